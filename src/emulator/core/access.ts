@@ -1,0 +1,42 @@
+// Who may do what. Reading an organization's resources needs membership; writing its
+// configuration needs the admin role. A caller who is not a member gets 404, as if the
+// organization did not exist, so that ids of other organizations are not disclosed.
+
+import { forbidden, notFound } from "./http-error.ts";
+import type { RequestContext } from "./context.ts";
+import type { MemberRecord, OrganizationRecord, SpaceRecord } from "./state.ts";
+
+export function readableOrganization(ctx: RequestContext, organizationId: string): OrganizationRecord {
+  const organization = ctx.state.organizations.get(organizationId);
+  const member = organization?.members.get(ctx.user.id);
+  if (!organization || !member || member.disabled) throw notFound("organization", organizationId);
+  return organization;
+}
+
+export function callerMembership(ctx: RequestContext, organization: OrganizationRecord): MemberRecord {
+  const member = organization.members.get(ctx.user.id);
+  if (!member) throw notFound("organization", organization.id);
+  return member;
+}
+
+/** The organization, when the caller is one of its admins; 403 for other members. */
+export function administrableOrganization(ctx: RequestContext, organizationId: string): OrganizationRecord {
+  const organization = readableOrganization(ctx, organizationId);
+  if (callerMembership(ctx, organization).role !== "admin") {
+    throw forbidden(`changing organization "${organizationId}" needs the admin role`);
+  }
+  return organization;
+}
+
+export function isAdmin(ctx: RequestContext, organization: OrganizationRecord): boolean {
+  return organization.members.get(ctx.user.id)?.role === "admin";
+}
+
+/** A space of an organization the caller belongs to (deleted spaces included: they carry deletedAt). */
+export function readableSpace(ctx: RequestContext, spaceId: string): SpaceRecord {
+  const space = ctx.state.spaces.get(spaceId);
+  if (!space) throw notFound("space", spaceId);
+  const organization = ctx.state.organizations.get(space.organizationId);
+  if (!organization?.members.get(ctx.user.id)) throw notFound("space", spaceId);
+  return space;
+}

@@ -1,0 +1,68 @@
+// API shapes of the core records that other families embed (a site space embeds its Space,
+// a member embeds its User). Timestamps are ISO 8601 strings.
+
+import type { EmulatorState, SpaceRecord, UserRecord } from "./state.ts";
+
+export const iso = (date: Date): string => date.toISOString();
+
+/** The emulator's app and published hosts: never real domains. */
+export const appUrl = (path: string): string => `https://app.docs.example/${path}`;
+export function publishedHost(state: EmulatorState, organizationId: string): string {
+  const hostname = state.organizations.get(organizationId)?.hostname ?? organizationId.replace(/_/g, "-");
+  return `https://${hostname}.docs.example`;
+}
+
+export function renderUser(state: EmulatorState, user: UserRecord) {
+  return {
+    object: "user",
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    photoURL: user.photoURL,
+    urls: { location: `${state.baseUrl}/v1/users/${user.id}` },
+  };
+}
+
+export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: string) {
+  const organization = state.organizations.get(space.organizationId);
+  const role = organization?.members.get(viewerId)?.role ?? null;
+  const admin = role === "admin";
+  const canEdit = admin || role === "create" || role === "edit" || role === "review";
+  return {
+    object: "space",
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    createdAt: iso(space.createdAt),
+    updatedAt: iso(space.updatedAt),
+    ...(space.deletedAt ? { deletedAt: iso(space.deletedAt) } : {}),
+    editMode: space.editMode,
+    urls: {
+      location: `${state.baseUrl}/v1/spaces/${space.id}`,
+      app: appUrl(`s/${space.id}`),
+      published: `${publishedHost(state, space.organizationId)}/${space.id}`,
+      public: `${publishedHost(state, space.organizationId)}/${space.id}`,
+      icon: appUrl(`s/${space.id}/icon.png`),
+    },
+    organization: space.organizationId,
+    ...(space.parentId ? { parent: space.parentId } : {}),
+    revision: space.revision,
+    defaultLevel: space.defaultLevel,
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    permissions: {
+      view: true,
+      access: true,
+      admin,
+      viewInviteLinks: admin,
+      edit: canEdit,
+      triggerGitSync: admin,
+      comment: true,
+      merge: canEdit,
+      review: canEdit,
+    },
+  };
+}

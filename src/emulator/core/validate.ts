@@ -1,0 +1,118 @@
+// Request body validation: a tiny declarative shape per endpoint, so that every handler
+// answers malformed input the same way: 400, naming the field and what is wrong with it.
+
+import { badRequest } from "./http-error.ts";
+
+export type FieldRule =
+  | { type: "string"; min?: number; max?: number; pattern?: RegExp; patternText?: string; nullable?: boolean }
+  | { type: "enum"; values: readonly string[]; nullable?: boolean }
+  | { type: "boolean"; nullable?: boolean }
+  | { type: "number"; integer?: boolean; min?: number; max?: number; nullable?: boolean }
+  | { type: "string[]"; minItems?: number; maxItems?: number; itemMax?: number; nullable?: boolean }
+  | { type: "object"; nullable?: boolean; check?: (value: Record<string, unknown>, field: string) => void }
+  | { type: "any" };
+
+export interface BodyShape {
+  [field: string]: FieldRule & { required?: boolean };
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+function checkString(field: string, value: unknown, rule: Extract<FieldRule, { type: "string" }>): void {
+  if (typeof value !== "string") throw badRequest(`${field}: must be a string, got ${describeType(value)}`);
+  const { min, max } = rule;
+  if (min !== undefined && max !== undefined && (value.length < min || value.length > max)) {
+    throw badRequest(`${field}: must be ${min} to ${max} characters, got ${value.length}`);
+  }
+  if (min !== undefined && value.length < min) throw badRequest(`${field}: must be at least ${min} characters`);
+  if (max !== undefined && value.length > max) {
+    throw badRequest(`${field}: must be at most ${max} characters, got ${value.length}`);
+  }
+  if (rule.pattern && !rule.pattern.test(value)) {
+    throw badRequest(`${field}: must match ${rule.patternText ?? rule.pattern.source}`);
+  }
+}
+
+export function checkField(field: string, value: unknown, rule: FieldRule): void {
+  if (value === null) {
+    if (rule.type === "any" || rule.nullable) return;
+    throw badRequest(`${field}: must not be null`);
+  }
+  switch (rule.type) {
+    case "any":
+      return;
+    case "string":
+      return checkString(field, value, rule);
+    case "enum":
+      if (typeof value !== "string" || !rule.values.includes(value)) {
+        throw badRequest(`${field}: must be one of ${rule.values.join(", ")}`);
+      }
+      return;
+    case "boolean":
+      if (typeof value !== "boolean") throw badRequest(`${field}: must be a boolean, got ${describeType(value)}`);
+      return;
+    case "number":
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        throw badRequest(`${field}: must be a number, got ${describeType(value)}`);
+      }
+      if (rule.integer && !Number.isInteger(value)) throw badRequest(`${field}: must be an integer`);
+      if (rule.min !== undefined && value < rule.min) throw badRequest(`${field}: must be at least ${rule.min}`);
+      if (rule.max !== undefined && value > rule.max) throw badRequest(`${field}: must be at most ${rule.max}`);
+      return;
+    case "string[]": {
+      if (!Array.isArray(value)) throw badRequest(`${field}: must be an array of strings, got ${describeType(value)}`);
+      if (rule.minItems !== undefined && value.length < rule.minItems) {
+        throw badRequest(`${field}: must have at least ${rule.minItems} items`);
+      }
+      if (rule.maxItems !== undefined && value.length > rule.maxItems) {
+        throw badRequest(`${field}: must have at most ${rule.maxItems} items`);
+      }
+      value.forEach((item, i) => {
+        if (typeof item !== "string") throw badRequest(`${field}[${i}]: must be a string, got ${describeType(item)}`);
+        if (rule.itemMax !== undefined && item.length > rule.itemMax) {
+          throw badRequest(`${field}[${i}]: must be at most ${rule.itemMax} characters`);
+        }
+      });
+      return;
+    }
+    case "object":
+      if (typeof value !== "object" || Array.isArray(value)) {
+        throw badRequest(`${field}: must be an object, got ${describeType(value)}`);
+      }
+      rule.check?.(value as Record<string, unknown>, field);
+      return;
+  }
+}
+
+/**
+ * Checks a parsed JSON body against a shape: it must be an object, carry every required field,
+ * no field the shape does not list, and each field must follow its rule. Returns the body typed
+ * loosely; handlers read the fields they declared.
+ */
+export function parseBody(body: unknown, shape: BodyShape, options: { optionalBody?: boolean } = {}) {
+  if (body === undefined && options.optionalBody) body = {};
+  if (body === undefined) throw badRequest("request body: required");
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest(`request body: must be a JSON object, got ${describeType(body)}`);
+  }
+  const record = body as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(key in shape)) throw badRequest(`${key}: unknown field`);
+  }
+  for (const [field, rule] of Object.entries(shape)) {
+    const value = record[field];
+    if (value === undefined) {
+      if (rule.required) throw badRequest(`${field}: required`);
+      continue;
+    }
+    checkField(field, value, rule);
+  }
+  return record;
+}
+
+/** The role values of the spec, used by several resources. */
+export const ROLE_VALUES = ["admin", "create", "review", "edit", "comment", "read"] as const;
