@@ -1,0 +1,100 @@
+// The one error type of the API client, and the wording of its messages. Every message names the
+// operation (`METHOD /path`) and what went wrong, so a user can act on it without a stack trace.
+
+import { STATUS_CODES } from "node:http";
+import { DocsyncError } from "../errors.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiErrorDetails {
+  method: HttpMethod;
+  /** The path under `{base}/v1`, without query. */
+  path: string;
+  /** HTTP status, or undefined when no response arrived (network failure, timeout). */
+  status?: number;
+  /** The service's own message, from `{"error": {"message"}}` or a short plain-text body. */
+  apiMessage?: string;
+  /** How many times the request was sent. */
+  attempts?: number;
+  /** True when a create failed in a way that may have applied it on the service. */
+  outcomeUnknown?: boolean;
+}
+
+export class ApiError extends DocsyncError {
+  override readonly name = "ApiError";
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly apiMessage: string | undefined;
+  readonly attempts: number;
+  readonly outcomeUnknown: boolean;
+
+  constructor(details: ApiErrorDetails, message: string, options: { cause?: unknown } = {}) {
+    super("api.request", message, options);
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.apiMessage = details.apiMessage;
+    this.attempts = details.attempts ?? 1;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
+  }
+}
+
+/** `400 Bad Request` */
+export function describeStatus(status: number): string {
+  const text = STATUS_CODES[status];
+  return text === undefined ? String(status) : `${status} ${text}`;
+}
+
+/** `PATCH /orgs/o/sites/s failed: 400 Bad Request: title must be 2 to 128 characters` */
+export function httpFailureMessage(method: string, path: string, status: number, apiMessage?: string): string {
+  const detail = apiMessage === undefined || apiMessage === "" ? "" : `: ${apiMessage}`;
+  return `${method} ${path} failed: ${describeStatus(status)}${detail}`;
+}
+
+const MAX_MESSAGE = 300;
+
+/**
+ * The human part of an error body. The service sends `{"error": {"code", "message"}}`, but
+ * proxies and load balancers in front of it answer with plain text, HTML or other JSON, so
+ * anything else is reduced to something short and readable, or nothing.
+ */
+export function extractApiMessage(body: string): string | undefined {
+  const text = body.trim();
+  if (text === "") return undefined;
+  if (text.startsWith("{") || text.startsWith("[")) {
+    try {
+      return clip(messageFromJson(JSON.parse(text)) ?? text);
+    } catch {
+      // Not JSON after all: fall through to plain text.
+    }
+  }
+  if (text.startsWith("<")) {
+    // An HTML error page: its title is usually the only readable part.
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+    return title === undefined || title === "" ? undefined : clip(title);
+  }
+  return clip(text.replace(/\s+/g, " "));
+}
+
+function messageFromJson(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const error = record.error;
+  if (typeof error === "string") return error;
+  if (typeof error === "object" && error !== null) {
+    const message = (error as Record<string, unknown>).message;
+    if (typeof message === "string") return message;
+  }
+  if (typeof record.message === "string") return record.message;
+  return undefined;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+}
+
+/** Removes every occurrence of a secret from a text that may be shown or logged. */
+export function redact(text: string, secret: string): string {
+  return secret === "" ? text : text.split(secret).join("[redacted]");
+}

@@ -1,0 +1,145 @@
+// One HTTP exchange over a keep-alive connection pool, and nothing else: no retries, no parsing.
+// Network failures come back as values, classified by whether the request may have reached the
+// service, because that decides whether a non-idempotent write can be sent again.
+
+import { Pool } from "undici";
+
+export interface TransportOptions {
+  origin: string;
+  connections: number;
+  timeoutMs: number;
+  /** Sent with every request (authorization, user agent). */
+  headers: Record<string, string>;
+}
+
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+export interface NetworkFailure {
+  /** Short and user-facing: `connection reset`, `timed out after 30s`, `connection refused`. */
+  reason: string;
+  /** The request may have been received and processed before the failure. */
+  ambiguous: boolean;
+  /** Sending it again can help (a refused connection may come back; an unknown host will not). */
+  retryable: boolean;
+  /** A plain copy of the underlying error (code and message only), for debugging. */
+  cause: Error;
+}
+
+export type Exchange =
+  | { kind: "response"; status: number; headers: ResponseHeaders; body: string; durationMs: number }
+  | { kind: "failure"; failure: NetworkFailure; durationMs: number };
+
+export interface Transport {
+  exchange(method: string, pathAndQuery: string, body?: string): Promise<Exchange>;
+  close(): Promise<void>;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const pool = new Pool(options.origin, {
+    connections: options.connections,
+    keepAliveTimeout: 30_000,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: { timeout: Math.min(options.timeoutMs, 10_000) },
+  });
+
+  async function exchange(method: string, pathAndQuery: string, body?: string): Promise<Exchange> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    // One deadline for the whole exchange, headers and body alike.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    try {
+      const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const response = await pool.request({
+        method: method as "GET",
+        path: pathAndQuery,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      const text = await response.body.text();
+      return {
+        kind: "response",
+        status: response.statusCode,
+        headers: response.headers,
+        body: text,
+        durationMs: elapsed(),
+      };
+    } catch (error) {
+      const failure = timedOut ? timeoutFailure(options.timeoutMs, error) : classifyNetworkError(error);
+      return { kind: "failure", failure, durationMs: elapsed() };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    exchange,
+    close: () => pool.close(),
+  };
+}
+
+function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {
+  return { reason: `timed out after ${formatDuration(timeoutMs)}`, ambiguous: true, retryable: true, cause: plain(error) };
+}
+
+/** Exported for tests: maps Node and undici error codes to a reason and a safety class. */
+export function classifyNetworkError(error: unknown): NetworkFailure {
+  const code = errorCode(error);
+  const cause = plain(error);
+  switch (code) {
+    case "ECONNREFUSED":
+      return { reason: "connection refused", ambiguous: false, retryable: true, cause };
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "ETIMEDOUT":
+      // The connection was never established, so nothing was sent.
+      return { reason: "connection timed out", ambiguous: false, retryable: true, cause };
+    case "EAI_AGAIN":
+      return { reason: "host name lookup failed (temporary)", ambiguous: false, retryable: true, cause };
+    case "ENOTFOUND":
+      return { reason: "host not found", ambiguous: false, retryable: false, cause };
+    case "ECONNRESET":
+    case "EPIPE":
+    case "UND_ERR_SOCKET":
+      return { reason: "connection reset", ambiguous: true, retryable: true, cause };
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return { reason: "timed out waiting for the response", ambiguous: true, retryable: true, cause };
+    case "UND_ERR_CLOSED":
+    case "UND_ERR_DESTROYED":
+      return { reason: "the client was closed", ambiguous: true, retryable: false, cause };
+  }
+  if (code !== undefined && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code)) {
+    return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // Unknown failures are treated as possibly having reached the service: the safe assumption.
+  return { reason: code === undefined ? message : `${message} (${code})`, ambiguous: true, retryable: true, cause };
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current !== undefined && depth < 4; depth++) {
+    if (typeof current !== "object" || current === null) return undefined;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code !== "UND_ERR" && code !== "ERR_ABORTED") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A detached copy, so no socket, request or header object rides along on thrown errors. */
+function plain(error: unknown): Error {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(code === undefined ? message : `${code}: ${message}`);
+}
+
+export function formatDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}

@@ -1,0 +1,3 @@
+import type { Route } from "../core/context.ts";
+
+export const siteRoutes: Route[] = [];
