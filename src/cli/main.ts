@@ -1,14 +1,6 @@
-// The docsync command line: one place builds the commands and one place turns errors into
-// a message and an exit code.
+// The docsync executable.
 
-import { Command } from "commander";
-import { registerEmulatorCommand } from "./commands/emulator.ts";
-import { runCli } from "./run.ts";
+import { processOutput } from "./output.ts";
+import { runDocsync } from "./program.ts";
 
-const program = new Command("docsync")
-  .description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.")
-  .version("0.1.0");
-
-registerEmulatorCommand(program);
-
-process.exitCode = await runCli(program, process.argv);
+process.exitCode = await runDocsync(process.argv.slice(2), { output: processOutput(), env: process.env, exitCode: 0 });

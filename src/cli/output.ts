@@ -1,0 +1,33 @@
+// Where commands write. Commands take an Output instead of touching process streams, so that
+// tests can run them in-process and read exactly what a user would see.
+
+import { type Style, styleFor } from "../render/style.ts";
+
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+  /** Styling for the standard output stream. */
+  style: Style;
+  /** Whether a person can answer a question at the terminal. */
+  interactive: boolean;
+  /** Asks a question on the terminal and resolves with the answer. */
+  ask(question: string): Promise<string>;
+}
+
+export function processOutput(): Output {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    style: styleFor(process.stdout),
+    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    async ask(question) {
+      const { createInterface } = await import("node:readline/promises");
+      const prompt = createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await prompt.question(question);
+      } finally {
+        prompt.close();
+      }
+    },
+  };
+}

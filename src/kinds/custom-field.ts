@@ -1,0 +1,64 @@
+// Custom fields: identity is the name, which is also how the API addresses them. The name and
+// the type cannot change: a new type replaces the field (delete, then create: names are unique).
+
+import type { LiveCustomField } from "../api/types.ts";
+import type { DesiredCustomField, DesiredState } from "../config/types.ts";
+import type { FieldChange } from "../plan/types.ts";
+import { compareField, definedFields, patchBody } from "./compare.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { customFieldPath, customFieldsPath } from "./paths.ts";
+import type { KindModule } from "./types.ts";
+
+const UPDATABLE = ["title", "description", "placeholder", "options"] as const;
+const nameClaim = (org: string, name: string) => `${org}#custom-field=${name}`;
+
+export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField> = {
+  kind: "custom field",
+  collection: "customFields",
+
+  desired: (scope) => (scope.desired as DesiredState).customFields,
+  read: async (client, scope) => leafNodes(await client.list<LiveCustomField>(customFieldsPath(scope.organization))),
+
+  key: (field) => field.name,
+  liveKey: (field) => field.name,
+
+  diff(desired, live) {
+    const changes: FieldChange[] = [];
+    if (!live) compareField(changes, "type", desired.type, undefined);
+    for (const field of UPDATABLE) compareField(changes, field, desired[field], live?.item[field]);
+    return changes;
+  },
+  mustReplace(desired, live) {
+    const changes: FieldChange[] = [];
+    compareField(changes, "type", desired.type, live.item.type);
+    return changes;
+  },
+
+  create: (desired, address, scope) => [
+    {
+      method: "POST",
+      path: customFieldsPath(scope.organization),
+      body: definedFields(desired, ["name", "type", ...UPDATABLE]),
+      summary: "create custom field",
+      captures: [{ address, pointer: "/id" }],
+      recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
+      claims: [nameClaim(scope.organization, desired.name)],
+    },
+  ],
+  update: (_desired, live, changes, _address, scope) => [
+    {
+      method: "PATCH",
+      path: customFieldPath(scope.organization, live.item.name),
+      body: patchBody(changes, UPDATABLE),
+      summary: "update custom field",
+    },
+  ],
+  remove: (live, _address, scope) => [
+    {
+      method: "DELETE",
+      path: customFieldPath(scope.organization, live.item.name),
+      summary: "delete custom field",
+      releases: [nameClaim(scope.organization, live.item.name)],
+    },
+  ],
+};

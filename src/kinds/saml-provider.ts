@@ -1,0 +1,84 @@
+// SAML providers: identity is the label. The certificate is sensitive: compared, never shown.
+// The default team is named by a team title of the configuration or by a live team id.
+
+import type { LiveSamlProvider } from "../api/types.ts";
+import type { DesiredSamlProvider, DesiredState, TeamRef } from "../config/types.ts";
+import type { FieldChange } from "../plan/types.ts";
+import { compareField, patchBody } from "./compare.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { samlProviderPath, samlProvidersPath } from "./paths.ts";
+import { addressOf, type KindModule, type PlanContext } from "./types.ts";
+
+const FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"] as const;
+
+const teamId = (ref: TeamRef, ctx: PlanContext): string =>
+  "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+
+function desiredValues(desired: DesiredSamlProvider, ctx: PlanContext) {
+  return {
+    label: desired.label,
+    entityID: desired.entityID,
+    ssoURL: desired.ssoURL,
+    certificate: desired.certificate,
+    defaultTeam: desired.defaultTeam === undefined ? undefined : teamId(desired.defaultTeam, ctx),
+    defaultRole: desired.defaultRole,
+  };
+}
+
+export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider> = {
+  kind: "SAML provider",
+  collection: "samlProviders",
+  highRisk: true,
+
+  desired: (scope) => (scope.desired as DesiredState).samlProviders,
+  read: async (client, scope) => leafNodes(await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization))),
+
+  key: (provider) => provider.label,
+  liveKey: (provider) => provider.label,
+
+  diff(desired, live, _scope, ctx) {
+    const want = desiredValues(desired, ctx);
+    const have = live?.item;
+    const changes: FieldChange[] = [];
+    for (const field of FIELDS) {
+      const liveValue = field === "defaultTeam" ? (have?.defaultTeam?.id ?? undefined) : have?.[field];
+      compareField(changes, field, want[field], liveValue, { sensitive: field === "certificate" });
+    }
+    return changes;
+  },
+
+  create(desired, address, scope, ctx) {
+    const want = desiredValues(desired, ctx);
+    const body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== undefined));
+    return [
+      {
+        method: "POST",
+        path: samlProvidersPath(scope.organization),
+        body,
+        summary: "create SAML provider",
+        captures: [{ address, pointer: "/id" }],
+        recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } },
+      },
+    ];
+  },
+  update(_desired, live, changes, _address, scope) {
+    const unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+    return [
+      {
+        method: "PATCH",
+        path: samlProviderPath(scope.organization, live.item.id),
+        body: patchBody(changes, FIELDS),
+        summary: "update SAML provider",
+        unrefs,
+      },
+    ];
+  },
+  remove: (live, _address, scope) => [
+    {
+      method: "DELETE",
+      path: samlProviderPath(scope.organization, live.item.id),
+      summary: "delete SAML provider",
+      unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : [],
+    },
+  ],
+};

@@ -1,0 +1,92 @@
+// Section groups: identity is the title within the site. A group's place in the navigation
+// follows its member sections (the site keeps one order of sections), so groups are never
+// moved: moving their sections is enough. Membership is part of the group's change.
+
+import type { LiveSection, LiveSectionGroup } from "../api/types.ts";
+import type { DesiredSectionGroup, DesiredSite } from "../config/types.ts";
+import type { FieldChange } from "../plan/types.ts";
+import { compareField, patchBody } from "./compare.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { groupPath, groupsPath } from "./paths.ts";
+import { addressOf, type CallDraft, type KindModule, type PlanContext, type Scope } from "./types.ts";
+
+const PATCHABLE = ["title", "icon"] as const;
+
+const site = (scope: Scope) => scope.desired as DesiredSite;
+const sectionAddress = (scope: Scope, path: string) => addressOf(scope.address, "section", path);
+const memberPaths = (group: LiveSectionGroup): string[] =>
+  group.sections.map((section) => (section as LiveSection).path ?? section.id);
+
+/** The configured group of each live section id that the configuration keeps. */
+function desiredGroupBySectionId(scope: Scope, ctx: PlanContext): Map<string, string | undefined> {
+  const groups = new Map<string, string | undefined>();
+  for (const section of site(scope).sections ?? []) {
+    const id = ctx.liveIdOf(sectionAddress(scope, section.path));
+    if (id) groups.set(id, section.group);
+  }
+  return groups;
+}
+
+export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup> = {
+  kind: "group",
+  collection: "sectionGroups",
+
+  desired: (scope) => site(scope).sectionGroups,
+  read: async (client, scope) => leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, scope.ids.site!))),
+
+  key: (group) => group.title,
+  liveKey: (group) => group.title,
+
+  diff(desired, live) {
+    const changes: FieldChange[] = [];
+    for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+    const have = live ? memberPaths(live.item) : [];
+    const same = have.length === desired.sections.length && desired.sections.every((path) => have.includes(path));
+    if (!same) changes.push(live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections });
+    return changes;
+  },
+
+  create(desired, address, scope, ctx) {
+    const body: Record<string, unknown> = { title: desired.title };
+    if (typeof desired.icon === "string") body.icon = desired.icon;
+    if (desired.sections.length > 0) body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+    return [
+      {
+        method: "POST",
+        path: groupsPath(scope.organization, scope.ids.site!),
+        body,
+        summary: "create group",
+        captures: [{ address, pointer: "/id" }],
+        recover: { list: groupsPath(scope.organization, scope.ids.site!), match: { title: desired.title } },
+      },
+    ];
+  },
+
+  update(desired, live, changes, _address, scope, ctx) {
+    const org = scope.organization;
+    const siteId = scope.ids.site!;
+    const calls: CallDraft[] = [];
+    const body = patchBody(changes, PATCHABLE);
+    if (Object.keys(body).length > 0) {
+      calls.push({ method: "PATCH", path: groupPath(org, siteId, live.item.id), body, summary: "update group" });
+    }
+    const have = new Set(live.item.sections.map((section) => section.id));
+    for (const path of desired.sections) {
+      const id = ctx.idOf(sectionAddress(scope, path));
+      if (have.has(id)) continue;
+      // Adding a section to a group takes it out of any other group.
+      calls.push({ method: "POST", path: `${groupPath(org, siteId, live.item.id)}/sections`, body: { sectionId: id }, summary: "add section to group" });
+    }
+    const wanted = desiredGroupBySectionId(scope, ctx);
+    for (const id of have) {
+      // Leaving alone: sections that are deleted, or that join another group (which moves them).
+      if (!wanted.has(id) || wanted.get(id) !== undefined) continue;
+      calls.push({ method: "DELETE", path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`, summary: "remove section from group" });
+    }
+    return calls;
+  },
+
+  remove: (live, _address, scope) => [
+    { method: "DELETE", path: groupPath(scope.organization, scope.ids.site!, live.item.id), summary: "delete group" },
+  ],
+};

@@ -1,0 +1,134 @@
+// Site sections: identity is the path within the site; their order is the site's navigation.
+// The API creates a section from a space (POST takes only `spaceId` and `title`), which also
+// makes the section's first site space; everything else is set by a PATCH that follows.
+
+import type { LiveSection } from "../api/types.ts";
+import type { DesiredSection, DesiredSite } from "../config/types.ts";
+import type { FieldChange } from "../plan/types.ts";
+import { compareField, patchBody } from "./compare.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { sectionPath, sectionsPath, sitePath } from "./paths.ts";
+import { sectionSiteSpaceKind } from "./site-space.ts";
+import { addressOf, type CallDraft, type KindModule, type Scope } from "./types.ts";
+
+const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
+/** The API takes at most this many title characters when creating a section. */
+const CREATE_TITLE_MAX = 64;
+
+const site = (scope: Scope) => scope.desired as DesiredSite;
+const pathClaim = (scope: Scope, path: string) => `${scope.address}#section-path=${path}`;
+
+function makeDefault(scope: Scope, sectionId: string): CallDraft {
+  return {
+    method: "PATCH",
+    path: sitePath(scope.organization, scope.ids.site!),
+    body: { defaultSiteSection: sectionId },
+    summary: "make default section",
+  };
+}
+
+export const sectionKind: KindModule<DesiredSection, LiveSection> = {
+  kind: "section",
+  collection: "sections",
+  ordered: true,
+  children: [sectionSiteSpaceKind],
+
+  desired: (scope) => site(scope).sections,
+  // Redirects and groups name sections by path, so sections are read to resolve them.
+  readAnyway: (scope) => site(scope).redirects !== undefined || site(scope).sectionGroups !== undefined,
+  async read(client, scope) {
+    const sections = await client.list<LiveSection>(sectionsPath(scope.organization, scope.ids.site!));
+    return sections.map((item) => ({ item, children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) } }));
+  },
+
+  key: (section) => section.path,
+  liveKey: (section) => section.path,
+
+  diff(desired, live) {
+    const changes: FieldChange[] = [];
+    for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+    if (desired.default === true && live?.item.default !== true) {
+      changes.push(live ? { field: "default", from: false, to: true } : { field: "default", to: true });
+    }
+    return changes;
+  },
+
+  create(desired, address, scope, ctx, info) {
+    const org = scope.organization;
+    const siteId = scope.ids.site!;
+    const id = ctx.idOf(address);
+    const first = desired.siteSpaces[0]!;
+    const shortTitle = desired.title.length <= CREATE_TITLE_MAX;
+    const existing = (scope.live?.children[sectionKind.kind] ?? []).map((node) => (node.item as LiveSection).id);
+    const calls: CallDraft[] = [
+      {
+        method: "POST",
+        path: sectionsPath(org, siteId),
+        body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
+        summary: "create section",
+        captures: [
+          { address, pointer: "/id" },
+          {
+            address: addressOf(address, sectionSiteSpaceKind.kind, first.path),
+            find: { array: "/siteSpaces", match: { "space.id": first.spaceId } },
+          },
+        ],
+        recover: { list: sectionsPath(org, siteId), match: shortTitle ? { title: desired.title } : {}, exclude: existing },
+      },
+    ];
+    const settings: Record<string, unknown> = { path: desired.path };
+    if (!shortTitle) settings.title = desired.title;
+    for (const field of ["description", "icon", "condition"] as const) {
+      if (desired[field] !== undefined && desired[field] !== null) settings[field] = desired[field];
+    }
+    calls.push({
+      method: "PATCH",
+      path: sectionPath(org, siteId, id),
+      body: settings,
+      summary: "configure section",
+      claims: [pathClaim(scope, desired.path)],
+    });
+    // The first section of a site becomes its default by itself.
+    if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
+    return calls;
+  },
+
+  update(_desired, live, changes, _address, scope) {
+    const calls: CallDraft[] = [];
+    const body = patchBody(changes, PATCHABLE);
+    if (Object.keys(body).length > 0) {
+      const renamed = changes.find((change) => change.field === "path");
+      calls.push({
+        method: "PATCH",
+        path: sectionPath(scope.organization, scope.ids.site!, live.item.id),
+        body,
+        summary: "update section",
+        claims: renamed ? [pathClaim(scope, String(renamed.to))] : [],
+        releases: renamed ? [pathClaim(scope, live.item.path)] : [],
+      });
+    }
+    if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
+    return calls;
+  },
+
+  remove: (live, _address, scope) => [
+    {
+      method: "DELETE",
+      path: sectionPath(scope.organization, scope.ids.site!, live.item.id),
+      summary: "delete section",
+      releases: [pathClaim(scope, live.item.path)],
+    },
+  ],
+
+  move: (id, position, scope) => ({
+    method: "POST",
+    path: `${sectionPath(scope.organization, scope.ids.site!, id)}/move`,
+    body: {
+      position: position.after
+        ? { after: { type: "site-section", siteSection: position.after } }
+        : { before: { type: "site-section", siteSection: position.before } },
+    },
+    summary: "move section",
+  }),
+};
+

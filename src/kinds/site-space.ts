@@ -1,0 +1,138 @@
+// Site spaces: a space published in a section, or at the root of a site without sections.
+// Identity is the path within its container; the order is the container's. The space itself
+// cannot change: another space replaces the site space.
+
+import type { LiveSection, LiveSiteSpace } from "../api/types.ts";
+import type { DesiredSection, DesiredSite, DesiredSiteSpace } from "../config/types.ts";
+import type { FieldChange } from "../plan/types.ts";
+import { compareField, patchBody } from "./compare.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
+import type { CallDraft, KindModule, LiveNode, Scope } from "./types.ts";
+
+const PATCHABLE = ["path", "condition"] as const;
+
+type Container = "site" | "section";
+
+function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveSiteSpace> {
+  const pathClaim = (scope: Scope, path: string) => `${scope.address}#site-space-path=${path}`;
+  const siteId = (scope: Scope) => scope.ids.site!;
+
+  /** The default of a container is set on its parent: the site (root) or the section. */
+  const makeDefault = (scope: Scope, id: string): CallDraft =>
+    container === "site"
+      ? { method: "PATCH", path: sitePath(scope.organization, siteId(scope)), body: { defaultSiteSpace: id }, summary: "make default site space" }
+      : {
+          method: "PATCH",
+          path: sectionPath(scope.organization, siteId(scope), scope.ids.section!),
+          body: { defaultSiteSpace: id },
+          summary: "make default site space",
+        };
+
+  const configure = (scope: Scope, id: string, body: Record<string, unknown>, claims: string[], releases: string[], summary: string): CallDraft => ({
+    method: "PATCH",
+    path: siteSpacePath(scope.organization, siteId(scope), id),
+    body,
+    summary,
+    claims,
+    releases,
+  });
+
+  const kind: KindModule<DesiredSiteSpace, LiveSiteSpace> = {
+    kind: "site space",
+    collection: "siteSpaces",
+    ordered: true,
+    // A section must keep a site space, and a new default must exist before the old one goes.
+    deleteAfterCreates: true,
+
+    desired: (scope) =>
+      container === "site" ? (scope.desired as DesiredSite).siteSpaces : (scope.desired as DesiredSection).siteSpaces,
+    async read(client, scope) {
+      if (container === "section") return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
+      const all = await client.list<LiveSiteSpace>(siteSpacesPath(scope.organization, siteId(scope)));
+      return leafNodes(all.filter((siteSpace) => !siteSpace.section));
+    },
+
+    key: (siteSpace) => siteSpace.path,
+    liveKey: (siteSpace) => siteSpace.path,
+
+    diff(desired, live) {
+      const changes: FieldChange[] = [];
+      if (!live) changes.push({ field: "space", to: desired.spaceName });
+      for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+      if (desired.default === true && live?.item.default !== true) {
+        changes.push(live ? { field: "default", from: false, to: true } : { field: "default", to: true });
+      }
+      return changes;
+    },
+    mustReplace(desired, live: LiveNode<LiveSiteSpace>) {
+      return live.item.space.id === desired.spaceId ? [] : [{ field: "space", from: live.item.space.id, to: desired.spaceName }];
+    },
+
+    create(desired, address, scope, ctx, info) {
+      const id = ctx.idOf(address);
+      const calls: CallDraft[] = [];
+      // A new section is created with its first site space: only its settings remain to be made.
+      const madeWithSection = container === "section" && info.parentIsNew && info.index === 0;
+      if (!madeWithSection) {
+        const body: Record<string, unknown> = { spaceId: desired.spaceId };
+        const match: Record<string, unknown> = { "space.id": desired.spaceId };
+        if (container === "section") {
+          body.sectionId = scope.ids.section;
+          match.section = scope.ids.section;
+        }
+        const existing = (scope.live?.children[kind.kind] ?? []).map((node) => (node.item as LiveSiteSpace).id);
+        calls.push({
+          method: "POST",
+          path: siteSpacesPath(scope.organization, siteId(scope)),
+          body,
+          summary: "add site space",
+          captures: [{ address, pointer: "/id" }],
+          recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing },
+        });
+      }
+      const settings: Record<string, unknown> = { path: desired.path };
+      if (typeof desired.condition === "string") settings.condition = desired.condition;
+      calls.push(configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space"));
+      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
+      return calls;
+    },
+
+    update(_desired, live, changes, _address, scope) {
+      const calls: CallDraft[] = [];
+      const body = patchBody(changes, PATCHABLE);
+      if (Object.keys(body).length > 0) {
+        const renamed = changes.find((change) => change.field === "path");
+        const claims = renamed ? [pathClaim(scope, String(renamed.to))] : [];
+        const releases = renamed ? [pathClaim(scope, live.item.path)] : [];
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+      }
+      if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
+      return calls;
+    },
+
+    remove: (live, _address, scope) => [
+      {
+        method: "DELETE",
+        path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
+        summary: "remove site space",
+        releases: [pathClaim(scope, live.item.path)],
+      },
+    ],
+
+    move: (id, position, scope) => ({
+      method: "POST",
+      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
+      body: {
+        position: position.after
+          ? { after: { type: "site-space", siteSpace: position.after } }
+          : { before: { type: "site-space", siteSpace: position.before } },
+      },
+      summary: "move site space",
+    }),
+  };
+  return kind;
+}
+
+export const rootSiteSpaceKind = siteSpaceKind("site");
+export const sectionSiteSpaceKind = siteSpaceKind("section");

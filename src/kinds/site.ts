@@ -1,0 +1,107 @@
+// Docs sites: identity is the title, or an `id:` pin. `type` is used at creation only. The
+// adaptive schema is a separate resource of the site, read only when the configuration sets it.
+
+import type { LiveAdaptiveSchema, LiveSite } from "../api/types.ts";
+import type { DesiredSite, DesiredState } from "../config/types.ts";
+import type { FieldChange } from "../plan/types.ts";
+import { compareField, definedFields, patchBody } from "./compare.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { orgPath, sitePath } from "./paths.ts";
+import { redirectKind } from "./redirect.ts";
+import { sectionGroupKind } from "./section-group.ts";
+import { sectionKind } from "./section.ts";
+import { rootSiteSpaceKind } from "./site-space.ts";
+import type { CallDraft, KindModule, LiveNode } from "./types.ts";
+
+const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
+
+type Schema = NonNullable<DesiredSite["adaptiveSchema"]>;
+
+function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema> | undefined {
+  const jsonSchema = node?.details?.adaptiveSchema as Record<string, unknown> | undefined;
+  if (!jsonSchema) return undefined;
+  const schema: Partial<Schema> = { properties: (jsonSchema.properties ?? {}) as Schema["properties"] };
+  if (typeof jsonSchema.additionalProperties === "boolean") schema.additionalProperties = jsonSchema.additionalProperties;
+  return schema;
+}
+
+function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]): unknown {
+  if (!site) return undefined;
+  if (field === "proxy") return site.proxy?.origin;
+  if (field === "adaptiveContent") return site.adaptiveContent ? { enabled: site.adaptiveContent.enabled ?? false } : undefined;
+  return site[field];
+}
+
+function schemaCall(org: string, site: string, schema: Schema, live: Partial<Schema> | undefined): CallDraft {
+  const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
+  return {
+    method: "PUT",
+    path: `${sitePath(org, site)}/adaptive-schema`,
+    body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
+    summary: "set adaptive schema",
+  };
+}
+
+export const siteKind: KindModule<DesiredSite, LiveSite> = {
+  kind: "site",
+  collection: "sites",
+  highRisk: true,
+  children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+
+  desired: (scope) => (scope.desired as DesiredState).sites,
+  read: async (client, scope) => leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
+  async readDetails(client, scope, node, desired) {
+    if (!desired.adaptiveSchema) return;
+    const schema = await client.get<LiveAdaptiveSchema>(`${sitePath(scope.organization, node.item.id)}/adaptive-schema`);
+    node.details = { ...node.details, adaptiveSchema: schema?.jsonSchema ?? {} };
+  },
+
+  key: (site) => site.title,
+  liveKey: (site) => site.title,
+
+  diff(desired, live) {
+    const changes: FieldChange[] = [];
+    if (!live) compareField(changes, "type", desired.type, undefined);
+    for (const field of PATCHABLE) compareField(changes, field, desired[field], liveValue(live?.item, field));
+    if (desired.adaptiveSchema) {
+      const have = liveSchema(live);
+      compareField(changes, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties);
+      compareField(changes, "adaptiveSchema.additionalProperties", desired.adaptiveSchema.additionalProperties, have?.additionalProperties);
+    }
+    return changes;
+  },
+
+  create(desired, address, scope, ctx) {
+    const org = scope.organization;
+    const id = ctx.idOf(address);
+    const calls: CallDraft[] = [
+      {
+        method: "POST",
+        path: `${orgPath(org)}/sites`,
+        body: definedFields(desired, ["type", "title", "visibility"]),
+        summary: "create site",
+        captures: [{ address, pointer: "/id" }],
+        recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
+      },
+    ];
+    const settings = definedFields(desired, ["basename", "adaptiveContent"]);
+    if (desired.proxy !== undefined && desired.proxy !== null) settings.proxy = desired.proxy;
+    if (Object.keys(settings).length > 0) {
+      calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" });
+    }
+    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined));
+    return calls;
+  },
+  update(desired, live, changes, _address, scope) {
+    const calls: CallDraft[] = [];
+    const body = patchBody(changes, PATCHABLE);
+    if (Object.keys(body).length > 0) {
+      calls.push({ method: "PATCH", path: sitePath(scope.organization, live.item.id), body, summary: "update site" });
+    }
+    if (desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema."))) {
+      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live)));
+    }
+    return calls;
+  },
+  remove: (live, _address, scope) => [{ method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }],
+};

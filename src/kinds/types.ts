@@ -1,0 +1,112 @@
+// The one extension point per resource kind. A kind knows its identity, how to read its live
+// items, how to compare a configured item with a live one (only the fields the configuration
+// sets), and which API calls create, update, delete or move it. The planner knows none of
+// these details: it matches, orders and wires dependencies for every kind the same way.
+
+import type { ApiClient } from "../api/client.ts";
+import type { ItemMeta, PrunableKind } from "../config/types.ts";
+import type { Capture, FieldChange, HttpMethod, Recover } from "../plan/types.ts";
+
+/** A call as a kind describes it; the planner gives it an id and its dependencies. */
+export interface CallDraft {
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  summary: string;
+  captures?: Capture[];
+  recover?: Recover;
+  /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */
+  claims?: string[];
+  /** Unique values this call gives up. */
+  releases?: string[];
+  /** Live ids this call stops referring to: deleting those items waits for this call. */
+  unrefs?: string[];
+}
+
+/** A live item as read, with the live items below it, by child kind. */
+export interface LiveNode<L = unknown> {
+  item: L;
+  children: Record<string, LiveNode[] | undefined>;
+  /** Further live facts a kind reads about the item (e.g. a site's adaptive schema). */
+  details?: Record<string, unknown>;
+}
+
+/** Where a container of items sits: its parent's address, desired item and live node. */
+export interface Scope {
+  organization: string;
+  /** Address of the parent item, or "" at the top level. */
+  address: string;
+  /** The parent's configured item (undefined at the top level: then it is the DesiredState). */
+  desired: unknown;
+  /** The parent's live node, when the parent exists. */
+  live?: LiveNode;
+  /** The id of each ancestor by kind (`site`, `section`): a live id or a placeholder. */
+  ids: Record<string, string>;
+}
+
+/** What a kind may ask of the planner while it builds calls. */
+export interface PlanContext {
+  /** The id of the item at `address`: its live id, or a placeholder filled in at apply time. */
+  idOf(address: string): string;
+  /** The live id of the item at `address`, if it exists and is kept. */
+  liveIdOf(address: string): string | undefined;
+  /** The planned fate of a live item by id. */
+  fateOf(liveId: string): "kept" | "deleted" | "unknown";
+}
+
+/** How a configured item relates to its container, for calls that depend on it (e.g. defaults). */
+export interface CreateInfo {
+  /** This is the first item created in a container that has no live items: the API makes it the default. */
+  firstInEmptyContainer: boolean;
+  /** The parent is created by this plan too. */
+  parentIsNew: boolean;
+  /** Position of the item in its configured list. */
+  index: number;
+}
+
+export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: string } = { id: string }> {
+  /** Singular name used in addresses and plans, e.g. `section`. */
+  kind: string;
+  /** The configuration's name for a list of them, also used by `policy.prune`. */
+  collection: PrunableKind;
+  /** Deleting or replacing one is hard to undo: flagged as high-risk. */
+  highRisk?: boolean;
+  /** The items have an order that the planner keeps with move calls. */
+  ordered?: boolean;
+  /** Deletes in a container wait for its creates (a section must keep a site space). */
+  deleteAfterCreates?: boolean;
+  /** Child kinds, planned for each item that exists or is created. */
+  children?: readonly AnyKind[];
+
+  /** The configured items in the scope; undefined when the configuration does not manage them there. */
+  desired(scope: Scope): D[] | undefined;
+  /** Whether to read live items even though they are not managed (they are referenced by name). */
+  readAnyway?(scope: Scope): boolean;
+  /** Reads the live items of the scope: one call per list page. */
+  read(client: ApiClient, scope: Scope): Promise<LiveNode<L>[]>;
+  /** Reads further facts about one matched item, when its configuration asks for them. */
+  readDetails?(client: ApiClient, scope: Scope, node: LiveNode<L>, desired: D): Promise<void>;
+
+  key(desired: D): string;
+  liveKey(live: L): string;
+  /** The fields that differ; with no live item, every field the configuration sets (for a create). */
+  diff(desired: D, live: LiveNode<L> | undefined, scope: Scope, ctx: PlanContext): FieldChange[];
+  /** Changes of fields the API cannot update: the item must be replaced. */
+  mustReplace?(desired: D, live: LiveNode<L>): FieldChange[];
+  create(desired: D, address: string, scope: Scope, ctx: PlanContext, info: CreateInfo): CallDraft[];
+  update(desired: D, live: LiveNode<L>, changes: FieldChange[], address: string, scope: Scope, ctx: PlanContext): CallDraft[];
+  remove(live: LiveNode<L>, address: string, scope: Scope, ctx: PlanContext): CallDraft[];
+  move?(id: string, position: { before?: string; after?: string }, scope: Scope): CallDraft;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
+export type AnyKind = KindModule<any, any>;
+
+/** The address of an item: `site "Acme Docs" › section "api"`. */
+export function addressOf(parentAddress: string, kind: string, key: string): string {
+  const own = `${kind} ${JSON.stringify(key)}`;
+  return parentAddress === "" ? own : `${parentAddress} › ${own}`;
+}
+
+/** The placeholder for the id of an item created during apply. */
+export const idPlaceholder = (address: string): string => `{{id:${address}}}`;

@@ -1,0 +1,280 @@
+// The planner: pure computation from the desired state and the live state to a Plan. It walks
+// the kinds' tree the same way for every kind: match, then create / update / replace / delete
+// each item, keep ordered kinds in order with the fewest moves, and wire the dependencies.
+
+import type { DesiredState, ItemMeta } from "../config/types.ts";
+import { DocsyncError } from "../errors.ts";
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import {
+  type AnyKind,
+  addressOf,
+  type CallDraft,
+  idPlaceholder,
+  type LiveNode,
+  type PlanContext,
+  type Scope,
+} from "../kinds/types.ts";
+import { type DraftCall, wireDependencies } from "./graph.ts";
+import { longestIncreasingSubsequence } from "./lis.ts";
+import { matchItems } from "./match.ts";
+import type { Change, ChangeAction, FieldChange, Plan, PlanSummary } from "./types.ts";
+
+/** The live organization as read: a tree rooted at the organization. */
+export type LiveState = LiveNode<{ id: string }>;
+
+type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
+
+interface Slot {
+  module: AnyKind;
+  address: string;
+  status: Status;
+  desired?: ItemMeta;
+  live?: LiveNode<{ id: string }>;
+  /** Live field changes that force a replacement (or that protect prevented). */
+  replaceChanges: FieldChange[];
+  containers: Container[];
+}
+
+interface Container {
+  module: AnyKind;
+  scope: Scope;
+  parentIsNew: boolean;
+  managed: boolean;
+  /** Items in configuration order, then live items not in the configuration. */
+  slots: Slot[];
+  liveOrder: string[];
+}
+
+function childScope(parent: Scope, slot: Slot, idOf: (address: string) => string): Scope {
+  const scope: Scope = {
+    organization: parent.organization,
+    address: slot.address,
+    desired: slot.desired,
+    ids: { ...parent.ids, [slot.module.kind]: idOf(slot.address) },
+  };
+  if (slot.live && slot.status === "keep") scope.live = slot.live;
+  return scope;
+}
+
+class Planner implements PlanContext {
+  private readonly slots = new Map<string, Slot>();
+  private readonly fates = new Map<string, "kept" | "deleted">();
+  private readonly changes: Change[] = [];
+  private readonly calls: DraftCall[] = [];
+  private readonly warnings: string[] = [];
+
+  constructor(
+    private readonly desired: DesiredState,
+    private readonly live: LiveState,
+  ) {}
+
+  plan(): Plan {
+    const root: Scope = { organization: this.desired.organization, address: "", desired: this.desired, live: this.live, ids: {} };
+    const containers = TOP_LEVEL_KINDS.map((module) => this.resolve(module, root, false));
+    for (const container of containers) this.build(container);
+    const calls = wireDependencies(this.calls);
+    return {
+      format: "docsync-plan",
+      version: 1,
+      organization: this.desired.organization,
+      changes: this.changes,
+      calls,
+      warnings: this.warnings,
+      summary: summarize(this.changes),
+    };
+  }
+
+  // PlanContext
+
+  idOf(address: string): string {
+    const slot = this.slots.get(address);
+    if (!slot) throw new DocsyncError("plan.unknown-reference", `${address} does not exist and is not in the configuration`);
+    if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
+    if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
+    return slot.live.item.id;
+  }
+
+  liveIdOf(address: string): string | undefined {
+    const slot = this.slots.get(address);
+    return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
+  }
+
+  fateOf(liveId: string): "kept" | "deleted" | "unknown" {
+    return this.fates.get(liveId) ?? "unknown";
+  }
+
+  // Pass 1: match every container of the tree, so that references across kinds resolve.
+
+  private resolve(module: AnyKind, scope: Scope, parentIsNew: boolean): Container {
+    const desiredItems = module.desired(scope);
+    const liveItems = (scope.live?.children[module.kind] ?? []) as LiveNode<{ id: string }>[];
+    const managed = desiredItems !== undefined;
+    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder: liveItems.map((node) => node.item.id) };
+    const describe = (key: string) => addressOf(scope.address, module.kind, key);
+    const matching = matchItems(desiredItems ?? [], liveItems, module.key, module.liveKey, describe);
+    const pairedLive = new Map(matching.pairs.map((pair) => [pair.desired, pair.live]));
+
+    for (const desired of desiredItems ?? []) {
+      const live = pairedLive.get(desired);
+      const address = describe(module.key(desired));
+      let status: Status = live ? "keep" : "create";
+      let replaceChanges: FieldChange[] = [];
+      if (live) {
+        replaceChanges = module.mustReplace?.(desired, live) ?? [];
+        if (replaceChanges.length > 0 && !desired.protect) status = "replace";
+        this.fates.set(live.item.id, status === "keep" ? "kept" : "deleted");
+      }
+      const slot: Slot = { module, address, status, desired, replaceChanges, containers: [] };
+      if (live) slot.live = live;
+      this.register(slot);
+      container.slots.push(slot);
+    }
+    const prune = managed && this.desired.policy.prune.includes(module.collection);
+    for (const live of matching.unclaimed) {
+      const address = describe(module.liveKey(live.item));
+      const slot: Slot = { module, address, status: prune ? "delete" : "unmanaged", live, replaceChanges: [], containers: [] };
+      if (prune) this.fates.set(live.item.id, "deleted");
+      // An unmanaged live item can still be referenced by name (a SAML provider's team).
+      if (!this.slots.has(address)) this.slots.set(address, slot);
+      container.slots.push(slot);
+    }
+    for (const slot of container.slots) {
+      if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
+      const isNew = slot.status !== "keep";
+      const scopeOfChildren = childScope(scope, slot, (address) => (isNew ? idPlaceholder(address) : slot.live!.item.id));
+      slot.containers = module.children.map((child) => this.resolve(child, scopeOfChildren, isNew));
+    }
+    return container;
+  }
+
+  private register(slot: Slot): void {
+    if (this.slots.has(slot.address)) {
+      throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
+    }
+    this.slots.set(slot.address, slot);
+  }
+
+  // Pass 2: changes and calls.
+
+  private build(container: Container): void {
+    const { module } = container;
+    const containerCreates: string[] = [];
+    const containerDeletes: DraftCall[] = [];
+    let createdSoFar = 0;
+    let previousCreate: string | undefined;
+    const liveCount = container.liveOrder.length;
+
+    container.slots.forEach((slot, index) => {
+      // index is the position in the configured list: configured items come first.
+      const desired = slot.desired;
+      if (slot.status === "unmanaged") return;
+      if (slot.status === "delete") {
+        const change = this.addChange("delete", slot, [], module.highRisk);
+        const drafts = module.remove(slot.live!, slot.address, container.scope, this);
+        containerDeletes.push(...this.addCalls(change, drafts, slot.live!.item.id));
+        return;
+      }
+      if (!desired) return;
+      if (slot.status === "keep") {
+        const live = slot.live!;
+        const fields = module.diff(desired, live, container.scope, this);
+        if (slot.replaceChanges.length > 0) {
+          this.warnings.push(
+            `${slot.address} is protected: ${slot.replaceChanges.map((c) => c.field).join(", ")} would need a replacement; left as it is`,
+          );
+        }
+        if (fields.length > 0) {
+          const change = this.addChange("update", slot, fields);
+          if (module.key(desired) !== module.liveKey(live.item)) {
+            change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
+          }
+          this.addCalls(change, module.update(desired, live, fields, slot.address, container.scope, this));
+        }
+      } else {
+        const info = { firstInEmptyContainer: liveCount === 0 && createdSoFar === 0, parentIsNew: container.parentIsNew, index };
+        const fields = module.diff(desired, undefined, container.scope, this);
+        const creates = module.create(desired, slot.address, container.scope, this, info);
+        let change: Change;
+        if (slot.status === "replace") {
+          change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk);
+          change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
+          const removes = module.remove(slot.live!, slot.address, container.scope, this);
+          containerDeletes.push(...this.addCalls(change, removes, slot.live!.item.id));
+        } else {
+          change = this.addChange("create", slot, fields);
+        }
+        const added = this.addCalls(change, creates);
+        const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
+        if (primary) {
+          containerCreates.push(primary.id);
+          // Creates append at the end of an ordered list: make them in configuration order.
+          if (module.ordered && previousCreate) primary.after.push(previousCreate);
+          previousCreate = primary.id;
+        }
+        createdSoFar++;
+      }
+    });
+
+    if (module.deleteAfterCreates) for (const call of containerDeletes) call.after.push(...containerCreates);
+    if (module.ordered && container.managed) this.planMoves(container, containerCreates);
+    for (const slot of container.slots) for (const child of slot.containers) this.build(child);
+  }
+
+  /** Keeps the longest run of items already in order in place and moves the rest. */
+  private planMoves(container: Container, creates: string[]): void {
+    const { module } = container;
+    if (!module.move) return;
+    const ordered = container.slots.filter((slot) => slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"));
+    const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
+    let appended = container.liveOrder.length;
+    const ranks = ordered.map((slot) => (slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++));
+    const stable = new Set(longestIncreasingSubsequence(ranks));
+    const firstStable = ordered.find((_, index) => stable.has(index));
+    let previousMove: string | undefined;
+    ordered.forEach((slot, index) => {
+      if (stable.has(index)) return;
+      const before = index === 0 ? firstStable : undefined;
+      const anchor = index === 0 ? before! : ordered[index - 1]!;
+      const position = index === 0 ? { before: this.idOf(anchor.address) } : { after: this.idOf(anchor.address) };
+      const change = this.addChange("move", slot, []);
+      change.note = `${index === 0 ? "before" : "after"} ${lastSegment(anchor.address)}`;
+      const [call] = this.addCalls(change, [module.move!(this.idOf(slot.address), position, container.scope)]);
+      call!.after.push(...creates);
+      if (previousMove) call!.after.push(previousMove);
+      previousMove = call!.id;
+    });
+  }
+
+  private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
+    const change: Change = { id: `c${this.changes.length + 1}`, action, kind: slot.module.kind, address: slot.address, fields, calls: [] };
+    if (slot.live) change.liveId = slot.live.item.id;
+    if (highRisk && (action === "delete" || action === "replace")) change.highRisk = true;
+    this.changes.push(change);
+    return change;
+  }
+
+  private addCalls(change: Change, drafts: readonly CallDraft[], deletes?: string): DraftCall[] {
+    return drafts.map((draft) => {
+      const call: DraftCall = { ...draft, id: `k${this.calls.length + 1}`, change: change.id, after: [] };
+      if (deletes && draft.method === "DELETE") call.deletes = deletes;
+      this.calls.push(call);
+      change.calls.push(call.id);
+      return call;
+    });
+  }
+}
+
+function lastSegment(address: string): string {
+  const parts = address.split(" › ");
+  return parts[parts.length - 1]!;
+}
+
+function summarize(changes: readonly Change[]): PlanSummary {
+  const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  for (const change of changes) summary[change.action]++;
+  return summary;
+}
+
+export function buildPlan(desired: DesiredState, live: LiveState): Plan {
+  return new Planner(desired, live).plan();
+}

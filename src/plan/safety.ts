@@ -1,0 +1,20 @@
+// Guards on a plan before it is applied: how many items it destroys.
+
+import type { DesiredState } from "../config/types.ts";
+import { DocsyncError } from "../errors.ts";
+import type { Plan } from "./types.ts";
+
+export function destroyedCount(plan: Plan): number {
+  return plan.changes.filter((change) => change.action === "delete" || change.action === "replace").length;
+}
+
+/** Refuses a plan that deletes or replaces more items than `policy.maxDestroy` allows. */
+export function checkMaxDestroy(plan: Plan, desired: DesiredState, allowDestroy: boolean): void {
+  const max = desired.policy.maxDestroy;
+  const count = destroyedCount(plan);
+  if (max === undefined || allowDestroy || count <= max) return;
+  throw new DocsyncError(
+    "plan.max-destroy",
+    `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`,
+  );
+}

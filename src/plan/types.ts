@@ -1,0 +1,84 @@
+// The plan: a JSON-serializable value. `changes` say what happens to which item (for people);
+// `calls` are the API requests that make it happen, with their dependencies (for the apply
+// engine). Ids of items that do not exist yet appear in calls as `{{id:ADDRESS}}` placeholders,
+// filled in at apply time from the answers of the calls that create them.
+
+export type ChangeAction = "create" | "update" | "replace" | "delete" | "move";
+
+export interface FieldChange {
+  field: string;
+  /** Absent when the field is being set for the first time. */
+  from?: unknown;
+  /** Absent when the field is being removed. */
+  to?: unknown;
+  /** Values are never printed, only that they change. */
+  sensitive?: boolean;
+}
+
+export interface Change {
+  id: string;
+  action: ChangeAction;
+  kind: string;
+  address: string;
+  /** The live id, when the item exists. */
+  liveId?: string;
+  fields: FieldChange[];
+  /** One line more for people: "renamed from …", "after section …", "replaces because type changed". */
+  note?: string;
+  /** Deleting or replacing this kind of item is hard to undo (sites, SAML providers, teams). */
+  highRisk?: boolean;
+  /** The calls that make this change, in order. */
+  calls: string[];
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Where a created item's id is found in a call's answer. */
+export interface Capture {
+  address: string;
+  /** JSON pointer into the answer, e.g. `/id`. */
+  pointer?: string;
+  /** Or: the item of an array in the answer whose fields match, e.g. the site space of a new section. */
+  find?: { array: string; match: Record<string, unknown> };
+}
+
+/** How to tell, after an ambiguous failure of a create, whether it happened after all. */
+export interface Recover {
+  list: string;
+  match: Record<string, unknown>;
+  exclude?: string[];
+}
+
+export interface Call {
+  id: string;
+  /** The change this call belongs to. */
+  change: string;
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  /** Ids of calls that must succeed first. */
+  dependsOn: string[];
+  captures?: Capture[];
+  recover?: Recover;
+  /** For people: "create section", "set default section". */
+  summary: string;
+}
+
+export interface PlanSummary {
+  create: number;
+  update: number;
+  replace: number;
+  move: number;
+  delete: number;
+}
+
+export interface Plan {
+  format: "docsync-plan";
+  version: 1;
+  organization: string;
+  changes: Change[];
+  calls: Call[];
+  /** Things people should know that are not changes: protected items kept, unmanaged fields. */
+  warnings: string[];
+  summary: PlanSummary;
+}
