@@ -40,6 +40,55 @@ export class ApiError extends DocsyncError {
   }
 }
 
+/** One failed attempt, whatever its form: an error status or no answer at all. */
+export interface Failure {
+  status: number | undefined;
+  /** `503 Service Unavailable` or `connection reset`. */
+  reason: string;
+  apiMessage: string | undefined;
+  retryable: boolean;
+  /** The request may have been applied although it failed. */
+  ambiguous: boolean;
+  cause: Error | undefined;
+}
+
+/** The error for a request that failed for good. `checkedList`: a listing showed a create did not happen. */
+export function failedError(
+  method: HttpMethod,
+  path: string,
+  failure: Failure,
+  attempts: number,
+  checkedList?: string,
+): ApiError {
+  let message =
+    failure.status === undefined
+      ? `${method} ${path} failed: ${failure.reason}`
+      : httpFailureMessage(method, path, failure.status, failure.apiMessage);
+  if (attempts > 1) message += ` (after ${attempts} attempts)`;
+  if (checkedList !== undefined) message += `; GET ${checkedList} shows it was not created`;
+  const { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
+}
+
+/** The error for a create that may or may not have happened; `list` is where to look. */
+export function outcomeUnknownError(
+  method: HttpMethod,
+  path: string,
+  failure: Failure,
+  attempts: number,
+  list: string,
+  why?: string,
+): ApiError {
+  const message =
+    `${failedError(method, path, failure, attempts).message}. The outcome is unknown: the service may have ` +
+    `applied this create before failing${why === undefined ? "" : `; ${why}`}. docsync did not send it again, ` +
+    `since that could make a duplicate; check GET ${list} for the item before running again.`;
+  const { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: true }, message, {
+    cause,
+  });
+}
+
 /** `400 Bad Request` */
 export function describeStatus(status: number): string {
   const text = STATUS_CODES[status];
@@ -47,9 +96,20 @@ export function describeStatus(status: number): string {
 }
 
 /** `PATCH /orgs/o/sites/s failed: 400 Bad Request: title must be 2 to 128 characters` */
-export function httpFailureMessage(method: string, path: string, status: number, apiMessage?: string): string {
-  const detail = apiMessage === undefined || apiMessage === "" ? "" : `: ${apiMessage}`;
-  return `${method} ${path} failed: ${describeStatus(status)}${detail}`;
+export function httpFailureMessage(
+  method: string,
+  path: string,
+  status: number,
+  apiMessage?: string,
+): string {
+  const described = describeStatus(status);
+  // Proxies' error pages often just repeat the status line; saying it twice helps nobody.
+  const redundant =
+    apiMessage === undefined ||
+    apiMessage === "" ||
+    apiMessage === described ||
+    apiMessage === STATUS_CODES[status];
+  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
 }
 
 const MAX_MESSAGE = 300;

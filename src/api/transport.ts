@@ -86,7 +86,12 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {
-  return { reason: `timed out after ${formatDuration(timeoutMs)}`, ambiguous: true, retryable: true, cause: plain(error) };
+  return {
+    reason: `timed out after ${formatDuration(timeoutMs)}`,
+    ambiguous: true,
+    retryable: true,
+    cause: plain(error),
+  };
 }
 
 /** Exported for tests: maps Node and undici error codes to a reason and a safety class. */
@@ -120,7 +125,12 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   }
   const message = error instanceof Error ? error.message : String(error);
   // Unknown failures are treated as possibly having reached the service: the safe assumption.
-  return { reason: code === undefined ? message : `${message} (${code})`, ambiguous: true, retryable: true, cause };
+  return {
+    reason: code === undefined ? message : `${message} (${code})`,
+    ambiguous: true,
+    retryable: true,
+    cause,
+  };
 }
 
 function errorCode(error: unknown): string | undefined {

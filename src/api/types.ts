@@ -94,3 +94,15 @@ export interface LiveRedirect extends Open {
   source: string;
   destination: { kind: string; [field: string]: unknown };
 }
+
+export interface LiveOrganization extends Open {
+  object?: "organization";
+  id: string;
+  title: string;
+  hostname?: string;
+  defaultRole?: string | null;
+  emailDomains?: string[];
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+}

@@ -56,3 +56,19 @@ export function isLoopbackHost(hostname: string): boolean {
     octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255)
   );
 }
+
+/** The path for messages (no query) and the request target with the API prefix and the query. */
+export function buildTarget(
+  prefix: string,
+  rawPath: string,
+  query?: Record<string, string | number | boolean | undefined>,
+): { path: string; target: string } {
+  const [pathPart = "", queryPart] = rawPath.split("?", 2);
+  const path = pathPart.startsWith("/") ? pathPart : `/${pathPart}`;
+  const params = new URLSearchParams(queryPart);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return { path, target: `${prefix}${path}${search === "" ? "" : `?${search}`}` };
+}

@@ -10,8 +10,8 @@ import type { Plan } from "../plan/types.ts";
 /** Where the configuration is when no -c is given. */
 export const DEFAULT_CONFIG = ["docsync.yaml"];
 
-export function loadDesired(paths: string[] | undefined): Promise<DesiredState> {
-  return loadConfig({ paths: paths && paths.length > 0 ? paths : DEFAULT_CONFIG });
+export function loadDesired(paths: string[] | undefined, env: NodeJS.ProcessEnv): Promise<DesiredState> {
+  return loadConfig({ paths: paths && paths.length > 0 ? paths : DEFAULT_CONFIG, env });
 }
 
 export interface Planned {

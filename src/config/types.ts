@@ -23,7 +23,12 @@ export const PRUNABLE_KINDS = [
   "samlProviders",
 ] as const;
 export type PrunableKind = (typeof PRUNABLE_KINDS)[number];
-export const DEFAULT_PRUNE: readonly PrunableKind[] = ["sections", "sectionGroups", "siteSpaces", "redirects"];
+export const DEFAULT_PRUNE: readonly PrunableKind[] = [
+  "sections",
+  "sectionGroups",
+  "siteSpaces",
+  "redirects",
+];
 
 /** Fields every configured item may carry. */
 export interface ItemMeta {
@@ -117,7 +122,10 @@ export interface DesiredSite extends ItemMeta {
   proxy?: string | null;
   adaptiveContent?: { enabled: boolean };
   /** `properties` and `additionalProperties` of the visitor-attribute JSON schema. */
-  adaptiveSchema?: { properties: Record<string, { type: string; description?: string }>; additionalProperties?: boolean };
+  adaptiveSchema?: {
+    properties: Record<string, { type: string; description?: string }>;
+    additionalProperties?: boolean;
+  };
   /** Sections in navigation order (groups flattened; each section names its group). Absent: not managed. */
   sections?: DesiredSection[];
   /** Groups in navigation order. Absent when `sections` is absent. */

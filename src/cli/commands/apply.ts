@@ -58,7 +58,7 @@ export function registerApplyCommand(program: Command, context: CommandContext):
       if (!options.yes && !output.interactive) {
         throw new DocsyncError("apply.no-confirmation", "Not at a terminal: pass --yes to apply without a confirmation.");
       }
-      const desired = await loadDesired(options.config);
+      const desired = await loadDesired(options.config, context.env);
       const client = connect(options, context.env);
       try {
         let { plan } = await planAgainstLive(client, desired);

@@ -17,7 +17,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("--json", "print the plan as JSON")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: { config: string[]; apiUrl?: string; parallelism: number; json?: boolean; detailedExitcode?: boolean }) => {
-      const desired = await loadDesired(options.config);
+      const desired = await loadDesired(options.config, context.env);
       const { output } = context;
       const client = connect(options, context.env);
       try {

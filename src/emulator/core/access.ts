@@ -2,9 +2,18 @@
 // configuration needs the admin role. A caller who is not a member gets 404, as if the
 // organization did not exist, so that ids of other organizations are not disclosed.
 
-import { forbidden, notFound } from "./http-error.ts";
 import type { RequestContext } from "./context.ts";
+import { forbidden, notFound } from "./http-error.ts";
 import type { MemberRecord, OrganizationRecord, SpaceRecord } from "./state.ts";
+
+/**
+ * Answers 404 for `what` unless the caller is an active member of the organization: resources
+ * of other organizations look the same as resources that do not exist.
+ */
+export function assertMemberOf(ctx: RequestContext, organizationId: string, what: string, id: string): void {
+  const member = ctx.state.organizations.get(organizationId)?.members.get(ctx.user.id);
+  if (!member || member.disabled) throw notFound(what, id);
+}
 
 export function readableOrganization(ctx: RequestContext, organizationId: string): OrganizationRecord {
   const organization = ctx.state.organizations.get(organizationId);
@@ -36,7 +45,13 @@ export function isAdmin(ctx: RequestContext, organization: OrganizationRecord): 
 export function readableSpace(ctx: RequestContext, spaceId: string): SpaceRecord {
   const space = ctx.state.spaces.get(spaceId);
   if (!space) throw notFound("space", spaceId);
-  const organization = ctx.state.organizations.get(space.organizationId);
-  if (!organization?.members.get(ctx.user.id)) throw notFound("space", spaceId);
+  assertMemberOf(ctx, space.organizationId, "space", spaceId);
+  return space;
+}
+
+/** A space the caller may change: a space of an organization the caller administers. */
+export function administrableSpace(ctx: RequestContext, spaceId: string): SpaceRecord {
+  const space = readableSpace(ctx, spaceId);
+  administrableOrganization(ctx, space.organizationId);
   return space;
 }

@@ -14,6 +14,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
-export const notFound = (what: string, id: string): HttpError => new HttpError(404, `${what} "${id}" not found`);
+export const notFound = (what: string, id: string): HttpError =>
+  new HttpError(404, `${what} "${id}" not found`);
 export const conflict = (message: string): HttpError => new HttpError(409, message);
 export const forbidden = (message: string): HttpError => new HttpError(403, message);

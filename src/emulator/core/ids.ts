@@ -9,4 +9,11 @@ export class IdGenerator {
     this.counters.set(prefix, n);
     return `${prefix}_${n.toString(36).padStart(4, "0")}`;
   }
+
+  /** The next id that is not taken: fixtures choose their own ids, which may look generated. */
+  fresh(prefix: string, isTaken: (id: string) => boolean): string {
+    let id = this.next(prefix);
+    while (isTaken(id)) id = this.next(prefix);
+    return id;
+  }
 }

@@ -12,7 +12,8 @@ function readLimit(query: URLSearchParams): number {
   if (raw === null) return DEFAULT_PAGE_SIZE;
   if (!/^\d+$/.test(raw)) throw badRequest(`limit: must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   const limit = Number(raw);
-  if (limit < 1 || limit > MAX_PAGE_SIZE) throw badRequest(`limit: must be from 1 to ${MAX_PAGE_SIZE}, got ${raw}`);
+  if (limit < 1 || limit > MAX_PAGE_SIZE)
+    throw badRequest(`limit: must be from 1 to ${MAX_PAGE_SIZE}, got ${raw}`);
   return limit;
 }
 
@@ -32,7 +33,11 @@ export interface ListEnvelope<T> {
 }
 
 /** Slices one page out of `items`; `count` is the total number of items in the list. */
-export function paginate<T, R>(query: URLSearchParams, items: readonly T[], render: (item: T) => R): ListEnvelope<R> {
+export function paginate<T, R>(
+  query: URLSearchParams,
+  items: readonly T[],
+  render: (item: T) => R,
+): ListEnvelope<R> {
   const limit = readLimit(query);
   const offset = readOffset(query);
   const page = items.slice(offset, offset + limit).map(render);

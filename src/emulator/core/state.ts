@@ -2,8 +2,8 @@
 // emulator. Resource families keep their records here; rendering to API shapes is done by
 // each family's render module, never by the store.
 
-import type { ROLE_VALUES } from "./validate.ts";
 import { IdGenerator } from "./ids.ts";
+import type { ROLE_VALUES } from "./validate.ts";
 
 export type Role = (typeof ROLE_VALUES)[number];
 
@@ -68,6 +68,9 @@ export interface SpaceRecord {
   revision: string;
 }
 
+/** A deleted space stays restorable for 7 days, then it is permanently removed (spec 3.1 and 8). */
+export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export class EmulatorState {
   readonly ids = new IdGenerator();
   /** Base URL the server answers on, for `urls` fields; set when the server listens. */
@@ -90,6 +93,17 @@ export class EmulatorState {
 
   now(): Date {
     return new Date(Date.now() + this.clockOffsetMs);
+  }
+
+  /**
+   * Removes the deleted spaces whose restore window has passed. The server calls it before each
+   * request, so that the moment the window closes every route agrees the space is gone.
+   */
+  purgeExpiredSpaces(): void {
+    const cutoff = this.now().getTime() - SPACE_RETENTION_MS;
+    for (const [id, space] of this.spaces) {
+      if (space.deletedAt && space.deletedAt.getTime() <= cutoff) this.spaces.delete(id);
+    }
   }
 
   /** The state of one resource family, created on first use. */

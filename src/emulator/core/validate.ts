@@ -8,7 +8,16 @@ export type FieldRule =
   | { type: "enum"; values: readonly string[]; nullable?: boolean }
   | { type: "boolean"; nullable?: boolean }
   | { type: "number"; integer?: boolean; min?: number; max?: number; nullable?: boolean }
-  | { type: "string[]"; minItems?: number; maxItems?: number; itemMax?: number; nullable?: boolean }
+  | {
+      type: "string[]";
+      minItems?: number;
+      maxItems?: number;
+      itemMax?: number;
+      itemPattern?: RegExp;
+      itemPatternText?: string;
+      nullable?: boolean;
+    }
+  | { type: "url"; max?: number; nullable?: boolean }
   | { type: "object"; nullable?: boolean; check?: (value: Record<string, unknown>, field: string) => void }
   | { type: "any" };
 
@@ -28,12 +37,25 @@ function checkString(field: string, value: unknown, rule: Extract<FieldRule, { t
   if (min !== undefined && max !== undefined && (value.length < min || value.length > max)) {
     throw badRequest(`${field}: must be ${min} to ${max} characters, got ${value.length}`);
   }
-  if (min !== undefined && value.length < min) throw badRequest(`${field}: must be at least ${min} characters`);
+  if (min !== undefined && value.length < min)
+    throw badRequest(`${field}: must be at least ${min} characters`);
   if (max !== undefined && value.length > max) {
     throw badRequest(`${field}: must be at most ${max} characters, got ${value.length}`);
   }
   if (rule.pattern && !rule.pattern.test(value)) {
     throw badRequest(`${field}: must match ${rule.patternText ?? rule.pattern.source}`);
+  }
+}
+
+/** An absolute http(s) URL, the form of every URL the API accepts. */
+function checkUrl(field: string, value: unknown, max: number | undefined): void {
+  if (typeof value !== "string")
+    throw badRequest(`${field}: must be a URL string, got ${describeType(value)}`);
+  if (max !== undefined && value.length > max) {
+    throw badRequest(`${field}: must be at most ${max} characters, got ${value.length}`);
+  }
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw badRequest(`${field}: must be an absolute http or https URL`);
   }
 }
 
@@ -46,25 +68,30 @@ export function checkField(field: string, value: unknown, rule: FieldRule): void
     case "any":
       return;
     case "string":
-      return checkString(field, value, rule);
+      checkString(field, value, rule);
+      return;
     case "enum":
       if (typeof value !== "string" || !rule.values.includes(value)) {
         throw badRequest(`${field}: must be one of ${rule.values.join(", ")}`);
       }
       return;
     case "boolean":
-      if (typeof value !== "boolean") throw badRequest(`${field}: must be a boolean, got ${describeType(value)}`);
+      if (typeof value !== "boolean")
+        throw badRequest(`${field}: must be a boolean, got ${describeType(value)}`);
       return;
     case "number":
       if (typeof value !== "number" || !Number.isFinite(value)) {
         throw badRequest(`${field}: must be a number, got ${describeType(value)}`);
       }
       if (rule.integer && !Number.isInteger(value)) throw badRequest(`${field}: must be an integer`);
-      if (rule.min !== undefined && value < rule.min) throw badRequest(`${field}: must be at least ${rule.min}`);
-      if (rule.max !== undefined && value > rule.max) throw badRequest(`${field}: must be at most ${rule.max}`);
+      if (rule.min !== undefined && value < rule.min)
+        throw badRequest(`${field}: must be at least ${rule.min}`);
+      if (rule.max !== undefined && value > rule.max)
+        throw badRequest(`${field}: must be at most ${rule.max}`);
       return;
     case "string[]": {
-      if (!Array.isArray(value)) throw badRequest(`${field}: must be an array of strings, got ${describeType(value)}`);
+      if (!Array.isArray(value))
+        throw badRequest(`${field}: must be an array of strings, got ${describeType(value)}`);
       if (rule.minItems !== undefined && value.length < rule.minItems) {
         throw badRequest(`${field}: must have at least ${rule.minItems} items`);
       }
@@ -72,13 +99,20 @@ export function checkField(field: string, value: unknown, rule: FieldRule): void
         throw badRequest(`${field}: must have at most ${rule.maxItems} items`);
       }
       value.forEach((item, i) => {
-        if (typeof item !== "string") throw badRequest(`${field}[${i}]: must be a string, got ${describeType(item)}`);
+        if (typeof item !== "string")
+          throw badRequest(`${field}[${i}]: must be a string, got ${describeType(item)}`);
         if (rule.itemMax !== undefined && item.length > rule.itemMax) {
           throw badRequest(`${field}[${i}]: must be at most ${rule.itemMax} characters`);
+        }
+        if (rule.itemPattern && !rule.itemPattern.test(item)) {
+          throw badRequest(`${field}[${i}]: must match ${rule.itemPatternText ?? rule.itemPattern.source}`);
         }
       });
       return;
     }
+    case "url":
+      checkUrl(field, value, rule.max);
+      return;
     case "object":
       if (typeof value !== "object" || Array.isArray(value)) {
         throw badRequest(`${field}: must be an object, got ${describeType(value)}`);

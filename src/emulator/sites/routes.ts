@@ -1,3 +1,53 @@
-import type { Route } from "../core/context.ts";
+// Route table of the sites family (sections 4.9 to 4.13 of the spec), mounted by the server.
 
-export const siteRoutes: Route[] = [];
+import type { Route } from "../core/context.ts";
+import { adaptiveSchemaHandlers } from "./adaptive-schema-handlers.ts";
+import { groupHandlers } from "./group-handlers.ts";
+import { redirectHandlers } from "./redirect-handlers.ts";
+import { sectionHandlers } from "./section-handlers.ts";
+import { siteHandlers } from "./site-handlers.ts";
+import { siteSpaceHandlers } from "./site-space-handlers.ts";
+
+const SITES = "/orgs/:organizationId/sites";
+const SITE = `${SITES}/:siteId`;
+const SECTION = `${SITE}/sections/:siteSectionId`;
+const GROUP = `${SITE}/section-groups/:siteSectionGroupId`;
+const SITE_SPACE = `${SITE}/site-spaces/:siteSpaceId`;
+const REDIRECT = `${SITE}/redirects/:siteRedirectId`;
+
+export const siteRoutes: Route[] = [
+  { method: "GET", path: SITES, handler: siteHandlers.list },
+  { method: "POST", path: SITES, handler: siteHandlers.create },
+  { method: "GET", path: SITE, handler: siteHandlers.get },
+  { method: "PATCH", path: SITE, handler: siteHandlers.update },
+  { method: "DELETE", path: SITE, handler: siteHandlers.delete },
+  { method: "GET", path: `${SITE}/adaptive-schema`, handler: adaptiveSchemaHandlers.get },
+  { method: "PUT", path: `${SITE}/adaptive-schema`, handler: adaptiveSchemaHandlers.put },
+  { method: "GET", path: `${SITE}/published`, handler: siteHandlers.published },
+
+  { method: "GET", path: `${SITE}/sections`, handler: sectionHandlers.list },
+  { method: "POST", path: `${SITE}/sections`, handler: sectionHandlers.create },
+  { method: "PATCH", path: SECTION, handler: sectionHandlers.update },
+  { method: "DELETE", path: SECTION, handler: sectionHandlers.delete },
+  { method: "POST", path: `${SECTION}/move`, handler: sectionHandlers.move },
+
+  { method: "GET", path: `${SITE}/section-groups`, handler: groupHandlers.list },
+  { method: "POST", path: `${SITE}/section-groups`, handler: groupHandlers.create },
+  { method: "PATCH", path: GROUP, handler: groupHandlers.update },
+  { method: "DELETE", path: GROUP, handler: groupHandlers.delete },
+  { method: "POST", path: `${GROUP}/sections`, handler: groupHandlers.addSection },
+  { method: "DELETE", path: `${GROUP}/sections/:siteSectionId`, handler: groupHandlers.removeSection },
+  { method: "POST", path: `${GROUP}/move`, handler: groupHandlers.move },
+
+  { method: "GET", path: `${SITE}/site-spaces`, handler: siteSpaceHandlers.list },
+  { method: "POST", path: `${SITE}/site-spaces`, handler: siteSpaceHandlers.create },
+  { method: "PATCH", path: SITE_SPACE, handler: siteSpaceHandlers.update },
+  { method: "DELETE", path: SITE_SPACE, handler: siteSpaceHandlers.delete },
+  { method: "POST", path: `${SITE_SPACE}/move`, handler: siteSpaceHandlers.move },
+
+  { method: "GET", path: `${SITE}/redirects`, handler: redirectHandlers.list },
+  { method: "POST", path: `${SITE}/redirects`, handler: redirectHandlers.create },
+  { method: "PATCH", path: REDIRECT, handler: redirectHandlers.update },
+  { method: "DELETE", path: REDIRECT, handler: redirectHandlers.delete },
+  { method: "GET", path: `${SITE}/redirect`, handler: redirectHandlers.lookup },
+];

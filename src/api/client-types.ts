@@ -1,0 +1,92 @@
+// The public shape of the API client: what callers pass in and what they get back.
+
+import type { HttpMethod } from "./errors.ts";
+import type { RecoverSpec } from "./recovery.ts";
+
+export type QueryValue = string | number | boolean | undefined;
+/** Query parameters; `undefined` values are left out. */
+export type Query = Record<string, QueryValue>;
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Path under `{base}/v1`, e.g. `/orgs/org_1/sites`. */
+  path: string;
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** For creates: how to find out, after an ambiguous failure, whether the item was created. */
+  recover?: RecoverSpec;
+}
+
+export interface RetryOptions {
+  /** Total sends of one request, the first included. Default 5. */
+  maxAttempts?: number;
+  /** Backoff base: attempt n waits a random time below base·2^(n-1). Default 200. */
+  baseDelayMs?: number;
+  /** Backoff ceiling. Default 10000. */
+  maxDelayMs?: number;
+  /** Longest wait the service may ask for (Retry-After, rate-limit reset). Default 120000. */
+  maxRetryAfterMs?: number;
+}
+
+export interface ApiClientOptions {
+  /** The service's base URL; `/v1` is appended unless already there. https except on loopback. */
+  baseUrl: string;
+  token: string;
+  /** Connections and requests in flight at once. Default 8. */
+  parallelism?: number;
+  retry?: RetryOptions;
+  /** Deadline of one exchange (one attempt), headers and body. Default 30000. */
+  timeoutMs?: number;
+  /** Page size `list` asks for (`limit`); the API's maximum, 1000, by default. */
+  pageSize?: number;
+  userAgent?: string;
+  /** Receives what the client does, for logging. Never carries the token or request bodies. */
+  onEvent?: (event: ApiEvent) => void;
+  /** Source of jitter, in [0, 1). Default Math.random. */
+  random?: () => number;
+}
+
+interface EventBase {
+  method: HttpMethod;
+  /** Path under `/v1`, without query. */
+  path: string;
+  /** 1 for the first send of a request. */
+  attempt: number;
+}
+
+export type ApiEvent =
+  | (EventBase & {
+      type: "request";
+      /** Undefined when no response arrived. */
+      status: number | undefined;
+      durationMs: number;
+      /** The network failure, when there was one: `connection reset`, `timed out after 30s`. */
+      error?: string;
+    })
+  | (EventBase & {
+      type: "retry";
+      status: number | undefined;
+      /** Time before the next attempt. */
+      waitMs: number;
+      /** What failed and why this wait: `503 Service Unavailable`, `429 Too Many Requests; Retry-After`. */
+      reason: string;
+    })
+  | (EventBase & {
+      type: "recovered";
+      /** The listing that showed the item created by the failed attempt. */
+      list: string;
+      id: string | undefined;
+      /** The failure after which the create turned out to have been applied. */
+      reason: string;
+    });
+
+export interface ApiClient {
+  get<T>(path: string, query?: Query): Promise<T>;
+  /** Every item of a paged listing, one request per page. */
+  list<T>(path: string, query?: Query): Promise<T[]>;
+  /** Any operation; resolves to the parsed body, or undefined for an empty answer (204). */
+  send<T>(request: ApiRequest): Promise<T | undefined>;
+  /** Releases the connections; the client is unusable afterwards. */
+  close(): Promise<void>;
+}

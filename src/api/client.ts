@@ -1,0 +1,208 @@
+// The API client: authenticates, bounds concurrency, retries what is safe to retry, recovers
+// creates whose answer was lost, and turns every failure into an ApiError that names the call.
+
+import { setTimeout as sleep } from "node:timers/promises";
+import pLimit from "p-limit";
+import { DocsyncError } from "../errors.ts";
+import type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
+import {
+  ApiError,
+  describeStatus,
+  extractApiMessage,
+  type Failure,
+  failedError,
+  type HttpMethod,
+  outcomeUnknownError,
+  redact,
+} from "./errors.ts";
+import { MAX_PAGE_SIZE, walkPages } from "./pagination.ts";
+import { findCreated } from "./recovery.ts";
+import {
+  DEFAULT_RETRY,
+  isAmbiguousStatus,
+  isCreate,
+  isRetryableStatus,
+  type RetrySettings,
+  spentWindowMs,
+  waitBeforeRetry,
+} from "./retry.ts";
+import { createTransport, type ResponseHeaders } from "./transport.ts";
+import { buildTarget, resolveApiRoot } from "./url.ts";
+
+// Callers may take the client's types from here as well as from the index.
+export type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
+export { ApiError } from "./errors.ts";
+export type { RecoverSpec } from "./recovery.ts";
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const token = options.token;
+  if (typeof token !== "string" || token.trim() === "") {
+    throw new DocsyncError("api.no-token", "No API token was given; set one to talk to the service.");
+  }
+  if (/[\r\n]/.test(token)) throw new DocsyncError("api.bad-token", "The API token contains a line break.");
+  const root = resolveApiRoot(options.baseUrl);
+  const parallelism = positiveInteger(options.parallelism ?? 8, "parallelism");
+  const settings: RetrySettings = { ...DEFAULT_RETRY };
+  for (const [key, value] of Object.entries(options.retry ?? {})) {
+    if (value !== undefined) settings[key as keyof RetrySettings] = value;
+  }
+  settings.maxAttempts = positiveInteger(settings.maxAttempts, "retry.maxAttempts");
+  const pageSize = Math.min(positiveInteger(options.pageSize ?? MAX_PAGE_SIZE, "pageSize"), MAX_PAGE_SIZE);
+  const random = options.random ?? Math.random;
+  const transport = createTransport({
+    origin: root.origin,
+    connections: parallelism,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    headers: {
+      authorization: `Bearer ${token}`,
+      "user-agent": options.userAgent ?? `docsync (node ${process.version})`,
+    },
+  });
+  // Bounds exchanges, not whole requests: a request waiting to retry holds no slot, so a create
+  // can re-read its list during recovery even when every slot is busy.
+  const limit = pLimit(parallelism);
+  // When the service says to stay away (Retry-After, spent rate-limit window), every request waits.
+  let resumeAt = 0;
+  const holdAll = (waitMs: number) => {
+    resumeAt = Math.max(resumeAt, Date.now() + Math.min(waitMs, settings.maxRetryAfterMs));
+  };
+  const emit = (event: ApiEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A failing logger must not turn a successful write into an error.
+    }
+  };
+
+  async function execute(request: ApiRequest): Promise<Answer> {
+    const { method } = request;
+    const { path, target } = buildTarget(root.prefix, request.path, request.query);
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const create = isCreate(method, path);
+    let ambiguousEarlier = false;
+    for (let attempt = 1; ; attempt++) {
+      const pause = resumeAt - Date.now();
+      if (pause > 0) await sleep(pause);
+      const exchange = await limit(() => transport.exchange(method, target, body));
+      const { durationMs } = exchange;
+      let failure: Failure;
+      let headers: ResponseHeaders | undefined;
+      if (exchange.kind === "response") {
+        const { status } = exchange;
+        headers = exchange.headers;
+        emit({ type: "request", method, path, attempt, status, durationMs });
+        if (status >= 200 && status < 300) {
+          // The window is spent: the next request would only be turned away, so hold them all.
+          const spent = spentWindowMs(headers, Date.now());
+          if (spent !== undefined) holdAll(spent);
+          return { status, body: parseBody(method, path, status, exchange.body) };
+        }
+        // An earlier attempt did delete it; only its answer was lost.
+        if (method === "DELETE" && status === 404 && ambiguousEarlier) return { status, body: undefined };
+        failure = statusFailure(status, exchange.body);
+      } else {
+        const { reason } = exchange.failure;
+        emit({ type: "request", method, path, attempt, status: undefined, durationMs, error: reason });
+        failure = { ...exchange.failure, status: undefined, apiMessage: undefined };
+      }
+      ambiguousEarlier ||= failure.ambiguous;
+
+      let checkedList: string | undefined;
+      if (create && failure.ambiguous) {
+        if (request.recover === undefined) throw outcomeUnknownError(method, path, failure, attempt, path);
+        const recovered = await recover(request, path, failure, attempt);
+        if (recovered !== undefined) return recovered;
+        checkedList = request.recover.list;
+      }
+      if (!failure.retryable || attempt >= settings.maxAttempts) {
+        throw failedError(method, path, failure, attempt, checkedList);
+      }
+      const wait = waitBeforeRetry(attempt, headers, settings, random, Date.now());
+      if (wait.basis === "retry-after") holdAll(wait.waitMs);
+      const reason =
+        wait.basis === "retry-after" ? `${failure.reason}; service asked to wait` : failure.reason;
+      emit({ type: "retry", method, path, attempt, status: failure.status, waitMs: wait.waitMs, reason });
+      if (wait.waitMs > 0) await sleep(wait.waitMs);
+    }
+  }
+
+  function statusFailure(status: number, body: string): Failure {
+    const message = extractApiMessage(body);
+    return {
+      status,
+      reason: describeStatus(status),
+      // Some servers echo the credentials they refused; never let the token into an error.
+      apiMessage: message === undefined ? undefined : redact(message, token),
+      retryable: isRetryableStatus(status),
+      ambiguous: isAmbiguousStatus(status),
+      cause: undefined,
+    };
+  }
+
+  /** Looks for the item an ambiguous create may have made; undefined when it was not made. */
+  async function recover(request: ApiRequest, path: string, failure: Failure, attempt: number) {
+    const { method } = request;
+    const spec = request.recover!;
+    let items: unknown[];
+    try {
+      items = await listAll(spec.list);
+    } catch (error) {
+      const detail = (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
+      throw outcomeUnknownError(
+        method,
+        path,
+        failure,
+        attempt,
+        spec.list,
+        `reading it failed too (${detail})`,
+      );
+    }
+    const result = findCreated(items, spec);
+    if (result.kind === "none") return undefined;
+    if (result.kind === "several") {
+      const why = `several items match (${result.ids.join(", ")}), so docsync cannot tell which one it created`;
+      throw outcomeUnknownError(method, path, failure, attempt, spec.list, why);
+    }
+    const id = typeof result.item.id === "string" ? result.item.id : undefined;
+    emit({ type: "recovered", method, path, attempt, list: spec.list, id, reason: failure.reason });
+    return { status: 200, body: result.item };
+  }
+
+  function listAll(path: string, query?: Query): Promise<unknown[]> {
+    const size = query?.limit ?? pageSize;
+    return walkPages(path.split("?")[0]!, (cursor) =>
+      execute({ method: "GET", path, query: { ...query, limit: size, page: cursor } }),
+    );
+  }
+
+  return {
+    get: async <T>(path: string, query?: Query) => (await execute({ method: "GET", path, query })).body as T,
+    list: <T>(path: string, query?: Query) => listAll(path, query) as Promise<T[]>,
+    send: async <T>(request: ApiRequest) => (await execute(request)).body as T | undefined,
+    close: () => transport.close(),
+  };
+}
+
+function parseBody(method: HttpMethod, path: string, status: number, text: string): unknown {
+  if (status === 204 || text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(
+      { method, path, status },
+      `${method} ${path} answered ${describeStatus(status)} with a body that is not JSON.`,
+    );
+  }
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new DocsyncError("api.invalid-option", `The API client option ${name} must be a positive integer.`);
+  }
+  return value;
+}

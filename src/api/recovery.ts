@@ -1,0 +1,69 @@
+// Finding out whether a create whose answer was lost actually happened. After an ambiguous failure
+// (5xx, reset, timeout) the client re-reads the collection and looks for the item it meant to
+// create; exactly one match is taken as the create's result, no match means it never happened.
+
+/** How to recognise the result of a create in its collection. */
+export interface RecoverSpec {
+  /** Path of the listing that would contain the created item, e.g. `/orgs/o/sites/s/redirects`. */
+  list: string;
+  /**
+   * Dotted field paths of a listed item and the values they must hold, compared deeply, e.g.
+   * `{ "title": "API", "siteSpaces.0.space.id": "spc_1" }`. Numeric segments index arrays.
+   */
+  match: Record<string, unknown>;
+  /** Ids of items that existed before the create, which therefore cannot be its result. */
+  exclude?: string[];
+}
+
+export type RecoveryResult =
+  | { kind: "found"; item: Record<string, unknown> }
+  | { kind: "none" }
+  | { kind: "several"; ids: string[] };
+
+export function findCreated(items: readonly unknown[], spec: RecoverSpec): RecoveryResult {
+  const excluded = new Set(spec.exclude ?? []);
+  const matches = items.filter(
+    (item): item is Record<string, unknown> =>
+      typeof item === "object" &&
+      item !== null &&
+      !excluded.has(String((item as { id?: unknown }).id)) &&
+      matchesAll(item, spec.match),
+  );
+  if (matches.length === 0) return { kind: "none" };
+  if (matches.length === 1) return { kind: "found", item: matches[0]! };
+  return { kind: "several", ids: matches.map((item) => String(item.id)) };
+}
+
+export function matchesAll(item: unknown, match: Record<string, unknown>): boolean {
+  return Object.entries(match).every(([path, expected]) => deepEqual(valueAt(item, path), expected));
+}
+
+export function valueAt(value: unknown, dottedPath: string): unknown {
+  let current = value;
+  for (const segment of dottedPath.split(".")) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = Array.isArray(current)
+      ? /^\d+$/.test(segment)
+        ? current[Number(segment)]
+        : undefined
+      : (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** Structural equality of JSON values; a missing field equals `undefined` only. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((element, index) => deepEqual(element, b[index]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]))
+  );
+}

@@ -1,0 +1,166 @@
+// Interpolation of `${VAR}`, `${VAR:-default}`, `${file:path}` and the `$${` escape in string
+// values (never in keys). It rewrites the parsed document in place, so positions survive and
+// the schema sees the final values. Values of sensitive fields are gathered for redaction.
+
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { isMap, isScalar, isSeq, parseDocument, type Scalar } from "yaml";
+import type { Diagnostic } from "./diagnostics.ts";
+import { diagnosticAt, type KeyPath, keyText, type YamlFile } from "./yaml-positions.ts";
+
+/** Fields whose values must never be printed; `*` stands for any list index. */
+const SENSITIVE_FIELDS: string[][] = [["samlProviders", "*", "certificate"]];
+
+export type Env = Record<string, string | undefined>;
+
+export interface InterpolationResult {
+  diagnostics: Diagnostic[];
+  /** Paths whose interpolation failed: their raw text would only cause confusing schema errors. */
+  failed: KeyPath[];
+  /** Values of sensitive fields, and every interpolated piece that went into one. */
+  sensitive: string[];
+}
+
+type Part = { text: string } | { variable: string; fallback?: string } | { file: string };
+
+export function interpolate(file: YamlFile, env: Env): InterpolationResult {
+  const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
+  walk(file.doc.contents, [], (node, path) => interpolateScalar(file, env, node, path, result));
+  return result;
+}
+
+/** Visits every scalar value (not keys); aliases are skipped since their anchor is visited. */
+function walk(node: unknown, path: KeyPath, visit: (node: Scalar, path: KeyPath) => void): void {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = keyText(pair.key);
+      if (key !== undefined) walk(pair.value, [...path, key], visit);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, index) => {
+      walk(item, [...path, index], visit);
+    });
+  } else if (isScalar(node)) {
+    visit(node, path);
+  }
+}
+
+function interpolateScalar(
+  file: YamlFile,
+  env: Env,
+  node: Scalar,
+  path: KeyPath,
+  result: InterpolationResult,
+) {
+  if (typeof node.value !== "string") return;
+  const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
+  const fail = (message: string) => {
+    result.diagnostics.push(diagnosticAt(file, path, message));
+    result.failed.push(path);
+  };
+  const parsed = parseTemplate(node.value);
+  if (typeof parsed === "string") return fail(parsed);
+
+  let text = "";
+  for (const part of parsed) {
+    const piece = evaluate(part, env, dirname(file.path));
+    if (piece.error !== undefined) return fail(piece.error);
+    if (sensitive && !("text" in part) && piece.value !== "") result.sensitive.push(piece.value);
+    text += piece.value;
+  }
+  if (sensitive && text !== "") result.sensitive.push(text);
+  const whole = parsed.length === 1 && parsed[0] !== undefined && !("text" in parsed[0]);
+  // `maxDestroy: ${MAX}` should give a number, as if the value had been written there; a quoted
+  // scalar ("${MAX}") says the author wants a string.
+  node.value = whole && node.type === "PLAIN" ? reread(text) : text;
+}
+
+/** Splits a string into literal text and interpolations, or returns an error message. */
+export function parseTemplate(value: string): Part[] | string {
+  const parts: Part[] = [];
+  let text = "";
+  let i = 0;
+  while (i < value.length) {
+    if (value.startsWith("$${", i)) {
+      text += "${";
+      i += 3;
+    } else if (value.startsWith("${", i)) {
+      const end = value.indexOf("}", i + 2);
+      if (end === -1) return `unclosed "\${" at character ${i + 1}; write "$\${" for a literal "\${"`;
+      const inner = value.slice(i + 2, end);
+      const part = parseInterpolation(inner);
+      if (part === undefined) {
+        return `invalid interpolation "\${${inner}}": expected \${NAME}, \${NAME:-default} or \${file:path}`;
+      }
+      if (text !== "") parts.push({ text });
+      text = "";
+      parts.push(part);
+      i = end + 1;
+    } else {
+      text += value[i];
+      i += 1;
+    }
+  }
+  if (text !== "" || parts.length === 0) parts.push({ text });
+  return parts;
+}
+
+function parseInterpolation(inner: string): Part | undefined {
+  if (inner.startsWith("file:")) return inner.length > 5 ? { file: inner.slice(5) } : undefined;
+  const match = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s.exec(inner);
+  if (match === null) return undefined;
+  const [, variable = "", fallback] = match;
+  return fallback === undefined ? { variable } : { variable, fallback };
+}
+
+function evaluate(
+  part: Part,
+  env: Env,
+  dir: string,
+): { value: string; error?: undefined } | { error: string } {
+  if ("text" in part) return { value: part.text };
+  if ("variable" in part) {
+    const value = env[part.variable];
+    if (part.fallback !== undefined && (value === undefined || value === "")) return { value: part.fallback };
+    if (value === undefined) {
+      return {
+        error: `environment variable ${part.variable} is not set (use \${${part.variable}:-default} for a default)`,
+      };
+    }
+    return { value };
+  }
+  const path = resolve(dir, part.file);
+  try {
+    // One trailing newline is how files end, not part of the value (a certificate, a token).
+    return { value: readFileSync(path, "utf8").replace(/\r?\n$/, "") };
+  } catch (error) {
+    return { error: `cannot read file "${part.file}" (${path}): ${describeFsError(error)}` };
+  }
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES") return "permission denied";
+  if (code === "EISDIR") return "it is a folder";
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads text as a YAML plain scalar would be read: "10" → 10, "true" → true, "null" → null.
+ * Anything that is not exactly one such scalar stays the string it is. */
+function reread(text: string): unknown {
+  if (text.includes("\n")) return text;
+  const doc = parseDocument(text);
+  const node = doc.contents;
+  if (doc.errors.length > 0 || !isScalar(node) || node.source !== text) return text;
+  return node.value;
+}
+
+function matches(pattern: string[], path: KeyPath): boolean {
+  return (
+    pattern.length === path.length &&
+    pattern.every(
+      (segment, i) => segment === String(path[i]) || (segment === "*" && typeof path[i] === "number"),
+    )
+  );
+}

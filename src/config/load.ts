@@ -1,0 +1,81 @@
+// The entry point of the configuration: read the files, check each on its own (YAML syntax,
+// interpolation, schema), then merge them and check the whole (identities, references), and
+// resolve it into the DesiredState. Every problem found is reported together in one ConfigError.
+
+import { readFile } from "node:fs/promises";
+import { DocsyncError } from "../errors.ts";
+import { ConfigError, type Diagnostic, sortDiagnostics } from "./diagnostics.ts";
+import { type ConfigFileRef, findConfigFiles } from "./files.ts";
+import { type Env, interpolate } from "./interpolate.ts";
+import { mergeFiles } from "./merge.ts";
+import type { RawConfig } from "./raw-types.ts";
+import { resolve } from "./resolve.ts";
+import { validateSchema } from "./schema-validate.ts";
+import { checkSemantics } from "./semantic-checks.ts";
+import type { DesiredState } from "./types.ts";
+import { diagnosticAt, parseYamlFile, type YamlFile } from "./yaml-positions.ts";
+
+export interface LoadOptions {
+  /** Files or folders (a folder: every *.yaml / *.yml in it, by name, not recursive). */
+  paths: string[];
+  /** Variables for `${VAR}` interpolation; defaults to process.env. */
+  env?: Env;
+  /** Folder that relative paths start from; defaults to process.cwd(). */
+  cwd?: string;
+}
+
+interface CheckedFile {
+  diagnostics: Diagnostic[];
+  sensitive: string[];
+  /** Present when the file has no problem of its own. */
+  valid?: { file: YamlFile; config: RawConfig };
+}
+
+/** Reads, checks and resolves the configuration; throws ConfigError listing every problem. */
+export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
+  if (options.paths.length === 0) throw new DocsyncError("config.invalid", "no configuration file given");
+  const env = options.env ?? process.env;
+  const { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
+  const checked = await Promise.all(files.map((ref) => checkFile(ref, env)));
+  diagnostics.push(...checked.flatMap((c) => c.diagnostics));
+  const valid = checked.flatMap((c) => (c.valid === undefined ? [] : [c.valid]));
+  // Files with errors of their own are left out of the checks across files; those checks then
+  // skip references, since the name referred to may be defined in a file left out.
+  const partial = diagnostics.length > 0;
+  const { merged, diagnostics: mergeErrors } = mergeFiles(valid, { partial });
+  diagnostics.push(...mergeErrors, ...checkSemantics(merged, { partial }));
+  if (diagnostics.length > 0) throw new ConfigError(sortDiagnostics(diagnostics, order));
+  return resolve(
+    merged,
+    checked.flatMap((c) => c.sensitive),
+  );
+}
+
+/** The checks one file can pass or fail on its own. */
+async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
+  let text: string;
+  try {
+    text = await readFile(ref.path, "utf8");
+  } catch (error) {
+    const message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
+    return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
+  }
+  const { file, diagnostics } = parseYamlFile(ref.name, ref.path, text);
+  if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
+  if (file.doc.contents === null) {
+    const message = "the file is empty; a configuration file is a mapping starting with version: 1";
+    return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
+  }
+  const interpolation = interpolate(file, env);
+  let value: unknown;
+  try {
+    value = file.doc.toJS({ maxAliasCount: 1000 });
+  } catch (error) {
+    // Only an alias bomb gets here (unknown anchors are parse diagnostics).
+    const message = error instanceof Error ? error.message : String(error);
+    return { diagnostics: [...interpolation.diagnostics, diagnosticAt(file, [], message)], sensitive: [] };
+  }
+  const own = [...interpolation.diagnostics, ...validateSchema(file, value, interpolation.failed)];
+  if (own.length > 0) return { diagnostics: own, sensitive: [] };
+  return { diagnostics: [], sensitive: interpolation.sensitive, valid: { file, config: value as RawConfig } };
+}

@@ -1,0 +1,139 @@
+// Validates one file's value against schemas/docsync.schema.json and turns ajv's errors into
+// plain sentences at the right node: an unknown key at the key itself, a missing key at its
+// mapping, and one useful message instead of the noise of every `oneOf` branch.
+
+import { Ajv, type ErrorObject } from "ajv";
+import schema from "../../schemas/docsync.schema.json" with { type: "json" };
+import type { Diagnostic } from "./diagnostics.ts";
+import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
+import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
+
+let compiled: ReturnType<Ajv["compile"]> | undefined;
+
+function validator(): ReturnType<Ajv["compile"]> {
+  if (compiled === undefined) {
+    const ajv = new Ajv({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+    });
+    // `errorMessage` is the editors' (yaml-language-server) custom message; we read it too.
+    ajv.addVocabulary(["errorMessage"]);
+    ajv.addFormat("uri", isAbsoluteUrl);
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:/i.test(value);
+}
+
+/** Validates `value` (the file's content after interpolation), skipping paths whose
+ * interpolation already failed. */
+export function validateSchema(file: YamlFile, value: unknown, failed: KeyPath[] = []): Diagnostic[] {
+  const validate = validator();
+  if (validate(value)) return [];
+  const failedPointers = new Set(failed.map(toPointer));
+  const errors = (validate.errors ?? []).filter((e) => !failedPointers.has(e.instancePath));
+  return translate(errors, value).map((p) => diagnosticAt(file, p.path, p.message, p.target));
+}
+
+function translate(all: ErrorObject[], value: unknown): Problem[] {
+  // `if` only says which branch applied; the branch's own errors say what is wrong.
+  // propertyNames errors come in pairs (the name's own error, marked with `propertyName`, and a
+  // summary): they are explained below from the summary alone.
+  let errors = all.filter(
+    (e) => e.keyword !== "if" && e.keyword !== "propertyNames" && !("propertyName" in e),
+  );
+  const problems: Problem[] = [];
+  const combinators = errors
+    .filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf")
+    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const combinator of combinators) {
+    if (!errors.includes(combinator)) continue; // inside a branch already dropped
+    // The same schema is checked at many places (every list item): match the place too.
+    const inBranch = (e: ErrorObject) =>
+      e.schemaPath.startsWith(`${combinator.schemaPath}/`) && within(e.instancePath, combinator.instancePath);
+    const branchErrors = errors.filter(inBranch);
+    const { keep, problem } = explainCombinator(combinator, branchErrors, value);
+    errors = errors.filter((e) => e !== combinator && (!inBranch(e) || keep.includes(e)));
+    if (problem) problems.push(problem);
+  }
+  for (const e of all) {
+    if (e.keyword !== "propertyNames") continue;
+    const name = String(e.params.propertyName);
+    const message = (e.schema as SchemaNode).errorMessage ?? "is not allowed";
+    problems.push({
+      path: [...toPath(e.instancePath, value), name],
+      message: `name "${name}" ${message}`,
+      target: "key",
+    });
+  }
+  problems.push(...errors.map((e) => explain(e, toPath(e.instancePath, value))));
+  // `titel: x` gives "unknown key titel (did you mean title?)" and "missing title": the first says it all.
+  const typos = new Set(
+    problems.filter((p) => p.guess).map((p) => `${toPointer(p.path.slice(0, -1))}/${p.guess}`),
+  );
+  return problems.filter((p) => p.missing === undefined || !typos.has(`${toPointer(p.path)}/${p.missing}`));
+}
+
+/** One message for a failed oneOf/anyOf, or the errors of the one branch the value was meant for. */
+function explainCombinator(
+  combinator: ErrorObject,
+  branchErrors: ErrorObject[],
+  value: unknown,
+): { keep: ErrorObject[]; problem?: Problem } {
+  const path = toPath(combinator.instancePath, value);
+  const branches = combinator.schema as SchemaNode[];
+  // `oneOf: [{required: [a]}, {required: [b]}]`: "exactly one of a or b".
+  const keys = branches.map((b) =>
+    Object.keys(b).length === 1 && Array.isArray(b.required) ? b.required : [],
+  );
+  if (keys.every((k) => k.length === 1)) {
+    const names = keys.map((k) => `"${k[0]}"`).join(" or ");
+    const has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
+    return { keep: [], problem: { path, message: `must have exactly one of ${names} (has ${has})` } };
+  }
+  // The value's type picks a branch: report that branch's errors, as if it were the only one.
+  const typeErrorAt = (i: number) =>
+    branchErrors.some(
+      (e) =>
+        e.keyword === "type" &&
+        e.instancePath === combinator.instancePath &&
+        e.schemaPath.startsWith(`${combinator.schemaPath}/${i}/`),
+    );
+  const fitting = branches.map((_, i) => i).filter((i) => !typeErrorAt(i));
+  if (fitting.length === 1) {
+    const prefix = `${combinator.schemaPath}/${fitting[0]}/`;
+    return { keep: branchErrors.filter((e) => e.schemaPath.startsWith(prefix)) };
+  }
+  const message = (combinator.parentSchema as SchemaNode).errorMessage;
+  return {
+    keep: [],
+    problem: { path, message: typeof message === "string" ? message : "is not any of the allowed forms" },
+  };
+}
+
+/** ajv's JSON pointer → key path, with list indexes as numbers (the value tells which are lists). */
+function toPath(pointer: string, value: unknown): KeyPath {
+  const path: KeyPath = [];
+  let node = value;
+  for (const raw of pointer.split("/").slice(1)) {
+    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = Array.isArray(node) ? Number(segment) : segment;
+    path.push(key);
+    node = (node as Record<string | number, unknown> | undefined)?.[key];
+  }
+  return path;
+}
+
+function within(pointer: string, parent: string): boolean {
+  return pointer === parent || pointer.startsWith(`${parent}/`);
+}
+
+function toPointer(path: KeyPath): string {
+  return path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}

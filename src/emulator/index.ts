@@ -1,0 +1,100 @@
+// The emulator's public face: start a stateful, in-memory Docs Platform API on 127.0.0.1 and
+// control it (faults, rate limit, clock, request log) from the process that started it.
+
+import { EmulatorState } from "./core/state.ts";
+import { type FailRule, FaultInjector, type FaultOptions } from "./faults.ts";
+import { applyFixture } from "./fixture/apply.ts";
+import { type Fixture, loadFixture } from "./fixture.ts";
+import { RateLimiter, type RateLimitSettings } from "./rate-limit.ts";
+import { RequestLog, type RequestLogEntry, type RequestStats } from "./request-log.ts";
+import { Router } from "./router.ts";
+import { routes } from "./routes.ts";
+import { createEmulatorServer, listen } from "./server.ts";
+
+export type { FailRule, FaultOptions, Fixture, RateLimitSettings, RequestLogEntry, RequestStats };
+export { EmulatorState };
+
+export interface EmulatorOptions {
+  /** 0 = any free port. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A YAML file or a fixture object; the built-in fixture when absent. */
+  fixture?: string | Fixture;
+  /** Seed of the fault generator when `faults.seed` is not given. Default 1. */
+  seed?: number;
+  faults?: FaultOptions;
+  rateLimit?: RateLimitSettings;
+  /** The admin token (of the first organization's first admin) instead of a random one. */
+  token?: string;
+  /** Called after each request is answered, with its log entry. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RunningEmulator {
+  /** Base URL without /v1, e.g. `http://127.0.0.1:34567`. */
+  url: string;
+  /** The token of the first organization's first admin. */
+  token: string;
+  /** The fixture's first organization. */
+  organizationId: string;
+  /** API token by user id, for every user of the fixture. */
+  tokens: Record<string, string>;
+  state: EmulatorState;
+  /** Every request answered so far (live: emptied in place by resetLog). */
+  requests: RequestLogEntry[];
+  stats(): RequestStats;
+  resetLog(): void;
+  /** Replaces the fault options and restarts the fault generator from its seed. */
+  setFaults(faults: FaultOptions): void;
+  /** Makes the next matching request(s) fail, before any random fault. */
+  failNext(rule: FailRule): void;
+  setRateLimit(rateLimit?: RateLimitSettings): void;
+  /** Moves the emulator's clock forward (deleted spaces expire, rate-limit windows end). */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_SEED = 1;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const fixture = await loadFixture(options.fixture);
+  const state = new EmulatorState();
+  const applied = applyFixture(state, fixture, options.token);
+  const log = new RequestLog();
+  const faults = new FaultInjector(options.seed ?? DEFAULT_SEED);
+  faults.set(options.faults ?? {});
+  const limiter = new RateLimiter(options.rateLimit, () => state.now().getTime());
+  const server = createEmulatorServer({
+    state,
+    router: new Router(routes),
+    faults,
+    limiter,
+    log,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  });
+  const url = await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
+  state.baseUrl = url;
+
+  return {
+    url,
+    token: applied.tokens[applied.adminUserId] as string,
+    organizationId: applied.organizationId,
+    tokens: applied.tokens,
+    state,
+    requests: log.entries,
+    stats: () => log.stats(),
+    resetLog: () => log.reset(),
+    setFaults: (f) => faults.set(f),
+    failNext: (rule) => faults.failNext(rule),
+    setRateLimit: (rateLimit) => limiter.set(rateLimit),
+    advanceClock: (ms) => {
+      state.clockOffsetMs += ms;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

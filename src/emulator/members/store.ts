@@ -1,0 +1,80 @@
+// Members of an organization. The invariant: an organization always keeps at least one active
+// admin, so the last one can be neither removed nor demoted.
+
+import { conflict, notFound } from "../core/http-error.ts";
+import type { EmulatorState, MemberRecord, OrganizationRecord, Role, SpaceRecord } from "../core/state.ts";
+import { removeUserFromTeams } from "../teams/store.ts";
+
+export function findMember(organization: OrganizationRecord, userId: string): MemberRecord {
+  const member = organization.members.get(userId);
+  if (!member) throw notFound("member", userId);
+  return member;
+}
+
+export interface MemberFilter {
+  role?: Role;
+  /** Case-insensitive, matched against display name and email. */
+  search?: string;
+  sort: "joinedAt" | "lastSeenAt";
+  order: "asc" | "desc";
+}
+
+export function listMembers(state: EmulatorState, organization: OrganizationRecord, filter: MemberFilter) {
+  const search = filter.search?.toLowerCase();
+  const members = [...organization.members.values()].filter((member) => {
+    if (filter.role !== undefined && member.role !== filter.role) return false;
+    // Sorting by last-seen time lists only active members: disabled ones are left out.
+    if (filter.sort === "lastSeenAt" && member.disabled) return false;
+    if (search === undefined) return true;
+    const user = state.users.get(member.userId);
+    return (
+      user !== undefined &&
+      (user.displayName.toLowerCase().includes(search) || user.email.toLowerCase().includes(search))
+    );
+  });
+  const sign = filter.order === "asc" ? 1 : -1;
+  // Stable sort: members with equal times keep joining order, reversed for descending order.
+  const ordered = filter.order === "asc" ? members : members.reverse();
+  return ordered.sort((a, b) => sign * (a[filter.sort].getTime() - b[filter.sort].getTime()));
+}
+
+function assertNotLastAdmin(organization: OrganizationRecord, member: MemberRecord): void {
+  if (member.role !== "admin" || member.disabled) return;
+  const admins = [...organization.members.values()].filter((m) => m.role === "admin" && !m.disabled);
+  if (admins.length === 1) {
+    throw conflict(
+      `user "${member.userId}" is the last admin of organization "${organization.id}"; make another member admin first`,
+    );
+  }
+}
+
+export function changeRole(organization: OrganizationRecord, member: MemberRecord, role: Role | null): void {
+  if (role !== "admin") assertNotLastAdmin(organization, member);
+  member.role = role;
+}
+
+export function removeMember(
+  state: EmulatorState,
+  organization: OrganizationRecord,
+  member: MemberRecord,
+): void {
+  assertNotLastAdmin(organization, member);
+  organization.members.delete(member.userId);
+  removeUserFromTeams(state, organization.id, member.userId);
+}
+
+/**
+ * The spaces a member reaches through its organization role: every live space of the
+ * organization, unless the member is a guest (guests only reach spaces they are invited to,
+ * and space invitations are not emulated).
+ */
+export function reachableSpaces(
+  state: EmulatorState,
+  member: MemberRecord,
+  organizationId: string,
+): SpaceRecord[] {
+  if (member.role === null) return [];
+  return [...state.spaces.values()].filter(
+    (space) => space.organizationId === organizationId && !space.deletedAt,
+  );
+}

@@ -1,0 +1,25 @@
+import { isAdmin } from "../core/access.ts";
+import type { RequestContext } from "../core/context.ts";
+import { appUrl, iso } from "../core/render.ts";
+import type { OpenApiSpecRecord } from "./store.ts";
+
+export function renderOpenApiSpec(ctx: RequestContext, spec: OpenApiSpecRecord) {
+  const organization = ctx.state.organizations.get(spec.organizationId);
+  return {
+    object: "openapi-spec",
+    id: spec.id,
+    createdAt: iso(spec.createdAt),
+    updatedAt: iso(spec.updatedAt),
+    slug: spec.slug,
+    ...("url" in spec.source ? { sourceURL: spec.source.url } : {}),
+    // Processing is instantaneous in the emulator, so a spec is never pending or failed.
+    processingState: "completed",
+    lastVersion: spec.lastVersion,
+    lastProcessedAt: iso(spec.lastProcessedAt),
+    permissions: { view: true, edit: organization !== undefined && isAdmin(ctx, organization) },
+    urls: {
+      location: `${ctx.state.baseUrl}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`,
+      app: appUrl(`o/${spec.organizationId}/openapi/${spec.slug}`),
+    },
+  };
+}

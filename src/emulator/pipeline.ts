@@ -1,0 +1,145 @@
+// What the emulator answers to one request, in the order a real service decides it: latency,
+// authentication, rate limit, routing, body, injected faults, then the handler. Errors a
+// handler raises on purpose (HttpError) become the service's error body; anything else is a
+// bug in the emulator, answered 500 with a generic message and logged with its stack.
+
+import { STATUS_CODES } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { HttpMethod, Reply } from "./core/context.ts";
+import { HttpError } from "./core/http-error.ts";
+import type { EmulatorState, UserRecord } from "./core/state.ts";
+import type { FaultInjector } from "./faults.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import { decodeParams, type Router } from "./router.ts";
+
+export interface Pipeline {
+  state: EmulatorState;
+  router: Router;
+  faults: FaultInjector;
+  limiter: RateLimiter;
+}
+
+export interface IncomingCall {
+  method: string;
+  /** As requested, e.g. `/v1/orgs`. */
+  path: string;
+  query: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: Buffer;
+  /** The body was over the size limit; `body` is then empty. */
+  bodyTooLarge: boolean;
+}
+
+export type Outcome = { reply?: Reply; fault?: string; route?: string };
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const errorReply = (status: number, message: string, headers: Record<string, string> = {}): Reply => ({
+  status,
+  body: { error: { code: status, message } },
+  headers,
+});
+
+function authenticate(state: EmulatorState, authorization: string | undefined): UserRecord {
+  const challenge = { "www-authenticate": "Bearer" };
+  const token = /^Bearer +(\S+) *$/i.exec(authorization ?? "")?.[1];
+  if (token === undefined) {
+    throw new HttpError(401, "missing credentials: send the header Authorization: Bearer <token>", challenge);
+  }
+  const user = state.users.get(state.tokens.get(token) ?? "");
+  if (!user) throw new HttpError(401, "invalid token: it does not belong to any user", challenge);
+  return user;
+}
+
+function parseJson(call: IncomingCall): unknown {
+  if (call.bodyTooLarge)
+    throw new HttpError(413, `request body: larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+  if (call.body.length === 0) return undefined;
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(call.contentType ?? "")) {
+    throw new HttpError(415, "request body: Content-Type must be application/json");
+  }
+  try {
+    return JSON.parse(call.body.toString("utf8"));
+  } catch (error) {
+    throw new HttpError(400, `request body: malformed JSON: ${(error as Error).message}`);
+  }
+}
+
+const relativePath = (path: string): string | undefined =>
+  path.startsWith("/v1/") ? path.slice("/v1".length) : undefined;
+
+/** The answer to `call`; an outcome without a reply means: destroy the connection. */
+export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Outcome> {
+  const { state, router, faults, limiter } = pipeline;
+  const relative = relativePath(call.path);
+  const match = relative === undefined ? { kind: "none" as const } : router.match(call.method, relative);
+  const pattern = match.kind === "route" ? match.route.path : undefined;
+  const outcome: Outcome = pattern ? { route: `${call.method} ${pattern}` } : {};
+  const headers: Record<string, string> = {};
+  try {
+    await sleep(faults.latencyMs({ method: call.method, path: call.path, route: pattern }));
+    const user = authenticate(state, call.authorization);
+    const verdict = limiter.take(user.id);
+    Object.assign(headers, verdict?.headers);
+    if (verdict?.retryAfterSeconds !== undefined) {
+      const wait = verdict.retryAfterSeconds;
+      throw new HttpError(429, `rate limit exceeded: please try again later (in about ${wait} seconds)`, {
+        "retry-after": String(wait),
+      });
+    }
+    if (match.kind === "none") throw new HttpError(404, `no route for ${call.method} ${call.path}`);
+    if (match.kind === "method-not-allowed") {
+      throw new HttpError(405, `method ${call.method} is not allowed on ${call.path}`, {
+        allow: match.allow.join(", "),
+      });
+    }
+    const params = decodeParams(match.params);
+    const body = parseJson(call);
+
+    const fault = faults.decide({ method: call.method, path: call.path, route: match.route.path });
+    if (fault?.kind === "reset") return { ...outcome, fault: "reset" };
+    if (fault?.kind === "status") {
+      outcome.fault = "status";
+      const retry: Record<string, string> =
+        fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
+      const message =
+        fault.status === 429
+          ? "too many requests; please try again later"
+          : (STATUS_CODES[fault.status] ?? "error");
+      throw new HttpError(fault.status, `${message} (injected fault)`, retry);
+    }
+
+    state.purgeExpiredSpaces();
+    const reply = await match.route.handler({
+      method: call.method as HttpMethod,
+      params,
+      query: new URLSearchParams(call.query),
+      body,
+      user,
+      state,
+    });
+    if (fault?.kind === "after-commit" && reply.status < 300) {
+      // The change stays made: only the answer is lost, as when a server fails while replying.
+      outcome.fault = "after-commit";
+      outcome.reply = errorReply(
+        fault.status,
+        `${STATUS_CODES[fault.status] ?? "error"} (injected fault)`,
+        headers,
+      );
+      return outcome;
+    }
+    outcome.reply = { ...reply, headers: { ...headers, ...reply.headers } };
+    return outcome;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      outcome.reply = errorReply(error.status, error.message, { ...headers, ...error.headers });
+    } else {
+      process.stderr.write(
+        `docsync emulator: internal error on ${call.method} ${call.path}\n${(error as Error).stack}\n`,
+      );
+      outcome.reply = errorReply(500, "internal error in the emulator", headers);
+    }
+    return outcome;
+  }
+}

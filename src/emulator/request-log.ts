@@ -1,0 +1,60 @@
+// Every request the emulator received, in arrival order, and counters over them. Entries hold
+// the method, path and query, never headers, so no token can appear in the log.
+
+export interface RequestLogEntry {
+  /** Arrival number, from 1; entries are listed as their answers complete. */
+  seq: number;
+  method: string;
+  /** The path as requested, e.g. `/v1/orgs/org_acme/teams`. */
+  path: string;
+  /** The query string without `?`, empty when there is none. */
+  query: string;
+  /** 0 when the connection was reset without an answer. */
+  status: number;
+  /** The injected fault: `reset`, `status` or `after-commit`. */
+  fault?: string;
+  /** The route pattern that answered, e.g. `GET /orgs/:organizationId/teams`; absent for unknown paths. */
+  route?: string;
+  durationMs: number;
+}
+
+export interface RequestStats {
+  total: number;
+  reads: number;
+  writes: number;
+  byStatus: Record<string, number>;
+  byRoute: Record<string, number>;
+}
+
+export class RequestLog {
+  readonly entries: RequestLogEntry[] = [];
+  private seq = 0;
+
+  /** The arrival number of a new request. */
+  arrive(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  add(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+  }
+
+  /** Empties the log in place (holders of `entries` see it empty) and restarts numbering. */
+  reset(): void {
+    this.entries.length = 0;
+    this.seq = 0;
+  }
+
+  stats(): RequestStats {
+    const stats: RequestStats = { total: 0, reads: 0, writes: 0, byStatus: {}, byRoute: {} };
+    for (const entry of this.entries) {
+      stats.total += 1;
+      if (entry.method === "GET") stats.reads += 1;
+      else stats.writes += 1;
+      stats.byStatus[entry.status] = (stats.byStatus[entry.status] ?? 0) + 1;
+      if (entry.route) stats.byRoute[entry.route] = (stats.byRoute[entry.route] ?? 0) + 1;
+    }
+    return stats;
+  }
+}

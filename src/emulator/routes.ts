@@ -1,0 +1,28 @@
+// The route table: every family's routes, relative to /v1. A family adds its routes here.
+
+import { collectionRoutes } from "./collections/handlers.ts";
+import type { Route } from "./core/context.ts";
+import { customFieldRoutes } from "./custom-fields/handlers.ts";
+import { linkInviteRoutes } from "./link-invites/handlers.ts";
+import { memberRoutes } from "./members/handlers.ts";
+import { openApiRoutes } from "./openapi/handlers.ts";
+import { organizationRoutes } from "./organizations/handlers.ts";
+import { samlRoutes } from "./saml/handlers.ts";
+import { siteRoutes } from "./sites/routes.ts";
+import { spaceRoutes } from "./spaces/handlers.ts";
+import { teamRoutes } from "./teams/handlers.ts";
+import { translationRoutes } from "./translations/handlers.ts";
+
+export const routes: Route[] = [
+  ...organizationRoutes,
+  ...linkInviteRoutes,
+  ...memberRoutes,
+  ...teamRoutes,
+  ...collectionRoutes,
+  ...spaceRoutes,
+  ...customFieldRoutes,
+  ...siteRoutes,
+  ...samlRoutes,
+  ...openApiRoutes,
+  ...translationRoutes,
+];

@@ -1,0 +1,64 @@
+// Validation pieces the sites bodies share, on top of the core's parseBody/checkField: nested
+// objects checked with the same rules and full field names (`position.before.siteSection`),
+// the path and URL rules, and boolean/enum query parameters.
+
+import { badRequest } from "../core/http-error.ts";
+import { booleanQuery } from "../core/query.ts";
+import { type BodyShape, checkField, type FieldRule } from "../core/validate.ts";
+import { PATH_MAX, SEGMENT_PATTERN, SEGMENT_PATTERN_TEXT } from "./paths.ts";
+
+/** An object at `field` with exactly the keys of `shape`, each following its rule. */
+export function checkNested(field: string, value: unknown, shape: BodyShape): Record<string, unknown> {
+  checkField(field, value, { type: "object" });
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(key in shape)) throw badRequest(`${field}.${key}: unknown field`);
+  }
+  for (const [key, rule] of Object.entries(shape)) {
+    const item = record[key];
+    if (item === undefined) {
+      if (rule.required) throw badRequest(`${field}.${key}: required`);
+      continue;
+    }
+    checkField(`${field}.${key}`, item, rule);
+  }
+  return record;
+}
+
+/** Basename and paths: one URL segment. */
+export const segmentRule: FieldRule = {
+  type: "string",
+  min: 1,
+  max: PATH_MAX,
+  pattern: SEGMENT_PATTERN,
+  patternText: SEGMENT_PATTERN_TEXT,
+};
+
+/** A condition expression; null removes it. */
+export const conditionRule: FieldRule = { type: "string", min: 1, max: 1024, nullable: true };
+
+export const ICON_MAX = 50;
+
+/** Proxy origins and external redirect destinations: absolute http(s) URLs. */
+export const httpUrlRule = { type: "url", max: 2048 } as const satisfies FieldRule;
+
+/** A boolean filter: `true`/`false`, or undefined when the parameter is absent. */
+export function optionalBooleanQuery(query: URLSearchParams, name: string): boolean | undefined {
+  return query.has(name) ? booleanQuery(query, name, false) : undefined;
+}
+
+/** A repeatable enum parameter that also takes comma-separated values; undefined when absent. */
+export function enumListQuery(
+  query: URLSearchParams,
+  name: string,
+  values: readonly string[],
+): ReadonlySet<string> | undefined {
+  const raw = query.getAll(name);
+  if (raw.length === 0) return undefined;
+  const items = raw.flatMap((entry) => entry.split(",")).map((item) => item.trim());
+  for (const item of items) {
+    if (!values.includes(item))
+      throw badRequest(`${name}: must be one of ${values.join(", ")}, got "${item}"`);
+  }
+  return new Set(items);
+}

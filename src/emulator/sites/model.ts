@@ -1,0 +1,102 @@
+// Records of the sites family. A site owns everything below it (sections, groups, site
+// spaces, redirects), so deleting a site is dropping one record, and every order the API
+// shows is the order of an array here.
+
+import type { EmulatorState, SpaceRecord } from "../core/state.ts";
+
+export const SITE_TYPES = [
+  "basic",
+  "premium",
+  "ultimate",
+  "sponsored",
+  "legacy-basic",
+  "legacy-premium",
+] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+
+export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"] as const;
+export type SiteVisibility = (typeof SITE_VISIBILITIES)[number];
+
+export interface SiteSpaceRecord {
+  id: string;
+  spaceId: string;
+  /** The space as it was when added: rendered if the space is later removed for good. */
+  spaceSnapshot: SpaceRecord;
+  path: string;
+  condition?: string;
+}
+
+/** An ordered list of site spaces with one default: the site root, or one section. */
+export interface Container {
+  siteSpaces: SiteSpaceRecord[];
+  /** Set whenever `siteSpaces` is non-empty. */
+  defaultSiteSpaceId?: string;
+}
+
+export interface SectionRecord extends Container {
+  id: string;
+  title: string;
+  path: string;
+  description?: string;
+  condition?: string;
+  icon?: string;
+  /** Group membership lives on the section, so a section is in at most one group. */
+  groupId?: string;
+}
+
+export interface GroupRecord {
+  id: string;
+  title: string;
+  icon?: string;
+}
+
+export type RedirectDestination =
+  | { kind: "site-section"; siteSectionId: string }
+  | { kind: "site-space"; siteSpaceId: string }
+  | { kind: "site-page"; siteSpaceId: string; pageId: string }
+  | { kind: "external"; url: string };
+
+export interface RedirectRecord {
+  id: string;
+  source: string;
+  destination: RedirectDestination;
+}
+
+export interface AdaptiveSchemaRecord {
+  jsonSchema: Record<string, unknown>;
+  updatedAt: Date;
+}
+
+export interface SiteRecord {
+  id: string;
+  organizationId: string;
+  type: SiteType;
+  title: string;
+  visibility: SiteVisibility;
+  basename?: string;
+  /** The URL the site is served under through a proxy; the target is always the live published URL. */
+  proxyOrigin?: string;
+  published: boolean;
+  adaptiveContentEnabled: boolean;
+  adaptiveSchema: AdaptiveSchemaRecord;
+  createdAt: Date;
+  /** Site spaces at root level; non-empty only while the site has no sections. */
+  root: Container;
+  /** The one flat navigation order of the sections. */
+  sections: SectionRecord[];
+  /** Set whenever `sections` is non-empty. */
+  defaultSectionId?: string;
+  /** In creation order; members and display position derive from `sections`. */
+  groups: GroupRecord[];
+  /** In creation order; sources are unique within the site. */
+  redirects: RedirectRecord[];
+}
+
+export interface SitesFamilyState {
+  /** In creation order: the order of the site listing. */
+  sites: Map<string, SiteRecord>;
+}
+
+export function sitesOf(state: EmulatorState): SitesFamilyState {
+  return state.family<SitesFamilyState>("sites", () => ({ sites: new Map() }));
+}

@@ -1,0 +1,108 @@
+// API shapes of the sites family. Everything derived (counters, defaults, URLs, group members)
+// is computed here from the records, so a response can never disagree with the store.
+
+import type { RequestContext } from "../core/context.ts";
+import { appUrl, iso, renderSpace } from "../core/render.ts";
+import { countSiteSpaces, isDefaultIn } from "./containers.ts";
+import { featuresOf } from "./features.ts";
+import { membersOf } from "./group-store.ts";
+import type {
+  Container,
+  GroupRecord,
+  RedirectRecord,
+  SectionRecord,
+  SiteRecord,
+  SiteSpaceRecord,
+} from "./model.ts";
+import { sectionUrl, siteSpaceUrl, siteUrl } from "./urls.ts";
+
+export function renderSite(ctx: RequestContext, site: SiteRecord) {
+  const { state } = ctx;
+  const published = siteUrl(state, site);
+  return {
+    object: "site",
+    id: site.id,
+    type: site.type,
+    title: site.title,
+    ...(site.basename !== undefined ? { basename: site.basename } : {}),
+    ...(site.proxyOrigin !== undefined ? { proxy: { origin: site.proxyOrigin, target: published } } : {}),
+    visibility: site.visibility,
+    published: site.published,
+    siteSpaces: countSiteSpaces(site),
+    createdAt: iso(site.createdAt),
+    adaptiveContent: { enabled: site.adaptiveContentEnabled },
+    features: featuresOf(site.type),
+    urls: {
+      location: `${state.baseUrl}/v1/orgs/${site.organizationId}/sites/${site.id}`,
+      app: appUrl(`o/${site.organizationId}/sites/${site.id}`),
+      published,
+    },
+  };
+}
+
+export function renderSiteSpace(
+  ctx: RequestContext,
+  site: SiteRecord,
+  siteSpace: SiteSpaceRecord,
+  container: Container,
+  section: SectionRecord | undefined,
+) {
+  // The live space when it still exists; a space removed for good shows as it was when added.
+  const space = ctx.state.spaces.get(siteSpace.spaceId) ?? siteSpace.spaceSnapshot;
+  return {
+    object: "site-space",
+    id: siteSpace.id,
+    path: siteSpace.path,
+    ...(section ? { section: section.id } : {}),
+    space: renderSpace(ctx.state, space, ctx.user.id),
+    title: space.title,
+    default: isDefaultIn(container, siteSpace),
+    ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
+    urls: { published: siteSpaceUrl(ctx.state, site, siteSpace, section) },
+  };
+}
+
+export function renderSection(ctx: RequestContext, site: SiteRecord, section: SectionRecord) {
+  return {
+    object: "site-section",
+    id: section.id,
+    title: section.title,
+    ...(section.description !== undefined ? { description: section.description } : {}),
+    default: site.defaultSectionId === section.id,
+    path: section.path,
+    ...(section.condition !== undefined ? { condition: section.condition } : {}),
+    ...(section.groupId !== undefined ? { sectionGroup: section.groupId } : {}),
+    siteSpaces: section.siteSpaces.map((siteSpace) =>
+      renderSiteSpace(ctx, site, siteSpace, section, section),
+    ),
+    urls: { published: sectionUrl(ctx.state, site, section) },
+    ...(section.icon !== undefined ? { icon: section.icon } : {}),
+  };
+}
+
+export function renderGroup(ctx: RequestContext, site: SiteRecord, group: GroupRecord) {
+  return {
+    object: "site-section-group",
+    id: group.id,
+    title: group.title,
+    sections: membersOf(site, group).map((section) => renderSection(ctx, site, section)),
+    ...(group.icon !== undefined ? { icon: group.icon } : {}),
+  };
+}
+
+export function renderRedirect(redirect: RedirectRecord) {
+  return {
+    object: "site-redirect",
+    id: redirect.id,
+    source: redirect.source,
+    destination: { ...redirect.destination },
+  };
+}
+
+export function renderAdaptiveSchema(site: SiteRecord) {
+  return {
+    object: "site-adaptive-schema",
+    jsonSchema: structuredClone(site.adaptiveSchema.jsonSchema),
+    updatedAt: iso(site.adaptiveSchema.updatedAt),
+  };
+}

@@ -1,0 +1,92 @@
+// HTTP handlers of /sites/{siteId}/sections.
+
+import { created, noContent, ok, type Reply, type RequestContext } from "../core/context.ts";
+import { badRequest } from "../core/http-error.ts";
+import { paginate } from "../core/paginate.ts";
+import { type BodyShape, parseBody } from "../core/validate.ts";
+import { conditionRule, ICON_MAX, segmentRule } from "./checks.ts";
+import { sectionField, sectionOf, siteOf, spaceField } from "./lookup.ts";
+import type { Placement } from "./order.ts";
+import { parsePosition } from "./positions.ts";
+import { renderSection } from "./render.ts";
+import { createSection, deleteSection, moveSection, updateSection } from "./section-store.ts";
+
+const createShape: BodyShape = {
+  spaceId: { type: "string", min: 1, required: true },
+  title: { type: "string", min: 2, max: 64 },
+};
+
+const updateShape: BodyShape = {
+  title: { type: "string", min: 2, max: 128 },
+  path: segmentRule,
+  defaultSiteSpace: { type: "string", min: 1 },
+  condition: conditionRule,
+  icon: { type: "string", max: ICON_MAX, nullable: true },
+  description: { type: "string", max: 256, nullable: true },
+};
+
+function listHandler(ctx: RequestContext): Reply {
+  const site = siteOf(ctx, "read");
+  return ok(paginate(ctx.query, site.sections, (section) => renderSection(ctx, site, section)));
+}
+
+function createHandler(ctx: RequestContext): Reply {
+  const site = siteOf(ctx, "write");
+  const body = parseBody(ctx.body, createShape);
+  const space = spaceField(ctx, site.organizationId, "spaceId", body.spaceId as string);
+  const section = createSection(ctx.state, site, space, (body.title as string | undefined) ?? space.title);
+  return created(renderSection(ctx, site, section));
+}
+
+function updateHandler(ctx: RequestContext): Reply {
+  const site = siteOf(ctx, "write");
+  const section = sectionOf(ctx, site);
+  const body = parseBody(ctx.body, updateShape, { optionalBody: true });
+  const defaultSiteSpaceId = body.defaultSiteSpace as string | undefined;
+  if (
+    defaultSiteSpaceId !== undefined &&
+    !section.siteSpaces.some((entry) => entry.id === defaultSiteSpaceId)
+  ) {
+    throw badRequest(
+      `defaultSiteSpace: site space "${defaultSiteSpaceId}" is not in site section "${section.id}"`,
+    );
+  }
+  updateSection(site, section, {
+    title: body.title as string | undefined,
+    path: body.path as string | undefined,
+    defaultSiteSpaceId,
+    condition: body.condition as string | null | undefined,
+    icon: body.icon as string | null | undefined,
+    description: body.description as string | null | undefined,
+  });
+  return ok(renderSection(ctx, site, section));
+}
+
+function moveHandler(ctx: RequestContext): Reply {
+  const site = siteOf(ctx, "write");
+  const section = sectionOf(ctx, site);
+  const body = parseBody(ctx.body, { position: { type: "any" } }, { optionalBody: true });
+  const position = parsePosition(body.position, { type: "site-section", idKey: "siteSection" });
+  let placement: Placement = { where: "end" };
+  if (position) {
+    const anchor = sectionField(site, position.field, position.anchorId);
+    if (anchor === section) throw badRequest(`${position.field}: must be another section than the one moved`);
+    placement = { where: position.where, anchorId: anchor.id };
+  }
+  moveSection(site, section, placement);
+  return ok(renderSection(ctx, site, section));
+}
+
+function deleteHandler(ctx: RequestContext): Reply {
+  const site = siteOf(ctx, "write");
+  deleteSection(site, sectionOf(ctx, site));
+  return noContent();
+}
+
+export const sectionHandlers = {
+  list: listHandler,
+  create: createHandler,
+  update: updateHandler,
+  move: moveHandler,
+  delete: deleteHandler,
+};

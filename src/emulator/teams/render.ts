@@ -1,0 +1,20 @@
+import { isAdmin } from "../core/access.ts";
+import type { RequestContext } from "../core/context.ts";
+import { iso } from "../core/render.ts";
+import type { TeamRecord } from "./store.ts";
+
+export function renderTeam(ctx: RequestContext, team: TeamRecord) {
+  const organization = ctx.state.organizations.get(team.organizationId);
+  const admin =
+    (organization !== undefined && isAdmin(ctx, organization)) || team.members.get(ctx.user.id) === "owner";
+  return {
+    object: "team",
+    id: team.id,
+    title: team.title,
+    members: team.members.size,
+    // Space permissions (spec 4.3) are not emulated, so no team has been given a space.
+    spaces: 0,
+    createdAt: iso(team.createdAt),
+    permissions: { admin, view: true },
+  };
+}

@@ -1,0 +1,18 @@
+import { isAdmin } from "../core/access.ts";
+import type { RequestContext } from "../core/context.ts";
+import { iso } from "../core/render.ts";
+import type { TranslationSettingsRecord } from "./store.ts";
+
+export function renderTranslationSettings(ctx: RequestContext, settings: TranslationSettingsRecord) {
+  const organization = ctx.state.organizations.get(settings.organizationId);
+  return {
+    object: "translation-settings",
+    id: settings.id,
+    title: settings.title,
+    languages: settings.languages,
+    createdAt: iso(settings.createdAt),
+    updatedAt: iso(settings.updatedAt),
+    permissions: { view: true, edit: organization !== undefined && isAdmin(ctx, organization) },
+    urls: { location: `${ctx.state.baseUrl}/v1/orgs/${settings.organizationId}/translations/${settings.id}` },
+  };
+}

@@ -1,0 +1,348 @@
+// The client against docsync's emulator of the service, over real HTTP on 127.0.0.1.
+
+import { inspect } from "node:util";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getOrganization, listTeams, paths } from "../../src/api/endpoints.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import type { LiveSite, LiveTeam } from "../../src/api/types.ts";
+import { bare, clientFor, type Emulator, failure, logged, seen, startEmulator } from "./harness.ts";
+
+let emulator: Emulator;
+let org: string;
+const BAD_TOKEN = "bad-token-5f3c9e1d";
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, seed: 1 });
+  org = emulator.organizationId;
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => {
+  emulator.setFaults({});
+  emulator.resetLog();
+});
+
+async function createTeam(title: string): Promise<LiveTeam> {
+  const { api } = clientFor(emulator);
+  try {
+    return (await api.send<LiveTeam>({ method: "PUT", path: paths.teams(org), body: { title } }))!;
+  } finally {
+    await api.close();
+  }
+}
+
+describe("pagination", () => {
+  it("walks every page with one request each", async () => {
+    for (let i = 0; i < 45; i++) await createTeam(`Paged team ${String(i).padStart(2, "0")}`);
+    emulator.resetLog();
+    const { api } = clientFor(emulator, { pageSize: 10 });
+    const teams = await listTeams(api, org);
+    await api.close();
+
+    const titles = teams.map((team) => team.title).filter((title) => title.startsWith("Paged team"));
+    expect(titles).toHaveLength(45);
+    expect(new Set(teams.map((team) => team.id)).size).toBe(teams.length);
+    const gets = logged(emulator, "GET", paths.teams(org));
+    expect(gets).toHaveLength(Math.ceil(teams.length / 10));
+    expect(gets.every((entry) => entry.status === 200)).toBe(true);
+  });
+
+  it("asks for pages of 1000 by default", async () => {
+    const { api } = clientFor(emulator);
+    const teams = await listTeams(api, org);
+    await api.close();
+    expect(teams.length).toBeGreaterThan(20); // more than the emulator's default page
+    expect(logged(emulator, "GET", paths.teams(org))).toHaveLength(1);
+  });
+});
+
+describe("errors", () => {
+  it("explains a 401 without showing the token", async () => {
+    const { api, events } = clientFor(emulator, { token: BAD_TOKEN });
+    const error = await failure(getOrganization(api, org));
+    await api.close();
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError).toMatchObject({ method: "GET", path: `/orgs/${org}`, status: 401, attempts: 1 });
+    expect(apiError.apiMessage).toBeTruthy();
+    expect(apiError.message).toBe(`GET /orgs/${org} failed: 401 Unauthorized: ${apiError.apiMessage}`);
+    expect(inspect(error, { depth: 10 })).not.toContain(BAD_TOKEN);
+    expect(JSON.stringify(events)).not.toContain(BAD_TOKEN);
+  });
+
+  it("explains a 404", async () => {
+    const { api } = clientFor(emulator);
+    const path = `/orgs/${org}/sites/site_missing`;
+    const error = await failure(api.get(path));
+    await api.close();
+    expect(error).toMatchObject({ status: 404, path, method: "GET" });
+    expect(error.message).toMatch(new RegExp(`^GET ${path} failed: 404 Not Found: .+`));
+  });
+
+  it("explains a 400 with the service's reason", async () => {
+    const { api } = clientFor(emulator);
+    const site = await api.send<LiveSite>({
+      method: "POST",
+      path: paths.sites(org),
+      body: { title: "Errors site" },
+    });
+    const path = paths.site(org, site!.id);
+    const error = await failure(api.send({ method: "PATCH", path, body: { title: "x" } }));
+    await api.close();
+    expect(error).toMatchObject({ status: 400, path, method: "PATCH" });
+    expect((error as ApiError).apiMessage).toMatch(/title/);
+    expect(error.message).toBe(`PATCH ${path} failed: 400 Bad Request: ${(error as ApiError).apiMessage}`);
+    expect(logged(emulator, "PATCH", path)).toHaveLength(1); // a 400 is not retried
+  });
+
+  it("names the cause of a network failure", async () => {
+    const gone = await startEmulator({ port: 0 });
+    const url = gone.url;
+    await gone.close();
+    const { api } = clientFor(emulator, { baseUrl: url, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    const error = await failure(api.get("/orgs"));
+    await api.close();
+    expect(error).toMatchObject({ status: undefined, method: "GET", path: "/orgs", attempts: 2 });
+    expect(error.message).toBe("GET /orgs failed: connection refused (after 2 attempts)");
+  });
+
+  it("times out a slow answer", async () => {
+    emulator.setFaults({ latencyMs: 400 });
+    const { api } = clientFor(emulator, { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    const error = await failure(getOrganization(api, org));
+    await api.close();
+    expect(error.message).toBe(`GET /orgs/${org} failed: timed out after 100ms (after 2 attempts)`);
+  });
+});
+
+describe("retries", () => {
+  it("retries a 503 and then succeeds", async () => {
+    emulator.failNext({ method: "GET", path: /\/teams$/, kind: "status", status: 503, times: 2 });
+    const { api, events } = clientFor(emulator);
+    const teams = await listTeams(api, org);
+    await api.close();
+    expect(teams.length).toBeGreaterThan(0);
+    expect(logged(emulator, "GET", paths.teams(org)).map((entry) => entry.status)).toEqual([503, 503, 200]);
+    expect(events.filter((event) => event.type === "retry")).toHaveLength(2);
+    expect(events.filter((event) => event.type === "request").map((event) => event.attempt)).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it("gives up after maxAttempts", async () => {
+    emulator.failNext({ method: "GET", path: /\/teams$/, kind: "status", status: 502, times: 3 });
+    const { api } = clientFor(emulator, { retry: { maxAttempts: 3, baseDelayMs: 1 } });
+    const error = await failure(listTeams(api, org));
+    await api.close();
+    expect(error).toMatchObject({ status: 502, attempts: 3 });
+    expect(error.message).toMatch(
+      new RegExp(`^GET /orgs/${org}/teams failed: 502 Bad Gateway.* \\(after 3 attempts\\)$`),
+    );
+    expect(logged(emulator, "GET", paths.teams(org))).toHaveLength(3);
+  });
+
+  it("honours Retry-After on a 429", async () => {
+    emulator.failNext({
+      method: "GET",
+      path: new RegExp(`/orgs/${org}$`),
+      kind: "status",
+      status: 429,
+      retryAfterSeconds: 1,
+    });
+    const { api, events } = clientFor(emulator);
+    const started = Date.now();
+    const organization = await getOrganization(api, org);
+    await api.close();
+    expect(organization.id).toBe(org);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(events.find((event) => event.type === "retry")).toMatchObject({ status: 429, waitMs: 1000 });
+  });
+
+  it("retries at once on Retry-After: 0", async () => {
+    emulator.failNext({
+      method: "GET",
+      path: new RegExp(`/orgs/${org}$`),
+      kind: "status",
+      status: 429,
+      retryAfterSeconds: 0,
+    });
+    const { api, events } = clientFor(emulator);
+    await getOrganization(api, org);
+    await api.close();
+    expect(events.find((event) => event.type === "retry")).toMatchObject({ status: 429, waitMs: 0 });
+    expect(logged(emulator, "GET", `/orgs/${org}`).map((entry) => entry.status)).toEqual([429, 200]);
+  });
+
+  it("retries a GET after a connection reset", async () => {
+    emulator.failNext({ method: "GET", path: /\/teams$/, kind: "reset" });
+    const { api, events } = clientFor(emulator);
+    await listTeams(api, org);
+    await api.close();
+    expect(logged(emulator, "GET", paths.teams(org))).toHaveLength(2);
+    expect(events.find((event) => event.type === "retry")).toMatchObject({ reason: "connection reset" });
+  });
+
+  it("retries a create turned away with 429: it was not processed", async () => {
+    emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "status", status: 429, retryAfterSeconds: 0 });
+    const { api } = clientFor(emulator);
+    const team = await api.send<LiveTeam>({
+      method: "PUT",
+      path: paths.teams(org),
+      body: { title: "Throttled" },
+    });
+    const teams = await listTeams(api, org);
+    await api.close();
+    expect(team?.title).toBe("Throttled");
+    expect(teams.filter((item) => item.title === "Throttled")).toHaveLength(1);
+    expect(logged(emulator, "PUT", paths.teams(org))).toHaveLength(2);
+  });
+
+  it("keeps within the service's rate limit", async () => {
+    const limited = await startEmulator({ port: 0, seed: 1, rateLimit: { limit: 5, windowMs: 1000 } });
+    const { api } = clientFor(limited, { baseUrl: limited.url, token: limited.token });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => getOrganization(api, limited.organizationId)),
+    );
+    await api.close();
+    const statuses = limited.requests.map((entry) => entry.status);
+    await limited.close();
+    expect(results.every((result) => result.id === limited.organizationId)).toBe(true);
+    console.log(statuses);
+  });
+});
+
+describe("safety of writes", () => {
+  it("recovers a create whose answer was lost, without a duplicate", async () => {
+    emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "after-commit" });
+    const { api, events } = clientFor(emulator);
+    const team = await api.send<LiveTeam>({
+      method: "PUT",
+      path: paths.teams(org),
+      body: { title: "Recovered team" },
+      recover: { list: paths.teams(org), match: { title: "Recovered team" } },
+    });
+    const teams = await listTeams(api, org);
+    await api.close();
+    expect(team).toMatchObject({ title: "Recovered team" });
+    expect(teams.filter((item) => item.title === "Recovered team").map((item) => item.id)).toEqual([
+      team!.id,
+    ]);
+    expect(logged(emulator, "PUT", paths.teams(org))).toHaveLength(1);
+    expect(events.find((event) => event.type === "recovered")).toMatchObject({
+      method: "PUT",
+      path: paths.teams(org),
+      list: paths.teams(org),
+      id: team!.id,
+    });
+  });
+
+  it("recovers a POST create, ignoring items that existed before", async () => {
+    const { api } = clientFor(emulator);
+    const before = await api.send<LiveSite>({
+      method: "POST",
+      path: paths.sites(org),
+      body: { title: "Twin" },
+    });
+    emulator.resetLog();
+    emulator.failNext({ method: "POST", path: /\/sites$/, kind: "after-commit" });
+    const site = await api.send<LiveSite>({
+      method: "POST",
+      path: paths.sites(org),
+      body: { title: "Twin" },
+      recover: { list: paths.sites(org), match: { title: "Twin" }, exclude: [before!.id] },
+    });
+    const twins = (await api.list<LiveSite>(paths.sites(org))).filter((item) => item.title === "Twin");
+    await api.close();
+    expect(site?.id).not.toBe(before!.id);
+    expect(twins.map((item) => item.id).sort()).toEqual([before!.id, site!.id].sort());
+    expect(logged(emulator, "POST", paths.sites(org))).toHaveLength(1);
+  });
+
+  it("sends a create again when the list shows it did not happen", async () => {
+    emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "status", status: 503 });
+    const { api } = clientFor(emulator);
+    const team = await api.send<LiveTeam>({
+      method: "PUT",
+      path: paths.teams(org),
+      body: { title: "Second try" },
+      recover: { list: paths.teams(org), match: { title: "Second try" } },
+    });
+    const teams = await listTeams(api, org);
+    await api.close();
+    expect(teams.filter((item) => item.title === "Second try").map((item) => item.id)).toEqual([team!.id]);
+    expect(logged(emulator, "PUT", paths.teams(org)).map((entry) => entry.status)).toEqual([503, 201]);
+  });
+
+  it("says the outcome is unknown when a create without recover fails ambiguously", async () => {
+    emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "after-commit" });
+    const { api } = clientFor(emulator);
+    const error = await failure(
+      api.send({ method: "PUT", path: paths.teams(org), body: { title: "Maybe created" } }),
+    );
+    const teams = await listTeams(api, org);
+    await api.close();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ outcomeUnknown: true, attempts: 1, method: "PUT", path: paths.teams(org) });
+    expect(error.message).toContain(`PUT ${paths.teams(org)} failed: `);
+    expect(error.message).toContain("The outcome is unknown");
+    expect(error.message).toContain(`check GET ${paths.teams(org)}`);
+    expect(logged(emulator, "PUT", paths.teams(org))).toHaveLength(1);
+    expect(teams.filter((item) => item.title === "Maybe created")).toHaveLength(1);
+  });
+
+  it("takes a 404 on a retried DELETE as done", async () => {
+    const team = await createTeam("Doomed team");
+    const path = `${paths.teams(org)}/${team.id}`;
+    emulator.resetLog();
+    emulator.failNext({ method: "DELETE", path: /\/teams\/[^/]+$/, kind: "after-commit" });
+    const { api } = clientFor(emulator);
+    await expect(api.send({ method: "DELETE", path })).resolves.toBeUndefined();
+    await api.close();
+    const deletes = logged(emulator, "DELETE", path);
+    expect(deletes).toHaveLength(2);
+    expect(deletes[1]?.status).toBe(404);
+  });
+
+  it("does not take a first 404 on DELETE as done", async () => {
+    const { api } = clientFor(emulator);
+    const error = await failure(api.send({ method: "DELETE", path: `${paths.teams(org)}/team_missing` }));
+    await api.close();
+    expect(error).toMatchObject({ status: 404 });
+  });
+});
+
+describe("base URL", () => {
+  it("accepts a base that already ends in /v1 or /v1/", async () => {
+    for (const suffix of ["/v1", "/v1/", "/"]) {
+      const { api } = clientFor(emulator, { baseUrl: `${emulator.url}${suffix}` });
+      await expect(getOrganization(api, org)).resolves.toMatchObject({ id: org });
+      await api.close();
+    }
+    expect(emulator.requests.some((entry) => entry.path.includes("/v1/v1"))).toBe(false);
+    expect(emulator.requests.map((entry) => bare(entry.path))).toEqual([
+      `/orgs/${org}`,
+      `/orgs/${org}`,
+      `/orgs/${org}`,
+    ]);
+  });
+});
+
+describe("the token", () => {
+  it("appears in no error and no event", () => {
+    expect(seen.errors.length).toBeGreaterThan(5);
+    expect(seen.events.length).toBeGreaterThan(20);
+    for (const token of [emulator.token, BAD_TOKEN]) {
+      for (const error of seen.errors) {
+        const shown = [
+          String(error),
+          (error as Error).stack,
+          JSON.stringify(error),
+          inspect(error, { depth: 10 }),
+        ];
+        for (const text of shown) expect(text).not.toContain(token);
+      }
+      expect(JSON.stringify(seen.events)).not.toContain(token);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, extractApiMessage, httpFailureMessage, redact } from "../../src/api/errors.ts";
+import { DocsyncError } from "../../src/errors.ts";
+
+describe("reading error bodies", () => {
+  it("reads the service's error body", () => {
+    expect(extractApiMessage('{"error":{"code":400,"message":"title must be 2 to 128 characters"}}')).toBe(
+      "title must be 2 to 128 characters",
+    );
+  });
+  it("tolerates other JSON shapes", () => {
+    expect(extractApiMessage('{"message":"nope"}')).toBe("nope");
+    expect(extractApiMessage('{"error":"denied"}')).toBe("denied");
+    expect(extractApiMessage('{"detail":"x"}')).toBe('{"detail":"x"}');
+    expect(extractApiMessage("[1,2]")).toBe("[1,2]");
+  });
+  it("tolerates plain text, HTML and empty bodies", () => {
+    expect(extractApiMessage("upstream connect error\n  or disconnect")).toBe(
+      "upstream connect error or disconnect",
+    );
+    expect(extractApiMessage("<html><head><title>Gateway Timeout</title></head><body>…</body></html>")).toBe(
+      "Gateway Timeout",
+    );
+    expect(extractApiMessage("<html><body>oops</body></html>")).toBeUndefined();
+    expect(extractApiMessage("")).toBeUndefined();
+    expect(extractApiMessage("{broken")).toBe("{broken");
+  });
+  it("keeps long bodies short", () => {
+    expect(extractApiMessage("x".repeat(5000))?.length).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("messages", () => {
+  it("names the operation, the status and the service's reason", () => {
+    expect(
+      httpFailureMessage("PATCH", "/orgs/org_1/sites/site_2", 400, "title must be 2 to 128 characters"),
+    ).toBe("PATCH /orgs/org_1/sites/site_2 failed: 400 Bad Request: title must be 2 to 128 characters");
+    expect(httpFailureMessage("GET", "/orgs", 502, "Bad Gateway")).toBe("GET /orgs failed: 502 Bad Gateway");
+    expect(httpFailureMessage("GET", "/orgs", 599)).toBe("GET /orgs failed: 599");
+  });
+  it("is a DocsyncError with the api.request code", () => {
+    const error = new ApiError(
+      { method: "GET", path: "/orgs", status: 404 },
+      "GET /orgs failed: 404 Not Found",
+    );
+    expect(error).toBeInstanceOf(DocsyncError);
+    expect(error.code).toBe("api.request");
+    expect(error.attempts).toBe(1);
+    expect(error.outcomeUnknown).toBe(false);
+  });
+  it("redacts secrets", () => {
+    expect(redact("bad token abc123 given", "abc123")).toBe("bad token [redacted] given");
+  });
+});

@@ -1,0 +1,382 @@
+// Every kind of configuration error, with its exact message: file, line, column, key path.
+
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/config/diagnostics.ts";
+import { DocsyncError } from "../../src/errors.ts";
+import { load, loadErrors, yaml } from "./helpers.ts";
+
+const head = ["version: 1", "organization: org_1"];
+
+describe("YAML syntax", () => {
+  it("reports a syntax error with its position", async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...head, "teams: [", "  - title: x") });
+    expect(message).toBe(
+      [
+        "a.yaml:4:3: teams[0]: invalid YAML: Block collections are not allowed within flow collections",
+        "a.yaml:5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("reports a duplicate key at the second one, naming the first", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title: One", "    members: []", "    title: Two"),
+    });
+    expect(message).toBe('a.yaml:6:5: teams[0]: duplicate key "title" (first at line 4)\n1 error in 1 file.');
+  });
+
+  it("reports an alias to an unknown anchor", async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...head, "teams: [{ title: *nope }]") });
+    expect(message).toBe('a.yaml:3:18: teams[0].title: unknown anchor "*nope"\n1 error in 1 file.');
+  });
+
+  it("refuses a second YAML document in one file", async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...head, "---", "version: 1") });
+    expect(message).toBe(
+      "a.yaml:3:1: a configuration file holds one YAML document; move the one after '---' into a file of its own\n1 error in 1 file.",
+    );
+  });
+
+  it("refuses an empty file", async () => {
+    const message = await loadErrors({ "a.yaml": "# nothing yet\n" });
+    expect(message).toBe(
+      "a.yaml:1:1: the file is empty; a configuration file is a mapping starting with version: 1\n1 error in 1 file.",
+    );
+  });
+});
+
+describe("schema errors", () => {
+  it("reports an unknown key at the key, with a likely correction", async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...head, "sites:", "  - titel: Docs") });
+    expect(message).toBe(
+      'a.yaml:4:5: sites[0].titel: unknown key "titel" (did you mean "title"?)\n1 error in 1 file.',
+    );
+  });
+
+  it("reports a missing required key at its mapping", async () => {
+    const message = await loadErrors({ "a.yaml": yaml("organization: org_1", "teams: []") });
+    expect(message).toBe('a.yaml:1:1: missing required key "version"\n1 error in 1 file.');
+  });
+
+  it("names the allowed values of an enum", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "sites:", "  - title: Docs", "    visibility: secret"),
+    });
+    expect(message).toBe(
+      "a.yaml:5:17: sites[0].visibility: must be one of: public, unlisted, share-link, visitor-auth\n1 error in 1 file.",
+    );
+  });
+
+  it("rejects an unknown custom field type", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "customFields:", "  - { name: owner, type: person }"),
+    });
+    expect(message).toBe(
+      "a.yaml:4:26: customFields[0].type: must be one of: text, number, boolean, date, select, multi-select\n1 error in 1 file.",
+    );
+  });
+
+  it("reports lengths, patterns, types and bounds", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "customFields:",
+        "  - { name: Owner, type: text, options: [] }",
+        "teams:",
+        "  - title: 42",
+        "sites:",
+        "  - title: D",
+        "    redirects:",
+        "      - { source: /old/, to: { section: a } }",
+        "policy:",
+        "  maxDestroy: -1",
+        "  prune: [sites, sites]",
+      ),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:4:13: customFields[0].name: must hold only lowercase letters, digits, '_' and '-'",
+        "a.yaml:4:41: customFields[0].options: must have at least 1 item",
+        "a.yaml:6:12: teams[0].title: must be a string (got a number)",
+        "a.yaml:8:12: sites[0].title: must be at least 2 characters long (got 1)",
+        "a.yaml:10:19: sites[0].redirects[0].source: must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'",
+        "a.yaml:12:15: policy.maxDestroy: must be 0 or more",
+        "a.yaml:13:18: policy.prune[1]: repeats item 0 of the list",
+        "7 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("gives one message for a redirect with both or neither of to and destination", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "sites:",
+        "  - title: Docs",
+        "    redirects:",
+        "      - source: /a",
+        "      - source: /b",
+        "        to: { section: x }",
+        "        destination: { kind: external, url: 'https://example.com' }",
+      ),
+    });
+    expect(message).toBe(
+      [
+        'a.yaml:6:9: sites[0].redirects[0]: must have exactly one of "to" or "destination" (has neither)',
+        'a.yaml:7:9: sites[0].redirects[1]: must have exactly one of "to" or "destination" (has both)',
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("checks known destination kinds and passes unknown kinds through", async () => {
+    const files = (destination: string) => ({
+      "a.yaml": yaml(
+        ...head,
+        "sites:",
+        "  - title: Docs",
+        "    redirects:",
+        `      - { source: /a, destination: ${destination} }`,
+      ),
+    });
+    expect(await loadErrors(files("{ kind: external, href: 'https://example.com' }"))).toBe(
+      [
+        'a.yaml:6:36: sites[0].redirects[0].destination: missing required key "url"',
+        'a.yaml:6:54: sites[0].redirects[0].destination.href: unknown key "href"',
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+    const state = await load(files("{ kind: site-anchor, anchor: top }"));
+    expect(state.sites?.[0]?.redirects?.[0]?.destination).toEqual({
+      kind: "raw",
+      value: { kind: "site-anchor", anchor: "top" },
+    });
+  });
+
+  it("reports the error of the form a defaultTeam was meant to have", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "teams: []",
+        "samlProviders:",
+        "  - { label: A, defaultTeam: { id: 7 } }",
+        "  - { label: B, defaultTeam: [x] }",
+      ),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:5:36: samlProviders[0].defaultTeam.id: must be a string (got a number)",
+        "a.yaml:6:30: samlProviders[1].defaultTeam: must be a team title or { id: <team id> }",
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses sections and root siteSpaces in one site", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "sites:", "  - title: Docs", "    sections: []", "    siteSpaces: []"),
+    });
+    expect(message).toBe(
+      'a.yaml:6:5: sites[0].siteSpaces: cannot be given together with "sections"\n1 error in 1 file.',
+    );
+  });
+
+  it("requires at least one site space in a section, and checks group items as groups", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "sites:",
+        "  - title: Docs",
+        "    sections:",
+        "      - { path: a, title: Aa, siteSpaces: [] }",
+        "      - { group: G, icon: code, sections: [{ path: b, title: Bb }] }",
+      ),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:6:43: sites[0].sections[0].siteSpaces: must have at least 1 item",
+        'a.yaml:7:44: sites[0].sections[1].sections[0]: missing required key "siteSpaces"',
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("reports an empty organization and a bad space name at the key", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml("version: 1", 'organization: ""', "spaces:", "  my space: spc_1"),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:2:15: organization: must not be empty",
+        `a.yaml:4:3: spaces["my space"]: name "my space" must start with a letter or digit and hold only letters, digits, '.', '_' and '-'`,
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("reports a non-URL ssoURL and an unknown role", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "samlProviders:",
+        "  - label: Okta",
+        "    ssoURL: okta.example.com",
+        "    defaultRole: owner",
+      ),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:5:13: samlProviders[0].ssoURL: must be an absolute URL such as https://example.com/path",
+        "a.yaml:6:18: samlProviders[0].defaultRole: must be one of: admin, create, review, edit, comment, read, null",
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("semantic errors", () => {
+  it("reports duplicate identities of every kind", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "spaces: { hb: spc_1 }",
+        "teams: [{ title: W }, { title: W }]",
+        "customFields: [{ name: f, type: text }, { name: f, type: date }]",
+        "samlProviders: [{ label: S }, { label: S }]",
+        "sites:",
+        "  - title: Docs",
+        "    sections:",
+        "      - { path: a, title: Aa, siteSpaces: [{ space: hb, path: x }, { space: hb, path: x }] }",
+        "      - { group: G, sections: [{ path: a, title: Ab, siteSpaces: [{ space: hb, path: x }] }] }",
+        "      - { group: G, sections: [] }",
+        "    redirects: [{ source: /r, to: { section: a } }, { source: /r, to: { section: a } }]",
+        "  - { title: Docs, id: site_1 }",
+        "  - { title: Other, id: site_1 }",
+      ),
+    });
+    expect(message).toBe(
+      [
+        'a.yaml:4:32: teams[1].title: duplicate team title "W" (first at line 4)',
+        'a.yaml:5:49: customFields[1].name: duplicate custom field name "f" (first at line 5)',
+        'a.yaml:6:40: samlProviders[1].label: duplicate SAML provider label "S" (first at line 6)',
+        'a.yaml:10:87: sites[0].sections[0].siteSpaces[1].path: duplicate site space path "x" (first at line 10)',
+        'a.yaml:11:40: sites[0].sections[1].sections[0].path: duplicate section path "a" (first at line 10)',
+        'a.yaml:12:18: sites[0].sections[2].group: duplicate group title "G" (first at line 11)',
+        'a.yaml:13:63: sites[0].redirects[1].source: duplicate redirect source "/r" (first at line 13)',
+        'a.yaml:14:14: sites[1].title: duplicate site title "Docs" (first at line 8)',
+        'a.yaml:15:25: sites[2].id: duplicate site id "site_1" (first at line 14)',
+        "9 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses a rename hint that names a listed key, or one claimed twice", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "teams:",
+        "  - { title: Writers }",
+        "  - { title: Authors, was: Writers }",
+        "  - { title: Editors, was: Old }",
+        "  - { title: Reviewers, was: Old }",
+      ),
+    });
+    expect(message).toBe(
+      [
+        'a.yaml:5:28: teams[1].was: was "Writers" is the title of the team at line 4; a rename hint names a title that is no longer listed',
+        'a.yaml:7:30: teams[3].was: was "Old" is already claimed at line 6',
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("reports unknown spaces, teams and sections", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "spaces: { hb: spc_1, api: spc_2 }",
+        "teams: [{ title: Writers }]",
+        "samlProviders: [{ label: S, defaultTeam: Writerz }]",
+        "sites:",
+        "  - title: Docs",
+        "    sections:",
+        "      - { path: a, title: Aa, siteSpaces: [{ space: hbb, path: x }] }",
+        "    redirects: [{ source: /r, to: { section: b } }]",
+        "  - title: Flat",
+        "    siteSpaces: [{ space: hb, path: x }]",
+        "    redirects: [{ source: /r, to: { section: a } }]",
+      ),
+    });
+    expect(message).toBe(
+      [
+        'a.yaml:5:42: samlProviders[0].defaultTeam: unknown team "Writerz": name a title listed under teams:, or pin a live team with { id: <team id> }',
+        'a.yaml:9:53: sites[0].sections[0].siteSpaces[0].space: unknown space "hbb"; known spaces: hb, api',
+        'a.yaml:10:46: sites[0].redirects[0].to.section: no section with path "b" in site "Docs"',
+        'a.yaml:13:46: sites[1].redirects[0].to.section: site "Flat" lists no sections, so "a" cannot be found; use destination: { kind: site-section, siteSectionId: ... }',
+        "4 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses more than one default in a list", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "spaces: { hb: spc_1 }",
+        "sites:",
+        "  - title: Docs",
+        "    sections:",
+        "      - { path: a, title: Aa, default: true, siteSpaces: [{ space: hb, path: x, default: true }, { space: hb, path: y, default: true }] }",
+        "      - { group: G, sections: [{ path: b, title: Bb, default: true, siteSpaces: [{ space: hb, path: x }] }] }",
+        "  - title: Flat",
+        "    siteSpaces: [{ space: hb, path: x, default: true }, { space: hb, path: y, default: true }]",
+      ),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:7:129: sites[0].sections[0].siteSpaces[1].default: more than one default site space in this section (first at line 7)",
+        'a.yaml:8:63: sites[0].sections[1].sections[0].default: more than one default section in site "Docs" (first at line 7)',
+        "a.yaml:10:88: sites[1].siteSpaces[1].default: more than one default site space in this site (first at line 10)",
+        "3 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("requires an organization in some file", async () => {
+    const message = await loadErrors({ "a.yaml": yaml("version: 1", "teams: []") });
+    expect(message).toBe(
+      'a.yaml:1:1: missing "organization": give the organization id in one of the files\n1 error in 1 file.',
+    );
+  });
+});
+
+describe("the error itself", () => {
+  it("is a DocsyncError with code config.invalid, exit code 1 and structured diagnostics", async () => {
+    const error = await load({ "a.yaml": yaml(...head, "teams: [{ title: W, size: 3 }]") }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toBeInstanceOf(DocsyncError);
+    const configError = error as ConfigError;
+    expect(configError.code).toBe("config.invalid");
+    expect(configError.exitCode).toBe(1);
+    expect(configError.diagnostics).toEqual([
+      { file: "a.yaml", line: 3, column: 21, path: "teams[0].size", message: 'unknown key "size"' },
+    ]);
+  });
+
+  it("reports a path that does not exist and a folder without YAML files", async () => {
+    const message = await loadErrors({ "empty/readme.md": "hi", "a.yaml": yaml(...head) }, [
+      "missing.yaml",
+      "empty",
+    ]);
+    expect(message).toBe(
+      [
+        "missing.yaml:1:1: no such file or folder",
+        "empty:1:1: no *.yaml or *.yml file in this folder",
+        "2 errors in 2 files.",
+      ].join("\n"),
+    );
+  });
+});

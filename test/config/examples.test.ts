@@ -1,0 +1,25 @@
+// Every example must load: each *.yaml / *.yml file in examples/ on its own, and each folder in
+// it as one configuration of several files. Examples may use DOCSYNC_ORG; any other variable
+// needs a default (${NAME:-value}) so that the example runs as written.
+
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.ts";
+
+const examples = join(import.meta.dirname, "..", "..", "examples");
+
+describe("examples/", () => {
+  it("holds only configurations that load", async () => {
+    const entries = readdirSync(examples, { withFileTypes: true }).filter(
+      (e) => e.isDirectory() || /\.ya?ml$/.test(e.name),
+    );
+    const failures: string[] = [];
+    for (const entry of entries) {
+      await loadConfig({ paths: [entry.name], cwd: examples, env: { DOCSYNC_ORG: "org_example" } }).catch(
+        (error: unknown) => failures.push(error instanceof Error ? error.message : String(error)),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});

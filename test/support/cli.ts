@@ -1,0 +1,43 @@
+// Runs docsync in-process, exactly as the executable does, and captures what a user would see.
+
+import type { CommandContext } from "../../src/cli/context.ts";
+import { runDocsync } from "../../src/cli/program.ts";
+import { plainStyle } from "../../src/render/style.ts";
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Answers to questions, as a person at a terminal would type them; set makes the run interactive. */
+  answers?: string[];
+}
+
+export async function docsync(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const answers = [...(options.answers ?? [])];
+  const context: CommandContext = {
+    env: options.env ?? {},
+    exitCode: 0,
+    output: {
+      out: (text) => {
+        stdout += text;
+      },
+      err: (text) => {
+        stderr += text;
+      },
+      style: plainStyle,
+      interactive: options.answers !== undefined,
+      ask: async (question) => {
+        stdout += question;
+        return answers.shift() ?? "";
+      },
+    },
+  };
+  const code = await runDocsync(args, context);
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,137 @@
+// For random configurations applied over random starting states: apply reaches the
+// configuration (a new plan is empty), a second apply makes no write call, and the moves are
+// the fewest: n minus the longest increasing subsequence of the live order, per container.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { LiveSection, LiveSite } from "../../src/api/types.ts";
+import { applied, startHarness } from "../support/harness.ts";
+
+const SPACES = ["handbook", "guides", "api_v1", "api_v2", "changelog", "sdk"];
+const PATHS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"];
+const GROUPS = ["Group A", "Group B"];
+const SOURCES = ["/r1", "/r2", "/r3", "/r4", "/r5"];
+
+interface SectionModel {
+  path: string;
+  spaces: string[];
+  group?: string;
+}
+interface SiteModel {
+  sections: SectionModel[];
+  redirects: { source: string; to: number }[];
+}
+
+const sectionArb = fc.record({
+  path: fc.constantFrom(...PATHS),
+  spaces: fc.shuffledSubarray(SPACES, { minLength: 1, maxLength: 3 }),
+  group: fc.option(fc.constantFrom(...GROUPS), { nil: undefined }),
+});
+
+const siteArb: fc.Arbitrary<SiteModel> = fc
+  .uniqueArray(sectionArb, { selector: (section) => section.path, minLength: 1, maxLength: 6 })
+  .chain((sections) =>
+    fc.record({
+      // Sections of one group stand together, as the configuration nests them.
+      sections: fc.constant(groupTogether(sections)),
+      redirects: fc.uniqueArray(fc.record({ source: fc.constantFrom(...SOURCES), to: fc.nat(sections.length - 1) }), {
+        selector: (redirect) => redirect.source,
+        maxLength: 4,
+      }),
+    }),
+  );
+
+function groupTogether(sections: SectionModel[]): SectionModel[] {
+  const order: (string | undefined)[] = [];
+  for (const section of sections) if (!order.includes(section.group)) order.push(section.group);
+  return order.flatMap((group) => sections.filter((section) => section.group === group));
+}
+
+function toYaml(site: SiteModel): string {
+  const lines = ["version: 1", "organization: ${DOCSYNC_ORG}", "spaces:"];
+  for (const space of SPACES) lines.push(`  ${space}: spc_${space}`);
+  lines.push("sites:", "  - title: Random site", "    sections:");
+  const sectionLines = (section: SectionModel, indent: string) => {
+    lines.push(`${indent}- path: ${section.path}`, `${indent}  title: Section ${section.path.toUpperCase()}`, `${indent}  siteSpaces:`);
+    for (const space of section.spaces) lines.push(`${indent}    - { space: ${space}, path: p-${space} }`);
+  };
+  let openGroup: string | undefined;
+  for (const section of site.sections) {
+    if (section.group === undefined) {
+      openGroup = undefined;
+      sectionLines(section, "      ");
+      continue;
+    }
+    if (section.group !== openGroup) {
+      openGroup = section.group;
+      lines.push(`      - group: ${section.group}`, "        sections:");
+    }
+    sectionLines(section, "          ");
+  }
+  lines.push("    redirects:");
+  for (const redirect of site.redirects) {
+    lines.push(`      - { source: "${redirect.source}", to: { section: ${site.sections[redirect.to]!.path} } }`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Longest strictly increasing subsequence length, by the quadratic dynamic programme. */
+function lisLength(values: readonly number[]): number {
+  const best = values.map(() => 1);
+  for (let i = 0; i < values.length; i++) {
+    for (let j = 0; j < i; j++) if (values[j]! < values[i]!) best[i] = Math.max(best[i]!, best[j]! + 1);
+  }
+  return Math.max(0, ...best);
+}
+
+/** Moves needed to turn `live` into `desired`: items not live yet are appended in order. */
+function expectedMoves(live: readonly string[], desired: readonly string[]): number {
+  let appended = live.length;
+  const ranks = desired.map((key) => (live.includes(key) ? live.indexOf(key) : appended++));
+  return desired.length - lisLength(ranks);
+}
+
+describe("apply over random starting states", () => {
+  it("converges, then has nothing to do, with the fewest moves", async () => {
+    await fc.assert(
+      fc.asyncProperty(siteArb, siteArb, async (start, target) => {
+        const h = await startHarness();
+        try {
+          await applied(h, await h.config(toYaml(start)));
+          const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+          const before = await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site!.id}/sections`);
+          let moves = expectedMoves(
+            before.map((section) => section.path),
+            target.sections.map((section) => section.path),
+          );
+          for (const section of target.sections) {
+            const live = before.find((candidate) => candidate.path === section.path);
+            if (!live) continue;
+            const liveSpaces = live.siteSpaces.map((siteSpace) => `${siteSpace.path}:${siteSpace.space.id}`);
+            // Site spaces whose space changed are replaced: new ones, appended.
+            moves += expectedMoves(liveSpaces, section.spaces.map((space) => `p-${space}:spc_${space}`));
+          }
+
+          h.emulator.resetLog();
+          const path = await h.config(toYaml(target));
+          await applied(h, path);
+          const byRoute = h.emulator.stats().byRoute;
+          const moveCalls = Object.entries(byRoute)
+            .filter(([route]) => route.endsWith("/move"))
+            .reduce((sum, [, count]) => sum + count, 0);
+          expect(moveCalls).toBe(moves);
+
+          const plan = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+          expect(plan.stdout).toContain("No changes: live state matches the configuration.");
+          h.emulator.resetLog();
+          const again = await h.run(["apply", "-c", path, "--yes"]);
+          expect(again.code).toBe(0);
+          expect(h.writes()).toBe(0);
+        } finally {
+          await h.close();
+        }
+      }),
+      { numRuns: 25, seed: 20261121 },
+    );
+  }, 120_000);
+});

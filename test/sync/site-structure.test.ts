@@ -1,0 +1,167 @@
+// Site spaces, section groups, redirects and the site's own settings.
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiveRedirect, LiveSection, LiveSectionGroup, LiveSite, LiveSiteSpace } from "../../src/api/types.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+
+const HEADER = `version: 1
+organization: \${DOCSYNC_ORG}
+spaces: { handbook: spc_handbook, guides: spc_guides, api1: spc_api_v1, api2: spc_api_v2, sdk: spc_sdk }
+`;
+
+describe("site structure", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const site = async () => (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
+  const list = async <T>(what: string) => h.api.list<T>(`/orgs/${h.org}/sites/${(await site()).id}/${what}`);
+
+  it("manages root site spaces: create, condition, default, reorder, replace, delete", async () => {
+    const v1 = `${HEADER}sites:
+  - title: Handbook
+    siteSpaces:
+      - { space: handbook, path: handbook, default: true }
+      - { space: guides, path: guides, condition: visitor.claims.beta == true }
+      - { space: sdk, path: sdk }
+`;
+    await applied(h, await h.config(v1));
+    let spaces = await list<LiveSiteSpace>("site-spaces");
+    expect(spaces.map((s) => [s.path, s.space.id, s.default, s.condition ?? null])).toEqual([
+      ["handbook", "spc_handbook", true, null],
+      ["guides", "spc_guides", false, "visitor.claims.beta == true"],
+      ["sdk", "spc_sdk", false, null],
+    ]);
+
+    const v2 = `${HEADER}sites:
+  - title: Handbook
+    siteSpaces:
+      - { space: api2, path: sdk }
+      - { space: handbook, path: handbook }
+      - { space: guides, path: guides, condition: null, default: true }
+`;
+    const plan = await h.run(["plan", "-c", await h.config(v2)]);
+    expect(plan.stdout).toContain('  -/+ site "Handbook" › site space "sdk"  (must be replaced: space cannot change in place)');
+    expect(plan.stdout).toContain('  ~ site "Handbook" › site space "guides"\n      condition: "visitor.claims.beta == true" → (removed)\n      default: false → true\n');
+    await applied(h, await h.config(v2));
+    spaces = await list<LiveSiteSpace>("site-spaces");
+    expect(spaces.map((s) => [s.path, s.space.id, s.default, s.condition ?? null])).toEqual([
+      ["sdk", "spc_api_v2", false, null],
+      ["handbook", "spc_handbook", false, null],
+      ["guides", "spc_guides", true, null],
+    ]);
+  });
+
+  it("protect keeps a site space that would need a replacement", async () => {
+    await applied(h, await h.config(`${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: handbook, path: handbook }\n`));
+    const path = await h.config(`${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: guides, path: handbook, protect: true }\n`);
+    const plan = await h.run(["plan", "-c", path]);
+    expect(plan.stdout).toContain('Warning: site "Handbook" › site space "handbook" is protected: space would need a replacement; left as it is');
+    expect(plan.stdout).toContain("No changes: live state matches the configuration.");
+  });
+
+  it("manages section groups and their membership", async () => {
+    const config = (groups: string) => `${HEADER}sites:
+  - title: Docs
+    sections:
+${groups}`;
+    const sec = (p: string, space: string) => `          - path: ${p}\n            title: Section ${p}\n            siteSpaces: [{ space: ${space}, path: ${space} }]\n`;
+    const v1 = config(`      - group: Developers\n        icon: code\n        sections:\n${sec("api", "api2")}${sec("sdk", "sdk")}      - group: Users\n        sections:\n${sec("guides", "guides")}`);
+    await applied(h, await h.config(v1));
+    let groups = await list<LiveSectionGroup>("section-groups");
+    expect(groups.map((g) => [g.title, g.icon ?? null, g.sections.map((s) => (s as LiveSection).path)])).toEqual([
+      ["Developers", "code", ["api", "sdk"]],
+      ["Users", null, ["guides"]],
+    ]);
+    // sdk moves to Users, the Developers group is renamed, guides leaves its group.
+    const v2 = config(
+      `      - group: Engineers\n        was: Developers\n        icon: code\n        sections:\n${sec("api", "api2")}      - group: Users\n        sections:\n${sec("sdk", "sdk")}      - path: guides\n        title: Section guides\n        siteSpaces: [{ space: guides, path: guides }]\n`,
+    );
+    const plan = await h.run(["plan", "-c", await h.config(v2)]);
+    expect(plan.stdout).toContain('  ~ site "Docs" › group "Engineers"  (renamed from "Developers")\n      title: "Developers" → "Engineers"\n      sections: ["api","sdk"] → ["api"]\n');
+    expect(plan.stdout).toContain('  ~ site "Docs" › group "Users"\n      sections: ["guides"] → ["sdk"]\n');
+    await applied(h, await h.config(v2));
+    groups = await list<LiveSectionGroup>("section-groups");
+    expect(groups.map((g) => [g.title, g.sections.map((s) => (s as LiveSection).path)])).toEqual([
+      ["Engineers", ["api"]],
+      ["Users", ["sdk"]],
+    ]);
+    expect((await list<LiveSection>("sections")).find((s) => s.path === "guides")?.sectionGroup ?? null).toBeNull();
+  });
+
+  it("manages redirects to sections and raw destinations, and orders section deletes after them", async () => {
+    const v1 = `${HEADER}sites:
+  - title: Docs
+    sections:
+      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }
+      - { path: old, title: Old, siteSpaces: [{ space: sdk, path: sdk }] }
+    redirects:
+      - { source: /start, to: { section: guides } }
+      - { source: /legacy, to: { section: old } }
+      - { source: /status, destination: { kind: external, url: "https://status.acme.example" } }
+`;
+    await applied(h, await h.config(v1));
+    const sections = await list<LiveSection>("sections");
+    const id = (p: string) => sections.find((s) => s.path === p)!.id;
+    let redirects = await list<LiveRedirect>("redirects");
+    expect(redirects.map((r) => [r.source, r.destination])).toEqual([
+      ["/start", { kind: "site-section", siteSectionId: id("guides") }],
+      ["/legacy", { kind: "site-section", siteSectionId: id("old") }],
+      ["/status", { kind: "external", url: "https://status.acme.example" }],
+    ]);
+    // The old section goes; its redirect must be repointed first (the API refuses otherwise).
+    const v2 = `${HEADER}sites:
+  - title: Docs
+    sections:
+      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }
+    redirects:
+      - { source: /begin, was: /start, to: { section: guides } }
+      - { source: /legacy, to: { section: guides } }
+`;
+    const plan = await h.run(["plan", "-c", await h.config(v2)]);
+    expect(plan.stdout).toContain('  ~ site "Docs" › redirect "/begin"  (renamed from "/start")');
+    expect(plan.stdout).toContain('  - site "Docs" › redirect "/status"');
+    expect(plan.stdout).toContain("Plan: 0 to create, 2 to update, 0 to move, 2 to delete.");
+    await applied(h, await h.config(v2));
+    redirects = await list<LiveRedirect>("redirects");
+    expect(redirects.map((r) => [r.source, r.destination])).toEqual([
+      ["/begin", { kind: "site-section", siteSectionId: id("guides") }],
+      ["/legacy", { kind: "site-section", siteSectionId: id("guides") }],
+    ]);
+  });
+
+  it("sets the site's settings and adaptive schema", async () => {
+    const v1 = `${HEADER}sites:
+  - title: Docs
+    visibility: unlisted
+    basename: docs
+    proxy: https://acme.example/docs
+    adaptiveContent: { enabled: true }
+    adaptiveSchema:
+      properties:
+        plan: { type: string, description: Visitor plan }
+      additionalProperties: false
+`;
+    await applied(h, await h.config(v1));
+    const live = await site();
+    expect(live).toMatchObject({ title: "Docs", visibility: "unlisted", basename: "docs", adaptiveContent: { enabled: true } });
+    expect(live.proxy?.origin).toBe("https://acme.example/docs");
+    const schema = await h.api.get<{ jsonSchema: unknown }>(`/orgs/${h.org}/sites/${live.id}/adaptive-schema`);
+    expect(schema.jsonSchema).toEqual({ type: "object", properties: { plan: { type: "string", description: "Visitor plan" } }, additionalProperties: false });
+
+    const v2 = `${HEADER}sites:
+  - title: Product docs
+    was: Docs
+    visibility: public
+    proxy: null
+`;
+    const plan = await h.run(["plan", "-c", await h.config(v2)]);
+    expect(plan.stdout).toContain('  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" → "Product docs"\n      visibility: "unlisted" → "public"\n      proxy: "https://acme.example/docs" → (removed)\n');
+    await applied(h, await h.config(v2));
+    const after = await site();
+    expect(after).toMatchObject({ id: live.id, title: "Product docs", visibility: "public", basename: "docs" });
+    expect(after.proxy ?? null).toBeNull();
+  });
+});
