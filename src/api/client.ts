@@ -23,6 +23,7 @@ import {
   isCreate,
   isRetryableStatus,
   type RetrySettings,
+  serverWaitMs,
   spentWindowMs,
   waitBeforeRetry,
 } from "./retry.ts";
@@ -79,6 +80,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
+  /** Holds every request while the service asks for a pause or the rate-limit window is spent. */
+  function observeLimits(status: number, headers: ResponseHeaders): void {
+    const now = Date.now();
+    const wait = status === 429 ? serverWaitMs(headers, now) : spentWindowMs(headers, now);
+    if (wait !== undefined) holdAll(wait);
+  }
+
   async function execute(request: ApiRequest): Promise<Answer> {
     const { method } = request;
     const { path, target } = buildTarget(root.prefix, request.path, request.query);
@@ -86,9 +94,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const create = isCreate(method, path);
     let ambiguousEarlier = false;
     for (let attempt = 1; ; attempt++) {
-      const pause = resumeAt - Date.now();
-      if (pause > 0) await sleep(pause);
-      const exchange = await limit(() => transport.exchange(method, target, body));
+      const exchange = await limit(async () => {
+        // Checked once a slot is free, so requests queued behind a throttled one also wait.
+        for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);
+        const result = await transport.exchange(method, target, body);
+        // Read before the slot is released, so the next queued request already sees the hold.
+        if (result.kind === "response") observeLimits(result.status, result.headers);
+        return result;
+      });
       const { durationMs } = exchange;
       let failure: Failure;
       let headers: ResponseHeaders | undefined;
@@ -97,9 +110,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers = exchange.headers;
         emit({ type: "request", method, path, attempt, status, durationMs });
         if (status >= 200 && status < 300) {
-          // The window is spent: the next request would only be turned away, so hold them all.
-          const spent = spentWindowMs(headers, Date.now());
-          if (spent !== undefined) holdAll(spent);
           return { status, body: parseBody(method, path, status, exchange.body) };
         }
         // An earlier attempt did delete it; only its answer was lost.
@@ -123,7 +133,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw failedError(method, path, failure, attempt, checkedList);
       }
       const wait = waitBeforeRetry(attempt, headers, settings, random, Date.now());
-      if (wait.basis === "retry-after") holdAll(wait.waitMs);
       const reason =
         wait.basis === "retry-after" ? `${failure.reason}; service asked to wait` : failure.reason;
       emit({ type: "retry", method, path, attempt, status: failure.status, waitMs: wait.waitMs, reason });

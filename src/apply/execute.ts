@@ -22,6 +22,8 @@ export interface ApplyResult {
 export interface ExecuteOptions {
   parallelism: number;
   onOutcome?: (outcome: CallOutcome) => void;
+  /** Names a call for people, e.g. with its item's address. */
+  describe?: (call: Call) => string;
 }
 
 export async function executePlan(plan: Plan, client: ApiClient, options: ExecuteOptions): Promise<ApplyResult> {
@@ -71,7 +73,7 @@ export async function executePlan(plan: Plan, client: ApiClient, options: Execut
       return true;
     } catch (error) {
       record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) });
-      skipDependents(call, `${call.summary} (${call.id}) failed`);
+      skipDependents(call, `${options.describe?.(call) ?? call.summary} failed`);
       return false;
     }
   };

@@ -1,6 +1,7 @@
 // The emulator's public face: start a stateful, in-memory Docs Platform API on 127.0.0.1 and
 // control it (faults, rate limit, clock, request log) from the process that started it.
 
+import { DocsyncError } from "../errors.ts";
 import { EmulatorState } from "./core/state.ts";
 import { type FailRule, FaultInjector, type FaultOptions } from "./faults.ts";
 import { applyFixture } from "./fixture/apply.ts";
@@ -58,6 +59,9 @@ export interface RunningEmulator {
 const DEFAULT_SEED = 1;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  if (options.token !== undefined && !/^[\x21-\x7e]{1,256}$/.test(options.token)) {
+    throw new DocsyncError("emulator.token", "token: must be 1 to 256 printable characters without spaces");
+  }
   const fixture = await loadFixture(options.fixture);
   const state = new EmulatorState();
   const applied = applyFixture(state, fixture, options.token);

@@ -35,6 +35,14 @@ interface Slot {
   containers: Container[];
 }
 
+/** What the calls of one container have made so far, for the rules that span its items. */
+interface ContainerProgress {
+  creates: string[];
+  deletes: DraftCall[];
+  createdSoFar: number;
+  previousCreate?: string;
+}
+
 interface Container {
   module: AnyKind;
   scope: Scope;
@@ -157,67 +165,66 @@ class Planner implements PlanContext {
   // Pass 2: changes and calls.
 
   private build(container: Container): void {
-    const { module } = container;
-    const containerCreates: string[] = [];
-    const containerDeletes: DraftCall[] = [];
-    let createdSoFar = 0;
-    let previousCreate: string | undefined;
-    const liveCount = container.liveOrder.length;
-
+    const progress: ContainerProgress = { creates: [], deletes: [], createdSoFar: 0 };
     container.slots.forEach((slot, index) => {
       // index is the position in the configured list: configured items come first.
-      const desired = slot.desired;
-      if (slot.status === "unmanaged") return;
-      if (slot.status === "delete") {
-        const change = this.addChange("delete", slot, [], module.highRisk);
-        const drafts = module.remove(slot.live!, slot.address, container.scope, this);
-        containerDeletes.push(...this.addCalls(change, drafts, slot.live!.item.id));
-        return;
-      }
-      if (!desired) return;
-      if (slot.status === "keep") {
-        const live = slot.live!;
-        const fields = module.diff(desired, live, container.scope, this);
-        if (slot.replaceChanges.length > 0) {
-          this.warnings.push(
-            `${slot.address} is protected: ${slot.replaceChanges.map((c) => c.field).join(", ")} would need a replacement; left as it is`,
-          );
-        }
-        if (fields.length > 0) {
-          const change = this.addChange("update", slot, fields);
-          if (module.key(desired) !== module.liveKey(live.item)) {
-            change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
-          }
-          this.addCalls(change, module.update(desired, live, fields, slot.address, container.scope, this));
-        }
-      } else {
-        const info = { firstInEmptyContainer: liveCount === 0 && createdSoFar === 0, parentIsNew: container.parentIsNew, index };
-        const fields = module.diff(desired, undefined, container.scope, this);
-        const creates = module.create(desired, slot.address, container.scope, this, info);
-        let change: Change;
-        if (slot.status === "replace") {
-          change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk);
-          change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
-          const removes = module.remove(slot.live!, slot.address, container.scope, this);
-          containerDeletes.push(...this.addCalls(change, removes, slot.live!.item.id));
-        } else {
-          change = this.addChange("create", slot, fields);
-        }
-        const added = this.addCalls(change, creates);
-        const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        if (primary) {
-          containerCreates.push(primary.id);
-          // Creates append at the end of an ordered list: make them in configuration order.
-          if (module.ordered && previousCreate) primary.after.push(previousCreate);
-          previousCreate = primary.id;
-        }
-        createdSoFar++;
-      }
+      if (slot.status === "delete") this.buildDelete(container, slot, progress);
+      else if (slot.status === "keep") this.buildUpdate(container, slot);
+      else if (slot.status === "create" || slot.status === "replace") this.buildCreate(container, slot, index, progress);
+      // Children right after their parent, so that the plan reads as a tree.
+      for (const child of slot.containers) this.build(child);
     });
+    const { module } = container;
+    if (module.deleteAfterCreates) for (const call of progress.deletes) call.after.push(...progress.creates);
+    if (module.ordered && container.managed) this.planMoves(container, progress.creates);
+  }
 
-    if (module.deleteAfterCreates) for (const call of containerDeletes) call.after.push(...containerCreates);
-    if (module.ordered && container.managed) this.planMoves(container, containerCreates);
-    for (const slot of container.slots) for (const child of slot.containers) this.build(child);
+  private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
+    const change = this.addChange("delete", slot, [], container.module.highRisk);
+    const drafts = container.module.remove(slot.live!, slot.address, container.scope, this);
+    progress.deletes.push(...this.addCalls(change, drafts, slot.live!.item.id));
+  }
+
+  private buildUpdate(container: Container, slot: Slot): void {
+    const { module, scope } = container;
+    const desired = slot.desired!;
+    const live = slot.live!;
+    if (slot.replaceChanges.length > 0) {
+      const fields = slot.replaceChanges.map((change) => change.field).join(", ");
+      this.warnings.push(`${slot.address} is protected: ${fields} would need a replacement; left as it is`);
+    }
+    const fields = module.diff(desired, live, scope, this);
+    if (fields.length === 0) return;
+    const change = this.addChange("update", slot, fields);
+    if (module.key(desired) !== module.liveKey(live.item)) change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
+    this.addCalls(change, module.update(desired, live, fields, slot.address, scope, this));
+  }
+
+  private buildCreate(container: Container, slot: Slot, index: number, progress: ContainerProgress): void {
+    const { module, scope } = container;
+    const desired = slot.desired!;
+    const firstInEmptyContainer = container.liveOrder.length === 0 && progress.createdSoFar === 0;
+    const info = { firstInEmptyContainer, parentIsNew: container.parentIsNew, index };
+    const fields = module.diff(desired, undefined, scope, this);
+    const creates = module.create(desired, slot.address, scope, this, info);
+    let change: Change;
+    if (slot.status === "replace") {
+      change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk);
+      change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
+      const removes = module.remove(slot.live!, slot.address, scope, this);
+      progress.deletes.push(...this.addCalls(change, removes, slot.live!.item.id));
+    } else {
+      change = this.addChange("create", slot, fields);
+    }
+    const added = this.addCalls(change, creates);
+    const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
+    if (primary) {
+      // Creates append at the end of an ordered list: make them in configuration order.
+      if (module.ordered && progress.previousCreate) primary.after.push(progress.previousCreate);
+      progress.previousCreate = primary.id;
+      progress.creates.push(primary.id);
+    }
+    progress.createdSoFar++;
   }
 
   /** Keeps the longest run of items already in order in place and moves the rest. */

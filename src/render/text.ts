@@ -24,7 +24,22 @@ function symbol(change: Change, style: Style): string {
   }
 }
 
-const show = (value: unknown): string => JSON.stringify(value) ?? "null";
+const PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+
+/** JSON, except that ids of items this plan creates read as what they are. */
+function show(value: unknown): string {
+  const names: string[] = [];
+  const json =
+    JSON.stringify(value, (_key, item: unknown) => {
+      const match = typeof item === "string" ? PLACEHOLDER.exec(item) : null;
+      if (!match) return item;
+      names.push(`(id of new ${lastSegment(match[1]!)})`);
+      return `\u0000${names.length - 1}`;
+    }) ?? "null";
+  return json.replace(/"\\u0000(\d+)"/g, (_, index: string) => names[Number(index)]!);
+}
+
+const lastSegment = (address: string) => address.split(" › ").pop()!;
 
 /** Large objects (an adaptive schema) read better as a line diff than as two long lines. */
 function objectDiff(from: unknown, to: unknown, indent: string, style: Style): string[] | undefined {

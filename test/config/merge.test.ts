@@ -111,4 +111,22 @@ describe("several files", () => {
       ].join("\n"),
     );
   });
+
+  it("orders the report by the paths as given, then line and column", async () => {
+    const message = await loadErrors(
+      {
+        "a.yaml": yaml("version: 1", "organization: org_1", "teams: [{ title: A, x: 1 }]"),
+        "b.yaml": yaml("version: 2", "organization: org_1"),
+      },
+      ["b.yaml", "missing.yaml", "a.yaml"],
+    );
+    expect(message).toBe(
+      [
+        "b.yaml:1:10: version: must be 1 (the only format version)",
+        "missing.yaml:1:1: no such file or folder",
+        'a.yaml:3:21: teams[0].x: unknown key "x"',
+        "3 errors in 3 files.",
+      ].join("\n"),
+    );
+  });
 });

@@ -191,6 +191,25 @@ describe("GET /sites/{siteId}/site-spaces", () => {
       'spaceId: space "spc_status" is deleted',
     );
   });
+
+  it("keeps site spaces of spaces removed for good, showing them deleted", async () => {
+    const site = await createSite(ada, { spaces: ["spc_changelog"] });
+    expectStatus(await ada("DELETE", "/spaces/spc_changelog"), 204);
+    emulator.advanceClock(8 * 24 * 60 * 60 * 1000);
+    const [changelog] = await listed(site.id);
+    expect(emulator.state.spaces.has("spc_changelog")).toBe(false);
+    expect(changelog.space).toMatchObject({
+      object: "space",
+      id: "spc_changelog",
+      deletedAt: expect.any(String),
+    });
+    expect(changelog.title).toBe(changelog.space.title);
+    expectError(
+      await ada("POST", siteSpacesPath(site.id), { spaceId: "spc_changelog" }),
+      400,
+      'spaceId: space "spc_changelog" not found in organization "org_acme"',
+    );
+  });
 });
 
 describe("PATCH /sites/{siteId}/site-spaces/{siteSpaceId}", () => {

@@ -47,10 +47,14 @@ describe("apply", () => {
     h.emulator.failNext({ method: "POST", path: /\/sections$/, kind: "status", status: 400, times: 99 });
     const result = await h.run(["apply", "-c", await h.config(CONFIG), "--yes"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/Apply failed: \d+ call\(s\) done, 2 failed, \d+ skipped\./);
+    expect(result.stdout).toContain("Apply failed: 1 call(s) done, 1 failed, 7 skipped.");
     expect(result.stdout).toContain('  ✓ site "Docs": create site');
     expect(result.stdout).toMatch(/ {2}✗ site "Docs" › section "guides": create section: POST \/orgs\/org_acme\/sites\/\S+\/sections failed: 400/);
-    expect(result.stdout).toContain('  ○ site "Docs" › redirect "/sdk": create redirect skipped: create section');
+    // Sections are created in navigation order, so the next one waits for the failed one.
+    expect(result.stdout).toContain(
+      '  ○ site "Docs" › section "sdk": create section skipped: site "Docs" › section "guides": create section failed',
+    );
+    expect(result.stdout).toContain('  ○ site "Docs" › redirect "/sdk": create redirect skipped: site "Docs" › section "guides": create section failed');
     // What was done is really there: the site exists, without sections.
     const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
     expect(site?.title).toBe("Docs");
@@ -98,7 +102,7 @@ describe("apply", () => {
     const path = await h.config(CONFIG.replace("title: Docs", "title: Docs\n    visiblity: public"));
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${path}:6:5: sites[0]: unknown key "visiblity"`);
+    expect(result.stderr).toContain(`${path}:6:5: sites[0].visiblity: unknown key "visiblity" (did you mean "visibility"?)`);
     expect(result.stderr).not.toContain("    at ");
     expect(h.emulator.stats().total).toBe(0);
   });

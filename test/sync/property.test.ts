@@ -68,7 +68,7 @@ function toYaml(site: SiteModel): string {
     }
     sectionLines(section, "          ");
   }
-  lines.push("    redirects:");
+  lines.push(site.redirects.length === 0 ? "    redirects: []" : "    redirects:");
   for (const redirect of site.redirects) {
     lines.push(`      - { source: "${redirect.source}", to: { section: ${site.sections[redirect.to]!.path} } }`);
   }

@@ -105,10 +105,13 @@ ${groups}`;
     await applied(h, await h.config(v1));
     const sections = await list<LiveSection>("sections");
     const id = (p: string) => sections.find((s) => s.path === p)!.id;
+    // Redirects have no order: they are created concurrently.
+    const bySource = (redirects: LiveRedirect[]) =>
+      redirects.map((r) => [r.source, r.destination]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     let redirects = await list<LiveRedirect>("redirects");
-    expect(redirects.map((r) => [r.source, r.destination])).toEqual([
-      ["/start", { kind: "site-section", siteSectionId: id("guides") }],
+    expect(bySource(redirects)).toEqual([
       ["/legacy", { kind: "site-section", siteSectionId: id("old") }],
+      ["/start", { kind: "site-section", siteSectionId: id("guides") }],
       ["/status", { kind: "external", url: "https://status.acme.example" }],
     ]);
     // The old section goes; its redirect must be repointed first (the API refuses otherwise).
@@ -126,7 +129,7 @@ ${groups}`;
     expect(plan.stdout).toContain("Plan: 0 to create, 2 to update, 0 to move, 2 to delete.");
     await applied(h, await h.config(v2));
     redirects = await list<LiveRedirect>("redirects");
-    expect(redirects.map((r) => [r.source, r.destination])).toEqual([
+    expect(bySource(redirects)).toEqual([
       ["/begin", { kind: "site-section", siteSectionId: id("guides") }],
       ["/legacy", { kind: "site-section", siteSectionId: id("guides") }],
     ]);

@@ -38,6 +38,7 @@ async function applyOnce(plan: Plan, client: ApiClient, context: CommandContext,
   const result = await executePlan(plan, client, {
     parallelism: options.parallelism,
     onOutcome: (outcome) => output.out(outcomeLine(outcome, changes, output.style)),
+    describe: (call) => `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`,
   });
   const ok = result.outcomes.every((outcome) => outcome.status === "done");
   if (!ok) output.out(failureReport(redactPlan(plan, desired.sensitiveValues), result, output.style));

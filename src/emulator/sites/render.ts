@@ -3,6 +3,7 @@
 
 import type { RequestContext } from "../core/context.ts";
 import { appUrl, iso, renderSpace } from "../core/render.ts";
+import { type EmulatorState, SPACE_RETENTION_MS, type SpaceRecord } from "../core/state.ts";
 import { countSiteSpaces, isDefaultIn } from "./containers.ts";
 import { featuresOf } from "./features.ts";
 import { membersOf } from "./group-store.ts";
@@ -40,6 +41,17 @@ export function renderSite(ctx: RequestContext, site: SiteRecord) {
   };
 }
 
+/**
+ * A space removed for good (7 days after its deletion) shows as it was when added, marked
+ * deleted at the latest moment its deletion can have happened.
+ */
+function removedSpace(state: EmulatorState, snapshot: SpaceRecord): SpaceRecord {
+  return {
+    ...snapshot,
+    deletedAt: snapshot.deletedAt ?? new Date(state.now().getTime() - SPACE_RETENTION_MS),
+  };
+}
+
 export function renderSiteSpace(
   ctx: RequestContext,
   site: SiteRecord,
@@ -47,8 +59,7 @@ export function renderSiteSpace(
   container: Container,
   section: SectionRecord | undefined,
 ) {
-  // The live space when it still exists; a space removed for good shows as it was when added.
-  const space = ctx.state.spaces.get(siteSpace.spaceId) ?? siteSpace.spaceSnapshot;
+  const space = ctx.state.spaces.get(siteSpace.spaceId) ?? removedSpace(ctx.state, siteSpace.spaceSnapshot);
   return {
     object: "site-space",
     id: siteSpace.id,

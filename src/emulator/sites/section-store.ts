@@ -39,7 +39,7 @@ export function createSection(
   return section;
 }
 
-export interface SectionChanges {
+interface SectionChanges {
   title?: string;
   path?: string;
   /** Already checked to be a site space of this section. */

@@ -8,7 +8,7 @@ import type { Container, SiteRecord, SiteType, SiteVisibility } from "./model.ts
 import { sitesOf } from "./model.ts";
 import { newSiteSpace } from "./site-space-store.ts";
 
-export const EMPTY_ADAPTIVE_SCHEMA = { type: "object", properties: {}, additionalProperties: false };
+const EMPTY_ADAPTIVE_SCHEMA = { type: "object", properties: {}, additionalProperties: false };
 
 export function createSite(
   state: EmulatorState,
@@ -69,7 +69,7 @@ export function setAdaptiveSchema(
   site.adaptiveSchema = { jsonSchema: structuredClone(jsonSchema), updatedAt: state.now() };
 }
 
-export interface SiteFilter {
+interface SiteFilter {
   spaceId?: string;
   title?: string;
   published?: boolean;
