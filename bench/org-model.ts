@@ -12,7 +12,7 @@ const SPACES = ["spc_guides", "spc_api_v1", "spc_api_v2"];
 export interface SiteShape {
   /** Section numbers in navigation order. */
   sections: number[];
-  /** Redirect numbers. */
+  /** Redirect numbers; redirect n points to section n mod SECTIONS/2, which every shape has. */
   redirects: number[];
 }
 
@@ -68,7 +68,7 @@ export function configYaml(shape: SiteShape[], withGroups: boolean): string {
       SPACES.forEach((space, k) => lines.push(`${indent}    - { space: ${space}, path: v${k + 1} }`));
     }
     lines.push("    redirects:");
-    for (const n of site.redirects) lines.push(`      - { source: /old/${pad(n, 3)}, to: { section: ${sectionPath(n % SECTIONS)} } }`);
+    for (const n of site.redirects) lines.push(`      - { source: /old/${pad(n, 3)}, to: { section: ${sectionPath(n % (SECTIONS / 2))} } }`);
   });
   return `${lines.join("\n")}\n`;
 }

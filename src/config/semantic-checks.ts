@@ -132,10 +132,9 @@ function checkIdentities<T extends object>(
 }
 
 function checkSingleDefault(out: Diagnostic[], items: Located<{ default?: boolean }>[], what: string): void {
-  const defaults = items.filter((i) => i.value.default === true);
-  const first = defaults[0];
-  for (const extra of defaults.slice(1)) {
-    if (first === undefined) break;
+  const [first, ...extras] = items.filter((i) => i.value.default === true);
+  if (first === undefined) return;
+  for (const extra of extras) {
     out.push(
       at(extra, ["default"], `more than one default ${what} (first at ${whereIn(first, "default", extra)})`),
     );

@@ -149,7 +149,7 @@ function nodeAt(file: YamlFile, path: KeyPath): unknown {
 }
 
 /** `sites[0].sections[1].path`; keys that are not plain names are quoted: `spaces["my space"]`. */
-export function formatPath(path: KeyPath): string {
+function formatPath(path: KeyPath): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;

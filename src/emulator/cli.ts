@@ -52,7 +52,10 @@ async function start(options: EmulatorCliOptions, out: Writable) {
 }
 
 /** Resolves once a signal has stopped the emulator. */
-export async function runEmulator(options: EmulatorCliOptions, out: Writable = process.stdout): Promise<void> {
+export async function runEmulator(
+  options: EmulatorCliOptions,
+  out: Writable = process.stdout,
+): Promise<void> {
   const emulator = await start(options, out);
   const organization = emulator.state.organizations.get(emulator.organizationId);
   const others = Object.entries(emulator.tokens).filter(([, token]) => token !== emulator.token);

@@ -8,8 +8,9 @@ const isAbsent = (value: unknown): boolean => value === undefined || value === n
 
 /** Whether a configured value already holds live. */
 export function holds(desired: unknown, live: unknown): boolean {
+  if (desired === live) return true;
   if (desired === null) return isAbsent(live);
-  return isDeepStrictEqual(desired, live);
+  return typeof desired === "object" && isDeepStrictEqual(desired, live);
 }
 
 /**

@@ -2,6 +2,7 @@
 // of the same site by path and is resolved to its id; a raw destination is sent as written,
 // so kinds of destination that docsync does not know pass through unchanged.
 
+import { isDeepStrictEqual } from "node:util";
 import type { LiveRedirect } from "../api/types.ts";
 import type { DesiredRedirect, DesiredSite } from "../config/types.ts";
 import type { FieldChange } from "../plan/types.ts";
@@ -13,15 +14,31 @@ import { addressOf, type CallDraft, type KindModule, type PlanContext, type Scop
 const site = (scope: Scope) => scope.desired as DesiredSite;
 const sourceClaim = (scope: Scope, source: string) => `${scope.address}#redirect-source=${source}`;
 
+/** Destinations by section path, per site: a site may have many redirects to few sections. */
+const sectionDestinations = new WeakMap<Scope, Map<string, Record<string, unknown>>>();
+
 function destination(desired: DesiredRedirect, scope: Scope, ctx: PlanContext): Record<string, unknown> {
   if (desired.destination.kind === "raw") return desired.destination.value;
-  return { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", desired.destination.sectionPath)) };
+  const path = desired.destination.sectionPath;
+  let known = sectionDestinations.get(scope);
+  if (!known) sectionDestinations.set(scope, (known = new Map()));
+  let value = known.get(path);
+  if (!value) {
+    value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) };
+    known.set(path, value);
+  }
+  return value;
 }
 
-/** The live destination restricted to the keys the configuration sets: the API may add others. */
-function comparable(live: LiveRedirect["destination"] | undefined, wanted: Record<string, unknown>) {
-  if (!live) return undefined;
-  return Object.fromEntries(Object.keys(wanted).map((key) => [key, live[key]]));
+/** Whether the live destination holds every key the configuration sets (the API may add others). */
+function holdsDestination(wanted: Record<string, unknown>, live: LiveRedirect["destination"] | undefined): boolean {
+  if (!live) return false;
+  for (const key in wanted) {
+    const value = wanted[key];
+    const have = live[key];
+    if (value !== have && (typeof value !== "object" || !isDeepStrictEqual(value, have))) return false;
+  }
+  return true;
 }
 
 const sectionOf = (redirect: LiveRedirect): string[] =>
@@ -43,8 +60,9 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
     const changes: FieldChange[] = [];
     compareField(changes, "source", desired.source, live?.item.source);
     const wanted = destination(desired, scope, ctx);
-    const have = comparable(live?.item.destination, wanted);
-    if (compareField(changes, "destination", wanted, have) && live) changes[changes.length - 1]!.from = live.item.destination;
+    if (!holdsDestination(wanted, live?.item.destination)) {
+      changes.push(live ? { field: "destination", from: live.item.destination, to: wanted } : { field: "destination", to: wanted });
+    }
     return changes;
   },
 

@@ -50,8 +50,6 @@ export interface PlanContext {
   idOf(address: string): string;
   /** The live id of the item at `address`, if it exists and is kept. */
   liveIdOf(address: string): string | undefined;
-  /** The planned fate of a live item by id. */
-  fateOf(liveId: string): "kept" | "deleted" | "unknown";
 }
 
 /** How a configured item relates to its container, for calls that depend on it (e.g. defaults). */

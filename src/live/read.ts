@@ -18,18 +18,20 @@ async function readContainer(client: ApiClient, module: AnyKind, scope: Scope, p
   if (!desired || (!module.children && !module.readDetails)) return;
   const live = parent.children[module.kind] as LiveNode<{ id: string }>[];
   const describe = (key: string) => addressOf(scope.address, module.kind, key);
-  const { pairs } = matchItems(desired, live, module.key, module.liveKey, describe);
+  const matching = matchItems(desired, live, module.key, module.liveKey, describe);
   await Promise.all(
-    pairs.map(async (pair) => {
+    desired.map(async (item, index) => {
+      const node = matching.live[index];
+      if (!node) return;
       const childScope: Scope = {
         organization: scope.organization,
-        address: describe(module.key(pair.desired)),
-        desired: pair.desired,
-        live: pair.live,
-        ids: { ...scope.ids, [module.kind]: pair.live.item.id },
+        address: describe(module.key(item)),
+        desired: item,
+        live: node,
+        ids: { ...scope.ids, [module.kind]: node.item.id },
       };
-      const details = module.readDetails?.(client, scope, pair.live, pair.desired);
-      const children = (module.children ?? []).map((child) => readContainer(client, child, childScope, pair.live));
+      const details = module.readDetails?.(client, scope, node, item);
+      const children = (module.children ?? []).map((child) => readContainer(client, child, childScope, node));
       await Promise.all([details, ...children]);
     }),
   );

@@ -35,6 +35,8 @@ interface Slot {
   containers: Container[];
 }
 
+const NONE: never[] = [];
+
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
   creates: string[];
@@ -66,7 +68,6 @@ function childScope(parent: Scope, slot: Slot, idOf: (address: string) => string
 
 class Planner implements PlanContext {
   private readonly slots = new Map<string, Slot>();
-  private readonly fates = new Map<string, "kept" | "deleted">();
   private readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
@@ -107,41 +108,35 @@ class Planner implements PlanContext {
     return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
   }
 
-  fateOf(liveId: string): "kept" | "deleted" | "unknown" {
-    return this.fates.get(liveId) ?? "unknown";
-  }
-
   // Pass 1: match every container of the tree, so that references across kinds resolve.
 
   private resolve(module: AnyKind, scope: Scope, parentIsNew: boolean): Container {
     const desiredItems = module.desired(scope);
     const liveItems = (scope.live?.children[module.kind] ?? []) as LiveNode<{ id: string }>[];
     const managed = desiredItems !== undefined;
-    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder: liveItems.map((node) => node.item.id) };
+    const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
+    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder };
     const describe = (key: string) => addressOf(scope.address, module.kind, key);
     const matching = matchItems(desiredItems ?? [], liveItems, module.key, module.liveKey, describe);
-    const pairedLive = new Map(matching.pairs.map((pair) => [pair.desired, pair.live]));
 
-    for (const desired of desiredItems ?? []) {
-      const live = pairedLive.get(desired);
+    (desiredItems ?? []).forEach((desired, index) => {
+      const live = matching.live[index];
       const address = describe(module.key(desired));
       let status: Status = live ? "keep" : "create";
-      let replaceChanges: FieldChange[] = [];
+      let replaceChanges: FieldChange[] = NONE;
       if (live) {
         replaceChanges = module.mustReplace?.(desired, live) ?? [];
         if (replaceChanges.length > 0 && !desired.protect) status = "replace";
-        this.fates.set(live.item.id, status === "keep" ? "kept" : "deleted");
       }
-      const slot: Slot = { module, address, status, desired, replaceChanges, containers: [] };
+      const slot: Slot = { module, address, status, desired, replaceChanges, containers: NONE };
       if (live) slot.live = live;
       this.register(slot);
       container.slots.push(slot);
-    }
+    });
     const prune = managed && this.desired.policy.prune.includes(module.collection);
     for (const live of matching.unclaimed) {
       const address = describe(module.liveKey(live.item));
-      const slot: Slot = { module, address, status: prune ? "delete" : "unmanaged", live, replaceChanges: [], containers: [] };
-      if (prune) this.fates.set(live.item.id, "deleted");
+      const slot: Slot = { module, address, status: prune ? "delete" : "unmanaged", live, replaceChanges: NONE, containers: NONE };
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       if (!this.slots.has(address)) this.slots.set(address, slot);
       container.slots.push(slot);
@@ -203,7 +198,8 @@ class Planner implements PlanContext {
   private buildCreate(container: Container, slot: Slot, index: number, progress: ContainerProgress): void {
     const { module, scope } = container;
     const desired = slot.desired!;
-    const firstInEmptyContainer = container.liveOrder.length === 0 && progress.createdSoFar === 0;
+    const liveCount = (scope.live?.children[module.kind] ?? NONE).length;
+    const firstInEmptyContainer = liveCount === 0 && progress.createdSoFar === 0;
     const info = { firstInEmptyContainer, parentIsNew: container.parentIsNew, index };
     const fields = module.diff(desired, undefined, scope, this);
     const creates = module.create(desired, slot.address, scope, this, info);

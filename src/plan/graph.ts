@@ -19,6 +19,7 @@ const PLACEHOLDER = /\{\{id:(.+?)\}\}/g;
 
 function placeholdersIn(value: unknown, found: Set<string>): void {
   if (typeof value === "string") {
+    if (!value.includes("{{id:")) return;
     for (const match of value.matchAll(PLACEHOLDER)) found.add(match[1]!);
   } else if (Array.isArray(value)) {
     for (const item of value) placeholdersIn(item, found);

@@ -5,16 +5,9 @@ import type { ItemMeta } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
 
-export interface Pair<D, L> {
-  desired: D;
-  live: LiveNode<L>;
-  by: "id" | "was" | "key";
-}
-
-export interface Matching<D, L> {
-  pairs: Pair<D, L>[];
-  /** Configured items with no live counterpart, in configuration order. */
-  unmatched: D[];
+export interface Matching<L> {
+  /** For each configured item, by position: its live counterpart, or undefined when it is new. */
+  live: (LiveNode<L> | undefined)[];
   /** Live items no configured item claims, in live order. */
   unclaimed: LiveNode<L>[];
 }
@@ -29,22 +22,24 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   keyOf: (item: D) => string,
   liveKeyOf: (item: L) => string,
   describe: (key: string) => string,
-): Matching<D, L> {
-  const byId = new Map<string, LiveNode<L>>();
-  const byKey = new Map<string, LiveNode<L>[]>();
+): Matching<L> {
+  const byKey = new Map<string, LiveNode<L> | LiveNode<L>[]>();
   for (const node of live) {
-    byId.set(node.item.id, node);
     const key = liveKeyOf(node.item);
-    const list = byKey.get(key);
-    if (list) list.push(node);
-    else byKey.set(key, [node]);
+    const found = byKey.get(key);
+    if (found === undefined) byKey.set(key, node);
+    else if (Array.isArray(found)) found.push(node);
+    else byKey.set(key, [found, node]);
   }
   const claimed = new Set<string>();
-  const pairs: Pair<D, L>[] = [];
-  const unmatched: D[] = [];
+  const matched: (LiveNode<L> | undefined)[] = new Array(desired.length);
 
-  const uniqueByKey = (key: string, item: D): LiveNode<L> | undefined => {
-    const candidates = (byKey.get(key) ?? []).filter((node) => !claimed.has(node.item.id));
+  const byKeyUnclaimed = (key: string, item: D): LiveNode<L> | undefined => {
+    const found = byKey.get(key);
+    if (found === undefined) return undefined;
+    // The common case, one live item per key, needs no list.
+    if (!Array.isArray(found)) return claimed.has(found.item.id) ? undefined : found;
+    const candidates = found.filter((node) => !claimed.has(node.item.id));
     if (candidates.length > 1) {
       const ids = candidates.map((node) => node.item.id).join(", ");
       throw new DocsyncError(
@@ -55,40 +50,38 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     return candidates[0];
   };
 
-  const claim = (item: D, node: LiveNode<L>, by: Pair<D, L>["by"]) => {
+  const claim = (index: number, node: LiveNode<L>) => {
     if (claimed.has(node.item.id)) {
+      const item = desired[index]!;
       throw new DocsyncError(
         "plan.conflict",
         `${location(item)}: ${describe(keyOf(item))} claims live item ${node.item.id}, which another item already claims`,
       );
     }
     claimed.add(node.item.id);
-    pairs.push({ desired: item, live: node, by });
+    matched[index] = node;
   };
 
   // Pins first, so that no key or rename hint can take an item that is pinned elsewhere.
-  const rest: D[] = [];
-  for (const item of desired) {
-    if (item.id === undefined) {
-      rest.push(item);
-      continue;
-    }
-    const node = byId.get(item.id);
-    if (!node) {
-      throw new DocsyncError("plan.unknown-id", `${location(item)}: ${describe(keyOf(item))} is pinned to id ${item.id}, which does not exist`);
-    }
-    claim(item, node, "id");
+  if (desired.some((item) => item.id !== undefined)) {
+    const byId = new Map(live.map((node) => [node.item.id, node]));
+    desired.forEach((item, index) => {
+      if (item.id === undefined) return;
+      const node = byId.get(item.id);
+      if (!node) {
+        throw new DocsyncError(
+          "plan.unknown-id",
+          `${location(item)}: ${describe(keyOf(item))} is pinned to id ${item.id}, which does not exist`,
+        );
+      }
+      claim(index, node);
+    });
   }
-  for (const item of rest) {
-    const byWas = item.was !== undefined ? uniqueByKey(item.was, item) : undefined;
-    if (byWas) {
-      claim(item, byWas, "was");
-      continue;
-    }
-    const byOwnKey = uniqueByKey(keyOf(item), item);
-    if (byOwnKey) claim(item, byOwnKey, "key");
-    else unmatched.push(item);
-  }
-  const unclaimed = live.filter((node) => !claimed.has(node.item.id));
-  return { pairs, unmatched, unclaimed };
+  desired.forEach((item, index) => {
+    if (item.id !== undefined) return;
+    const node = (item.was !== undefined ? byKeyUnclaimed(item.was, item) : undefined) ?? byKeyUnclaimed(keyOf(item), item);
+    if (node) claim(index, node);
+  });
+  const unclaimed = claimed.size === live.length ? [] : live.filter((node) => !claimed.has(node.item.id));
+  return { live: matched, unclaimed };
 }

@@ -114,7 +114,9 @@ describe("errors", () => {
     await api.close();
     expect(error.message).toBe(`GET /orgs/${org} failed: timed out after 100ms (after 2 attempts)`);
     // Let the emulator finish the abandoned answers, so they do not land in a later test's log.
-    await vi.waitFor(() => expect(logged(emulator, "GET", `/orgs/${org}`)).toHaveLength(2), { timeout: 3000 });
+    await vi.waitFor(() => expect(logged(emulator, "GET", `/orgs/${org}`)).toHaveLength(2), {
+      timeout: 3000,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
@@ -248,5 +249,21 @@ describe("lists that are absent, empty or given", () => {
       ["x", "visitor.a"],
       ["y", "visitor.a"],
     ]);
+  });
+});
+
+describe("docs/configuration.md", () => {
+  it("has a complete example that loads", async () => {
+    const docs = readFileSync(join(import.meta.dirname, "..", "..", "docs", "configuration.md"), "utf8");
+    const example = /## A complete example\s+```yaml\n([\s\S]*?)```/.exec(docs)?.[1];
+    expect(example).toContain("version: 1");
+    const state = await load(
+      { "docsync.yaml": example ?? "", "certs/okta.pem": "CERT\n" },
+      ["docsync.yaml"],
+      { DOCSYNC_ORG: "org_doc", API_V2_SPACE_ID: "spc_api2" },
+    );
+    expect(state.organization).toBe("org_doc");
+    expect(state.sites?.map((s) => s.title)).toEqual(["Acme Docs", "Internal handbook"]);
+    expect(state.sensitiveValues).toEqual(["CERT"]);
   });
 });

@@ -17,21 +17,32 @@ export interface Answer {
   body: Json;
 }
 
-export type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Answer>;
 
 /** Calls `/v1<path>`; `null` sends no Authorization header. A body is sent as JSON. */
 export function withToken(emulator: Emulator, token: string | null): Call {
   return async (method, path, body, extra = {}) => {
     const headers: Record<string, string> = { ...extra };
     if (token !== null) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json";
+    if (body !== undefined && headers["content-type"] === undefined)
+      headers["content-type"] = "application/json";
     const response = await fetch(`${emulator.url}/v1${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, body: text === "" ? undefined : JSON.parse(text) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: text === "" ? undefined : JSON.parse(text),
+    };
   };
 }
 
@@ -42,7 +53,10 @@ export function as(emulator: Emulator, userId: string): Call {
 }
 
 export function expectError(answer: Answer, status: number, message: string): void {
-  expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { error: { code: status, message } } });
+  expect({ status: answer.status, body: answer.body }).toEqual({
+    status,
+    body: { error: { code: status, message } },
+  });
 }
 
 export function expectStatus(answer: Answer, status: number): Json {
@@ -51,7 +65,11 @@ export function expectStatus(answer: Answer, status: number): Json {
 }
 
 /** Every item of a listing, following `next` pages. */
-export async function walk(call: Call, path: string, limit?: number): Promise<{ items: Json[]; pages: number }> {
+export async function walk(
+  call: Call,
+  path: string,
+  limit?: number,
+): Promise<{ items: Json[]; pages: number }> {
   const items: Json[] = [];
   let page: string | undefined;
   let pages = 0;

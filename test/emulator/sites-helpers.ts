@@ -54,11 +54,13 @@ export function expectError(answer: Answer, status: number, message: string): vo
   });
 }
 
-/** The server's answer to a missing or unknown token (its message belongs to the server). */
-export function expectUnauthorized(answer: Answer): void {
-  expect(answer.status).toBe(401);
-  expect(answer.body.error.code).toBe(401);
-  expect(answer.body.error.message).toEqual(expect.any(String));
+/** The server's answers to a missing token (`null`) and to a token of no user. */
+export function expectUnauthorized(answer: Answer, token: "missing" | "unknown"): void {
+  const message =
+    token === "missing"
+      ? "missing credentials: send the header Authorization: Bearer <token>"
+      : "invalid token: it does not belong to any user";
+  expectError(answer, 401, message);
 }
 
 export function expectStatus(answer: Answer, status: number): Json {

@@ -179,8 +179,8 @@ describe("POST /sites/{siteId}/redirects", () => {
   it("answers 401, 403 and 404", async () => {
     const { site, section } = await siteWithTargets();
     const body = { source: "/a", destination: { kind: "site-section", siteSectionId: section.id } };
-    expectUnauthorized(await callerWith(emulator, null)("POST", redirectsPath(site.id), body));
-    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", redirectsPath(site.id)));
+    expectUnauthorized(await callerWith(emulator, null)("POST", redirectsPath(site.id), body), "missing");
+    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", redirectsPath(site.id)), "unknown");
     expectError(await eddie("POST", redirectsPath(site.id), body), 403, ADMIN_ONLY);
     expectError(await ada("POST", redirectsPath("site_zzzz"), body), 404, 'site "site_zzzz" not found');
     expect(expectStatus(await eddie("GET", redirectsPath(site.id)), 200)).toEqual({ items: [], count: 0 });
@@ -326,6 +326,6 @@ describe("GET /sites/{siteId}/redirect (lookup)", () => {
       404,
       'organization "org_acme" not found',
     );
-    expectUnauthorized(await callerWith(emulator, null)("GET", `${lookup}?source=/a`));
+    expectUnauthorized(await callerWith(emulator, null)("GET", `${lookup}?source=/a`), "missing");
   });
 });

@@ -105,6 +105,7 @@ describe("POST /sites/{siteId}/sections", () => {
     [{}, "spaceId: required"],
     [{ spaceId: "spc_handbook", icon: "book" }, "icon: unknown field"],
     [{ spaceId: "spc_nope" }, 'spaceId: space "spc_nope" not found in organization "org_acme"'],
+    [{ spaceId: "spc_globex" }, 'spaceId: space "spc_globex" not found in organization "org_acme"'],
     [{ spaceId: "spc_handbook", title: "x".repeat(65) }, "title: must be 2 to 64 characters, got 65"],
     [{ spaceId: "spc_handbook", title: "x" }, "title: must be 2 to 64 characters, got 1"],
   ])("answers 400 for %j", async (body, message) => {
@@ -116,8 +117,11 @@ describe("POST /sites/{siteId}/sections", () => {
   it("answers 401, 403 and 404", async () => {
     const site = await createSite(ada);
     const path = `${SITES}/${site.id}/sections`;
-    expectUnauthorized(await callerWith(emulator, null)("POST", path, { spaceId: "spc_handbook" }));
-    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", path));
+    expectUnauthorized(
+      await callerWith(emulator, null)("POST", path, { spaceId: "spc_handbook" }),
+      "missing",
+    );
+    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", path), "unknown");
     expectError(await eddie("POST", path, { spaceId: "spc_handbook" }), 403, ADMIN_ONLY);
     expectError(
       await ada("POST", `${SITES}/site_zzzz/sections`, { spaceId: "spc_handbook" }),
@@ -605,8 +609,11 @@ describe("section groups", () => {
       400,
       `sections[1]: site section "${sections[0].id}" is listed twice`,
     );
-    expectUnauthorized(await callerWith(emulator, null)("GET", groupsPath(site.id)));
-    expectUnauthorized(await callerWith(emulator, "tok_wrong")("POST", groupsPath(site.id), { title: "G" }));
+    expectUnauthorized(await callerWith(emulator, null)("GET", groupsPath(site.id)), "missing");
+    expectUnauthorized(
+      await callerWith(emulator, "tok_wrong")("POST", groupsPath(site.id), { title: "G" }),
+      "unknown",
+    );
     expectError(await eddie("POST", groupsPath(site.id), { title: "G" }), 403, ADMIN_ONLY);
     expectError(await ada("GET", `${SITES}/site_zzzz/section-groups`), 404, 'site "site_zzzz" not found');
   });

@@ -121,8 +121,9 @@ describe("POST /sites/{siteId}/site-spaces", () => {
     );
     expectUnauthorized(
       await callerWith(emulator, null)("POST", siteSpacesPath(site.id), { spaceId: "spc_guides" }),
+      "missing",
     );
-    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", siteSpacesPath(site.id)));
+    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", siteSpacesPath(site.id)), "unknown");
     expectError(await eddie("POST", siteSpacesPath(site.id), { spaceId: "spc_guides" }), 403, ADMIN_ONLY);
     expectError(
       await ada("POST", siteSpacesPath("site_zzzz"), { spaceId: "spc_guides" }),

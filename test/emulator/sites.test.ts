@@ -124,8 +124,8 @@ describe("POST /orgs/{organizationId}/sites", () => {
   });
 
   it("refuses callers without a valid token, non-members and non-admins", async () => {
-    expectUnauthorized(await callerWith(emulator, null)("POST", SITES, {}));
-    expectUnauthorized(await callerWith(emulator, "tok_wrong")("POST", SITES, {}));
+    expectUnauthorized(await callerWith(emulator, null)("POST", SITES, {}), "missing");
+    expectUnauthorized(await callerWith(emulator, "tok_wrong")("POST", SITES, {}), "unknown");
     expectError(await eddie("POST", SITES, {}), 403, 'changing organization "org_acme" needs the admin role');
     expectError(
       await callerAs(emulator, "usr_gus")("POST", SITES, {}),
@@ -150,8 +150,8 @@ describe("GET /orgs/{organizationId}/sites/{siteId}", () => {
 
   it("answers 401 without a token and with an unknown token", async () => {
     const site = await createSite(ada, { title: "Guarded" });
-    expectUnauthorized(await callerWith(emulator, null)("GET", `${SITES}/${site.id}`));
-    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", `${SITES}/${site.id}`));
+    expectUnauthorized(await callerWith(emulator, null)("GET", `${SITES}/${site.id}`), "missing");
+    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", `${SITES}/${site.id}`), "unknown");
   });
 });
 
@@ -462,6 +462,11 @@ describe("adaptive schema", () => {
     );
     expectStatus(await eddie("GET", schemaPath(site.id)), 200);
     expectError(await ada("GET", schemaPath("site_zzzz")), 404, 'site "site_zzzz" not found');
+    expectUnauthorized(
+      await callerWith(emulator, null)("PUT", schemaPath(site.id), { jsonSchema: {} }),
+      "missing",
+    );
+    expectUnauthorized(await callerWith(emulator, "tok_wrong")("GET", schemaPath(site.id)), "unknown");
     expectError(
       await callerAs(emulator, "usr_gus")("GET", schemaPath(site.id)),
       404,
@@ -515,5 +520,15 @@ describe("GET /orgs/{organizationId}/sites/{siteId}/published", () => {
     expect(ids(published.structure.structure)).toEqual([b.id, a.id]);
     expect(published.structure.structure[0].object).toBe("site-section");
     expectError(await ada("GET", `${SITES}/site_zzzz/published`), 404, 'site "site_zzzz" not found');
+    expectUnauthorized(await callerWith(emulator, null)("GET", `${SITES}/${site.id}/published`), "missing");
+    expectUnauthorized(
+      await callerWith(emulator, "tok_wrong")("GET", `${SITES}/${site.id}/published`),
+      "unknown",
+    );
+    expectError(
+      await callerAs(emulator, "usr_gus")("GET", `${SITES}/${site.id}/published`),
+      404,
+      'organization "org_acme" not found',
+    );
   });
 });

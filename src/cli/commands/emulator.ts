@@ -14,7 +14,8 @@ function integer(min: number, max: number) {
 
 function rate(raw: string): number {
   const value = Number(raw);
-  if (raw.trim() === "" || !(value >= 0 && value <= 1)) throw new InvalidArgumentError("must be a number from 0 to 1");
+  if (raw.trim() === "" || !(value >= 0 && value <= 1))
+    throw new InvalidArgumentError("must be a number from 0 to 1");
   return value;
 }
 

@@ -25,6 +25,8 @@ export interface BodyShape {
   [field: string]: FieldRule & { required?: boolean };
 }
 
+const items = (n: number): string => (n === 1 ? "1 item" : `${n} items`);
+
 function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
@@ -93,10 +95,10 @@ export function checkField(field: string, value: unknown, rule: FieldRule): void
       if (!Array.isArray(value))
         throw badRequest(`${field}: must be an array of strings, got ${describeType(value)}`);
       if (rule.minItems !== undefined && value.length < rule.minItems) {
-        throw badRequest(`${field}: must have at least ${rule.minItems} items`);
+        throw badRequest(`${field}: must have at least ${items(rule.minItems)}`);
       }
       if (rule.maxItems !== undefined && value.length > rule.maxItems) {
-        throw badRequest(`${field}: must have at most ${rule.maxItems} items`);
+        throw badRequest(`${field}: must have at most ${items(rule.maxItems)}`);
       }
       value.forEach((item, i) => {
         if (typeof item !== "string")

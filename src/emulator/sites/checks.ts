@@ -57,8 +57,9 @@ export function enumListQuery(
   if (raw.length === 0) return undefined;
   const items = raw.flatMap((entry) => entry.split(",")).map((item) => item.trim());
   for (const item of items) {
-    if (!values.includes(item))
+    if (!values.includes(item)) {
       throw badRequest(`${name}: must be one of ${values.join(", ")}, got "${item}"`);
+    }
   }
   return new Set(items);
 }

@@ -44,6 +44,7 @@ export function appendTo(container: Container, siteSpace: SiteSpaceRecord): void
 /** Removes; when it was the default, the first remaining site space becomes the default. */
 export function removeFrom(container: Container, siteSpace: SiteSpaceRecord): void {
   container.siteSpaces = container.siteSpaces.filter((entry) => entry.id !== siteSpace.id);
-  if (container.defaultSiteSpaceId === siteSpace.id)
+  if (container.defaultSiteSpaceId === siteSpace.id) {
     container.defaultSiteSpaceId = container.siteSpaces[0]?.id;
+  }
 }

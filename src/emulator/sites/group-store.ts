@@ -15,8 +15,9 @@ export function membersOf(site: SiteRecord, group: GroupRecord): SectionRecord[]
 export function orderedGroups(site: SiteRecord): GroupRecord[] {
   const firstMember = new Map<string, number>();
   site.sections.forEach((section, index) => {
-    if (section.groupId !== undefined && !firstMember.has(section.groupId))
+    if (section.groupId !== undefined && !firstMember.has(section.groupId)) {
       firstMember.set(section.groupId, index);
+    }
   });
   const placed = site.groups
     .filter((group) => firstMember.has(group.id))

@@ -32,8 +32,9 @@ export function updateRedirect(
   redirect: RedirectRecord,
   changes: { source?: string; destination?: RedirectDestination },
 ): void {
-  if (changes.source !== undefined && changes.source !== redirect.source)
+  if (changes.source !== undefined && changes.source !== redirect.source) {
     assertSourceFree(site, changes.source);
+  }
   if (changes.source !== undefined) redirect.source = changes.source;
   if (changes.destination !== undefined) redirect.destination = changes.destination;
 }

@@ -32,8 +32,9 @@ export function createSection(
     section.defaultSiteSpaceId = site.root.defaultSiteSpaceId;
     site.root = { siteSpaces: [] };
   }
-  if (!section.siteSpaces.some((entry) => entry.spaceId === space.id))
+  if (!section.siteSpaces.some((entry) => entry.spaceId === space.id)) {
     addSiteSpace(state, site, section, space);
+  }
   site.sections.push(section);
   site.defaultSectionId ??= section.id;
   return section;

@@ -99,8 +99,9 @@ function defaultSiteSpaceChange(site: SiteRecord, siteSpaceId: string, defaultSe
   const section = site.sections.find((entry) => entry.id === sectionId);
   const container = section ?? site.root;
   const located = locate(site, siteSpaceId);
-  if (!located)
+  if (!located) {
     throw badRequest(`defaultSiteSpace: site space "${siteSpaceId}" not found in site "${site.id}"`);
+  }
   if (located.container !== container) {
     const where = section ? `the default section "${section.id}"` : `the root of site "${site.id}"`;
     throw badRequest(`defaultSiteSpace: site space "${siteSpaceId}" is not in ${where}`);

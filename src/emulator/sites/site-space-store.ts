@@ -5,6 +5,7 @@ import { conflict } from "../core/http-error.ts";
 import type { EmulatorState, SpaceRecord } from "../core/state.ts";
 import { appendTo, type Located, removeFrom } from "./containers.ts";
 import type { Container, SectionRecord, SiteRecord, SiteSpaceRecord } from "./model.ts";
+import { applyOptional } from "./nullable.ts";
 import type { Placement } from "./order.ts";
 import { placeBlock } from "./order.ts";
 import { slugify, uniquePath } from "./paths.ts";
@@ -61,8 +62,7 @@ export function updateSiteSpace(
     );
   }
   if (path !== undefined) siteSpace.path = path;
-  if (condition === null) delete siteSpace.condition;
-  else if (condition !== undefined) siteSpace.condition = condition;
+  applyOptional(siteSpace, "condition", condition);
 }
 
 export function moveSiteSpace({ siteSpace, container }: Located, placement: Placement): void {

@@ -6,6 +6,7 @@ import type { EmulatorState, SpaceRecord } from "../core/state.ts";
 import { appendTo, locateAll } from "./containers.ts";
 import type { Container, SiteRecord, SiteType, SiteVisibility } from "./model.ts";
 import { sitesOf } from "./model.ts";
+import { applyOptional } from "./nullable.ts";
 import { newSiteSpace } from "./site-space-store.ts";
 
 const EMPTY_ADAPTIVE_SCHEMA = { type: "object", properties: {}, additionalProperties: false };
@@ -52,13 +53,14 @@ export function updateSite(site: SiteRecord, changes: SiteChanges): void {
   if (changes.title !== undefined) site.title = changes.title;
   if (changes.visibility !== undefined) site.visibility = changes.visibility;
   if (changes.basename !== undefined) site.basename = changes.basename;
-  if (changes.adaptiveContentEnabled !== undefined)
+  if (changes.adaptiveContentEnabled !== undefined) {
     site.adaptiveContentEnabled = changes.adaptiveContentEnabled;
+  }
   if (changes.defaultSectionId !== undefined) site.defaultSectionId = changes.defaultSectionId;
-  if (changes.defaultSiteSpace)
+  if (changes.defaultSiteSpace) {
     changes.defaultSiteSpace.container.defaultSiteSpaceId = changes.defaultSiteSpace.siteSpaceId;
-  if (changes.proxyOrigin === null) delete site.proxyOrigin;
-  else if (changes.proxyOrigin !== undefined) site.proxyOrigin = changes.proxyOrigin;
+  }
+  applyOptional(site, "proxyOrigin", changes.proxyOrigin);
 }
 
 export function setAdaptiveSchema(
