@@ -50,7 +50,7 @@ export function halfShape(): SiteShape[] {
 const groupOf = (n: number) => `Group ${Math.floor(n / GROUP_SIZE) + 1}`;
 
 export function configYaml(shape: SiteShape[], withGroups: boolean): string {
-  const lines = ["version: 1", "organization: ${DOCSYNC_ORG}", "spaces:"];
+  const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "spaces:"];
   for (const space of SPACES) lines.push(`  ${space}: ${space}`);
   lines.push("sites:");
   shape.forEach((site, index) => {
@@ -64,11 +64,20 @@ export function configYaml(shape: SiteShape[], withGroups: boolean): string {
         indent = "          ";
       }
       open = group;
-      lines.push(`${indent}- path: ${sectionPath(n)}`, `${indent}  title: Section ${pad(n)}`, `${indent}  siteSpaces:`);
-      SPACES.forEach((space, k) => lines.push(`${indent}    - { space: ${space}, path: v${k + 1} }`));
+      lines.push(
+        `${indent}- path: ${sectionPath(n)}`,
+        `${indent}  title: Section ${pad(n)}`,
+        `${indent}  siteSpaces:`,
+      );
+      SPACES.forEach((space, k) => {
+        lines.push(`${indent}    - { space: ${space}, path: v${k + 1} }`);
+      });
     }
     lines.push("    redirects:");
-    for (const n of site.redirects) lines.push(`      - { source: /old/${pad(n, 3)}, to: { section: ${sectionPath(n % (SECTIONS / 2))} } }`);
+    for (const n of site.redirects)
+      lines.push(
+        `      - { source: /old/${pad(n, 3)}, to: { section: ${sectionPath(n % (SECTIONS / 2))} } }`,
+      );
   });
   return `${lines.join("\n")}\n`;
 }
@@ -95,7 +104,11 @@ function lisLength(values: readonly number[]): number {
  * a redirect a POST; a new group a POST naming its sections; and n − LIS moves per site, new
  * sections counting as appended in order.
  */
-export function minimumWrites(from: SiteShape[], to: SiteShape[], newGroups: boolean): { creates: number; moves: number } {
+export function minimumWrites(
+  from: SiteShape[],
+  to: SiteShape[],
+  newGroups: boolean,
+): { creates: number; moves: number } {
   let creates = newGroups ? to.length * Math.ceil(SECTIONS / GROUP_SIZE) : 0;
   let moves = 0;
   to.forEach((site, index) => {

@@ -20,8 +20,18 @@ const desired: DesiredState = {
       at,
       title: "Docs",
       sections: [
-        { at, path: "a", title: "A", siteSpaces: [{ at, spaceId: "spc_guides", spaceName: "guides", path: "guides" }] },
-        { at, path: "b", title: "B", siteSpaces: [{ at, spaceId: "spc_guides", spaceName: "guides", path: "guides" }] },
+        {
+          at,
+          path: "a",
+          title: "A",
+          siteSpaces: [{ at, spaceId: "spc_guides", spaceName: "guides", path: "guides" }],
+        },
+        {
+          at,
+          path: "b",
+          title: "B",
+          siteSpaces: [{ at, spaceId: "spc_guides", spaceName: "guides", path: "guides" }],
+        },
       ],
       redirects: Array.from({ length: COUNT }, (_, i) => ({
         at,

@@ -15,12 +15,27 @@ import { loadConfig } from "../src/config/load.ts";
 import { readLiveState } from "../src/live/read.ts";
 import { buildPlan } from "../src/plan/build.ts";
 import { plainStyle } from "../src/render/style.ts";
-import { configYaml, fullShape, GROUP_SIZE, halfShape, minimumWrites, REDIRECTS_PER_SITE, SECTIONS, SITES } from "./org-model.ts";
+import {
+  configYaml,
+  fullShape,
+  GROUP_SIZE,
+  halfShape,
+  minimumWrites,
+  REDIRECTS_PER_SITE,
+  SECTIONS,
+  SITES,
+} from "./org-model.ts";
 
 const LATENCY_MS = 20;
 const PARALLELISM = 64;
 
-const silent: Output = { out: () => {}, err: () => {}, style: plainStyle, interactive: false, ask: async () => "" };
+const silent: Output = {
+  out: () => {},
+  err: () => {},
+  style: plainStyle,
+  interactive: false,
+  ask: async () => "",
+};
 
 /**
  * The emulator runs in a process of its own, as the real service runs on machines of its own:
@@ -72,9 +87,18 @@ const env = { DOCSYNC_API_URL: emulator.url, DOCSYNC_TOKEN: token, DOCSYNC_ORG: 
 
 async function apply(config: string): Promise<number> {
   let errors = "";
-  const output = { ...silent, err: (text: string) => void (errors += text) };
+  const output = {
+    ...silent,
+    err: (text: string) => {
+      errors += text;
+    },
+  };
   const started = performance.now();
-  const code = await runDocsync(["apply", "-c", config, "--yes", "--parallelism", String(PARALLELISM)], { output, env, exitCode: 0 });
+  const code = await runDocsync(["apply", "-c", config, "--yes", "--parallelism", String(PARALLELISM)], {
+    output,
+    env,
+    exitCode: 0,
+  });
   if (code !== 0) throw new Error(`docsync apply failed (${code}): ${errors}`);
   return performance.now() - started;
 }
@@ -88,7 +112,11 @@ async function readAndPlan(config: string, parallelism: number) {
     const cpu = process.cpuUsage();
     const plan = buildPlan(desired, await readLiveState(client, desired));
     const used = process.cpuUsage(cpu);
-    return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, changes: plan.changes.length };
+    return {
+      ms: performance.now() - started,
+      cpuMs: (used.user + used.system) / 1000,
+      changes: plan.changes.length,
+    };
   } finally {
     await client.close();
   }
@@ -127,16 +155,32 @@ try {
   const chain = 2;
   const bound = chain * LATENCY_MS;
 
-  row("organization", `${SITES} sites × ${SECTIONS} sections × 3 site spaces, ${SITES * REDIRECTS_PER_SITE} redirects, groups of ${GROUP_SIZE}`, "");
+  row(
+    "organization",
+    `${SITES} sites × ${SECTIONS} sections × 3 site spaces, ${SITES * REDIRECTS_PER_SITE} redirects, groups of ${GROUP_SIZE}`,
+    "",
+  );
   row("read calls of a plan", `${reads} (list pages: ${listPages})`, "= list pages");
-  row("read + plan, parallelism 64", `${parallel.ms.toFixed(0)} ms (docsync CPU ${parallel.cpuMs.toFixed(0)} ms)`, "");
+  row(
+    "read + plan, parallelism 64",
+    `${parallel.ms.toFixed(0)} ms (docsync CPU ${parallel.cpuMs.toFixed(0)} ms)`,
+    "",
+  );
   row("critical-path bound", `${bound} ms (${chain} round trips × ${LATENCY_MS} ms)`, "");
   row("read + plan / bound", `${(parallel.ms / bound).toFixed(2)}×`, "≤ 1.5×");
   row("read + plan, parallelism 1", `${sequential.ms.toFixed(0)} ms`, "");
   row("sequential / parallel", `${(sequential.ms / parallel.ms).toFixed(1)}×`, "≥ 6×");
-  row("loading the configuration", `${loadMs.toFixed(0)} ms (${SITES * REDIRECTS_PER_SITE} redirects, ${SITES * SECTIONS} sections)`, "");
+  row(
+    "loading the configuration",
+    `${loadMs.toFixed(0)} ms (${SITES * REDIRECTS_PER_SITE} redirects, ${SITES * SECTIONS} sections)`,
+    "",
+  );
   row("apply: write calls", `${applied.writes}`, "");
-  row("apply: fewest writes", `${minimumTotal} (${minimum.creates} creates and settings, ${minimum.moves} moves)`, "= fewest");
+  row(
+    "apply: fewest writes",
+    `${minimumTotal} (${minimum.creates} creates and settings, ${minimum.moves} moves)`,
+    "= fewest",
+  );
   row("apply wall time, parallelism 64", `${(applyMs / 1000).toFixed(1)} s`, "");
   if (reads !== listPages || applied.writes !== minimumTotal || parallel.changes !== 0) process.exitCode = 1;
 } finally {
@@ -147,11 +191,26 @@ try {
 // Planning 100,000 redirects, in a process of its own so its memory is its own.
 const cpu = spawnSync(process.execPath, ["--import", "tsx", "bench/plan-cpu.ts"], { encoding: "utf8" });
 if (cpu.status !== 0) throw new Error(`bench/plan-cpu.ts failed: ${cpu.stderr}`);
-const planning = JSON.parse(cpu.stdout) as { redirects: number; cpuMs: number; maxRssMb: number; changes: number };
-row(`plan ${planning.redirects.toLocaleString("en")} redirects: CPU`, `${planning.cpuMs.toFixed(0)} ms`, "< 1000 ms");
-row(`plan ${planning.redirects.toLocaleString("en")} redirects: memory`, `${planning.maxRssMb.toFixed(0)} MB peak RSS`, "< 300 MB");
+const planning = JSON.parse(cpu.stdout) as {
+  redirects: number;
+  cpuMs: number;
+  maxRssMb: number;
+  changes: number;
+};
+row(
+  `plan ${planning.redirects.toLocaleString("en")} redirects: CPU`,
+  `${planning.cpuMs.toFixed(0)} ms`,
+  "< 1000 ms",
+);
+row(
+  `plan ${planning.redirects.toLocaleString("en")} redirects: memory`,
+  `${planning.maxRssMb.toFixed(0)} MB peak RSS`,
+  "< 300 MB",
+);
 
-const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ["what", "measured", "target"][i]!.length));
+const widths = [0, 1, 2].map((i) =>
+  Math.max(...rows.map((r) => r[i]!.length), ["what", "measured", "target"][i]!.length),
+);
 const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
 console.log(line(["what", "measured", "target"]));
 console.log(line(widths.map((w) => "-".repeat(w))));

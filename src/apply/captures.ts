@@ -10,7 +10,13 @@ function atPointer(value: unknown, pointer: string): unknown {
     .slice(1)
     .split("/")
     .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((current, token) => (current !== null && typeof current === "object" ? (current as Record<string, unknown>)[token] : undefined), value);
+    .reduce<unknown>(
+      (current, token) =>
+        current !== null && typeof current === "object"
+          ? (current as Record<string, unknown>)[token]
+          : undefined,
+      value,
+    );
 }
 
 export function capturedId(answer: unknown, capture: Capture): string | undefined {

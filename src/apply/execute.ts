@@ -26,7 +26,11 @@ export interface ExecuteOptions {
   describe?: (call: Call) => string;
 }
 
-export async function executePlan(plan: Plan, client: ApiClient, options: ExecuteOptions): Promise<ApplyResult> {
+export async function executePlan(
+  plan: Plan,
+  client: ApiClient,
+  options: ExecuteOptions,
+): Promise<ApplyResult> {
   const ids = new Map<string, string>();
   const outcomes: CallOutcome[] = [];
   const byId = new Map(plan.calls.map((call) => [call.id, call]));
@@ -66,7 +70,8 @@ export async function executePlan(plan: Plan, client: ApiClient, options: Execut
       });
       for (const capture of call.captures ?? []) {
         const id = capturedId(answer, capture);
-        if (id === undefined) throw new DocsyncError("apply.no-id", `the answer did not include the id of ${capture.address}`);
+        if (id === undefined)
+          throw new DocsyncError("apply.no-id", `the answer did not include the id of ${capture.address}`);
         ids.set(capture.address, id);
       }
       record({ call, status: "done" });

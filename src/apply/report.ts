@@ -5,7 +5,11 @@ import type { Change, Plan } from "../plan/types.ts";
 import type { Style } from "../render/style.ts";
 import type { ApplyResult, CallOutcome } from "./execute.ts";
 
-export function outcomeLine(outcome: CallOutcome, changes: ReadonlyMap<string, Change>, style: Style): string {
+export function outcomeLine(
+  outcome: CallOutcome,
+  changes: ReadonlyMap<string, Change>,
+  style: Style,
+): string {
   const address = changes.get(outcome.call.change)?.address ?? outcome.call.change;
   switch (outcome.status) {
     case "done":
@@ -23,13 +27,16 @@ export function changesById(plan: Plan): Map<string, Change> {
 
 export function failureReport(plan: Plan, result: ApplyResult, style: Style): string {
   const changes = changesById(plan);
-  const byStatus = (status: CallOutcome["status"]) => result.outcomes.filter((outcome) => outcome.status === status);
+  const byStatus = (status: CallOutcome["status"]) =>
+    result.outcomes.filter((outcome) => outcome.status === status);
   const done = byStatus("done");
   const failed = byStatus("failed");
   const skipped = byStatus("skipped");
   const lines = [
     "",
-    style.bold(`Apply failed: ${done.length} call(s) done, ${failed.length} failed, ${skipped.length} skipped.`),
+    style.bold(
+      `Apply failed: ${done.length} call(s) done, ${failed.length} failed, ${skipped.length} skipped.`,
+    ),
   ];
   const section = (title: string, outcomes: CallOutcome[]) => {
     if (outcomes.length === 0) return;

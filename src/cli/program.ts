@@ -29,7 +29,10 @@ export function buildProgram(context: CommandContext): Command {
     .version("0.1.0")
     .addHelpText("after", EXAMPLES)
     .exitOverride()
-    .configureOutput({ writeOut: (text) => context.output.out(text), writeErr: (text) => context.output.err(text) });
+    .configureOutput({
+      writeOut: (text) => context.output.out(text),
+      writeErr: (text) => context.output.err(text),
+    });
   registerValidateCommand(program, context);
   registerPlanCommand(program, context);
   registerApplyCommand(program, context);
@@ -50,7 +53,9 @@ export async function runDocsync(args: string[], context: CommandContext): Promi
       context.output.err(`Error: ${error.message}\n`);
       return error.exitCode;
     }
-    context.output.err(`Internal error (please report it): ${error instanceof Error ? error.stack : String(error)}\n`);
+    context.output.err(
+      `Internal error (please report it): ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     return 1;
   }
 }

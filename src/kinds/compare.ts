@@ -34,7 +34,10 @@ export function compareField(
 }
 
 /** The body of a PATCH: the new value of each changed field (`null` for removed ones). */
-export function patchBody(changes: readonly FieldChange[], fields: readonly string[]): Record<string, unknown> {
+export function patchBody(
+  changes: readonly FieldChange[],
+  fields: readonly string[],
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const change of changes) {
     if (fields.includes(change.field)) body[change.field] = change.to === undefined ? null : change.to;
@@ -43,7 +46,10 @@ export function patchBody(changes: readonly FieldChange[], fields: readonly stri
 }
 
 /** The fields of a configured item that are set, for a create body. */
-export function definedFields<T extends object>(item: T, fields: readonly (keyof T)[]): Record<string, unknown> {
+export function definedFields<T extends object>(
+  item: T,
+  fields: readonly (keyof T)[],
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = item[field];
@@ -53,7 +59,11 @@ export function definedFields<T extends object>(item: T, fields: readonly (keyof
 }
 
 /** A change that only happens at creation, as it is shown for a created item. */
-export function creationFields<T extends object>(item: T, fields: readonly (keyof T)[], sensitive: readonly string[] = []) {
+export function creationFields<T extends object>(
+  item: T,
+  fields: readonly (keyof T)[],
+  sensitive: readonly string[] = [],
+) {
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const value = item[field];

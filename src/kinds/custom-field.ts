@@ -17,7 +17,8 @@ export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField> = 
   collection: "customFields",
 
   desired: (scope) => (scope.desired as DesiredState).customFields,
-  read: async (client, scope) => leafNodes(await client.list<LiveCustomField>(customFieldsPath(scope.organization))),
+  read: async (client, scope) =>
+    leafNodes(await client.list<LiveCustomField>(customFieldsPath(scope.organization))),
 
   key: (field) => field.name,
   liveKey: (field) => field.name,

@@ -6,17 +6,21 @@ const segment = (id: string): string => (id.startsWith("{{id:") ? id : encodeURI
 export const orgPath = (org: string) => `/orgs/${segment(org)}`;
 export const sitePath = (org: string, site: string) => `${orgPath(org)}/sites/${segment(site)}`;
 export const sectionsPath = (org: string, site: string) => `${sitePath(org, site)}/sections`;
-export const sectionPath = (org: string, site: string, section: string) => `${sectionsPath(org, site)}/${segment(section)}`;
+export const sectionPath = (org: string, site: string, section: string) =>
+  `${sectionsPath(org, site)}/${segment(section)}`;
 export const groupsPath = (org: string, site: string) => `${sitePath(org, site)}/section-groups`;
-export const groupPath = (org: string, site: string, group: string) => `${groupsPath(org, site)}/${segment(group)}`;
+export const groupPath = (org: string, site: string, group: string) =>
+  `${groupsPath(org, site)}/${segment(group)}`;
 export const siteSpacesPath = (org: string, site: string) => `${sitePath(org, site)}/site-spaces`;
 export const siteSpacePath = (org: string, site: string, siteSpace: string) =>
   `${siteSpacesPath(org, site)}/${segment(siteSpace)}`;
 export const redirectsPath = (org: string, site: string) => `${sitePath(org, site)}/redirects`;
-export const redirectPath = (org: string, site: string, redirect: string) => `${redirectsPath(org, site)}/${segment(redirect)}`;
+export const redirectPath = (org: string, site: string, redirect: string) =>
+  `${redirectsPath(org, site)}/${segment(redirect)}`;
 export const teamsPath = (org: string) => `${orgPath(org)}/teams`;
 export const teamPath = (org: string, team: string) => `${teamsPath(org)}/${segment(team)}`;
 export const customFieldsPath = (org: string) => `${orgPath(org)}/custom-fields`;
 export const customFieldPath = (org: string, name: string) => `${customFieldsPath(org)}/${segment(name)}`;
 export const samlProvidersPath = (org: string) => `${orgPath(org)}/saml`;
-export const samlProviderPath = (org: string, provider: string) => `${samlProvidersPath(org)}/${segment(provider)}`;
+export const samlProviderPath = (org: string, provider: string) =>
+  `${samlProvidersPath(org)}/${segment(provider)}`;

@@ -21,7 +21,10 @@ function destination(desired: DesiredRedirect, scope: Scope, ctx: PlanContext): 
   if (desired.destination.kind === "raw") return desired.destination.value;
   const path = desired.destination.sectionPath;
   let known = sectionDestinations.get(scope);
-  if (!known) sectionDestinations.set(scope, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    sectionDestinations.set(scope, known);
+  }
   let value = known.get(path);
   if (!value) {
     value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) };
@@ -31,7 +34,10 @@ function destination(desired: DesiredRedirect, scope: Scope, ctx: PlanContext): 
 }
 
 /** Whether the live destination holds every key the configuration sets (the API may add others). */
-function holdsDestination(wanted: Record<string, unknown>, live: LiveRedirect["destination"] | undefined): boolean {
+function holdsDestination(
+  wanted: Record<string, unknown>,
+  live: LiveRedirect["destination"] | undefined,
+): boolean {
   if (!live) return false;
   for (const key in wanted) {
     const value = wanted[key];
@@ -51,7 +57,8 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
   collection: "redirects",
 
   desired: (scope) => site(scope).redirects,
-  read: async (client, scope) => leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, scope.ids.site!))),
+  read: async (client, scope) =>
+    leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, scope.ids.site!))),
 
   key: (redirect) => redirect.source,
   liveKey: (redirect) => redirect.source,
@@ -61,7 +68,11 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
     compareField(changes, "source", desired.source, live?.item.source);
     const wanted = destination(desired, scope, ctx);
     if (!holdsDestination(wanted, live?.item.destination)) {
-      changes.push(live ? { field: "destination", from: live.item.destination, to: wanted } : { field: "destination", to: wanted });
+      changes.push(
+        live
+          ? { field: "destination", from: live.item.destination, to: wanted }
+          : { field: "destination", to: wanted },
+      );
     }
     return changes;
   },
@@ -74,7 +85,10 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
         body: { source: desired.source, destination: destination(desired, scope, ctx) },
         summary: "create redirect",
         captures: [{ address, pointer: "/id" }],
-        recover: { list: redirectsPath(scope.organization, scope.ids.site!), match: { source: desired.source } },
+        recover: {
+          list: redirectsPath(scope.organization, scope.ids.site!),
+          match: { source: desired.source },
+        },
         claims: [sourceClaim(scope, desired.source)],
       },
     ];
@@ -82,7 +96,12 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
 
   update(desired, live, changes, _address, scope, ctx): CallDraft[] {
     const body: Record<string, unknown> = {};
-    const call: CallDraft = { method: "PATCH", path: redirectPath(scope.organization, scope.ids.site!, live.item.id), body, summary: "update redirect" };
+    const call: CallDraft = {
+      method: "PATCH",
+      path: redirectPath(scope.organization, scope.ids.site!, live.item.id),
+      body,
+      summary: "update redirect",
+    };
     if (changes.some((change) => change.field === "source")) {
       body.source = desired.source;
       call.claims = [sourceClaim(scope, desired.source)];

@@ -31,7 +31,8 @@ export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider>
   highRisk: true,
 
   desired: (scope) => (scope.desired as DesiredState).samlProviders,
-  read: async (client, scope) => leafNodes(await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization))),
+  read: async (client, scope) =>
+    leafNodes(await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization))),
 
   key: (provider) => provider.label,
   liveKey: (provider) => provider.label,
@@ -62,7 +63,10 @@ export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider>
     ];
   },
   update(_desired, live, changes, _address, scope) {
-    const unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+    const unrefs =
+      changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam
+        ? [live.item.defaultTeam.id]
+        : [];
     return [
       {
         method: "PATCH",

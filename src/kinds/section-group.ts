@@ -32,7 +32,8 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
   collection: "sectionGroups",
 
   desired: (scope) => site(scope).sectionGroups,
-  read: async (client, scope) => leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, scope.ids.site!))),
+  read: async (client, scope) =>
+    leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, scope.ids.site!))),
 
   key: (group) => group.title,
   liveKey: (group) => group.title,
@@ -41,15 +42,22 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
     const changes: FieldChange[] = [];
     for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
     const have = live ? memberPaths(live.item) : [];
-    const same = have.length === desired.sections.length && desired.sections.every((path) => have.includes(path));
-    if (!same) changes.push(live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections });
+    const same =
+      have.length === desired.sections.length && desired.sections.every((path) => have.includes(path));
+    if (!same)
+      changes.push(
+        live
+          ? { field: "sections", from: have, to: desired.sections }
+          : { field: "sections", to: desired.sections },
+      );
     return changes;
   },
 
   create(desired, address, scope, ctx) {
     const body: Record<string, unknown> = { title: desired.title };
     if (typeof desired.icon === "string") body.icon = desired.icon;
-    if (desired.sections.length > 0) body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+    if (desired.sections.length > 0)
+      body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
     return [
       {
         method: "POST",
@@ -68,25 +76,43 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
-      calls.push({ method: "PATCH", path: groupPath(org, siteId, live.item.id), body, summary: "update group" });
+      calls.push({
+        method: "PATCH",
+        path: groupPath(org, siteId, live.item.id),
+        body,
+        summary: "update group",
+      });
     }
     const have = new Set(live.item.sections.map((section) => section.id));
     for (const path of desired.sections) {
       const id = ctx.idOf(sectionAddress(scope, path));
       if (have.has(id)) continue;
       // Adding a section to a group takes it out of any other group.
-      calls.push({ method: "POST", path: `${groupPath(org, siteId, live.item.id)}/sections`, body: { sectionId: id }, summary: "add section to group" });
+      calls.push({
+        method: "POST",
+        path: `${groupPath(org, siteId, live.item.id)}/sections`,
+        body: { sectionId: id },
+        summary: "add section to group",
+      });
     }
     const wanted = desiredGroupBySectionId(scope, ctx);
     for (const id of have) {
       // Leaving alone: sections that are deleted, or that join another group (which moves them).
       if (!wanted.has(id) || wanted.get(id) !== undefined) continue;
-      calls.push({ method: "DELETE", path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`, summary: "remove section from group" });
+      calls.push({
+        method: "DELETE",
+        path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
+        summary: "remove section from group",
+      });
     }
     return calls;
   },
 
   remove: (live, _address, scope) => [
-    { method: "DELETE", path: groupPath(scope.organization, scope.ids.site!, live.item.id), summary: "delete group" },
+    {
+      method: "DELETE",
+      path: groupPath(scope.organization, scope.ids.site!, live.item.id),
+      summary: "delete group",
+    },
   ],
 };

@@ -38,7 +38,10 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
   readAnyway: (scope) => site(scope).redirects !== undefined || site(scope).sectionGroups !== undefined,
   async read(client, scope) {
     const sections = await client.list<LiveSection>(sectionsPath(scope.organization, scope.ids.site!));
-    return sections.map((item) => ({ item, children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) } }));
+    return sections.map((item) => ({
+      item,
+      children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) },
+    }));
   },
 
   key: (section) => section.path,
@@ -59,7 +62,9 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
     const id = ctx.idOf(address);
     const first = desired.siteSpaces[0]!;
     const shortTitle = desired.title.length <= CREATE_TITLE_MAX;
-    const existing = (scope.live?.children[sectionKind.kind] ?? []).map((node) => (node.item as LiveSection).id);
+    const existing = (scope.live?.children[sectionKind.kind] ?? []).map(
+      (node) => (node.item as LiveSection).id,
+    );
     const calls: CallDraft[] = [
       {
         method: "POST",
@@ -73,7 +78,11 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
             find: { array: "/siteSpaces", match: { "space.id": first.spaceId } },
           },
         ],
-        recover: { list: sectionsPath(org, siteId), match: shortTitle ? { title: desired.title } : {}, exclude: existing },
+        recover: {
+          list: sectionsPath(org, siteId),
+          match: shortTitle ? { title: desired.title } : {},
+          exclude: existing,
+        },
       },
     ];
     const settings: Record<string, unknown> = { path: desired.path };
@@ -131,4 +140,3 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
     summary: "move section",
   }),
 };
-

@@ -21,7 +21,12 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
   /** The default of a container is set on its parent: the site (root) or the section. */
   const makeDefault = (scope: Scope, id: string): CallDraft =>
     container === "site"
-      ? { method: "PATCH", path: sitePath(scope.organization, siteId(scope)), body: { defaultSiteSpace: id }, summary: "make default site space" }
+      ? {
+          method: "PATCH",
+          path: sitePath(scope.organization, siteId(scope)),
+          body: { defaultSiteSpace: id },
+          summary: "make default site space",
+        }
       : {
           method: "PATCH",
           path: sectionPath(scope.organization, siteId(scope), scope.ids.section!),
@@ -29,7 +34,14 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
           summary: "make default site space",
         };
 
-  const configure = (scope: Scope, id: string, body: Record<string, unknown>, claims: string[], releases: string[], summary: string): CallDraft => ({
+  const configure = (
+    scope: Scope,
+    id: string,
+    body: Record<string, unknown>,
+    claims: string[],
+    releases: string[],
+    summary: string,
+  ): CallDraft => ({
     method: "PATCH",
     path: siteSpacePath(scope.organization, siteId(scope), id),
     body,
@@ -46,9 +58,12 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     deleteAfterCreates: true,
 
     desired: (scope) =>
-      container === "site" ? (scope.desired as DesiredSite).siteSpaces : (scope.desired as DesiredSection).siteSpaces,
+      container === "site"
+        ? (scope.desired as DesiredSite).siteSpaces
+        : (scope.desired as DesiredSection).siteSpaces,
     async read(client, scope) {
-      if (container === "section") return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
+      if (container === "section")
+        return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
       const all = await client.list<LiveSiteSpace>(siteSpacesPath(scope.organization, siteId(scope)));
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
@@ -66,7 +81,9 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
       return changes;
     },
     mustReplace(desired, live: LiveNode<LiveSiteSpace>) {
-      return live.item.space.id === desired.spaceId ? [] : [{ field: "space", from: live.item.space.id, to: desired.spaceName }];
+      return live.item.space.id === desired.spaceId
+        ? []
+        : [{ field: "space", from: live.item.space.id, to: desired.spaceName }];
     },
 
     create(desired, address, scope, ctx, info) {
@@ -81,7 +98,9 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
           body.sectionId = scope.ids.section;
           match.section = scope.ids.section;
         }
-        const existing = (scope.live?.children[kind.kind] ?? []).map((node) => (node.item as LiveSiteSpace).id);
+        const existing = (scope.live?.children[kind.kind] ?? []).map(
+          (node) => (node.item as LiveSiteSpace).id,
+        );
         calls.push({
           method: "POST",
           path: siteSpacesPath(scope.organization, siteId(scope)),
@@ -93,7 +112,9 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
       }
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
-      calls.push(configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space"));
+      calls.push(
+        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space"),
+      );
       if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
       return calls;
     },

@@ -8,8 +8,8 @@ import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { orgPath, sitePath } from "./paths.ts";
 import { redirectKind } from "./redirect.ts";
-import { sectionGroupKind } from "./section-group.ts";
 import { sectionKind } from "./section.ts";
+import { sectionGroupKind } from "./section-group.ts";
 import { rootSiteSpaceKind } from "./site-space.ts";
 import type { CallDraft, KindModule, LiveNode } from "./types.ts";
 
@@ -21,14 +21,16 @@ function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema> | und
   const jsonSchema = node?.details?.adaptiveSchema as Record<string, unknown> | undefined;
   if (!jsonSchema) return undefined;
   const schema: Partial<Schema> = { properties: (jsonSchema.properties ?? {}) as Schema["properties"] };
-  if (typeof jsonSchema.additionalProperties === "boolean") schema.additionalProperties = jsonSchema.additionalProperties;
+  if (typeof jsonSchema.additionalProperties === "boolean")
+    schema.additionalProperties = jsonSchema.additionalProperties;
   return schema;
 }
 
 function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]): unknown {
   if (!site) return undefined;
   if (field === "proxy") return site.proxy?.origin;
-  if (field === "adaptiveContent") return site.adaptiveContent ? { enabled: site.adaptiveContent.enabled ?? false } : undefined;
+  if (field === "adaptiveContent")
+    return site.adaptiveContent ? { enabled: site.adaptiveContent.enabled ?? false } : undefined;
   return site[field];
 }
 
@@ -49,10 +51,13 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
   children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
 
   desired: (scope) => (scope.desired as DesiredState).sites,
-  read: async (client, scope) => leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
+  read: async (client, scope) =>
+    leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
   async readDetails(client, scope, node, desired) {
     if (!desired.adaptiveSchema) return;
-    const schema = await client.get<LiveAdaptiveSchema>(`${sitePath(scope.organization, node.item.id)}/adaptive-schema`);
+    const schema = await client.get<LiveAdaptiveSchema>(
+      `${sitePath(scope.organization, node.item.id)}/adaptive-schema`,
+    );
     node.details = { ...node.details, adaptiveSchema: schema?.jsonSchema ?? {} };
   },
 
@@ -66,7 +71,12 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
     if (desired.adaptiveSchema) {
       const have = liveSchema(live);
       compareField(changes, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties);
-      compareField(changes, "adaptiveSchema.additionalProperties", desired.adaptiveSchema.additionalProperties, have?.additionalProperties);
+      compareField(
+        changes,
+        "adaptiveSchema.additionalProperties",
+        desired.adaptiveSchema.additionalProperties,
+        have?.additionalProperties,
+      );
     }
     return changes;
   },
@@ -96,12 +106,19 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
-      calls.push({ method: "PATCH", path: sitePath(scope.organization, live.item.id), body, summary: "update site" });
+      calls.push({
+        method: "PATCH",
+        path: sitePath(scope.organization, live.item.id),
+        body,
+        summary: "update site",
+      });
     }
     if (desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema."))) {
       calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live)));
     }
     return calls;
   },
-  remove: (live, _address, scope) => [{ method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }],
+  remove: (live, _address, scope) => [
+    { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" },
+  ],
 };

@@ -5,8 +5,8 @@ import type { LiveTeam } from "../api/types.ts";
 import type { DesiredState, DesiredTeam } from "../config/types.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField } from "./compare.ts";
-import { teamPath, teamsPath } from "./paths.ts";
 import { leafNodes } from "./live-nodes.ts";
+import { teamPath, teamsPath } from "./paths.ts";
 import type { KindModule } from "./types.ts";
 
 export const teamKind: KindModule<DesiredTeam, LiveTeam> = {
@@ -17,7 +17,9 @@ export const teamKind: KindModule<DesiredTeam, LiveTeam> = {
   desired: (scope) => (scope.desired as DesiredState).teams,
   // SAML providers name their default team by title, so teams are read to resolve it.
   readAnyway: (scope) =>
-    ((scope.desired as DesiredState).samlProviders ?? []).some((p) => p.defaultTeam !== undefined && "title" in p.defaultTeam),
+    ((scope.desired as DesiredState).samlProviders ?? []).some(
+      (p) => p.defaultTeam !== undefined && "title" in p.defaultTeam,
+    ),
   read: async (client, scope) => leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization))),
 
   key: (team) => team.title,
@@ -41,7 +43,14 @@ export const teamKind: KindModule<DesiredTeam, LiveTeam> = {
     },
   ],
   update: (desired, live, _changes, _address, scope) => [
-    { method: "PATCH", path: teamPath(scope.organization, live.item.id), body: { title: desired.title }, summary: "rename team" },
+    {
+      method: "PATCH",
+      path: teamPath(scope.organization, live.item.id),
+      body: { title: desired.title },
+      summary: "rename team",
+    },
   ],
-  remove: (live, _address, scope) => [{ method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" }],
+  remove: (live, _address, scope) => [
+    { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" },
+  ],
 };

@@ -92,7 +92,14 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
   /** Changes of fields the API cannot update: the item must be replaced. */
   mustReplace?(desired: D, live: LiveNode<L>): FieldChange[];
   create(desired: D, address: string, scope: Scope, ctx: PlanContext, info: CreateInfo): CallDraft[];
-  update(desired: D, live: LiveNode<L>, changes: FieldChange[], address: string, scope: Scope, ctx: PlanContext): CallDraft[];
+  update(
+    desired: D,
+    live: LiveNode<L>,
+    changes: FieldChange[],
+    address: string,
+    scope: Scope,
+    ctx: PlanContext,
+  ): CallDraft[];
   remove(live: LiveNode<L>, address: string, scope: Scope, ctx: PlanContext): CallDraft[];
   move?(id: string, position: { before?: string; after?: string }, scope: Scope): CallDraft;
 }

@@ -4,12 +4,17 @@
 
 import type { ApiClient } from "../api/client.ts";
 import type { DesiredState, ItemMeta } from "../config/types.ts";
-import type { LiveState } from "../plan/build.ts";
-import { matchItems } from "../plan/match.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import { type AnyKind, addressOf, type LiveNode, type Scope } from "../kinds/types.ts";
+import type { LiveState } from "../plan/build.ts";
+import { matchItems } from "../plan/match.ts";
 
-async function readContainer(client: ApiClient, module: AnyKind, scope: Scope, parent: LiveNode): Promise<void> {
+async function readContainer(
+  client: ApiClient,
+  module: AnyKind,
+  scope: Scope,
+  parent: LiveNode,
+): Promise<void> {
   const desired = module.desired(scope) as ItemMeta[] | undefined;
   if (parent.children[module.kind] === undefined) {
     if (desired === undefined && !module.readAnyway?.(scope)) return;

@@ -78,7 +78,13 @@ class Planner implements PlanContext {
   ) {}
 
   plan(): Plan {
-    const root: Scope = { organization: this.desired.organization, address: "", desired: this.desired, live: this.live, ids: {} };
+    const root: Scope = {
+      organization: this.desired.organization,
+      address: "",
+      desired: this.desired,
+      live: this.live,
+      ids: {},
+    };
     const containers = TOP_LEVEL_KINDS.map((module) => this.resolve(module, root, false));
     for (const container of containers) this.build(container);
     const calls = wireDependencies(this.calls);
@@ -97,7 +103,11 @@ class Planner implements PlanContext {
 
   idOf(address: string): string {
     const slot = this.slots.get(address);
-    if (!slot) throw new DocsyncError("plan.unknown-reference", `${address} does not exist and is not in the configuration`);
+    if (!slot)
+      throw new DocsyncError(
+        "plan.unknown-reference",
+        `${address} does not exist and is not in the configuration`,
+      );
     if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
     if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
     return slot.live.item.id;
@@ -136,7 +146,14 @@ class Planner implements PlanContext {
     const prune = managed && this.desired.policy.prune.includes(module.collection);
     for (const live of matching.unclaimed) {
       const address = describe(module.liveKey(live.item));
-      const slot: Slot = { module, address, status: prune ? "delete" : "unmanaged", live, replaceChanges: NONE, containers: NONE };
+      const slot: Slot = {
+        module,
+        address,
+        status: prune ? "delete" : "unmanaged",
+        live,
+        replaceChanges: NONE,
+        containers: NONE,
+      };
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       if (!this.slots.has(address)) this.slots.set(address, slot);
       container.slots.push(slot);
@@ -144,7 +161,9 @@ class Planner implements PlanContext {
     for (const slot of container.slots) {
       if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
       const isNew = slot.status !== "keep";
-      const scopeOfChildren = childScope(scope, slot, (address) => (isNew ? idPlaceholder(address) : slot.live!.item.id));
+      const scopeOfChildren = childScope(scope, slot, (address) =>
+        isNew ? idPlaceholder(address) : slot.live!.item.id,
+      );
       slot.containers = module.children.map((child) => this.resolve(child, scopeOfChildren, isNew));
     }
     return container;
@@ -165,7 +184,8 @@ class Planner implements PlanContext {
       // index is the position in the configured list: configured items come first.
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
       else if (slot.status === "keep") this.buildUpdate(container, slot);
-      else if (slot.status === "create" || slot.status === "replace") this.buildCreate(container, slot, index, progress);
+      else if (slot.status === "create" || slot.status === "replace")
+        this.buildCreate(container, slot, index, progress);
       // Children right after their parent, so that the plan reads as a tree.
       for (const child of slot.containers) this.build(child);
     });
@@ -191,7 +211,8 @@ class Planner implements PlanContext {
     const fields = module.diff(desired, live, scope, this);
     if (fields.length === 0) return;
     const change = this.addChange("update", slot, fields);
-    if (module.key(desired) !== module.liveKey(live.item)) change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
+    if (module.key(desired) !== module.liveKey(live.item))
+      change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
     this.addCalls(change, module.update(desired, live, fields, slot.address, scope, this));
   }
 
@@ -227,10 +248,15 @@ class Planner implements PlanContext {
   private planMoves(container: Container, creates: string[]): void {
     const { module } = container;
     if (!module.move) return;
-    const ordered = container.slots.filter((slot) => slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"));
+    const ordered = container.slots.filter(
+      (slot) =>
+        slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"),
+    );
     const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
     let appended = container.liveOrder.length;
-    const ranks = ordered.map((slot) => (slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++));
+    const ranks = ordered.map((slot) =>
+      slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++,
+    );
     const stable = new Set(longestIncreasingSubsequence(ranks));
     const firstStable = ordered.find((_, index) => stable.has(index));
     let previousMove: string | undefined;
@@ -238,10 +264,13 @@ class Planner implements PlanContext {
       if (stable.has(index)) return;
       const before = index === 0 ? firstStable : undefined;
       const anchor = index === 0 ? before! : ordered[index - 1]!;
-      const position = index === 0 ? { before: this.idOf(anchor.address) } : { after: this.idOf(anchor.address) };
+      const position =
+        index === 0 ? { before: this.idOf(anchor.address) } : { after: this.idOf(anchor.address) };
       const change = this.addChange("move", slot, []);
       change.note = `${index === 0 ? "before" : "after"} ${lastSegment(anchor.address)}`;
-      const [call] = this.addCalls(change, [module.move!(this.idOf(slot.address), position, container.scope)]);
+      const [call] = this.addCalls(change, [
+        module.move!(this.idOf(slot.address), position, container.scope),
+      ]);
       call!.after.push(...creates);
       if (previousMove) call!.after.push(previousMove);
       previousMove = call!.id;
@@ -249,7 +278,14 @@ class Planner implements PlanContext {
   }
 
   private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
-    const change: Change = { id: `c${this.changes.length + 1}`, action, kind: slot.module.kind, address: slot.address, fields, calls: [] };
+    const change: Change = {
+      id: `c${this.changes.length + 1}`,
+      action,
+      kind: slot.module.kind,
+      address: slot.address,
+      fields,
+      calls: [],
+    };
     if (slot.live) change.liveId = slot.live.item.id;
     if (highRisk && (action === "delete" || action === "replace")) change.highRisk = true;
     this.changes.push(change);

@@ -42,7 +42,8 @@ function indexBy(calls: readonly DraftCall[], keysOf: (call: DraftCall) => reado
 
 export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const capturedBy = new Map<string, string>();
-  for (const call of drafts) for (const capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
+  for (const call of drafts)
+    for (const capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
   const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 

@@ -79,7 +79,9 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   }
   desired.forEach((item, index) => {
     if (item.id !== undefined) return;
-    const node = (item.was !== undefined ? byKeyUnclaimed(item.was, item) : undefined) ?? byKeyUnclaimed(keyOf(item), item);
+    const node =
+      (item.was !== undefined ? byKeyUnclaimed(item.was, item) : undefined) ??
+      byKeyUnclaimed(keyOf(item), item);
     if (node) claim(index, node);
   });
   const unclaimed = claimed.size === live.length ? [] : live.filter((node) => !claimed.has(node.item.id));

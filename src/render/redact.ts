@@ -18,7 +18,9 @@ function redactDeep(value: unknown, sensitiveValues: readonly string[]): unknown
   if (typeof value === "string") return redactText(value, sensitiveValues);
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, sensitiveValues));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, sensitiveValues)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, redactDeep(item, sensitiveValues)]),
+    );
   }
   return value;
 }

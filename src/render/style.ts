@@ -23,7 +23,15 @@ const COLOR: Style = {
 };
 
 const plain = (text: string) => text;
-const PLAIN: Style = { green: plain, yellow: plain, red: plain, cyan: plain, magenta: plain, bold: plain, dim: plain };
+const PLAIN: Style = {
+  green: plain,
+  yellow: plain,
+  red: plain,
+  cyan: plain,
+  magenta: plain,
+  bold: plain,
+  dim: plain,
+};
 
 export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";

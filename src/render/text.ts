@@ -6,7 +6,13 @@ import type { Change, FieldChange, Plan } from "../plan/types.ts";
 import { SENSITIVE } from "./redact.ts";
 import type { Style } from "./style.ts";
 
-const SYMBOLS: Record<Change["action"], string> = { create: "+", update: "~", replace: "-/+", delete: "-", move: "↕" };
+const SYMBOLS: Record<Change["action"], string> = {
+  create: "+",
+  update: "~",
+  replace: "-/+",
+  delete: "-",
+  move: "↕",
+};
 
 function symbol(change: Change, style: Style): string {
   const text = SYMBOLS[change.action];

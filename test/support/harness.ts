@@ -25,7 +25,11 @@ export interface Harness {
 export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ port: 0 });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
-  const env = { DOCSYNC_API_URL: emulator.url, DOCSYNC_TOKEN: emulator.token, DOCSYNC_ORG: emulator.organizationId };
+  const env = {
+    DOCSYNC_API_URL: emulator.url,
+    DOCSYNC_TOKEN: emulator.token,
+    DOCSYNC_ORG: emulator.organizationId,
+  };
   const api = createApiClient({ baseUrl: emulator.url, token: emulator.token });
   let files = 0;
   return {
@@ -38,7 +42,11 @@ export async function startHarness(): Promise<Harness> {
       await writeFile(path, yaml);
       return path;
     },
-    run: (args, options = {}) => docsync(args, { env: { ...env, ...options.env }, ...(options.answers ? { answers: options.answers } : {}) }),
+    run: (args, options = {}) =>
+      docsync(args, {
+        env: { ...env, ...options.env },
+        ...(options.answers ? { answers: options.answers } : {}),
+      }),
     writes: () => emulator.stats().writes,
     async close() {
       await api.close();
@@ -51,6 +59,7 @@ export async function startHarness(): Promise<Harness> {
 /** Applies a configuration, asserting success, and returns the output. */
 export async function applied(harness: Harness, path: string): Promise<RunResult> {
   const result = await harness.run(["apply", "-c", path, "--yes"]);
-  if (result.code !== 0) throw new Error(`apply failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`apply failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
   return result;
 }

@@ -49,12 +49,16 @@ describe("apply", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("Apply failed: 1 call(s) done, 1 failed, 7 skipped.");
     expect(result.stdout).toContain('  ✓ site "Docs": create site');
-    expect(result.stdout).toMatch(/ {2}✗ site "Docs" › section "guides": create section: POST \/orgs\/org_acme\/sites\/\S+\/sections failed: 400/);
+    expect(result.stdout).toMatch(
+      / {2}✗ site "Docs" › section "guides": create section: POST \/orgs\/org_acme\/sites\/\S+\/sections failed: 400/,
+    );
     // Sections are created in navigation order, so the next one waits for the failed one.
     expect(result.stdout).toContain(
       '  ○ site "Docs" › section "sdk": create section skipped: site "Docs" › section "guides": create section failed',
     );
-    expect(result.stdout).toContain('  ○ site "Docs" › redirect "/sdk": create redirect skipped: site "Docs" › section "guides": create section failed');
+    expect(result.stdout).toContain(
+      '  ○ site "Docs" › redirect "/sdk": create redirect skipped: site "Docs" › section "guides": create section failed',
+    );
     // What was done is really there: the site exists, without sections.
     const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
     expect(site?.title).toBe("Docs");
@@ -94,7 +98,9 @@ describe("apply", () => {
     );
     const refused = await h.run(["apply", "-c", fewer, "--yes"]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("The plan deletes or replaces 2 items, more than policy.maxDestroy (1).");
+    expect(refused.stderr).toContain(
+      "The plan deletes or replaces 2 items, more than policy.maxDestroy (1).",
+    );
     expect((await h.run(["apply", "-c", fewer, "--yes", "--allow-destroy"])).code).toBe(0);
   });
 
@@ -102,7 +108,9 @@ describe("apply", () => {
     const path = await h.config(CONFIG.replace("title: Docs", "title: Docs\n    visiblity: public"));
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${path}:6:5: sites[0].visiblity: unknown key "visiblity" (did you mean "visibility"?)`);
+    expect(result.stderr).toContain(
+      `${path}:6:5: sites[0].visiblity: unknown key "visiblity" (did you mean "visibility"?)`,
+    );
     expect(result.stderr).not.toContain("    at ");
     expect(h.emulator.stats().total).toBe(0);
   });

@@ -37,15 +37,21 @@ teams:
 policy: { prune: [teams] }
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
-    expect(plan.stdout).toContain('  ~ team "Customer support"  (renamed from "Support")\n      title: "Support" → "Customer support"\n');
+    expect(plan.stdout).toContain(
+      '  ~ team "Customer support"  (renamed from "Support")\n      title: "Support" → "Customer support"\n',
+    );
     await applied(h, await h.config(v2));
     expect((await teams()).sort()).toEqual(["Customer support", "Writers"]);
-    const renamed = (await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`)).find((t) => t.title === "Customer support")!;
+    const renamed = (await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`)).find(
+      (t) => t.title === "Customer support",
+    )!;
     expect(renamed.id).toBe(support.id);
   });
 
   it("flags deleting a team as high risk", async () => {
-    const path = await h.config(`version: 1\norganization: \${DOCSYNC_ORG}\nteams: [{ title: Writers }]\npolicy: { prune: [teams] }\n`);
+    const path = await h.config(
+      `version: 1\norganization: \${DOCSYNC_ORG}\nteams: [{ title: Writers }]\npolicy: { prune: [teams] }\n`,
+    );
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain('  - team "Reviewers"  HIGH RISK');
   });
@@ -66,8 +72,12 @@ customFields:
   - { name: tier, type: select, title: Support tier, options: [gold, silver, bronze] }
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
-    expect(plan.stdout).toContain('  -/+ custom field "owner"  (must be replaced: type cannot change in place)\n      type: "text" → "select"\n');
-    expect(plan.stdout).toContain('  ~ custom field "tier"\n      title: "Tier" → "Support tier"\n      options: ["gold","silver"] → ["gold","silver","bronze"]\n');
+    expect(plan.stdout).toContain(
+      '  -/+ custom field "owner"  (must be replaced: type cannot change in place)\n      type: "text" → "select"\n',
+    );
+    expect(plan.stdout).toContain(
+      '  ~ custom field "tier"\n      title: "Tier" → "Support tier"\n      options: ["gold","silver"] → ["gold","silver","bronze"]\n',
+    );
     expect(plan.stdout).toContain("Plan: 1 to create, 1 to update, 0 to move, 1 to delete.");
     await applied(h, await h.config(v2));
     const after = await h.api.list<LiveCustomField>(`/orgs/${h.org}/custom-fields`);
@@ -77,9 +87,14 @@ customFields:
     ]);
     expect(after.find((f) => f.name === "tier")!.id).toBe(before.find((f) => f.name === "tier")!.id);
 
-    const v3 = v2.replace("{ name: owner, type: select, title: Owner, options: [docs, eng] }", "{ name: owner, type: text, title: Owner, protect: true }");
+    const v3 = v2.replace(
+      "{ name: owner, type: select, title: Owner, options: [docs, eng] }",
+      "{ name: owner, type: text, title: Owner, protect: true }",
+    );
     const protectedPlan = await h.run(["plan", "-c", await h.config(v3)]);
-    expect(protectedPlan.stdout).toContain('Warning: custom field "owner" is protected: type would need a replacement; left as it is');
+    expect(protectedPlan.stdout).toContain(
+      'Warning: custom field "owner" is protected: type would need a replacement; left as it is',
+    );
     expect(protectedPlan.stdout).not.toContain("-/+");
   });
 
@@ -112,7 +127,9 @@ samlProviders:
     expect(provider).toMatchObject({ label: "Okta", certificate: CERT, defaultRole: "read" });
     expect(provider!.defaultTeam?.id).toBe(team.id);
 
-    const changed = await h.run(["plan", "-c", await h.config(config("edit"))], { env: { CERT: `${CERT}\n` } });
+    const changed = await h.run(["plan", "-c", await h.config(config("edit"))], {
+      env: { CERT: `${CERT}\n` },
+    });
     expect(changed.stdout).toContain('  ~ SAML provider "Okta"\n');
     expect(changed.stdout).toContain('      defaultRole: "read" → "edit"\n');
     expect(changed.stdout).toContain("      certificate: (sensitive, changed)\n");

@@ -34,10 +34,13 @@ const siteArb: fc.Arbitrary<SiteModel> = fc
     fc.record({
       // Sections of one group stand together, as the configuration nests them.
       sections: fc.constant(groupTogether(sections)),
-      redirects: fc.uniqueArray(fc.record({ source: fc.constantFrom(...SOURCES), to: fc.nat(sections.length - 1) }), {
-        selector: (redirect) => redirect.source,
-        maxLength: 4,
-      }),
+      redirects: fc.uniqueArray(
+        fc.record({ source: fc.constantFrom(...SOURCES), to: fc.nat(sections.length - 1) }),
+        {
+          selector: (redirect) => redirect.source,
+          maxLength: 4,
+        },
+      ),
     }),
   );
 
@@ -48,11 +51,15 @@ function groupTogether(sections: SectionModel[]): SectionModel[] {
 }
 
 function toYaml(site: SiteModel): string {
-  const lines = ["version: 1", "organization: ${DOCSYNC_ORG}", "spaces:"];
+  const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "spaces:"];
   for (const space of SPACES) lines.push(`  ${space}: spc_${space}`);
   lines.push("sites:", "  - title: Random site", "    sections:");
   const sectionLines = (section: SectionModel, indent: string) => {
-    lines.push(`${indent}- path: ${section.path}`, `${indent}  title: Section ${section.path.toUpperCase()}`, `${indent}  siteSpaces:`);
+    lines.push(
+      `${indent}- path: ${section.path}`,
+      `${indent}  title: Section ${section.path.toUpperCase()}`,
+      `${indent}  siteSpaces:`,
+    );
     for (const space of section.spaces) lines.push(`${indent}    - { space: ${space}, path: p-${space} }`);
   };
   let openGroup: string | undefined;
@@ -70,7 +77,9 @@ function toYaml(site: SiteModel): string {
   }
   lines.push(site.redirects.length === 0 ? "    redirects: []" : "    redirects:");
   for (const redirect of site.redirects) {
-    lines.push(`      - { source: "${redirect.source}", to: { section: ${site.sections[redirect.to]!.path} } }`);
+    lines.push(
+      `      - { source: "${redirect.source}", to: { section: ${site.sections[redirect.to]!.path} } }`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -109,7 +118,10 @@ describe("apply over random starting states", () => {
             if (!live) continue;
             const liveSpaces = live.siteSpaces.map((siteSpace) => `${siteSpace.path}:${siteSpace.space.id}`);
             // Site spaces whose space changed are replaced: new ones, appended.
-            moves += expectedMoves(liveSpaces, section.spaces.map((space) => `p-${space}:spc_${space}`));
+            moves += expectedMoves(
+              liveSpaces,
+              section.spaces.map((space) => `p-${space}:spc_${space}`),
+            );
           }
 
           h.emulator.resetLog();

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveSection, LiveSite } from "../../src/api/types.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
-const SPACES = "spaces: { guides: spc_guides, api1: spc_api_v1, api2: spc_api_v2, sdk: spc_sdk, changelog: spc_changelog }";
+const SPACES =
+  "spaces: { guides: spc_guides, api1: spc_api_v1, api2: spc_api_v2, sdk: spc_sdk, changelog: spc_changelog }";
 
 function siteConfig(sections: string, extra = ""): string {
   return `version: 1
@@ -32,7 +33,11 @@ describe("sections", () => {
 
   it("creates sections in order with their site spaces, then finds nothing to do", async () => {
     const path = await h.config(
-      siteConfig(section("guides", "Guides", "guides", "        icon: book-open\n") + section("api", "API reference", "api2") + section("sdk", "SDK", "sdk")),
+      siteConfig(
+        section("guides", "Guides", "guides", "        icon: book-open\n") +
+          section("api", "API reference", "api2") +
+          section("sdk", "SDK", "sdk"),
+      ),
     );
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.code).toBe(0);
@@ -62,10 +67,15 @@ describe("sections", () => {
   });
 
   it("updates only the fields the configuration sets", async () => {
-    await applied(h, await h.config(siteConfig(section("guides", "Guides", "guides", "        description: How to\n"))));
+    await applied(
+      h,
+      await h.config(siteConfig(section("guides", "Guides", "guides", "        description: How to\n"))),
+    );
     const path = await h.config(siteConfig(section("guides", "User guides", "guides")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  ~ site "Docs" › section "guides"\n      title: "Guides" → "User guides"\n');
+    expect(plan.stdout).toContain(
+      '  ~ site "Docs" › section "guides"\n      title: "Guides" → "User guides"\n',
+    );
     expect(plan.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.");
     h.emulator.resetLog();
     await applied(h, path);
@@ -78,7 +88,9 @@ describe("sections", () => {
     const [before] = await liveSections();
     const path = await h.config(siteConfig(section("api", "Reference", "api2", "        was: reference\n")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  ~ site "Docs" › section "api"  (renamed from "reference")\n      path: "reference" → "api"\n');
+    expect(plan.stdout).toContain(
+      '  ~ site "Docs" › section "api"  (renamed from "reference")\n      path: "reference" → "api"\n',
+    );
     await applied(h, path);
     const [after] = await liveSections();
     expect(after).toMatchObject({ id: before!.id, path: "api" });
@@ -94,12 +106,17 @@ describe("sections", () => {
     expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 1 to move, 0 to delete.");
     h.emulator.resetLog();
     await applied(h, path);
-    expect(h.emulator.stats().byRoute["POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move"]).toBe(1);
+    expect(
+      h.emulator.stats().byRoute["POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move"],
+    ).toBe(1);
     expect((await liveSections()).map((s) => s.path)).toEqual(["e", "a", "b", "c", "d"]);
   });
 
   it("deletes sections the configuration no longer lists", async () => {
-    await applied(h, await h.config(siteConfig(section("guides", "Guides", "guides") + section("old", "Old", "sdk"))));
+    await applied(
+      h,
+      await h.config(siteConfig(section("guides", "Guides", "guides") + section("old", "Old", "sdk"))),
+    );
     const path = await h.config(siteConfig(section("guides", "Guides", "guides")));
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain('  - site "Docs" › section "old"');
@@ -109,16 +126,28 @@ describe("sections", () => {
   });
 
   it("keeps unlisted sections when the policy does not prune them", async () => {
-    await applied(h, await h.config(siteConfig(section("guides", "Guides", "guides") + section("old", "Old", "sdk"))));
-    const path = await h.config(siteConfig(section("guides", "Guides", "guides"), "policy:\n  prune: [redirects]\n"));
+    await applied(
+      h,
+      await h.config(siteConfig(section("guides", "Guides", "guides") + section("old", "Old", "sdk"))),
+    );
+    const path = await h.config(
+      siteConfig(section("guides", "Guides", "guides"), "policy:\n  prune: [redirects]\n"),
+    );
     const plan = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
     expect(plan.code).toBe(0);
     expect((await liveSections()).map((s) => s.path)).toEqual(["guides", "old"]);
   });
 
   it("moves the default to another section", async () => {
-    await applied(h, await h.config(siteConfig(section("guides", "Guides", "guides") + section("api", "API", "api2"))));
-    const path = await h.config(siteConfig(section("guides", "Guides", "guides") + section("api", "API", "api2", "        default: true\n")));
+    await applied(
+      h,
+      await h.config(siteConfig(section("guides", "Guides", "guides") + section("api", "API", "api2"))),
+    );
+    const path = await h.config(
+      siteConfig(
+        section("guides", "Guides", "guides") + section("api", "API", "api2", "        default: true\n"),
+      ),
+    );
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain('  ~ site "Docs" › section "api"\n      default: false → true\n');
     await applied(h, path);

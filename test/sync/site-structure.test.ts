@@ -1,7 +1,13 @@
 // Site spaces, section groups, redirects and the site's own settings.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect, LiveSection, LiveSectionGroup, LiveSite, LiveSiteSpace } from "../../src/api/types.ts";
+import type {
+  LiveRedirect,
+  LiveSection,
+  LiveSectionGroup,
+  LiveSite,
+  LiveSiteSpace,
+} from "../../src/api/types.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEADER = `version: 1
@@ -43,8 +49,12 @@ describe("site structure", () => {
       - { space: guides, path: guides, condition: null, default: true }
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
-    expect(plan.stdout).toContain('  -/+ site "Handbook" › site space "sdk"  (must be replaced: space cannot change in place)');
-    expect(plan.stdout).toContain('  ~ site "Handbook" › site space "guides"\n      condition: "visitor.claims.beta == true" → (removed)\n      default: false → true\n');
+    expect(plan.stdout).toContain(
+      '  -/+ site "Handbook" › site space "sdk"  (must be replaced: space cannot change in place)',
+    );
+    expect(plan.stdout).toContain(
+      '  ~ site "Handbook" › site space "guides"\n      condition: "visitor.claims.beta == true" → (removed)\n      default: false → true\n',
+    );
     await applied(h, await h.config(v2));
     spaces = await list<LiveSiteSpace>("site-spaces");
     expect(spaces.map((s) => [s.path, s.space.id, s.default, s.condition ?? null])).toEqual([
@@ -55,10 +65,19 @@ describe("site structure", () => {
   });
 
   it("protect keeps a site space that would need a replacement", async () => {
-    await applied(h, await h.config(`${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: handbook, path: handbook }\n`));
-    const path = await h.config(`${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: guides, path: handbook, protect: true }\n`);
+    await applied(
+      h,
+      await h.config(
+        `${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: handbook, path: handbook }\n`,
+      ),
+    );
+    const path = await h.config(
+      `${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: guides, path: handbook, protect: true }\n`,
+    );
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('Warning: site "Handbook" › site space "handbook" is protected: space would need a replacement; left as it is');
+    expect(plan.stdout).toContain(
+      'Warning: site "Handbook" › site space "handbook" is protected: space would need a replacement; left as it is',
+    );
     expect(plan.stdout).toContain("No changes: live state matches the configuration.");
   });
 
@@ -67,11 +86,16 @@ describe("site structure", () => {
   - title: Docs
     sections:
 ${groups}`;
-    const sec = (p: string, space: string) => `          - path: ${p}\n            title: Section ${p}\n            siteSpaces: [{ space: ${space}, path: ${space} }]\n`;
-    const v1 = config(`      - group: Developers\n        icon: code\n        sections:\n${sec("api", "api2")}${sec("sdk", "sdk")}      - group: Users\n        sections:\n${sec("guides", "guides")}`);
+    const sec = (p: string, space: string) =>
+      `          - path: ${p}\n            title: Section ${p}\n            siteSpaces: [{ space: ${space}, path: ${space} }]\n`;
+    const v1 = config(
+      `      - group: Developers\n        icon: code\n        sections:\n${sec("api", "api2")}${sec("sdk", "sdk")}      - group: Users\n        sections:\n${sec("guides", "guides")}`,
+    );
     await applied(h, await h.config(v1));
     let groups = await list<LiveSectionGroup>("section-groups");
-    expect(groups.map((g) => [g.title, g.icon ?? null, g.sections.map((s) => (s as LiveSection).path)])).toEqual([
+    expect(
+      groups.map((g) => [g.title, g.icon ?? null, g.sections.map((s) => (s as LiveSection).path)]),
+    ).toEqual([
       ["Developers", "code", ["api", "sdk"]],
       ["Users", null, ["guides"]],
     ]);
@@ -80,7 +104,9 @@ ${groups}`;
       `      - group: Engineers\n        was: Developers\n        icon: code\n        sections:\n${sec("api", "api2")}      - group: Users\n        sections:\n${sec("sdk", "sdk")}      - path: guides\n        title: Section guides\n        siteSpaces: [{ space: guides, path: guides }]\n`,
     );
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
-    expect(plan.stdout).toContain('  ~ site "Docs" › group "Engineers"  (renamed from "Developers")\n      title: "Developers" → "Engineers"\n      sections: ["api","sdk"] → ["api"]\n');
+    expect(plan.stdout).toContain(
+      '  ~ site "Docs" › group "Engineers"  (renamed from "Developers")\n      title: "Developers" → "Engineers"\n      sections: ["api","sdk"] → ["api"]\n',
+    );
     expect(plan.stdout).toContain('  ~ site "Docs" › group "Users"\n      sections: ["guides"] → ["sdk"]\n');
     await applied(h, await h.config(v2));
     groups = await list<LiveSectionGroup>("section-groups");
@@ -88,7 +114,9 @@ ${groups}`;
       ["Engineers", ["api"]],
       ["Users", ["sdk"]],
     ]);
-    expect((await list<LiveSection>("sections")).find((s) => s.path === "guides")?.sectionGroup ?? null).toBeNull();
+    expect(
+      (await list<LiveSection>("sections")).find((s) => s.path === "guides")?.sectionGroup ?? null,
+    ).toBeNull();
   });
 
   it("manages redirects to sections and raw destinations, and orders section deletes after them", async () => {
@@ -107,7 +135,9 @@ ${groups}`;
     const id = (p: string) => sections.find((s) => s.path === p)!.id;
     // Redirects have no order: they are created concurrently.
     const bySource = (redirects: LiveRedirect[]) =>
-      redirects.map((r) => [r.source, r.destination]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      redirects
+        .map((r) => [r.source, r.destination])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     let redirects = await list<LiveRedirect>("redirects");
     expect(bySource(redirects)).toEqual([
       ["/legacy", { kind: "site-section", siteSectionId: id("old") }],
@@ -149,10 +179,21 @@ ${groups}`;
 `;
     await applied(h, await h.config(v1));
     const live = await site();
-    expect(live).toMatchObject({ title: "Docs", visibility: "unlisted", basename: "docs", adaptiveContent: { enabled: true } });
+    expect(live).toMatchObject({
+      title: "Docs",
+      visibility: "unlisted",
+      basename: "docs",
+      adaptiveContent: { enabled: true },
+    });
     expect(live.proxy?.origin).toBe("https://acme.example/docs");
-    const schema = await h.api.get<{ jsonSchema: unknown }>(`/orgs/${h.org}/sites/${live.id}/adaptive-schema`);
-    expect(schema.jsonSchema).toEqual({ type: "object", properties: { plan: { type: "string", description: "Visitor plan" } }, additionalProperties: false });
+    const schema = await h.api.get<{ jsonSchema: unknown }>(
+      `/orgs/${h.org}/sites/${live.id}/adaptive-schema`,
+    );
+    expect(schema.jsonSchema).toEqual({
+      type: "object",
+      properties: { plan: { type: "string", description: "Visitor plan" } },
+      additionalProperties: false,
+    });
 
     const v2 = `${HEADER}sites:
   - title: Product docs
@@ -161,10 +202,17 @@ ${groups}`;
     proxy: null
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
-    expect(plan.stdout).toContain('  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" → "Product docs"\n      visibility: "unlisted" → "public"\n      proxy: "https://acme.example/docs" → (removed)\n');
+    expect(plan.stdout).toContain(
+      '  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" → "Product docs"\n      visibility: "unlisted" → "public"\n      proxy: "https://acme.example/docs" → (removed)\n',
+    );
     await applied(h, await h.config(v2));
     const after = await site();
-    expect(after).toMatchObject({ id: live.id, title: "Product docs", visibility: "public", basename: "docs" });
+    expect(after).toMatchObject({
+      id: live.id,
+      title: "Product docs",
+      visibility: "public",
+      basename: "docs",
+    });
     expect(after.proxy ?? null).toBeNull();
   });
 });

@@ -28,11 +28,18 @@ interface ApplyOptions {
 async function confirm(context: CommandContext, options: ApplyOptions): Promise<void> {
   if (options.yes) return;
   const answer = await context.output.ask("Apply these changes? Only 'yes' is accepted: ");
-  if (answer.trim() !== "yes") throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
+  if (answer.trim() !== "yes")
+    throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
 
 /** Applies one plan; returns false when a call failed (after printing the report). */
-async function applyOnce(plan: Plan, client: ApiClient, context: CommandContext, options: ApplyOptions, desired: DesiredState) {
+async function applyOnce(
+  plan: Plan,
+  client: ApiClient,
+  context: CommandContext,
+  options: ApplyOptions,
+  desired: DesiredState,
+) {
   const { output } = context;
   const changes = changesById(redactPlan(plan, desired.sensitiveValues));
   const result = await executePlan(plan, client, {
@@ -57,7 +64,10 @@ export function registerApplyCommand(program: Command, context: CommandContext):
     .action(async (options: ApplyOptions) => {
       const { output } = context;
       if (!options.yes && !output.interactive) {
-        throw new DocsyncError("apply.no-confirmation", "Not at a terminal: pass --yes to apply without a confirmation.");
+        throw new DocsyncError(
+          "apply.no-confirmation",
+          "Not at a terminal: pass --yes to apply without a confirmation.",
+        );
       }
       const desired = await loadDesired(options.config, context.env);
       const client = connect(options, context.env);
@@ -77,13 +87,23 @@ export function registerApplyCommand(program: Command, context: CommandContext):
           }
           ({ plan } = await planAgainstLive(client, desired));
           if (plan.changes.length === 0) {
-            output.out(output.style.bold(`\nApply complete: ${calls} call(s) made. Live state matches the configuration.\n`));
+            output.out(
+              output.style.bold(
+                `\nApply complete: ${calls} call(s) made. Live state matches the configuration.\n`,
+              ),
+            );
             return;
           }
-          if (round < MAX_ROUNDS) output.out(`\nThe live state still differs (${summaryLine(plan)}); applying round ${round + 1}.\n`);
+          if (round < MAX_ROUNDS)
+            output.out(
+              `\nThe live state still differs (${summaryLine(plan)}); applying round ${round + 1}.\n`,
+            );
         }
         output.out(renderPlanText(redactPlan(plan, desired.sensitiveValues), output.style));
-        throw new DocsyncError("apply.not-converged", `The live state still differs after ${MAX_ROUNDS} rounds of apply; see the plan above.`);
+        throw new DocsyncError(
+          "apply.not-converged",
+          `The live state still differs after ${MAX_ROUNDS} rounds of apply; see the plan above.`,
+        );
       } finally {
         await client.close();
       }

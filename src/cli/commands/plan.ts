@@ -4,8 +4,8 @@ import { renderPlanText } from "../../render/text.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
-import { collect } from "./validate.ts";
 import { parallelismOption } from "./options.ts";
+import { collect } from "./validate.ts";
 
 export function registerPlanCommand(program: Command, context: CommandContext): void {
   program
@@ -16,17 +16,27 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
     .option("--json", "print the plan as JSON")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
-    .action(async (options: { config: string[]; apiUrl?: string; parallelism: number; json?: boolean; detailedExitcode?: boolean }) => {
-      const desired = await loadDesired(options.config, context.env);
-      const { output } = context;
-      const client = connect(options, context.env);
-      try {
-        const { plan } = await planAgainstLive(client, desired);
-        const safe = redactPlan(plan, desired.sensitiveValues);
-        output.out(options.json ? `${JSON.stringify(safe, null, 2)}\n` : renderPlanText(safe, output.style));
-        if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
-      } finally {
-        await client.close();
-      }
-    });
+    .action(
+      async (options: {
+        config: string[];
+        apiUrl?: string;
+        parallelism: number;
+        json?: boolean;
+        detailedExitcode?: boolean;
+      }) => {
+        const desired = await loadDesired(options.config, context.env);
+        const { output } = context;
+        const client = connect(options, context.env);
+        try {
+          const { plan } = await planAgainstLive(client, desired);
+          const safe = redactPlan(plan, desired.sensitiveValues);
+          output.out(
+            options.json ? `${JSON.stringify(safe, null, 2)}\n` : renderPlanText(safe, output.style),
+          );
+          if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
+        } finally {
+          await client.close();
+        }
+      },
+    );
 }
