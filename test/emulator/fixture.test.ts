@@ -1,10 +1,11 @@
 // Fixtures: the built-in one, custom YAML files and objects, and bad fixtures reported with
 // their file, line and column.
 
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FIXTURE, loadFixtureFile } from "../../src/emulator/fixture.ts";
 import { DocsyncError } from "../../src/errors.ts";
 import { as, type Emulator, expectStatus, startEmulator, withToken } from "./http.ts";
 
@@ -110,6 +111,16 @@ describe("the built-in fixture", () => {
       ["spc_status", "Status"],
     ]);
     expect(expectStatus(await as(emulator, "usr_gus")("GET", "/orgs"), 200).items[0].id).toBe("org_globex");
+  });
+
+  it("is the one docs/emulator.md shows", async () => {
+    const docs = await readFile(join(import.meta.dirname, "../../docs/emulator.md"), "utf8");
+    const section = docs.slice(docs.indexOf("### The built-in fixture"));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(yaml).toBeDefined();
+    expect(await loadFixtureFile(await fixtureFile("documented.yaml", yaml as string))).toEqual(
+      DEFAULT_FIXTURE,
+    );
   });
 
   it("takes the admin token from the options", async () => {
