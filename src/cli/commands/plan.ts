@@ -1,11 +1,20 @@
 import type { Command } from "commander";
+import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
-import { renderPlanText } from "../../render/text.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
 import { parallelismOption } from "./options.ts";
 import { collect } from "./validate.ts";
+
+interface PlanOptions {
+  config: string[];
+  apiUrl?: string;
+  parallelism: number;
+  format: Format;
+  json?: boolean;
+  detailedExitcode?: boolean;
+}
 
 export function registerPlanCommand(program: Command, context: CommandContext): void {
   program
@@ -14,29 +23,19 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
     .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
     .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
-    .option("--json", "print the plan as JSON")
+    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .option("--json", "the same as --format json")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
-    .action(
-      async (options: {
-        config: string[];
-        apiUrl?: string;
-        parallelism: number;
-        json?: boolean;
-        detailedExitcode?: boolean;
-      }) => {
-        const desired = await loadDesired(options.config, context.env);
-        const { output } = context;
-        const client = connect(options, context.env);
-        try {
-          const { plan } = await planAgainstLive(client, desired);
-          const safe = redactPlan(plan, desired.sensitiveValues);
-          output.out(
-            options.json ? `${JSON.stringify(safe, null, 2)}\n` : renderPlanText(safe, output.style),
-          );
-          if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
-        } finally {
-          await client.close();
-        }
-      },
-    );
+    .action(async (options: PlanOptions) => {
+      const desired = await loadDesired(options.config, context.env);
+      const client = connect(options, context.env);
+      try {
+        const { plan } = await planAgainstLive(client, desired);
+        const safe = redactPlan(plan, desired.sensitiveValues);
+        context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
+        if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
+      } finally {
+        await client.close();
+      }
+    });
 }
