@@ -4,9 +4,10 @@
 import { readFile } from "node:fs/promises";
 import { LineCounter, parseDocument } from "yaml";
 import { DocsyncError } from "../errors.ts";
+import { type FixturePath, FixtureProblem } from "./fixture/checks.ts";
 import { DEFAULT_FIXTURE } from "./fixture/default.ts";
 import type { Fixture } from "./fixture/types.ts";
-import { type FixturePath, FixtureProblem, validateFixture } from "./fixture/validate.ts";
+import { validateFixture } from "./fixture/validate.ts";
 
 export type { Fixture } from "./fixture/types.ts";
 export { DEFAULT_FIXTURE };

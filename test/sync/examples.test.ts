@@ -18,7 +18,11 @@ describe("examples", () => {
   afterEach(() => h.close());
 
   it("has the three examples the README names", () => {
-    expect(EXAMPLES.sort()).toEqual(["examples/multi-section", "examples/organization", "examples/single-site"]);
+    expect(EXAMPLES.sort()).toEqual([
+      "examples/multi-section",
+      "examples/organization",
+      "examples/single-site",
+    ]);
   });
 
   for (const example of EXAMPLES) {
