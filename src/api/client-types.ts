@@ -90,3 +90,6 @@ export interface ApiClient {
   /** Releases the connections; the client is unusable afterwards. */
   close(): Promise<void>;
 }
+
+/** The reading half of the client: what reading the live state needs, and all that drift gets. */
+export type LiveReader = Pick<ApiClient, "get" | "list">;

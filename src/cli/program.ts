@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { DocsyncError } from "../errors.ts";
 import { registerApplyCommand } from "./commands/apply.ts";
+import { registerDriftCommand } from "./commands/drift.ts";
 import { registerEmulatorCommand } from "./commands/emulator.ts";
 import { registerPlanCommand } from "./commands/plan.ts";
 import { registerValidateCommand } from "./commands/validate.ts";
@@ -16,6 +17,7 @@ Examples:
   $ docsync plan -c docsync.yaml --api-url https://api.example.com
   $ docsync plan -c config/ --detailed-exitcode     # exit 2 when there are changes
   $ docsync apply -c docsync.yaml --yes
+  $ docsync drift -c docsync.yaml --format markdown  # exit 2 when live differs
   $ docsync emulator --port 4010                    # a local API to try configurations on
 
 Environment:
@@ -36,6 +38,7 @@ export function buildProgram(context: CommandContext): Command {
   registerValidateCommand(program, context);
   registerPlanCommand(program, context);
   registerApplyCommand(program, context);
+  registerDriftCommand(program, context);
   registerEmulatorCommand(program);
   for (const command of program.commands) command.exitOverride();
   return program;

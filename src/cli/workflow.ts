@@ -1,8 +1,9 @@
 // The steps every command shares: load the configuration, read the live state, plan.
 
-import type { ApiClient } from "../api/client-types.ts";
+import type { LiveReader } from "../api/client-types.ts";
 import { loadConfig } from "../config/load.ts";
 import type { DesiredState } from "../config/types.ts";
+import { type RecordedRead, recordingReader } from "../live/fingerprints.ts";
 import { readLiveState } from "../live/read.ts";
 import { buildPlan, type LiveState } from "../plan/build.ts";
 import type { Plan } from "../plan/types.ts";
@@ -17,9 +18,16 @@ export function loadDesired(paths: string[] | undefined, env: NodeJS.ProcessEnv)
 export interface Planned {
   live: LiveState;
   plan: Plan;
+  /** Every read the plan was made from, with fingerprints of what it returned. */
+  reads: RecordedRead[];
 }
 
-export async function planAgainstLive(client: ApiClient, desired: DesiredState): Promise<Planned> {
-  const live = await readLiveState(client, desired);
-  return { live, plan: buildPlan(desired, live) };
+export async function planAgainstLive(
+  client: LiveReader,
+  desired: DesiredState,
+  targets: readonly string[] = [],
+): Promise<Planned> {
+  const { reader, reads } = recordingReader(client);
+  const live = await readLiveState(reader, desired);
+  return { live, plan: buildPlan(desired, live, { targets }), reads };
 }

@@ -10,7 +10,7 @@ import { HttpError } from "./core/http-error.ts";
 import type { EmulatorState, UserRecord } from "./core/state.ts";
 import type { FaultInjector } from "./faults.ts";
 import type { RateLimiter } from "./rate-limit.ts";
-import { decodeParams, type Router } from "./router.ts";
+import { decodeParams, type Match, type Router } from "./router.ts";
 
 export interface Pipeline {
   state: EmulatorState;
@@ -69,52 +69,68 @@ function parseJson(call: IncomingCall): unknown {
 const relativePath = (path: string): string | undefined =>
   path.startsWith("/v1/") ? path.slice("/v1".length) : undefined;
 
+/** Authentication, the rate limit and routing: who asks, and which route answers. */
+function admit(pipeline: Pipeline, call: IncomingCall, match: Match, headers: Record<string, string>) {
+  const user = authenticate(pipeline.state, call.authorization);
+  const verdict = pipeline.limiter.take(user.id);
+  Object.assign(headers, verdict?.headers);
+  if (verdict?.retryAfterSeconds !== undefined) {
+    const wait = verdict.retryAfterSeconds;
+    throw new HttpError(429, `rate limit exceeded: please try again later (in about ${wait} seconds)`, {
+      "retry-after": String(wait),
+    });
+  }
+  if (match.kind === "none") throw new HttpError(404, `no route for ${call.method} ${call.path}`);
+  if (match.kind === "method-not-allowed") {
+    throw new HttpError(405, `method ${call.method} is not allowed on ${call.path}`, {
+      allow: match.allow.join(", "),
+    });
+  }
+  return { user, route: match.route, params: decodeParams(match.params) };
+}
+
+const injectedMessage = (status: number): string =>
+  `${status === 429 ? "too many requests; please try again later" : (STATUS_CODES[status] ?? "error")} (injected fault)`;
+
+function failure(error: unknown, call: IncomingCall, headers: Record<string, string>): Reply {
+  if (error instanceof HttpError)
+    return errorReply(error.status, error.message, { ...headers, ...error.headers });
+  process.stderr.write(
+    `docsync emulator: internal error on ${call.method} ${call.path}\n${(error as Error).stack}\n`,
+  );
+  return errorReply(500, "internal error in the emulator", headers);
+}
+
 /** The answer to `call`; an outcome without a reply means: destroy the connection. */
 export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Outcome> {
-  const { state, router, faults, limiter } = pipeline;
+  const { state, faults } = pipeline;
   const relative = relativePath(call.path);
-  const match = relative === undefined ? { kind: "none" as const } : router.match(call.method, relative);
+  const match: Match =
+    relative === undefined ? { kind: "none" } : pipeline.router.match(call.method, relative);
   const pattern = match.kind === "route" ? match.route.path : undefined;
   const outcome: Outcome = pattern ? { route: `${call.method} ${pattern}` } : {};
+  // Rate-limit headers go on every answer once the caller is known, errors included.
   const headers: Record<string, string> = {};
   try {
     await sleep(faults.latencyMs({ method: call.method, path: call.path, route: pattern }));
-    const user = authenticate(state, call.authorization);
-    const verdict = limiter.take(user.id);
-    Object.assign(headers, verdict?.headers);
-    if (verdict?.retryAfterSeconds !== undefined) {
-      const wait = verdict.retryAfterSeconds;
-      throw new HttpError(429, `rate limit exceeded: please try again later (in about ${wait} seconds)`, {
-        "retry-after": String(wait),
-      });
-    }
-    if (match.kind === "none") throw new HttpError(404, `no route for ${call.method} ${call.path}`);
-    if (match.kind === "method-not-allowed") {
-      throw new HttpError(405, `method ${call.method} is not allowed on ${call.path}`, {
-        allow: match.allow.join(", "),
-      });
-    }
-    const params = decodeParams(match.params);
+    const { user, route, params } = admit(pipeline, call, match, headers);
     const body = parseJson(call);
 
-    const fault = faults.decide({ method: call.method, path: call.path, route: match.route.path });
+    const fault = faults.decide({ method: call.method, path: call.path, route: route.path });
     if (fault?.kind === "reset") return { ...outcome, fault: "reset" };
     if (fault?.kind === "status") {
       outcome.fault = "status";
       const retry: Record<string, string> =
         fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
-      const message =
-        fault.status === 429
-          ? "too many requests; please try again later"
-          : (STATUS_CODES[fault.status] ?? "error");
-      throw new HttpError(fault.status, `${message} (injected fault)`, retry);
+      throw new HttpError(fault.status, injectedMessage(fault.status), retry);
     }
 
     state.purgeExpiredSpaces();
-    const reply = await match.route.handler({
+    const query = new URLSearchParams(call.query);
+    const reply = await route.handler({
       method: call.method as HttpMethod,
       params,
-      query: new URLSearchParams(call.query),
+      query,
       body,
       user,
       state,
@@ -122,24 +138,12 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
     if (fault?.kind === "after-commit" && reply.status < 300) {
       // The change stays made: only the answer is lost, as when a server fails while replying.
       outcome.fault = "after-commit";
-      outcome.reply = errorReply(
-        fault.status,
-        `${STATUS_CODES[fault.status] ?? "error"} (injected fault)`,
-        headers,
-      );
-      return outcome;
-    }
-    outcome.reply = { ...reply, headers: { ...headers, ...reply.headers } };
-    return outcome;
-  } catch (error) {
-    if (error instanceof HttpError) {
-      outcome.reply = errorReply(error.status, error.message, { ...headers, ...error.headers });
+      outcome.reply = errorReply(fault.status, injectedMessage(fault.status), headers);
     } else {
-      process.stderr.write(
-        `docsync emulator: internal error on ${call.method} ${call.path}\n${(error as Error).stack}\n`,
-      );
-      outcome.reply = errorReply(500, "internal error in the emulator", headers);
+      outcome.reply = { ...reply, headers: { ...headers, ...reply.headers } };
     }
-    return outcome;
+  } catch (error) {
+    outcome.reply = failure(error, call, headers);
   }
+  return outcome;
 }

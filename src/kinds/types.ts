@@ -3,7 +3,7 @@
 // sets), and which API calls create, update, delete or move it. The planner knows none of
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
-import type { ApiClient } from "../api/client.ts";
+import type { LiveReader } from "../api/client-types.ts";
 import type { ItemMeta, PrunableKind } from "../config/types.ts";
 import type { Capture, FieldChange, HttpMethod, Recover } from "../plan/types.ts";
 
@@ -81,9 +81,9 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
   /** Whether to read live items even though they are not managed (they are referenced by name). */
   readAnyway?(scope: Scope): boolean;
   /** Reads the live items of the scope: one call per list page. */
-  read(client: ApiClient, scope: Scope): Promise<LiveNode<L>[]>;
+  read(client: LiveReader, scope: Scope): Promise<LiveNode<L>[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
-  readDetails?(client: ApiClient, scope: Scope, node: LiveNode<L>, desired: D): Promise<void>;
+  readDetails?(client: LiveReader, scope: Scope, node: LiveNode<L>, desired: D): Promise<void>;
 
   key(desired: D): string;
   liveKey(live: L): string;
@@ -102,6 +102,33 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
   ): CallDraft[];
   remove(live: LiveNode<L>, address: string, scope: Scope, ctx: PlanContext): CallDraft[];
   move?(id: string, position: { before?: string; after?: string }, scope: Scope): CallDraft;
+
+  /**
+   * The configuration of a live item, as `docsync export` writes it: a mapping in the format of
+   * docs/configuration.md that plans to no change against that item, or undefined when the item
+   * cannot be written (say why with `ctx.warn`). `scope` is the item's container, as when planning.
+   */
+  toConfig?(live: LiveNode<L>, scope: Scope, ctx: ExportContext): Record<string, unknown> | undefined;
+}
+
+/** A live item and the configuration it was exported as. */
+export interface ExportedItem {
+  live: LiveNode;
+  config: Record<string, unknown>;
+}
+
+/** What a kind may ask of the export while it turns one live item into configuration. */
+export interface ExportContext {
+  /** The name under `spaces:` of a space id. */
+  space(id: string): string;
+  /** The natural key under which the export lists the live item `id` of `kind`, if it lists it. */
+  exportedKey(kind: string, id: string): string | undefined;
+  /** The item's live children of a child kind, exported, in live order. */
+  children(kind: AnyKind): ExportedItem[];
+  /** Writes a YAML comment into `config`: before `key`, or after the last key when `key` is absent. */
+  comment(config: Record<string, unknown>, text: string, key?: string): void;
+  /** Something the configuration cannot say exactly: shown to the user, the export goes on. */
+  warn(message: string): void;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.

@@ -2,7 +2,7 @@
 // then, for every configured item that exists, the lists below it. The client bounds how many
 // requests are in flight; each list page is one request.
 
-import type { ApiClient } from "../api/client.ts";
+import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState, ItemMeta } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import { type AnyKind, addressOf, type LiveNode, type Scope } from "../kinds/types.ts";
@@ -10,7 +10,7 @@ import type { LiveState } from "../plan/build.ts";
 import { matchItems } from "../plan/match.ts";
 
 async function readContainer(
-  client: ApiClient,
+  client: LiveReader,
   module: AnyKind,
   scope: Scope,
   parent: LiveNode,
@@ -42,7 +42,7 @@ async function readContainer(
   );
 }
 
-export async function readLiveState(client: ApiClient, desired: DesiredState): Promise<LiveState> {
+export async function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
   const root: LiveState = { item: { id: desired.organization }, children: {} };
   const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
   await Promise.all(TOP_LEVEL_KINDS.map((module) => readContainer(client, module, scope, root)));

@@ -17,7 +17,8 @@ import {
 import { type DraftCall, wireDependencies } from "./graph.ts";
 import { longestIncreasingSubsequence } from "./lis.ts";
 import { matchItems } from "./match.ts";
-import type { Change, ChangeAction, FieldChange, Plan, PlanSummary } from "./types.ts";
+import { restrictToTargets, summarize } from "./target.ts";
+import type { Change, ChangeAction, FieldChange, Plan } from "./types.ts";
 
 /** The live organization as read: a tree rooted at the organization. */
 export type LiveState = LiveNode<{ id: string }>;
@@ -97,6 +98,11 @@ class Planner implements PlanContext {
       warnings: this.warnings,
       summary: summarize(this.changes),
     };
+  }
+
+  /** Whether an address names an item of the configuration or of the live state read. */
+  knows(address: string): boolean {
+    return this.slots.has(address);
   }
 
   // PlanContext
@@ -237,7 +243,7 @@ class Planner implements PlanContext {
     const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
     if (primary) {
       // Creates append at the end of an ordered list: make them in configuration order.
-      if (module.ordered && progress.previousCreate) primary.after.push(progress.previousCreate);
+      if (module.ordered && progress.previousCreate) primary.orderAfter.push(progress.previousCreate);
       progress.previousCreate = primary.id;
       progress.creates.push(primary.id);
     }
@@ -271,8 +277,8 @@ class Planner implements PlanContext {
       const [call] = this.addCalls(change, [
         module.move!(this.idOf(slot.address), position, container.scope),
       ]);
-      call!.after.push(...creates);
-      if (previousMove) call!.after.push(previousMove);
+      call!.orderAfter.push(...creates);
+      if (previousMove) call!.orderAfter.push(previousMove);
       previousMove = call!.id;
     });
   }
@@ -294,7 +300,13 @@ class Planner implements PlanContext {
 
   private addCalls(change: Change, drafts: readonly CallDraft[], deletes?: string): DraftCall[] {
     return drafts.map((draft) => {
-      const call: DraftCall = { ...draft, id: `k${this.calls.length + 1}`, change: change.id, after: [] };
+      const call: DraftCall = {
+        ...draft,
+        id: `k${this.calls.length + 1}`,
+        change: change.id,
+        after: [],
+        orderAfter: [],
+      };
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
       this.calls.push(call);
       change.calls.push(call.id);
@@ -308,12 +320,14 @@ function lastSegment(address: string): string {
   return parts[parts.length - 1]!;
 }
 
-function summarize(changes: readonly Change[]): PlanSummary {
-  const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (const change of changes) summary[change.action]++;
-  return summary;
+export interface PlanOptions {
+  /** Limit the plan to these addresses, what is below them, and what they need. */
+  targets?: readonly string[];
 }
 
-export function buildPlan(desired: DesiredState, live: LiveState): Plan {
-  return new Planner(desired, live).plan();
+export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
+  const planner = new Planner(desired, live);
+  const plan = planner.plan();
+  if (!options.targets || options.targets.length === 0) return plan;
+  return restrictToTargets(plan, options.targets, (address) => planner.knows(address));
 }

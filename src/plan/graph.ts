@@ -9,8 +9,10 @@ import type { Call } from "./types.ts";
 export interface DraftCall extends CallDraft {
   id: string;
   change: string;
-  /** Calls this one must follow for reasons the planner knows (container order, deletes after creates). */
+  /** Calls this one must follow for reasons the planner knows (deletes after creates). */
   after: string[];
+  /** Calls this one follows only to keep a navigation order. */
+  orderAfter: string[];
   /** The live id this call deletes, if it is a delete. */
   deletes?: string;
 }
@@ -48,7 +50,7 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
   const calls = drafts.map((draft): Call => {
-    const dependsOn = new Set(draft.after);
+    const dependsOn = new Set([...draft.after, ...draft.orderAfter]);
     const names = new Set<string>();
     placeholdersIn(draft.path, names);
     placeholdersIn(draft.body, names);
@@ -71,6 +73,8 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
     if (draft.body !== undefined) call.body = draft.body;
     if (draft.captures) call.captures = draft.captures;
     if (draft.recover) call.recover = draft.recover;
+    const orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
+    if (orderOnly.length > 0) call.orderOnly = orderOnly;
     return call;
   });
   assertAcyclic(calls);

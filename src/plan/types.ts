@@ -58,6 +58,8 @@ export interface Call {
   body?: unknown;
   /** Ids of calls that must succeed first. */
   dependsOn: string[];
+  /** Those of `dependsOn` that only keep an order (creates in configuration order); `--target` does not follow them. */
+  orderOnly?: string[];
   captures?: Capture[];
   recover?: Recover;
   /** For people: "create section", "set default section". */

@@ -33,7 +33,7 @@ function symbol(change: Change, style: Style): string {
 const PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
 
 /** JSON, except that ids of items this plan creates read as what they are. */
-function show(value: unknown): string {
+export function showValue(value: unknown): string {
   const names: string[] = [];
   const json =
     JSON.stringify(value, (_key, item: unknown) => {
@@ -50,7 +50,7 @@ const lastSegment = (address: string) => address.split(" › ").pop()!;
 /** Large objects (an adaptive schema) read better as a line diff than as two long lines. */
 function objectDiff(from: unknown, to: unknown, indent: string, style: Style): string[] | undefined {
   if (typeof from !== "object" || typeof to !== "object" || from === null || to === null) return undefined;
-  if (show(from).length + show(to).length < 80) return undefined;
+  if (showValue(from).length + showValue(to).length < 80) return undefined;
   const lines: string[] = [];
   for (const part of diffLines(JSON.stringify(from, null, 2), JSON.stringify(to, null, 2))) {
     const mark = part.added ? style.green("+ ") : part.removed ? style.red("- ") : "  ";
@@ -64,11 +64,12 @@ function fieldLines(field: FieldChange, indent: string, style: Style): string[] 
     const what = "from" in field && "to" in field ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE;
     return [`${indent}${field.field}: ${what}`];
   }
-  if (!("from" in field)) return [`${indent}${field.field}: ${show(field.to)}`];
-  if (!("to" in field)) return [`${indent}${field.field}: ${show(field.from)} → ${style.dim("(removed)")}`];
+  if (!("from" in field)) return [`${indent}${field.field}: ${showValue(field.to)}`];
+  if (!("to" in field))
+    return [`${indent}${field.field}: ${showValue(field.from)} → ${style.dim("(removed)")}`];
   const diff = objectDiff(field.from, field.to, `${indent}  `, style);
   if (diff) return [`${indent}${field.field}:`, ...diff];
-  return [`${indent}${field.field}: ${show(field.from)} → ${show(field.to)}`];
+  return [`${indent}${field.field}: ${showValue(field.from)} → ${showValue(field.to)}`];
 }
 
 export function renderChange(change: Change, style: Style): string[] {

@@ -29,20 +29,31 @@ function run(args: string[]) {
   return { child, output, exited };
 }
 
-async function waitFor(read: () => string, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+/** Waits for `pattern` in the output; fails at once, with the output, when the process ends first. */
+async function waitFor(
+  { child, output }: ReturnType<typeof run>,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const match = pattern.exec(read());
+    const match = pattern.exec(output.stdout);
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; got:\n${read()}`);
+    const problem =
+      child.exitCode !== null ? `exited with ${child.exitCode}` : Date.now() > deadline ? "timed out" : "";
+    if (problem)
+      throw new Error(
+        `${problem} waiting for ${pattern}; stdout:\n${output.stdout}\nstderr:\n${output.stderr}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 describe("docsync emulator", () => {
   it("prints how to reach it, answers with the printed token, logs, and stops on SIGTERM", async () => {
-    const { child, output, exited } = run(["--port", "0", "--log"]);
-    await waitFor(() => output.stdout, /export DOCSYNC_ORG=.*\n/);
+    const emulator = run(["--port", "0", "--log"]);
+    const { child, output, exited } = emulator;
+    await waitFor(emulator, /export DOCSYNC_ORG=.*\n/);
     const url = /^export DOCSYNC_API_URL=(http:\/\/127\.0\.0\.1:(\d+))$/m.exec(output.stdout)!;
     const token = /^export DOCSYNC_TOKEN=(emu_[0-9a-f]{32})$/m.exec(output.stdout)![1]!;
     expect(Number(url[2])).toBeGreaterThan(0);
@@ -56,7 +67,7 @@ describe("docsync emulator", () => {
     const body = (await response.json()) as { items: { id: string }[] };
     expect(body.items.map((org) => org.id)).toEqual(["org_acme"]);
 
-    const logLine = await waitFor(() => output.stdout, /^GET \/v1\/orgs 200 \d+ms$/m);
+    const logLine = await waitFor(emulator, /^GET \/v1\/orgs 200 \d+ms$/m);
     expect(logLine[0]).not.toContain(token);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
@@ -72,8 +83,9 @@ describe("docsync emulator", () => {
       "users:\n  - { id: usr_kim, displayName: Kim, email: kim@example.test }\n" +
         "organizations:\n  - { id: org_kim, title: Kim Co, members: [{ user: usr_kim, role: admin }] }\n",
     );
-    const { child, output, exited } = run(["--port", "0", "--fixture", fixture, "--token", "kims-token"]);
-    await waitFor(() => output.stdout, /export DOCSYNC_ORG=org_kim\n/);
+    const emulator = run(["--port", "0", "--fixture", fixture, "--token", "kims-token"]);
+    const { child, output, exited } = emulator;
+    await waitFor(emulator, /export DOCSYNC_ORG=org_kim\n/);
     expect(output.stdout).toContain("export DOCSYNC_TOKEN=kims-token\n");
     expect(output.stdout).toContain("Organization: org_kim (Kim Co)\n");
     child.kill("SIGINT");

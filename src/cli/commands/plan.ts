@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { sealPlan, writeSavedPlan } from "../../plan/saved.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { connect } from "../connection.ts";
@@ -14,6 +15,8 @@ interface PlanOptions {
   format: Format;
   json?: boolean;
   detailedExitcode?: boolean;
+  target: string[];
+  out?: string;
 }
 
 export function registerPlanCommand(program: Command, context: CommandContext): void {
@@ -25,14 +28,27 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .option("--json", "the same as --format json")
+    .option(
+      "--target <address>",
+      "only this item, what is below it and what it needs (repeatable), e.g. 'site \"Docs\"'",
+      collect,
+      [],
+    )
+    .option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: PlanOptions) => {
       const desired = await loadDesired(options.config, context.env);
       const client = connect(options, context.env);
       try {
-        const { plan } = await planAgainstLive(client, desired);
+        const { plan, reads } = await planAgainstLive(client, desired, options.target);
         const safe = redactPlan(plan, desired.sensitiveValues);
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
+        if (options.out) {
+          await writeSavedPlan(options.out, sealPlan(plan, reads, desired.sensitiveValues));
+          context.output.err(
+            `Saved the plan to ${options.out}; apply it with: docsync apply ${options.out}\n`,
+          );
+        }
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
       } finally {
         await client.close();

@@ -1,0 +1,49 @@
+import type { Command } from "commander";
+import type { LiveReader } from "../../api/client-types.ts";
+import { driftReport } from "../../drift/report.ts";
+import { renderDriftText } from "../../drift/text.ts";
+import { type Format, formatOption } from "../../render/format.ts";
+import { renderDriftMarkdown } from "../../render/markdown.ts";
+import { redactPlan } from "../../render/redact.ts";
+import { connect } from "../connection.ts";
+import type { CommandContext } from "../context.ts";
+import { loadDesired, planAgainstLive } from "../workflow.ts";
+import { parallelismOption } from "./options.ts";
+import { collect } from "./validate.ts";
+
+interface DriftOptions {
+  config: string[];
+  apiUrl?: string;
+  parallelism: number;
+  format: Format;
+}
+
+export function registerDriftCommand(program: Command, context: CommandContext): void {
+  program
+    .command("drift")
+    .description(
+      "Report how the live organization differs from the configuration (read-only; exit 2 on drift)",
+    )
+    .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
+    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
+    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .action(async (options: DriftOptions) => {
+      const desired = await loadDesired(options.config, context.env);
+      const client = connect(options, context.env);
+      try {
+        // Read-only by construction: drift holds only the reading half of the client.
+        const reader: LiveReader = { get: client.get.bind(client), list: client.list.bind(client) };
+        const { plan } = await planAgainstLive(reader, desired);
+        const safe = redactPlan(plan, desired.sensitiveValues);
+        const report = driftReport(safe);
+        const { output } = context;
+        if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);
+        else if (options.format === "markdown") output.out(renderDriftMarkdown(safe));
+        else output.out(renderDriftText(report, output.style));
+        if (report.drifted) context.exitCode = 2;
+      } finally {
+        await client.close();
+      }
+    });
+}

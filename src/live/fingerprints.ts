@@ -1,0 +1,92 @@
+// Fingerprints of the live items a plan was made from, so that a saved plan can tell, before it
+// is applied, whether any of them changed since. Each read is recorded with its path, so that
+// checking re-reads exactly those lists and objects, and nothing else.
+
+import { createHash } from "node:crypto";
+import type { LiveReader } from "../api/client-types.ts";
+
+export interface RecordedRead {
+  path: string;
+  /** A list: the fingerprint and a label of each item, by id. */
+  items?: Record<string, { hash: string; label: string }>;
+  /** A single object (e.g. an adaptive schema): its fingerprint. */
+  hash?: string;
+}
+
+/** JSON with sorted keys, so that the same object always gives the same fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export const fingerprint = (value: unknown): string =>
+  createHash("sha256").update(canonical(value)).digest("hex").slice(0, 16);
+
+/** What people call an item: its title, path, source, label or name, whichever it has. */
+function labelOf(item: Record<string, unknown>): string {
+  for (const field of ["title", "path", "source", "label", "name"]) {
+    if (typeof item[field] === "string") return item[field] as string;
+  }
+  return "";
+}
+
+function listRecord(path: string, items: unknown[]): RecordedRead {
+  const record: RecordedRead["items"] = {};
+  for (const item of items as Record<string, unknown>[]) {
+    record[String(item.id)] = { hash: fingerprint(item), label: labelOf(item) };
+  }
+  return { path, items: record };
+}
+
+/** A reader that records what it reads. */
+export function recordingReader(reader: LiveReader): { reader: LiveReader; reads: RecordedRead[] } {
+  const reads: RecordedRead[] = [];
+  return {
+    reads,
+    reader: {
+      async list<T>(
+        path: string,
+        query?: Record<string, string | number | boolean | undefined>,
+      ): Promise<T[]> {
+        const items = await reader.list<T>(path, query);
+        reads.push(listRecord(path, items));
+        return items;
+      },
+      async get<T>(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<T> {
+        const value = await reader.get<T>(path, query);
+        reads.push({ path, hash: fingerprint(value) });
+        return value;
+      },
+    },
+  };
+}
+
+/** Re-reads the recorded paths; returns one line per item that changed, appeared or went away. */
+export async function staleItems(reader: LiveReader, reads: readonly RecordedRead[]): Promise<string[]> {
+  const problems: string[] = [];
+  await Promise.all(
+    reads.map(async (read) => {
+      if (read.hash !== undefined) {
+        if (fingerprint(await reader.get(read.path)) !== read.hash) problems.push(`${read.path} changed`);
+        return;
+      }
+      const now = listRecord(read.path, await reader.list(read.path)).items!;
+      const before = read.items ?? {};
+      const name = (id: string, label: string) => (label ? `${id} (${JSON.stringify(label)})` : id);
+      for (const [id, item] of Object.entries(before)) {
+        if (!now[id]) problems.push(`${read.path}: ${name(id, item.label)} was deleted`);
+        else if (now[id].hash !== item.hash) problems.push(`${read.path}: ${name(id, item.label)} changed`);
+      }
+      for (const [id, item] of Object.entries(now)) {
+        if (!before[id]) problems.push(`${read.path}: ${name(id, item.label)} appeared`);
+      }
+    }),
+  );
+  return problems.sort();
+}

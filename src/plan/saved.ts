@@ -1,0 +1,105 @@
+// A plan saved to a file (`docsync plan --out`), to be applied later exactly as it was shown.
+// It carries the fingerprints of the live items it was made from, and no secret: sensitive
+// values in call bodies are replaced by a digest that the configuration must supply again.
+
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { DocsyncError } from "../errors.ts";
+import type { RecordedRead } from "../live/fingerprints.ts";
+import { redactPlan } from "../render/redact.ts";
+import type { Call, Plan } from "./types.ts";
+
+export interface SavedPlan extends Plan {
+  savedAt: string;
+  /** What the plan was made from, to refuse it once any of it changed. */
+  reads: RecordedRead[];
+}
+
+const MARKER = "$sensitive";
+const digest = (value: string) => `sha256:${createHash("sha256").update(value).digest("hex")}`;
+
+function mapStrings(value: unknown, map: (text: string) => unknown): unknown {
+  if (typeof value === "string") return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === "object") {
+    if (MARKER in value) return map(value as never);
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+  }
+  return value;
+}
+
+/** The plan as it may be stored: call bodies with digests in place of sensitive values. */
+export function sealPlan(plan: Plan, reads: RecordedRead[], sensitiveValues: readonly string[]): SavedPlan {
+  const sensitive = new Set(sensitiveValues);
+  const calls = plan.calls.map((call): Call => {
+    if (call.body === undefined) return call;
+    const body = mapStrings(call.body, (text) => (sensitive.has(text) ? { [MARKER]: digest(text) } : text));
+    return { ...call, body };
+  });
+  const redacted = redactPlan({ ...plan, calls: [] }, sensitiveValues);
+  return { ...redacted, calls, savedAt: new Date().toISOString(), reads };
+}
+
+/** Digests of sensitive values the saved plan needs. */
+export function sealedDigests(plan: SavedPlan): string[] {
+  const found = new Set<string>();
+  for (const call of plan.calls) {
+    mapStrings(call.body, (item) => {
+      if (typeof item === "object" && item !== null) found.add((item as Record<string, string>)[MARKER]!);
+      return item;
+    });
+  }
+  return [...found];
+}
+
+/** Puts the sensitive values back, from the configuration's values. */
+export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]): Plan {
+  const byDigest = new Map(sensitiveValues.map((value) => [digest(value), value]));
+  const calls = plan.calls.map((call): Call => {
+    if (call.body === undefined) return call;
+    const body = mapStrings(call.body, (item) => {
+      if (typeof item === "string") return item;
+      const value = byDigest.get((item as Record<string, string>)[MARKER]!);
+      if (value === undefined) {
+        throw new DocsyncError(
+          "plan.sensitive-missing",
+          "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c.",
+        );
+      }
+      return value;
+    });
+    return { ...call, body };
+  });
+  return { ...plan, calls };
+}
+
+export async function writeSavedPlan(file: string, plan: SavedPlan): Promise<void> {
+  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+}
+
+export async function readSavedPlan(file: string): Promise<SavedPlan> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new DocsyncError(
+      "plan.file",
+      `Cannot read the plan file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  let plan: SavedPlan;
+  try {
+    plan = JSON.parse(text) as SavedPlan;
+  } catch (error) {
+    throw new DocsyncError("plan.file", `${file} is not a plan file: ${(error as Error).message}`);
+  }
+  if (
+    plan?.format !== "docsync-plan" ||
+    plan.version !== 1 ||
+    !Array.isArray(plan.calls) ||
+    !Array.isArray(plan.reads)
+  ) {
+    throw new DocsyncError("plan.file", `${file} is not a plan file saved by docsync plan --out`);
+  }
+  return plan;
+}

@@ -1,0 +1,52 @@
+// `--target ADDRESS`: a plan limited to some items (and everything below them) and to what
+// they need: the changes whose calls theirs depend on, such as the creation of their parent.
+
+import { DocsyncError } from "../errors.ts";
+import type { Plan, PlanSummary } from "./types.ts";
+
+const isUnder = (address: string, target: string) => address === target || address.startsWith(`${target} › `);
+
+export function summarize(changes: Plan["changes"]): PlanSummary {
+  const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  for (const change of changes) summary[change.action]++;
+  return summary;
+}
+
+export function restrictToTargets(
+  plan: Plan,
+  targets: readonly string[],
+  known: (address: string) => boolean,
+): Plan {
+  for (const target of targets) {
+    if (!known(target)) {
+      throw new DocsyncError(
+        "plan.unknown-target",
+        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" › section "api")`,
+      );
+    }
+  }
+  const callsById = new Map(plan.calls.map((call) => [call.id, call]));
+  const changesById = new Map(plan.changes.map((change) => [change.id, change]));
+  const keep = new Set<string>();
+  const queue = plan.changes
+    .filter((change) => targets.some((target) => isUnder(change.address, target)))
+    .map((c) => c.id);
+  // A change is kept whole; what any of its calls depends on is kept too.
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (keep.has(id)) continue;
+    keep.add(id);
+    for (const callId of changesById.get(id)!.calls) {
+      const call = callsById.get(callId)!;
+      for (const dependency of call.dependsOn) {
+        if (!call.orderOnly?.includes(dependency)) queue.push(callsById.get(dependency)!.change);
+      }
+    }
+  }
+  const changes = plan.changes.filter((change) => keep.has(change.id));
+  const kept = new Set(changes.flatMap((change) => change.calls));
+  const calls = plan.calls
+    .filter((call) => kept.has(call.id))
+    .map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
+  return { ...plan, changes, calls, summary: summarize(changes) };
+}
