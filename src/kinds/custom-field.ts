@@ -10,6 +10,8 @@ import { customFieldPath, customFieldsPath } from "./paths.ts";
 import type { KindModule } from "./types.ts";
 
 const UPDATABLE = ["title", "description", "placeholder", "options"] as const;
+/** The field types the configuration format knows. */
+const TYPES = ["text", "number", "boolean", "date", "select", "multi-select"];
 const nameClaim = (org: string, name: string) => `${org}#custom-field=${name}`;
 
 export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField> = {
@@ -62,4 +64,15 @@ export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField> = 
       releases: [nameClaim(scope.organization, live.item.name)],
     },
   ],
+
+  toConfig(live, _scope, ctx) {
+    const field = live.item;
+    if (!TYPES.includes(field.type)) {
+      ctx.warn(`custom field "${field.name}" is of type "${field.type}", which docsync does not know: left out`);
+      return undefined;
+    }
+    const config = { name: field.name, type: field.type, ...definedFields(field, ["title", "description", "placeholder"]) };
+    if (field.options && field.options.length > 0) return { ...config, options: field.options };
+    return config;
+  },
 };

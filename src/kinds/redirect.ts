@@ -3,7 +3,7 @@
 // so kinds of destination that docsync does not know pass through unchanged.
 
 import { isDeepStrictEqual } from "node:util";
-import type { LiveRedirect } from "../api/types.ts";
+import type { LiveRedirect, LiveSection } from "../api/types.ts";
 import type { DesiredRedirect, DesiredSite } from "../config/types.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField } from "./compare.ts";
@@ -45,6 +45,23 @@ function holdsDestination(
     if (value !== have && (typeof value !== "object" || !isDeepStrictEqual(value, have))) return false;
   }
   return true;
+}
+
+/** The fields of each destination kind the configuration format knows. */
+const DESTINATION_FIELDS: Record<string, readonly string[]> = {
+  "site-section": ["siteSectionId"],
+  "site-space": ["siteSpaceId"],
+  "site-page": ["siteSpaceId", "pageId"],
+  external: ["url"],
+};
+
+/** A live destination in the configuration's raw form: a known kind with its own fields only. */
+function rawDestination(live: LiveRedirect["destination"]): Record<string, unknown> {
+  const fields = DESTINATION_FIELDS[live.kind];
+  if (!fields) return { ...live };
+  const raw: Record<string, unknown> = { kind: live.kind };
+  for (const field of fields) if (live[field] !== undefined) raw[field] = live[field];
+  return raw;
 }
 
 const sectionOf = (redirect: LiveRedirect): string[] =>
@@ -123,4 +140,15 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
       unrefs: sectionOf(live.item),
     },
   ],
+
+  // A section of the same site by its path; any other destination as the API gives it.
+  toConfig(live, scope) {
+    const { source, destination } = live.item;
+    const [sectionId] = sectionOf(live.item);
+    const section = (scope.live?.children.section ?? []).find((node) => node.item.id === sectionId)?.item as
+      | LiveSection
+      | undefined;
+    if (section) return { source, to: { section: section.path } };
+    return { source, destination: rawDestination(destination) };
+  },
 };

@@ -2,9 +2,9 @@
 // The default team is named by a team title of the configuration or by a live team id.
 
 import type { LiveSamlProvider } from "../api/types.ts";
-import type { DesiredSamlProvider, DesiredState, TeamRef } from "../config/types.ts";
+import { type DesiredSamlProvider, type DesiredState, ROLES, type TeamRef } from "../config/types.ts";
 import type { FieldChange } from "../plan/types.ts";
-import { compareField, patchBody } from "./compare.ts";
+import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { samlProviderPath, samlProvidersPath } from "./paths.ts";
 import { addressOf, type KindModule, type PlanContext } from "./types.ts";
@@ -85,4 +85,36 @@ export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider>
       unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : [],
     },
   ],
+
+  // Never the certificate: it is sensitive, and an export is meant to be committed.
+  toConfig(live, _scope, ctx) {
+    const provider = live.item;
+    const config: Record<string, unknown> = {
+      label: provider.label,
+      ...definedFields(provider, ["entityID", "ssoURL"]),
+    };
+    if (provider.defaultTeam) {
+      const id = provider.defaultTeam.id;
+      config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
+    }
+    const role = provider.defaultRole;
+    if (role === null || (ROLES as readonly unknown[]).includes(role)) config.defaultRole = role;
+    if (typeof provider.certificate === "string" && provider.certificate !== "") {
+      const file = `certs/${fileName(provider.label)}.pem`;
+      const note =
+        "certificate: not exported, since it is sensitive. Add it from a file or an environment\n" +
+        `variable, never inline: certificate: \${file:${file}}`;
+      ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
+    }
+    return config;
+  },
 };
+
+/** A file name suggested for a provider's certificate: `Okta SSO` → `okta-sso`. */
+function fileName(label: string): string {
+  const slug = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug === "" ? "idp" : slug;
+}

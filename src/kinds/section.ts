@@ -5,7 +5,7 @@
 import type { LiveSection } from "../api/types.ts";
 import type { DesiredSection, DesiredSite } from "../config/types.ts";
 import type { FieldChange } from "../plan/types.ts";
-import { compareField, patchBody } from "./compare.ts";
+import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
@@ -139,4 +139,16 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
     },
     summary: "move section",
   }),
+
+  toConfig(live, _scope, ctx) {
+    const section = live.item;
+    const config: Record<string, unknown> = {
+      path: section.path,
+      title: section.title,
+      ...definedFields(section, ["icon", "description", "condition"]),
+    };
+    if (section.default === true) config.default = true;
+    config.siteSpaces = ctx.children(sectionSiteSpaceKind).map((siteSpace) => siteSpace.config);
+    return config;
+  },
 };

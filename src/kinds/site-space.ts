@@ -151,6 +151,14 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
       },
       summary: "move site space",
     }),
+
+    toConfig(live, _scope, ctx) {
+      const siteSpace = live.item;
+      const config: Record<string, unknown> = { space: ctx.space(siteSpace.space.id), path: siteSpace.path };
+      if (typeof siteSpace.condition === "string") config.condition = siteSpace.condition;
+      if (siteSpace.default === true) config.default = true;
+      return config;
+    },
   };
   return kind;
 }

@@ -53,4 +53,15 @@ export const teamKind: KindModule<DesiredTeam, LiveTeam> = {
   remove: (live, _address, scope) => [
     { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" },
   ],
+
+  // The title only: the API counts a team's members but does not say who they are.
+  toConfig(live, _scope, ctx) {
+    const config = { title: live.item.title };
+    const members = live.item.members;
+    if (typeof members === "number" && members > 0) {
+      const count = members === 1 ? "1 member" : `${members} members`;
+      ctx.comment(config, `${count}, not listed: the API does not say who they are`);
+    }
+    return config;
+  },
 };
