@@ -9,7 +9,14 @@ import type { FieldChange } from "../plan/types.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
-import { addressOf, type CallDraft, type KindModule, type PlanContext, type Scope } from "./types.ts";
+import {
+  addressOf,
+  type CallDraft,
+  type KindModule,
+  type LiveNode,
+  type PlanContext,
+  type Scope,
+} from "./types.ts";
 
 const site = (scope: Scope) => scope.desired as DesiredSite;
 const sourceClaim = (scope: Scope, source: string) => `${scope.address}#redirect-source=${source}`;
@@ -145,10 +152,9 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
   toConfig(live, scope) {
     const { source, destination } = live.item;
     const [sectionId] = sectionOf(live.item);
-    const section = (scope.live?.children.section ?? []).find((node) => node.item.id === sectionId)?.item as
-      | LiveSection
-      | undefined;
-    if (section) return { source, to: { section: section.path } };
+    const sections = (scope.live?.children.section ?? []) as LiveNode<LiveSection>[];
+    const section = sections.find((node) => node.item.id === sectionId);
+    if (section) return { source, to: { section: section.item.path } };
     return { source, destination: rawDestination(destination) };
   },
 };

@@ -9,9 +9,9 @@ import { leafNodes } from "./live-nodes.ts";
 import { orgPath, sitePath } from "./paths.ts";
 import { redirectKind } from "./redirect.ts";
 import { sectionKind } from "./section.ts";
-import { sectionGroupKind } from "./section-group.ts";
+import { nestSections, sectionGroupKind } from "./section-group.ts";
 import { rootSiteSpaceKind } from "./site-space.ts";
-import type { CallDraft, KindModule, LiveNode } from "./types.ts";
+import type { CallDraft, ExportContext, KindModule, LiveNode } from "./types.ts";
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 
@@ -32,6 +32,50 @@ function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]
   if (field === "adaptiveContent")
     return site.adaptiveContent ? { enabled: site.adaptiveContent.enabled ?? false } : undefined;
   return site[field];
+}
+
+/** Values of the configuration format: a live value outside them is left out of an export. */
+const TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"];
+const VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"];
+const ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
+
+/**
+ * The adaptive schema as configuration, when it says something: adaptive content is on, or the
+ * schema differs from a new site's (no attributes, no others allowed). Undefined as well when
+ * the format cannot say it exactly, with a warning.
+ */
+function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | undefined {
+  const schema = liveSchema(node);
+  if (!schema) return undefined;
+  const properties = schema.properties ?? {};
+  const names = Object.keys(properties);
+  const enabled = node.item.adaptiveContent?.enabled === true;
+  if (!enabled && names.length === 0 && schema.additionalProperties !== true) return undefined;
+  const site = JSON.stringify(node.item.title);
+  const odd = names.filter((name) => {
+    const attribute = properties[name] as unknown as Record<string, unknown> | null;
+    if (typeof attribute !== "object" || attribute === null) return true;
+    const { type, description, ...rest } = attribute;
+    const typed = typeof type === "string" && ATTRIBUTE_TYPES.includes(type);
+    return !typed || (description !== undefined && typeof description !== "string") || Object.keys(rest).length > 0;
+  });
+  if (odd.length > 0) {
+    ctx.warn(
+      `site ${site}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} ` +
+        "uses JSON Schema keywords the configuration does not have (it knows type and description)",
+    );
+    return undefined;
+  }
+  const jsonSchema = node.details?.adaptiveSchema as Record<string, unknown>;
+  if (jsonSchema.required !== undefined) {
+    ctx.warn(
+      `site ${site}: the adaptive schema's "required" list is not part of the configuration; ` +
+        "it stays as it is, but a change of the schema through docsync would drop it",
+    );
+  }
+  const config: Schema = { properties };
+  if (schema.additionalProperties !== undefined) config.additionalProperties = schema.additionalProperties;
+  return config;
 }
 
 function schemaCall(org: string, site: string, schema: Schema, live: Partial<Schema> | undefined): CallDraft {
@@ -121,4 +165,25 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
   remove: (live, _address, scope) => [
     { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" },
   ],
+
+  // Everything inside the site is listed, even as an empty list, so that the file manages it.
+  toConfig(live, _scope, ctx) {
+    const site = live.item;
+    const config: Record<string, unknown> = { title: site.title };
+    if (TYPES.includes(site.type)) config.type = site.type;
+    if (VISIBILITIES.includes(site.visibility)) config.visibility = site.visibility;
+    if (typeof site.basename === "string") config.basename = site.basename;
+    if (typeof site.proxy?.origin === "string") config.proxy = site.proxy.origin;
+    if (site.adaptiveContent) config.adaptiveContent = { enabled: site.adaptiveContent.enabled ?? false };
+    const schema = schemaConfig(live, ctx);
+    if (schema) config.adaptiveSchema = schema;
+    const sections = ctx.children(sectionKind);
+    if (sections.length > 0) {
+      config.sections = nestSections(sections, ctx.children(sectionGroupKind), site.title, ctx);
+    } else {
+      config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config);
+    }
+    config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config);
+    return config;
+  },
 };

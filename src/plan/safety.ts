@@ -1,6 +1,5 @@
 // Guards on a plan before it is applied: how many items it destroys.
 
-import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Plan } from "./types.ts";
 
@@ -9,8 +8,7 @@ export function destroyedCount(plan: Plan): number {
 }
 
 /** Refuses a plan that deletes or replaces more items than `policy.maxDestroy` allows. */
-export function checkMaxDestroy(plan: Plan, desired: DesiredState, allowDestroy: boolean): void {
-  const max = desired.policy.maxDestroy;
+export function checkMaxDestroy(plan: Plan, max: number | undefined, allowDestroy: boolean): void {
   const count = destroyedCount(plan);
   if (max === undefined || allowDestroy || count <= max) return;
   throw new DocsyncError(

@@ -4,6 +4,7 @@
 
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
+import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { RecordedRead } from "../live/fingerprints.ts";
 import { redactPlan } from "../render/redact.ts";
@@ -13,6 +14,8 @@ export interface SavedPlan extends Plan {
   savedAt: string;
   /** What the plan was made from, to refuse it once any of it changed. */
   reads: RecordedRead[];
+  /** The configuration's `policy.maxDestroy`, checked again when the plan is applied. */
+  maxDestroy?: number;
 }
 
 const MARKER = "$sensitive";
@@ -29,7 +32,8 @@ function mapStrings(value: unknown, map: (text: string) => unknown): unknown {
 }
 
 /** The plan as it may be stored: call bodies with digests in place of sensitive values. */
-export function sealPlan(plan: Plan, reads: RecordedRead[], sensitiveValues: readonly string[]): SavedPlan {
+export function sealPlan(plan: Plan, reads: RecordedRead[], desired: DesiredState): SavedPlan {
+  const { sensitiveValues } = desired;
   const sensitive = new Set(sensitiveValues);
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
@@ -37,7 +41,9 @@ export function sealPlan(plan: Plan, reads: RecordedRead[], sensitiveValues: rea
     return { ...call, body };
   });
   const redacted = redactPlan({ ...plan, calls: [] }, sensitiveValues);
-  return { ...redacted, calls, savedAt: new Date().toISOString(), reads };
+  const saved: SavedPlan = { ...redacted, calls, savedAt: new Date().toISOString(), reads };
+  if (desired.policy.maxDestroy !== undefined) saved.maxDestroy = desired.policy.maxDestroy;
+  return saved;
 }
 
 /** Digests of sensitive values the saved plan needs. */

@@ -1,19 +1,427 @@
-// The plan as Markdown, for pull-request comments and job summaries.
+// The plan as Markdown, for pull-request comments and job summaries: a heading, the summary
+// line, high-risk changes called out, a compact table with one row per change, warnings, then
+// the field-level details in collapsible blocks, one per site or per kind of item.
+//
+// The same plan also reads as drift (renderDriftMarkdown): what differs between the live
+// organization and the configuration, with live and configured values side by side.
+//
+// Values from the configuration or the live state only ever appear inside code (spans or
+// fenced blocks), so that no value can break the table, inject HTML, mention people or link
+// issues. The result always stays under MARKDOWN_LIMIT characters: the details are cut first,
+// then the table, and a closing note says how many changes were left out.
 
-import type { Plan } from "../plan/types.ts";
+import { diffLines } from "diff";
+import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
+import { SENSITIVE } from "./redact.ts";
 import { summaryLine } from "./text.ts";
 
 /** GitHub refuses comments over 65,536 characters; stay well below. */
 export const MARKDOWN_LIMIT = 60_000;
 
-export function renderPlanMarkdown(plan: Plan): string {
-  const lines = ["### docsync plan", "", summaryLine(plan), ""];
-  if (plan.changes.length > 0) {
-    lines.push("| | item | change |", "|---|---|---|");
-    for (const change of plan.changes)
-      lines.push(
-        `| ${change.action} | \`${change.address}\` | ${change.fields.map((f) => f.field).join(", ")} |`,
-      );
+/** Room kept for the closing note about what was left out. */
+const NOTE_RESERVE = 500;
+/** High-risk changes and warnings listed at the top before "and N more". */
+const LIST_MAX = 25;
+/** Longest value shown in a table cell, in characters. */
+const CELL_VALUE_MAX = 300;
+/** Longest value shown in the details, in characters. */
+const DETAIL_VALUE_MAX = 2_000;
+
+const SYMBOLS: Record<ChangeAction, string> = {
+  create: "+",
+  update: "~",
+  replace: "-/+",
+  delete: "-",
+  move: "↕",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Escaping
+
+/** Markdown text: HTML and the inline Markdown syntax neutralized (safe in table cells). */
+export function escapeMarkdown(text: string): string {
+  return oneLine(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[\\`*_[\]|~$#!]/g, (char) => `\\${char}`);
+}
+
+/**
+ * An inline code span holding `text` exactly: the delimiter is longer than any run of
+ * backticks inside, line breaks become spaces, and in a table cell pipes are escaped (GFM
+ * takes `\|` out of the cell before reading the span).
+ */
+export function codeSpan(text: string, inTable = true): string {
+  let content = oneLine(text);
+  if (inTable) content = content.replace(/\|/g, "\\|");
+  if (content === "") return "` `";
+  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^[ `]|[ `]$/.test(content) ? " " : "";
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+
+/** HTML text, for the inside of `<summary>`. */
+function escapeHtml(text: string): string {
+  return oneLine(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** A fence for a code block that `content` cannot close. */
+function fenceFor(content: string): string {
+  const longest = Math.max(0, ...(content.match(/`{3,}/g) ?? []).map((run) => run.length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, " ");
+}
+
+/** JSON string literals (the names in addresses, notes and warnings). */
+const QUOTED = /"(?:[^"\\]|\\.)*"/g;
+
+/** docsync's own words, with the names quoted in them shown as code. */
+function prose(text: string, inTable = true): string {
+  let result = "";
+  let last = 0;
+  for (const match of text.matchAll(QUOTED)) {
+    result += escapeMarkdown(text.slice(last, match.index)) + codeSpan(match[0], inTable);
+    last = match.index + match[0].length;
   }
+  return result + escapeMarkdown(text.slice(last));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+
+/** JSON, except that ids of items this plan creates read as what they are. */
+function show(value: unknown): string {
+  const names: string[] = [];
+  const json =
+    JSON.stringify(value, (_key, item: unknown) => {
+      const match = typeof item === "string" ? PLACEHOLDER.exec(item) : null;
+      if (!match) return item;
+      names.push(`(id of new ${lastSegment(match[1]!)})`);
+      return `\u0000${names.length - 1}`;
+    }) ?? "null";
+  return json.replace(/"\\u0000(\d+)"/g, (_, index: string) => names[Number(index)]!);
+}
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  // Never leave half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}… (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
+}
+
+const lastSegment = (address: string) => address.split(" › ").pop()!;
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+/** The value of a field as a table cell: a code span, never the value of a sensitive field. */
+function cellValue(field: FieldChange, side: "from" | "to"): string {
+  if (!(side in field)) return "—";
+  if (field.sensitive) return escapeMarkdown(SENSITIVE);
+  return codeSpan(clip(show(field[side]), CELL_VALUE_MAX));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parts every report shares
+
+/** What the table and the details say about each kind of change. */
+interface View {
+  title: string;
+  summary: string;
+  /** The words of the table's last column. */
+  column: string;
+  /** The action as a word in the first column. */
+  verb: Record<ChangeAction, string>;
+  /** A few words: what changes. */
+  describe(change: Change): string;
+  highRisk: { heading(count: number): string; item(change: Change): string };
+  /** The details of one group, as blocks that can be dropped from the end. */
+  details(changes: Change[]): { open: string; blocks: string[]; close: string };
+  /** The command that shows everything. */
+  command: string;
+}
+
+function fieldNames(change: Change, max = 4): string {
+  const names = change.fields.map((field) => field.field);
+  if (names.length <= max) return names.map(escapeMarkdown).join(", ");
+  return `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
+}
+
+function heading(title: string, plan: Plan): string {
+  return `### ${title} · organization ${codeSpan(plan.organization, false)}`;
+}
+
+function highRiskBlock(plan: Plan, view: View): string[] {
+  const risky = plan.changes.filter((change) => change.highRisk);
+  if (risky.length === 0) return [];
+  const lines = ["> [!CAUTION]", `> ${view.highRisk.heading(risky.length)}`, ">"];
+  for (const change of risky.slice(0, LIST_MAX)) lines.push(`> - ${view.highRisk.item(change)}`);
+  if (risky.length > LIST_MAX) lines.push(`> - … and ${risky.length - LIST_MAX} more, marked ⚠️ below`);
+  return [...lines, ""];
+}
+
+function warningsBlock(plan: Plan): string[] {
+  if (plan.warnings.length === 0) return [];
+  const lines = ["> [!WARNING]"];
+  for (const warning of plan.warnings.slice(0, LIST_MAX))
+    lines.push(`> - ${prose(clip(warning, CELL_VALUE_MAX * 2), false)}`);
+  if (plan.warnings.length > LIST_MAX) lines.push(`> - … and ${plan.warnings.length - LIST_MAX} more`);
+  return [...lines, ""];
+}
+
+function tableRow(change: Change, view: View): string {
+  const risk = change.highRisk ? " ⚠️" : "";
+  const action = `\`${SYMBOLS[change.action]}\` ${view.verb[change.action]}${risk}`;
+  return `| ${action} | ${codeSpan(change.address)} | ${view.describe(change)} |`;
+}
+
+/** Details are grouped per site, and per kind for the organization's own items. */
+function groups(changes: readonly Change[]): { label: string; changes: Change[] }[] {
+  const byKey = new Map<string, { label: string; changes: Change[] }>();
+  for (const change of changes) {
+    const nested = change.address.includes(" › ") || change.kind === "site";
+    const key = nested ? `item:${change.address.split(" › ")[0]!}` : `kind:${change.kind}`;
+    let group = byKey.get(key);
+    if (!group) {
+      const label = nested
+        ? `<code>${escapeHtml(change.address.split(" › ")[0]!)}</code>`
+        : escapeHtml(`${change.kind.charAt(0).toUpperCase()}${change.kind.slice(1)}s`);
+      group = { label, changes: [] };
+      byKey.set(key, group);
+    }
+    group.changes.push(change);
+  }
+  return [...byKey.values()];
+}
+
+function render(plan: Plan, view: View): string {
+  const top = [heading(view.title, plan), "", `**${escapeMarkdown(view.summary)}**`, ""];
+  if (plan.changes.length === 0) return finish([...top, ...warningsBlock(plan)]);
+  top.push(...highRiskBlock(plan, view));
+  const warnings = warningsBlock(plan);
+  const total = plan.changes.length;
+  let budget = MARKDOWN_LIMIT - NOTE_RESERVE - size(top) - size(warnings);
+
+  // The table, as many rows as fit.
+  const table = [`| | Item | ${view.column} |`, "|---|---|---|"];
+  budget -= size(table) + 1;
+  let rows = 0;
+  for (const change of plan.changes) {
+    const row = tableRow(change, view);
+    if (row.length + 1 > budget) break;
+    table.push(row);
+    budget -= row.length + 1;
+    rows++;
+  }
+  table.push("");
+
+  // The details, only when the whole table is there, as many changes as fit.
+  const details: string[] = [];
+  let detailed = 0;
+  if (rows === total) {
+    outer: for (const group of groups(plan.changes)) {
+      const { open, blocks, close } = view.details(group.changes);
+      const summary = `<details><summary>${group.label} · ${plural(group.changes.length, "change")}</summary>`;
+      const start = [summary, "", open].join("\n").length + 1;
+      const end = close.length + "\n</details>\n".length + 1;
+      if (start + end + (blocks[0]?.length ?? 0) + 1 > budget) break;
+      budget -= start + end;
+      details.push(summary, "", open);
+      for (const block of blocks) {
+        if (block.length + 1 > budget) {
+          details.push(close, "</details>", "");
+          break outer;
+        }
+        details.push(block);
+        budget -= block.length + 1;
+        detailed++;
+      }
+      details.push(close, "</details>", "");
+    }
+  }
+
+  const lines = [...top, ...table, ...warnings, ...details];
+  if (rows < total) {
+    lines.push(
+      `> [!NOTE]`,
+      `> ${plural(total - rows, "change")} of ${total.toLocaleString("en-US")} left out, and all details, to keep this report under ${MARKDOWN_LIMIT.toLocaleString("en-US")} characters. Run \`${view.command}\` locally to see everything.`,
+    );
+  } else if (detailed < total) {
+    lines.push(
+      `> [!NOTE]`,
+      `> Details of ${plural(total - detailed, "change")} of ${total.toLocaleString("en-US")} left out to keep this report under ${MARKDOWN_LIMIT.toLocaleString("en-US")} characters. Run \`${view.command}\` locally to see everything.`,
+    );
+  }
+  return finish(lines);
+}
+
+function size(lines: string[]): number {
+  return lines.reduce((sum, line) => sum + line.length + 1, 0);
+}
+
+function finish(lines: string[]): string {
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return `${lines.join("\n")}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+
+/** Field lines of the plan's details, diff-like: `-` the value now, `+` the value after. */
+function planFieldLines(field: FieldChange): string[] {
+  const indent = "     ";
+  if (field.sensitive) {
+    const both = "from" in field && "to" in field;
+    const mark = both ? "~" : "to" in field ? "+" : "-";
+    return [`${mark}${indent}${field.field}: ${both ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE}`];
+  }
+  if (!("from" in field)) return [`+${indent}${field.field}: ${clip(show(field.to), DETAIL_VALUE_MAX)}`];
+  if (!("to" in field)) return [`-${indent}${field.field}: ${clip(show(field.from), DETAIL_VALUE_MAX)}`];
+  const from = show(field.from);
+  const to = show(field.to);
+  if (typeof field.from === "object" && typeof field.to === "object" && from.length + to.length >= 80) {
+    // Large objects (an adaptive schema) read better as a line diff than as two long lines.
+    const lines = [` ${indent}${field.field}:`];
+    for (const part of diffLines(JSON.stringify(field.from, null, 2), JSON.stringify(field.to, null, 2))) {
+      const mark = part.added ? "+" : part.removed ? "-" : " ";
+      for (const line of part.value.replace(/\n$/, "").split("\n"))
+        lines.push(`${mark}${indent}  ${clip(line, DETAIL_VALUE_MAX)}`);
+    }
+    return lines;
+  }
+  return [
+    `-${indent}${field.field}: ${clip(from, DETAIL_VALUE_MAX)}`,
+    `+${indent}${field.field}: ${clip(to, DETAIL_VALUE_MAX)}`,
+  ];
+}
+
+function planBlock(change: Change): string {
+  const note = change.note ? `  (${change.note})` : "";
+  const risk = change.highRisk ? "  HIGH RISK" : "";
+  const mark = { create: "+", update: "~", replace: "!", delete: "-", move: " " }[change.action];
+  const verb = change.action === "move" ? "↕ " : change.action === "replace" ? "-/+ " : " ";
+  const lines = [`${mark}${verb}${change.address}${note}${risk}`];
+  if (change.action !== "delete" && change.action !== "move")
+    for (const field of change.fields) lines.push(...planFieldLines(field));
+  return `${lines.join("\n")}\n`;
+}
+
+function planDescribe(change: Change): string {
+  const note = change.note ? prose(change.note) : "";
+  switch (change.action) {
+    case "create":
+      return fieldNames(change);
+    case "update":
+      return [fieldNames(change), note].filter((part) => part !== "").join("; ");
+    case "replace":
+      return note || fieldNames(change);
+    case "delete":
+      return "removed";
+    case "move":
+      return note ? `moved ${note}` : "moved";
+  }
+}
+
+const PLAN_VIEW = (plan: Plan): View => ({
+  title: "docsync plan",
+  summary: summaryLine(plan),
+  column: "Change",
+  verb: { create: "create", update: "update", replace: "replace", delete: "delete", move: "move" },
+  describe: planDescribe,
+  highRisk: {
+    heading: (count) =>
+      `**${plural(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
+    item: (change) =>
+      `**${change.action}** ${codeSpan(change.address, false)}${change.note ? ` (${prose(change.note, false)})` : ""}`,
+  },
+  details(changes) {
+    const blocks = changes.map(planBlock);
+    const fence = fenceFor(blocks.join(""));
+    return { open: `${fence}diff`, blocks, close: fence };
+  },
+  command: "docsync plan",
+});
+
+export function renderPlanMarkdown(plan: Plan): string {
+  return render(plan, PLAN_VIEW(plan));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drift: the same plan, read as how the live organization differs from the configuration
+
+/** "Drift: 4 items differ from the configuration: 1 missing, …" */
+export function driftSummaryLine(plan: Plan): string {
+  if (plan.changes.length === 0) return "No drift: the live organization matches the configuration.";
+  const { create, update, replace, move } = plan.summary;
+  const parts = [
+    create > 0 ? `${create} missing from the live organization` : "",
+    plan.summary.delete > 0 ? `${plan.summary.delete} live only` : "",
+    update + replace > 0 ? `${update + replace} different` : "",
+    move > 0 ? `${move} out of order` : "",
+  ].filter((part) => part !== "");
+  const items = plural(plan.changes.length, "item");
+  return `Drift: ${items} ${plan.changes.length === 1 ? "differs" : "differ"} from the configuration: ${parts.join(", ")}.`;
+}
+
+function driftDescribe(change: Change): string {
+  switch (change.action) {
+    case "create":
+      return "missing from the live organization";
+    case "delete":
+      return "live only, not in the configuration";
+    case "update":
+      return `differs: ${fieldNames(change)}${change.note ? `; ${prose(change.note)}` : ""}`;
+    case "replace":
+      return `differs: ${fieldNames(change)}; would be replaced`;
+    case "move":
+      return `out of order${change.note ? `: configured ${prose(change.note)}` : ""}`;
+  }
+}
+
+function driftBlock(change: Change): string {
+  const title = `**\`${SYMBOLS[change.action]}\` ${codeSpan(change.address, false)}** ${driftDescribe(change)}${change.highRisk ? " ⚠️" : ""}`;
+  if (change.action === "delete" || change.action === "move" || change.fields.length === 0)
+    return `${title}\n`;
+  const lines = [title, "", "| Field | Live | Configured |", "|---|---|---|"];
+  for (const field of change.fields)
+    lines.push(`| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`);
+  return `${lines.join("\n")}\n`;
+}
+
+const DRIFT_VIEW = (plan: Plan): View => ({
+  title: "docsync drift",
+  summary: driftSummaryLine(plan),
+  column: "Drift",
+  verb: {
+    create: "missing",
+    update: "differs",
+    replace: "differs",
+    delete: "live only",
+    move: "out of order",
+  },
+  describe: driftDescribe,
+  highRisk: {
+    heading: (count) =>
+      `**Applying the configuration would delete or replace ${plural(count, "high-risk item")}**, which is hard to undo:`,
+    item: (change) =>
+      `**${change.action}** ${codeSpan(change.address, false)}${change.action === "delete" ? " (live only)" : ""}`,
+  },
+  details: (changes) => ({ open: "", blocks: changes.map(driftBlock), close: "" }),
+  command: "docsync drift",
+});
+
+/** The plan read as drift: `create` is missing live, `delete` is live only, `update` differs. */
+export function renderDriftMarkdown(plan: Plan): string {
+  return render(plan, DRIFT_VIEW(plan));
 }

@@ -11,7 +11,7 @@ import type {
 } from "../../src/api/types.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
-const HEAD = "version: 1\norganization: ${DOCSYNC_ORG}\nspaces: { guides: spc_guides, sdk: spc_sdk }\n";
+const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\nspaces: { guides: spc_guides, sdk: spc_sdk }\n`;
 
 describe("renames and deletes", () => {
   let h: Harness;

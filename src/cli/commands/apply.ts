@@ -64,7 +64,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     let { plan } = await planAgainstLive(client, desired, options.target);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
-    checkMaxDestroy(plan, desired, Boolean(options.allowDestroy));
+    checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
     let calls = 0;
     for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -124,6 +124,7 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
     }
     output.out(renderPlanText(saved, output.style));
     if (plan.changes.length === 0) return;
+    checkMaxDestroy(plan, saved.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
     const applied = await applyOnce(plan, client, context, options, sensitive);
     if (!applied.ok) {

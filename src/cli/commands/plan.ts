@@ -44,7 +44,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         const safe = redactPlan(plan, desired.sensitiveValues);
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
         if (options.out) {
-          await writeSavedPlan(options.out, sealPlan(plan, reads, desired.sensitiveValues));
+          await writeSavedPlan(options.out, sealPlan(plan, reads, desired));
           context.output.err(
             `Saved the plan to ${options.out}; apply it with: docsync apply ${options.out}\n`,
           );
