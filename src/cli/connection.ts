@@ -2,20 +2,41 @@
 // DOCSYNC_TOKEN only (never a flag, so it stays out of shell history and process lists).
 
 import { createApiClient } from "../api/client.ts";
-import type { ApiClient } from "../api/client-types.ts";
+import type { ApiClient, ApiEvent } from "../api/client-types.ts";
 import { DocsyncError } from "../errors.ts";
+import type { Output } from "./output.ts";
 
 export interface ConnectionOptions {
   apiUrl?: string;
   parallelism?: number;
+  /** Print every request, retry and recovery to the error stream. */
+  verbose?: boolean;
 }
 
-export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv = process.env): ApiClient {
+/** One line per API event, for --verbose. Events never carry the token or request bodies. */
+function describeEvent(event: ApiEvent): string {
+  switch (event.type) {
+    case "request":
+      return `${event.method} ${event.path} → ${event.status ?? event.error ?? "no answer"} (${event.durationMs} ms)`;
+    case "retry":
+      return `${event.method} ${event.path}: ${event.reason}; retrying in ${event.waitMs} ms`;
+    case "recovered":
+      return `${event.method} ${event.path}: the create went through after all (${event.list} shows ${event.id})`;
+  }
+}
+
+export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, output?: Output): ApiClient {
   const baseUrl = options.apiUrl ?? env.DOCSYNC_API_URL;
   if (!baseUrl) {
     throw new DocsyncError("cli.no-api-url", "No API URL: pass --api-url or set DOCSYNC_API_URL.");
   }
   const token = env.DOCSYNC_TOKEN;
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
-  return createApiClient({ baseUrl, token, parallelism: options.parallelism ?? 8 });
+  const verbose = options.verbose && output;
+  return createApiClient({
+    baseUrl,
+    token,
+    parallelism: options.parallelism ?? 8,
+    ...(verbose ? { onEvent: (event: ApiEvent) => output.err(`[api] ${describeEvent(event)}\n`) } : {}),
+  });
 }

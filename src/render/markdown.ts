@@ -13,7 +13,7 @@
 import { diffLines } from "diff";
 import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
 import { SENSITIVE } from "./redact.ts";
-import { summaryLine } from "./text.ts";
+import { showValue, summaryLine } from "./text.ts";
 
 /** GitHub refuses comments over 65,536 characters; stay well below. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -98,21 +98,6 @@ function prose(text: string, inTable = true): string {
 // ---------------------------------------------------------------------------------------------
 // Values
 
-const PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
-
-/** JSON, except that ids of items this plan creates read as what they are. */
-function show(value: unknown): string {
-  const names: string[] = [];
-  const json =
-    JSON.stringify(value, (_key, item: unknown) => {
-      const match = typeof item === "string" ? PLACEHOLDER.exec(item) : null;
-      if (!match) return item;
-      names.push(`(id of new ${lastSegment(match[1]!)})`);
-      return `\u0000${names.length - 1}`;
-    }) ?? "null";
-  return json.replace(/"\\u0000(\d+)"/g, (_, index: string) => names[Number(index)]!);
-}
-
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, max);
@@ -121,7 +106,6 @@ function clip(text: string, max: number): string {
   return `${cut}… (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 
-const lastSegment = (address: string) => address.split(" › ").pop()!;
 
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
@@ -129,7 +113,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word
 function cellValue(field: FieldChange, side: "from" | "to"): string {
   if (!(side in field)) return "—";
   if (field.sensitive) return escapeMarkdown(SENSITIVE);
-  return codeSpan(clip(show(field[side]), CELL_VALUE_MAX));
+  return codeSpan(clip(showValue(field[side]), CELL_VALUE_MAX));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,8 +130,8 @@ interface View {
   /** A few words: what changes. */
   describe(change: Change): string;
   highRisk: { heading(count: number): string; item(change: Change): string };
-  /** The details of one group, as blocks that can be dropped from the end. */
-  details(changes: Change[]): { open: string; blocks: string[]; close: string };
+  /** The details of one group: blocks that can be dropped from the end, with lines around them. */
+  details(changes: Change[]): { open: string[]; blocks: string[]; close: string[] };
   /** The command that shows everything. */
   command: string;
 }
@@ -233,21 +217,23 @@ function render(plan: Plan, view: View): string {
     outer: for (const group of groups(plan.changes)) {
       const { open, blocks, close } = view.details(group.changes);
       const summary = `<details><summary>${group.label} · ${plural(group.changes.length, "change")}</summary>`;
-      const start = [summary, "", open].join("\n").length + 1;
-      const end = close.length + "\n</details>\n".length + 1;
-      if (start + end + (blocks[0]?.length ?? 0) + 1 > budget) break;
-      budget -= start + end;
-      details.push(summary, "", open);
-      for (const block of blocks) {
-        if (block.length + 1 > budget) {
-          details.push(close, "</details>", "");
+      const start = [summary, "", ...open];
+      const end = [...close, "", "</details>", ""];
+      if (size(start) + size(end) + (blocks[0]?.length ?? 0) + 1 > budget) break;
+      budget -= size(start) + size(end);
+      details.push(...start);
+      for (const [index, block] of blocks.entries()) {
+        const needed = block.length + 1 + (index > 0 ? 1 : 0);
+        if (needed > budget) {
+          details.push(...end);
           break outer;
         }
+        if (index > 0) details.push("");
         details.push(block);
-        budget -= block.length + 1;
+        budget -= needed;
         detailed++;
       }
-      details.push(close, "</details>", "");
+      details.push(...end);
     }
   }
 
@@ -286,10 +272,10 @@ function planFieldLines(field: FieldChange): string[] {
     const mark = both ? "~" : "to" in field ? "+" : "-";
     return [`${mark}${indent}${field.field}: ${both ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE}`];
   }
-  if (!("from" in field)) return [`+${indent}${field.field}: ${clip(show(field.to), DETAIL_VALUE_MAX)}`];
-  if (!("to" in field)) return [`-${indent}${field.field}: ${clip(show(field.from), DETAIL_VALUE_MAX)}`];
-  const from = show(field.from);
-  const to = show(field.to);
+  if (!("from" in field)) return [`+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`];
+  if (!("to" in field)) return [`-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`];
+  const from = showValue(field.from);
+  const to = showValue(field.to);
   if (typeof field.from === "object" && typeof field.to === "object" && from.length + to.length >= 80) {
     // Large objects (an adaptive schema) read better as a line diff than as two long lines.
     const lines = [` ${indent}${field.field}:`];
@@ -309,12 +295,10 @@ function planFieldLines(field: FieldChange): string[] {
 function planBlock(change: Change): string {
   const note = change.note ? `  (${change.note})` : "";
   const risk = change.highRisk ? "  HIGH RISK" : "";
-  const mark = { create: "+", update: "~", replace: "!", delete: "-", move: " " }[change.action];
-  const verb = change.action === "move" ? "↕ " : change.action === "replace" ? "-/+ " : " ";
-  const lines = [`${mark}${verb}${change.address}${note}${risk}`];
+  const lines = [`${SYMBOLS[change.action]} ${change.address}${note}${risk}`];
   if (change.action !== "delete" && change.action !== "move")
     for (const field of change.fields) lines.push(...planFieldLines(field));
-  return `${lines.join("\n")}\n`;
+  return lines.join("\n");
 }
 
 function planDescribe(change: Change): string {
@@ -343,12 +327,12 @@ const PLAN_VIEW = (plan: Plan): View => ({
     heading: (count) =>
       `**${plural(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
     item: (change) =>
-      `**${change.action}** ${codeSpan(change.address, false)}${change.note ? ` (${prose(change.note, false)})` : ""}`,
+      `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.note ? ` (${prose(change.note, false)})` : ""}`,
   },
   details(changes) {
     const blocks = changes.map(planBlock);
-    const fence = fenceFor(blocks.join(""));
-    return { open: `${fence}diff`, blocks, close: fence };
+    const fence = fenceFor(blocks.join("\n"));
+    return { open: [`${fence}diff`], blocks, close: [fence] };
   },
   command: "docsync plan",
 });
@@ -392,11 +376,11 @@ function driftDescribe(change: Change): string {
 function driftBlock(change: Change): string {
   const title = `**\`${SYMBOLS[change.action]}\` ${codeSpan(change.address, false)}** ${driftDescribe(change)}${change.highRisk ? " ⚠️" : ""}`;
   if (change.action === "delete" || change.action === "move" || change.fields.length === 0)
-    return `${title}\n`;
+    return title;
   const lines = [title, "", "| Field | Live | Configured |", "|---|---|---|"];
   for (const field of change.fields)
     lines.push(`| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`);
-  return `${lines.join("\n")}\n`;
+  return lines.join("\n");
 }
 
 const DRIFT_VIEW = (plan: Plan): View => ({
@@ -415,9 +399,9 @@ const DRIFT_VIEW = (plan: Plan): View => ({
     heading: (count) =>
       `**Applying the configuration would delete or replace ${plural(count, "high-risk item")}**, which is hard to undo:`,
     item: (change) =>
-      `**${change.action}** ${codeSpan(change.address, false)}${change.action === "delete" ? " (live only)" : ""}`,
+      `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.action === "delete" ? " (live only)" : ""}`,
   },
-  details: (changes) => ({ open: "", blocks: changes.map(driftBlock), close: "" }),
+  details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
   command: "docsync drift",
 });
 

@@ -22,6 +22,7 @@ interface ApplyOptions {
   config: string[];
   apiUrl?: string;
   parallelism: number;
+  verbose?: boolean;
   yes?: boolean;
   allowDestroy?: boolean;
   target: string[];
@@ -58,7 +59,7 @@ async function applyOnce(
 async function applyConfiguration(context: CommandContext, options: ApplyOptions): Promise<void> {
   const { output } = context;
   const desired = await loadDesired(options.config, context.env);
-  const client = connect(options, context.env);
+  const client = connect(options, context.env, context.output);
   const sensitive = desired.sensitiveValues;
   try {
     let { plan } = await planAgainstLive(client, desired, options.target);
@@ -111,7 +112,7 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
     sensitive = (await loadDesired(options.config, context.env)).sensitiveValues;
   }
   const plan = unsealPlan(saved, sensitive);
-  const client = connect(options, context.env);
+  const client = connect(options, context.env, context.output);
   try {
     const stale = await staleItems(client, saved.reads);
     if (stale.length > 0) {
@@ -146,6 +147,7 @@ export function registerApplyCommand(program: Command, context: CommandContext):
     .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
     .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
     .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .option("-v, --verbose", "print every API request to the error stream")
     .option(
       "--target <address>",
       "only this item, what is below it and what it needs (repeatable)",

@@ -15,6 +15,7 @@ interface DriftOptions {
   config: string[];
   apiUrl?: string;
   parallelism: number;
+  verbose?: boolean;
   format: Format;
 }
 
@@ -27,10 +28,11 @@ export function registerDriftCommand(program: Command, context: CommandContext):
     .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
     .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
     .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .option("-v, --verbose", "print every API request to the error stream")
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .action(async (options: DriftOptions) => {
       const desired = await loadDesired(options.config, context.env);
-      const client = connect(options, context.env);
+      const client = connect(options, context.env, context.output);
       try {
         // Read-only by construction: drift holds only the reading half of the client.
         const reader: LiveReader = { get: client.get.bind(client), list: client.list.bind(client) };

@@ -12,6 +12,7 @@ interface PlanOptions {
   config: string[];
   apiUrl?: string;
   parallelism: number;
+  verbose?: boolean;
   format: Format;
   json?: boolean;
   detailedExitcode?: boolean;
@@ -26,6 +27,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
     .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
     .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .option("-v, --verbose", "print every API request to the error stream")
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .option("--json", "the same as --format json")
     .option(
@@ -38,7 +40,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: PlanOptions) => {
       const desired = await loadDesired(options.config, context.env);
-      const client = connect(options, context.env);
+      const client = connect(options, context.env, context.output);
       try {
         const { plan, reads } = await planAgainstLive(client, desired, options.target);
         const safe = redactPlan(plan, desired.sensitiveValues);

@@ -1,0 +1,132 @@
+// Turns the live organization into configuration: the generic walk over the kinds' tree. Each
+// kind says how one of its live items is written (`toConfig`); the walk gives it its scope, the
+// names of spaces and the exported keys of other items, and exports children when asked.
+
+import type { PrunableKind } from "../config/types.ts";
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import {
+  type AnyKind,
+  addressOf,
+  type ExportContext,
+  type ExportedItem,
+  type LiveNode,
+  type Scope,
+} from "../kinds/types.ts";
+import type { LiveState } from "../plan/build.ts";
+import { everything, scopeBelow } from "./read.ts";
+
+/** A YAML comment to write in a mapping: before `key`, or after its last key. */
+export interface Note {
+  text: string;
+  key?: string;
+}
+
+export interface Conversion {
+  /** The configuration of each exported top-level kind, by collection, in registry order. */
+  collections: Map<PrunableKind, Record<string, unknown>[]>;
+  /** Collections that some exported item lists, so that the configuration manages them. */
+  managed: Set<PrunableKind>;
+  /** Comments to write, by the mapping they belong in. */
+  notes: WeakMap<object, Note[]>;
+  warnings: string[];
+  /** Space ids, in the order the configuration first names them. */
+  spaceIds: string[];
+  /** The natural key of every exported item, by `kind id`. */
+  keys: Map<string, string>;
+  /** Live items that share one natural key in one container: a configuration cannot list them. */
+  collisions: string[];
+}
+
+export interface Naming {
+  /** The name of a space id under `spaces:`. */
+  space(id: string): string;
+  /** Exported keys known from an earlier pass; without them, those exported so far. */
+  keys?: Map<string, string>;
+}
+
+const keyId = (kind: string, id: string) => `${kind} ${id}`;
+
+export function convert(live: LiveState, organization: string, naming: Naming): Conversion {
+  const result: Conversion = {
+    collections: new Map(),
+    managed: new Set(),
+    notes: new WeakMap(),
+    warnings: [],
+    spaceIds: [],
+    keys: new Map(),
+    collisions: [],
+  };
+  const known = naming.keys ?? result.keys;
+  const spaces = new Set<string>();
+
+  const shared: Omit<ExportContext, "children"> = {
+    space(id) {
+      if (!spaces.has(id)) {
+        spaces.add(id);
+        result.spaceIds.push(id);
+      }
+      return naming.space(id);
+    },
+    exportedKey: (kind, id) => known.get(keyId(kind, id)),
+    comment(config, text, key) {
+      const notes = result.notes.get(config) ?? [];
+      notes.push(key !== undefined && key in config ? { text, key } : { text });
+      result.notes.set(config, notes);
+    },
+    warn(message) {
+      if (!result.warnings.includes(message)) result.warnings.push(message);
+    },
+  };
+
+  function exportContainer(kind: AnyKind, scope: Scope, parent: LiveNode): ExportedItem[] {
+    if (!kind.toConfig) return [];
+    result.managed.add(kind.collection);
+    const nodes = (parent.children[kind.kind] ?? []) as LiveNode<{ id: string }>[];
+    const exported: ExportedItem[] = [];
+    for (const node of nodes) {
+      const below = scopeBelow(kind, scope, node);
+      const done = new Map<AnyKind, ExportedItem[]>();
+      const ctx: ExportContext = {
+        ...shared,
+        children(child) {
+          let items = done.get(child);
+          if (!items) {
+            items = exportContainer(child, below, node);
+            done.set(child, items);
+          }
+          return items;
+        },
+      };
+      const config = kind.toConfig(node, scope, ctx);
+      if (!config) continue;
+      exported.push({ live: node, config });
+      result.keys.set(keyId(kind.kind, node.item.id), kind.liveKey(node.item));
+    }
+    findCollisions(kind, scope, exported, result.collisions);
+    return exported;
+  }
+
+  const root: Scope = { organization, address: "", desired: everything(organization), live, ids: {} };
+  for (const kind of TOP_LEVEL_KINDS) {
+    if (!kind.toConfig) continue;
+    const items = exportContainer(kind, root, live);
+    result.collections.set(
+      kind.collection,
+      items.map((item) => item.config),
+    );
+  }
+  return result;
+}
+
+/** Live items of one container that have one natural key: the configuration cannot tell them apart. */
+function findCollisions(kind: AnyKind, scope: Scope, items: ExportedItem[], out: string[]): void {
+  const byKey = new Map<string, string[]>();
+  for (const { live } of items) {
+    const item = live.item as { id: string };
+    const key = kind.liveKey(item);
+    byKey.set(key, [...(byKey.get(key) ?? []), item.id]);
+  }
+  for (const [key, ids] of byKey) {
+    if (ids.length > 1) out.push(`${addressOf(scope.address, kind.kind, key)}: ${ids.length} live items (${ids.join(", ")})`);
+  }
+}

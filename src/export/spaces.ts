@@ -1,0 +1,61 @@
+// Names for the spaces an export refers to: readable, unique, and valid under `spaces:`. A name
+// comes from the space's title (`API v2` → `api-v2`); a space whose title cannot be read (it
+// was removed for good, or moved to another organization) is named after its id.
+
+import { ApiError } from "../api/errors.ts";
+import type { ApiClient } from "../api/client-types.ts";
+import type { LiveSpaceRef } from "../api/types.ts";
+
+/** The title of each space, read with GET /spaces/{id}; undefined when the space cannot be read. */
+export async function readSpaceTitles(
+  client: ApiClient,
+  ids: readonly string[],
+): Promise<Map<string, string | undefined>> {
+  const titles = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const space = await client.get<LiveSpaceRef>(`/spaces/${encodeURIComponent(id)}`);
+        return typeof space?.title === "string" ? space.title : undefined;
+      } catch (error) {
+        // Gone or out of reach: the id still names it.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
+        throw error;
+      }
+    }),
+  );
+  return new Map(ids.map((id, index) => [id, titles[index]]));
+}
+
+/** Lowercase letters and digits joined by `-`, accents dropped: `Développeurs & API` → `developpeurs-api`. */
+export function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** A valid `spaces:` name made from an id: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+function fromId(id: string): string {
+  const name = id.replace(/[^A-Za-z0-9._-]+/g, "-");
+  return /^[A-Za-z0-9]/.test(name) ? name : `space${name.startsWith("-") ? "" : "-"}${name}`;
+}
+
+/** A unique name for each space id, in the given order: the first of two equal titles keeps the plain name. */
+export function nameSpaces(
+  ids: readonly string[],
+  titles: ReadonlyMap<string, string | undefined>,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const id of ids) {
+    const title = titles.get(id);
+    const base = (title === undefined ? "" : slug(title)) || fromId(id);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+    taken.add(name);
+    names.set(id, name);
+  }
+  return names;
+}

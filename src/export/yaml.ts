@@ -1,0 +1,97 @@
+// Writes an exported configuration as YAML that reads like a hand-written one: top-level keys
+// apart, small mappings of plain values on one line (`{ space: guides, path: guides }`), the
+// kinds' comments where they belong. Every string is escaped for interpolation (`${` is written
+// `$${`), so that loading the file gives back exactly the live values.
+
+import { Document, isNode, type Node, type Pair, YAMLMap, YAMLSeq } from "yaml";
+import type { Note } from "./convert.ts";
+
+export interface YamlExport {
+  /** Lines of the comment that opens the file. */
+  header: string[];
+  /** The configuration, keys in the order they are written. */
+  body: Record<string, unknown>;
+  notes: WeakMap<object, Note[]>;
+}
+
+/** Lists of mappings whose items are written on one line when they fit. */
+const ONE_LINE_ITEMS = new Set(["siteSpaces"]);
+/** Longest mapping or list written on one line. */
+const ONE_LINE_MAX = 96;
+
+type Scalar = string | number | boolean | null;
+
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || ["string", "number", "boolean"].includes(typeof value);
+
+/** `${` would be read as an interpolation: `$${` is its escape. */
+export const escapeInterpolation = (text: string): string => text.replaceAll("${", "$${");
+
+/** Whether a mapping or list of plain values is short enough for one line (roughly as written). */
+function fitsOneLine(values: [string, unknown][]): boolean {
+  if (values.length === 0 || !values.every(([, value]) => isScalar(value))) return false;
+  const length = values.reduce((sum, [key, value]) => sum + key.length + String(value).length + 4, 4);
+  return length <= ONE_LINE_MAX;
+}
+
+function comment(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => ` ${line}`)
+    .join("\n");
+}
+
+function build(
+  doc: Document,
+  value: unknown,
+  notes: WeakMap<object, Note[]>,
+  at: { depth: number; key?: string; inList?: string },
+): unknown {
+  if (typeof value === "string") return doc.createNode(escapeInterpolation(value));
+  if (Array.isArray(value)) {
+    const seq = new YAMLSeq();
+    for (const item of value) seq.items.push(build(doc, item, notes, { depth: at.depth + 1, inList: at.key }));
+    seq.flow = value.length > 0 && fitsOneLine(value.map((item) => ["", item]));
+    return seq;
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    const map = new YAMLMap();
+    for (const [key, item] of entries) {
+      map.items.push(doc.createPair(key, build(doc, item, notes, { depth: at.depth + 1, key })));
+    }
+    const own = notes.get(value) ?? [];
+    for (const note of own) {
+      if (note.key === undefined) {
+        map.comment = map.comment ? `${map.comment}\n${comment(note.text)}` : comment(note.text);
+        continue;
+      }
+      const pair = map.items.find((p) => isNode(p.key) && (p.key as { value?: unknown }).value === note.key);
+      if (pair && isNode(pair.key)) {
+        const key = pair.key as Node;
+        key.commentBefore = key.commentBefore ? `${key.commentBefore}\n${comment(note.text)}` : comment(note.text);
+      }
+    }
+    const placed = at.key !== undefined ? at.depth > 1 : ONE_LINE_ITEMS.has(at.inList ?? "");
+    map.flow = own.length === 0 && placed && fitsOneLine(entries);
+    return map;
+  }
+  return doc.createNode(value);
+}
+
+export function renderYaml(exported: YamlExport): string {
+  const doc = new Document();
+  const root = build(doc, exported.body, exported.notes, { depth: 0 }) as YAMLMap;
+  root.items.forEach((pair, index) => {
+    // A blank line before each top-level key but the first, and between sites.
+    if (index > 0) (pair.key as Node).spaceBefore = true;
+    if ((pair.key as { value?: unknown }).value === "sites" && pair.value instanceof YAMLSeq) {
+      (pair.value.items as Node[]).forEach((site, position) => {
+        if (position > 0) site.spaceBefore = true;
+      });
+    }
+  });
+  doc.contents = root as YAMLMap<unknown, unknown> & { items: Pair[] };
+  doc.commentBefore = comment(exported.header.join("\n"));
+  return doc.toString({ lineWidth: 0 });
+}
