@@ -7,6 +7,7 @@ import { DocsyncError } from "../errors.ts";
 import { registerApplyCommand } from "./commands/apply.ts";
 import { registerDriftCommand } from "./commands/drift.ts";
 import { registerEmulatorCommand } from "./commands/emulator.ts";
+import { registerExportCommand } from "./commands/export.ts";
 import { registerPlanCommand } from "./commands/plan.ts";
 import { registerValidateCommand } from "./commands/validate.ts";
 import type { CommandContext } from "./context.ts";
@@ -39,6 +40,7 @@ export function buildProgram(context: CommandContext): Command {
   registerPlanCommand(program, context);
   registerApplyCommand(program, context);
   registerDriftCommand(program, context);
+  registerExportCommand(program, context);
   registerEmulatorCommand(program);
   for (const command of program.commands) command.exitOverride();
   return program;

@@ -22,12 +22,15 @@ export interface Planned {
   reads: RecordedRead[];
 }
 
-export async function planAgainstLive(
-  client: LiveReader,
-  desired: DesiredState,
-  targets: readonly string[] = [],
-): Promise<Planned> {
-  const { reader, reads } = recordingReader(client);
-  const live = await readLiveState(reader, desired);
-  return { live, plan: buildPlan(desired, live, { targets }), reads };
+export interface PlanningOptions {
+  targets?: readonly string[];
+  /** Fingerprint every read, for a saved plan (costs CPU on large organizations). */
+  record?: boolean;
+}
+
+export async function planAgainstLive(client: LiveReader, desired: DesiredState, options: PlanningOptions = {}): Promise<Planned> {
+  const recording = options.record ? recordingReader(client) : undefined;
+  const live = await readLiveState(recording?.reader ?? client, desired);
+  const plan = buildPlan(desired, live, options.targets ? { targets: options.targets } : {});
+  return { live, plan, reads: recording?.reads ?? [] };
 }

@@ -127,6 +127,7 @@ function findCollisions(kind: AnyKind, scope: Scope, items: ExportedItem[], out:
     byKey.set(key, [...(byKey.get(key) ?? []), item.id]);
   }
   for (const [key, ids] of byKey) {
-    if (ids.length > 1) out.push(`${addressOf(scope.address, kind.kind, key)}: ${ids.length} live items (${ids.join(", ")})`);
+    if (ids.length > 1)
+      out.push(`${addressOf(scope.address, kind.kind, key)}: ${ids.length} live items (${ids.join(", ")})`);
   }
 }

@@ -2,8 +2,8 @@
 // comes from the space's title (`API v2` → `api-v2`); a space whose title cannot be read (it
 // was removed for good, or moved to another organization) is named after its id.
 
-import { ApiError } from "../api/errors.ts";
 import type { ApiClient } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
 import type { LiveSpaceRef } from "../api/types.ts";
 
 /** The title of each space, read with GET /spaces/{id}; undefined when the space cannot be read. */

@@ -50,7 +50,8 @@ function build(
   if (typeof value === "string") return doc.createNode(escapeInterpolation(value));
   if (Array.isArray(value)) {
     const seq = new YAMLSeq();
-    for (const item of value) seq.items.push(build(doc, item, notes, { depth: at.depth + 1, inList: at.key }));
+    for (const item of value)
+      seq.items.push(build(doc, item, notes, { depth: at.depth + 1, inList: at.key }));
     seq.flow = value.length > 0 && fitsOneLine(value.map((item) => ["", item]));
     return seq;
   }
@@ -69,7 +70,9 @@ function build(
       const pair = map.items.find((p) => isNode(p.key) && (p.key as { value?: unknown }).value === note.key);
       if (pair && isNode(pair.key)) {
         const key = pair.key as Node;
-        key.commentBefore = key.commentBefore ? `${key.commentBefore}\n${comment(note.text)}` : comment(note.text);
+        key.commentBefore = key.commentBefore
+          ? `${key.commentBefore}\n${comment(note.text)}`
+          : comment(note.text);
       }
     }
     const placed = at.key !== undefined ? at.depth > 1 : ONE_LINE_ITEMS.has(at.inList ?? "");

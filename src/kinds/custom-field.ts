@@ -68,10 +68,16 @@ export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField> = 
   toConfig(live, _scope, ctx) {
     const field = live.item;
     if (!TYPES.includes(field.type)) {
-      ctx.warn(`custom field "${field.name}" is of type "${field.type}", which docsync does not know: left out`);
+      ctx.warn(
+        `custom field "${field.name}" is of type "${field.type}", which docsync does not know: left out`,
+      );
       return undefined;
     }
-    const config = { name: field.name, type: field.type, ...definedFields(field, ["title", "description", "placeholder"]) };
+    const config = {
+      name: field.name,
+      type: field.type,
+      ...definedFields(field, ["title", "description", "placeholder"]),
+    };
     if (field.options && field.options.length > 0) return { ...config, options: field.options };
     return config;
   },

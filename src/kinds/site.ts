@@ -57,7 +57,9 @@ function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | un
     if (typeof attribute !== "object" || attribute === null) return true;
     const { type, description, ...rest } = attribute;
     const typed = typeof type === "string" && ATTRIBUTE_TYPES.includes(type);
-    return !typed || (description !== undefined && typeof description !== "string") || Object.keys(rest).length > 0;
+    return (
+      !typed || (description !== undefined && typeof description !== "string") || Object.keys(rest).length > 0
+    );
   });
   if (odd.length > 0) {
     ctx.warn(

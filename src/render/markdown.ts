@@ -106,7 +106,6 @@ function clip(text: string, max: number): string {
   return `${cut}… (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 
-
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 /** The value of a field as a table cell: a code span, never the value of a sensitive field. */
@@ -375,11 +374,12 @@ function driftDescribe(change: Change): string {
 
 function driftBlock(change: Change): string {
   const title = `**\`${SYMBOLS[change.action]}\` ${codeSpan(change.address, false)}** ${driftDescribe(change)}${change.highRisk ? " ⚠️" : ""}`;
-  if (change.action === "delete" || change.action === "move" || change.fields.length === 0)
-    return title;
+  if (change.action === "delete" || change.action === "move" || change.fields.length === 0) return title;
   const lines = [title, "", "| Field | Live | Configured |", "|---|---|---|"];
   for (const field of change.fields)
-    lines.push(`| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`);
+    lines.push(
+      `| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`,
+    );
   return lines.join("\n");
 }
 

@@ -62,7 +62,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const client = connect(options, context.env, context.output);
   const sensitive = desired.sensitiveValues;
   try {
-    let { plan } = await planAgainstLive(client, desired, options.target);
+    let { plan } = await planAgainstLive(client, desired, { targets: options.target });
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
     checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
@@ -75,7 +75,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
         context.exitCode = 1;
         return;
       }
-      ({ plan } = await planAgainstLive(client, desired, options.target));
+      ({ plan } = await planAgainstLive(client, desired, { targets: options.target }));
       if (plan.changes.length === 0) {
         output.out(
           output.style.bold(

@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import type { Command } from "commander";
+import { DocsyncError } from "../../errors.ts";
+import { type ExportResult, exportOrganization } from "../../export/export.ts";
+import { connect } from "../connection.ts";
+import type { CommandContext } from "../context.ts";
+import { parallelismOption } from "./options.ts";
+
+interface ExportOptions {
+  org?: string;
+  output?: string;
+  force?: boolean;
+  pruneOrg?: boolean;
+  apiUrl?: string;
+  parallelism: number;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function summary(counts: ExportResult["counts"]): string {
+  return [
+    plural(counts.sites ?? 0, "site", "sites"),
+    plural(counts.teams ?? 0, "team", "teams"),
+    plural(counts.customFields ?? 0, "custom field", "custom fields"),
+    plural(counts.samlProviders ?? 0, "SAML provider", "SAML providers"),
+  ].join(", ");
+}
+
+const exists = (path: string) =>
+  new DocsyncError("export.file-exists", `${path} already exists; pass --force to overwrite it.`);
+
+export function registerExportCommand(program: Command, context: CommandContext): void {
+  program
+    .command("export")
+    .description("Write the configuration of a live organization, which then plans to no changes")
+    .option("--org <id>", "organization id (default: $DOCSYNC_ORG)")
+    .option("-o, --output <file>", "write the configuration to this file instead of standard output")
+    .option("--force", "overwrite the output file when it exists")
+    .option(
+      "--prune-org",
+      "also prune sites, teams, custom fields and SAML providers: live ones the file does not list are deleted",
+    )
+    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
+    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .action(async (options: ExportOptions) => {
+      const organization = options.org ?? context.env.DOCSYNC_ORG;
+      if (!organization) {
+        throw new DocsyncError("cli.no-organization", "No organization: pass --org or set DOCSYNC_ORG.");
+      }
+      // Before any request: a refusal should not wait for the whole organization to be read.
+      if (options.output !== undefined && !options.force && existsSync(options.output)) {
+        throw exists(options.output);
+      }
+      const client = connect(options, context.env);
+      let result: ExportResult;
+      try {
+        result = await exportOrganization(client, organization, {
+          pruneOrganizationWide: options.pruneOrg === true,
+        });
+      } finally {
+        await client.close();
+      }
+      for (const warning of result.warnings) context.output.err(`Warning: ${warning}\n`);
+      if (options.output === undefined) {
+        context.output.out(result.yaml);
+        return;
+      }
+      try {
+        await writeFile(options.output, result.yaml, { flag: options.force ? "w" : "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw exists(options.output);
+        throw new DocsyncError(
+          "export.write",
+          `Cannot write ${options.output}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
+      context.output.out(
+        `Exported organization ${organization} to ${options.output}: ${summary(result.counts)}.\n` +
+          `Check it with: docsync plan -c ${options.output} (it shows no changes).\n`,
+      );
+    });
+}

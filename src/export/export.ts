@@ -1,0 +1,108 @@
+// `docsync export`: the configuration of a live organization, written so that it loads, and plans
+// to no change against that organization. Reading and writing follow the kinds (see convert.ts);
+// this file adds what belongs to the whole file: the organization, space names and the policy.
+
+import type { ApiClient } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
+import type { LiveOrganization } from "../api/types.ts";
+import { PRUNABLE_KINDS, type PrunableKind } from "../config/types.ts";
+import { DocsyncError } from "../errors.ts";
+import { orgPath } from "../kinds/paths.ts";
+import { convert } from "./convert.ts";
+import { readOrganization } from "./read.ts";
+import { nameSpaces, readSpaceTitles } from "./spaces.ts";
+import { renderYaml } from "./yaml.ts";
+
+/** Kinds inside the sites: pruning them deletes only inside the sites the file lists. */
+const IN_SITE: readonly PrunableKind[] = ["sections", "sectionGroups", "siteSpaces", "redirects"];
+
+export interface ExportOptions {
+  /** Also prune the organization-wide kinds (sites, teams, custom fields, SAML providers). */
+  pruneOrganizationWide?: boolean;
+  /** When the export is made, for the header. */
+  now?: Date;
+}
+
+export interface ExportResult {
+  yaml: string;
+  /** What the configuration cannot say exactly; the file is written all the same. */
+  warnings: string[];
+  /** How many items of each top-level kind the file lists. */
+  counts: Partial<Record<PrunableKind, number>>;
+}
+
+async function readOrganizationInfo(client: ApiClient, organization: string): Promise<LiveOrganization> {
+  try {
+    return await client.get<LiveOrganization>(orgPath(organization));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+      throw new DocsyncError(
+        "export.no-organization",
+        `Organization ${JSON.stringify(organization)} not found: check --org (or DOCSYNC_ORG), and that the ` +
+          `token belongs to a member of it (${error.message}).`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export async function exportOrganization(
+  client: ApiClient,
+  organization: string,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const info = await readOrganizationInfo(client, organization);
+  const live = await readOrganization(client, organization);
+
+  // First pass: which spaces are named and which items are exported, without names yet.
+  const first = convert(live, organization, { space: (id) => id });
+  if (first.collisions.length > 0) {
+    const list = first.collisions.map((collision) => `  ${collision}`).join("\n");
+    throw new DocsyncError(
+      "export.ambiguous",
+      `Cannot export organization ${JSON.stringify(organization)}: docsync tells these items apart by their ` +
+        `title, label or path, and each is more than one live item:\n${list}\n` +
+        "Rename (or delete) all but one of each, then export again.",
+    );
+  }
+  const names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds));
+  const result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys });
+
+  const body: Record<string, unknown> = { version: 1, organization };
+  if (names.size > 0) body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id]));
+  const counts: ExportResult["counts"] = {};
+  for (const [collection, items] of result.collections) {
+    body[collection] = items;
+    counts[collection] = items.length;
+  }
+  const managed = PRUNABLE_KINDS.filter((kind) => result.managed.has(kind));
+  const prune = managed.filter((kind) => options.pruneOrganizationWide || IN_SITE.includes(kind));
+  const policy = { prune };
+  body.policy = policy;
+  const left = managed.filter((kind) => !prune.includes(kind));
+  if (left.length > 0) {
+    result.notes.set(policy, [
+      {
+        key: "prune",
+        text:
+          `Live ${left.join(", ")} that this file does not list are left alone. To delete them\n` +
+          "instead, add those kinds to prune (a file that lists every item of a kind can prune it).",
+      },
+    ]);
+  }
+
+  const date = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const title = typeof info.title === "string" && info.title !== "" ? ` (${oneLine(info.title)})` : "";
+  const header = [
+    `docsync configuration of organization ${organization}${title}, exported on ${date}.`,
+    "`docsync plan` with this file shows no changes until the organization or the file changes.",
+    "Not exported: team members (the API does not list them), SAML certificates (sensitive; see",
+    "the comments below) and what docsync does not manage. See docs/export.md.",
+  ];
+  return { yaml: renderYaml({ header, body, notes: result.notes }), warnings: result.warnings, counts };
+}
