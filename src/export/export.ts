@@ -47,6 +47,16 @@ async function readOrganizationInfo(client: ApiClient, organization: string): Pr
   }
 }
 
+const WORDS: Partial<Record<PrunableKind, string>> = {
+  customFields: "custom fields",
+  samlProviders: "SAML providers",
+};
+
+/** `a, b and c` */
+function listed(words: string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
@@ -86,12 +96,13 @@ export async function exportOrganization(
   body.policy = policy;
   const left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
+    const words = listed(left.map((kind) => WORDS[kind] ?? kind));
     result.notes.set(policy, [
       {
         key: "prune",
         text:
-          `Live ${left.join(", ")} that this file does not list are left alone. To delete them\n` +
-          "instead, add those kinds to prune (a file that lists every item of a kind can prune it).",
+          `Live ${words} that this file does not list are left alone.\n` +
+          `To have docsync delete them, add ${left.join(", ")} to prune.`,
       },
     ]);
   }

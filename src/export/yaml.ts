@@ -86,8 +86,8 @@ export function renderYaml(exported: YamlExport): string {
   const doc = new Document();
   const root = build(doc, exported.body, exported.notes, { depth: 0 }) as YAMLMap;
   root.items.forEach((pair, index) => {
-    // A blank line before each top-level key but the first, and between sites.
-    if (index > 0) (pair.key as Node).spaceBefore = true;
+    // A blank line before each top-level key but the first two (version, organization), and between sites.
+    if (index > 1) (pair.key as Node).spaceBefore = true;
     if ((pair.key as { value?: unknown }).value === "sites" && pair.value instanceof YAMLSeq) {
       (pair.value.items as Node[]).forEach((site, position) => {
         if (position > 0) site.spaceBefore = true;
