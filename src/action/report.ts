@@ -8,7 +8,11 @@ import { codeSpan, escapeMarkdown, MARKDOWN_LIMIT } from "../render/markdown.ts"
 
 export type ActionCommand = "plan" | "apply" | "drift";
 
-function heading(command: ActionCommand | "docsync", organization: string | undefined, what?: string): string {
+function heading(
+  command: ActionCommand | "docsync",
+  organization: string | undefined,
+  what?: string,
+): string {
   const title = command === "docsync" ? "docsync" : `docsync ${command}`;
   const org = organization ? ` · organization ${codeSpan(organization, false)}` : "";
   return `### ${title}${org}${what ? ` · ${what}` : ""}`;
@@ -53,7 +57,7 @@ export function applyReport(options: {
     lines.push(
       `<details${open}><summary>Apply log</summary>`,
       "",
-      fenced(clipMiddle(log, LOG_MAX - (lines.join("\n").length))),
+      fenced(clipMiddle(log, LOG_MAX - lines.join("\n").length)),
       "",
       "</details>",
     );
@@ -61,8 +65,18 @@ export function applyReport(options: {
   return `${lines.join("\n")}\n`;
 }
 
-export function errorReport(command: ActionCommand | "docsync", exitCode: number, error: string, organization?: string): string {
-  const lines = [heading(command, organization, "failed"), "", `**docsync exited with code ${exitCode}.**`, ""];
+export function errorReport(
+  command: ActionCommand | "docsync",
+  exitCode: number,
+  error: string,
+  organization?: string,
+): string {
+  const lines = [
+    heading(command, organization, "failed"),
+    "",
+    `**docsync exited with code ${exitCode}.**`,
+    "",
+  ];
   if (error.trim() !== "") lines.push(fenced(clipMiddle(error.trim(), LOG_MAX)));
   return `${lines.join("\n")}\n`;
 }

@@ -124,7 +124,9 @@ function findCollisions(kind: AnyKind, scope: Scope, items: ExportedItem[], out:
   for (const { live } of items) {
     const item = live.item as { id: string };
     const key = kind.liveKey(item);
-    byKey.set(key, [...(byKey.get(key) ?? []), item.id]);
+    const ids = byKey.get(key);
+    if (ids) ids.push(item.id);
+    else byKey.set(key, [item.id]);
   }
   for (const [key, ids] of byKey) {
     if (ids.length > 1)

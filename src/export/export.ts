@@ -90,7 +90,11 @@ export async function exportOrganization(
     body[collection] = items;
     counts[collection] = items.length;
   }
-  const managed = PRUNABLE_KINDS.filter((kind) => result.managed.has(kind));
+  // The kinds inside sites belong to the sites: a file that manages sites prunes inside them,
+  // also once it lists a site that it does not list yet.
+  const managed = PRUNABLE_KINDS.filter(
+    (kind) => result.managed.has(kind) || (result.managed.has("sites") && IN_SITE.includes(kind)),
+  );
   const prune = managed.filter((kind) => options.pruneOrganizationWide || IN_SITE.includes(kind));
   const policy = { prune };
   body.policy = policy;

@@ -3,7 +3,7 @@
 // kinds' comments where they belong. Every string is escaped for interpolation (`${` is written
 // `$${`), so that loading the file gives back exactly the live values.
 
-import { Document, isNode, type Node, type Pair, YAMLMap, YAMLSeq } from "yaml";
+import { Document, isNode, type Node, YAMLMap, YAMLSeq } from "yaml";
 import type { Note } from "./convert.ts";
 
 export interface YamlExport {
@@ -24,8 +24,9 @@ type Scalar = string | number | boolean | null;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || ["string", "number", "boolean"].includes(typeof value);
 
-/** `${` would be read as an interpolation: `$${` is its escape. */
-export const escapeInterpolation = (text: string): string => text.replaceAll("${", "$${");
+/** `${` would be read as an interpolation: `$${` is its escape. (A replacement function, since a
+ * replacement string would read `$$` as one `$`.) */
+export const escapeInterpolation = (text: string): string => text.replaceAll("${", () => "$${");
 
 /** Whether a mapping or list of plain values is short enough for one line (roughly as written). */
 function fitsOneLine(values: [string, unknown][]): boolean {
@@ -52,7 +53,7 @@ function build(
     const seq = new YAMLSeq();
     for (const item of value)
       seq.items.push(build(doc, item, notes, { depth: at.depth + 1, inList: at.key }));
-    seq.flow = value.length > 0 && fitsOneLine(value.map((item) => ["", item]));
+    seq.flow = value.length === 0 || fitsOneLine(value.map((item) => ["", item]));
     return seq;
   }
   if (typeof value === "object" && value !== null) {
@@ -94,7 +95,7 @@ export function renderYaml(exported: YamlExport): string {
       });
     }
   });
-  doc.contents = root as YAMLMap<unknown, unknown> & { items: Pair[] };
+  doc.contents = root;
   doc.commentBefore = comment(exported.header.join("\n"));
   return doc.toString({ lineWidth: 0 });
 }

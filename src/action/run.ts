@@ -1,0 +1,381 @@
+// The GitHub Action: reads the inputs the way the runner passes them (INPUT_* variables), runs
+// docsync in-process, and hands the result back the way the runner reads it: workflow commands
+// on the standard output (masks, annotations), outputs in $GITHUB_OUTPUT, the Markdown report
+// appended to $GITHUB_STEP_SUMMARY, and an exit code.
+//
+// Secrets: the token is masked first of all, reaches docsync only as DOCSYNC_TOKEN, and every
+// text the action writes is redacted of the token and of the configuration's sensitive values.
+// Text that comes from the configuration or the live state is printed with workflow commands
+// stopped, so that a value cannot pass itself off as a command.
+
+import { randomUUID } from "node:crypto";
+import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve, sep } from "node:path";
+import type { CommandContext } from "../cli/context.ts";
+import { runDocsync } from "../cli/program.ts";
+import { loadDesired } from "../cli/workflow.ts";
+import { ConfigError, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
+import type { DesiredState } from "../config/types.ts";
+import type { DriftReport } from "../drift/report.ts";
+import { renderDriftText } from "../drift/text.ts";
+import type { Plan } from "../plan/types.ts";
+import { driftSummaryLine, renderDriftMarkdown, renderPlanMarkdown } from "../render/markdown.ts";
+import { redactText } from "../render/redact.ts";
+import { plainStyle } from "../render/style.ts";
+import { renderPlanText, summaryLine } from "../render/text.ts";
+import { configPathsIn, splitArgs } from "./args.ts";
+import { type ActionCommand, applyReport, configErrorReport, errorReport, planOfDrift } from "./report.ts";
+import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
+
+const COMMANDS: readonly ActionCommand[] = ["plan", "apply", "drift"];
+
+export interface ActionStreams {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processStreams: ActionStreams = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** An input as the runner passes it: `INPUT_` and the name with spaces as `_`, uppercased; trimmed. */
+export function getInput(env: NodeJS.ProcessEnv, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+
+/** A boolean input as the runner's toolkit reads one; undefined when empty. */
+function booleanInput(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const value = getInput(env, name);
+  if (value === "") return undefined;
+  if (["true", "True", "TRUE"].includes(value)) return true;
+  if (["false", "False", "FALSE"].includes(value)) return false;
+  throw new InputError(`Input ${name} must be true or false, not ${JSON.stringify(value)}.`);
+}
+
+class InputError extends Error {}
+
+/** The standard output of the step: text (redacted) and workflow commands, each on a line of its own. */
+class Log {
+  private atLineStart = true;
+  private stopToken: string | undefined;
+  secrets: string[] = [];
+
+  constructor(private readonly streams: ActionStreams) {}
+
+  redact(text: string): string {
+    return redactText(text, this.secrets);
+  }
+
+  text(text: string, stream: "stdout" | "stderr" = "stdout"): void {
+    if (text === "") return;
+    const safe = this.redact(text);
+    if (stream === "stderr") {
+      this.streams.stderr(safe);
+      return;
+    }
+    this.streams.stdout(safe);
+    this.atLineStart = safe.endsWith("\n");
+  }
+
+  command(command: string, message: string, properties: Properties = {}): void {
+    const line = workflowCommand(command, this.redact(message), properties);
+    this.streams.stdout(this.atLineStart ? line : `\n${line}`);
+    this.atLineStart = true;
+  }
+
+  /** Registers a secret with the runner: the one place a secret is written, for the runner only. */
+  mask(secret: string): void {
+    for (const line of secret.split(/\r?\n/)) {
+      if (line.trim() !== "") this.streams.stdout(`::add-mask::${escapeData(line)}\n`);
+    }
+  }
+
+  /** From here on, the runner reads no workflow commands, until resumeCommands. */
+  stopCommands(): void {
+    this.stopToken = randomUUID();
+    this.command("stop-commands", this.stopToken);
+  }
+
+  resumeCommands(): void {
+    if (this.stopToken === undefined) return;
+    const line = `::${this.stopToken}::\n`;
+    this.streams.stdout(this.atLineStart ? line : `\n${line}`);
+    this.atLineStart = true;
+    this.stopToken = undefined;
+  }
+}
+
+interface Result {
+  /** docsync's exit code (1 when docsync did not run because an input or the configuration was wrong). */
+  exitCode: number;
+  changes: boolean;
+  report: string;
+  /** JSON for the plan-file output. */
+  planJson?: string;
+  /** One line on the changes, for the annotation when the step fails (or warns) on them. */
+  headline?: string;
+}
+
+/** Runs the action with the environment the runner gives a step; resolves with the step's exit code. */
+export async function runAction(
+  env: NodeJS.ProcessEnv,
+  streams: ActionStreams = processStreams,
+): Promise<number> {
+  const log = new Log(streams);
+  const token = getInput(env, "token");
+  if (token !== "") {
+    log.mask(token);
+    log.secrets.push(token);
+  }
+  const commandInput = getInput(env, "command") || "plan";
+  const command = (COMMANDS as readonly string[]).includes(commandInput)
+    ? (commandInput as ActionCommand)
+    : undefined;
+  let result: Result;
+  let failOnChanges = false;
+  try {
+    if (!command)
+      throw new InputError(
+        `Input command must be plan, apply or drift, not ${JSON.stringify(commandInput)}.`,
+      );
+    if (token === "")
+      throw new InputError("Input token is required: pass the API token from a secret.");
+    failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift";
+    result = await run(command, env, token, log);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof InputError))
+      log.text(`${error instanceof Error ? error.stack : message}\n`, "stderr");
+    log.command("error", message);
+    result = {
+      exitCode: 1,
+      changes: false,
+      report: errorReport(command ?? "docsync", 1, log.redact(message)),
+    };
+  }
+
+  const reported = await publish(env, command ?? "docsync", result, log);
+  let stepCode = result.exitCode;
+  if (command !== "apply" && result.exitCode === 2) {
+    // Changes are a result, not an error, unless the workflow says they must fail the step.
+    stepCode = failOnChanges ? 2 : 0;
+    const headline = `${result.headline ?? "There are changes."} See the job summary.`;
+    if (failOnChanges) log.command("error", headline);
+    else if (command === "drift") log.command("warning", headline);
+  }
+  return reported ? stepCode : 1;
+}
+
+/** Everything from reading the configuration to docsync's report. */
+async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string, log: Log): Promise<Result> {
+  const extra = splitArgs(getInput(env, "args"));
+  const configs = (getInput(env, "config") || "docsync.yaml")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+
+  // docsync sees the step's environment without the action's own inputs, and the connection.
+  const docsyncEnv: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(env).filter(([name]) => !name.startsWith("INPUT_")),
+  );
+  docsyncEnv.DOCSYNC_TOKEN = token;
+  const apiUrl = getInput(env, "api-url");
+  if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
+
+  // The configuration first: its problems become annotations, and its sensitive values are
+  // redacted from everything the action writes, whatever docsync prints.
+  let desired: DesiredState | undefined;
+  try {
+    desired = await loadDesired([...configs, ...configPathsIn(extra)], docsyncEnv);
+    log.secrets.push(...desired.sensitiveValues);
+  } catch (error) {
+    if (error instanceof ConfigError) return configErrors(command, error.diagnostics, env, log);
+    // Anything else (an unreadable folder…): docsync reports it below, in its own words.
+  }
+
+  const args = [command, ...configs.flatMap((path) => ["-c", path])];
+  const own =
+    command === "apply"
+      ? ["--yes"]
+      : command === "plan"
+        ? ["--format", "json", "--detailed-exitcode"]
+        : ["--format", "json"];
+  const end = extra.indexOf("--");
+  args.push(...(end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]));
+
+  let out = "";
+  let err = "";
+  const context: CommandContext = {
+    env: docsyncEnv,
+    exitCode: 0,
+    output: {
+      out: (text) => {
+        out += text;
+        if (command === "apply") log.text(text);
+      },
+      err: (text) => {
+        err += text;
+        log.text(text);
+      },
+      style: plainStyle,
+      interactive: false,
+      ask: async () => "",
+    },
+  };
+  log.stopCommands();
+  let exitCode: number;
+  try {
+    exitCode = await runDocsync(args, context);
+  } finally {
+    log.resumeCommands();
+  }
+  const organization = desired?.organization;
+  const error = log.redact(errorMessage(err));
+
+  if (exitCode !== 0 && exitCode !== 2) {
+    log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
+    const report =
+      command === "apply"
+        ? applyReport({ organization, exitCode, log: log.redact(out), error })
+        : errorReport(command, exitCode, error, organization);
+    return { exitCode, changes: command === "apply" && madeChanges(out), report };
+  }
+  if (command === "apply") {
+    return {
+      exitCode,
+      changes: madeChanges(out),
+      report: applyReport({ organization, exitCode, log: log.redact(out), error: "" }),
+    };
+  }
+
+  // plan and drift: docsync printed JSON (already redacted; redacted again all the same).
+  // People read it as text in the log; the JSON becomes the plan file.
+  if (command === "plan") {
+    const plan = redactDeep(parseJson<Plan>(out, "docsync-plan"), log.secrets);
+    printUntrusted(log, renderPlanText(plan, plainStyle));
+    for (const warning of plan.warnings) log.command("warning", warning);
+    return {
+      exitCode,
+      changes: plan.changes.length > 0,
+      report: renderPlanMarkdown(plan),
+      planJson: `${JSON.stringify(plan, null, 2)}\n`,
+      headline: summaryLine(plan),
+    };
+  }
+  const report = redactDeep(parseJson<DriftReport>(out, "docsync-drift"), log.secrets);
+  const asPlan = planOfDrift(report);
+  printUntrusted(log, renderDriftText(report, plainStyle));
+  for (const warning of report.warnings) log.command("warning", warning);
+  return {
+    exitCode,
+    changes: report.drifted,
+    report: renderDriftMarkdown(asPlan),
+    planJson: `${JSON.stringify(report, null, 2)}\n`,
+    headline: driftSummaryLine(asPlan),
+  };
+}
+
+/** Every string in a JSON value, redacted. */
+function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
+    typeof item === "string" ? redactText(item, secrets) : item,
+  ) as T;
+}
+
+/** Text made of configured or live values, printed with workflow commands stopped. */
+function printUntrusted(log: Log, text: string): void {
+  log.stopCommands();
+  log.text(text);
+  log.resumeCommands();
+}
+
+function parseJson<T>(text: string, format: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`docsync did not print JSON (expected a ${format} document).`);
+  }
+  if (typeof value !== "object" || value === null || (value as { format?: unknown }).format !== format)
+    throw new Error(`docsync printed JSON that is not a ${format} document.`);
+  return value as T;
+}
+
+/** What docsync said went wrong: its last message on the error stream, without `Error: `. */
+function errorMessage(err: string): string {
+  const at = err.search(/^(?:Error: |Internal error)(?![\s\S]*^(?:Error: |Internal error))/m);
+  return (at === -1 ? err : err.slice(at)).replace(/^Error: /, "").trim();
+}
+
+/** Whether an apply had something to do: its output starts with the plan it applied. */
+function madeChanges(out: string): boolean {
+  return out.startsWith("Changes for organization ");
+}
+
+/** Configuration errors: one annotation per diagnostic, pinned to the file, line and column. */
+function configErrors(
+  command: ActionCommand,
+  diagnostics: readonly Diagnostic[],
+  env: NodeJS.ProcessEnv,
+  log: Log,
+): Result {
+  log.stopCommands();
+  log.text(`${formatDiagnostics([...diagnostics])}\n`, "stdout");
+  log.resumeCommands();
+  for (const d of diagnostics) {
+    log.command("error", d.path === "" ? d.message : `${d.path}: ${d.message}`, {
+      file: annotationPath(d.file, env),
+      line: d.line,
+      col: d.column,
+    });
+  }
+  return { exitCode: 1, changes: false, report: log.redact(configErrorReport(command, diagnostics)) };
+}
+
+/** Annotations name files relative to the repository (the workspace), with forward slashes. */
+function annotationPath(file: string, env: NodeJS.ProcessEnv): string {
+  const absolute = resolve(file);
+  const workspace = env.GITHUB_WORKSPACE ? resolve(env.GITHUB_WORKSPACE) : undefined;
+  const path = workspace && absolute.startsWith(workspace + sep) ? relative(workspace, absolute) : file;
+  return path.split(sep).join("/");
+}
+
+/** Writes the outputs, the report file and the job summary; false when one could not be written. */
+async function publish(
+  env: NodeJS.ProcessEnv,
+  command: ActionCommand | "docsync",
+  result: Result,
+  log: Log,
+): Promise<boolean> {
+  try {
+    const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
+    const report = log.redact(result.report);
+    const reportFile = join(dir, "report.md");
+    await writeFile(reportFile, report);
+    let planFile = "";
+    if (result.planJson !== undefined) {
+      planFile = join(dir, command === "drift" ? "drift.json" : "plan.json");
+      await writeFile(planFile, log.redact(result.planJson));
+    }
+    const outputs: Record<string, string> = {
+      changes: String(result.changes),
+      "exit-code": String(result.exitCode),
+      "plan-file": planFile,
+      "report-file": reportFile,
+    };
+    if (env.GITHUB_OUTPUT) {
+      const entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));
+      await appendFile(env.GITHUB_OUTPUT, entries.join(""));
+    }
+    if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, `${report}\n`);
+    return true;
+  } catch (error) {
+    log.command(
+      "error",
+      `Could not write the step's outputs: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return false;
+  }
+}
