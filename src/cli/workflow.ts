@@ -28,7 +28,11 @@ export interface PlanningOptions {
   record?: boolean;
 }
 
-export async function planAgainstLive(client: LiveReader, desired: DesiredState, options: PlanningOptions = {}): Promise<Planned> {
+export async function planAgainstLive(
+  client: LiveReader,
+  desired: DesiredState,
+  options: PlanningOptions = {},
+): Promise<Planned> {
   const recording = options.record ? recordingReader(client) : undefined;
   const live = await readLiveState(recording?.reader ?? client, desired);
   const plan = buildPlan(desired, live, options.targets ? { targets: options.targets } : {});

@@ -42,7 +42,10 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
       const desired = await loadDesired(options.config, context.env);
       const client = connect(options, context.env, context.output);
       try {
-        const { plan, reads } = await planAgainstLive(client, desired, { targets: options.target, record: options.out !== undefined });
+        const { plan, reads } = await planAgainstLive(client, desired, {
+          targets: options.target,
+          record: options.out !== undefined,
+        });
         const safe = redactPlan(plan, desired.sensitiveValues);
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
         if (options.out) {
