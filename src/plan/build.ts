@@ -56,12 +56,13 @@ interface Container {
   liveOrder: string[];
 }
 
-function childScope(parent: Scope, slot: Slot, idOf: (address: string) => string): Scope {
+/** The scope of a slot's children: its address, configured and live item, and its id. */
+function childScope(parent: Scope, slot: Slot, id: string): Scope {
   const scope: Scope = {
     organization: parent.organization,
     address: slot.address,
     desired: slot.desired,
-    ids: { ...parent.ids, [slot.module.kind]: idOf(slot.address) },
+    ids: { ...parent.ids, [slot.module.kind]: id },
   };
   if (slot.live && slot.status === "keep") scope.live = slot.live;
   return scope;
@@ -166,11 +167,10 @@ class Planner implements PlanContext {
     }
     for (const slot of container.slots) {
       if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-      const isNew = slot.status !== "keep";
-      const scopeOfChildren = childScope(scope, slot, (address) =>
-        isNew ? idPlaceholder(address) : slot.live!.item.id,
+      const scopeOfChildren = childScope(scope, slot, this.idOf(slot.address));
+      slot.containers = module.children.map((child) =>
+        this.resolve(child, scopeOfChildren, slot.status !== "keep"),
       );
-      slot.containers = module.children.map((child) => this.resolve(child, scopeOfChildren, isNew));
     }
     return container;
   }
@@ -268,8 +268,8 @@ class Planner implements PlanContext {
     let previousMove: string | undefined;
     ordered.forEach((slot, index) => {
       if (stable.has(index)) return;
-      const before = index === 0 ? firstStable : undefined;
-      const anchor = index === 0 ? before! : ordered[index - 1]!;
+      // After the item before it, which is in place by now; the first one before the first stable item.
+      const anchor = index === 0 ? firstStable! : ordered[index - 1]!;
       const position =
         index === 0 ? { before: this.idOf(anchor.address) } : { after: this.idOf(anchor.address) };
       const change = this.addChange("move", slot, []);
