@@ -7,7 +7,7 @@ import { runDocsync } from "../src/cli/program.ts";
 import { startEmulator } from "../src/emulator/index.ts";
 
 const example = process.argv[2] ?? "examples/multi-section";
-const emulator = await startEmulator({ port: 0 });
+const emulator = await startEmulator({ port: 0, fixture: "examples/emulator-fixture.yaml" });
 const env = {
   ...process.env,
   DOCSYNC_API_URL: emulator.url,

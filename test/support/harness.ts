@@ -22,8 +22,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const emulator = await startEmulator({ port: 0 });
+export async function startHarness(options: { fixture?: string } = {}): Promise<Harness> {
+  const emulator = await startEmulator({ port: 0, ...(options.fixture ? { fixture: options.fixture } : {}) });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
   const env = {
     DOCSYNC_API_URL: emulator.url,

@@ -1,5 +1,5 @@
 // Every example of examples/: plan, apply, and a second plan that finds nothing to do, against
-// the emulator's default fixture, the way the README's quick start runs them.
+// the emulator started with the examples' own fixture, the way the README's quick start runs them.
 
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ const EXAMPLES = readdirSync("examples", { withFileTypes: true })
 describe("examples", () => {
   let h: Harness;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
   });
   afterEach(() => h.close());
 
