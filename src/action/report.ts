@@ -4,7 +4,7 @@
 import type { Diagnostic } from "../config/diagnostics.ts";
 import type { DriftReport, DriftState } from "../drift/report.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
-import { codeSpan, escapeMarkdown, MARKDOWN_LIMIT } from "../render/markdown.ts";
+import { codeSpan, escapeMarkdown, fenceFor, MARKDOWN_LIMIT } from "../render/markdown.ts";
 
 export type ActionCommand = "plan" | "apply" | "drift";
 
@@ -20,8 +20,7 @@ function heading(
 
 /** A fenced block that the text cannot close. */
 function fenced(text: string, language = "text"): string {
-  const longest = Math.max(0, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(Math.max(3, longest + 1));
+  const fence = fenceFor(text);
   return `${fence}${language}\n${text.replace(/\n$/, "")}\n${fence}`;
 }
 

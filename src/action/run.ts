@@ -59,6 +59,7 @@ class InputError extends Error {}
 /** The standard output of the step: text (redacted) and workflow commands, each on a line of its own. */
 class Log {
   private atLineStart = true;
+  private untrusted = false;
   private stopToken: string | undefined;
   secrets: string[] = [];
 
@@ -70,6 +71,10 @@ class Log {
 
   text(text: string, stream: "stdout" | "stderr" = "stdout"): void {
     if (text === "") return;
+    if (this.untrusted && this.stopToken === undefined) {
+      this.stopToken = randomUUID();
+      this.command("stop-commands", this.stopToken);
+    }
     const safe = this.redact(text);
     if (stream === "stderr") {
       this.streams.stderr(safe);
@@ -92,13 +97,16 @@ class Log {
     }
   }
 
-  /** From here on, the runner reads no workflow commands, until resumeCommands. */
+  /**
+   * Text from here on may hold configured or live values: the runner is told to read no
+   * workflow commands in it (`::stop-commands::`), until resumeCommands.
+   */
   stopCommands(): void {
-    this.stopToken = randomUUID();
-    this.command("stop-commands", this.stopToken);
+    this.untrusted = true;
   }
 
   resumeCommands(): void {
+    this.untrusted = false;
     if (this.stopToken === undefined) return;
     const line = `::${this.stopToken}::\n`;
     this.streams.stdout(this.atLineStart ? line : `\n${line}`);
@@ -140,8 +148,7 @@ export async function runAction(
       throw new InputError(
         `Input command must be plan, apply or drift, not ${JSON.stringify(commandInput)}.`,
       );
-    if (token === "")
-      throw new InputError("Input token is required: pass the API token from a secret.");
+    if (token === "") throw new InputError("Input token is required: pass the API token from a secret.");
     failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift";
     result = await run(command, env, token, log);
   } catch (error) {

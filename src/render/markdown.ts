@@ -56,8 +56,7 @@ export function codeSpan(text: string, inTable = true): string {
   let content = oneLine(text);
   if (inTable) content = content.replace(/\|/g, "\\|");
   if (content === "") return "` `";
-  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(longest + 1);
+  const fence = "`".repeat(longestRun(content, /`+/g) + 1);
   const pad = /^[ `]|[ `]$/.test(content) ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
@@ -72,9 +71,14 @@ function escapeHtml(text: string): string {
 }
 
 /** A fence for a code block that `content` cannot close. */
-function fenceFor(content: string): string {
-  const longest = Math.max(0, ...(content.match(/`{3,}/g) ?? []).map((run) => run.length));
-  return "`".repeat(Math.max(3, longest + 1));
+export function fenceFor(content: string): string {
+  return "`".repeat(Math.max(3, longestRun(content, /`{3,}/g) + 1));
+}
+
+function longestRun(content: string, runs: RegExp): number {
+  let longest = 0;
+  for (const match of content.matchAll(runs)) longest = Math.max(longest, match[0].length);
+  return longest;
 }
 
 function oneLine(text: string): string {
@@ -142,7 +146,7 @@ function fieldNames(change: Change, max = 4): string {
 }
 
 function heading(title: string, plan: Plan): string {
-  return `### ${title} · organization ${codeSpan(plan.organization, false)}`;
+  return `### ${title} · organization ${codeSpan(clip(plan.organization, CELL_VALUE_MAX), false)}`;
 }
 
 function highRiskBlock(plan: Plan, view: View): string[] {
@@ -326,7 +330,7 @@ const PLAN_VIEW = (plan: Plan): View => ({
     heading: (count) =>
       `**${plural(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
     item: (change) =>
-      `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.note ? ` (${prose(change.note, false)})` : ""}`,
+      `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.note ? ` (${prose(clip(change.note, CELL_VALUE_MAX), false)})` : ""}`,
   },
   details(changes) {
     const blocks = changes.map(planBlock);

@@ -38,7 +38,8 @@ describe("secrets", () => {
       outputs.push(result.stdout, result.stderr);
       return result;
     };
-    for (const format of ["text", "markdown", "json"]) await run(["plan", "-c", first, "--format", format, "-v"]);
+    for (const format of ["text", "markdown", "json"])
+      await run(["plan", "-c", first, "--format", format, "-v"]);
     await run(["plan", "-c", first, "--out", planFile]);
     outputs.push(await readFile(planFile, "utf8"));
     expect((await run(["apply", planFile, "-c", first, "--yes", "-v"])).code).toBe(0);
@@ -46,7 +47,8 @@ describe("secrets", () => {
     const other = { CERT: CERT.replace("0123456789", "9876543210") };
     const update = await run(["plan", "-c", changed], { env: other });
     expect(update.stdout).toContain("      certificate: (sensitive, changed)\n");
-    for (const format of ["text", "markdown", "json"]) await run(["drift", "-c", changed, "--format", format, "-v"], { env: other });
+    for (const format of ["text", "markdown", "json"])
+      await run(["drift", "-c", changed, "--format", format, "-v"], { env: other });
     await run(["apply", "-c", changed, "--yes", "-v"], { env: other });
     // A failing call's error must not leak them either.
     h.emulator.failNext({ method: "PATCH", path: /\/saml\//, kind: "status", status: 500, times: 9 });

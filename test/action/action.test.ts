@@ -1,0 +1,261 @@
+// The GitHub Action end to end: its entry runs as the runner runs it (a process of its own, the
+// inputs as INPUT_* variables, the runner's files), against the emulator over HTTP.
+
+import { readFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiveTeam } from "../../src/api/types.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { commandsIn, type Workspace, workspace } from "./support.ts";
+
+const TEAM_ROW = '| `+` create | `team "Support"` | title, members |';
+
+describe("the action", () => {
+  let h: Harness;
+  let ws: Workspace;
+  let inputs: Record<string, string>;
+  let env: Record<string, string>;
+
+  beforeEach(async () => {
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+    ws = await workspace();
+    await ws.copy("examples/organization", "config");
+    inputs = { command: "plan", config: "config", "api-url": h.emulator.url, token: h.emulator.token };
+    // The workflow's environment: the example's organization comes from ${DOCSYNC_ORG}.
+    env = { DOCSYNC_ORG: h.org };
+  });
+  afterEach(async () => {
+    await ws.close();
+    await h.close();
+  });
+
+  it("plan: reports changes through its outputs, the job summary and a plan file, and succeeds", async () => {
+    const run = await ws.run(inputs, env);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.outputs.changes).toBe("true");
+    expect(run.outputs["exit-code"]).toBe("2");
+    // The multiline-safe form, for every output.
+    expect(run.outputFile).toMatch(/^changes<<(ghadelimiter_[0-9a-f-]{36})\ntrue\n\1\nexit-code<</);
+
+    expect(run.summary).toContain("**Plan: 6 to create, 0 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain(
+      [
+        "| | Item | Change |",
+        "|---|---|---|",
+        '| `+` create | `team "Writers"` | title, members |',
+        '| `+` create | `team "Reviewers"` | title |',
+        TEAM_ROW,
+        '| `+` create | `custom field "owner"` | type, title, description |',
+        "",
+      ].join("\n"),
+    );
+    expect(run.summary).toContain(
+      '| `+` create | `SAML provider "Okta"` | label, entityID, ssoURL, certificate and 2 more |\n',
+    );
+    const report = await readFile(run.outputs["report-file"]!, "utf8");
+    expect(`${report}\n`).toBe(run.summary);
+
+    const planFile = run.outputs["plan-file"]!;
+    expect(planFile.startsWith(`${ws.dir}/docsync-plan-`)).toBe(true);
+    const plan = JSON.parse(await readFile(planFile, "utf8"));
+    expect(plan.format).toBe("docsync-plan");
+    expect(plan.organization).toBe(h.org);
+    expect(plan.changes.map((change: { address: string }) => change.address)).toEqual([
+      'team "Writers"',
+      'team "Reviewers"',
+      'team "Support"',
+      'custom field "owner"',
+      'custom field "tier"',
+      'SAML provider "Okta"',
+    ]);
+
+    // The log shows the plan as text; no error, no warning.
+    expect(run.stdout).toContain('  + team "Support"\n      title: "Support"\n');
+    expect(commandsIn(run.stdout).filter((line) => /^::(error|warning)/.test(line))).toEqual([]);
+    expect(h.writes()).toBe(0);
+  });
+
+  it("plan with fail-on-changes: the step fails with exit code 2 and says why", async () => {
+    const run = await ws.run({ ...inputs, "fail-on-changes": "true" }, env);
+    expect(run.code).toBe(2);
+    expect(run.outputs.changes).toBe("true");
+    expect(run.outputs["exit-code"]).toBe("2");
+    expect(commandsIn(run.stdout)).toContain(
+      "::error::Plan: 6 to create, 0 to update, 0 to move, 0 to delete. See the job summary.",
+    );
+  });
+
+  it("passes args to docsync, split like a shell splits them", async () => {
+    const run = await ws.run({ ...inputs, args: `--target 'team "Support"' --parallelism 2` }, env);
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain("**Plan: 1 to create, 0 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain(`${TEAM_ROW}\n`);
+  });
+
+  it("apply: applies, then a second plan has no changes", async () => {
+    const apply = await ws.run({ ...inputs, command: "apply" }, env);
+    expect(apply.stderr).toBe("");
+    expect(apply.code).toBe(0);
+    expect(apply.outputs).toEqual({
+      changes: "true",
+      "exit-code": "0",
+      "plan-file": "",
+      "report-file": expect.stringMatching(/\/report\.md$/),
+    });
+    expect(apply.summary).toContain(
+      "**Apply complete: 6 call(s) made. Live state matches the configuration.**\n",
+    );
+    expect(apply.stdout).toContain('  ✓ team "Support": create team\n');
+
+    const plan = await ws.run(inputs, env);
+    expect(plan.code).toBe(0);
+    expect(plan.outputs.changes).toBe("false");
+    expect(plan.outputs["exit-code"]).toBe("0");
+    expect(plan.summary).toBe(
+      `### docsync plan · organization \`${h.org}\`\n\n**No changes: live state matches the configuration.**\n\n`,
+    );
+
+    const again = await ws.run({ ...inputs, command: "apply" }, env);
+    expect(again.code).toBe(0);
+    expect(again.outputs.changes).toBe("false");
+    expect(again.summary).toContain("**No changes: live state matches the configuration.**\n");
+  });
+
+  it("drift: nothing after an apply; after a change by hand, fails the step and reports it", async () => {
+    expect((await ws.run({ ...inputs, command: "apply" }, env)).code).toBe(0);
+    const clean = await ws.run({ ...inputs, command: "drift" }, env);
+    expect(clean.code).toBe(0);
+    expect(clean.outputs.changes).toBe("false");
+    expect(clean.outputs["exit-code"]).toBe("0");
+    expect(clean.summary).toContain("**No drift: the live organization matches the configuration.**\n");
+
+    // Someone deletes a team by hand.
+    const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
+    const support = teams.find((team) => team.title === "Support")!;
+    await h.api.send({ method: "DELETE", path: `/orgs/${h.org}/teams/${support.id}` });
+    h.emulator.resetLog();
+
+    const drift = await ws.run({ ...inputs, command: "drift" }, env);
+    expect(drift.code).toBe(2);
+    expect(drift.outputs.changes).toBe("true");
+    expect(drift.outputs["exit-code"]).toBe("2");
+    expect(commandsIn(drift.stdout)).toContain(
+      "::error::Drift: 1 item differs from the configuration: 1 missing from the live organization. See the job summary.",
+    );
+    expect(drift.summary).toContain(
+      '| `+` missing | `team "Support"` | missing from the live organization |\n',
+    );
+    expect(drift.stdout).toContain(`Drift: organization ${h.org} differs from the configuration in 1 item.`);
+    const report = JSON.parse(await readFile(drift.outputs["plan-file"]!, "utf8"));
+    expect(report).toMatchObject({ format: "docsync-drift", drifted: true });
+    expect(
+      report.items.map((item: { address: string; state: string }) => [item.address, item.state]),
+    ).toEqual([['team "Support"', "missing"]]);
+    expect(h.writes()).toBe(0);
+
+    // A workflow that only wants to know: the step succeeds and warns.
+    const lenient = await ws.run({ ...inputs, command: "drift", "fail-on-changes": "false" }, env);
+    expect(lenient.code).toBe(0);
+    expect(lenient.outputs.changes).toBe("true");
+    expect(commandsIn(lenient.stdout)).toContain(
+      "::warning::Drift: 1 item differs from the configuration: 1 missing from the live organization. See the job summary.",
+    );
+  });
+
+  it("a bad configuration: one annotation per problem, at its file, line and column; exit 1", async () => {
+    await ws.write(
+      "config/docsync.yaml",
+      "version: 1\norganization: org_acme\nteams:\n  - title: Writers\n    members: nope\n  - titel: Support, 100%\n",
+    );
+    const run = await ws.run({ ...inputs, config: "config/docsync.yaml" }, env);
+    expect(run.code).toBe(1);
+    expect(run.outputs.changes).toBe("false");
+    expect(run.outputs["exit-code"]).toBe("1");
+    expect(run.outputs["plan-file"]).toBe("");
+    expect(commandsIn(run.stdout).filter((line) => line.startsWith("::error"))).toEqual([
+      "::error file=config/docsync.yaml,line=5,col=14::teams[0].members: must be a list (got a string)",
+      '::error file=config/docsync.yaml,line=6,col=5::teams[1].titel: unknown key "titel" (did you mean "title"?)',
+    ]);
+    expect(run.summary).toContain("**The configuration has 2 errors in 1 file.**");
+    expect(run.summary).toContain(
+      "| `config/docsync.yaml` | 5 | 14 | `teams[0].members`: must be a list (got a string) |\n",
+    );
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
+  it("an API error: a plain error annotation and exit 1", async () => {
+    const run = await ws.run({ ...inputs, token: "not-a-valid-token" }, env);
+    expect(run.code).toBe(1);
+    expect(run.outputs.changes).toBe("false");
+    expect(run.outputs["exit-code"]).toBe("1");
+    const errors = commandsIn(run.stdout).filter((line) => line.startsWith("::error"));
+    // Which of the reads made in parallel fails first varies.
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^::error::GET \/orgs\/org_acme\/[a-z-]+ failed: 401 Unauthorized: invalid token: it does not belong to any user$/,
+    );
+    expect(run.summary).toContain(`### docsync plan · organization \`${h.org}\` · failed\n`);
+  });
+
+  it("bad inputs: an error annotation and exit 1, before anything is read", async () => {
+    const run = await ws.run({ ...inputs, command: "destroy" }, env);
+    expect(run.code).toBe(1);
+    expect(commandsIn(run.stdout)).toContain(
+      '::error::Input command must be plan, apply or drift, not "destroy".',
+    );
+    expect(run.outputs["exit-code"]).toBe("1");
+    const noToken = await ws.run({ ...inputs, token: "" }, env);
+    expect(noToken.code).toBe(1);
+    expect(commandsIn(noToken.stdout)).toContain(
+      "::error::Input token is required: pass the API token from a secret.",
+    );
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
+  it("never writes the token or the SAML certificate anywhere", async () => {
+    const pem = await readFile("examples/organization/okta.pem", "utf8");
+    const certificate = pem.trim();
+    // Distinctive pieces too, in case a value were split or re-wrapped.
+    const pieces = certificate.split("\n").filter((line) => !line.startsWith("-----"));
+    const token = h.emulator.token;
+    const texts: [string, string][] = [];
+    // Drift first, while the SAML provider is still missing: its report holds the certificate's field.
+    for (const [command, code] of [
+      ["drift", 2],
+      ["plan", 0],
+      ["apply", 0],
+      ["drift", 0],
+    ] as const) {
+      const run = await ws.run({ ...inputs, command }, env);
+      expect(run.code, `${command}: ${run.stdout}${run.stderr}`).toBe(code);
+      // The one place the token is written: the mask the runner reads first, and only that.
+      const [first, ...rest] = run.stdout.split("\n");
+      expect(first).toBe(`::add-mask::${token}`);
+      texts.push([`${command} stdout`, rest.join("\n")], [`${command} stderr`, run.stderr]);
+      texts.push([`${command} outputs`, run.outputFile], [`${command} summary`, run.summary]);
+      texts.push([`${command} report`, await readFile(run.outputs["report-file"]!, "utf8")]);
+      if (run.outputs["plan-file"])
+        texts.push([`${command} plan file`, await readFile(run.outputs["plan-file"], "utf8")]);
+    }
+    expect(texts.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["plan plan file", "drift plan file"]),
+    );
+    for (const [name, text] of texts) {
+      expect(text.includes(token), `token in ${name}`).toBe(false);
+      expect(text.includes(certificate), `certificate in ${name}`).toBe(false);
+      for (const piece of pieces) expect(text.includes(piece), `certificate line in ${name}`).toBe(false);
+    }
+    // The certificate was part of what was planned and applied, as "(sensitive)".
+    const text = (name: string) => texts.find(([n]) => n === name)![1];
+    expect(text("plan summary")).toContain("+     certificate: (sensitive)\n");
+    expect(text("drift summary")).toContain("| certificate | — | (sensitive) |\n");
+    const okta = JSON.parse(text("drift plan file")).items.find(
+      (item: { address: string }) => item.address === 'SAML provider "Okta"',
+    );
+    expect(okta.fields.find((field: { field: string }) => field.field === "certificate")).toEqual({
+      field: "certificate",
+      configured: "(sensitive)",
+      sensitive: true,
+    });
+  });
+});

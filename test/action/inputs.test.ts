@@ -1,0 +1,139 @@
+// How the action reads its inputs and speaks to the runner: action.yml's wiring, the args input,
+// workflow commands and outputs.
+
+import { readFileSync } from "node:fs";
+import { EOL } from "node:os";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { configPathsIn, splitArgs } from "../../src/action/args.ts";
+import { getInput } from "../../src/action/run.ts";
+import {
+  escapeData,
+  escapeProperty,
+  outputEntry,
+  workflowCommand,
+} from "../../src/action/workflow-commands.ts";
+import { inputVariable, parseOutputFile } from "./support.ts";
+
+interface ActionYaml {
+  inputs: Record<string, { required?: boolean; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: {
+    using: string;
+    steps: {
+      id?: string;
+      uses?: string;
+      with?: Record<string, unknown>;
+      env?: Record<string, string>;
+      run?: string;
+    }[];
+  };
+}
+
+const action = parse(readFileSync("action.yml", "utf8")) as ActionYaml;
+
+describe("action.yml", () => {
+  it("is a composite action that sets up Node 20 and installs runtime dependencies only", () => {
+    expect(action.runs.using).toBe("composite");
+    const [node, install] = action.runs.steps;
+    expect(node).toMatchObject({ uses: "actions/setup-node@v4", with: { "node-version": 20 } });
+    expect(install!.run).toBe("npm ci --omit=dev --ignore-scripts --no-audit --no-fund");
+  });
+
+  it("passes every input to the entry under the name the runner gives inputs", () => {
+    const step = action.runs.steps.find((s) => s.id === "docsync")!;
+    const expected = Object.fromEntries(
+      Object.keys(action.inputs).map((name) => [inputVariable(name), `\${{ inputs.${name} }}`]),
+    );
+    expect(step.env).toEqual(expected);
+    expect(Object.keys(step.env!)).toEqual([
+      "INPUT_COMMAND",
+      "INPUT_CONFIG",
+      "INPUT_API-URL",
+      "INPUT_TOKEN",
+      "INPUT_ARGS",
+      "INPUT_FAIL-ON-CHANGES",
+    ]);
+    expect(step.run).toBe(
+      '"$GITHUB_ACTION_PATH/node_modules/.bin/tsx" --tsconfig "$GITHUB_ACTION_PATH/tsconfig.json" "$GITHUB_ACTION_PATH/src/action/main.ts"',
+    );
+  });
+
+  it("declares the inputs and outputs the entry reads and writes", () => {
+    expect(action.inputs.token!.required).toBe(true);
+    expect(action.inputs.config!.default).toBe("docsync.yaml");
+    expect(action.inputs.command!.default).toBe("plan");
+    expect(Object.keys(action.outputs)).toEqual(["changes", "exit-code", "plan-file", "report-file"]);
+    for (const [name, output] of Object.entries(action.outputs))
+      expect(output.value).toBe(`\${{ steps.docsync.outputs.${name} }}`);
+  });
+});
+
+describe("inputs", () => {
+  it("are read as the runner names them: spaces to _, uppercased, hyphens kept; trimmed", () => {
+    const env = { "INPUT_API-URL": " https://api.example \n", INPUT_MY_INPUT: "x" };
+    expect(getInput(env, "api-url")).toBe("https://api.example");
+    expect(getInput(env, "my input")).toBe("x");
+    expect(getInput(env, "missing")).toBe("");
+  });
+});
+
+describe("splitArgs", () => {
+  it("splits on whitespace and line breaks", () => {
+    expect(splitArgs("  --parallelism 4\n--verbose  ")).toEqual(["--parallelism", "4", "--verbose"]);
+    expect(splitArgs("")).toEqual([]);
+  });
+
+  it("keeps quoted text together, as a shell does", () => {
+    expect(splitArgs(`--target 'site "Acme Docs" › section "api"'`)).toEqual([
+      "--target",
+      'site "Acme Docs" › section "api"',
+    ]);
+    expect(splitArgs(`--target "site \\"Docs\\"" a\\ b ''`)).toEqual(["--target", 'site "Docs"', "a b", ""]);
+    expect(splitArgs(`"a\\nb" 'c\\d' x"y"'z'`)).toEqual(["a\\nb", "c\\d", "xyz"]);
+    expect(splitArgs("one \\\ntwo")).toEqual(["one", "two"]);
+  });
+
+  it("refuses an unterminated quote", () => {
+    expect(() => splitArgs(`--target 'site`)).toThrow("args: unterminated single quote");
+    expect(() => splitArgs(`--target "site`)).toThrow("args: unterminated double quote");
+  });
+
+  it("finds the configuration paths among arguments", () => {
+    expect(configPathsIn(["-c", "a.yaml", "--config", "b", "--config=c", "-cd", "--", "-c", "e"])).toEqual([
+      "a.yaml",
+      "b",
+      "c",
+      "d",
+    ]);
+  });
+});
+
+describe("workflow commands", () => {
+  it("escape data and properties by the runner's rules", () => {
+    expect(escapeData("100% done\r\nnext: a,b")).toBe("100%25 done%0D%0Anext: a,b");
+    expect(escapeProperty("C:\\docs,1%\n")).toBe("C%3A\\docs%2C1%25%0A");
+  });
+
+  it("format an annotation with its properties", () => {
+    expect(
+      workflowCommand("error", "teams[0]: must be a list\n(got: a string)", {
+        file: "config/a,b.yaml",
+        line: 5,
+        col: 14,
+      }),
+    ).toBe("::error file=config/a%2Cb.yaml,line=5,col=14::teams[0]: must be a list%0A(got: a string)\n");
+    expect(workflowCommand("error", "plain")).toBe("::error::plain\n");
+  });
+
+  it("write outputs in the multiline-safe form, which reads back exactly", () => {
+    const entry = outputEntry("report", "line 1\nline 2");
+    expect(entry).toMatch(
+      new RegExp(`^report<<(ghadelimiter_[0-9a-f-]{36})${EOL}line 1\nline 2${EOL}\\1${EOL}$`),
+    );
+    expect(parseOutputFile(entry + outputEntry("empty", ""))).toEqual({
+      report: "line 1\nline 2",
+      empty: "",
+    });
+  });
+});

@@ -1,0 +1,113 @@
+// Runs the action's entry the way the runner does: a real process, started the way action.yml
+// starts it, with the inputs as INPUT_* variables and the runner's files ($GITHUB_OUTPUT,
+// $GITHUB_STEP_SUMMARY, $RUNNER_TEMP) in a temporary workspace that is its working folder.
+
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const ACTION_PATH = resolve(import.meta.dirname, "../..");
+
+/** The variable the runner sets for an input: `INPUT_`, spaces as `_`, uppercased (hyphens kept). */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
+}
+
+export interface ActionRun {
+  /** The step's exit code. */
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** $GITHUB_OUTPUT as written, and read back. */
+  outputFile: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+export interface Workspace {
+  dir: string;
+  /** Copies a folder of this repository into the workspace. */
+  copy(from: string, to: string): Promise<void>;
+  write(path: string, text: string): Promise<void>;
+  run(inputs: Record<string, string>, env?: Record<string, string>): Promise<ActionRun>;
+  close(): Promise<void>;
+}
+
+export async function workspace(): Promise<Workspace> {
+  const dir = await mkdtemp(join(tmpdir(), "docsync-action-"));
+  let runs = 0;
+  return {
+    dir,
+    copy: (from, to) => cp(resolve(ACTION_PATH, from), join(dir, to), { recursive: true }),
+    write: (path, text) => writeFile(join(dir, path), text),
+    async run(inputs, env = {}) {
+      const n = ++runs;
+      const outputPath = join(dir, `output-${n}`);
+      const summaryPath = join(dir, `summary-${n}`);
+      await writeFile(outputPath, "");
+      await writeFile(summaryPath, "");
+      const childEnv: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        GITHUB_ACTIONS: "true",
+        GITHUB_WORKSPACE: dir,
+        GITHUB_OUTPUT: outputPath,
+        GITHUB_STEP_SUMMARY: summaryPath,
+        RUNNER_TEMP: dir,
+        ...env,
+      };
+      for (const [name, value] of Object.entries(inputs)) childEnv[inputVariable(name)] = value;
+      const { code, stdout, stderr } = await spawnEntry(childEnv, dir);
+      const outputFile = await readFile(outputPath, "utf8");
+      return {
+        code,
+        stdout,
+        stderr,
+        outputFile,
+        outputs: parseOutputFile(outputFile),
+        summary: await readFile(summaryPath, "utf8"),
+      };
+    },
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** As action.yml's run step: tsx from the action's folder, the action's tsconfig, the entry. */
+function spawnEntry(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = join(ACTION_PATH, "node_modules/.bin/tsx");
+  const args = ["--tsconfig", join(ACTION_PATH, "tsconfig.json"), join(ACTION_PATH, "src/action/main.ts")];
+  return new Promise((done) => {
+    execFile(tsx, args, { cwd, env, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Reads a $GITHUB_OUTPUT file back, as the runner does: `name=value` and `name<<DELIMITER` forms. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name, delimiter] = heredoc;
+      const end = lines.indexOf(delimiter!, index + 1);
+      if (end === -1) throw new Error(`output ${name} has no closing delimiter`);
+      outputs[name!] = lines.slice(index + 1, end).join("\n");
+      index = end;
+    } else if (line.includes("=")) {
+      outputs[line.slice(0, line.indexOf("="))] = line.slice(line.indexOf("=") + 1);
+    }
+  }
+  return outputs;
+}
+
+/** stdout without the workflow commands that only frame it (masks, stop/resume of commands). */
+export function commandsIn(stdout: string): string[] {
+  return stdout.split("\n").filter((line) => line.startsWith("::"));
+}
