@@ -18,12 +18,15 @@ Examples:
   $ docsync plan -c docsync.yaml --api-url https://api.example.com
   $ docsync plan -c config/ --detailed-exitcode     # exit 2 when there are changes
   $ docsync apply -c docsync.yaml --yes
+  $ docsync plan -c docsync.yaml --out plan.json && docsync apply plan.json -c docsync.yaml
   $ docsync drift -c docsync.yaml --format markdown  # exit 2 when live differs
+  $ docsync export --org org_123 -o docsync.yaml     # adopt an existing organization
   $ docsync emulator --port 4010                    # a local API to try configurations on
 
 Environment:
-  DOCSYNC_TOKEN     API token (required by plan and apply; never printed)
+  DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
+  NO_COLOR          no colour, even at a terminal
 `;
 
 export function buildProgram(context: CommandContext): Command {
