@@ -49,9 +49,11 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
+  const names = new Set<string>();
   const calls = drafts.map((draft): Call => {
-    const dependsOn = new Set([...draft.after, ...draft.orderAfter]);
-    const names = new Set<string>();
+    const dependsOn = new Set<string>(draft.after);
+    for (const id of draft.orderAfter) dependsOn.add(id);
+    names.clear();
     placeholdersIn(draft.path, names);
     placeholdersIn(draft.body, names);
     for (const address of names) {
@@ -59,7 +61,8 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
       dependsOn.add(creator);
     }
-    for (const claim of draft.claims ?? []) for (const id of releasedBy.get(claim) ?? []) dependsOn.add(id);
+    if (draft.claims)
+      for (const claim of draft.claims) for (const id of releasedBy.get(claim) ?? []) dependsOn.add(id);
     if (draft.deletes) for (const id of unreferencedBy.get(draft.deletes) ?? []) dependsOn.add(id);
     dependsOn.delete(draft.id);
     const call: Call = {
@@ -73,8 +76,10 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
     if (draft.body !== undefined) call.body = draft.body;
     if (draft.captures) call.captures = draft.captures;
     if (draft.recover) call.recover = draft.recover;
-    const orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
-    if (orderOnly.length > 0) call.orderOnly = orderOnly;
+    if (draft.orderAfter.length > 0) {
+      const orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
+      if (orderOnly.length > 0) call.orderOnly = orderOnly;
+    }
     return call;
   });
   assertAcyclic(calls);
