@@ -21,12 +21,16 @@ export interface SavedPlan extends Plan {
 const MARKER = "$sensitive";
 const digest = (value: string) => `sha256:${createHash("sha256").update(value).digest("hex")}`;
 
-function mapStrings(value: unknown, map: (text: string) => unknown): unknown {
+type Sealed = { [MARKER]: string };
+const isSealed = (value: object): value is Sealed => MARKER in value;
+
+/** Rebuilds a JSON value, passing each string and each sealed value through `map`. */
+function mapLeaves(value: unknown, map: (leaf: string | Sealed) => unknown): unknown {
   if (typeof value === "string") return map(value);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (Array.isArray(value)) return value.map((item) => mapLeaves(item, map));
   if (value !== null && typeof value === "object") {
-    if (MARKER in value) return map(value as never);
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+    if (isSealed(value)) return map(value);
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapLeaves(item, map)]));
   }
   return value;
 }
@@ -37,7 +41,9 @@ export function sealPlan(plan: Plan, reads: RecordedRead[], desired: DesiredStat
   const sensitive = new Set(sensitiveValues);
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
-    const body = mapStrings(call.body, (text) => (sensitive.has(text) ? { [MARKER]: digest(text) } : text));
+    const body = mapLeaves(call.body, (leaf) =>
+      typeof leaf === "string" && sensitive.has(leaf) ? { [MARKER]: digest(leaf) } : leaf,
+    );
     return { ...call, body };
   });
   const redacted = redactPlan({ ...plan, calls: [] }, sensitiveValues);
@@ -50,9 +56,9 @@ export function sealPlan(plan: Plan, reads: RecordedRead[], desired: DesiredStat
 export function sealedDigests(plan: SavedPlan): string[] {
   const found = new Set<string>();
   for (const call of plan.calls) {
-    mapStrings(call.body, (item) => {
-      if (typeof item === "object" && item !== null) found.add((item as Record<string, string>)[MARKER]!);
-      return item;
+    mapLeaves(call.body, (leaf) => {
+      if (typeof leaf !== "string") found.add(leaf[MARKER]);
+      return leaf;
     });
   }
   return [...found];
@@ -63,9 +69,9 @@ export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]):
   const byDigest = new Map(sensitiveValues.map((value) => [digest(value), value]));
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
-    const body = mapStrings(call.body, (item) => {
-      if (typeof item === "string") return item;
-      const value = byDigest.get((item as Record<string, string>)[MARKER]!);
+    const body = mapLeaves(call.body, (leaf) => {
+      if (typeof leaf === "string") return leaf;
+      const value = byDigest.get(leaf[MARKER]);
       if (value === undefined) {
         throw new DocsyncError(
           "plan.sensitive-missing",
