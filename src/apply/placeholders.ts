@@ -1,11 +1,10 @@
 // Fills in the ids of items created earlier in the same apply.
 
 import { DocsyncError } from "../errors.ts";
-
-const PLACEHOLDER = /\{\{id:(.+?)\}\}/g;
+import { replacePlaceholders } from "../plan/address.ts";
 
 function fill(text: string, ids: ReadonlyMap<string, string>, encode: boolean): string {
-  return text.replace(PLACEHOLDER, (_, address: string) => {
+  return replacePlaceholders(text, (address) => {
     const id = ids.get(address);
     if (id === undefined) throw new DocsyncError("apply.missing-id", `the id of ${address} is not known yet`);
     return encode ? encodeURIComponent(id) : id;

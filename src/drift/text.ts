@@ -2,7 +2,7 @@
 
 import { SENSITIVE } from "../render/redact.ts";
 import type { Style } from "../render/style.ts";
-import { showValue } from "../render/text.ts";
+import { showValue } from "../render/values.ts";
 import type { DriftItem, DriftReport } from "./report.ts";
 
 const HEADLINES: Record<DriftItem["state"], (style: Style) => string> = {

@@ -1,7 +1,9 @@
 // API paths of the calls the kinds draft. Ids may be placeholders of items created during
 // apply; those are left as they are here and encoded when apply fills them in.
 
-const segment = (id: string): string => (id.startsWith("{{id:") ? id : encodeURIComponent(id));
+import { isPlaceholder } from "../plan/address.ts";
+
+const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
 
 export const orgPath = (org: string) => `/orgs/${segment(org)}`;
 export const sitePath = (org: string, site: string) => `${orgPath(org)}/sites/${segment(site)}`;

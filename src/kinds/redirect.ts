@@ -5,18 +5,12 @@
 import { isDeepStrictEqual } from "node:util";
 import type { LiveRedirect, LiveSection } from "../api/types.ts";
 import type { DesiredRedirect, DesiredSite } from "../config/types.ts";
+import { addressOf } from "../plan/address.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
-import {
-  addressOf,
-  type CallDraft,
-  type KindModule,
-  type LiveNode,
-  type PlanContext,
-  type Scope,
-} from "./types.ts";
+import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
 
 const site = (scope: Scope) => scope.desired as DesiredSite;
 const sourceClaim = (scope: Scope, source: string) => `${scope.address}#redirect-source=${source}`;

@@ -3,11 +3,12 @@
 
 import type { LiveSamlProvider } from "../api/types.ts";
 import { type DesiredSamlProvider, type DesiredState, ROLES, type TeamRef } from "../config/types.ts";
+import { addressOf } from "../plan/address.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { samlProviderPath, samlProvidersPath } from "./paths.ts";
-import { addressOf, type KindModule, type PlanContext } from "./types.ts";
+import type { KindModule, PlanContext } from "./types.ts";
 
 const FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"] as const;
 

@@ -4,19 +4,12 @@
 
 import type { LiveSection, LiveSectionGroup } from "../api/types.ts";
 import type { DesiredSectionGroup, DesiredSite } from "../config/types.ts";
+import { addressOf } from "../plan/address.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { groupPath, groupsPath } from "./paths.ts";
-import {
-  addressOf,
-  type CallDraft,
-  type ExportContext,
-  type ExportedItem,
-  type KindModule,
-  type PlanContext,
-  type Scope,
-} from "./types.ts";
+import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext, Scope } from "./types.ts";
 
 const PATCHABLE = ["title", "icon"] as const;
 

@@ -4,12 +4,13 @@
 
 import type { LiveSection } from "../api/types.ts";
 import type { DesiredSection, DesiredSite } from "../config/types.ts";
+import { addressOf } from "../plan/address.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
-import { addressOf, type CallDraft, type KindModule, type Scope } from "./types.ts";
+import type { CallDraft, KindModule, Scope } from "./types.ts";
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */

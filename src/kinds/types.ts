@@ -133,12 +133,3 @@ export interface ExportContext {
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
 export type AnyKind = KindModule<any, any>;
-
-/** The address of an item: `site "Acme Docs" › section "api"`. */
-export function addressOf(parentAddress: string, kind: string, key: string): string {
-  const own = `${kind} ${JSON.stringify(key)}`;
-  return parentAddress === "" ? own : `${parentAddress} › ${own}`;
-}
-
-/** The placeholder for the id of an item created during apply. */
-export const idPlaceholder = (address: string): string => `{{id:${address}}}`;

@@ -5,7 +5,8 @@
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState, ItemMeta } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressOf, type LiveNode, type Scope } from "../kinds/types.ts";
+import { type AnyKind, type LiveNode, type Scope } from "../kinds/types.ts";
+import { addressOf } from "../plan/address.ts";
 import type { LiveState } from "../plan/build.ts";
 import { matchItems } from "../plan/match.ts";
 

@@ -5,15 +5,8 @@
 import type { DesiredState, ItemMeta } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import {
-  type AnyKind,
-  addressOf,
-  type CallDraft,
-  idPlaceholder,
-  type LiveNode,
-  type PlanContext,
-  type Scope,
-} from "../kinds/types.ts";
+import type { AnyKind, CallDraft, LiveNode, PlanContext, Scope } from "../kinds/types.ts";
+import { addressOf, idPlaceholder, lastSegment } from "./address.ts";
 import { type DraftCall, wireDependencies } from "./graph.ts";
 import { longestIncreasingSubsequence } from "./lis.ts";
 import { matchItems } from "./match.ts";
@@ -313,11 +306,6 @@ class Planner implements PlanContext {
       return call;
     });
   }
-}
-
-function lastSegment(address: string): string {
-  const parts = address.split(" › ");
-  return parts[parts.length - 1]!;
 }
 
 export interface PlanOptions {

@@ -4,6 +4,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
+import { placeholdersIn } from "./address.ts";
 import type { Call } from "./types.ts";
 
 export interface DraftCall extends CallDraft {
@@ -15,19 +16,6 @@ export interface DraftCall extends CallDraft {
   orderAfter: string[];
   /** The live id this call deletes, if it is a delete. */
   deletes?: string;
-}
-
-const PLACEHOLDER = /\{\{id:(.+?)\}\}/g;
-
-function placeholdersIn(value: unknown, found: Set<string>): void {
-  if (typeof value === "string") {
-    if (!value.includes("{{id:")) return;
-    for (const match of value.matchAll(PLACEHOLDER)) found.add(match[1]!);
-  } else if (Array.isArray(value)) {
-    for (const item of value) placeholdersIn(item, found);
-  } else if (value !== null && typeof value === "object") {
-    for (const item of Object.values(value)) placeholdersIn(item, found);
-  }
 }
 
 function indexBy(calls: readonly DraftCall[], keysOf: (call: DraftCall) => readonly string[] | undefined) {

@@ -10,10 +10,11 @@
 // issues. The result always stays under MARKDOWN_LIMIT characters: the details are cut first,
 // then the table, and a closing note says how many changes were left out.
 
-import { diffLines } from "diff";
+import { firstSegment } from "../plan/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
 import { SENSITIVE } from "./redact.ts";
-import { showValue, summaryLine } from "./text.ts";
+import { summaryLine } from "./text.ts";
+import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";
 
 /** GitHub refuses comments over 65,536 characters; stay well below. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -26,14 +27,6 @@ const LIST_MAX = 25;
 const CELL_VALUE_MAX = 300;
 /** Longest value shown in the details, in characters. */
 const DETAIL_VALUE_MAX = 2_000;
-
-const SYMBOLS: Record<ChangeAction, string> = {
-  create: "+",
-  update: "~",
-  replace: "-/+",
-  delete: "-",
-  move: "↕",
-};
 
 // ---------------------------------------------------------------------------------------------
 // Escaping
@@ -178,11 +171,11 @@ function groups(changes: readonly Change[]): { label: string; changes: Change[] 
   const byKey = new Map<string, { label: string; changes: Change[] }>();
   for (const change of changes) {
     const nested = change.address.includes(" › ") || change.kind === "site";
-    const key = nested ? `item:${change.address.split(" › ")[0]!}` : `kind:${change.kind}`;
+    const key = nested ? `item:${firstSegment(change.address)}` : `kind:${change.kind}`;
     let group = byKey.get(key);
     if (!group) {
       const label = nested
-        ? `<code>${escapeHtml(change.address.split(" › ")[0]!)}</code>`
+        ? `<code>${escapeHtml(firstSegment(change.address))}</code>`
         : escapeHtml(`${change.kind.charAt(0).toUpperCase()}${change.kind.slice(1)}s`);
       group = { label, changes: [] };
       byKey.set(key, group);
@@ -271,27 +264,19 @@ function finish(lines: string[]): string {
 function planFieldLines(field: FieldChange): string[] {
   const indent = "     ";
   if (field.sensitive) {
-    const both = "from" in field && "to" in field;
-    const mark = both ? "~" : "to" in field ? "+" : "-";
-    return [`${mark}${indent}${field.field}: ${both ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE}`];
+    const mark = "from" in field && "to" in field ? "~" : "to" in field ? "+" : "-";
+    return [`${mark}${indent}${field.field}: ${sensitiveText(field)}`];
   }
   if (!("from" in field)) return [`+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`];
   if (!("to" in field)) return [`-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`];
-  const from = showValue(field.from);
-  const to = showValue(field.to);
-  if (typeof field.from === "object" && typeof field.to === "object" && from.length + to.length >= 80) {
-    // Large objects (an adaptive schema) read better as a line diff than as two long lines.
-    const lines = [` ${indent}${field.field}:`];
-    for (const part of diffLines(JSON.stringify(field.from, null, 2), JSON.stringify(field.to, null, 2))) {
-      const mark = part.added ? "+" : part.removed ? "-" : " ";
-      for (const line of part.value.replace(/\n$/, "").split("\n"))
-        lines.push(`${mark}${indent}  ${clip(line, DETAIL_VALUE_MAX)}`);
-    }
-    return lines;
+  const diff = objectLineDiff(field.from, field.to);
+  if (diff) {
+    const lines = diff.map(({ mark, line }) => `${mark}${indent}  ${clip(line, DETAIL_VALUE_MAX)}`);
+    return [` ${indent}${field.field}:`, ...lines];
   }
   return [
-    `-${indent}${field.field}: ${clip(from, DETAIL_VALUE_MAX)}`,
-    `+${indent}${field.field}: ${clip(to, DETAIL_VALUE_MAX)}`,
+    `-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`,
+    `+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`,
   ];
 }
 

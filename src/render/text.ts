@@ -1,18 +1,9 @@
 // The plan as people read it in a terminal, Terraform-like: one block per change with its
 // address, the fields that change, and a summary line.
 
-import { diffLines } from "diff";
 import type { Change, FieldChange, Plan } from "../plan/types.ts";
-import { SENSITIVE } from "./redact.ts";
 import type { Style } from "./style.ts";
-
-const SYMBOLS: Record<Change["action"], string> = {
-  create: "+",
-  update: "~",
-  replace: "-/+",
-  delete: "-",
-  move: "↕",
-};
+import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";
 
 function symbol(change: Change, style: Style): string {
   const text = SYMBOLS[change.action];
@@ -30,40 +21,14 @@ function symbol(change: Change, style: Style): string {
   }
 }
 
-const PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
-
-/** JSON, except that ids of items this plan creates read as what they are. */
-export function showValue(value: unknown): string {
-  const names: string[] = [];
-  const json =
-    JSON.stringify(value, (_key, item: unknown) => {
-      const match = typeof item === "string" ? PLACEHOLDER.exec(item) : null;
-      if (!match) return item;
-      names.push(`(id of new ${lastSegment(match[1]!)})`);
-      return `\u0000${names.length - 1}`;
-    }) ?? "null";
-  return json.replace(/"\\u0000(\d+)"/g, (_, index: string) => names[Number(index)]!);
-}
-
-const lastSegment = (address: string) => address.split(" › ").pop()!;
-
-/** Large objects (an adaptive schema) read better as a line diff than as two long lines. */
+/** Large objects as a line diff, coloured. */
 function objectDiff(from: unknown, to: unknown, indent: string, style: Style): string[] | undefined {
-  if (typeof from !== "object" || typeof to !== "object" || from === null || to === null) return undefined;
-  if (showValue(from).length + showValue(to).length < 80) return undefined;
-  const lines: string[] = [];
-  for (const part of diffLines(JSON.stringify(from, null, 2), JSON.stringify(to, null, 2))) {
-    const mark = part.added ? style.green("+ ") : part.removed ? style.red("- ") : "  ";
-    for (const line of part.value.replace(/\n$/, "").split("\n")) lines.push(`${indent}${mark}${line}`);
-  }
-  return lines;
+  const MARKS = { "+": style.green("+ "), "-": style.red("- "), " ": "  " };
+  return objectLineDiff(from, to)?.map(({ mark, line }) => `${indent}${MARKS[mark]}${line}`);
 }
 
 function fieldLines(field: FieldChange, indent: string, style: Style): string[] {
-  if (field.sensitive) {
-    const what = "from" in field && "to" in field ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE;
-    return [`${indent}${field.field}: ${what}`];
-  }
+  if (field.sensitive) return [`${indent}${field.field}: ${sensitiveText(field)}`];
   if (!("from" in field)) return [`${indent}${field.field}: ${showValue(field.to)}`];
   if (!("to" in field))
     return [`${indent}${field.field}: ${showValue(field.from)} → ${style.dim("(removed)")}`];

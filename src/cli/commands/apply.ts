@@ -12,8 +12,7 @@ import { renderPlanText, summaryLine } from "../../render/text.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
-import { parallelismOption } from "./options.ts";
-import { collect } from "./validate.ts";
+import { configOption, connectionOptions, targetOption } from "./options.ts";
 
 /** Rounds of apply-then-replan before apply says the live state does not converge. */
 const MAX_ROUNDS = 3;
@@ -141,19 +140,12 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
 }
 
 export function registerApplyCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("apply [plan-file]")
-    .description("Make the calls of the plan (or of a plan saved with plan --out), then check the live state")
-    .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
-    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
-    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
-    .option("-v, --verbose", "print every API request to the error stream")
-    .option(
-      "--target <address>",
-      "only this item, what is below it and what it needs (repeatable)",
-      collect,
-      [],
-    )
+    .description(
+      "Make the calls of the plan (or of a plan saved with plan --out), then check the live state",
+    );
+  targetOption(connectionOptions(configOption(command)))
     .option("-y, --yes", "apply without asking")
     .option("--allow-destroy", "apply even when the plan deletes more than policy.maxDestroy")
     .action(async (planFile: string | undefined, options: ApplyOptions) => {

@@ -8,8 +8,7 @@ import { redactPlan } from "../../render/redact.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
-import { parallelismOption } from "./options.ts";
-import { collect } from "./validate.ts";
+import { configOption, connectionOptions } from "./options.ts";
 
 interface DriftOptions {
   config: string[];
@@ -20,15 +19,12 @@ interface DriftOptions {
 }
 
 export function registerDriftCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("drift")
     .description(
       "Report how the live organization differs from the configuration (read-only; exit 2 on drift)",
-    )
-    .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
-    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
-    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
-    .option("-v, --verbose", "print every API request to the error stream")
+    );
+  connectionOptions(configOption(command))
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .action(async (options: DriftOptions) => {
       const desired = await loadDesired(options.config, context.env);

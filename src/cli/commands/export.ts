@@ -5,7 +5,7 @@ import { DocsyncError } from "../../errors.ts";
 import { type ExportResult, exportOrganization } from "../../export/export.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
-import { parallelismOption } from "./options.ts";
+import { connectionOptions } from "./options.ts";
 
 interface ExportOptions {
   org?: string;
@@ -14,6 +14,7 @@ interface ExportOptions {
   pruneOrg?: boolean;
   apiUrl?: string;
   parallelism: number;
+  verbose?: boolean;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -31,9 +32,10 @@ const exists = (path: string) =>
   new DocsyncError("export.file-exists", `${path} already exists; pass --force to overwrite it.`);
 
 export function registerExportCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("export")
-    .description("Write the configuration of a live organization, which then plans to no changes")
+    .description("Write the configuration of a live organization, which then plans to no changes");
+  connectionOptions(command)
     .option("--org <id>", "organization id (default: $DOCSYNC_ORG)")
     .option("-o, --output <file>", "write the configuration to this file instead of standard output")
     .option("--force", "overwrite the output file when it exists")
@@ -41,8 +43,6 @@ export function registerExportCommand(program: Command, context: CommandContext)
       "--prune-org",
       "also prune sites, teams, custom fields and SAML providers: live ones the file does not list are deleted",
     )
-    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
-    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
     .action(async (options: ExportOptions) => {
       const organization = options.org ?? context.env.DOCSYNC_ORG;
       if (!organization) {
@@ -52,7 +52,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
       if (options.output !== undefined && !options.force && existsSync(options.output)) {
         throw exists(options.output);
       }
-      const client = connect(options, context.env);
+      const client = connect(options, context.env, context.output);
       let result: ExportResult;
       try {
         result = await exportOrganization(client, organization, {

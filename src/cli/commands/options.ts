@@ -1,4 +1,6 @@
-import { InvalidArgumentError } from "commander";
+// Options that several commands share, declared once so that they read the same everywhere.
+
+import { type Command, InvalidArgumentError } from "commander";
 
 export function parallelismOption(value: string): number {
   const n = Number(value);
@@ -6,3 +8,28 @@ export function parallelismOption(value: string): number {
     throw new InvalidArgumentError("must be a whole number from 1 to 256");
   return n;
 }
+
+/** Commander helper for repeatable options. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** `-c`: the configuration files or folders. */
+export const configOption = (command: Command): Command =>
+  command.option("-c, --config <path>", "configuration file or folder (repeatable)", collect, []);
+
+/** How a command reaches the API: its URL, how many requests at once, and whether to log them. */
+export const connectionOptions = (command: Command): Command =>
+  command
+    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
+    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .option("-v, --verbose", "print every API request to the error stream");
+
+/** `--target`: limit planning to some items. */
+export const targetOption = (command: Command): Command =>
+  command.option(
+    "--target <address>",
+    'only this item, what is below it and what it needs (repeatable), e.g. \'site "Docs" › section "api"\'',
+    collect,
+    [],
+  );

@@ -5,8 +5,7 @@ import { redactPlan } from "../../render/redact.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
-import { parallelismOption } from "./options.ts";
-import { collect } from "./validate.ts";
+import { configOption, connectionOptions, targetOption } from "./options.ts";
 
 interface PlanOptions {
   config: string[];
@@ -21,21 +20,12 @@ interface PlanOptions {
 }
 
 export function registerPlanCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("plan")
-    .description("Show the API calls that would make the live organization match the configuration")
-    .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
-    .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
-    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
-    .option("-v, --verbose", "print every API request to the error stream")
+    .description("Show the API calls that would make the live organization match the configuration");
+  targetOption(connectionOptions(configOption(command)))
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .option("--json", "the same as --format json")
-    .option(
-      "--target <address>",
-      "only this item, what is below it and what it needs (repeatable), e.g. 'site \"Docs\"'",
-      collect,
-      [],
-    )
     .option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: PlanOptions) => {

@@ -1,23 +1,17 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../context.ts";
 import { loadDesired } from "../workflow.ts";
+import { configOption } from "./options.ts";
 
 export function registerValidateCommand(program: Command, { output, env }: CommandContext): void {
-  program
-    .command("validate")
-    .description("Check the configuration files without calling the API")
-    .option("-c, --config <path>", "configuration file or folder (repeatable)", collect, [])
-    .action(async (options: { config: string[] }) => {
-      const desired = await loadDesired(options.config, env);
-      const count = (list?: unknown[]) => list?.length ?? 0;
-      output.out(
-        `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ` +
-          `${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).\n`,
-      );
-    });
-}
-
-/** Commander helper for repeatable options. */
-export function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+  configOption(
+    program.command("validate").description("Check the configuration files without calling the API"),
+  ).action(async (options: { config: string[] }) => {
+    const desired = await loadDesired(options.config, env);
+    const count = (list?: unknown[]) => list?.length ?? 0;
+    output.out(
+      `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ` +
+        `${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).\n`,
+    );
+  });
 }
