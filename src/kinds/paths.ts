@@ -26,3 +26,14 @@ export const customFieldPath = (org: string, name: string) => `${customFieldsPat
 export const samlProvidersPath = (org: string) => `${orgPath(org)}/saml`;
 export const samlProviderPath = (org: string, provider: string) =>
   `${samlProvidersPath(org)}/${segment(provider)}`;
+
+/** The body of a move call: before or after another item of the same kind. */
+export function movePosition(
+  type: "site-section" | "site-space",
+  field: "siteSection" | "siteSpace",
+  position: { before?: string; after?: string },
+) {
+  return position.after
+    ? { position: { after: { type, [field]: position.after } } }
+    : { position: { before: { type, [field]: position.before } } };
+}

@@ -8,7 +8,7 @@ import { addressOf } from "../plan/address.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { sectionPath, sectionsPath, sitePath } from "./paths.ts";
+import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
 import type { CallDraft, KindModule, Scope } from "./types.ts";
 
@@ -133,11 +133,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
   move: (id, position, scope) => ({
     method: "POST",
     path: `${sectionPath(scope.organization, scope.ids.site!, id)}/move`,
-    body: {
-      position: position.after
-        ? { after: { type: "site-section", siteSection: position.after } }
-        : { before: { type: "site-section", siteSection: position.before } },
-    },
+    body: movePosition("site-section", "siteSection", position),
     summary: "move section",
   }),
 

@@ -7,7 +7,7 @@ import type { DesiredSection, DesiredSite, DesiredSiteSpace } from "../config/ty
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
+import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
 import type { CallDraft, KindModule, LiveNode, Scope } from "./types.ts";
 
 const PATCHABLE = ["path", "condition"] as const;
@@ -144,11 +144,7 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     move: (id, position, scope) => ({
       method: "POST",
       path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
-      body: {
-        position: position.after
-          ? { after: { type: "site-space", siteSpace: position.after } }
-          : { before: { type: "site-space", siteSpace: position.before } },
-      },
+      body: movePosition("site-space", "siteSpace", position),
       summary: "move site space",
     }),
 

@@ -43,14 +43,16 @@ async function applyOnce(
   sensitive: string[],
 ) {
   const { output } = context;
-  const changes = changesById(redactPlan(plan, sensitive));
+  // What is printed comes from the redacted plan; what is sent, from the plan itself.
+  const safe = redactPlan(plan, sensitive);
+  const changes = changesById(safe);
   const result = await executePlan(plan, client, {
     parallelism: options.parallelism,
     onOutcome: (outcome) => output.out(outcomeLine(outcome, changes, output.style)),
     describe: (call) => `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`,
   });
   const ok = result.outcomes.every((outcome) => outcome.status === "done");
-  if (!ok) output.out(failureReport(redactPlan(plan, sensitive), result, output.style));
+  if (!ok) output.out(failureReport(safe, result, output.style));
   return { ok, calls: result.outcomes.length };
 }
 
