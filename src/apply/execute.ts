@@ -4,6 +4,7 @@
 
 import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
+import { dependentsOf } from "../plan/graph.ts";
 import type { Call, Plan } from "../plan/types.ts";
 import { capturedId } from "./captures.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
@@ -35,14 +36,7 @@ export async function executePlan(
   const outcomes: CallOutcome[] = [];
   const byId = new Map(plan.calls.map((call) => [call.id, call]));
   const waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)]));
-  const dependents = new Map<string, string[]>();
-  for (const call of plan.calls) {
-    for (const dependency of call.dependsOn) {
-      const list = dependents.get(dependency);
-      if (list) list.push(call.id);
-      else dependents.set(dependency, [call.id]);
-    }
-  }
+  const dependents = dependentsOf(plan.calls);
   const record = (outcome: CallOutcome) => {
     outcomes.push(outcome);
     options.onOutcome?.(outcome);

@@ -18,7 +18,11 @@ export interface DraftCall extends CallDraft {
   deletes?: string;
 }
 
-function indexBy(calls: readonly DraftCall[], keysOf: (call: DraftCall) => readonly string[] | undefined) {
+/** The ids of the calls under each key that `keysOf` gives them. */
+function indexBy<C extends { id: string }>(
+  calls: readonly C[],
+  keysOf: (call: C) => readonly string[] | undefined,
+) {
   const index = new Map<string, string[]>();
   for (const call of calls) {
     for (const key of keysOf(call) ?? []) {
@@ -74,17 +78,15 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   return calls;
 }
 
+/** For each call, the calls that depend on it. */
+export function dependentsOf(calls: readonly Call[]): Map<string, string[]> {
+  return indexBy(calls, (call) => call.dependsOn);
+}
+
 /** Kahn's algorithm; the calls left over form a cycle. */
 export function assertAcyclic(calls: readonly Call[]): void {
   const waiting = new Map(calls.map((call) => [call.id, call.dependsOn.length]));
-  const dependents = new Map<string, string[]>();
-  for (const call of calls) {
-    for (const dependency of call.dependsOn) {
-      const list = dependents.get(dependency);
-      if (list) list.push(call.id);
-      else dependents.set(dependency, [call.id]);
-    }
-  }
+  const dependents = dependentsOf(calls);
   const ready = calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id);
   let done = 0;
   while (ready.length > 0) {
