@@ -1,9 +1,7 @@
 // The Markdown reports of the action that are not a plan or a drift report: an apply, an
 // invalid configuration, an error. Like the plan's, they stay under MARKDOWN_LIMIT characters.
 
-import type { Diagnostic } from "../config/diagnostics.ts";
-import type { DriftReport, DriftState } from "../drift/report.ts";
-import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
+import { countDiagnostics, type Diagnostic } from "../config/diagnostics.ts";
 import { codeSpan, escapeMarkdown, fenceFor, MARKDOWN_LIMIT } from "../render/markdown.ts";
 
 export type ActionCommand = "plan" | "apply" | "drift";
@@ -25,7 +23,7 @@ function fenced(text: string, language = "text"): string {
 }
 
 /** The text, or its beginning and end with what lies between left out. */
-export function clipMiddle(text: string, max: number): string {
+function clipMiddle(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = Math.floor(max / 3);
   const tail = max - head;
@@ -84,12 +82,10 @@ export function errorReport(
 const DIAGNOSTICS_MAX = 200;
 
 export function configErrorReport(command: ActionCommand, diagnostics: readonly Diagnostic[]): string {
-  const files = new Set(diagnostics.map((d) => d.file)).size;
-  const count = `${diagnostics.length} error${diagnostics.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}`;
   const lines = [
     heading(command, undefined, "invalid configuration"),
     "",
-    `**The configuration has ${count}.** Nothing was read from or sent to the API.`,
+    `**The configuration has ${countDiagnostics(diagnostics)}.** Nothing was read from or sent to the API.`,
     "",
     "| File | Line | Column | Problem |",
     "|---|---|---|---|",
@@ -101,47 +97,4 @@ export function configErrorReport(command: ActionCommand, diagnostics: readonly 
   if (diagnostics.length > DIAGNOSTICS_MAX)
     lines.push("", `… and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`);
   return `${lines.join("\n")}\n`;
-}
-
-const ACTIONS: Record<DriftState, ChangeAction> = {
-  missing: "create",
-  "live-only": "delete",
-  differs: "update",
-  "must-replace": "replace",
-  "out-of-order": "move",
-};
-
-/** The drift report as the plan it was read from, for renderDriftMarkdown. */
-export function planOfDrift(report: DriftReport): Plan {
-  const summary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  const changes = report.items.map((item, index): Change => {
-    const action = ACTIONS[item.state];
-    summary[action]++;
-    const change: Change = {
-      id: `c${index + 1}`,
-      action,
-      kind: item.kind,
-      address: item.address,
-      fields: item.fields.map((field) => {
-        const change: FieldChange = { field: field.field };
-        if ("live" in field) change.from = field.live;
-        if ("configured" in field) change.to = field.configured;
-        if (field.sensitive) change.sensitive = true;
-        return change;
-      }),
-      calls: [],
-    };
-    if (item.note) change.note = item.note;
-    if (item.highRisk) change.highRisk = true;
-    return change;
-  });
-  return {
-    format: "docsync-plan",
-    version: 1,
-    organization: report.organization,
-    changes,
-    calls: [],
-    warnings: report.warnings,
-    summary,
-  };
 }

@@ -17,7 +17,7 @@ import { runDocsync } from "../cli/program.ts";
 import { loadDesired } from "../cli/workflow.ts";
 import { ConfigError, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
 import type { DesiredState } from "../config/types.ts";
-import type { DriftReport } from "../drift/report.ts";
+import { type DriftReport, planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import type { Plan } from "../plan/types.ts";
 import { driftSummaryLine, renderDriftMarkdown, renderPlanMarkdown } from "../render/markdown.ts";
@@ -25,10 +25,15 @@ import { redactText } from "../render/redact.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
 import { configPathsIn, splitArgs } from "./args.ts";
-import { type ActionCommand, applyReport, configErrorReport, errorReport, planOfDrift } from "./report.ts";
+import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
 import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
 
-const COMMANDS: readonly ActionCommand[] = ["plan", "apply", "drift"];
+/** The commands the action runs, with the arguments it adds to the user's for each. */
+const OWN_ARGS: Record<ActionCommand, readonly string[]> = {
+  plan: ["--format", "json", "--detailed-exitcode"],
+  apply: ["--yes"],
+  drift: ["--format", "json"],
+};
 
 export interface ActionStreams {
   stdout(text: string): void;
@@ -138,9 +143,7 @@ export async function runAction(
     log.secrets.push(token);
   }
   const commandInput = getInput(env, "command") || "plan";
-  const command = (COMMANDS as readonly string[]).includes(commandInput)
-    ? (commandInput as ActionCommand)
-    : undefined;
+  const command = Object.hasOwn(OWN_ARGS, commandInput) ? (commandInput as ActionCommand) : undefined;
   let result: Result;
   let failOnChanges = false;
   try {
@@ -203,12 +206,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   }
 
   const args = [command, ...configs.flatMap((path) => ["-c", path])];
-  const own =
-    command === "apply"
-      ? ["--yes"]
-      : command === "plan"
-        ? ["--format", "json", "--detailed-exitcode"]
-        : ["--format", "json"];
+  const own = OWN_ARGS[command];
   const end = extra.indexOf("--");
   args.push(...(end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]));
 
@@ -241,21 +239,17 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   const organization = desired?.organization;
   const error = log.redact(errorMessage(err));
 
-  if (exitCode !== 0 && exitCode !== 2) {
-    log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
-    const report =
-      command === "apply"
-        ? applyReport({ organization, exitCode, log: log.redact(out), error })
-        : errorReport(command, exitCode, error, organization);
-    return { exitCode, changes: command === "apply" && madeChanges(out), report };
-  }
+  const failed = exitCode !== 0 && exitCode !== 2;
+  if (failed) log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
   if (command === "apply") {
     return {
       exitCode,
       changes: madeChanges(out),
-      report: applyReport({ organization, exitCode, log: log.redact(out), error: "" }),
+      report: applyReport({ organization, exitCode, log: log.redact(out), error: failed ? error : "" }),
     };
   }
+  if (failed)
+    return { exitCode, changes: false, report: errorReport(command, exitCode, error, organization) };
 
   // plan and drift: docsync printed JSON (already redacted; redacted again all the same).
   // People read it as text in the log; the JSON becomes the plan file.
@@ -316,7 +310,8 @@ function errorMessage(err: string): string {
   return (at === -1 ? err : err.slice(at)).replace(/^Error: /, "").trim();
 }
 
-/** Whether an apply had something to do: its output starts with the plan it applied. */
+/** Whether an apply had something to do: its output starts with the text of the plan it
+ * applied (renderPlanText), which opens with this heading only when the plan has changes. */
 function madeChanges(out: string): boolean {
   return out.startsWith("Changes for organization ");
 }
@@ -328,9 +323,7 @@ function configErrors(
   env: NodeJS.ProcessEnv,
   log: Log,
 ): Result {
-  log.stopCommands();
-  log.text(`${formatDiagnostics([...diagnostics])}\n`, "stdout");
-  log.resumeCommands();
+  printUntrusted(log, `${formatDiagnostics(diagnostics)}\n`);
   for (const d of diagnostics) {
     log.command("error", d.path === "" ? d.message : `${d.path}: ${d.message}`, {
       file: annotationPath(d.file, env),
@@ -338,7 +331,8 @@ function configErrors(
       col: d.column,
     });
   }
-  return { exitCode: 1, changes: false, report: log.redact(configErrorReport(command, diagnostics)) };
+  // publish redacts the report, as everything it writes.
+  return { exitCode: 1, changes: false, report: configErrorReport(command, diagnostics) };
 }
 
 /** Annotations name files relative to the repository (the workspace), with forward slashes. */

@@ -30,10 +30,8 @@ import {
 import { createTransport, type ResponseHeaders } from "./transport.ts";
 import { buildTarget, resolveApiRoot } from "./url.ts";
 
-// Callers may take the client's types from here as well as from the index.
+// Callers may take the client's types from here as well as from client-types.ts.
 export type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
-export { ApiError } from "./errors.ts";
-export type { RecoverSpec } from "./recovery.ts";
 
 interface Answer {
   status: number;

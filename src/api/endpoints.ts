@@ -1,20 +1,10 @@
-// Typed reads of everything the planner compares with the configuration. Thin on purpose: the
-// client does paging, retries and errors; these only spell the paths. Writes need no helpers:
-// the apply engine sends them as data (method, path, body) through `ApiClient.send`.
+// Paths of the API's collections, and typed reads for code that talks to the API directly
+// (tests, scripts). The kinds do not use these: they spell the paths of the calls they plan in
+// src/kinds/paths.ts, which leaves the `{{id:…}}` placeholders of items created during apply
+// unencoded. Thin on purpose: the client does paging, retries and errors.
 
 import type { ApiClient } from "./client-types.ts";
-import type {
-  LiveAdaptiveSchema,
-  LiveCustomField,
-  LiveOrganization,
-  LiveRedirect,
-  LiveSamlProvider,
-  LiveSection,
-  LiveSectionGroup,
-  LiveSite,
-  LiveSiteSpace,
-  LiveTeam,
-} from "./types.ts";
+import type { LiveOrganization, LiveTeam } from "./types.ts";
 
 /** Ids go into paths encoded, so an odd id cannot address another resource. */
 const seg = encodeURIComponent;
@@ -34,22 +24,6 @@ export const paths = {
   samlProviders: (org: string) => `/orgs/${seg(org)}/saml`,
 };
 
-export const listOrganizations = (api: ApiClient) => api.list<LiveOrganization>(paths.organizations());
 export const getOrganization = (api: ApiClient, org: string) =>
   api.get<LiveOrganization>(paths.organization(org));
-export const listSites = (api: ApiClient, org: string) => api.list<LiveSite>(paths.sites(org));
-export const listSections = (api: ApiClient, org: string, site: string) =>
-  api.list<LiveSection>(paths.sections(org, site));
-export const listSectionGroups = (api: ApiClient, org: string, site: string) =>
-  api.list<LiveSectionGroup>(paths.sectionGroups(org, site));
-export const listSiteSpaces = (api: ApiClient, org: string, site: string) =>
-  api.list<LiveSiteSpace>(paths.siteSpaces(org, site));
-export const listRedirects = (api: ApiClient, org: string, site: string) =>
-  api.list<LiveRedirect>(paths.redirects(org, site));
-export const getAdaptiveSchema = (api: ApiClient, org: string, site: string) =>
-  api.get<LiveAdaptiveSchema>(paths.adaptiveSchema(org, site));
 export const listTeams = (api: ApiClient, org: string) => api.list<LiveTeam>(paths.teams(org));
-export const listCustomFields = (api: ApiClient, org: string) =>
-  api.list<LiveCustomField>(paths.customFields(org));
-export const listSamlProviders = (api: ApiClient, org: string) =>
-  api.list<LiveSamlProvider>(paths.samlProviders(org));

@@ -60,11 +60,7 @@ export function failedError(
   attempts: number,
   checkedList?: string,
 ): ApiError {
-  let message =
-    failure.status === undefined
-      ? `${method} ${path} failed: ${failure.reason}`
-      : httpFailureMessage(method, path, failure.status, failure.apiMessage);
-  if (attempts > 1) message += ` (after ${attempts} attempts)`;
+  let message = failureMessage(method, path, failure, attempts);
   if (checkedList !== undefined) message += `; GET ${checkedList} shows it was not created`;
   const { status, apiMessage, cause } = failure;
   return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
@@ -80,13 +76,22 @@ export function outcomeUnknownError(
   why?: string,
 ): ApiError {
   const message =
-    `${failedError(method, path, failure, attempts).message}. The outcome is unknown: the service may have ` +
+    `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have ` +
     `applied this create before failing${why === undefined ? "" : `; ${why}`}. docsync did not send it again, ` +
     `since that could make a duplicate; check GET ${list} for the item before running again.`;
   const { status, apiMessage, cause } = failure;
   return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: true }, message, {
     cause,
   });
+}
+
+/** `POST /orgs/o/teams failed: 503 Service Unavailable (after 5 attempts)` */
+function failureMessage(method: HttpMethod, path: string, failure: Failure, attempts: number): string {
+  const message =
+    failure.status === undefined
+      ? `${method} ${path} failed: ${failure.reason}`
+      : httpFailureMessage(method, path, failure.status, failure.apiMessage);
+  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
 }
 
 /** `400 Bad Request` */

@@ -42,6 +42,9 @@ export function createTransport(options: TransportOptions): Transport {
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 10_000) },
   });
+  // The same for every request, so built once.
+  const readHeaders: Record<string, string> = { ...options.headers, accept: "application/json" };
+  const bodyHeaders: Record<string, string> = { ...readHeaders, "content-type": "application/json" };
 
   async function exchange(method: string, pathAndQuery: string, body?: string): Promise<Exchange> {
     const started = performance.now();
@@ -54,12 +57,10 @@ export function createTransport(options: TransportOptions): Transport {
       controller.abort();
     }, options.timeoutMs);
     try {
-      const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
-      if (body !== undefined) headers["content-type"] = "application/json";
       const response = await pool.request({
         method: method as "GET",
         path: pathAndQuery,
-        headers,
+        headers: body === undefined ? readHeaders : bodyHeaders,
         body,
         signal: controller.signal,
       });
@@ -94,32 +95,41 @@ function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {
   };
 }
 
+type FailureClass = Omit<NetworkFailure, "cause">;
+
+/** Node and undici error codes with a known meaning. */
+const KNOWN_FAILURES: [codes: string[], FailureClass][] = [
+  [["ECONNREFUSED"], { reason: "connection refused", ambiguous: false, retryable: true }],
+  // The connection was never established, so nothing was sent.
+  [
+    ["UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"],
+    { reason: "connection timed out", ambiguous: false, retryable: true },
+  ],
+  [["EAI_AGAIN"], { reason: "host name lookup failed (temporary)", ambiguous: false, retryable: true }],
+  [["ENOTFOUND"], { reason: "host not found", ambiguous: false, retryable: false }],
+  [
+    ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"],
+    { reason: "connection reset", ambiguous: true, retryable: true },
+  ],
+  [
+    ["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"],
+    { reason: "timed out waiting for the response", ambiguous: true, retryable: true },
+  ],
+  [
+    ["UND_ERR_CLOSED", "UND_ERR_DESTROYED"],
+    { reason: "the client was closed", ambiguous: true, retryable: false },
+  ],
+];
+const FAILURE_BY_CODE = new Map(
+  KNOWN_FAILURES.flatMap(([codes, failure]) => codes.map((code) => [code, failure] as const)),
+);
+
 /** Exported for tests: maps Node and undici error codes to a reason and a safety class. */
 export function classifyNetworkError(error: unknown): NetworkFailure {
   const code = errorCode(error);
-  const cause = plain(error);
-  switch (code) {
-    case "ECONNREFUSED":
-      return { reason: "connection refused", ambiguous: false, retryable: true, cause };
-    case "UND_ERR_CONNECT_TIMEOUT":
-    case "ETIMEDOUT":
-      // The connection was never established, so nothing was sent.
-      return { reason: "connection timed out", ambiguous: false, retryable: true, cause };
-    case "EAI_AGAIN":
-      return { reason: "host name lookup failed (temporary)", ambiguous: false, retryable: true, cause };
-    case "ENOTFOUND":
-      return { reason: "host not found", ambiguous: false, retryable: false, cause };
-    case "ECONNRESET":
-    case "EPIPE":
-    case "UND_ERR_SOCKET":
-      return { reason: "connection reset", ambiguous: true, retryable: true, cause };
-    case "UND_ERR_HEADERS_TIMEOUT":
-    case "UND_ERR_BODY_TIMEOUT":
-      return { reason: "timed out waiting for the response", ambiguous: true, retryable: true, cause };
-    case "UND_ERR_CLOSED":
-    case "UND_ERR_DESTROYED":
-      return { reason: "the client was closed", ambiguous: true, retryable: false, cause };
-  }
+  const cause = plain(error, code);
+  const known = code === undefined ? undefined : FAILURE_BY_CODE.get(code);
+  if (known !== undefined) return { ...known, cause };
   if (code !== undefined && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code)) {
     return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause };
   }
@@ -144,8 +154,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** A detached copy, so no socket, request or header object rides along on thrown errors. */
-function plain(error: unknown): Error {
-  const code = errorCode(error);
+function plain(error: unknown, code = errorCode(error)): Error {
   const message = error instanceof Error ? error.message : String(error);
   return new Error(code === undefined ? message : `${code}: ${message}`);
 }

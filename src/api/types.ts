@@ -2,12 +2,6 @@
 // may send more (kept through the index signature) and enum values docsync does not know
 // (typed as plain strings), and the client must not choke on either.
 
-export interface ListPage<T> {
-  items: T[];
-  count?: number;
-  next?: { page?: string } | null;
-}
-
 interface Open {
   [field: string]: unknown;
 }

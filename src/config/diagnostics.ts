@@ -48,10 +48,14 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.path === "" ? "" : `${d.path}: `}${d.message}`;
 }
 
-export function formatDiagnostics(diagnostics: Diagnostic[]): string {
+export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return [...diagnostics.map(formatDiagnostic), `${countDiagnostics(diagnostics)}.`].join("\n");
+}
+
+/** `3 errors in 2 files` */
+export function countDiagnostics(diagnostics: readonly Diagnostic[]): string {
   const files = new Set(diagnostics.map((d) => d.file)).size;
-  const count = `${plural(diagnostics.length, "error")} in ${plural(files, "file")}.`;
-  return [...diagnostics.map(formatDiagnostic), count].join("\n");
+  return `${plural(diagnostics.length, "error")} in ${plural(files, "file")}`;
 }
 
 function plural(n: number, word: string): string {

@@ -1,7 +1,7 @@
 // The shape of one configuration file once it has passed the JSON Schema
 // (schemas/docsync.schema.json): what the merge, the semantic checks and the resolver read.
 
-import type { PrunableKind, Role } from "./types.ts";
+import type { CustomFieldSettings, PrunableKind, Role, SiteSettings } from "./types.ts";
 
 interface RawItem {
   protect?: boolean;
@@ -13,13 +13,7 @@ export interface RawTeam extends RawItem {
   members?: string[];
 }
 
-export interface RawCustomField {
-  name: string;
-  type: string;
-  title?: string;
-  description?: string;
-  placeholder?: string;
-  options?: string[];
+export interface RawCustomField extends CustomFieldSettings {
   protect?: boolean;
 }
 
@@ -62,18 +56,8 @@ export interface RawRedirect extends RawItem {
   destination?: { kind: string } & Record<string, unknown>;
 }
 
-export interface RawSite extends RawItem {
-  title: string;
+export interface RawSite extends RawItem, SiteSettings {
   id?: string;
-  type?: string;
-  visibility?: string;
-  basename?: string;
-  proxy?: string | null;
-  adaptiveContent?: { enabled: boolean };
-  adaptiveSchema?: {
-    properties: Record<string, { type: string; description?: string }>;
-    additionalProperties?: boolean;
-  };
   sections?: (RawSection | RawSectionGroup)[];
   siteSpaces?: RawSiteSpace[];
   redirects?: RawRedirect[];

@@ -48,7 +48,8 @@ export interface DesiredTeam extends ItemMeta {
   members?: string[];
 }
 
-export interface DesiredCustomField extends ItemMeta {
+/** A custom field's own fields, the same in a configuration file (RawCustomField) and here. */
+export interface CustomFieldSettings {
   name: string;
   type: string;
   title?: string;
@@ -56,6 +57,8 @@ export interface DesiredCustomField extends ItemMeta {
   placeholder?: string;
   options?: string[];
 }
+
+export interface DesiredCustomField extends ItemMeta, CustomFieldSettings {}
 
 /** A team named by its title in this configuration, or by a live id. */
 export type TeamRef = { title: string } | { id: string };
@@ -112,7 +115,8 @@ export interface DesiredRedirect extends ItemMeta {
   destination: DesiredRedirectDestination;
 }
 
-export interface DesiredSite extends ItemMeta {
+/** A site's own settings, the same in a configuration file (RawSite) and here. */
+export interface SiteSettings {
   title: string;
   /** Used at creation only. */
   type?: string;
@@ -126,6 +130,9 @@ export interface DesiredSite extends ItemMeta {
     properties: Record<string, { type: string; description?: string }>;
     additionalProperties?: boolean;
   };
+}
+
+export interface DesiredSite extends ItemMeta, SiteSettings {
   /** Sections in navigation order (groups flattened; each section names its group). Absent: not managed. */
   sections?: DesiredSection[];
   /** Groups in navigation order. Absent when `sections` is absent. */

@@ -1,7 +1,9 @@
 // Drift is a plan read the other way round: not "what apply would do" but "how the live
-// organization differs from the configuration", item by item and field by field.
+// organization differs from the configuration", item by item and field by field. The report
+// and the plan map onto each other both ways: `driftReport` reads a plan as drift, and
+// `planOfDrift` gives back the plan a (parsed) report was made from, for the renderers of plans.
 
-import type { Change, Plan } from "../plan/types.ts";
+import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
 
 export type DriftState = "missing" | "live-only" | "differs" | "must-replace" | "out-of-order";
 
@@ -30,13 +32,17 @@ export interface DriftReport {
   warnings: string[];
 }
 
-const STATES: Record<Change["action"], DriftState> = {
+const STATES: Record<ChangeAction, DriftState> = {
   create: "missing",
   delete: "live-only",
   update: "differs",
   replace: "must-replace",
   move: "out-of-order",
 };
+
+const ACTIONS = Object.fromEntries(
+  Object.entries(STATES).map(([action, state]) => [state, action]),
+) as Record<DriftState, ChangeAction>;
 
 function driftItem(change: Change): DriftItem {
   const item: DriftItem = {
@@ -65,5 +71,43 @@ export function driftReport(plan: Plan): DriftReport {
     drifted: plan.changes.length > 0,
     items: plan.changes.map(driftItem),
     warnings: plan.warnings,
+  };
+}
+
+/** The change a drift item was read from; its id is its position (`c1`, `c2`, …), it has no calls. */
+function changeOf(item: DriftItem, index: number): Change {
+  const change: Change = {
+    id: `c${index + 1}`,
+    action: ACTIONS[item.state],
+    kind: item.kind,
+    address: item.address,
+    fields: item.fields.map((field) => {
+      const change: FieldChange = { field: field.field };
+      if ("live" in field) change.from = field.live;
+      if ("configured" in field) change.to = field.configured;
+      if (field.sensitive) change.sensitive = true;
+      return change;
+    }),
+    calls: [],
+  };
+  if (item.note) change.note = item.note;
+  if (item.highRisk) change.highRisk = true;
+  return change;
+}
+
+/** The plan a drift report was made from, as far as the report tells it (no calls): what
+ * renderDriftMarkdown and driftSummaryLine read. */
+export function planOfDrift(report: DriftReport): Plan {
+  const changes = report.items.map(changeOf);
+  const summary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  for (const change of changes) summary[change.action]++;
+  return {
+    format: "docsync-plan",
+    version: 1,
+    organization: report.organization,
+    changes,
+    calls: [],
+    warnings: report.warnings,
+    summary,
   };
 }

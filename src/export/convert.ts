@@ -4,7 +4,7 @@
 
 import type { PrunableKind } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, type ExportContext, type ExportedItem, type LiveNode, type Scope } from "../kinds/types.ts";
+import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../plan/address.ts";
 import type { LiveState } from "../plan/build.ts";
 import { everything, scopeBelow } from "./read.ts";

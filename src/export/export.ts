@@ -8,13 +8,22 @@ import type { LiveOrganization } from "../api/types.ts";
 import { PRUNABLE_KINDS, type PrunableKind } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { AnyKind } from "../kinds/types.ts";
 import { convert } from "./convert.ts";
 import { readOrganization } from "./read.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
 import { renderYaml } from "./yaml.ts";
 
-/** Kinds inside the sites: pruning them deletes only inside the sites the file lists. */
-const IN_SITE: readonly PrunableKind[] = ["sections", "sectionGroups", "siteSpaces", "redirects"];
+/** The kinds below a kind, at any depth. */
+const below = (kind: AnyKind): AnyKind[] =>
+  (kind.children ?? []).flatMap((child) => [child, ...below(child)]);
+
+/** Kinds inside a top-level kind (sections in sites), with that kind: pruning them deletes only
+ * inside the items the file lists. */
+const NESTED_IN: ReadonlyMap<PrunableKind, PrunableKind> = new Map(
+  TOP_LEVEL_KINDS.flatMap((top) => below(top).map((kind) => [kind.collection, top.collection] as const)),
+);
 
 export interface ExportOptions {
   /** Also prune the organization-wide kinds (sites, teams, custom fields, SAML providers). */
@@ -92,10 +101,11 @@ export async function exportOrganization(
   }
   // The kinds inside sites belong to the sites: a file that manages sites prunes inside them,
   // also once it lists a site that it does not list yet.
-  const managed = PRUNABLE_KINDS.filter(
-    (kind) => result.managed.has(kind) || (result.managed.has("sites") && IN_SITE.includes(kind)),
-  );
-  const prune = managed.filter((kind) => options.pruneOrganizationWide || IN_SITE.includes(kind));
+  const managed = PRUNABLE_KINDS.filter((kind) => {
+    const container = NESTED_IN.get(kind);
+    return result.managed.has(kind) || (container !== undefined && result.managed.has(container));
+  });
+  const prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind));
   const policy = { prune };
   body.policy = policy;
   const left = managed.filter((kind) => !prune.includes(kind));

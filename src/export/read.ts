@@ -5,7 +5,7 @@
 import type { ApiClient } from "../api/client-types.ts";
 import type { DesiredSection, DesiredSite, DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, type LiveNode, type Scope } from "../kinds/types.ts";
+import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../plan/address.ts";
 import type { LiveState } from "../plan/build.ts";
 

@@ -8,7 +8,7 @@ import { paginate } from "../core/paginate.ts";
 import { booleanQuery } from "../core/query.ts";
 import { renderSpace } from "../core/render.ts";
 import type { CollectionRecord } from "../core/state.ts";
-import { parseBody, ROLE_VALUES } from "../core/validate.ts";
+import { bodyChanges, parseBody, ROLE_VALUES } from "../core/validate.ts";
 import { parsePosition } from "../tree/position.ts";
 import { renderCollection } from "./render.ts";
 import {
@@ -49,11 +49,7 @@ function update(ctx: RequestContext) {
     description: { type: "string", max: 100, nullable: true },
     defaultLevel: { type: "enum", values: ROLE_VALUES },
   });
-  // null removes the description.
-  const changes = Object.fromEntries(
-    Object.entries(body).map(([field, value]) => [field, value ?? undefined]),
-  );
-  Object.assign(collection, changes as CollectionChanges);
+  Object.assign(collection, bodyChanges(body) as CollectionChanges);
   return ok(renderCollection(ctx, collection));
 }
 

@@ -5,7 +5,7 @@
 import { badRequest } from "../core/http-error.ts";
 import type { CollectionRecord, EmulatorState, OrganizationRecord, Role } from "../core/state.ts";
 import { deleteSpace, moveToOrganization } from "../spaces/store.ts";
-import { children, type Position, place } from "../tree/order.ts";
+import { children, inTreeOrder, type Position, place, type TreeItem } from "../tree/order.ts";
 import { isWithin, parentCollection } from "../tree/parent.ts";
 
 export type CollectionChanges = Partial<Pick<CollectionRecord, "title" | "description" | "defaultLevel">>;
@@ -96,21 +96,27 @@ export function transferCollection(
   collection.parentId = undefined;
 }
 
-/** Collections in tree order: depth first, or only the top level when `nested` is false. */
+/**
+ * Collections in tree order: depth first, or only the top level when `nested` is false. One pass
+ * groups the organization's collections by parent, so the listing costs no scan per collection.
+ */
 export function collectionsInOrder(
   state: EmulatorState,
   organizationId: string,
   nested: boolean,
-  parentId?: string,
 ): CollectionRecord[] {
-  return children(state, organizationId, parentId)
-    .filter((item) => item.kind === "collection")
-    .flatMap((item) => {
-      const collection = state.collections.get(item.id) as CollectionRecord;
-      return nested
-        ? [collection, ...collectionsInOrder(state, organizationId, true, collection.id)]
-        : [collection];
-    });
+  const byParent = new Map<string | undefined, (TreeItem & { collection: CollectionRecord })[]>();
+  for (const collection of state.collections.values()) {
+    if (collection.organizationId !== organizationId) continue;
+    const siblings = byParent.get(collection.parentId) ?? [];
+    siblings.push({ kind: "collection", id: collection.id, collection });
+    byParent.set(collection.parentId, siblings);
+  }
+  const below = (parentId: string | undefined): CollectionRecord[] =>
+    inTreeOrder(state, byParent.get(parentId) ?? []).flatMap(({ collection }) =>
+      nested ? [collection, ...below(collection.id)] : [collection],
+    );
+  return below(undefined);
 }
 
 export function spacesOfCollection(state: EmulatorState, collection: CollectionRecord) {

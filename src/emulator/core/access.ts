@@ -37,8 +37,9 @@ export function administrableOrganization(ctx: RequestContext, organizationId: s
   return organization;
 }
 
-export function isAdmin(ctx: RequestContext, organization: OrganizationRecord): boolean {
-  return organization.members.get(ctx.user.id)?.role === "admin";
+/** Whether the caller has the admin role in the organization, for the `permissions` of a resource. */
+export function isAdmin(ctx: RequestContext, organizationId: string): boolean {
+  return ctx.state.organizations.get(organizationId)?.members.get(ctx.user.id)?.role === "admin";
 }
 
 /** A space of an organization the caller belongs to (deleted spaces included: they carry deletedAt). */

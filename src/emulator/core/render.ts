@@ -28,6 +28,7 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
   const role = organization?.members.get(viewerId)?.role ?? null;
   const admin = role === "admin";
   const canEdit = admin || role === "create" || role === "edit" || role === "review";
+  const published = `${publishedHost(state, space.organizationId)}/${space.id}`;
   return {
     object: "space",
     id: space.id,
@@ -41,8 +42,8 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
     urls: {
       location: `${state.baseUrl}/v1/spaces/${space.id}`,
       app: appUrl(`s/${space.id}`),
-      published: `${publishedHost(state, space.organizationId)}/${space.id}`,
-      public: `${publishedHost(state, space.organizationId)}/${space.id}`,
+      published,
+      public: published,
       icon: appUrl(`s/${space.id}/icon.png`),
     },
     organization: space.organizationId,

@@ -125,9 +125,26 @@ export function checkField(field: string, value: unknown, rule: FieldRule): void
 }
 
 /**
- * Checks a parsed JSON body against a shape: it must be an object, carry every required field,
- * no field the shape does not list, and each field must follow its rule. Returns the body typed
- * loosely; handlers read the fields they declared.
+ * The fields of an object against a shape: every required field present, no field the shape
+ * does not list, each following its rule. `prefix` names the object in messages (`position.`).
+ */
+function checkFields(record: Record<string, unknown>, shape: BodyShape, prefix: string): void {
+  for (const key of Object.keys(record)) {
+    if (!(key in shape)) throw badRequest(`${prefix}${key}: unknown field`);
+  }
+  for (const [key, rule] of Object.entries(shape)) {
+    const value = record[key];
+    if (value === undefined) {
+      if (rule.required) throw badRequest(`${prefix}${key}: required`);
+      continue;
+    }
+    checkField(`${prefix}${key}`, value, rule);
+  }
+}
+
+/**
+ * Checks a parsed JSON body against a shape: it must be an object and its fields must follow the
+ * shape. Returns the body typed loosely; handlers read the fields they declared.
  */
 export function parseBody(body: unknown, shape: BodyShape, options: { optionalBody?: boolean } = {}) {
   if (body === undefined && options.optionalBody) body = {};
@@ -136,18 +153,33 @@ export function parseBody(body: unknown, shape: BodyShape, options: { optionalBo
     throw badRequest(`request body: must be a JSON object, got ${describeType(body)}`);
   }
   const record = body as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!(key in shape)) throw badRequest(`${key}: unknown field`);
-  }
-  for (const [field, rule] of Object.entries(shape)) {
-    const value = record[field];
-    if (value === undefined) {
-      if (rule.required) throw badRequest(`${field}: required`);
-      continue;
-    }
-    checkField(field, value, rule);
-  }
+  checkFields(record, shape, "");
   return record;
+}
+
+/** An object inside a body, at `field`, checked as parseBody checks a body, with full field names. */
+export function checkNested(field: string, value: unknown, shape: BodyShape): Record<string, unknown> {
+  checkField(field, value, { type: "object" });
+  const record = value as Record<string, unknown>;
+  checkFields(record, shape, `${field}.`);
+  return record;
+}
+
+/**
+ * Body fields as changes to apply to a record: null removes an optional field (the change holds
+ * the key with the value undefined), except in the `nullValued` fields, where null is a value
+ * (a null role means guest).
+ */
+export function bodyChanges(
+  body: Record<string, unknown>,
+  nullValued: readonly string[] = [],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => [
+      field,
+      value === null && !nullValued.includes(field) ? undefined : value,
+    ]),
+  );
 }
 
 /** The role values of the spec, used by several resources. */

@@ -10,7 +10,7 @@ import {
 import { created, noContent, ok, param, type RequestContext, type Route } from "../core/context.ts";
 import { badRequest } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
-import { type BodyShape, parseBody } from "../core/validate.ts";
+import { type BodyShape, bodyChanges, parseBody } from "../core/validate.ts";
 import { assertLive } from "../spaces/store.ts";
 import { renderCustomField } from "./render.ts";
 import {
@@ -46,9 +46,7 @@ const CREATE: BodyShape = {
   ...EDITABLE,
 };
 
-/** Body fields as record changes: null removes an optional field. */
-const changesOf = (body: Record<string, unknown>): CustomFieldChanges =>
-  Object.fromEntries(Object.entries(body).map(([field, value]) => [field, value ?? undefined]));
+const changesOf = (body: Record<string, unknown>) => bodyChanges(body) as CustomFieldChanges;
 
 function list(ctx: RequestContext) {
   const organization = readableOrganization(ctx, param(ctx, "organizationId"));

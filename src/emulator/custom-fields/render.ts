@@ -5,7 +5,6 @@ import type { CustomFieldRecord } from "./store.ts";
 
 /** Custom fields carry no `object` field (spec 2.15). */
 export function renderCustomField(ctx: RequestContext, field: CustomFieldRecord) {
-  const organization = ctx.state.organizations.get(field.organizationId);
   return {
     id: field.id,
     name: field.name,
@@ -19,6 +18,6 @@ export function renderCustomField(ctx: RequestContext, field: CustomFieldRecord)
     urls: {
       location: `${ctx.state.baseUrl}/v1/orgs/${field.organizationId}/custom-fields/${encodeURIComponent(field.name)}`,
     },
-    permissions: { view: true, edit: organization !== undefined && isAdmin(ctx, organization) },
+    permissions: { view: true, edit: isAdmin(ctx, field.organizationId) },
   };
 }

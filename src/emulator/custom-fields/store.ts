@@ -3,6 +3,7 @@
 // options, and a space's value always fits its field's type.
 
 import { badRequest, conflict, notFound } from "../core/http-error.ts";
+import { organizationRecords } from "../core/records.ts";
 import type { EmulatorState, OrganizationRecord, SpaceRecord } from "../core/state.ts";
 import { checkValue, withoutStaleOptions } from "./values.ts";
 
@@ -26,14 +27,11 @@ export type CustomFieldChanges = Partial<
   Pick<CustomFieldRecord, "title" | "description" | "placeholder" | "options">
 >;
 
-interface CustomFieldState {
-  fields: Map<string, CustomFieldRecord>;
-  /** Values by space id, then by field id. */
-  values: Map<string, Map<string, unknown>>;
-}
+const fields = organizationRecords<CustomFieldRecord>("custom-fields", "custom field");
 
-const stateOf = (state: EmulatorState) =>
-  state.family<CustomFieldState>("custom-fields", () => ({ fields: new Map(), values: new Map() }));
+/** Values by space id, then by field id. */
+const valuesOf = (state: EmulatorState) =>
+  state.family("custom-field-values", () => new Map<string, Map<string, unknown>>());
 
 const hasOptions = (type: CustomFieldType): boolean => type === "select" || type === "multi-select";
 
@@ -49,12 +47,13 @@ function checkOptions(type: CustomFieldType, options: string[] | undefined): voi
   });
 }
 
-export function listFields(state: EmulatorState, organizationId: string): CustomFieldRecord[] {
-  return [...stateOf(state).fields.values()].filter((field) => field.organizationId === organizationId);
-}
+export const listFields = fields.list;
+
+const fieldNamed = (state: EmulatorState, organizationId: string, name: string) =>
+  listFields(state, organizationId).find((field) => field.name === name);
 
 export function findField(state: EmulatorState, organizationId: string, name: string): CustomFieldRecord {
-  const field = listFields(state, organizationId).find((f) => f.name === name);
+  const field = fieldNamed(state, organizationId, name);
   if (!field) throw notFound("custom field", name);
   return field;
 }
@@ -64,21 +63,18 @@ export function createField(
   organization: OrganizationRecord,
   input: CustomFieldChanges & { name: string; type: CustomFieldType },
 ): CustomFieldRecord {
-  if (listFields(state, organization.id).some((field) => field.name === input.name)) {
+  if (fieldNamed(state, organization.id, input.name)) {
     throw conflict(`custom field "${input.name}" already exists in organization "${organization.id}"`);
   }
   checkOptions(input.type, input.options);
-  const { fields } = stateOf(state);
   const now = state.now();
-  const field: CustomFieldRecord = {
+  return fields.add(state, {
     ...input,
-    id: state.ids.fresh("cf", (id) => fields.has(id)),
+    id: fields.freshId(state, "cf"),
     organizationId: organization.id,
     createdAt: now,
     updatedAt: now,
-  };
-  fields.set(field.id, field);
-  return field;
+  });
 }
 
 /**
@@ -93,7 +89,7 @@ export function updateField(
   if ("options" in changes) checkOptions(field.type, changes.options);
   Object.assign(field, changes, { updatedAt: state.now() });
   if (!changes.options) return;
-  for (const values of stateOf(state).values.values()) {
+  for (const values of valuesOf(state).values()) {
     if (!values.has(field.id)) continue;
     const kept = withoutStaleOptions(field, values.get(field.id));
     if (kept === undefined) values.delete(field.id);
@@ -102,9 +98,8 @@ export function updateField(
 }
 
 export function deleteField(state: EmulatorState, field: CustomFieldRecord): void {
-  const { fields, values } = stateOf(state);
-  fields.delete(field.id);
-  for (const spaceValues of values.values()) spaceValues.delete(field.id);
+  fields.remove(state, field);
+  for (const spaceValues of valuesOf(state).values()) spaceValues.delete(field.id);
 }
 
 /** The fields that hold a value on the space, in field creation order. */
@@ -112,7 +107,7 @@ export function spaceValues(
   state: EmulatorState,
   space: SpaceRecord,
 ): { field: CustomFieldRecord; value: unknown }[] {
-  const values = stateOf(state).values.get(space.id);
+  const values = valuesOf(state).get(space.id);
   if (!values) return [];
   return listFields(state, space.organizationId)
     .filter((field) => values.has(field.id))
@@ -125,9 +120,9 @@ export function setSpaceValues(
   space: SpaceRecord,
   input: Record<string, unknown>,
 ): void {
-  const fields = listFields(state, space.organizationId);
+  const organizationFields = listFields(state, space.organizationId);
   const changes = Object.entries(input).map(([name, value]) => {
-    const field = fields.find((f) => f.name === name);
+    const field = organizationFields.find((f) => f.name === name);
     if (!field)
       throw badRequest(
         `values.${name}: no custom field named "${name}" in organization "${space.organizationId}"`,
@@ -135,7 +130,7 @@ export function setSpaceValues(
     checkValue(field, value, `values.${name}.value`);
     return { field, value };
   });
-  const { values } = stateOf(state);
+  const values = valuesOf(state);
   const stored = values.get(space.id) ?? new Map<string, unknown>();
   for (const { field, value } of changes) {
     if (value === null) stored.delete(field.id);
@@ -145,12 +140,12 @@ export function setSpaceValues(
 }
 
 export function copySpaceValues(state: EmulatorState, fromSpaceId: string, toSpaceId: string): void {
-  const { values } = stateOf(state);
+  const values = valuesOf(state);
   const source = values.get(fromSpaceId);
   if (source) values.set(toSpaceId, new Map(structuredClone([...source])));
 }
 
 /** Fields belong to an organization, so a space that leaves it leaves its values behind. */
 export function clearSpaceValues(state: EmulatorState, spaceId: string): void {
-  stateOf(state).values.delete(spaceId);
+  valuesOf(state).delete(spaceId);
 }

@@ -1,8 +1,8 @@
 // Link invites of an organization: an id and the role given to whoever joins through the link.
 // The emulator does not create them (the spec has no create operation); fixtures do.
 
-import { notFound } from "../core/http-error.ts";
-import type { EmulatorState, Role } from "../core/state.ts";
+import { organizationRecords } from "../core/records.ts";
+import type { Role } from "../core/state.ts";
 
 export interface LinkInviteRecord {
   id: string;
@@ -10,19 +10,8 @@ export interface LinkInviteRecord {
   role: Role;
 }
 
-const invitesOf = (state: EmulatorState) =>
-  state.family("link-invites", () => new Map<string, LinkInviteRecord>());
+const invites = organizationRecords<LinkInviteRecord>("link-invites", "invite");
 
-export function addInvite(state: EmulatorState, invite: LinkInviteRecord): void {
-  invitesOf(state).set(invite.id, invite);
-}
-
-export function findInvite(state: EmulatorState, organizationId: string, inviteId: string): LinkInviteRecord {
-  const invite = invitesOf(state).get(inviteId);
-  if (!invite || invite.organizationId !== organizationId) throw notFound("invite", inviteId);
-  return invite;
-}
-
-export function deleteInvite(state: EmulatorState, invite: LinkInviteRecord): void {
-  invitesOf(state).delete(invite.id);
-}
+export const addInvite = invites.add;
+export const findInvite = invites.find;
+export const deleteInvite = invites.remove;

@@ -9,7 +9,14 @@ import { parseBody, ROLE_VALUES } from "../core/validate.ts";
 import { renderTeam } from "../teams/render.ts";
 import { teamsOfUser } from "../teams/store.ts";
 import { renderMember } from "./render.ts";
-import { changeRole, findMember, listMembers, reachableSpaces, removeMember } from "./store.ts";
+import {
+  changeRole,
+  findMember,
+  listMembers,
+  memberCounter,
+  reachableSpaces,
+  removeMember,
+} from "./store.ts";
 
 const ORDERS = ["asc", "desc"] as const;
 const SORTS = ["joinedAt", "lastSeenAt"] as const;
@@ -22,7 +29,8 @@ function list(ctx: RequestContext) {
     sort: enumQuery(ctx.query, "sort", SORTS, "joinedAt"),
     order: enumQuery(ctx.query, "order", ORDERS, "desc"),
   });
-  return ok(paginate(ctx.query, members, (member) => renderMember(ctx, organization, member)));
+  const countsOf = memberCounter(ctx.state, organization.id);
+  return ok(paginate(ctx.query, members, (member) => renderMember(ctx, organization, member, countsOf)));
 }
 
 function get(ctx: RequestContext) {

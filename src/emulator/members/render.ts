@@ -1,12 +1,18 @@
 import type { RequestContext } from "../core/context.ts";
 import { iso, renderUser } from "../core/render.ts";
 import type { MemberRecord, OrganizationRecord } from "../core/state.ts";
-import { teamsOfUser } from "../teams/store.ts";
-import { reachableSpaces } from "./store.ts";
+import { memberCounter } from "./store.ts";
 
-export function renderMember(ctx: RequestContext, organization: OrganizationRecord, member: MemberRecord) {
+/** A listing passes one `countsOf` for all its members. */
+export function renderMember(
+  ctx: RequestContext,
+  organization: OrganizationRecord,
+  member: MemberRecord,
+  countsOf = memberCounter(ctx.state, organization.id),
+) {
   const user = ctx.state.users.get(member.userId);
   if (!user) throw new Error(`member "${member.userId}" has no user record`);
+  const { spaces, teams } = countsOf(member);
   return {
     object: "member",
     id: member.userId,
@@ -16,7 +22,7 @@ export function renderMember(ctx: RequestContext, organization: OrganizationReco
     joinedAt: iso(member.joinedAt),
     lastSeenAt: iso(member.lastSeenAt),
     sso: member.sso,
-    spaces: reachableSpaces(ctx.state, member, organization.id).length,
-    teams: teamsOfUser(ctx.state, organization.id, member.userId).length,
+    spaces,
+    teams,
   };
 }

@@ -3,7 +3,7 @@
 
 import { conflict, notFound } from "../core/http-error.ts";
 import type { EmulatorState, MemberRecord, OrganizationRecord, Role, SpaceRecord } from "../core/state.ts";
-import { removeUserFromTeams } from "../teams/store.ts";
+import { listTeams, removeUserFromTeams } from "../teams/store.ts";
 
 export function findMember(organization: OrganizationRecord, userId: string): MemberRecord {
   const member = organization.members.get(userId);
@@ -77,4 +77,33 @@ export function reachableSpaces(
   return [...state.spaces.values()].filter(
     (space) => space.organizationId === organizationId && !space.deletedAt,
   );
+}
+
+export interface MemberCounts {
+  spaces: number;
+  teams: number;
+}
+
+/**
+ * The counts a rendered member shows, for any member of the organization, from one pass over
+ * its spaces and teams: a listing renders a page of members without a scan per member.
+ */
+export function memberCounter(
+  state: EmulatorState,
+  organizationId: string,
+): (member: MemberRecord) => MemberCounts {
+  const teams = new Map<string, number>();
+  for (const team of listTeams(state, organizationId)) {
+    for (const userId of team.members.keys()) teams.set(userId, (teams.get(userId) ?? 0) + 1);
+  }
+  // What a member reaches depends on its role only.
+  const spacesByRole = new Map<Role | null, number>();
+  return (member) => {
+    let spaces = spacesByRole.get(member.role);
+    if (spaces === undefined) {
+      spaces = reachableSpaces(state, member, organizationId).length;
+      spacesByRole.set(member.role, spaces);
+    }
+    return { spaces, teams: teams.get(member.userId) ?? 0 };
+  };
 }

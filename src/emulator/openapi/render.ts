@@ -4,7 +4,6 @@ import { appUrl, iso } from "../core/render.ts";
 import type { OpenApiSpecRecord } from "./store.ts";
 
 export function renderOpenApiSpec(ctx: RequestContext, spec: OpenApiSpecRecord) {
-  const organization = ctx.state.organizations.get(spec.organizationId);
   return {
     object: "openapi-spec",
     id: spec.id,
@@ -15,8 +14,8 @@ export function renderOpenApiSpec(ctx: RequestContext, spec: OpenApiSpecRecord) 
     // Processing is instantaneous in the emulator, so a spec is never pending or failed.
     processingState: "completed",
     lastVersion: spec.lastVersion,
-    lastProcessedAt: iso(spec.lastProcessedAt),
-    permissions: { view: true, edit: organization !== undefined && isAdmin(ctx, organization) },
+    lastProcessedAt: iso(spec.updatedAt),
+    permissions: { view: true, edit: isAdmin(ctx, spec.organizationId) },
     urls: {
       location: `${ctx.state.baseUrl}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`,
       app: appUrl(`o/${spec.organizationId}/openapi/${spec.slug}`),

@@ -3,6 +3,7 @@
 // processed at once.
 
 import { conflict, notFound } from "../core/http-error.ts";
+import { organizationRecords } from "../core/records.ts";
 import type { EmulatorState, OrganizationRecord } from "../core/state.ts";
 
 /** `{url}` fetches the document; `{text}` carries the document itself. */
@@ -14,16 +15,15 @@ export interface OpenApiSpecRecord {
   slug: string;
   source: OpenApiSource;
   createdAt: Date;
+  /** Also when the last version was processed: processing is instantaneous in the emulator. */
   updatedAt: Date;
   lastVersion: string;
-  lastProcessedAt: Date;
 }
 
-const specsOf = (state: EmulatorState) => state.family("openapi", () => new Map<string, OpenApiSpecRecord>());
+const specs = organizationRecords<OpenApiSpecRecord>("openapi", "OpenAPI spec");
 
-export function listSpecs(state: EmulatorState, organizationId: string): OpenApiSpecRecord[] {
-  return [...specsOf(state).values()].filter((spec) => spec.organizationId === organizationId);
-}
+export const listSpecs = specs.list;
+export const deleteSpec = specs.remove;
 
 export function findSpec(
   state: EmulatorState,
@@ -48,27 +48,18 @@ export function createSpec(
   if (findSpec(state, organization.id, slug)) {
     throw conflict(`OpenAPI spec "${slug}" already exists in organization "${organization.id}"`);
   }
-  const specs = specsOf(state);
   const now = state.now();
-  const spec: OpenApiSpecRecord = {
-    id: state.ids.fresh("oas", (id) => specs.has(id)),
+  return specs.add(state, {
+    id: specs.freshId(state, "oas"),
     organizationId: organization.id,
     slug,
     source,
     createdAt: now,
     updatedAt: now,
     lastVersion: state.ids.next("oasv"),
-    lastProcessedAt: now,
-  };
-  specs.set(spec.id, spec);
-  return spec;
+  });
 }
 
 export function updateSpec(state: EmulatorState, spec: OpenApiSpecRecord, source: OpenApiSource): void {
-  const now = state.now();
-  Object.assign(spec, { source, updatedAt: now, lastVersion: state.ids.next("oasv"), lastProcessedAt: now });
-}
-
-export function deleteSpec(state: EmulatorState, spec: OpenApiSpecRecord): void {
-  specsOf(state).delete(spec.id);
+  Object.assign(spec, { source, updatedAt: state.now(), lastVersion: state.ids.next("oasv") });
 }

@@ -6,7 +6,7 @@ import { ok, param, type RequestContext, type Route } from "../core/context.ts";
 import { badRequest } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
 import { stringQuery } from "../core/query.ts";
-import { type BodyShape, parseBody, ROLE_VALUES } from "../core/validate.ts";
+import { type BodyShape, bodyChanges, parseBody, ROLE_VALUES } from "../core/validate.ts";
 import { renderOrganization } from "./render.ts";
 import {
   type OrganizationChanges,
@@ -48,12 +48,7 @@ function get(ctx: RequestContext) {
 
 function update(ctx: RequestContext) {
   const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
-  const body = parseBody(ctx.body, PATCH_SHAPE);
-  const changes: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(body)) {
-    // null removes an optional field, except for defaultRole, where null means guest.
-    changes[field] = value === null && field !== "defaultRole" ? undefined : value;
-  }
+  const changes = bodyChanges(parseBody(ctx.body, PATCH_SHAPE), ["defaultRole"]);
   updateOrganization(ctx.state, organization, changes as OrganizationChanges);
   return ok(renderOrganization(ctx, organization));
 }

@@ -3,7 +3,7 @@
 import { administrableOrganization, readableOrganization } from "../core/access.ts";
 import { created, noContent, ok, param, type RequestContext, type Route } from "../core/context.ts";
 import { paginate } from "../core/paginate.ts";
-import { type BodyShape, parseBody, ROLE_VALUES } from "../core/validate.ts";
+import { type BodyShape, bodyChanges, parseBody, ROLE_VALUES } from "../core/validate.ts";
 import { renderSamlProvider, serviceUrls } from "./render.ts";
 import {
   createProvider,
@@ -25,14 +25,10 @@ const FIELDS: BodyShape = {
 
 const CREATE: BodyShape = { ...FIELDS, label: { type: "string", min: 1, max: 30, required: true } };
 
-/** Body fields as record changes: null removes an optional field, except that a null role means guest. */
+/** The record keeps the default team's id under `defaultTeamId`. */
 function changesOf(body: Record<string, unknown>): SamlChanges {
-  const changes: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(body)) {
-    const key = field === "defaultTeam" ? "defaultTeamId" : field;
-    changes[key] = value === null && field !== "defaultRole" ? undefined : value;
-  }
-  return changes as SamlChanges;
+  const { defaultTeam, ...changes } = bodyChanges(body, ["defaultRole"]);
+  return ("defaultTeam" in body ? { ...changes, defaultTeamId: defaultTeam } : changes) as SamlChanges;
 }
 
 function list(ctx: RequestContext) {

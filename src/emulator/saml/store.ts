@@ -2,7 +2,8 @@
 // users it signs in; that team must belong to the organization, and cannot be deleted while a
 // provider names it.
 
-import { badRequest, notFound } from "../core/http-error.ts";
+import { badRequest } from "../core/http-error.ts";
+import { organizationRecords } from "../core/records.ts";
 import type { EmulatorState, OrganizationRecord, Role } from "../core/state.ts";
 import { listTeams } from "../teams/store.ts";
 
@@ -21,22 +22,11 @@ export interface SamlProviderRecord {
 
 export type SamlChanges = Partial<Omit<SamlProviderRecord, "id" | "organizationId" | "createdAt">>;
 
-const providersOf = (state: EmulatorState) =>
-  state.family("saml", () => new Map<string, SamlProviderRecord>());
+const providers = organizationRecords<SamlProviderRecord>("saml", "SAML provider");
 
-export function listProviders(state: EmulatorState, organizationId: string): SamlProviderRecord[] {
-  return [...providersOf(state).values()].filter((provider) => provider.organizationId === organizationId);
-}
-
-export function findProvider(
-  state: EmulatorState,
-  organizationId: string,
-  providerId: string,
-): SamlProviderRecord {
-  const provider = providersOf(state).get(providerId);
-  if (!provider || provider.organizationId !== organizationId) throw notFound("SAML provider", providerId);
-  return provider;
-}
+export const listProviders = providers.list;
+export const findProvider = providers.find;
+export const deleteProvider = providers.remove;
 
 function checkDefaultTeam(state: EmulatorState, organizationId: string, teamId: string | undefined): void {
   if (teamId === undefined) return;
@@ -51,16 +41,13 @@ export function createProvider(
   input: SamlChanges & { label: string },
 ): SamlProviderRecord {
   checkDefaultTeam(state, organization.id, input.defaultTeamId);
-  const providers = providersOf(state);
-  const provider: SamlProviderRecord = {
+  return providers.add(state, {
     defaultRole: null,
     ...input,
-    id: state.ids.fresh("saml", (id) => providers.has(id)),
+    id: providers.freshId(state, "saml"),
     organizationId: organization.id,
     createdAt: state.now(),
-  };
-  providers.set(provider.id, provider);
-  return provider;
+  });
 }
 
 /** Applies changes; a key present with the value undefined removes that optional field. */
@@ -73,11 +60,7 @@ export function updateProvider(
   Object.assign(provider, changes);
 }
 
-export function deleteProvider(state: EmulatorState, provider: SamlProviderRecord): void {
-  providersOf(state).delete(provider.id);
-}
-
 /** The first provider that names the team as its default team, if any. */
 export function providerUsingTeam(state: EmulatorState, teamId: string): SamlProviderRecord | undefined {
-  return [...providersOf(state).values()].find((provider) => provider.defaultTeamId === teamId);
+  return providers.everywhere(state).find((provider) => provider.defaultTeamId === teamId);
 }

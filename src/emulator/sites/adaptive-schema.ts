@@ -3,8 +3,7 @@
 // condition) and then stored and returned exactly as sent.
 
 import { badRequest } from "../core/http-error.ts";
-import type { BodyShape } from "../core/validate.ts";
-import { checkNested } from "./checks.ts";
+import { type BodyShape, checkNested } from "../core/validate.ts";
 
 const PROPERTY_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
 

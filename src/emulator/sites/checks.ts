@@ -1,29 +1,10 @@
-// Validation pieces the sites bodies share, on top of the core's parseBody/checkField: nested
-// objects checked with the same rules and full field names (`position.before.siteSection`),
-// the path and URL rules, and boolean/enum query parameters.
+// Validation pieces the sites bodies share, on top of the core's parseBody/checkNested: the
+// path and URL rules, and boolean/enum query parameters.
 
 import { badRequest } from "../core/http-error.ts";
 import { booleanQuery } from "../core/query.ts";
-import { type BodyShape, checkField, type FieldRule } from "../core/validate.ts";
+import type { FieldRule } from "../core/validate.ts";
 import { PATH_MAX, SEGMENT_PATTERN, SEGMENT_PATTERN_TEXT } from "./paths.ts";
-
-/** An object at `field` with exactly the keys of `shape`, each following its rule. */
-export function checkNested(field: string, value: unknown, shape: BodyShape): Record<string, unknown> {
-  checkField(field, value, { type: "object" });
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!(key in shape)) throw badRequest(`${field}.${key}: unknown field`);
-  }
-  for (const [key, rule] of Object.entries(shape)) {
-    const item = record[key];
-    if (item === undefined) {
-      if (rule.required) throw badRequest(`${field}.${key}: required`);
-      continue;
-    }
-    checkField(`${field}.${key}`, item, rule);
-  }
-  return record;
-}
 
 /** Basename and paths: one URL segment. */
 export const segmentRule: FieldRule = {

@@ -2,8 +2,8 @@
 // inside the site must name a section or site space of this site.
 
 import { badRequest } from "../core/http-error.ts";
-import { type BodyShape, checkField } from "../core/validate.ts";
-import { checkNested, httpUrlRule } from "./checks.ts";
+import { type BodyShape, checkField, checkNested } from "../core/validate.ts";
+import { httpUrlRule } from "./checks.ts";
 import { sectionField, siteSpaceField } from "./lookup.ts";
 import type { RedirectDestination, SiteRecord } from "./model.ts";
 

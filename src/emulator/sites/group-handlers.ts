@@ -16,8 +16,7 @@ import {
 } from "./group-store.ts";
 import { groupOf, sectionField, sectionOf, siteOf } from "./lookup.ts";
 import type { SectionRecord } from "./model.ts";
-import type { Placement } from "./order.ts";
-import { parsePosition } from "./positions.ts";
+import { movePlacement } from "./positions.ts";
 import { renderGroup } from "./render.ts";
 
 const createShape: BodyShape = {
@@ -84,16 +83,11 @@ function removeSectionHandler(ctx: RequestContext): Reply {
 function moveHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const group = groupOf(ctx, site);
-  const body = parseBody(ctx.body, { position: { type: "any" } }, { optionalBody: true });
-  const position = parsePosition(body.position, { type: "site-section", idKey: "id" });
-  let placement: Placement = { where: "end" };
-  if (position) {
-    const anchor = sectionField(site, position.field, position.anchorId);
-    if (anchor.groupId === group.id) {
-      throw badRequest(`${position.field}: site section "${anchor.id}" is a member of the group being moved`);
+  const placement = movePlacement(ctx.body, { type: "site-section", idKey: "id" }, (id, field) => {
+    if (sectionField(site, field, id).groupId === group.id) {
+      throw badRequest(`${field}: site section "${id}" is a member of the group being moved`);
     }
-    placement = { where: position.where, anchorId: anchor.id };
-  }
+  });
   moveGroup(site, group, placement);
   return ok(renderGroup(ctx, site, group));
 }

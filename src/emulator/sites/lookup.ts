@@ -21,32 +21,33 @@ export function siteOf(ctx: RequestContext, access: "read" | "write"): SiteRecor
   return site;
 }
 
-export function sectionOf(ctx: RequestContext, site: SiteRecord): SectionRecord {
-  const id = param(ctx, "siteSectionId");
-  const section = site.sections.find((entry) => entry.id === id);
-  if (!section) throw notFound("site section", id);
-  return section;
+/** The entry of `entries` whose id is the path parameter `name`. */
+function pathEntry<T extends { id: string }>(
+  ctx: RequestContext,
+  name: string,
+  entries: readonly T[],
+  what: string,
+): T {
+  const id = param(ctx, name);
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (!entry) throw notFound(what, id);
+  return entry;
 }
 
-export function groupOf(ctx: RequestContext, site: SiteRecord): GroupRecord {
-  const id = param(ctx, "siteSectionGroupId");
-  const group = site.groups.find((entry) => entry.id === id);
-  if (!group) throw notFound("site section group", id);
-  return group;
-}
+export const sectionOf = (ctx: RequestContext, site: SiteRecord): SectionRecord =>
+  pathEntry(ctx, "siteSectionId", site.sections, "site section");
+
+export const groupOf = (ctx: RequestContext, site: SiteRecord): GroupRecord =>
+  pathEntry(ctx, "siteSectionGroupId", site.groups, "site section group");
+
+export const redirectOf = (ctx: RequestContext, site: SiteRecord): RedirectRecord =>
+  pathEntry(ctx, "siteRedirectId", site.redirects, "site redirect");
 
 export function siteSpaceOf(ctx: RequestContext, site: SiteRecord): Located {
   const id = param(ctx, "siteSpaceId");
   const located = locate(site, id);
   if (!located) throw notFound("site space", id);
   return located;
-}
-
-export function redirectOf(ctx: RequestContext, site: SiteRecord): RedirectRecord {
-  const id = param(ctx, "siteRedirectId");
-  const redirect = site.redirects.find((entry) => entry.id === id);
-  if (!redirect) throw notFound("site redirect", id);
-  return redirect;
 }
 
 /** A section of the site named in a body field. */

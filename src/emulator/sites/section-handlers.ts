@@ -6,8 +6,7 @@ import { paginate } from "../core/paginate.ts";
 import { type BodyShape, parseBody } from "../core/validate.ts";
 import { conditionRule, ICON_MAX, segmentRule } from "./checks.ts";
 import { sectionField, sectionOf, siteOf, spaceField } from "./lookup.ts";
-import type { Placement } from "./order.ts";
-import { parsePosition } from "./positions.ts";
+import { movePlacement } from "./positions.ts";
 import { renderSection } from "./render.ts";
 import { createSection, deleteSection, moveSection, updateSection } from "./section-store.ts";
 
@@ -65,14 +64,11 @@ function updateHandler(ctx: RequestContext): Reply {
 function moveHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const section = sectionOf(ctx, site);
-  const body = parseBody(ctx.body, { position: { type: "any" } }, { optionalBody: true });
-  const position = parsePosition(body.position, { type: "site-section", idKey: "siteSection" });
-  let placement: Placement = { where: "end" };
-  if (position) {
-    const anchor = sectionField(site, position.field, position.anchorId);
-    if (anchor === section) throw badRequest(`${position.field}: must be another section than the one moved`);
-    placement = { where: position.where, anchorId: anchor.id };
-  }
+  const placement = movePlacement(ctx.body, { type: "site-section", idKey: "siteSection" }, (id, field) => {
+    if (sectionField(site, field, id) === section) {
+      throw badRequest(`${field}: must be another section than the one moved`);
+    }
+  });
   moveSection(site, section, placement);
   return ok(renderSection(ctx, site, section));
 }

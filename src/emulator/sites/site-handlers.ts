@@ -6,8 +6,8 @@ import { created, noContent, ok, param, type Reply, type RequestContext } from "
 import { badRequest } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
 import type { SpaceRecord } from "../core/state.ts";
-import { type BodyShape, parseBody } from "../core/validate.ts";
-import { checkNested, enumListQuery, httpUrlRule, optionalBooleanQuery, segmentRule } from "./checks.ts";
+import { type BodyShape, checkNested, parseBody } from "../core/validate.ts";
+import { enumListQuery, httpUrlRule, optionalBooleanQuery, segmentRule } from "./checks.ts";
 import { locate } from "./containers.ts";
 import { sectionField, siteOf, spaceField } from "./lookup.ts";
 import {

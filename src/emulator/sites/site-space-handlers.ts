@@ -7,8 +7,7 @@ import { type BodyShape, parseBody } from "../core/validate.ts";
 import { conditionRule, optionalBooleanQuery, segmentRule } from "./checks.ts";
 import { isDefaultIn, locateAll } from "./containers.ts";
 import { sectionField, siteOf, siteSpaceField, siteSpaceOf, spaceField } from "./lookup.ts";
-import type { Placement } from "./order.ts";
-import { parsePosition } from "./positions.ts";
+import { movePlacement } from "./positions.ts";
 import { renderSiteSpace } from "./render.ts";
 import { addSiteSpace, deleteSiteSpace, moveSiteSpace, updateSiteSpace } from "./site-space-store.ts";
 
@@ -63,21 +62,15 @@ function updateHandler(ctx: RequestContext): Reply {
 function moveHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const located = siteSpaceOf(ctx, site);
-  const body = parseBody(ctx.body, { position: { type: "any" } }, { optionalBody: true });
-  const position = parsePosition(body.position, { type: "site-space", idKey: "siteSpace" });
-  let placement: Placement = { where: "end" };
-  if (position) {
-    const anchor = siteSpaceField(site, position.field, position.anchorId);
+  const placement = movePlacement(ctx.body, { type: "site-space", idKey: "siteSpace" }, (id, field) => {
+    const anchor = siteSpaceField(site, field, id);
     if (anchor.container !== located.container) {
-      throw badRequest(
-        `${position.field}: site space "${anchor.siteSpace.id}" is in another section or level`,
-      );
+      throw badRequest(`${field}: site space "${id}" is in another section or level`);
     }
     if (anchor.siteSpace === located.siteSpace) {
-      throw badRequest(`${position.field}: must be another site space than the one moved`);
+      throw badRequest(`${field}: must be another site space than the one moved`);
     }
-    placement = { where: position.where, anchorId: anchor.siteSpace.id };
-  }
+  });
   moveSiteSpace(located, placement);
   return ok(renderSiteSpace(ctx, site, located.siteSpace, located.container, located.section));
 }

@@ -4,9 +4,7 @@ import { iso } from "../core/render.ts";
 import type { TeamRecord } from "./store.ts";
 
 export function renderTeam(ctx: RequestContext, team: TeamRecord) {
-  const organization = ctx.state.organizations.get(team.organizationId);
-  const admin =
-    (organization !== undefined && isAdmin(ctx, organization)) || team.members.get(ctx.user.id) === "owner";
+  const admin = isAdmin(ctx, team.organizationId) || team.members.get(ctx.user.id) === "owner";
   return {
     object: "team",
     id: team.id,

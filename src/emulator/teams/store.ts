@@ -2,7 +2,8 @@
 // title); a team's members are members of its organization, and leave the team when they
 // leave the organization.
 
-import { badRequest, notFound } from "../core/http-error.ts";
+import { badRequest } from "../core/http-error.ts";
+import { organizationRecords } from "../core/records.ts";
 import type { EmulatorState, OrganizationRecord } from "../core/state.ts";
 
 /** An owner may manage the team; organization admins manage every team. */
@@ -17,17 +18,11 @@ export interface TeamRecord {
   members: Map<string, TeamRole>;
 }
 
-const teamsOf = (state: EmulatorState) => state.family("teams", () => new Map<string, TeamRecord>());
+const teamRecords = organizationRecords<TeamRecord>("teams", "team");
 
-export function listTeams(state: EmulatorState, organizationId: string): TeamRecord[] {
-  return [...teamsOf(state).values()].filter((team) => team.organizationId === organizationId);
-}
-
-export function findTeam(state: EmulatorState, organizationId: string, teamId: string): TeamRecord {
-  const team = teamsOf(state).get(teamId);
-  if (!team || team.organizationId !== organizationId) throw notFound("team", teamId);
-  return team;
-}
+export const listTeams = teamRecords.list;
+export const findTeam = teamRecords.find;
+export const deleteTeam = teamRecords.remove;
 
 export function teamsOfUser(state: EmulatorState, organizationId: string, userId: string): TeamRecord[] {
   return listTeams(state, organizationId).filter((team) => team.members.has(userId));
@@ -45,7 +40,6 @@ export function createTeam(
   organization: OrganizationRecord,
   input: NewTeam,
 ): TeamRecord {
-  const teams = teamsOf(state);
   const members = new Map<string, TeamRole>();
   const add = (field: string, ids: string[], role: TeamRole) =>
     ids.forEach((userId, i) => {
@@ -56,20 +50,13 @@ export function createTeam(
     });
   add("members", input.members ?? [], "member");
   add("owners", input.owners ?? [], "owner");
-  const id = input.id ?? state.ids.fresh("team", (candidate) => teams.has(candidate));
-  const team: TeamRecord = {
-    id,
+  return teamRecords.add(state, {
+    id: input.id ?? teamRecords.freshId(state, "team"),
     organizationId: organization.id,
     title: input.title,
     createdAt: state.now(),
     members,
-  };
-  teams.set(id, team);
-  return team;
-}
-
-export function deleteTeam(state: EmulatorState, team: TeamRecord): void {
-  teamsOf(state).delete(team.id);
+  });
 }
 
 export function removeUserFromTeams(state: EmulatorState, organizationId: string, userId: string): void {

@@ -4,7 +4,6 @@ import { iso } from "../core/render.ts";
 import type { TranslationSettingsRecord } from "./store.ts";
 
 export function renderTranslationSettings(ctx: RequestContext, settings: TranslationSettingsRecord) {
-  const organization = ctx.state.organizations.get(settings.organizationId);
   return {
     object: "translation-settings",
     id: settings.id,
@@ -12,7 +11,7 @@ export function renderTranslationSettings(ctx: RequestContext, settings: Transla
     languages: settings.languages,
     createdAt: iso(settings.createdAt),
     updatedAt: iso(settings.updatedAt),
-    permissions: { view: true, edit: organization !== undefined && isAdmin(ctx, organization) },
+    permissions: { view: true, edit: isAdmin(ctx, settings.organizationId) },
     urls: { location: `${ctx.state.baseUrl}/v1/orgs/${settings.organizationId}/translations/${settings.id}` },
   };
 }

@@ -1,7 +1,7 @@
 // Translation settings of an organization. The API sets only their title; the languages are
 // managed elsewhere in the service, so in the emulator they stay empty.
 
-import { notFound } from "../core/http-error.ts";
+import { organizationRecords } from "../core/records.ts";
 import type { EmulatorState, OrganizationRecord } from "../core/state.ts";
 
 export interface TranslationSettingsRecord {
@@ -13,40 +13,26 @@ export interface TranslationSettingsRecord {
   updatedAt: Date;
 }
 
-const settingsOf = (state: EmulatorState) =>
-  state.family("translations", () => new Map<string, TranslationSettingsRecord>());
+const allSettings = organizationRecords<TranslationSettingsRecord>("translations", "translation settings");
 
-export function listSettings(state: EmulatorState, organizationId: string): TranslationSettingsRecord[] {
-  return [...settingsOf(state).values()].filter((settings) => settings.organizationId === organizationId);
-}
-
-export function findSettings(
-  state: EmulatorState,
-  organizationId: string,
-  id: string,
-): TranslationSettingsRecord {
-  const settings = settingsOf(state).get(id);
-  if (!settings || settings.organizationId !== organizationId) throw notFound("translation settings", id);
-  return settings;
-}
+export const listSettings = allSettings.list;
+export const findSettings = allSettings.find;
+export const deleteSettings = allSettings.remove;
 
 export function createSettings(
   state: EmulatorState,
   organization: OrganizationRecord,
   title: string,
 ): TranslationSettingsRecord {
-  const all = settingsOf(state);
   const now = state.now();
-  const settings: TranslationSettingsRecord = {
-    id: state.ids.fresh("trs", (id) => all.has(id)),
+  return allSettings.add(state, {
+    id: allSettings.freshId(state, "trs"),
     organizationId: organization.id,
     title,
     languages: [],
     createdAt: now,
     updatedAt: now,
-  };
-  all.set(settings.id, settings);
-  return settings;
+  });
 }
 
 export function renameSettings(
@@ -56,8 +42,4 @@ export function renameSettings(
 ): void {
   settings.title = title;
   settings.updatedAt = state.now();
-}
-
-export function deleteSettings(state: EmulatorState, settings: TranslationSettingsRecord): void {
-  settingsOf(state).delete(settings.id);
 }

@@ -36,8 +36,12 @@ export function children(
       items.push({ kind: "space", id: space.id });
     }
   }
+  return inTreeOrder(state, items);
+}
+
+/** Sorts siblings in place into tree order; the sort is stable, so unplaced items keep their order. */
+export function inTreeOrder<T extends TreeItem>(state: EmulatorState, items: T[]): T[] {
   const ranks = ranksOf(state);
-  // The sort is stable, so unplaced items keep their creation order.
   return items.sort((a, b) => (ranks.get(key(a)) ?? UNPLACED) - (ranks.get(key(b)) ?? UNPLACED));
 }
 
