@@ -5,9 +5,10 @@
 import type { PrunableKind } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
+import { scopeBelow } from "../live/walk.ts";
 import { addressOf } from "../plan/address.ts";
 import type { LiveState } from "../plan/build.ts";
-import { everything, scopeBelow } from "./read.ts";
+import { everything } from "./read.ts";
 
 /** A YAML comment to write in a mapping: before `key`, or after its last key. */
 export interface Note {
@@ -78,7 +79,7 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     const nodes = (parent.children[kind.kind] ?? []) as LiveNode<{ id: string }>[];
     const exported: ExportedItem[] = [];
     for (const node of nodes) {
-      const below = scopeBelow(kind, scope, node);
+      const below = scopeBelow(kind, scope, node, scope.desired);
       const done = new Map<AnyKind, ExportedItem[]>();
       const ctx: ExportContext = {
         ...shared,

@@ -1,0 +1,67 @@
+// The one walk over the kinds' tree that reads live items: a kind's list in a scope, then,
+// for the items the caller chooses, their details and the lists below them, concurrently. The
+// client bounds how many requests are in flight; each list page is one request.
+
+import type { LiveReader } from "../api/client-types.ts";
+import type { DesiredState } from "../config/types.ts";
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
+import { addressOf } from "../plan/address.ts";
+import type { LiveState } from "../plan/build.ts";
+
+type Node = LiveNode<{ id: string }>;
+
+/** What to read: which kinds in a scope, and below which of their items. */
+export interface ReadChoice {
+  /** Whether to read the items of `kind` in `scope`. */
+  reads(kind: AnyKind, scope: Scope): boolean;
+  /** The live items to read further, each with the configured item that stands for it. */
+  below(kind: AnyKind, scope: Scope, nodes: Node[]): { node: Node; desired: unknown }[];
+}
+
+/** The scope of the items below `node`, an item of `kind` in `scope`. */
+export function scopeBelow(kind: AnyKind, scope: Scope, node: Node, desired: unknown): Scope {
+  return {
+    organization: scope.organization,
+    address: addressOf(scope.address, kind.kind, kind.liveKey(node.item)),
+    desired,
+    live: node,
+    ids: { ...scope.ids, [kind.kind]: node.item.id },
+  };
+}
+
+async function readKind(
+  client: LiveReader,
+  kind: AnyKind,
+  scope: Scope,
+  parent: LiveNode,
+  choice: ReadChoice,
+) {
+  // A parent may have read its children with itself (a section's site spaces).
+  if (parent.children[kind.kind] === undefined) {
+    if (!choice.reads(kind, scope)) return;
+    parent.children[kind.kind] = await kind.read(client, scope);
+  }
+  if (!kind.children && !kind.readDetails) return;
+  const nodes = parent.children[kind.kind] as Node[];
+  await Promise.all(
+    choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
+      const below = scopeBelow(kind, scope, node, desired);
+      const details = kind.readDetails?.(client, scope, node, desired);
+      const children = (kind.children ?? []).map((child) => readKind(client, child, below, node, choice));
+      await Promise.all([details, ...children]);
+    }),
+  );
+}
+
+/** Reads the live organization, as far as `choice` asks, below a root standing for `desired`. */
+export async function readTree(
+  client: LiveReader,
+  desired: DesiredState,
+  choice: ReadChoice,
+): Promise<LiveState> {
+  const root: LiveState = { item: { id: desired.organization }, children: {} };
+  const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
+  await Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  return root;
+}
