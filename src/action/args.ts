@@ -47,16 +47,3 @@ export function splitArgs(text: string): string[] {
   if (inWord) args.push(current);
   return args;
 }
-
-/** The configuration paths among docsync arguments: `-c X`, `-cX`, `--config X`, `--config=X`. */
-export function configPathsIn(args: readonly string[]): string[] {
-  const paths: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === "--") break;
-    if ((arg === "-c" || arg === "--config") && index + 1 < args.length) paths.push(args[++index]!);
-    else if (arg.startsWith("--config=")) paths.push(arg.slice("--config=".length));
-    else if (/^-c./.test(arg)) paths.push(arg.slice(2));
-  }
-  return paths;
-}

@@ -14,17 +14,16 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import type { CommandContext } from "../cli/context.ts";
 import { runDocsync } from "../cli/program.ts";
-import { loadDesired } from "../cli/workflow.ts";
 import { ConfigError, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
-import type { DesiredState } from "../config/types.ts";
 import { type DriftReport, planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
+import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
 import { driftSummaryLine, renderDriftMarkdown, renderPlanMarkdown } from "../render/markdown.ts";
-import { redactText } from "../render/redact.ts";
+import { redactText, redactValue } from "../render/redact.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
-import { configPathsIn, splitArgs } from "./args.ts";
+import { splitArgs } from "./args.ts";
 import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
 import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
 
@@ -194,17 +193,6 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   const apiUrl = getInput(env, "api-url");
   if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
 
-  // The configuration first: its problems become annotations, and its sensitive values are
-  // redacted from everything the action writes, whatever docsync prints.
-  let desired: DesiredState | undefined;
-  try {
-    desired = await loadDesired([...configs, ...configPathsIn(extra)], docsyncEnv);
-    log.secrets.push(...desired.sensitiveValues);
-  } catch (error) {
-    if (error instanceof ConfigError) return configErrors(command, error.diagnostics, env, log);
-    // Anything else (an unreadable folder…): docsync reports it below, in its own words.
-  }
-
   const args = [command, ...configs.flatMap((path) => ["-c", path])];
   const own = OWN_ARGS[command];
   const end = extra.indexOf("--");
@@ -212,7 +200,24 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
 
   let out = "";
   let err = "";
+  let organization: string | undefined;
+  let failure: DocsyncError | undefined;
+  let applyHadChanges = false;
   const context: CommandContext = {
+    // The configuration's sensitive values are redacted from everything the action writes,
+    // whatever docsync prints; its problems become annotations.
+    observer: {
+      configuration(desired) {
+        organization = desired.organization;
+        log.secrets.push(...desired.sensitiveValues);
+      },
+      planned(plan) {
+        applyHadChanges = plan.changes.length > 0;
+      },
+      failed(error) {
+        failure = error;
+      },
+    },
     env: docsyncEnv,
     exitCode: 0,
     output: {
@@ -220,9 +225,9 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
         out += text;
         if (command === "apply") log.text(text);
       },
+      // Shown once docsync is done: a configuration error is shown as annotations instead.
       err: (text) => {
         err += text;
-        log.text(text);
       },
       style: plainStyle,
       interactive: false,
@@ -236,7 +241,8 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   } finally {
     log.resumeCommands();
   }
-  const organization = desired?.organization;
+  if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
+  printUntrusted(log, err);
   const error = log.redact(errorMessage(err));
 
   const failed = exitCode !== 0 && exitCode !== 2;
@@ -244,7 +250,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   if (command === "apply") {
     return {
       exitCode,
-      changes: madeChanges(out),
+      changes: applyHadChanges,
       report: applyReport({ organization, exitCode, log: log.redact(out), error: failed ? error : "" }),
     };
   }
@@ -254,7 +260,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   // plan and drift: docsync printed JSON (already redacted; redacted again all the same).
   // People read it as text in the log; the JSON becomes the plan file.
   if (command === "plan") {
-    const plan = redactDeep(parseJson<Plan>(out, "docsync-plan"), log.secrets);
+    const plan = redactValue(parseJson<Plan>(out, "docsync-plan"), log.secrets);
     printUntrusted(log, renderPlanText(plan, plainStyle));
     for (const warning of plan.warnings) log.command("warning", warning);
     return {
@@ -265,7 +271,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
       headline: summaryLine(plan),
     };
   }
-  const report = redactDeep(parseJson<DriftReport>(out, "docsync-drift"), log.secrets);
+  const report = redactValue(parseJson<DriftReport>(out, "docsync-drift"), log.secrets);
   const asPlan = planOfDrift(report);
   printUntrusted(log, renderDriftText(report, plainStyle));
   for (const warning of report.warnings) log.command("warning", warning);
@@ -276,13 +282,6 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
     planJson: `${JSON.stringify(report, null, 2)}\n`,
     headline: driftSummaryLine(asPlan),
   };
-}
-
-/** Every string in a JSON value, redacted. */
-function redactDeep<T>(value: T, secrets: readonly string[]): T {
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    typeof item === "string" ? redactText(item, secrets) : item,
-  ) as T;
 }
 
 /** Text made of configured or live values, printed with workflow commands stopped. */
@@ -308,12 +307,6 @@ function parseJson<T>(text: string, format: string): T {
 function errorMessage(err: string): string {
   const at = err.search(/^(?:Error: |Internal error)(?![\s\S]*^(?:Error: |Internal error))/m);
   return (at === -1 ? err : err.slice(at)).replace(/^Error: /, "").trim();
-}
-
-/** Whether an apply had something to do: its output starts with the text of the plan it
- * applied (renderPlanText), which opens with this heading only when the plan has changes. */
-function madeChanges(out: string): boolean {
-  return out.startsWith("Changes for organization ");
 }
 
 /** Configuration errors: one annotation per diagnostic, pinned to the file, line and column. */

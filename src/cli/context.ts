@@ -1,11 +1,28 @@
 // What a command runs with: where it writes, its environment, and the exit code it sets.
 // Passed explicitly so that commands can run in-process (tests) as they do in a terminal.
 
+import type { DesiredState } from "../config/types.ts";
+import type { DocsyncError } from "../errors.ts";
+import type { Plan } from "../plan/types.ts";
 import type { Output } from "./output.ts";
+
+/**
+ * For callers that run docsync in-process and act on more than its text (the GitHub Action):
+ * told what a command loaded, planned, or failed with, as it happens.
+ */
+export interface CommandObserver {
+  /** The configuration, as soon as it is loaded (before any output that could hold its values). */
+  configuration?(desired: DesiredState): void;
+  /** The plan that apply is about to make (not yet redacted). */
+  planned?(plan: Plan): void;
+  /** The error that ends the command. */
+  failed?(error: DocsyncError): void;
+}
 
 export interface CommandContext {
   output: Output;
   env: NodeJS.ProcessEnv;
   /** Set by a command that ends without an error but must not exit 0 (e.g. 2: changes). */
   exitCode: number;
+  observer?: CommandObserver;
 }

@@ -58,6 +58,7 @@ export async function runDocsync(args: string[], context: CommandContext): Promi
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
     if (error instanceof DocsyncError) {
+      context.observer?.failed?.(error);
       context.output.err(`Error: ${error.message}\n`);
       return error.exitCode;
     }

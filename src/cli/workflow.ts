@@ -7,12 +7,21 @@ import { type RecordedRead, recordingReader } from "../live/fingerprints.ts";
 import { readLiveState } from "../live/read.ts";
 import { buildPlan, type LiveState } from "../plan/build.ts";
 import type { Plan } from "../plan/types.ts";
+import type { CommandContext } from "./context.ts";
 
 /** Where the configuration is when no -c is given. */
 export const DEFAULT_CONFIG = ["docsync.yaml"];
 
-export function loadDesired(paths: string[] | undefined, env: NodeJS.ProcessEnv): Promise<DesiredState> {
-  return loadConfig({ paths: paths && paths.length > 0 ? paths : DEFAULT_CONFIG, env });
+export async function loadDesired(
+  paths: string[] | undefined,
+  context: CommandContext,
+): Promise<DesiredState> {
+  const desired = await loadConfig({
+    paths: paths && paths.length > 0 ? paths : DEFAULT_CONFIG,
+    env: context.env,
+  });
+  context.observer?.configuration?.(desired);
+  return desired;
 }
 
 export interface Planned {

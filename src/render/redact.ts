@@ -14,6 +14,11 @@ export function redactText(text: string, sensitiveValues: readonly string[]): st
   return result;
 }
 
+/** A copy of a JSON value with every sensitive value in its strings replaced. */
+export function redactValue<T>(value: T, sensitiveValues: readonly string[]): T {
+  return redactDeep(value, sensitiveValues) as T;
+}
+
 function redactDeep(value: unknown, sensitiveValues: readonly string[]): unknown {
   if (typeof value === "string") return redactText(value, sensitiveValues);
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, sensitiveValues));

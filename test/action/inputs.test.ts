@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { EOL } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { configPathsIn, splitArgs } from "../../src/action/args.ts";
+import { splitArgs } from "../../src/action/args.ts";
 import { getInput } from "../../src/action/run.ts";
 import {
   escapeData,
@@ -97,15 +97,6 @@ describe("splitArgs", () => {
   it("refuses an unterminated quote", () => {
     expect(() => splitArgs(`--target 'site`)).toThrow("args: unterminated single quote");
     expect(() => splitArgs(`--target "site`)).toThrow("args: unterminated double quote");
-  });
-
-  it("finds the configuration paths among arguments", () => {
-    expect(configPathsIn(["-c", "a.yaml", "--config", "b", "--config=c", "-cd", "--", "-c", "e"])).toEqual([
-      "a.yaml",
-      "b",
-      "c",
-      "d",
-    ]);
   });
 });
 

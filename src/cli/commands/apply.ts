@@ -59,11 +59,12 @@ async function applyOnce(
 /** Plan, apply, then plan again until nothing is left (a few rounds at most). */
 async function applyConfiguration(context: CommandContext, options: ApplyOptions): Promise<void> {
   const { output } = context;
-  const desired = await loadDesired(options.config, context.env);
+  const desired = await loadDesired(options.config, context);
   const client = connect(options, context.env, context.output);
   const sensitive = desired.sensitiveValues;
   try {
     let { plan } = await planAgainstLive(client, desired, { targets: options.target });
+    context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
     checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
@@ -110,7 +111,7 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
         `${file} sets sensitive values, which plan files never hold; pass the configuration it was made from with -c.`,
       );
     }
-    sensitive = (await loadDesired(options.config, context.env)).sensitiveValues;
+    sensitive = (await loadDesired(options.config, context)).sensitiveValues;
   }
   const plan = unsealPlan(saved, sensitive);
   const client = connect(options, context.env, context.output);
@@ -124,6 +125,7 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
         `Stale plan: the live organization changed since ${file} was made (${saved.savedAt}):\n${shown.join("\n")}\nRun docsync plan again.`,
       );
     }
+    context.observer?.planned?.(plan);
     output.out(renderPlanText(saved, output.style));
     if (plan.changes.length === 0) return;
     checkMaxDestroy(plan, saved.maxDestroy, Boolean(options.allowDestroy));

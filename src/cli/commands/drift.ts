@@ -27,7 +27,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
   connectionOptions(configOption(command))
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .action(async (options: DriftOptions) => {
-      const desired = await loadDesired(options.config, context.env);
+      const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
         // Read-only by construction: drift holds only the reading half of the client.

@@ -29,7 +29,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: PlanOptions) => {
-      const desired = await loadDesired(options.config, context.env);
+      const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
         const { plan, reads } = await planAgainstLive(client, desired, {
