@@ -2,10 +2,15 @@
 
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getOrganization, listTeams, paths } from "../../src/api/endpoints.ts";
+import type { ApiClient } from "../../src/api/client-types.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import type { LiveSite, LiveTeam } from "../../src/api/types.ts";
+import { orgPath, sitePath, teamsPath } from "../../src/kinds/paths.ts";
 import { bare, clientFor, type Emulator, failure, logged, seen, startEmulator } from "./harness.ts";
+
+const paths = { teams: teamsPath, sites: (org: string) => `${orgPath(org)}/sites`, site: sitePath };
+const getOrganization = (api: ApiClient, org: string) => api.get<{ id: string }>(orgPath(org));
+const listTeams = (api: ApiClient, org: string) => api.list<LiveTeam>(teamsPath(org));
 
 let emulator: Emulator;
 let org: string;
