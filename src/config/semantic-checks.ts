@@ -68,9 +68,15 @@ function checkSiteSpaces(
   spaces: Map<string, unknown> | undefined,
   owner: "section" | "site",
 ): void {
-  checkIdentities(out, siteSpaces, "path", "site space");
+  // Identity is the space (the API shows a space once per container); paths are unique too.
+  checkIdentities(out, siteSpaces, "space", "site space", "for space", false);
+  checkIdentities(out, siteSpaces, "path", "site space", "path", false);
   checkSingleDefault(out, siteSpaces, `site space in this ${owner}`);
   for (const siteSpace of siteSpaces) {
+    if (siteSpace.value.was !== undefined) {
+      const message = "a site space is identified by its space, and its path changes in place: remove `was`";
+      out.push(at(siteSpace, ["was"], message));
+    }
     const name = siteSpace.value.space;
     if (spaces === undefined || spaces.has(name)) continue;
     const known = [...spaces.keys()];
@@ -103,6 +109,7 @@ function checkIdentities<T extends object>(
   field: keyof T & string,
   kind: string,
   noun: string = field,
+  hints = true,
 ): void {
   const byKey = new Map<string, Located<T>>();
   for (const item of items ?? []) {
@@ -114,6 +121,7 @@ function checkIdentities<T extends object>(
         at(item, [field], `duplicate ${kind} ${noun} "${key}" (first at ${whereIn(first, field, item)})`),
       );
   }
+  if (!hints) return;
   const byWas = new Map<string, Located<T>>();
   for (const item of items ?? []) {
     const was = (item.value as { was?: string }).was;

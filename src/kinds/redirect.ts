@@ -11,9 +11,10 @@ import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
 import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
+import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 const site = (scope: Scope) => scope.desired as DesiredSite;
-const sourceClaim = (scope: Scope, source: string) => `${scope.address}#redirect-source=${source}`;
+const sourceClaim = (scope: Scope, source: string) => uniqueClaim(scope, "redirect-source", source);
 
 /** Destinations by section path, per site: a site may have many redirects to few sections. */
 const sectionDestinations = new WeakMap<Scope, Map<string, Record<string, unknown>>>();
@@ -124,6 +125,10 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
       body.source = desired.source;
       call.claims = [sourceClaim(scope, desired.source)];
       call.releases = [sourceClaim(scope, live.item.source)];
+      call.temporary = {
+        body: { source: `/${temporarySegment(live.item.id)}` },
+        summary: "move redirect to a temporary source",
+      };
     }
     if (changes.some((change) => change.field === "destination")) {
       body.destination = destination(desired, scope, ctx);

@@ -10,14 +10,19 @@ import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
-import type { CallDraft, KindModule, Scope } from "./types.ts";
+import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
+import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */
 const CREATE_TITLE_MAX = 64;
 
 const site = (scope: Scope) => scope.desired as DesiredSite;
-const pathClaim = (scope: Scope, path: string) => `${scope.address}#section-path=${path}`;
+const pathClaim = (scope: Scope, path: string) => uniqueClaim(scope, "section-path", path);
+const toTemporaryPath = (id: string) => ({
+  body: { path: temporarySegment(id) },
+  summary: "move section to a temporary path",
+});
 
 function makeDefault(scope: Scope, sectionId: string): CallDraft {
   return {
@@ -32,6 +37,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
   kind: "section",
   collection: "sections",
   ordered: true,
+  inheritsRoot: sectionSiteSpaceKind.kind,
   children: [sectionSiteSpaceKind],
 
   desired: (scope) => site(scope).sections,
@@ -47,6 +53,17 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
 
   key: (section) => section.path,
   liveKey: (section) => section.path,
+  // A section an interrupted apply created but did not configure has the configured title (or
+  // none of its own, for a long one) and only spaces the configured section lists.
+  adopts(desired, live) {
+    const spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId));
+    const liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id);
+    return (
+      (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) &&
+      liveSpaces.includes(desired.siteSpaces[0]!.spaceId) &&
+      liveSpaces.every((space) => spaces.has(space))
+    );
+  },
 
   diff(desired, live) {
     const changes: FieldChange[] = [];
@@ -75,7 +92,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
         captures: [
           { address, pointer: "/id" },
           {
-            address: addressOf(address, sectionSiteSpaceKind.kind, first.path),
+            address: addressOf(address, sectionSiteSpaceKind.kind, addressKey(sectionSiteSpaceKind, first)),
             find: { array: "/siteSpaces", match: { "space.id": first.spaceId } },
           },
         ],
@@ -91,12 +108,16 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
     for (const field of ["description", "icon", "condition"] as const) {
       if (desired[field] !== undefined && desired[field] !== null) settings[field] = desired[field];
     }
+    // The API gives the new section a path of its own, derived from the title, until this PATCH.
+    const derived = shortTitle ? derivedPath(desired.title) : "";
     calls.push({
       method: "PATCH",
       path: sectionPath(org, siteId, id),
       body: settings,
       summary: "configure section",
       claims: [pathClaim(scope, desired.path)],
+      releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
+      temporary: toTemporaryPath(id),
     });
     // The first section of a site becomes its default by itself.
     if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
@@ -108,14 +129,18 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
       const renamed = changes.find((change) => change.field === "path");
-      calls.push({
+      const call: CallDraft = {
         method: "PATCH",
         path: sectionPath(scope.organization, scope.ids.site!, live.item.id),
         body,
         summary: "update section",
-        claims: renamed ? [pathClaim(scope, String(renamed.to))] : [],
-        releases: renamed ? [pathClaim(scope, live.item.path)] : [],
-      });
+      };
+      if (renamed) {
+        call.claims = [pathClaim(scope, String(renamed.to))];
+        call.releases = [pathClaim(scope, live.item.path)];
+        call.temporary = toTemporaryPath(live.item.id);
+      }
+      calls.push(call);
     }
     if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
     return calls;

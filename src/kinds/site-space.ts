@@ -1,21 +1,23 @@
 // Site spaces: a space published in a section, or at the root of a site without sections.
-// Identity is the path within its container; the order is the container's. The space itself
-// cannot change: another space replaces the site space.
+// Identity is what the API keeps unique: the space, within its container (a space appears once
+// per section, or once at the root). The path is a field that a PATCH changes; another space is
+// another site space. The order is the container's.
 
-import type { LiveSection, LiveSiteSpace } from "../api/types.ts";
+import type { LiveSection, LiveSite, LiveSiteSpace } from "../api/types.ts";
 import type { DesiredSection, DesiredSite, DesiredSiteSpace } from "../config/types.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
-import type { CallDraft, KindModule, LiveNode, Scope } from "./types.ts";
+import type { CallDraft, KindModule, Scope } from "./types.ts";
+import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 const PATCHABLE = ["path", "condition"] as const;
 
 type Container = "site" | "section";
 
 function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveSiteSpace> {
-  const pathClaim = (scope: Scope, path: string) => `${scope.address}#site-space-path=${path}`;
+  const pathClaim = (scope: Scope, path: string) => uniqueClaim(scope, "site-space-path", path);
   const siteId = (scope: Scope) => scope.ids.site!;
 
   /** The default of a container is set on its parent: the site (root) or the section. */
@@ -41,14 +43,22 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     claims: string[],
     releases: string[],
     summary: string,
-  ): CallDraft => ({
-    method: "PATCH",
-    path: siteSpacePath(scope.organization, siteId(scope), id),
-    body,
-    summary,
-    claims,
-    releases,
-  });
+  ): CallDraft => {
+    const call: CallDraft = {
+      method: "PATCH",
+      path: siteSpacePath(scope.organization, siteId(scope), id),
+      body,
+      summary,
+      claims,
+      releases,
+    };
+    if (claims.length > 0)
+      call.temporary = {
+        body: { path: temporarySegment(id) },
+        summary: "move site space to a temporary path",
+      };
+    return call;
+  };
 
   const kind: KindModule<DesiredSiteSpace, LiveSiteSpace> = {
     kind: "site space",
@@ -56,11 +66,21 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     ordered: true,
     // A section must keep a site space, and a new default must exist before the old one goes.
     deleteAfterCreates: true,
+    // The first section created in a site takes over its root site spaces: they matter while the
+    // site has no sections, whether or not the configuration lists root site spaces.
+    ...(container === "site" ? { readAfter: ["section"] } : {}),
 
     desired: (scope) =>
       container === "site"
         ? (scope.desired as DesiredSite).siteSpaces
         : (scope.desired as DesiredSection).siteSpaces,
+    readAnyway(scope) {
+      if (container === "section" || (scope.desired as DesiredSite).sections === undefined) return false;
+      const live = scope.live;
+      if (!live || (live.children.section?.length ?? 0) > 0) return false;
+      const count = (live.item as LiveSite).siteSpaces;
+      return typeof count !== "number" || count > 0;
+    },
     async read(client, scope) {
       if (container === "section")
         return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
@@ -68,8 +88,13 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
 
-    key: (siteSpace) => siteSpace.path,
-    liveKey: (siteSpace) => siteSpace.path,
+    key: (siteSpace) => siteSpace.spaceId,
+    liveKey: (siteSpace) => siteSpace.space.id,
+    label: (siteSpace) => siteSpace.spaceName,
+    liveLabel(siteSpace, configuration) {
+      const id = siteSpace.space.id;
+      return Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === id) ?? id;
+    },
 
     diff(desired, live) {
       const changes: FieldChange[] = [];
@@ -80,12 +105,6 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
       }
       return changes;
     },
-    mustReplace(desired, live: LiveNode<LiveSiteSpace>) {
-      return live.item.space.id === desired.spaceId
-        ? []
-        : [{ field: "space", from: live.item.space.id, to: desired.spaceName }];
-    },
-
     create(desired, address, scope, ctx, info) {
       const id = ctx.idOf(address);
       const calls: CallDraft[] = [];

@@ -4,7 +4,7 @@
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { ItemMeta, PrunableKind } from "../config/types.ts";
+import type { DesiredState, ItemMeta, PrunableKind } from "../config/types.ts";
 import type { Capture, FieldChange, HttpMethod, Recover } from "../plan/types.ts";
 
 /** A call as a kind describes it; the planner gives it an id and its dependencies. */
@@ -21,6 +21,11 @@ export interface CallDraft {
   releases?: string[];
   /** Live ids this call stops referring to: deleting those items waits for this call. */
   unrefs?: string[];
+  /**
+   * For a call that exchanges a unique value with another item's (two paths swapped): the body
+   * of a first call that moves this item to a temporary value of its own, releasing the old one.
+   */
+  temporary?: { body: Record<string, unknown>; summary: string };
 }
 
 /** A live item as read, with the live items below it, by child kind. */
@@ -73,8 +78,18 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
   ordered?: boolean;
   /** Deletes in a container wait for its creates (a section must keep a site space). */
   deleteAfterCreates?: boolean;
+  /**
+   * The API moves the parent's root-level items of this child kind into the first item of this
+   * kind created in a parent that has none (a site's first section takes its root site spaces).
+   */
+  inheritsRoot?: string;
   /** Child kinds, planned for each item that exists or is created. */
   children?: readonly AnyKind[];
+  /**
+   * Sibling kinds (by name) whose live items must be read first: whether this kind is read
+   * depends on them (a site's root site spaces matter only while it has no sections).
+   */
+  readAfter?: readonly string[];
 
   /** The configured items in the scope; undefined when the configuration does not manage them there. */
   desired(scope: Scope): D[] | undefined;
@@ -85,8 +100,18 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
   /** Reads further facts about one matched item, when its configuration asks for them. */
   readDetails?(client: LiveReader, scope: Scope, node: LiveNode<L>, desired: D): Promise<void>;
 
+  /** The identity the API keeps unique in the container: configured and live items match on it. */
   key(desired: D): string;
   liveKey(live: L): string;
+  /** How addresses name an item when its key is not meant for people (a site space: its space's name). */
+  label?(desired: D): string;
+  /** The same for a live item that no configured item matches. */
+  liveLabel?(live: L, configuration: DesiredState): string;
+  /**
+   * Whether an unmatched live item is the half-made `desired` of an interrupted apply (created,
+   * not yet configured): it is adopted when it fits exactly one configured item and no other.
+   */
+  adopts?(desired: D, live: L): boolean;
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
   diff(desired: D, live: LiveNode<L> | undefined, scope: Scope, ctx: PlanContext): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */
@@ -133,3 +158,7 @@ export interface ExportContext {
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
 export type AnyKind = KindModule<any, any>;
+
+/** The key under which an address names a configured item. */
+export const addressKey = (kind: AnyKind, desired: ItemMeta): string =>
+  kind.label?.(desired) ?? kind.key(desired);

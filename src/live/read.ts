@@ -14,7 +14,7 @@ export function readLiveState(client: LiveReader, desired: DesiredState): Promis
     below(kind, scope, nodes) {
       const configured = (kind.desired(scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
-      const matching = matchItems(configured, nodes, kind.key, kind.liveKey, describe);
+      const matching = matchItems(configured, nodes, kind, describe);
       return configured.flatMap((item, index) => {
         const node = matching.live[index];
         return node ? [{ node, desired: item }] : [];

@@ -5,9 +5,16 @@
 import type { DesiredState, ItemMeta } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { AnyKind, CallDraft, LiveNode, PlanContext, Scope } from "../kinds/types.ts";
+import {
+  type AnyKind,
+  addressKey,
+  type CallDraft,
+  type LiveNode,
+  type PlanContext,
+  type Scope,
+} from "../kinds/types.ts";
 import { addressOf, idPlaceholder, lastSegment } from "./address.ts";
-import { type DraftCall, wireDependencies } from "./graph.ts";
+import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
 import { longestIncreasingSubsequence } from "./lis.ts";
 import { matchItems } from "./match.ts";
 import { restrictToTargets, summarize } from "./target.ts";
@@ -26,6 +33,8 @@ interface Slot {
   live?: LiveNode<{ id: string }>;
   /** Live field changes that force a replacement (or that protect prevented). */
   replaceChanges: FieldChange[];
+  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+  duplicateOf?: string;
   containers: Container[];
 }
 
@@ -47,6 +56,8 @@ interface Container {
   /** Items in configuration order, then live items not in the configuration. */
   slots: Slot[];
   liveOrder: string[];
+  /** The address of a new item whose create call brings this container's live items into it. */
+  waitsFor?: string;
 }
 
 /** The scope of a slot's children: its address, configured and live item, and its id. */
@@ -66,6 +77,8 @@ class Planner implements PlanContext {
   private readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
+  /** The call that creates each new item, by address. */
+  private readonly createCalls = new Map<string, string>();
 
   constructor(
     private readonly desired: DesiredState,
@@ -82,7 +95,16 @@ class Planner implements PlanContext {
     };
     const containers = TOP_LEVEL_KINDS.map((module) => this.resolve(module, root, false));
     for (const container of containers) this.build(container);
-    const calls = wireDependencies(this.calls);
+    let nextId = this.calls.length;
+    const drafts = breakClaimCycles(
+      this.calls,
+      () => `k${++nextId}`,
+      (temporary, call) => {
+        const { calls } = this.changes.find((change) => change.id === call.change)!;
+        calls.splice(calls.indexOf(call.id), 0, temporary.id);
+      },
+    );
+    const calls = wireDependencies(drafts);
     return {
       format: "docsync-plan",
       version: 1,
@@ -127,11 +149,11 @@ class Planner implements PlanContext {
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
     const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder };
     const describe = (key: string) => addressOf(scope.address, module.kind, key);
-    const matching = matchItems(desiredItems ?? [], liveItems, module.key, module.liveKey, describe);
+    const matching = matchItems(desiredItems ?? [], liveItems, module, describe);
 
     (desiredItems ?? []).forEach((desired, index) => {
       const live = matching.live[index];
-      const address = describe(module.key(desired));
+      const address = describe(addressKey(module, desired));
       let status: Status = live ? "keep" : "create";
       let replaceChanges: FieldChange[] = NONE;
       if (live) {
@@ -145,27 +167,52 @@ class Planner implements PlanContext {
     });
     const prune = managed && this.desired.policy.prune.includes(module.collection);
     for (const live of matching.unclaimed) {
-      const address = describe(module.liveKey(live.item));
+      const kept = matching.duplicates.get(live);
+      // A duplicate is deleted whatever the policy: it repeats an item the configuration lists.
+      const name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item);
+      const address = describe(kept ? `${name}#${live.item.id}` : name);
       const slot: Slot = {
         module,
         address,
-        status: prune ? "delete" : "unmanaged",
+        status: prune || kept ? "delete" : "unmanaged",
         live,
         replaceChanges: NONE,
         containers: NONE,
       };
+      if (kept) slot.duplicateOf = kept.item.id;
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       if (!this.slots.has(address)) this.slots.set(address, slot);
       container.slots.push(slot);
     }
+    const heir = this.heirOfRoot(module, scope, container);
     for (const slot of container.slots) {
       if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
       const scopeOfChildren = childScope(scope, slot, this.idOf(slot.address));
+      // The first section of a site takes over its root site spaces: they are its live children.
+      if (slot === heir) scopeOfChildren.live = this.inheritedNode(module, scope);
       slot.containers = module.children.map((child) =>
         this.resolve(child, scopeOfChildren, slot.status !== "keep"),
       );
+      if (slot === heir) for (const child of slot.containers) child.waitsFor = slot.address;
     }
     return container;
+  }
+
+  /**
+   * The item that the API makes heir of its parent's root-level children when it is created:
+   * the first section created in a site that has root site spaces and no sections.
+   */
+  private heirOfRoot(module: AnyKind, scope: Scope, container: Container): Slot | undefined {
+    const inherits = module.inheritsRoot;
+    if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;
+    if ((scope.live.children[inherits]?.length ?? 0) === 0) return undefined;
+    return container.slots.find((slot) => slot.status === "create");
+  }
+
+  /** A live node standing for the heir before it exists: it holds the root's items it takes over. */
+  private inheritedNode(module: AnyKind, scope: Scope): LiveNode {
+    const kind = module.inheritsRoot!;
+    return { item: { id: "" }, children: { [kind]: scope.live!.children[kind] } };
   }
 
   private register(slot: Slot): void {
@@ -194,9 +241,12 @@ class Planner implements PlanContext {
   }
 
   private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
-    const change = this.addChange("delete", slot, [], container.module.highRisk);
+    const duplicate = slot.duplicateOf !== undefined;
+    const change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
+    if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (the oldest)`;
     const drafts = container.module.remove(slot.live!, slot.address, container.scope, this);
-    progress.deletes.push(...this.addCalls(change, drafts, slot.live!.item.id));
+    for (const call of this.addCalls(container, change, drafts, slot.live!.item.id))
+      progress.deletes.push(call);
   }
 
   private buildUpdate(container: Container, slot: Slot): void {
@@ -204,15 +254,19 @@ class Planner implements PlanContext {
     const desired = slot.desired!;
     const live = slot.live!;
     if (slot.replaceChanges.length > 0) {
+      // Protected and in need of a replacement: shown, and plan and apply stop on it.
       const fields = slot.replaceChanges.map((change) => change.field).join(", ");
-      this.warnings.push(`${slot.address} is protected: ${fields} would need a replacement; left as it is`);
+      const change = this.addChange("replace", slot, slot.replaceChanges, module.highRisk);
+      change.blocked = `protected (protect: true), but ${fields} cannot change in place: it would need a replacement`;
+      change.note = change.blocked;
+      return;
     }
     const fields = module.diff(desired, live, scope, this);
     if (fields.length === 0) return;
     const change = this.addChange("update", slot, fields);
     if (module.key(desired) !== module.liveKey(live.item))
       change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
-    this.addCalls(change, module.update(desired, live, fields, slot.address, scope, this));
+    this.addCalls(container, change, module.update(desired, live, fields, slot.address, scope, this));
   }
 
   private buildCreate(container: Container, slot: Slot, index: number, progress: ContainerProgress): void {
@@ -228,13 +282,15 @@ class Planner implements PlanContext {
       change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk);
       change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
       const removes = module.remove(slot.live!, slot.address, scope, this);
-      progress.deletes.push(...this.addCalls(change, removes, slot.live!.item.id));
+      for (const call of this.addCalls(container, change, removes, slot.live!.item.id))
+        progress.deletes.push(call);
     } else {
       change = this.addChange("create", slot, fields);
     }
-    const added = this.addCalls(change, creates);
+    const added = this.addCalls(container, change, creates);
     const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
     if (primary) {
+      this.createCalls.set(slot.address, primary.id);
       // Creates append at the end of an ordered list: make them in configuration order.
       if (module.ordered && progress.previousCreate) primary.orderAfter.push(progress.previousCreate);
       progress.previousCreate = primary.id;
@@ -267,7 +323,7 @@ class Planner implements PlanContext {
         index === 0 ? { before: this.idOf(anchor.address) } : { after: this.idOf(anchor.address) };
       const change = this.addChange("move", slot, []);
       change.note = `${index === 0 ? "before" : "after"} ${lastSegment(anchor.address)}`;
-      const [call] = this.addCalls(change, [
+      const [call] = this.addCalls(container, change, [
         module.move!(this.idOf(slot.address), position, container.scope),
       ]);
       call!.orderAfter.push(...creates);
@@ -291,13 +347,21 @@ class Planner implements PlanContext {
     return change;
   }
 
-  private addCalls(change: Change, drafts: readonly CallDraft[], deletes?: string): DraftCall[] {
+  private addCalls(
+    container: Container,
+    change: Change,
+    drafts: readonly CallDraft[],
+    deletes?: string,
+  ): DraftCall[] {
+    // Items taken over by a new parent are touched only once it exists, so each call sees them
+    // where the plan placed them.
+    const heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : undefined;
     return drafts.map((draft) => {
       const call: DraftCall = {
         ...draft,
         id: `k${this.calls.length + 1}`,
         change: change.id,
-        after: [],
+        after: heirCreate ? [heirCreate] : [],
         orderAfter: [],
       };
       if (deletes && draft.method === "DELETE") call.deletes = deletes;

@@ -106,3 +106,86 @@ export function assertAcyclic(calls: readonly Call[]): void {
     );
   }
 }
+
+/**
+ * Items of one container that exchange unique values (two sections swapping paths) wait for each
+ * other. Each such cycle is broken through one of its calls that can go by a temporary value:
+ * that item first moves to the temporary value (releasing its old one), the others take what
+ * they claim, then it takes its own. `onSplit` is told of each call added, placed before `call`.
+ */
+export function breakClaimCycles(
+  drafts: DraftCall[],
+  newId: () => string,
+  onSplit: (temporary: DraftCall, call: DraftCall) => void,
+): DraftCall[] {
+  for (;;) {
+    const core = cyclicCore(drafts);
+    if (core.size === 0) return drafts;
+    const call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
+    if (!call) return drafts;
+    const temporary: DraftCall = {
+      method: call.method,
+      path: call.path,
+      body: call.temporary!.body,
+      summary: call.temporary!.summary,
+      releases: call.releases!,
+      id: newId(),
+      change: call.change,
+      after: [...call.after],
+      orderAfter: [],
+    };
+    call.releases = [];
+    delete call.temporary;
+    call.after.push(temporary.id);
+    drafts.splice(drafts.indexOf(call), 0, temporary);
+    onSplit(temporary, call);
+  }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+/** The calls on a cycle of claims and releases (or between two such cycles). */
+function cyclicCore(drafts: readonly DraftCall[]): Set<string> {
+  const releasedBy = indexBy(drafts, (call) => call.releases);
+  const waitsFor = new Map<string, Set<string>>();
+  const waitedBy = new Map<string, Set<string>>();
+  for (const call of drafts) {
+    for (const claim of call.claims ?? []) {
+      for (const id of releasedBy.get(claim) ?? []) {
+        if (id === call.id) continue;
+        addTo(waitsFor, call.id, id);
+        addTo(waitedBy, id, call.id);
+      }
+    }
+  }
+  const left = new Set([...waitsFor.keys(), ...waitedBy.keys()]);
+  // Peel off calls that wait for nothing left, then calls that nothing left waits for (Kahn's
+  // algorithm both ways): what stays lies on a cycle or between cycles.
+  const peel = (edges: Map<string, Set<string>>, reverse: Map<string, Set<string>>) => {
+    const count = new Map<string, number>();
+    const free: string[] = [];
+    for (const id of left) {
+      let n = 0;
+      for (const other of edges.get(id) ?? []) if (left.has(other)) n++;
+      count.set(id, n);
+      if (n === 0) free.push(id);
+    }
+    while (free.length > 0) {
+      const id = free.pop()!;
+      left.delete(id);
+      for (const other of reverse.get(id) ?? []) {
+        if (!left.has(other)) continue;
+        const n = count.get(other)! - 1;
+        count.set(other, n);
+        if (n === 0) free.push(other);
+      }
+    }
+  };
+  peel(waitsFor, waitedBy);
+  peel(waitedBy, waitsFor);
+  return left;
+}

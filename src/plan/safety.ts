@@ -4,7 +4,9 @@ import { DocsyncError } from "../errors.ts";
 import type { Plan } from "./types.ts";
 
 export function destroyedCount(plan: Plan): number {
-  return plan.changes.filter((change) => change.action === "delete" || change.action === "replace").length;
+  return plan.changes.filter(
+    (change) => (change.action === "delete" || change.action === "replace") && change.blocked === undefined,
+  ).length;
 }
 
 /** Refuses a plan that deletes or replaces more items than `policy.maxDestroy` allows. */
@@ -14,5 +16,16 @@ export function checkMaxDestroy(plan: Plan, max: number | undefined, allowDestro
   throw new DocsyncError(
     "plan.max-destroy",
     `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`,
+  );
+}
+
+/** Stops on changes the plan cannot make: naming each item and why (Terraform's `prevent_destroy`). */
+export function checkBlocked(plan: Plan): void {
+  const blocked = plan.changes.filter((change) => change.blocked !== undefined);
+  if (blocked.length === 0) return;
+  const lines = blocked.map((change) => `  ${change.address}: ${change.blocked}`);
+  throw new DocsyncError(
+    "plan.protected",
+    `The configuration needs changes that protect: true forbids:\n${lines.join("\n")}\nRemove protect: true from the item to allow it, or change the configuration back.`,
   );
 }

@@ -8,7 +8,7 @@ const isUnder = (address: string, target: string) => address === target || addre
 
 export function summarize(changes: Plan["changes"]): PlanSummary {
   const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (const change of changes) summary[change.action]++;
+  for (const change of changes) if (change.blocked === undefined) summary[change.action]++;
   return summary;
 }
 

@@ -29,6 +29,8 @@ export interface Change {
   highRisk?: boolean;
   /** The calls that make this change, in order. */
   calls: string[];
+  /** Why this change cannot be made (a protected item that needs a replacement): plan and apply stop. */
+  blocked?: string;
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -237,12 +237,12 @@ describe("lists that are absent, empty or given", () => {
       "docsync.yaml": yaml(
         "version: 1",
         "organization: org_1",
-        "spaces: { hb: spc_1 }",
+        "spaces: { hb: spc_1, hc: spc_2 }",
         "sites:",
         "  - title: Site one",
         "    siteSpaces:",
         "      - &base { space: hb, path: x, condition: visitor.a }",
-        "      - { <<: *base, path: y }",
+        "      - { <<: *base, space: hc, path: y }",
       ),
     });
     expect(state.sites?.[0]?.siteSpaces?.map((s) => [s.path, s.condition])).toEqual([

@@ -91,11 +91,24 @@ customFields:
       "{ name: owner, type: select, title: Owner, options: [docs, eng] }",
       "{ name: owner, type: text, title: Owner, protect: true }",
     );
-    const protectedPlan = await h.run(["plan", "-c", await h.config(v3)]);
+    // A protected item that needs a replacement stops plan and apply, and drift reports it.
+    const v3Path = await h.config(v3);
+    const protectedPlan = await h.run(["plan", "-c", v3Path, "--detailed-exitcode"]);
+    expect(protectedPlan.code).toBe(1);
     expect(protectedPlan.stdout).toContain(
-      'Warning: custom field "owner" is protected: type would need a replacement; left as it is',
+      '  -/+ custom field "owner"  (protected (protect: true), but type cannot change in place: it would need a replacement)\n      type: "select" → "text"\n',
     );
-    expect(protectedPlan.stdout).not.toContain("-/+");
+    expect(protectedPlan.stderr).toContain(
+      'Error: The configuration needs changes that protect: true forbids:\n  custom field "owner": protected',
+    );
+    h.emulator.resetLog();
+    const protectedApply = await h.run(["apply", "-c", v3Path, "--yes"]);
+    expect(protectedApply.code).toBe(1);
+    expect(h.writes()).toBe(0);
+    const drift = await h.run(["drift", "-c", v3Path]);
+    expect(drift.code).toBe(2);
+    expect(drift.stdout).toContain('custom field "owner"');
+    expect(drift.stdout).toContain("protect: true");
   });
 
   it("creates a SAML provider with a team created in the same apply, never printing the certificate", async () => {

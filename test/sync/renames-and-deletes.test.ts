@@ -22,19 +22,23 @@ describe("renames and deletes", () => {
 
   const sites = () => h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
 
-  it("renames a site space with was, keeping its id", async () => {
+  it("changes a site space's path in place, keeping its id; was is refused on site spaces", async () => {
     const site = (path: string, was = "") =>
       `${HEAD}sites:\n  - title: Docs\n    siteSpaces:\n      - { space: guides, path: ${path}${was} }\n`;
     await applied(h, await h.config(site("guides")));
     const [docs] = await sites();
     const [before] = await h.api.list<LiveSiteSpace>(`/orgs/${h.org}/sites/${docs!.id}/site-spaces`);
-    const plan = await h.run(["plan", "-c", await h.config(site("manual", ", was: guides"))]);
-    expect(plan.stdout).toContain(
-      '  ~ site "Docs" › site space "manual"  (renamed from "guides")\n      path: "guides" → "manual"\n',
-    );
-    await applied(h, await h.config(site("manual", ", was: guides")));
+    const plan = await h.run(["plan", "-c", await h.config(site("manual"))]);
+    expect(plan.stdout).toContain('  ~ site "Docs" › site space "guides"\n      path: "guides" → "manual"\n');
+    await applied(h, await h.config(site("manual")));
     const [after] = await h.api.list<LiveSiteSpace>(`/orgs/${h.org}/sites/${docs!.id}/site-spaces`);
     expect(after).toMatchObject({ id: before!.id, path: "manual" });
+
+    const hinted = await h.run(["validate", "-c", await h.config(site("other", ", was: manual"))]);
+    expect(hinted.code).toBe(1);
+    expect(hinted.stderr).toContain(
+      "sites[0].siteSpaces[0].was: a site space is identified by its space, and its path changes in place: remove `was`",
+    );
   });
 
   it("deletes a group the configuration no longer lists, keeping its sections", async () => {

@@ -25,7 +25,7 @@ describe("site structure", () => {
   const site = async () => (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
   const list = async <T>(what: string) => h.api.list<T>(`/orgs/${h.org}/sites/${(await site()).id}/${what}`);
 
-  it("manages root site spaces: create, condition, default, reorder, replace, delete", async () => {
+  it("manages root site spaces: create, condition, default, reorder, another space, delete", async () => {
     const v1 = `${HEADER}sites:
   - title: Handbook
     siteSpaces:
@@ -49,9 +49,11 @@ describe("site structure", () => {
       - { space: guides, path: guides, condition: null, default: true }
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
+    // A site space is its space: another space at the same path is another site space.
     expect(plan.stdout).toContain(
-      '  -/+ site "Handbook" › site space "sdk"  (must be replaced: space cannot change in place)',
+      '  + site "Handbook" › site space "api2"\n      space: "api2"\n      path: "sdk"\n',
     );
+    expect(plan.stdout).toContain('  - site "Handbook" › site space "sdk"\n');
     expect(plan.stdout).toContain(
       '  ~ site "Handbook" › site space "guides"\n      condition: "visitor.claims.beta == true" → (removed)\n      default: false → true\n',
     );
@@ -64,21 +66,34 @@ describe("site structure", () => {
     ]);
   });
 
-  it("protect keeps a site space that would need a replacement", async () => {
-    await applied(
-      h,
-      await h.config(
-        `${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: handbook, path: handbook }\n`,
-      ),
-    );
-    const path = await h.config(
-      `${HEADER}sites:\n  - title: Handbook\n    siteSpaces:\n      - { space: guides, path: handbook, protect: true }\n`,
-    );
-    const plan = await h.run(["plan", "-c", path]);
+  it("changes a site space's path in place, and swaps two paths with a temporary one", async () => {
+    const v1 = `${HEADER}sites:
+  - title: Handbook
+    siteSpaces:
+      - { space: handbook, path: handbook }
+      - { space: guides, path: guides }
+`;
+    await applied(h, await h.config(v1));
+    const before = await list<LiveSiteSpace>("site-spaces");
+    const swapped = v1
+      .replace("path: handbook", "path: tmp")
+      .replace("path: guides", "path: handbook")
+      .replace("path: tmp", "path: guides");
+    const plan = await h.run(["plan", "-c", await h.config(swapped)]);
     expect(plan.stdout).toContain(
-      'Warning: site "Handbook" › site space "handbook" is protected: space would need a replacement; left as it is',
+      '  ~ site "Handbook" › site space "handbook"\n      path: "handbook" → "guides"\n',
     );
-    expect(plan.stdout).toContain("No changes: live state matches the configuration.");
+    expect(plan.stdout).toContain(
+      '  ~ site "Handbook" › site space "guides"\n      path: "guides" → "handbook"\n',
+    );
+    h.emulator.resetLog();
+    await applied(h, await h.config(swapped));
+    const patches = h.emulator.requests.filter((entry) => entry.method === "PATCH");
+    expect(patches).toHaveLength(3);
+    const after = await list<LiveSiteSpace>("site-spaces");
+    expect(after.map((s) => [s.id, s.space.id, s.path])).toEqual(
+      before.map((s) => [s.id, s.space.id, s.space.id === "spc_handbook" ? "guides" : "handbook"]),
+    );
   });
 
   it("manages section groups and their membership", async () => {

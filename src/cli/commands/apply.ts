@@ -4,7 +4,7 @@ import { executePlan } from "../../apply/execute.ts";
 import { changesById, failureReport, outcomeLine } from "../../apply/report.ts";
 import { DocsyncError } from "../../errors.ts";
 import { staleItems } from "../../live/fingerprints.ts";
-import { checkMaxDestroy } from "../../plan/safety.ts";
+import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
 import { readSavedPlan, sealedDigests, unsealPlan } from "../../plan/saved.ts";
 import type { Plan } from "../../plan/types.ts";
 import { redactPlan } from "../../render/redact.ts";
@@ -67,6 +67,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
+    checkBlocked(plan);
     checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
     let calls = 0;

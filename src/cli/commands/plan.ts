@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { checkBlocked } from "../../plan/safety.ts";
 import { sealPlan, writeSavedPlan } from "../../plan/saved.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
@@ -38,6 +39,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         });
         const safe = redactPlan(plan, desired.sensitiveValues);
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
+        checkBlocked(plan);
         if (options.out) {
           await writeSavedPlan(options.out, sealPlan(plan, reads, desired));
           context.output.err(
