@@ -6,6 +6,8 @@ import type { CustomFieldSettings, PrunableKind, Role, SiteSettings } from "./ty
 interface RawItem {
   protect?: boolean;
   was?: string;
+  /** A pin to a live id, on the kinds whose schema allows one. */
+  id?: string;
 }
 
 export interface RawTeam extends RawItem {

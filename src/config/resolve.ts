@@ -126,9 +126,9 @@ function resolveRedirect(redirect: Located<RawRedirect>): DesiredRedirect {
   };
 }
 
-function meta(item: Located<{ protect?: boolean; was?: string }>): ItemMeta {
-  const { protect, was } = item.value;
-  return { at: locate(item.file, item.path), ...defined({ protect, was }) };
+function meta(item: Located<{ protect?: boolean; was?: string; id?: string }>): ItemMeta {
+  const { protect, was, id } = item.value;
+  return { at: locate(item.file, item.path), ...defined({ protect, was, id }) };
 }
 
 /** The entries whose value is not undefined, so optional fields stay absent rather than undefined. */
