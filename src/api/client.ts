@@ -209,7 +209,14 @@ function abandonedError(
     ? "it may or may not have been carried out"
     : `it was not carried out (last answer: ${failure.reason})`;
   return new ApiError(
-    { method, path, status: failure.status, apiMessage: failure.apiMessage, attempts, outcomeUnknown: ambiguous },
+    {
+      method,
+      path,
+      status: failure.status,
+      apiMessage: failure.apiMessage,
+      attempts,
+      outcomeUnknown: ambiguous,
+    },
     `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`,
   );
 }

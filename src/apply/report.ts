@@ -61,13 +61,12 @@ export function countsLine(result: ApplyResult): string {
 }
 
 /** The report of an apply that did not make every call: failed, or interrupted. */
-export function applyReport(
-  plan: Plan,
-  result: ApplyResult,
-  style: Style,
-): string {
+export function applyReport(plan: Plan, result: ApplyResult, style: Style): string {
   const changes = changesById(plan);
   const callsById = new Map(plan.calls.map((call) => [call.id, call]));
+  const planOrder = new Map(plan.calls.map((call, index) => [call.id, index]));
+  const inPlanOrder = (calls: Call[]) =>
+    calls.sort((a, b) => (planOrder.get(a.id) ?? 0) - (planOrder.get(b.id) ?? 0));
   const title = result.interrupted ? "Apply interrupted" : "Apply failed";
   const lines = ["", style.bold(`${title}: ${countsLine(result)}.`)];
 
@@ -80,7 +79,9 @@ export function applyReport(
     lines.push("", "Failed:");
     for (const failure of failed) {
       lines.push(`  ${style.red("✗")} ${callName(failure.call, changes)}: ${failure.error}`);
-      const because = skipped.filter((outcome) => outcome.cause === failure.call.id).map((o) => o.call);
+      const because = inPlanOrder(
+        skipped.filter((outcome) => outcome.cause === failure.call.id).map((outcome) => outcome.call),
+      );
       if (because.length === 0) continue;
       lines.push(`    ${because.length} call(s) skipped because of it:`);
       lines.push(...listSome(because, changes, style.yellow("○"), "      "));
@@ -102,7 +103,7 @@ export function applyReport(
     lines.push("", "Given up on while in flight (each may or may not have been made):");
     for (const call of abandoned) lines.push(`  ${style.yellow("?")} ${callName(call, changes)}`);
   }
-  const notStarted = byStatus(result, "not-started").map((outcome) => outcome.call);
+  const notStarted = inPlanOrder(byStatus(result, "not-started").map((outcome) => outcome.call));
   if (notStarted.length > 0) {
     lines.push("", `Not started: ${notStarted.length} call(s):`);
     lines.push(...listSome(notStarted, changes, "-", "  "));
@@ -112,10 +113,7 @@ export function applyReport(
 }
 
 /** One line for the error stream: the failed call (or the first of them) and its error. */
-export function failureSummary(
-  plan: Plan,
-  result: ApplyResult,
-): string {
+export function failureSummary(plan: Plan, result: ApplyResult): string {
   const changes = changesById(plan);
   const failed = byStatus(result, "failed");
   const [first] = failed;

@@ -157,7 +157,9 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
     checkMaxDestroy(plan, saved.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
     const calls = await makeCalls(plan, client, context, options, sensitive);
-    output.out(output.style.bold(`\nApply complete: ${calls} call(s) made, exactly as planned in ${file}.\n`));
+    output.out(
+      output.style.bold(`\nApply complete: ${calls} call(s) made, exactly as planned in ${file}.\n`),
+    );
   } finally {
     await client.close();
   }
