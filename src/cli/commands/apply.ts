@@ -15,7 +15,7 @@ import { checkMaxDestroy } from "../../plan/safety.ts";
 import { readSavedPlan, sealedDigests, unsealPlan } from "../../plan/saved.ts";
 import type { Call, Plan } from "../../plan/types.ts";
 import { redactPlan, redactText } from "../../render/redact.ts";
-import { renderPlanText, summaryLine } from "../../render/text.ts";
+import { renderPlanText } from "../../render/text.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { DRAIN_MS, SIGNAL_EXIT_CODES } from "../interruption.ts";
@@ -113,7 +113,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
       return;
     }
     output.out(
-      `\nThe ${calls} call(s) of the plan were made, but the live state still differs (${summaryLine(check)}):\n`,
+      `\nThe ${calls} call(s) of the plan were made, but the live state still differs from the configuration. What is left:\n\n`,
     );
     output.out(renderPlanText(redactPlan(check, sensitive), output.style));
     throw new DocsyncError(
