@@ -140,7 +140,8 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
     });
     const reply = handled instanceof Promise ? await handled : handled;
     // The write that completes a cut is made, and its answer lost with the connection.
-    if (call.method !== "GET" && reply.status < 300 && faults.countWrite()) return { ...outcome, fault: "cut" };
+    if (call.method !== "GET" && reply.status < 300 && faults.countWrite())
+      return { ...outcome, fault: "cut" };
     if (fault?.kind === "after-commit" && reply.status < 300) {
       // The change stays made: only the answer is lost, as when a server fails while replying.
       outcome.fault = "after-commit";
