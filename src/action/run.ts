@@ -13,6 +13,7 @@ import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import type { CommandContext } from "../cli/context.ts";
+import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
 import { type DriftReport, planOfDrift } from "../drift/report.ts";
@@ -130,10 +131,15 @@ interface Result {
   headline?: string;
 }
 
-/** Runs the action with the environment the runner gives a step; resolves with the step's exit code. */
+/**
+ * Runs the action with the environment the runner gives a step; resolves with the step's exit
+ * code. `interruption`: what SIGINT and SIGTERM do (the runner sends them to cancel a job), as
+ * for the CLI.
+ */
 export async function runAction(
   env: NodeJS.ProcessEnv,
   streams: ActionStreams = processStreams,
+  interruption?: Interruption,
 ): Promise<number> {
   const log = new Log(streams);
   const token = getInput(env, "token");
@@ -152,7 +158,7 @@ export async function runAction(
       );
     if (token === "") throw new InputError("Input token is required: pass the API token from a secret.");
     failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift";
-    result = await run(command, env, token, log);
+    result = await run(command, env, token, log, interruption);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError))
@@ -178,7 +184,13 @@ export async function runAction(
 }
 
 /** Everything from reading the configuration to docsync's report. */
-async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string, log: Log): Promise<Result> {
+async function run(
+  command: ActionCommand,
+  env: NodeJS.ProcessEnv,
+  token: string,
+  log: Log,
+  interruption: Interruption | undefined,
+): Promise<Result> {
   const extra = splitArgs(getInput(env, "args"));
   const configs = (getInput(env, "config") || "docsync.yaml")
     .split(/\r?\n/)
@@ -220,6 +232,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
     },
     env: docsyncEnv,
     exitCode: 0,
+    ...(interruption ? { interruption } : {}),
     output: {
       out: (text) => {
         out += text;

@@ -16,6 +16,11 @@ export interface ApiRequest {
   body?: unknown;
   /** For creates: how to find out, after an ambiguous failure, whether the item was created. */
   recover?: RecoverSpec;
+  /**
+   * Gives up on the request: the exchange in progress is cut off and no attempt follows. The
+   * request then fails with an error saying that its outcome is unknown.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RetryOptions {

@@ -95,7 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const exchange = await limit(async () => {
         // Checked once a slot is free, so requests queued behind a throttled one also wait.
         for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);
-        const result = await transport.exchange(method, target, body);
+        const result = await transport.exchange(method, target, body, request.signal);
         // Read before the slot is released, so the next queued request already sees the hold.
         if (result.kind === "response") observeLimits(result.status, result.headers);
         return result;
@@ -119,6 +119,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         failure = { ...exchange.failure, status: undefined, apiMessage: undefined };
       }
       ambiguousEarlier ||= failure.ambiguous;
+      if (request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
 
       let checkedList: string | undefined;
       if (create && failure.ambiguous) {
@@ -134,7 +135,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const reason =
         wait.basis === "retry-after" ? `${failure.reason}; service asked to wait` : failure.reason;
       emit({ type: "retry", method, path, attempt, status: failure.status, waitMs: wait.waitMs, reason });
-      if (wait.waitMs > 0) await sleep(wait.waitMs);
+      if (wait.waitMs > 0) await sleep(wait.waitMs, undefined, { signal: request.signal }).catch(() => {});
+      if (request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
     }
   }
 
@@ -193,6 +195,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     send: async <T>(request: ApiRequest) => (await execute(request)).body as T | undefined,
     close: () => transport.close(),
   };
+}
+
+/** The error of a request given up on (ApiRequest.signal): whether it was made may be unknown. */
+function abandonedError(
+  method: HttpMethod,
+  path: string,
+  failure: Failure,
+  attempts: number,
+  ambiguous: boolean,
+): ApiError {
+  const outcome = ambiguous
+    ? "it may or may not have been carried out"
+    : `it was not carried out (last answer: ${failure.reason})`;
+  return new ApiError(
+    {
+      method,
+      path,
+      status: failure.status,
+      apiMessage: failure.apiMessage,
+      attempts,
+      outcomeUnknown: ambiguous,
+    },
+    `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`,
+  );
 }
 
 function parseBody(method: HttpMethod, path: string, status: number, text: string): unknown {

@@ -30,7 +30,8 @@ export type Exchange =
   | { kind: "failure"; failure: NetworkFailure; durationMs: number };
 
 export interface Transport {
-  exchange(method: string, pathAndQuery: string, body?: string): Promise<Exchange>;
+  /** `signal` cuts the exchange off: it then fails with the reason `abandoned`. */
+  exchange(method: string, pathAndQuery: string, body?: string, signal?: AbortSignal): Promise<Exchange>;
   close(): Promise<void>;
 }
 
@@ -46,7 +47,12 @@ export function createTransport(options: TransportOptions): Transport {
   const readHeaders: Record<string, string> = { ...options.headers, accept: "application/json" };
   const bodyHeaders: Record<string, string> = { ...readHeaders, "content-type": "application/json" };
 
-  async function exchange(method: string, pathAndQuery: string, body?: string): Promise<Exchange> {
+  async function exchange(
+    method: string,
+    pathAndQuery: string,
+    body?: string,
+    signal?: AbortSignal,
+  ): Promise<Exchange> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     // One deadline for the whole exchange, headers and body alike.
@@ -56,6 +62,9 @@ export function createTransport(options: TransportOptions): Transport {
       timedOut = true;
       controller.abort();
     }, options.timeoutMs);
+    const abandon = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener("abort", abandon, { once: true });
     try {
       const response = await pool.request({
         method: method as "GET",
@@ -73,10 +82,15 @@ export function createTransport(options: TransportOptions): Transport {
         durationMs: elapsed(),
       };
     } catch (error) {
-      const failure = timedOut ? timeoutFailure(options.timeoutMs, error) : classifyNetworkError(error);
+      const failure = timedOut
+        ? timeoutFailure(options.timeoutMs, error)
+        : signal?.aborted
+          ? abandonedFailure(error)
+          : classifyNetworkError(error);
       return { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", abandon);
     }
   }
 
@@ -93,6 +107,11 @@ function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {
     retryable: true,
     cause: plain(error),
   };
+}
+
+/** The caller gave up on the exchange; it may have reached the service. */
+function abandonedFailure(error: unknown): NetworkFailure {
+  return { reason: "abandoned", ambiguous: true, retryable: false, cause: plain(error) };
 }
 
 type FailureClass = Omit<NetworkFailure, "cause">;

@@ -1,6 +1,9 @@
 // Walks a plan's call graph: every call starts as soon as the calls it depends on have
 // succeeded, up to `parallelism` at once. A failed call skips everything that depends on it;
 // the rest goes on, so the report can say exactly what was done, what failed and what was skipped.
+//
+// A cancellation (`signal`) stops it from starting calls: the calls in flight may finish, for a
+// bounded time, and are then given up on (their outcome unknown); the others are not started.
 
 import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
@@ -12,19 +15,54 @@ import { fillPath, fillValue } from "./placeholders.ts";
 export type CallOutcome =
   | { call: Call; status: "done" }
   | { call: Call; status: "failed"; error: string }
-  | { call: Call; status: "skipped"; because: string };
+  /** `cause`: the id of the failed call it depends on, directly or not. */
+  | { call: Call; status: "skipped"; cause: string }
+  /** The apply was interrupted before the call could start. */
+  | { call: Call; status: "not-started" }
+  /** In flight when the apply stopped waiting for it: it may or may not have been made. */
+  | { call: Call; status: "abandoned" };
 
 export interface ApplyResult {
   outcomes: CallOutcome[];
   /** Ids of the items created, by address. */
   created: Map<string, string>;
+  /** The cancellation signal stopped the walk before every call had its turn. */
+  interrupted: boolean;
 }
+
+/** How long an interrupted apply waits, by default, for the calls in flight. */
+export const DEFAULT_DRAIN_MS = 10_000;
 
 export interface ExecuteOptions {
   parallelism: number;
   onOutcome?: (outcome: CallOutcome) => void;
-  /** Names a call for people, e.g. with its item's address. */
-  describe?: (call: Call) => string;
+  /** Called as each call starts (before its first request is sent). */
+  onStart?: (call: Call) => void;
+  /** Once aborted, no call starts; those in flight get `drainMs` to finish. */
+  signal?: AbortSignal;
+  /** How long to wait for the calls in flight after `signal` aborts. Default DEFAULT_DRAIN_MS. */
+  drainMs?: number;
+}
+
+/** Resolves when `signal` aborts (never when there is none); `dispose` drops the listener. */
+function abortion(signal: AbortSignal | undefined): { promise: Promise<void>; dispose(): void } {
+  if (!signal) return { promise: new Promise<void>(() => {}), dispose: () => {} };
+  let listener = () => {};
+  const promise = new Promise<void>((resolve) => {
+    listener = () => resolve();
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", listener, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener("abort", listener) };
+}
+
+/** Resolves after `ms`; `dispose` cancels the timer so that it keeps no process alive. */
+function delay(ms: number): { promise: Promise<void>; dispose(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return { promise, dispose: () => clearTimeout(timer) };
 }
 
 export async function executePlan(
@@ -37,18 +75,22 @@ export async function executePlan(
   const byId = new Map(plan.calls.map((call) => [call.id, call]));
   const waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)]));
   const dependents = dependentsOf(plan.calls);
+  const running = new Map<string, Call>();
+  // Aborted when the walk gives up on the calls in flight: their requests are cut off, and
+  // whatever they end with is no longer recorded.
+  const giveUp = new AbortController();
   const record = (outcome: CallOutcome) => {
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
   };
 
-  const skipDependents = (failed: Call, reason: string) => {
+  const skipDependents = (failed: Call) => {
     const queue = [...(dependents.get(failed.id) ?? [])];
     while (queue.length > 0) {
       const id = queue.shift()!;
       if (!waitingOn.has(id)) continue;
       waitingOn.delete(id);
-      record({ call: byId.get(id)!, status: "skipped", because: reason });
+      record({ call: byId.get(id)!, status: "skipped", cause: failed.id });
       queue.push(...(dependents.get(id) ?? []));
     }
   };
@@ -61,7 +103,9 @@ export async function executePlan(
         path: fillPath(call.path, ids),
         ...(call.body === undefined ? {} : { body: fillValue(call.body, ids) }),
         ...(call.recover ? { recover: fillValue(call.recover, ids) } : {}),
+        signal: giveUp.signal,
       });
+      if (giveUp.signal.aborted) return false;
       for (const capture of call.captures ?? []) {
         const id = capturedId(answer, capture);
         if (id === undefined)
@@ -71,9 +115,12 @@ export async function executePlan(
       record({ call, status: "done" });
       return true;
     } catch (error) {
+      if (giveUp.signal.aborted) return false;
       record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) });
-      skipDependents(call, `${options.describe?.(call) ?? call.summary} failed`);
+      skipDependents(call);
       return false;
+    } finally {
+      running.delete(call.id);
     }
   };
 
@@ -81,10 +128,13 @@ export async function executePlan(
   const ready = plan.calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id);
   const inFlight = new Set<Promise<void>>();
   const startReady = () => {
-    while (ready.length > 0 && inFlight.size < options.parallelism) {
+    while (ready.length > 0 && inFlight.size < options.parallelism && !options.signal?.aborted) {
       const id = ready.shift()!;
       if (!waitingOn.delete(id)) continue;
-      const task: Promise<void> = run(byId.get(id)!).then((succeeded) => {
+      const call = byId.get(id)!;
+      running.set(id, call);
+      options.onStart?.(call);
+      const task: Promise<void> = run(call).then((succeeded) => {
         inFlight.delete(task);
         if (!succeeded) return;
         for (const dependent of dependents.get(id) ?? []) {
@@ -97,10 +147,34 @@ export async function executePlan(
       inFlight.add(task);
     }
   };
-  startReady();
-  while (inFlight.size > 0) {
-    await Promise.race(inFlight);
+
+  const aborted = abortion(options.signal);
+  try {
     startReady();
+    while (inFlight.size > 0 && !options.signal?.aborted) {
+      await Promise.race([...inFlight, aborted.promise]);
+      startReady();
+    }
+  } finally {
+    aborted.dispose();
   }
-  return { outcomes, created: ids };
+  if (!options.signal?.aborted) return { outcomes, created: ids, interrupted: false };
+
+  // Interrupted: let the calls in flight finish, for a while.
+  const deadline = delay(options.drainMs ?? DEFAULT_DRAIN_MS);
+  try {
+    const timedOut = deadline.promise.then(() => "timed out" as const);
+    while (inFlight.size > 0) {
+      if ((await Promise.race([...inFlight, timedOut])) === "timed out") break;
+    }
+  } finally {
+    deadline.dispose();
+  }
+  const abandoned = [...running.values()];
+  giveUp.abort();
+  for (const call of abandoned) record({ call, status: "abandoned" });
+  for (const call of plan.calls) {
+    if (waitingOn.has(call.id)) record({ call, status: "not-started" });
+  }
+  return { outcomes, created: ids, interrupted: true };
 }

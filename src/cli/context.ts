@@ -4,6 +4,7 @@
 import type { DesiredState } from "../config/types.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
+import type { Interruption } from "./interruption.ts";
 import type { Output } from "./output.ts";
 
 /**
@@ -25,4 +26,6 @@ export interface CommandContext {
   /** Set by a command that ends without an error but must not exit 0 (e.g. 2: changes). */
   exitCode: number;
   observer?: CommandObserver;
+  /** What SIGINT and SIGTERM do; absent when no signal can reach the command (in-process runs). */
+  interruption?: Interruption;
 }

@@ -23,6 +23,8 @@ export function processOutput(): Output {
     async ask(question) {
       const { createInterface } = await import("node:readline/promises");
       const prompt = createInterface({ input: process.stdin, output: process.stdout });
+      // At a terminal, readline reads Ctrl+C as a key: make it the signal it stands for.
+      prompt.on("SIGINT", () => process.kill(process.pid, "SIGINT"));
       try {
         return await prompt.question(question);
       } finally {

@@ -44,7 +44,7 @@ export function buildProgram(context: CommandContext): Command {
   registerApplyCommand(program, context);
   registerDriftCommand(program, context);
   registerExportCommand(program, context);
-  registerEmulatorCommand(program);
+  registerEmulatorCommand(program, context);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -27,6 +27,13 @@ export interface FaultOptions {
   afterCommitRate?: number;
   /** Limits every effect above (latency included) to the matching requests. */
   match?: RequestMatch;
+  /**
+   * As if the client were killed after this many writes: the write that makes the count is
+   * carried out but not answered, and every request after it (reads too) has its connection
+   * destroyed without being carried out. Counts writes carried out from when it is set; not
+   * limited by `match`.
+   */
+  cutAfterWrites?: number;
 }
 
 export interface FailRule extends RequestMatch {
@@ -69,6 +76,9 @@ export class FaultInjector {
   private random: () => number = Math.random;
   private jitterRandom: () => number = Math.random;
   private rules: (FailRule & { left: number })[] = [];
+  /** Writes still to carry out before the cut; undefined: no cut planned. */
+  private writesBeforeCut: number | undefined;
+  private cut = false;
 
   constructor(private readonly defaultSeed: number) {
     this.set({});
@@ -81,6 +91,28 @@ export class FaultInjector {
     this.random = mulberry32(seed);
     // Latency draws from its own stream, so turning jitter on does not change which requests fail.
     this.jitterRandom = mulberry32(seed ^ 0x9e3779b9);
+    this.cutAfterWrites(options.cutAfterWrites);
+  }
+
+  /** Plans a cut after `writes` more writes (0: from now on); undefined lifts any cut. */
+  cutAfterWrites(writes: number | undefined): void {
+    if (writes !== undefined && !(Number.isInteger(writes) && writes >= 0))
+      throw new RangeError("cutAfterWrites: must be a whole number, 0 or more");
+    this.writesBeforeCut = writes;
+    this.cut = writes === 0;
+  }
+
+  /** Whether requests are cut off: destroyed without being carried out. */
+  isCut(): boolean {
+    return this.cut;
+  }
+
+  /** Counts a write that was carried out; true when it is the one after which the cut comes. */
+  countWrite(): boolean {
+    if (this.writesBeforeCut === undefined || this.cut) return false;
+    this.writesBeforeCut -= 1;
+    this.cut = this.writesBeforeCut <= 0;
+    return this.cut;
   }
 
   failNext(rule: FailRule): void {

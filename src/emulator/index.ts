@@ -50,6 +50,11 @@ export interface RunningEmulator {
   setFaults(faults: FaultOptions): void;
   /** Makes the next matching request(s) fail, before any random fault. */
   failNext(rule: FailRule): void;
+  /**
+   * Behaves as if the client were killed after `writes` more writes (see FaultOptions
+   * cutAfterWrites); undefined, or setFaults, lifts the cut.
+   */
+  cutAfterWrites(writes: number | undefined): void;
   setRateLimit(rateLimit?: RateLimitSettings): void;
   /** Moves the emulator's clock forward (deleted spaces expire, rate-limit windows end). */
   advanceClock(ms: number): void;
@@ -91,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     resetLog: () => log.reset(),
     setFaults: (f) => faults.set(f),
     failNext: (rule) => faults.failNext(rule),
+    cutAfterWrites: (writes) => faults.cutAfterWrites(writes),
     setRateLimit: (rateLimit) => limiter.set(rateLimit),
     advanceClock: (ms) => {
       state.clockOffsetMs += ms;

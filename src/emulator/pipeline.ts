@@ -1,5 +1,5 @@
-// What the emulator answers to one request, in the order a real service decides it: latency,
-// authentication, rate limit, routing, body, injected faults, then the handler. Errors a
+// What the emulator answers to one request, in the order a real service decides it: a cut
+// (the client is gone), latency, authentication, rate limit, routing, body, injected faults, then the handler. Errors a
 // handler raises on purpose (HttpError) become the service's error body; anything else is a
 // bug in the emulator, answered 500 with a generic message and logged with its stack.
 
@@ -112,7 +112,10 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
   // Rate-limit headers go on every answer once the caller is known, errors included.
   const headers: Record<string, string> = {};
   try {
+    if (faults.isCut()) return { ...outcome, fault: "cut" };
     await sleep(faults.latencyMs({ method: call.method, path: call.path, route: pattern }));
+    // From here to the handler's reply nothing waits, so no request slips past a cut.
+    if (faults.isCut()) return { ...outcome, fault: "cut" };
     const { user, route, params } = admit(pipeline, call, match, headers);
     const body = parseJson(call);
 
@@ -127,7 +130,7 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
 
     state.purgeExpiredSpaces();
     const query = new URLSearchParams(call.query);
-    const reply = await route.handler({
+    const handled = route.handler({
       method: call.method as HttpMethod,
       params,
       query,
@@ -135,6 +138,10 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
       user,
       state,
     });
+    const reply = handled instanceof Promise ? await handled : handled;
+    // The write that completes a cut is made, and its answer lost with the connection.
+    if (call.method !== "GET" && reply.status < 300 && faults.countWrite())
+      return { ...outcome, fault: "cut" };
     if (fault?.kind === "after-commit" && reply.status < 300) {
       // The change stays made: only the answer is lost, as when a server fails while replying.
       outcome.fault = "after-commit";

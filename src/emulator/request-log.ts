@@ -11,7 +11,7 @@ export interface RequestLogEntry {
   query: string;
   /** 0 when the connection was reset without an answer. */
   status: number;
-  /** The injected fault: `reset`, `status` or `after-commit`. */
+  /** The injected fault: `reset`, `status`, `after-commit` or `cut`. */
   fault?: string;
   /** The route pattern that answered, e.g. `GET /orgs/:organizationId/teams`; absent for unknown paths. */
   route?: string;

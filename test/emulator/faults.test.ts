@@ -158,6 +158,54 @@ describe("failNext", () => {
   });
 });
 
+describe("cutAfterWrites", () => {
+  const put = (emulator: Emulator, title: string) =>
+    as(emulator, "usr_ada")("PUT", "/orgs/org_acme/teams", { title });
+
+  it("carries out N writes, loses the Nth answer, then cuts every request off until setFaults", async () => {
+    const emulator = await start();
+    emulator.cutAfterWrites(2);
+    expect((await put(emulator, "First")).status).toBe(201);
+    // The second write is made, but the client never hears of it.
+    await expect(put(emulator, "Second")).rejects.toThrow("fetch failed");
+    await expect(as(emulator, "usr_ada")("GET", "/orgs/org_acme/teams")).rejects.toThrow("fetch failed");
+    await expect(put(emulator, "Third")).rejects.toThrow("fetch failed");
+    expect(emulator.requests.map((entry) => [entry.method, entry.status, entry.fault])).toEqual([
+      ["PUT", 201, undefined],
+      ["PUT", 0, "cut"],
+      ["GET", 0, "cut"],
+      ["PUT", 0, "cut"],
+    ]);
+    emulator.setFaults({});
+    expect(await teamTitles(emulator)).toEqual(["Writers", "Reviewers", "First", "Second"]);
+  });
+
+  it("counts only writes carried out, and is a fault option that setFaults replaces", async () => {
+    const emulator = await start({ faults: { cutAfterWrites: 1 } });
+    const ada = as(emulator, "usr_ada");
+    expect((await ada("GET", "/orgs/org_acme/teams")).status).toBe(200);
+    expectError(await ada("PUT", "/orgs/org_acme/teams", {}), 400, "title: required");
+    await expect(put(emulator, "Made")).rejects.toThrow("fetch failed");
+    await expect(ada("GET", "/orgs")).rejects.toThrow("fetch failed");
+    emulator.setFaults({ cutAfterWrites: 0 });
+    await expect(ada("GET", "/orgs")).rejects.toThrow("fetch failed");
+    emulator.cutAfterWrites(undefined);
+    expect(await teamTitles(emulator)).toEqual(["Writers", "Reviewers", "Made"]);
+  });
+
+  it("lets no write through past the cut, even among concurrent ones", async () => {
+    const emulator = await start({ faults: { latencyMs: 20 } });
+    emulator.cutAfterWrites(3);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => put(emulator, `Team ${i}`)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
+    emulator.setFaults({});
+    expect(await teamTitles(emulator)).toHaveLength(2 + 3);
+    expect(() => emulator.cutAfterWrites(-1)).toThrow("cutAfterWrites: must be a whole number, 0 or more");
+  });
+});
+
 describe("the rate limit", () => {
   it("counts per token, tells what is left, and answers 429 past the limit", async () => {
     const emulator = await start({ rateLimit: { limit: 3, windowMs: 60_000 } });

@@ -10,10 +10,13 @@ export interface RunResult {
   stderr: string;
 }
 
+/** What a person types at a question; a function runs when the question is asked (to act meanwhile). */
+export type Answer = string | ((question: string) => string | Promise<string>);
+
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Answers to questions, as a person at a terminal would type them; set makes the run interactive. */
-  answers?: string[];
+  answers?: Answer[];
 }
 
 export async function docsync(args: string[], options: RunOptions = {}): Promise<RunResult> {
@@ -34,7 +37,8 @@ export async function docsync(args: string[], options: RunOptions = {}): Promise
       interactive: options.answers !== undefined,
       ask: async (question) => {
         stdout += question;
-        return answers.shift() ?? "";
+        const answer = answers.shift() ?? "";
+        return typeof answer === "string" ? answer : await answer(question);
       },
     },
   };

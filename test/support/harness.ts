@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
-import { docsync, type RunResult } from "./cli.ts";
+import { type Answer, docsync, type RunResult } from "./cli.ts";
 
 export interface Harness {
   emulator: RunningEmulator;
@@ -16,7 +16,7 @@ export interface Harness {
   org: string;
   /** Writes a configuration file and returns its path. */
   config(yaml: string, name?: string): Promise<string>;
-  run(args: string[], options?: { answers?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunResult>;
+  run(args: string[], options?: { answers?: Answer[]; env?: NodeJS.ProcessEnv }): Promise<RunResult>;
   /** Write calls the emulator answered since the last reset. */
   writes(): number;
   close(): Promise<void>;

@@ -47,22 +47,91 @@ describe("apply", () => {
     h.emulator.failNext({ method: "POST", path: /\/sections$/, kind: "status", status: 400, times: 99 });
     const result = await h.run(["apply", "-c", await h.config(CONFIG), "--yes"]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("Apply failed: 1 call(s) done, 1 failed, 7 skipped.");
-    expect(result.stdout).toContain('  ✓ site "Docs": create site');
-    expect(result.stdout).toMatch(
-      / {2}✗ site "Docs" › section "guides": create section: POST \/orgs\/org_acme\/sites\/\S+\/sections failed: 400/,
-    );
-    // Sections are created in navigation order, so the next one waits for the failed one.
+    const failure =
+      '✗ site "Docs" › section "guides": create section: POST /orgs/org_acme/sites/site_0001/sections failed: 400 Bad Request: Bad Request (injected fault)';
+    // Progress shows the calls done and failed, never the skipped ones.
+    const progress = result.stdout.slice(0, result.stdout.indexOf("Apply failed"));
+    expect(progress).toContain('  ✓ site "Docs": create site\n');
+    expect(progress).toContain(`  ${failure}\n`);
+    expect(progress).not.toContain("○");
+    // The report: the failed call, then what it made skip, in plan order, the first five by name.
     expect(result.stdout).toContain(
-      '  ○ site "Docs" › section "sdk": create section skipped: site "Docs" › section "guides": create section failed',
+      [
+        "Apply failed: 1 call(s) done, 1 failed, 7 skipped.",
+        "",
+        "Done: 1 call(s), listed above with ✓.",
+        "",
+        "Failed:",
+        `  ${failure}`,
+        "    7 call(s) skipped because of it:",
+        '      ○ site "Docs" › section "guides": configure section',
+        '      ○ site "Docs" › section "guides" › site space "guides": configure site space',
+        '      ○ site "Docs" › section "sdk": create section',
+        '      ○ site "Docs" › section "sdk": configure section',
+        '      ○ site "Docs" › section "sdk" › site space "sdk": configure site space',
+        "      … and 2 more",
+      ].join("\n"),
     );
-    expect(result.stdout).toContain(
-      '  ○ site "Docs" › redirect "/sdk": create redirect skipped: site "Docs" › section "guides": create section failed',
+    // The error stream says what failed, in one line.
+    expect(result.stderr).toBe(
+      'Error: Apply failed: site "Docs" › section "guides": create section: POST /orgs/org_acme/sites/site_0001/sections failed: 400 Bad Request: Bad Request (injected fault)\n',
     );
     // What was done is really there: the site exists, without sections.
     const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
     expect(site?.title).toBe("Docs");
     expect(await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site!.id}/sections`)).toEqual([]);
+  });
+
+  it("with a read-only token, says on the error stream which call was refused and why", async () => {
+    const result = await h.run(["apply", "-c", await h.config(CONFIG), "--yes"], {
+      env: { DOCSYNC_TOKEN: h.emulator.tokens.usr_rita },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Error: Apply failed: site "Docs": create site: POST /orgs/org_acme/sites failed: 403 Forbidden: changing organization "org_acme" needs the admin role\n',
+    );
+    expect(result.stdout).toContain("Apply failed: 0 call(s) done, 1 failed, 8 skipped.");
+    expect(result.stdout).toContain("    8 call(s) skipped because of it:");
+    expect(result.stdout).not.toContain(h.emulator.tokens.usr_rita);
+    expect(h.emulator.stats().writes).toBe(1);
+  });
+
+  it("lists each call skipped by one failure once, counted under the failure", async () => {
+    const sections = Array.from(
+      { length: 60 },
+      (_, i) => `      - { path: s${i}, title: S${i}, siteSpaces: [{ space: guides, path: g${i} }] }`,
+    );
+    const redirects = Array.from(
+      { length: 40 },
+      (_, i) => `      - { source: /r${i}, to: { section: s${i} } }`,
+    );
+    const config = `version: 1
+organization: \${DOCSYNC_ORG}
+spaces: { guides: spc_guides }
+sites:
+  - title: Big
+    sections:
+${sections.join("\n")}
+    redirects:
+${redirects.join("\n")}
+`;
+    h.emulator.failNext({ method: "POST", path: "/orgs/:organizationId/sites", kind: "status", status: 400 });
+    const result = await h.run(["apply", "-c", await h.config(config), "--yes"]);
+    expect(result.code).toBe(1);
+    const plan = JSON.parse((await h.run(["plan", "-c", await h.config(config), "--json"])).stdout);
+    const skipped = plan.calls.length - 1;
+    expect(skipped).toBeGreaterThan(200);
+    expect(result.stdout).toContain(`Apply failed: 0 call(s) done, 1 failed, ${skipped} skipped.`);
+    expect(result.stdout).toContain(`    ${skipped} call(s) skipped because of it:`);
+    expect(result.stdout).toContain(`      … and ${skipped - 5} more`);
+    // The first five skipped calls are named, once each; no other skipped call is.
+    expect(result.stdout.match(/○/g)).toHaveLength(5);
+    const afterPlan = result.stdout.slice(result.stdout.indexOf("Plan:"));
+    expect(afterPlan.match(/section "s1": create section/g)).toHaveLength(1);
+    expect(afterPlan).not.toContain('section "s2"');
+    expect(result.stderr.trim().split("\n")).toEqual([
+      'Error: Apply failed: site "Big": create site: POST /orgs/org_acme/sites failed: 400 Bad Request: Bad Request (injected fault)',
+    ]);
   });
 
   it("a second apply makes no write call", async () => {

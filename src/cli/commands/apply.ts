@@ -1,21 +1,26 @@
 import type { Command } from "commander";
 import type { ApiClient } from "../../api/client-types.ts";
 import { executePlan } from "../../apply/execute.ts";
-import { changesById, failureReport, outcomeLine } from "../../apply/report.ts";
+import {
+  applyReport,
+  callName,
+  changesById,
+  countsLine,
+  failureSummary,
+  progressLine,
+} from "../../apply/report.ts";
 import { DocsyncError } from "../../errors.ts";
 import { staleItems } from "../../live/fingerprints.ts";
 import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
 import { readSavedPlan, sealedDigests, unsealPlan } from "../../plan/saved.ts";
-import type { Plan } from "../../plan/types.ts";
-import { redactPlan } from "../../render/redact.ts";
-import { renderPlanText, summaryLine } from "../../render/text.ts";
+import type { Call, Plan } from "../../plan/types.ts";
+import { redactPlan, redactText } from "../../render/redact.ts";
+import { renderPlanText } from "../../render/text.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
+import { DRAIN_MS, SIGNAL_EXIT_CODES } from "../interruption.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
 import { configOption, connectionOptions, targetOption } from "./options.ts";
-
-/** Rounds of apply-then-replan before apply says the live state does not converge. */
-const MAX_ROUNDS = 3;
 
 interface ApplyOptions {
   config: string[];
@@ -34,66 +39,87 @@ async function confirm(context: CommandContext, options: ApplyOptions): Promise<
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
 
-/** Makes the calls of a plan; false when one failed (after printing the report). */
-async function applyOnce(
+/**
+ * Makes the calls of a plan and returns how many were made. When one fails, or a signal
+ * interrupts them, prints the report and throws: the error's one line names the failed call.
+ */
+async function makeCalls(
   plan: Plan,
   client: ApiClient,
   context: CommandContext,
   options: ApplyOptions,
   sensitive: string[],
-) {
+): Promise<number> {
   const { output } = context;
-  // What is printed comes from the redacted plan; what is sent, from the plan itself.
+  // What is printed comes from the redacted plan; what is sent, from the plan itself. Error
+  // messages may echo what was sent, so every text is redacted once more.
   const safe = redactPlan(plan, sensitive);
   const changes = changesById(safe);
-  const result = await executePlan(plan, client, {
-    parallelism: options.parallelism,
-    onOutcome: (outcome) => output.out(outcomeLine(outcome, changes, output.style)),
-    describe: (call) => `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`,
-  });
-  const ok = result.outcomes.every((outcome) => outcome.status === "done");
-  if (!ok) output.out(failureReport(safe, result, output.style));
-  return { ok, calls: result.outcomes.length };
+  const say = (text: string) => output.out(redactText(text, sensitive));
+  const running = new Map<string, Call>();
+  const execute = (signal?: AbortSignal) =>
+    executePlan(plan, client, {
+      parallelism: options.parallelism,
+      ...(signal ? { signal, drainMs: DRAIN_MS } : {}),
+      onStart: (call) => running.set(call.id, call),
+      onOutcome: (outcome) => {
+        running.delete(outcome.call.id);
+        say(progressLine(outcome, changes, output.style));
+      },
+    });
+  const inFlight = () => [...running.values()].map((call) => redactText(callName(call, changes), sensitive));
+  const result = context.interruption
+    ? await context.interruption.makingCalls(inFlight, execute)
+    : await execute();
+  if (result.interrupted) {
+    say(applyReport(safe, result, output.style));
+    const signal = context.interruption?.received ?? "SIGINT";
+    throw new DocsyncError(
+      "apply.interrupted",
+      `Apply interrupted (${signal}): ${countsLine(result)}. Run \`docsync plan\` to see what is left.`,
+      { exitCode: SIGNAL_EXIT_CODES[signal] },
+    );
+  }
+  if (result.outcomes.some((outcome) => outcome.status !== "done")) {
+    say(applyReport(safe, result, output.style));
+    throw new DocsyncError("apply.failed", redactText(failureSummary(safe, result), sensitive));
+  }
+  return result.outcomes.length;
 }
 
-/** Plan, apply, then plan again until nothing is left (a few rounds at most). */
+/**
+ * Plans, makes the calls of the plan confirmed, then plans once more as a check. Apply never
+ * makes a call the confirmed plan did not show: when the check finds changes, it prints them
+ * and fails, for a person to review.
+ */
 async function applyConfiguration(context: CommandContext, options: ApplyOptions): Promise<void> {
   const { output } = context;
   const desired = await loadDesired(options.config, context);
   const client = connect(options, context.env, context.output);
   const sensitive = desired.sensitiveValues;
   try {
-    let { plan } = await planAgainstLive(client, desired, { targets: options.target });
+    const { plan } = await planAgainstLive(client, desired, { targets: options.target });
     context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
     checkBlocked(plan);
     checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
-    let calls = 0;
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
-      const applied = await applyOnce(plan, client, context, options, sensitive);
-      calls += applied.calls;
-      if (!applied.ok) {
-        context.exitCode = 1;
-        return;
-      }
-      ({ plan } = await planAgainstLive(client, desired, { targets: options.target }));
-      if (plan.changes.length === 0) {
-        output.out(
-          output.style.bold(
-            `\nApply complete: ${calls} call(s) made. Live state matches the configuration.\n`,
-          ),
-        );
-        return;
-      }
-      if (round < MAX_ROUNDS)
-        output.out(`\nThe live state still differs (${summaryLine(plan)}); applying round ${round + 1}.\n`);
+    const calls = await makeCalls(plan, client, context, options, sensitive);
+    const { plan: check } = await planAgainstLive(client, desired, { targets: options.target });
+    if (check.changes.length === 0) {
+      output.out(
+        output.style.bold(`\nApply complete: ${calls} call(s) made. Live state matches the configuration.\n`),
+      );
+      return;
     }
-    output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
+    output.out(
+      `\nThe ${calls} call(s) of the plan were made, but the live state still differs from the configuration. What is left:\n\n`,
+    );
+    output.out(renderPlanText(redactPlan(check, sensitive), output.style));
     throw new DocsyncError(
       "apply.not-converged",
-      `The live state still differs after ${MAX_ROUNDS} rounds of apply; see the plan above.`,
+      `The live state still differs from the configuration after the apply: it changed during the apply, or it did not converge. Nothing beyond the confirmed plan was done. Run \`docsync plan\` to review what is left.`,
     );
   } finally {
     await client.close();
@@ -131,13 +157,9 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
     if (plan.changes.length === 0) return;
     checkMaxDestroy(plan, saved.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
-    const applied = await applyOnce(plan, client, context, options, sensitive);
-    if (!applied.ok) {
-      context.exitCode = 1;
-      return;
-    }
+    const calls = await makeCalls(plan, client, context, options, sensitive);
     output.out(
-      output.style.bold(`\nApply complete: ${applied.calls} call(s) made, exactly as planned in ${file}.\n`),
+      output.style.bold(`\nApply complete: ${calls} call(s) made, exactly as planned in ${file}.\n`),
     );
   } finally {
     await client.close();

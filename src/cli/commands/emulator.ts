@@ -2,6 +2,7 @@
 // no other command pays for (or depends on) it.
 
 import { type Command, InvalidArgumentError } from "commander";
+import type { CommandContext } from "../context.ts";
 
 function integer(min: number, max: number) {
   return (raw: string): number => {
@@ -28,7 +29,7 @@ function rateLimit(raw: string): { limit: number; windowMs: number } {
   return { limit: Number(match[1]), windowMs: Math.round(Number(match[2]) * 1000) };
 }
 
-export function registerEmulatorCommand(program: Command): void {
+export function registerEmulatorCommand(program: Command, context: CommandContext): void {
   program
     .command("emulator")
     .description("Run a stateful, in-memory Docs Platform API on 127.0.0.1 to try configurations offline")
@@ -42,6 +43,8 @@ export function registerEmulatorCommand(program: Command): void {
     .option("--rate-limit <N/WINDOW_S>", "allow N requests per WINDOW_S seconds for each token", rateLimit)
     .option("--log", "print one line per request: method, path, status and time", false)
     .action(async (options) => {
+      // The emulator closes cleanly on SIGINT and SIGTERM by itself.
+      context.interruption?.dispose();
       const { runEmulator } = await import("../../emulator/cli.ts");
       await runEmulator({
         port: options.port,

@@ -1,0 +1,50 @@
+// Runs the real docsync executable in a process of its own, for what only a process has:
+// signals and exit codes.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const EXECUTABLE = fileURLToPath(new URL("../../bin/docsync.js", import.meta.url));
+
+export interface Spawned {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once the process has exited, with its exit code and when it exited (performance.now()). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** Resolves once the error stream holds `text`. */
+  stderrHas(text: string): Promise<void>;
+}
+
+export function spawnDocsync(args: string[], env: NodeJS.ProcessEnv): Spawned {
+  const child = spawn(process.execPath, [EXECUTABLE, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  const waiting: { text: string; resolve: () => void }[] = [];
+  child.stdout!.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+    for (const wait of waiting.filter((w) => err.includes(w.text))) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) => {
+      child.on("exit", (code, signal) => resolve({ code, signal, at: performance.now() }));
+    },
+  );
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    stderrHas: (text) =>
+      err.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve })),
+  };
+}

@@ -1,0 +1,138 @@
+// SIGINT and SIGTERM sent to the real docsync process, against the emulator of this process.
+// A first signal during apply stops new calls, waits for those in flight, prints the report and
+// exits 130 (SIGINT) or 143 (SIGTERM); a second one exits at once; before any call, a signal
+// exits at once with nothing changed. Either way, no write reaches the API once docsync is gone.
+
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RequestLogEntry } from "../../src/emulator/index.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+import { spawnDocsync } from "../support/process.ts";
+
+const SECTIONS = Array.from(
+  { length: 12 },
+  (_, i) => `      - { path: s${i}, title: Section ${i}, siteSpaces: [{ space: guides, path: g${i} }] }`,
+);
+const CONFIG = `version: 1
+organization: \${DOCSYNC_ORG}
+spaces: { guides: spc_guides }
+sites:
+  - title: Docs
+    sections:
+${SECTIONS.join("\n")}
+`;
+
+describe("signals", () => {
+  let h: Harness;
+  /** Writes the emulator received, with when each arrived (performance.now()). */
+  let writes: { entry: RequestLogEntry; arrivedAt: number }[];
+  let onWrite: () => void;
+  let poll: NodeJS.Timeout | undefined;
+  beforeEach(async () => {
+    h = await startHarness();
+    writes = [];
+    onWrite = () => {};
+    // Every answer takes a while, so that apply is mid-way when the signal comes.
+    h.emulator.setFaults({ latencyMs: 150 });
+  });
+  afterEach(async () => {
+    clearInterval(poll);
+    await h.close();
+  });
+
+  /** Collects the writes as the emulator logs them (the harness starts it without onRequest). */
+  function watchWrites(): void {
+    const seen = new Set<number>();
+    poll = setInterval(() => {
+      for (const entry of h.emulator.requests) {
+        if (entry.method === "GET" || seen.has(entry.seq)) continue;
+        seen.add(entry.seq);
+        writes.push({ entry, arrivedAt: performance.now() - entry.durationMs });
+        onWrite();
+      }
+    }, 5);
+  }
+
+  const writesDone = (count: number) =>
+    new Promise<void>((resolve) => {
+      onWrite = () => {
+        if (writes.length >= count) resolve();
+      };
+    });
+
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "%s during apply: the calls in flight finish, the report, exit %i, then apply converges",
+    async (signal, code) => {
+      const path = await h.config(CONFIG);
+      watchWrites();
+      const run = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
+      await writesDone(3);
+      run.child.kill(signal);
+      const exit = await run.exited;
+      expect(exit.code).toBe(code);
+
+      const stdout = run.stdout();
+      const report = /Apply interrupted: (\d+) call\(s\) done, 0 failed, 0 skipped, (\d+) not started\./.exec(
+        stdout,
+      );
+      expect(report).not.toBeNull();
+      const [done, notStarted] = [Number(report![1]), Number(report![2])];
+      expect(done).toBeGreaterThanOrEqual(3);
+      expect(notStarted).toBeGreaterThan(0);
+      expect(stdout).toContain(`Not started: ${notStarted} call(s):`);
+      expect(stdout.match(/ {2}✓ /g)).toHaveLength(done);
+      expect(run.stderr()).toContain(`Interrupted (${signal}): no new call will start; waiting up to 10 s`);
+      expect(run.stderr()).toContain(`Error: Apply interrupted (${signal}): ${done} call(s) done`);
+
+      // What the report says was done is what the emulator did; nothing arrived after the exit.
+      await sleep(400);
+      expect(writes.filter((write) => write.entry.status >= 200 && write.entry.status < 300)).toHaveLength(
+        done,
+      );
+      expect(writes.filter((write) => write.arrivedAt > exit.at)).toEqual([]);
+
+      h.emulator.setFaults({});
+      const again = await applied(h, path);
+      expect(again.stdout).toContain(`Plan: ${notStarted > 0 ? "" : ""}`);
+      expect((await h.run(["plan", "-c", path, "--detailed-exitcode"])).code).toBe(0);
+    },
+  );
+
+  it("a second signal exits at once and names the calls that may still be in flight", async () => {
+    h.emulator.setFaults({ latencyMs: 800 });
+    const path = await h.config(CONFIG);
+    watchWrites();
+    const run = spawnDocsync(["apply", "-c", path, "--yes", "--parallelism", "1"], h.env);
+    await writesDone(2);
+    run.child.kill("SIGINT");
+    await run.stderrHas("Interrupted (SIGINT): no new call will start");
+    run.child.kill("SIGTERM");
+    const exit = await run.exited;
+    expect(exit.code).toBe(143);
+    expect(run.stderr()).toMatch(
+      /Interrupted again \(SIGTERM\): exiting now\.\nThese calls may still be in flight; each may or may not be made:\n {2}\? site "Docs" › section "s\d+"(?: › site space "g\d+")?: \w+ [\w ]+\nRun `docsync plan` to see the live state\.\n$/,
+    );
+    expect(run.stdout()).not.toContain("Apply interrupted:");
+    await sleep(1_000);
+    expect(writes.filter((write) => write.arrivedAt > exit.at)).toEqual([]);
+  });
+
+  it("before any call, a signal exits at once: nothing was changed", async () => {
+    // With the site there, planning reads in two rounds: the sites, then what is in the site.
+    h.emulator.setFaults({});
+    await applied(h, await h.config(CONFIG.replace(/ {4}sections:[\s\S]*$/, "")));
+    h.emulator.resetLog();
+    h.emulator.setFaults({ latencyMs: 400 });
+    const run = spawnDocsync(["apply", "-c", await h.config(CONFIG), "--yes"], h.env);
+    while (h.emulator.stats().total === 0) await sleep(5);
+    run.child.kill("SIGINT");
+    const exit = await run.exited;
+    expect(exit.code).toBe(130);
+    expect(run.stderr()).toBe("\nInterrupted (SIGINT): nothing was changed.\n");
+    await sleep(500);
+    expect(h.writes()).toBe(0);
+  });
+});
