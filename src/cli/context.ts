@@ -4,6 +4,7 @@
 import type { DesiredState } from "../config/types.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
+import type { Redactor } from "../secrets/redactor.ts";
 import type { Output } from "./output.ts";
 
 /**
@@ -25,4 +26,12 @@ export interface CommandContext {
   /** Set by a command that ends without an error but must not exit 0 (e.g. 2: changes). */
   exitCode: number;
   observer?: CommandObserver;
+  /**
+   * The secrets known so far (the API token, the configuration's sensitive values once it is
+   * loaded). `output` is already redacted of them; files a command writes must be too.
+   */
+  secrets: Redactor;
 }
+
+/** What a caller of runDocsync gives: a redactor of its own to share, or none to have one made. */
+export type CallerContext = Omit<CommandContext, "secrets"> & { secrets?: Redactor };
