@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSamlProvider, LiveSection, LiveSite, LiveTeam } from "../../src/api/types.ts";
+import type { LiveSamlProvider, LiveSection, LiveSite } from "../../src/api/types.ts";
 import { startEmulator } from "../../src/emulator/index.ts";
 import { contentChecksum } from "../../src/plan/checksum.ts";
 import { docsync } from "../support/cli.ts";
