@@ -53,10 +53,11 @@ export const FRAGMENT_LENGTH = 16;
 /** Runs of the base64 alphabet: the characters a certificate or a token is made of. */
 export const BASE64_RUN = /[A-Za-z0-9+/=]+/g;
 
-/** Every FRAGMENT_LENGTH-character window of the secret's base64 runs. */
+/** Every FRAGMENT_LENGTH-character window of the secret's base64 runs, PEM bodies joined too. */
 export function fragments(secret: string): string[] {
   const windows: string[] = [];
-  for (const [run] of secret.matchAll(BASE64_RUN)) {
+  const texts = [secret, ...pemBodies(secret)];
+  for (const [run] of texts.join("\n").matchAll(BASE64_RUN)) {
     for (let start = 0; start + FRAGMENT_LENGTH <= run.length; start++) {
       windows.push(run.slice(start, start + FRAGMENT_LENGTH));
     }

@@ -10,7 +10,9 @@ import { FRAGMENT_LENGTH, fragments, literalForms, MIN_SECRET_LENGTH } from "./f
 /** What a secret is replaced with. */
 export const REDACTED = "(sensitive)";
 
-const LONG_RUN = new RegExp(`[A-Za-z0-9+/=]{${FRAGMENT_LENGTH},}`, "g");
+// The lookbehind starts a match only where a run starts: several times faster on long texts.
+const HALF = FRAGMENT_LENGTH / 2;
+const LONG_RUN = new RegExp(`(?<![A-Za-z0-9+/=])[A-Za-z0-9+/=]{${FRAGMENT_LENGTH},}`, "g");
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -18,6 +20,8 @@ export class Redactor {
   private readonly secrets = new Set<string>();
   private literal: RegExp | undefined;
   private readonly windows = new Set<string>();
+  /** The halves of the windows: a run that holds none of them at every 8th place holds no window. */
+  private readonly halves = new Set<string>();
 
   constructor(secrets: Iterable<string | undefined> = []) {
     this.add(secrets);
@@ -30,7 +34,10 @@ export class Redactor {
       if (secret === undefined || secret.trim().length < MIN_SECRET_LENGTH || this.secrets.has(secret))
         continue;
       this.secrets.add(secret);
-      for (const window of fragments(secret)) this.windows.add(window);
+      for (const window of fragments(secret)) {
+        this.windows.add(window);
+        for (let at = 0; at <= HALF; at++) this.halves.add(window.slice(at, at + HALF));
+      }
       added = true;
     }
     if (!added) return;
@@ -64,6 +71,7 @@ export class Redactor {
 
   /** A run of base64 characters with the stretches that come from a secret replaced. */
   private redactPieces(run: string): string {
+    if (!this.mayHoldPiece(run)) return run;
     const stretches: [from: number, to: number][] = [];
     for (let start = 0; start + FRAGMENT_LENGTH <= run.length; start++) {
       if (!this.windows.has(run.slice(start, start + FRAGMENT_LENGTH))) continue;
@@ -79,5 +87,16 @@ export class Redactor {
       kept = to;
     }
     return result + run.slice(kept);
+  }
+
+  /**
+   * A cheap test first: any window of 16 characters in the run covers one of the places 0, 8,
+   * 16, … with the 8 characters that follow it, and those are a half of a secret's window.
+   */
+  private mayHoldPiece(run: string): boolean {
+    for (let at = 0; at + HALF <= run.length; at += HALF) {
+      if (this.halves.has(run.slice(at, at + HALF))) return true;
+    }
+    return false;
   }
 }

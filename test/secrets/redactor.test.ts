@@ -65,6 +65,22 @@ describe("the redactor", () => {
     expect(r.redact(`last line: ${LINES[3]}.`)).toBe("last line: (sensitive).");
   });
 
+  it("finds any 16 characters of a certificate in a row, wherever they start and whatever surrounds them", () => {
+    const r = redactor();
+    const body = LINES.join("");
+    for (let start = 0; start + 16 <= 80; start++) {
+      for (const padding of ["", "Q", "QQQQQQQ", "QQQQQQQQ"]) {
+        const piece = body.slice(start, start + 16);
+        const redacted = r.redact(`${padding}${piece}${padding}`);
+        expect(redacted).toContain("(sensitive)");
+        expect(redacted).not.toContain(piece.slice(0, 8));
+        expect(redacted).not.toContain(piece.slice(8));
+      }
+    }
+    // Fifteen are not enough: they could be anything.
+    expect(r.redact(body.slice(0, 15))).toBe(body.slice(0, 15));
+  });
+
   it("redacts every string of a JSON value", () => {
     const value = { message: `bad ${TOKEN}`, nested: [{ pem: PEM }], count: 3, flag: true, none: null };
     expect(redactor().redactValue(value)).toEqual({
