@@ -4,7 +4,9 @@
 // appended to $GITHUB_STEP_SUMMARY, and an exit code.
 //
 // Secrets: the token is masked first of all, reaches docsync only as DOCSYNC_TOKEN, and every
-// text the action writes is redacted of the token and of the configuration's sensitive values.
+// text the action writes (log, workflow commands, outputs, report and plan files, job summary)
+// goes through one redactor, shared with docsync, that holds the token and the configuration's
+// sensitive values.
 // Text that comes from the configuration or the live state is printed with workflow commands
 // stopped, so that a value cannot pass itself off as a command.
 
@@ -12,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
-import type { CommandContext } from "../cli/context.ts";
+import type { CallerContext } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
@@ -21,9 +23,9 @@ import { renderDriftText } from "../drift/text.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
 import { driftSummaryLine, renderDriftMarkdown, renderPlanMarkdown } from "../render/markdown.ts";
-import { redactText, redactValue } from "../render/redact.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
+import { Redactor } from "../secrets/redactor.ts";
 import { splitArgs } from "./args.ts";
 import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
 import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
@@ -66,12 +68,12 @@ class Log {
   private atLineStart = true;
   private untrusted = false;
   private stopToken: string | undefined;
-  secrets: string[] = [];
+  readonly secrets = new Redactor();
 
   constructor(private readonly streams: ActionStreams) {}
 
   redact(text: string): string {
-    return redactText(text, this.secrets);
+    return this.secrets.redact(text);
   }
 
   text(text: string, stream: "stdout" | "stderr" = "stdout"): void {
@@ -145,7 +147,7 @@ export async function runAction(
   const token = getInput(env, "token");
   if (token !== "") {
     log.mask(token);
-    log.secrets.push(token);
+    log.secrets.add([token]);
   }
   const commandInput = getInput(env, "command") || "plan";
   const command = Object.hasOwn(OWN_ARGS, commandInput) ? (commandInput as ActionCommand) : undefined;
@@ -215,13 +217,12 @@ async function run(
   let organization: string | undefined;
   let failure: DocsyncError | undefined;
   let applyHadChanges = false;
-  const context: CommandContext = {
-    // The configuration's sensitive values are redacted from everything the action writes,
-    // whatever docsync prints; its problems become annotations.
+  const context: CallerContext = {
+    // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
+    secrets: log.secrets,
     observer: {
       configuration(desired) {
         organization = desired.organization;
-        log.secrets.push(...desired.sensitiveValues);
       },
       planned(plan) {
         applyHadChanges = plan.changes.length > 0;
@@ -273,7 +274,7 @@ async function run(
   // plan and drift: docsync printed JSON (already redacted; redacted again all the same).
   // People read it as text in the log; the JSON becomes the plan file.
   if (command === "plan") {
-    const plan = redactValue(parseJson<Plan>(out, "docsync-plan"), log.secrets);
+    const plan = log.secrets.redactValue(parseJson<Plan>(out, "docsync-plan"));
     printUntrusted(log, renderPlanText(plan, plainStyle));
     for (const warning of plan.warnings) log.command("warning", warning);
     return {
@@ -284,7 +285,7 @@ async function run(
       headline: summaryLine(plan),
     };
   }
-  const report = redactValue(parseJson<DriftReport>(out, "docsync-drift"), log.secrets);
+  const report = log.secrets.redactValue(parseJson<DriftReport>(out, "docsync-drift"));
   const asPlan = planOfDrift(report);
   printUntrusted(log, renderDriftText(report, plainStyle));
   for (const warning of report.warnings) log.command("warning", warning);

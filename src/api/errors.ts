@@ -155,8 +155,22 @@ function messageFromJson(value: unknown): string | undefined {
   return undefined;
 }
 
+const RUN_CHARACTER = /[A-Za-z0-9+/=]/;
+
+/**
+ * Shortens a long message without cutting a word in two: a message may quote a secret (a
+ * certificate), and a secret is recognized by its lines and pieces, not by a few characters
+ * left over at the cut.
+ */
 function clip(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+  if (text.length <= MAX_MESSAGE) return text;
+  let end = MAX_MESSAGE - 1;
+  const splitsRun = (at: number) =>
+    RUN_CHARACTER.test(text[at] ?? "") && RUN_CHARACTER.test(text[at - 1] ?? "");
+  let start = end;
+  while (start > 0 && splitsRun(start)) start--;
+  if (start > 0) end = start;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 /** Removes every occurrence of a secret from a text that may be shown or logged. */

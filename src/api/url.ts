@@ -45,6 +45,12 @@ export function resolveApiRoot(baseUrl: string): ApiRoot {
   return { origin: url.origin, prefix: path };
 }
 
+/** The API root as one string (`https://api.example.com/v1`), the same however the URL was written. */
+export function normalizeApiUrl(baseUrl: string): string {
+  const { origin, prefix } = resolveApiRoot(baseUrl);
+  return `${origin}${prefix}`;
+}
+
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost")) return true;

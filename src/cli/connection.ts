@@ -25,11 +25,17 @@ function describeEvent(event: ApiEvent): string {
   }
 }
 
-export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, output?: Output): ApiClient {
+/** The base URL of the API: --api-url, else DOCSYNC_API_URL. */
+export function apiBaseUrl(options: ConnectionOptions, env: NodeJS.ProcessEnv): string {
   const baseUrl = options.apiUrl ?? env.DOCSYNC_API_URL;
   if (!baseUrl) {
     throw new DocsyncError("cli.no-api-url", "No API URL: pass --api-url or set DOCSYNC_API_URL.");
   }
+  return baseUrl;
+}
+
+export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, output?: Output): ApiClient {
+  const baseUrl = apiBaseUrl(options, env);
   const token = env.DOCSYNC_TOKEN;
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
   const verbose = options.verbose && output;

@@ -4,6 +4,7 @@
 import type { DesiredState } from "../config/types.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
+import type { Redactor } from "../secrets/redactor.ts";
 import type { Interruption } from "./interruption.ts";
 import type { Output } from "./output.ts";
 
@@ -28,4 +29,12 @@ export interface CommandContext {
   observer?: CommandObserver;
   /** What SIGINT and SIGTERM do; absent when no signal can reach the command (in-process runs). */
   interruption?: Interruption;
+  /**
+   * The secrets known so far (the API token, the configuration's sensitive values once it is
+   * loaded). `output` is already redacted of them; files a command writes must be too.
+   */
+  secrets: Redactor;
 }
+
+/** What a caller of runDocsync gives: a redactor of its own to share, or none to have one made. */
+export type CallerContext = Omit<CommandContext, "secrets"> & { secrets?: Redactor };

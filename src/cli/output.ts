@@ -2,6 +2,7 @@
 // tests can run them in-process and read exactly what a user would see.
 
 import { type Style, styleFor } from "../render/style.ts";
+import type { Redactor } from "../secrets/redactor.ts";
 
 export interface Output {
   out(text: string): void;
@@ -31,5 +32,16 @@ export function processOutput(): Output {
         prompt.close();
       }
     },
+  };
+}
+
+/** The same output, with every text redacted of the secrets on its way out. */
+export function redactingOutput(output: Output, secrets: Redactor): Output {
+  return {
+    out: (text) => output.out(secrets.redact(text)),
+    err: (text) => output.err(secrets.redact(text)),
+    style: output.style,
+    interactive: output.interactive,
+    ask: (question) => output.ask(secrets.redact(question)),
   };
 }

@@ -4,13 +4,15 @@
 
 import { Command, CommanderError } from "commander";
 import { DocsyncError } from "../errors.ts";
+import { Redactor } from "../secrets/redactor.ts";
 import { registerApplyCommand } from "./commands/apply.ts";
 import { registerDriftCommand } from "./commands/drift.ts";
 import { registerEmulatorCommand } from "./commands/emulator.ts";
 import { registerExportCommand } from "./commands/export.ts";
 import { registerPlanCommand } from "./commands/plan.ts";
 import { registerValidateCommand } from "./commands/validate.ts";
-import type { CommandContext } from "./context.ts";
+import type { CallerContext, CommandContext } from "./context.ts";
+import { redactingOutput } from "./output.ts";
 
 const EXAMPLES = `
 Examples:
@@ -49,8 +51,15 @@ export function buildProgram(context: CommandContext): Command {
   return program;
 }
 
-/** Runs docsync with `args` (without the node and script names); resolves with the exit code. */
-export async function runDocsync(args: string[], context: CommandContext): Promise<number> {
+/**
+ * Runs docsync with `args` (without the node and script names); resolves with the exit code.
+ * Everything it prints, errors included, is redacted of the token and, once the configuration
+ * is loaded, of its sensitive values.
+ */
+export async function runDocsync(args: string[], caller: CallerContext): Promise<number> {
+  const secrets = caller.secrets ?? new Redactor();
+  secrets.add([caller.env.DOCSYNC_TOKEN]);
+  const context: CommandContext = { ...caller, secrets, output: redactingOutput(caller.output, secrets) };
   const program = buildProgram(context);
   try {
     await program.parseAsync(args, { from: "user" });

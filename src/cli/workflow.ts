@@ -20,6 +20,7 @@ export async function loadDesired(
     paths: paths && paths.length > 0 ? paths : DEFAULT_CONFIG,
     env: context.env,
   });
+  context.secrets.add(desired.sensitiveValues);
   context.observer?.configuration?.(desired);
   return desired;
 }

@@ -41,6 +41,11 @@ export interface FailRule extends RequestMatch {
   /** For `status`: default 503. For `after-commit`: default 500. */
   status?: number;
   retryAfterSeconds?: number;
+  /**
+   * For `status`: the error message of the answer, instead of one ending in `(injected fault)`;
+   * e.g. a validation error that quotes the value it refuses, as some services do.
+   */
+  message?: string;
   /** How many matching requests fail; default 1. */
   times?: number;
 }
@@ -48,7 +53,7 @@ export interface FailRule extends RequestMatch {
 /** What is done to one request. */
 export type Fault =
   | { kind: "reset" }
-  | { kind: "status"; status: number; retryAfterSeconds?: number }
+  | { kind: "status"; status: number; retryAfterSeconds?: number; message?: string }
   | { kind: "after-commit"; status: number };
 
 export interface FaultRequest {
@@ -141,7 +146,12 @@ export class FaultInjector {
     if (rule.kind === "after-commit") return { kind: "after-commit", status: rule.status ?? 500 };
     const status = rule.status ?? 503;
     const retryAfterSeconds = rule.retryAfterSeconds ?? (status === 429 ? 1 : undefined);
-    return { kind: "status", status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) };
+    return {
+      kind: "status",
+      status,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      ...(rule.message !== undefined ? { message: rule.message } : {}),
+    };
   }
 
   /** Always five draws per request, whatever the rates, to keep sequences aligned. */

@@ -125,7 +125,7 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
       outcome.fault = "status";
       const retry: Record<string, string> =
         fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
-      throw new HttpError(fault.status, injectedMessage(fault.status), retry);
+      throw new HttpError(fault.status, fault.message ?? injectedMessage(fault.status), retry);
     }
 
     state.purgeExpiredSpaces();

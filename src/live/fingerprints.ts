@@ -14,7 +14,7 @@ export interface RecordedRead {
 }
 
 /** JSON with sorted keys, so that the same object always gives the same fingerprint. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const entries = Object.keys(value)

@@ -1,21 +1,33 @@
 // A plan saved to a file (`docsync plan --out`), to be applied later exactly as it was shown.
 // It carries the fingerprints of the live items it was made from, and no secret: sensitive
 // values in call bodies are replaced by a digest that the configuration must supply again.
+// It is sealed: it names the organization and the API it is for, and a checksum of its
+// content, so that apply refuses it anywhere else, or once it was edited.
 
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { RecordedRead } from "../live/fingerprints.ts";
-import { redactPlan } from "../render/redact.ts";
+import { maskSensitiveFields } from "../render/redact.ts";
+import type { Redactor } from "../secrets/redactor.ts";
+import { contentChecksum } from "./checksum.ts";
 import type { Call, Plan } from "./types.ts";
 
-export interface SavedPlan extends Plan {
+/** Version 1 files had no organization check, API URL or checksum; they are refused. */
+export const SAVED_PLAN_VERSION = 2;
+
+export interface SavedPlan extends Omit<Plan, "version"> {
+  version: typeof SAVED_PLAN_VERSION;
   savedAt: string;
+  /** The API root the plan was read from and is for, normalized (`https://api.example.com/v1`). */
+  apiUrl: string;
   /** What the plan was made from, to refuse it once any of it changed. */
   reads: RecordedRead[];
   /** The configuration's `policy.maxDestroy`, checked again when the plan is applied. */
   maxDestroy?: number;
+  /** `sha256:…` of the canonical JSON of everything else (checksum.ts). */
+  checksum: string;
 }
 
 const MARKER = "$sensitive";
@@ -35,10 +47,24 @@ function mapLeaves(value: unknown, map: (leaf: string | Sealed) => unknown): unk
   return value;
 }
 
-/** The plan as it may be stored: call bodies with digests in place of sensitive values. */
-export function sealPlan(plan: Plan, reads: RecordedRead[], desired: DesiredState): SavedPlan {
-  const { sensitiveValues } = desired;
-  const sensitive = new Set(sensitiveValues);
+export interface SealOptions {
+  /** The normalized API root the plan was read from. */
+  apiUrl: string;
+  /** The secrets of the run: nothing of them may reach the file. */
+  secrets: Redactor;
+}
+
+/**
+ * The plan as it may be stored: call bodies with digests in place of sensitive values, every
+ * string redacted, and a checksum of the whole.
+ */
+export function sealPlan(
+  plan: Plan,
+  reads: RecordedRead[],
+  desired: DesiredState,
+  options: SealOptions,
+): SavedPlan {
+  const sensitive = new Set(desired.sensitiveValues);
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
     const body = mapLeaves(call.body, (leaf) =>
@@ -46,10 +72,16 @@ export function sealPlan(plan: Plan, reads: RecordedRead[], desired: DesiredStat
     );
     return { ...call, body };
   });
-  const redacted = redactPlan({ ...plan, calls: [] }, sensitiveValues);
-  const saved: SavedPlan = { ...redacted, calls, savedAt: new Date().toISOString(), reads };
-  if (desired.policy.maxDestroy !== undefined) saved.maxDestroy = desired.policy.maxDestroy;
-  return saved;
+  const content: Omit<SavedPlan, "checksum"> = {
+    ...maskSensitiveFields({ ...plan, calls }),
+    version: SAVED_PLAN_VERSION,
+    apiUrl: options.apiUrl,
+    savedAt: new Date().toISOString(),
+    reads,
+  };
+  if (desired.policy.maxDestroy !== undefined) content.maxDestroy = desired.policy.maxDestroy;
+  const redacted = options.secrets.redactValue(content);
+  return { ...redacted, checksum: contentChecksum(redacted) };
 }
 
 /** Digests of sensitive values the saved plan needs. */
@@ -82,11 +114,19 @@ export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]):
     });
     return { ...call, body };
   });
-  return { ...plan, calls };
+  const { format, organization, changes, warnings, summary } = plan;
+  return { format, version: 1, organization, changes, calls, warnings, summary };
 }
 
 export async function writeSavedPlan(file: string, plan: SavedPlan): Promise<void> {
-  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+  try {
+    await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+  } catch (error) {
+    throw new DocsyncError(
+      "plan.file",
+      `Cannot write the plan file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
 }
 
 export async function readSavedPlan(file: string): Promise<SavedPlan> {
@@ -105,13 +145,33 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
   } catch (error) {
     throw new DocsyncError("plan.file", `${file} is not a plan file: ${(error as Error).message}`);
   }
+  const notAPlan = () =>
+    new DocsyncError("plan.file", `${file} is not a plan file saved by docsync plan --out`);
+  if (plan?.format !== "docsync-plan" || !Array.isArray(plan.calls) || !Array.isArray(plan.reads))
+    throw notAPlan();
+  if ((plan.version as number) < SAVED_PLAN_VERSION) {
+    throw new DocsyncError(
+      "plan.outdated",
+      `${file} was saved by an older docsync, without the organization, API URL and checksum that apply checks; make it again with docsync plan --out.`,
+    );
+  }
+  if (plan.version !== SAVED_PLAN_VERSION) {
+    throw new DocsyncError(
+      "plan.file",
+      `${file} is a plan file of version ${plan.version}, which this docsync does not know (it reads version ${SAVED_PLAN_VERSION}); update docsync.`,
+    );
+  }
   if (
-    plan?.format !== "docsync-plan" ||
-    plan.version !== 1 ||
-    !Array.isArray(plan.calls) ||
-    !Array.isArray(plan.reads)
-  ) {
-    throw new DocsyncError("plan.file", `${file} is not a plan file saved by docsync plan --out`);
+    typeof plan.organization !== "string" ||
+    typeof plan.apiUrl !== "string" ||
+    typeof plan.checksum !== "string"
+  )
+    throw notAPlan();
+  if (contentChecksum(plan) !== plan.checksum) {
+    throw new DocsyncError(
+      "plan.modified",
+      `${file} was changed after docsync plan wrote it (its checksum does not match its content); make it again with docsync plan --out.`,
+    );
   }
   return plan;
 }

@@ -258,4 +258,48 @@ describe("the action", () => {
       sensitive: true,
     });
   });
+
+  it("never writes the certificate or the token when the service quotes them in an error", async () => {
+    const certificate = (await readFile("examples/organization/okta.pem", "utf8")).trim();
+    const body = certificate
+      .split("\n")
+      .filter((line) => !line.startsWith("-----"))
+      .join("");
+    const token = h.emulator.token;
+    const quote = (method: string) =>
+      h.emulator.failNext({
+        method,
+        path: /\/saml$/,
+        kind: "status",
+        status: 400,
+        message: `certificate: ${JSON.stringify(certificate)} is not valid for token ${token}`,
+      });
+    const texts: [string, string][] = [];
+    for (const [command, method] of [
+      ["plan", "GET"],
+      ["drift", "GET"],
+      ["apply", "POST"],
+    ] as const) {
+      quote(method);
+      const run = await ws.run({ ...inputs, command }, env);
+      expect(run.code, `${command}: ${run.stdout}${run.stderr}`).toBe(1);
+      // plan and drift fail with docsync's error as the annotation; apply's log holds its report.
+      const shown =
+        command === "apply"
+          ? run.stdout
+          : commandsIn(run.stdout).find((line) => line.startsWith("::error::"));
+      expect(shown).toContain(`${method} /orgs/org_acme/saml failed: 400 Bad Request: certificate: `);
+      expect(shown).toContain("(sensitive)");
+      expect(run.summary).toContain("(sensitive)");
+      const [, ...rest] = run.stdout.split("\n");
+      texts.push([`${command} stdout`, rest.join("\n")], [`${command} stderr`, run.stderr]);
+      texts.push([`${command} outputs`, run.outputFile], [`${command} summary`, run.summary]);
+      texts.push([`${command} report`, await readFile(run.outputs["report-file"]!, "utf8")]);
+    }
+    for (const [name, text] of texts) {
+      expect(text.includes(token), `token in ${name}`).toBe(false);
+      for (let at = 0; at + 16 <= body.length; at++)
+        expect(text.includes(body.slice(at, at + 16)), `certificate in ${name}`).toBe(false);
+    }
+  });
 });

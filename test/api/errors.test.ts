@@ -28,6 +28,14 @@ describe("reading error bodies", () => {
   it("keeps long bodies short", () => {
     expect(extractApiMessage("x".repeat(5000))?.length).toBeLessThanOrEqual(300);
   });
+  it("shortens a long body between words, never inside one", () => {
+    const line = "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ";
+    const body = `certificate: not a valid certificate: ${Array(8).fill(line).join(" ")}`;
+    const message = extractApiMessage(body)!;
+    expect(message.length).toBeLessThanOrEqual(300);
+    expect(message.endsWith(`${line}…`)).toBe(true);
+    expect(message.startsWith("certificate: not a valid certificate: MIID")).toBe(true);
+  });
 });
 
 describe("messages", () => {

@@ -107,6 +107,20 @@ describe("failNext", () => {
     expect(results).toEqual([502, 502, 200]);
   });
 
+  it("answers with the rule's own message when it gives one", async () => {
+    const emulator = await start();
+    const message = "certificate: not PEM: abc";
+    emulator.failNext({ method: "POST", kind: "status", status: 400, message });
+    const ada = as(emulator, "usr_ada");
+    expectError(
+      await ada("POST", "/orgs/org_acme/saml", { label: "Okta", certificate: "abc" }),
+      400,
+      message,
+    );
+    // Nothing was made: the rule answers before the handler.
+    expect(expectStatus(await ada("GET", "/orgs/org_acme/saml"), 200).items).toEqual([]);
+  });
+
   it("answers a 429 rule with Retry-After, 1 second unless told", async () => {
     const emulator = await start();
     emulator.failNext({ path: "/v1/orgs", kind: "status", status: 429 });

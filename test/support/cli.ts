@@ -1,6 +1,6 @@
 // Runs docsync in-process, exactly as the executable does, and captures what a user would see.
 
-import type { CommandContext } from "../../src/cli/context.ts";
+import type { CallerContext } from "../../src/cli/context.ts";
 import { runDocsync } from "../../src/cli/program.ts";
 import { plainStyle } from "../../src/render/style.ts";
 
@@ -23,7 +23,7 @@ export async function docsync(args: string[], options: RunOptions = {}): Promise
   let stdout = "";
   let stderr = "";
   const answers = [...(options.answers ?? [])];
-  const context: CommandContext = {
+  const context: CallerContext = {
     env: options.env ?? {},
     exitCode: 0,
     output: {

@@ -1,8 +1,13 @@
 // Saved plans (plan --out, apply FILE) and --target.
 
-import { readFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveSamlProvider, LiveSection, LiveSite } from "../../src/api/types.ts";
+import { startEmulator } from "../../src/emulator/index.ts";
+import { contentChecksum } from "../../src/plan/checksum.ts";
+import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const CERT = "-----BEGIN CERTIFICATE-----\nMIIBsavedPLANcertificateBODY42\n-----END CERTIFICATE-----";
@@ -95,6 +100,139 @@ describe("saved plans", () => {
     expect(h.writes()).toBe(0);
   });
 
+  it("is sealed: organization, API URL and a checksum; applies from another folder and another spelling of the URL", async () => {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    const saved = JSON.parse(await readFile(file, "utf8"));
+    expect(saved.version).toBe(2);
+    expect(saved.organization).toBe(h.org);
+    expect(saved.apiUrl).toBe(`${h.emulator.url}/v1`);
+    expect(saved.checksum).toBe(contentChecksum(saved));
+    expect(saved.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+
+    // Another machine: the file in another folder, the configuration next to it, the URL with /v1/.
+    const elsewhere = await mkdtemp(join(tmpdir(), "docsync-moved-"));
+    try {
+      const moved = join(elsewhere, "plan.json");
+      await copyFile(file, moved);
+      const result = await h.run(
+        ["apply", moved, "-c", config, "--yes", "--api-url", `${h.emulator.url}/v1/`],
+        {
+          env,
+        },
+      );
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(h.writes()).toBe(saved.calls.length);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  /** Saves a plan, lets `edit` change its JSON, and applies it; the result of the apply. */
+  async function applyEdited(edit: (plan: Record<string, unknown>) => void, args: string[] = []) {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    const plan = JSON.parse(await readFile(file, "utf8"));
+    edit(plan);
+    await writeFile(file, JSON.stringify(plan, null, 2));
+    h.emulator.resetLog();
+    const result = await h.run(["apply", file, "--yes", ...args], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.split("\n")).toHaveLength(2);
+    return { file, stderr: result.stderr };
+  }
+
+  it("refuses a plan edited after it was written", async () => {
+    const { file, stderr } = await applyEdited(
+      (plan) => {
+        const calls = plan.calls as { body?: { title?: string } }[];
+        calls.find((call) => call.body?.title === "Docs")!.body!.title = "Hacked";
+      },
+      ["-c", config],
+    );
+    expect(stderr).toBe(
+      `Error: ${file} was changed after docsync plan wrote it (its checksum does not match its content); make it again with docsync plan --out.\n`,
+    );
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
+  it("refuses a plan file of the version before, which has no seal", async () => {
+    const { file, stderr } = await applyEdited((plan) => {
+      plan.version = 1;
+      delete plan.apiUrl;
+      delete plan.checksum;
+    });
+    expect(stderr).toBe(
+      `Error: ${file} was saved by an older docsync, without the organization, API URL and checksum that apply checks; make it again with docsync plan --out.\n`,
+    );
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
+  it("refuses a plan made for another API", async () => {
+    const other = await startEmulator({ port: 0 });
+    try {
+      const file = `${config}.plan.json`;
+      expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+      h.emulator.resetLog();
+      const result = await h.run(["apply", file, "-c", config, "--yes"], {
+        env: { ...env, DOCSYNC_API_URL: other.url, DOCSYNC_TOKEN: other.token },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `Error: ${file} was made for the API at ${h.emulator.url}/v1, not ${other.url}/v1; make a plan against this API with docsync plan --out.\n`,
+      );
+      expect(other.stats().total).toBe(0);
+      expect(h.emulator.stats().total).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("refuses a plan made for another organization than the configuration's or DOCSYNC_ORG", async () => {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    h.emulator.resetLog();
+    const byConfig = await h.run(["apply", file, "-c", config, "--yes"], {
+      env: { ...env, DOCSYNC_ORG: "org_other" },
+    });
+    expect(byConfig.code).toBe(1);
+    expect(byConfig.stderr).toBe(
+      `Error: ${file} was made for organization org_acme, not org_other (the configuration's organization); make a plan for it with docsync plan --out.\n`,
+    );
+    const teamsOnly = await h.config(`version: 1\norganization: ${h.org}\nteams: [{ title: Writers }]\n`);
+    const teamsFile = `${teamsOnly}.plan.json`;
+    expect((await h.run(["plan", "-c", teamsOnly, "--out", teamsFile])).code).toBe(0);
+    h.emulator.resetLog();
+    const byEnv = await h.run(["apply", teamsFile, "--yes"], { env: { DOCSYNC_ORG: "org_other" } });
+    expect(byEnv.code).toBe(1);
+    expect(byEnv.stderr).toBe(
+      `Error: ${teamsFile} was made for organization org_acme, not org_other (DOCSYNC_ORG); make a plan for it with docsync plan --out.\n`,
+    );
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
+  it("refuses a plan whose calls leave its organization, even with a checksum that matches", async () => {
+    const { file, stderr } = await applyEdited(
+      (plan) => {
+        plan.organization = "org_other";
+        plan.checksum = contentChecksum(plan);
+      },
+      ["-c", config],
+    );
+    // The configuration names org_acme: that check comes first. Without it, the calls give it away.
+    expect(stderr).toContain(`Error: ${file} was made for organization org_other, not org_acme`);
+    const result = await h.run(["apply", file, "--yes"], { env: { DOCSYNC_ORG: "" } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^Error: ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is for organization org_other, but its call (POST|PUT|PATCH) /orgs/org_acme/\\S+ is not; make the plan again with docsync plan --out\\.\n$`,
+      ),
+    );
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
   it("refuses a file that is not a plan", async () => {
     const result = await h.run(["apply", config, "--yes"]);
     expect(result.code).toBe(1);
@@ -141,5 +279,46 @@ describe("--target", () => {
     expect(result.stderr).toContain(
       'Error: --target site "Nope" names nothing in the configuration or the live organization',
     );
+  });
+});
+
+describe("a saved plan and the token's organizations", () => {
+  it("refuses a plan for an organization the token cannot see", async () => {
+    const emulator = await startEmulator({
+      port: 0,
+      fixture: {
+        users: [
+          { id: "usr_ada", displayName: "Ada", email: "ada@one.example", token: "token-of-ada-0001" },
+          { id: "usr_bob", displayName: "Bob", email: "bob@two.example", token: "token-of-bob-0002" },
+        ],
+        organizations: [
+          { id: "org_one", title: "One", members: [{ user: "usr_ada", role: "admin" }] },
+          { id: "org_two", title: "Two", members: [{ user: "usr_bob", role: "admin" }] },
+        ],
+      },
+    });
+    const dir = await mkdtemp(join(tmpdir(), "docsync-orgs-"));
+    try {
+      const config = join(dir, "docsync.yaml");
+      await writeFile(config, "version: 1\norganization: org_one\nteams: [{ title: Writers }]\n");
+      const file = join(dir, "plan.json");
+      const as = (token: string) => ({ DOCSYNC_API_URL: emulator.url, DOCSYNC_TOKEN: token });
+      const planned = await docsync(["plan", "-c", config, "--out", file], { env: as("token-of-ada-0001") });
+      expect(planned.code).toBe(0);
+      emulator.resetLog();
+      const result = await docsync(["apply", file, "--yes"], { env: as("token-of-bob-0002") });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `Error: The API token cannot see organization org_one, which ${file} was made for; use a token of that organization.\n`,
+      );
+      expect(emulator.stats().writes).toBe(0);
+      // The same plan, with the token that made it, goes through.
+      const applied = await docsync(["apply", file, "--yes"], { env: as("token-of-ada-0001") });
+      expect(applied.code).toBe(0);
+      expect(emulator.stats().writes).toBe(1);
+    } finally {
+      await emulator.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { ApiClient } from "../../api/client-types.ts";
+import { normalizeApiUrl } from "../../api/url.ts";
 import { executePlan } from "../../apply/execute.ts";
 import {
   applyReport,
@@ -9,14 +10,16 @@ import {
   failureSummary,
   progressLine,
 } from "../../apply/report.ts";
+import type { DesiredState } from "../../config/types.ts";
 import { DocsyncError } from "../../errors.ts";
 import { staleItems } from "../../live/fingerprints.ts";
 import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
 import { readSavedPlan, sealedDigests, unsealPlan } from "../../plan/saved.ts";
+import { checkDestination, checkTokenSees } from "../../plan/saved-target.ts";
 import type { Call, Plan } from "../../plan/types.ts";
-import { redactPlan, redactText } from "../../render/redact.ts";
+import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
-import { connect } from "../connection.ts";
+import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { DRAIN_MS, SIGNAL_EXIT_CODES } from "../interruption.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
@@ -55,7 +58,7 @@ async function makeCalls(
   // messages may echo what was sent, so every text is redacted once more.
   const safe = redactPlan(plan, sensitive);
   const changes = changesById(safe);
-  const say = (text: string) => output.out(redactText(text, sensitive));
+  const say = (text: string) => output.out(context.secrets.redact(text));
   const running = new Map<string, Call>();
   const execute = (signal?: AbortSignal) =>
     executePlan(plan, client, {
@@ -67,7 +70,7 @@ async function makeCalls(
         say(progressLine(outcome, changes, output.style));
       },
     });
-  const inFlight = () => [...running.values()].map((call) => redactText(callName(call, changes), sensitive));
+  const inFlight = () => [...running.values()].map((call) => context.secrets.redact(callName(call, changes)));
   const result = context.interruption
     ? await context.interruption.makingCalls(inFlight, execute)
     : await execute();
@@ -82,7 +85,7 @@ async function makeCalls(
   }
   if (result.outcomes.some((outcome) => outcome.status !== "done")) {
     say(applyReport(safe, result, output.style));
-    throw new DocsyncError("apply.failed", redactText(failureSummary(safe, result), sensitive));
+    throw new DocsyncError("apply.failed", context.secrets.redact(failureSummary(safe, result)));
   }
   return result.outcomes.length;
 }
@@ -126,23 +129,35 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   }
 }
 
-/** Applies a saved plan exactly, after checking that nothing it was made from changed. */
+/** The organization apply was told about: the configuration's, else DOCSYNC_ORG, else none. */
+function statedOrganization(desired: DesiredState | undefined, env: NodeJS.ProcessEnv) {
+  if (desired !== undefined) return { id: desired.organization, from: "the configuration's organization" };
+  if (env.DOCSYNC_ORG) return { id: env.DOCSYNC_ORG, from: "DOCSYNC_ORG" };
+  return undefined;
+}
+
+/**
+ * Applies a saved plan exactly, after checking that it is intact, that it is for this API and
+ * organization, and that nothing it was made from changed.
+ */
 async function applySavedPlan(file: string, context: CommandContext, options: ApplyOptions): Promise<void> {
   const { output } = context;
   const saved = await readSavedPlan(file);
-  let sensitive: string[] = [];
-  if (sealedDigests(saved).length > 0) {
-    if (options.config.length === 0) {
-      throw new DocsyncError(
-        "plan.sensitive-missing",
-        `${file} sets sensitive values, which plan files never hold; pass the configuration it was made from with -c.`,
-      );
-    }
-    sensitive = (await loadDesired(options.config, context)).sensitiveValues;
+  const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
+  const desired = options.config.length > 0 ? await loadDesired(options.config, context) : undefined;
+  const organization = statedOrganization(desired, context.env);
+  checkDestination(saved, file, { apiUrl, ...(organization ? { organization } : {}) });
+  if (sealedDigests(saved).length > 0 && desired === undefined) {
+    throw new DocsyncError(
+      "plan.sensitive-missing",
+      `${file} sets sensitive values, which plan files never hold; pass the configuration it was made from with -c.`,
+    );
   }
+  const sensitive = desired?.sensitiveValues ?? [];
   const plan = unsealPlan(saved, sensitive);
   const client = connect(options, context.env, context.output);
   try {
+    await checkTokenSees(client, saved, file);
     const stale = await staleItems(client, saved.reads);
     if (stale.length > 0) {
       const shown = stale.slice(0, 20).map((line) => `  ${line}`);
@@ -153,7 +168,7 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
       );
     }
     context.observer?.planned?.(plan);
-    output.out(renderPlanText(saved, output.style));
+    output.out(renderPlanText(redactPlan(plan, context.secrets), output.style));
     if (plan.changes.length === 0) return;
     checkMaxDestroy(plan, saved.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);

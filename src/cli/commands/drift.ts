@@ -33,7 +33,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
         // Read-only by construction: drift holds only the reading half of the client.
         const reader: LiveReader = { get: client.get.bind(client), list: client.list.bind(client) };
         const { plan } = await planAgainstLive(reader, desired);
-        const safe = redactPlan(plan, desired.sensitiveValues);
+        const safe = redactPlan(plan, context.secrets);
         const report = driftReport(safe);
         const { output } = context;
         if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);

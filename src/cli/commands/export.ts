@@ -67,7 +67,9 @@ export function registerExportCommand(program: Command, context: CommandContext)
         return;
       }
       try {
-        await writeFile(options.output, result.yaml, { flag: options.force ? "w" : "wx" });
+        await writeFile(options.output, context.secrets.redact(result.yaml), {
+          flag: options.force ? "w" : "wx",
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EEXIST") throw exists(options.output);
         throw new DocsyncError(

@@ -1,9 +1,10 @@
 import type { Command } from "commander";
+import { normalizeApiUrl } from "../../api/url.ts";
 import { checkBlocked } from "../../plan/safety.ts";
 import { sealPlan, writeSavedPlan } from "../../plan/saved.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
-import { connect } from "../connection.ts";
+import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
 import { configOption, connectionOptions, targetOption } from "./options.ts";
@@ -37,11 +38,15 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
           targets: options.target,
           record: options.out !== undefined,
         });
-        const safe = redactPlan(plan, desired.sensitiveValues);
+        const safe = redactPlan(plan, context.secrets);
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
         checkBlocked(plan);
         if (options.out) {
-          await writeSavedPlan(options.out, sealPlan(plan, reads, desired));
+          const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
+          await writeSavedPlan(
+            options.out,
+            sealPlan(plan, reads, desired, { apiUrl, secrets: context.secrets }),
+          );
           context.output.err(
             `Saved the plan to ${options.out}; apply it with: docsync apply ${options.out}\n`,
           );

@@ -1,0 +1,61 @@
+// Whether a saved plan is for the place it is about to be applied to: the same API, the same
+// organization as the configuration (or DOCSYNC_ORG), calls that stay in that organization,
+// and a token that can see it. Each refusal is one line that says what differs.
+
+import type { LiveReader } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
+import { DocsyncError } from "../errors.ts";
+import { orgPath } from "../kinds/paths.ts";
+import type { SavedPlan } from "./saved.ts";
+
+export interface Destination {
+  /** The normalized API root apply talks to. */
+  apiUrl: string;
+  /** The organization apply was told about, and where it comes from (for the message). */
+  organization?: { id: string; from: string };
+}
+
+const refuse = (code: string, message: string) => new DocsyncError(code, message);
+
+/** Refuses a plan made for another API or organization, or whose calls leave its organization. */
+export function checkDestination(plan: SavedPlan, file: string, here: Destination): void {
+  if (plan.apiUrl !== here.apiUrl) {
+    throw refuse(
+      "plan.other-api",
+      `${file} was made for the API at ${plan.apiUrl}, not ${here.apiUrl}; make a plan against this API with docsync plan --out.`,
+    );
+  }
+  const { organization } = here;
+  if (organization !== undefined && organization.id !== plan.organization) {
+    throw refuse(
+      "plan.other-organization",
+      `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`,
+    );
+  }
+  const root = orgPath(plan.organization);
+  const inside = (path: string) => path === root || path.startsWith(`${root}/`);
+  const outside =
+    plan.calls.find((call) => !inside(call.path)) ?? plan.reads.find((read) => !inside(read.path));
+  if (outside !== undefined) {
+    const what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
+    throw refuse(
+      "plan.other-organization",
+      `${file} is for organization ${plan.organization}, but its ${what} is not; make the plan again with docsync plan --out.`,
+    );
+  }
+}
+
+/** Refuses a plan for an organization the token cannot see (the service answers 404 or 403). */
+export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
+  try {
+    await reader.get(orgPath(plan.organization));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+      throw refuse(
+        "plan.other-organization",
+        `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`,
+      );
+    }
+    throw error;
+  }
+}

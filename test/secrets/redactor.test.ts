@@ -1,0 +1,110 @@
+// The redactor: a secret is found in every form it may take in a text, and pieces of it too,
+// while the rest of the text stays as it was.
+
+import { describe, expect, it } from "vitest";
+import { literalForms } from "../../src/secrets/forms.ts";
+import { Redactor } from "../../src/secrets/redactor.ts";
+
+const LINES = [
+  "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ",
+  "RTESMBAGA1UEChMJQmFsdGltb3JlMRMwEQYDVQQLEwpDeWJlclRydXN0MSIwIAYD",
+  "VQQDExlCYWx0aW1vcmUgQ3liZXJUcnVzdCBSb290MB4XDTAwMDUxMjE4NDYwMFoX",
+  "xw4Ex2k=",
+];
+const PEM = `-----BEGIN CERTIFICATE-----\n${LINES.join("\n")}\n-----END CERTIFICATE-----\n`;
+const TOKEN = "tok_5f1d8c2a9b7e4d3c";
+
+const redactor = () => new Redactor([PEM, TOKEN]);
+
+/** No line of the certificate, no 16 characters of it in a row, and not the token. */
+function expectClean(text: string): void {
+  expect(text).not.toContain(TOKEN);
+  for (const line of LINES) expect(text).not.toContain(line);
+  const body = LINES.join("");
+  for (let at = 0; at + 16 <= body.length; at++) expect(text).not.toContain(body.slice(at, at + 16));
+}
+
+describe("the redactor", () => {
+  it("replaces a secret as it is, and leaves the rest of the text alone", () => {
+    expect(redactor().redact(`token ${TOKEN} refused`)).toBe("token (sensitive) refused");
+    expect(redactor().redact(`certificate: ${PEM}`)).toBe("certificate: (sensitive)");
+    expect(redactor().redact("nothing secret here: MIID, BEGIN CERTIFICATE")).toBe(
+      "nothing secret here: MIID, BEGIN CERTIFICATE",
+    );
+  });
+
+  it("finds a secret JSON-escaped, with other line breaks, trimmed or on one line", () => {
+    const r = redactor();
+    const forms = [
+      JSON.stringify({ certificate: PEM }),
+      PEM.replace(/\n/g, "\r\n"),
+      PEM.trim(),
+      PEM.trim().replace(/\s+/g, " "),
+      JSON.stringify(PEM.replace(/\n/g, "\r\n")),
+      LINES.join(""),
+    ];
+    for (const form of forms) {
+      const text = r.redact(`400 Bad Request: certificate ${form} is not valid`);
+      expectClean(text);
+      expect(text).toMatch(/^400 Bad Request: certificate .*\(sensitive\).* is not valid$/);
+    }
+    expect(r.redact(JSON.stringify({ certificate: PEM }))).toBe('{"certificate":"(sensitive)"}');
+  });
+
+  it("finds pieces of a certificate: a quote cut off, re-wrapped, or a single line", () => {
+    const r = redactor();
+    const cut = `certificate: ${PEM.slice(0, 140)}…`;
+    expectClean(r.redact(cut));
+    expect(r.redact(cut)).toMatch(
+      /^certificate: -----BEGIN CERTIFICATE-----\n\(sensitive\)\n\(sensitive\)…$/,
+    );
+    const rewrapped = LINES.join("")
+      .match(/.{1,40}/g)!
+      .join("\n");
+    expectClean(r.redact(rewrapped));
+    expect(r.redact(`last line: ${LINES[3]}.`)).toBe("last line: (sensitive).");
+  });
+
+  it("finds any 16 characters of a certificate in a row, wherever they start and whatever surrounds them", () => {
+    const r = redactor();
+    const body = LINES.join("");
+    for (let start = 0; start + 16 <= 80; start++) {
+      for (const padding of ["", "Q", "QQQQQQQ", "QQQQQQQQ"]) {
+        const piece = body.slice(start, start + 16);
+        const redacted = r.redact(`${padding}${piece}${padding}`);
+        expect(redacted).toContain("(sensitive)");
+        expect(redacted).not.toContain(piece.slice(0, 8));
+        expect(redacted).not.toContain(piece.slice(8));
+      }
+    }
+    // Fifteen are not enough: they could be anything.
+    expect(r.redact(body.slice(0, 15))).toBe(body.slice(0, 15));
+  });
+
+  it("redacts every string of a JSON value", () => {
+    const value = { message: `bad ${TOKEN}`, nested: [{ pem: PEM }], count: 3, flag: true, none: null };
+    expect(redactor().redactValue(value)).toEqual({
+      message: "bad (sensitive)",
+      nested: [{ pem: "(sensitive)" }],
+      count: 3,
+      flag: true,
+      none: null,
+    });
+  });
+
+  it("learns secrets as they become known, and ignores empty or very short ones", () => {
+    const r = new Redactor([undefined, "", "abc"]);
+    expect(r.redact("abc")).toBe("abc");
+    r.add([TOKEN]);
+    expect(r.redact(`${TOKEN}`)).toBe("(sensitive)");
+    r.add([PEM]);
+    expectClean(r.redact(`${TOKEN} ${PEM}`));
+  });
+
+  it("lists the forms of a PEM secret longest first", () => {
+    const forms = literalForms(PEM);
+    expect(forms[0]!.length).toBeGreaterThanOrEqual(forms.at(-1)!.length);
+    expect(forms).toEqual(expect.arrayContaining([PEM, PEM.trim(), LINES.join(""), ...LINES]));
+    expect(forms).toContain(JSON.stringify(PEM).slice(1, -1));
+  });
+});

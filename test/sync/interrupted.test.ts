@@ -1,0 +1,172 @@
+// Every run repairs the last one: random configurations, applied by the real docsync process
+// killed with SIGKILL after a random number of writes (the last write committed, its answer
+// lost), then applied again. The second apply converges with no duplicate, deletes nothing the
+// killed run made, and a plan after it is empty. DOCSYNC_KILL_RUNS sets the number of kill points
+// (the benchmark runs 100).
+
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LiveSection, LiveSectionGroup, LiveSite, LiveTeam } from "../../src/api/types.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { spawnDocsync } from "../support/process.ts";
+
+const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 12);
+const SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
+const PATHS = ["alpha", "bravo", "charlie", "delta", "echo"];
+
+interface SectionModel {
+  path: string;
+  title: string;
+  spaces: string[];
+  group?: string;
+}
+interface Model {
+  teams: string[];
+  sections: SectionModel[];
+  redirects: { source: string; to: number }[];
+}
+
+const modelArb: fc.Arbitrary<Model> = fc
+  .uniqueArray(
+    fc.record({
+      path: fc.constantFrom(...PATHS),
+      // Titles that derive another section's path, or none of them.
+      title: fc.constantFrom("Alpha", "Bravo", "Getting started", "Charlie", "Reference"),
+      spaces: fc.shuffledSubarray(SPACES, { minLength: 1, maxLength: 3 }),
+      group: fc.option(fc.constantFrom("Group A", "Group B"), { nil: undefined }),
+    }),
+    { selector: (section) => section.path, minLength: 1, maxLength: 5 },
+  )
+  .chain((sections) =>
+    fc.record({
+      teams: fc.uniqueArray(fc.constantFrom("Writers", "Reviewers"), { maxLength: 2 }),
+      sections: fc.constant(groupTogether(sections)),
+      redirects: fc.uniqueArray(
+        fc.record({ source: fc.constantFrom("/r1", "/r2", "/r3"), to: fc.nat(sections.length - 1) }),
+        { selector: (redirect) => redirect.source, maxLength: 3 },
+      ),
+    }),
+  );
+
+function groupTogether(sections: SectionModel[]): SectionModel[] {
+  const order: (string | undefined)[] = [];
+  for (const section of sections) if (!order.includes(section.group)) order.push(section.group);
+  return order.flatMap((group) => sections.filter((section) => section.group === group));
+}
+
+function toYaml(model: Model): string {
+  const lines = ["version: 1", "organization: ${DOCSYNC_ORG}", "spaces:"];
+  for (const space of SPACES) lines.push(`  ${space}: spc_${space}`);
+  if (model.teams.length > 0) lines.push(`teams: [${model.teams.map((t) => `{ title: ${t} }`).join(", ")}]`);
+  lines.push("sites:", "  - title: Killed site", "    sections:");
+  let open: string | undefined;
+  for (const section of model.sections) {
+    let indent = "      ";
+    if (section.group !== undefined) {
+      if (section.group !== open) lines.push(`      - group: ${section.group}`, "        sections:");
+      indent = "          ";
+    }
+    open = section.group;
+    lines.push(
+      `${indent}- path: ${section.path}`,
+      `${indent}  title: ${section.title}`,
+      `${indent}  siteSpaces:`,
+    );
+    for (const space of section.spaces) lines.push(`${indent}    - { space: ${space}, path: p-${space} }`);
+  }
+  lines.push(model.redirects.length === 0 ? "    redirects: []" : "    redirects:");
+  for (const redirect of model.redirects)
+    lines.push(
+      `      - { source: ${redirect.source}, to: { section: ${model.sections[redirect.to]!.path} } }`,
+    );
+  return `${lines.join("\n")}\n`;
+}
+
+/** Titles, paths and sources that repeat where they should be unique: duplicates. */
+async function duplicates(h: Harness, expectedSections: number): Promise<string[]> {
+  const found: string[] = [];
+  const repeated = (what: string, values: string[]) => {
+    const seen = new Set<string>();
+    for (const value of values) {
+      if (seen.has(value)) found.push(`${what} ${value}`);
+      seen.add(value);
+    }
+  };
+  const sites = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+  repeated(
+    "site",
+    sites.map((s) => s.title),
+  );
+  repeated(
+    "team",
+    (await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`)).map((t) => t.title),
+  );
+  for (const site of sites) {
+    const base = `/orgs/${h.org}/sites/${site.id}`;
+    // Paths are unique by the API: a section made twice shows as one more section than configured.
+    const sections = await h.api.list<LiveSection>(`${base}/sections`);
+    if (sections.length !== expectedSections)
+      found.push(`${sections.length} sections, not ${expectedSections}`);
+    repeated(
+      "group",
+      (await h.api.list<LiveSectionGroup>(`${base}/section-groups`)).map((g) => g.title),
+    );
+  }
+  return found;
+}
+
+describe("an apply killed at any point is finished by the next one", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it(`converges without duplicates or re-creation after SIGKILL (${RUNS} kill points)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(modelArb, fc.double({ min: 0, max: 1, noNaN: true }), async (model, where) => {
+        await clearOrganization(h);
+        const path = await h.config(toYaml(model));
+        const planned = await h.run(["plan", "-c", path, "--json"]);
+        expect(planned.code, planned.stderr).toBe(0);
+        const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
+        const killAfter = 1 + Math.floor(where * (writes - 1));
+
+        h.emulator.resetLog();
+        h.emulator.cutAfterWrites(killAfter);
+        const killed = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
+        await waitFor(() => h.emulator.requests.some((entry) => entry.fault === "cut"), killed.exited);
+        killed.child.kill("SIGKILL");
+        await killed.exited;
+        h.emulator.cutAfterWrites(undefined);
+
+        h.emulator.resetLog();
+        const again = await h.run(["apply", "-c", path, "--yes"]);
+        expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+        // Nothing the killed run made is deleted to be made again.
+        expect(h.emulator.requests.filter((entry) => entry.method === "DELETE")).toEqual([]);
+        expect(await duplicates(h, model.sections.length)).toEqual([]);
+        const check = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+        expect(check.code, check.stdout).toBe(0);
+      }),
+      { numRuns: RUNS, seed: 20261123 },
+    );
+  }, 600_000);
+});
+
+/** Polls `done` until it holds, or until the process exits on its own. */
+async function waitFor(done: () => boolean, exited: Promise<unknown>): Promise<void> {
+  let over = false;
+  void exited.then(() => {
+    over = true;
+  });
+  while (!done() && !over) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+/** Deletes every site and team, so that each run starts from the same organization. */
+async function clearOrganization(h: Harness): Promise<void> {
+  for (const site of await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))
+    await h.api.send({ method: "DELETE", path: `/orgs/${h.org}/sites/${site.id}` });
+  for (const team of await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`))
+    await h.api.send({ method: "DELETE", path: `/orgs/${h.org}/teams/${team.id}` });
+}
