@@ -1,0 +1,124 @@
+// Every run repairs the last one: a half-made section of an interrupted apply is adopted, live
+// duplicates of a configured item (two pipelines at once, a double click in the web app) are
+// shown with their ids and resolved by keeping the oldest, and two applies started together end,
+// after one more apply, with no duplicate.
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiveSamlProvider, LiveSection, LiveSite, LiveTeam } from "../../src/api/types.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+
+const HEAD = `version: 1
+organization: \${DOCSYNC_ORG}
+spaces: { guides: spc_guides, api1: spc_api_v1, sdk: spc_sdk }
+`;
+
+describe("repair", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const sites = () => h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+
+  it("adopts a section that an interrupted apply created but did not configure", async () => {
+    const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: start, title: Getting started, siteSpaces: [{ space: guides, path: guides }, { space: sdk, path: sdk }] }\n      - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n`;
+    // What a killed apply leaves: the site, and a section made from its first space, at the path
+    // the service derived from its title.
+    const site = await h.api.send<LiveSite>({
+      method: "POST",
+      path: `/orgs/${h.org}/sites`,
+      body: { title: "Docs" },
+    });
+    const half = await h.api.send<LiveSection>({
+      method: "POST",
+      path: `/orgs/${h.org}/sites/${site.id}/sections`,
+      body: { spaceId: "spc_guides", title: "Getting started" },
+    });
+    expect(half.path).toBe("getting-started");
+    const path = await h.config(config);
+    const plan = await h.run(["plan", "-c", path]);
+    expect(plan.stdout).toContain(
+      '  ~ site "Docs" › section "start"  (renamed from "getting-started")\n      path: "getting-started" → "start"\n',
+    );
+    h.emulator.resetLog();
+    await applied(h, path);
+    expect(h.emulator.requests.filter((entry) => entry.method === "DELETE")).toEqual([]);
+    const sections = await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site.id}/sections`);
+    expect(sections.map((s) => [s.id === half.id, s.path])).toEqual([
+      [true, "start"],
+      [false, "api"],
+    ]);
+  });
+
+  it("does not adopt when a live section fits two configured ones", async () => {
+    const site = await h.api.send<LiveSite>({
+      method: "POST",
+      path: `/orgs/${h.org}/sites`,
+      body: { title: "Docs" },
+    });
+    await h.api.send({
+      method: "POST",
+      path: `/orgs/${h.org}/sites/${site.id}/sections`,
+      body: { spaceId: "spc_guides", title: "Guides" },
+    });
+    const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: one, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n      - { path: two, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`;
+    const plan = await h.run(["plan", "-c", await h.config(config)]);
+    expect(plan.stdout).toContain('  - site "Docs" › section "guides"\n');
+    expect(plan.stdout).toContain('  + site "Docs" › section "one"\n');
+    expect(plan.stdout).toContain('  + site "Docs" › section "two"\n');
+  });
+
+  it("shows live duplicates with their ids and deletes all but the oldest, under maxDestroy", async () => {
+    const make = (title: string) =>
+      h.api.send<LiveSite>({ method: "POST", path: `/orgs/${h.org}/sites`, body: { title } });
+    const oldest = await make("Docs");
+    const second = await make("Docs");
+    const team = (title: string) =>
+      h.api.send<LiveTeam>({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title } });
+    const keptTeam = await team("Tech writers");
+    const extraTeam = await team("Tech writers");
+    const config = (maxDestroy: number) =>
+      `${HEAD}teams: [{ title: Tech writers }]\nsites:\n  - title: Docs\n    visibility: unlisted\npolicy: { maxDestroy: ${maxDestroy} }\n`;
+    const plan = await h.run(["plan", "-c", await h.config(config(0))]);
+    expect(plan.stdout).toContain(
+      `  - site "Docs#${second.id}"  (duplicate of ${oldest.id}, which is kept (the oldest))  HIGH RISK\n`,
+    );
+    expect(plan.stdout).toContain(
+      `  - team "Tech writers#${extraTeam.id}"  (duplicate of ${keptTeam.id}, which is kept (the oldest))`,
+    );
+    expect(plan.stdout).toContain(`  ~ site "Docs"\n      visibility:`);
+
+    const refused = await h.run(["apply", "-c", await h.config(config(0)), "--yes"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("more than policy.maxDestroy (0)");
+
+    await applied(h, await h.config(config(2)));
+    expect((await sites()).map((s) => [s.id, s.visibility])).toEqual([[oldest.id, "unlisted"]]);
+    const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
+    expect(teams.filter((t) => t.title === "Tech writers").map((t) => t.id)).toEqual([keptTeam.id]);
+  });
+
+  it("ends two applies of one configuration started together with no duplicate after one more apply", async () => {
+    const config = await h.config(
+      `${HEAD}teams: [{ title: Tech writers }]\nsamlProviders:\n  - { label: Okta, defaultTeam: Tech writers, defaultRole: read }\nsites:\n  - title: Docs\n    sections:\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }\n      - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n    redirects:\n      - { source: /old, to: { section: api } }\n`,
+    );
+    // Both read the organization before either writes.
+    h.emulator.setFaults({ latencyMs: 25 });
+    const [first, second] = await Promise.all([
+      h.run(["apply", "-c", config, "--yes"]),
+      h.run(["apply", "-c", config, "--yes"]),
+    ]);
+    h.emulator.setFaults({});
+    expect((await sites()).length, `${first.stdout}\n${second.stdout}`).toBe(2);
+    const repair = await h.run(["apply", "-c", config, "--yes"]);
+    expect(repair.code, `${repair.stdout}\n${repair.stderr}`).toBe(0);
+    expect(repair.stdout).toContain("duplicate of");
+    expect((await sites()).map((s) => s.title)).toEqual(["Docs"]);
+    const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
+    expect(teams.filter((t) => t.title === "Tech writers")).toHaveLength(1);
+    expect((await h.api.list<LiveSamlProvider>(`/orgs/${h.org}/saml`)).map((p) => p.label)).toEqual(["Okta"]);
+    const check = await h.run(["plan", "-c", config, "--detailed-exitcode"]);
+    expect(check.code, check.stdout).toBe(0);
+  });
+});
