@@ -5,6 +5,7 @@
 
 import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import { withBodyPolicy } from "./core/body-policy.ts";
 import type { HttpMethod, Reply } from "./core/context.ts";
 import { HttpError } from "./core/http-error.ts";
 import type { EmulatorState, UserRecord } from "./core/state.ts";
@@ -17,6 +18,8 @@ export interface Pipeline {
   router: Router;
   faults: FaultInjector;
   limiter: RateLimiter;
+  /** Unknown body fields are a 400 instead of being ignored and recorded. */
+  strict: boolean;
 }
 
 export interface IncomingCall {
@@ -31,7 +34,7 @@ export interface IncomingCall {
   bodyTooLarge: boolean;
 }
 
-export type Outcome = { reply?: Reply; fault?: string; route?: string };
+export type Outcome = { reply?: Reply; fault?: string; route?: string; ignoredFields?: string[] };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -127,14 +130,11 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
 
     state.purgeExpiredSpaces();
     const query = new URLSearchParams(call.query);
-    const reply = await route.handler({
-      method: call.method as HttpMethod,
-      params,
-      query,
-      body,
-      user,
-      state,
-    });
+    const policy = { strict: pipeline.strict, ignored: [] };
+    const reply = await withBodyPolicy(policy, () =>
+      route.handler({ method: call.method as HttpMethod, params, query, body, user, state }),
+    );
+    if (policy.ignored.length > 0) outcome.ignoredFields = policy.ignored;
     if (fault?.kind === "after-commit" && reply.status < 300) {
       // The change stays made: only the answer is lost, as when a server fails while replying.
       outcome.fault = "after-commit";
