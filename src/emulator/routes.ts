@@ -9,6 +9,7 @@ import { openApiRoutes } from "./openapi/handlers.ts";
 import { organizationRoutes } from "./organizations/handlers.ts";
 import { samlRoutes } from "./saml/handlers.ts";
 import { siteRoutes } from "./sites/routes.ts";
+import { spacePermissionRoutes } from "./space-permissions/handlers.ts";
 import { spaceRoutes } from "./spaces/handlers.ts";
 import { teamRoutes } from "./teams/handlers.ts";
 import { translationRoutes } from "./translations/handlers.ts";
@@ -20,6 +21,7 @@ export const routes: Route[] = [
   ...teamRoutes,
   ...collectionRoutes,
   ...spaceRoutes,
+  ...spacePermissionRoutes,
   ...customFieldRoutes,
   ...siteRoutes,
   ...samlRoutes,
