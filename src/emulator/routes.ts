@@ -1,8 +1,12 @@
 // The route table: every family's routes, relative to /v1. A family adds its routes here.
 
+import { changeRequestRoutes } from "./change-requests/handlers.ts";
 import { collectionRoutes } from "./collections/handlers.ts";
+import { commentRoutes } from "./comments/handlers.ts";
+import { contentRoutes } from "./content/handlers.ts";
 import type { Route } from "./core/context.ts";
 import { customFieldRoutes } from "./custom-fields/handlers.ts";
+import { integrationRoutes } from "./integrations/handlers.ts";
 import { linkInviteRoutes } from "./link-invites/handlers.ts";
 import { memberRoutes } from "./members/handlers.ts";
 import { openApiRoutes } from "./openapi/handlers.ts";
@@ -22,9 +26,13 @@ export const routes: Route[] = [
   ...collectionRoutes,
   ...spaceRoutes,
   ...spacePermissionRoutes,
+  ...commentRoutes,
+  ...changeRequestRoutes,
+  ...contentRoutes,
   ...customFieldRoutes,
   ...siteRoutes,
   ...samlRoutes,
   ...openApiRoutes,
   ...translationRoutes,
+  ...integrationRoutes,
 ];

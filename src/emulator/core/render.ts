@@ -1,6 +1,8 @@
 // API shapes of the core records that other families embed (a site space embeds its Space,
 // a member embeds its User). Timestamps are ISO 8601 strings.
 
+import { changeRequestCounts } from "../change-requests/store.ts";
+import { openCommentCount } from "../comments/store.ts";
 import { atLeast, effectiveRole } from "./space-roles.ts";
 import type { EmulatorState, SpaceRecord, UserRecord } from "./state.ts";
 
@@ -52,10 +54,8 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
     ...(space.parentId ? { parent: space.parentId } : {}),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
-    comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    comments: openCommentCount(state, space.id),
+    ...changeRequestCounts(state, space.id),
     permissions: {
       view: true,
       access: true,
