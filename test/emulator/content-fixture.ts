@@ -29,7 +29,8 @@ export const CONTENT: Fixture = {
             {
               id: "page_intro",
               title: "Introduction",
-              markdown: "Start with [setup](getting-started/setup), see ![logo](logo.png) and [old](missing) and [app](https://app.docs.example/x) and [web](https://example.com).",
+              markdown:
+                "Start with [setup](getting-started/setup), see ![logo](logo.png) and [old](missing) and [app](https://app.docs.example/x) and [web](https://example.com).",
               pages: [],
             },
             {
@@ -83,6 +84,12 @@ export const CONTENT: Fixture = {
       categories: ["content"],
       blocks: [{ id: "embed", title: "Embed", urlUnfurl: ["https://www.figma.com/file"] }],
     },
-    { name: "secret-tool", title: "Secret tool", description: "Private", owner: "org_globex", visibility: "private" },
+    {
+      name: "secret-tool",
+      title: "Secret tool",
+      description: "Private",
+      owner: "org_globex",
+      visibility: "private",
+    },
   ],
 };

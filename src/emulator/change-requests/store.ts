@@ -7,7 +7,7 @@
 // archived; only a merge makes `merged`, which is final.
 
 import { newRevision, revisionOf, sameContent } from "../content/store.ts";
-import { badRequest, conflict, notFound } from "../core/http-error.ts";
+import { badRequest, conflict, HttpError } from "../core/http-error.ts";
 import type { EmulatorState, SpaceRecord } from "../core/state.ts";
 import { assertLive } from "../spaces/store.ts";
 
@@ -46,7 +46,7 @@ export function findChangeRequest(
   const byNumber = /^\d+$/.test(ref)
     ? changeRequestsOf(state, space.id).find((cr) => cr.number === Number(ref))
     : undefined;
-  if (!byNumber) throw notFound(`change request of space "${space.id}"`, ref);
+  if (!byNumber) throw new HttpError(404, `change request "${ref}" not found in space "${space.id}"`);
   return byNumber;
 }
 

@@ -2,7 +2,7 @@
 // A comment is `open` until PUT resolves it (`resolved`), and open again when PUT un-resolves
 // it. Reactions are per user: a user reacts once with a given emoji.
 
-import { forbidden, notFound } from "../core/http-error.ts";
+import { forbidden, HttpError, notFound } from "../core/http-error.ts";
 import type { EmulatorState } from "../core/state.ts";
 
 export type Reactions = Map<string, Map<string, Date>>;
@@ -65,7 +65,7 @@ export function findComment(state: EmulatorState, scope: CommentScope, id: strin
 
 export function findReply(comment: CommentRecord, id: string): ReplyRecord {
   const reply = comment.replies.find((r) => r.id === id);
-  if (!reply) throw notFound(`reply of comment "${comment.id}"`, id);
+  if (!reply) throw new HttpError(404, `reply "${id}" not found in comment "${comment.id}"`);
   return reply;
 }
 

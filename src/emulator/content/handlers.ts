@@ -6,7 +6,7 @@ import { findChangeRequest } from "../change-requests/store.ts";
 import { FORMATS } from "../comments/scope.ts";
 import { readableSpace, spaceWithRole } from "../core/access.ts";
 import { ok, param, type RequestContext, type Route } from "../core/context.ts";
-import { notFound } from "../core/http-error.ts";
+import { HttpError } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
 import { booleanQuery, enumQuery } from "../core/query.ts";
 import { renderSpace } from "../core/render.ts";
@@ -62,7 +62,7 @@ function fileOf(ctx: RequestContext) {
   const found = place(ctx);
   const fileId = param(ctx, "fileId");
   const file = found.revision.files.find((f) => f.id === fileId);
-  if (!file) throw notFound(`file of change request "${found.cr.id}"`, fileId);
+  if (!file) throw new HttpError(404, `file "${fileId}" not found in change request "${found.cr.id}"`);
   return { ...found, file };
 }
 
@@ -97,7 +97,7 @@ function pageOf(ctx: RequestContext) {
   const found = place(ctx);
   const pageId = param(ctx, "pageId");
   const placed = findPage(found.revision, pageId);
-  if (!placed) throw notFound(`page of change request "${found.cr.id}"`, pageId);
+  if (!placed) throw new HttpError(404, `page "${pageId}" not found in change request "${found.cr.id}"`);
   return { ...found, placed };
 }
 
