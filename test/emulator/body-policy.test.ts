@@ -29,6 +29,21 @@ describe("by default", () => {
   });
 });
 
+describe("values in a closed format", () => {
+  it("an adaptive schema's unknown keys are a 400 in either mode: they are the schema, not request fields", async () => {
+    emulator = await startLenient();
+    const ada = as(emulator, "usr_ada");
+    const site = expectStatus(await ada("POST", "/orgs/org_acme/sites", {}), 201);
+    expectError(
+      await ada("PUT", `/orgs/org_acme/sites/${site.id}/adaptive-schema`, {
+        jsonSchema: { type: "object", oneOf: [] },
+      }),
+      400,
+      "jsonSchema.oneOf: unknown field",
+    );
+  });
+});
+
 describe("strict", () => {
   it("answers 400 naming the first unknown field, and changes nothing", async () => {
     emulator = await startEmulator();

@@ -135,10 +135,12 @@ function checkFields(
   record: Record<string, unknown>,
   shape: BodyShape,
   prefix: string,
+  alwaysStrict = false,
 ): Record<string, unknown> {
   const known: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (key in shape) known[key] = value;
+    else if (alwaysStrict) throw badRequest(`${prefix}${key}: unknown field`);
     else unknownField(`${prefix}${key}`);
   }
   for (const [key, rule] of Object.entries(shape)) {
@@ -165,10 +167,19 @@ export function parseBody(body: unknown, shape: BodyShape, options: { optionalBo
   return checkFields(body as Record<string, unknown>, shape, "");
 }
 
-/** An object inside a body, at `field`, checked as parseBody checks a body, with full field names. */
-export function checkNested(field: string, value: unknown, shape: BodyShape): Record<string, unknown> {
+/**
+ * An object inside a body, at `field`, checked as parseBody checks a body, with full field names.
+ * `alwaysStrict` refuses unknown keys whatever the request's body policy: for values that are
+ * data in a closed format (a JSON Schema), not fields of the request.
+ */
+export function checkNested(
+  field: string,
+  value: unknown,
+  shape: BodyShape,
+  options: { alwaysStrict?: boolean } = {},
+): Record<string, unknown> {
   checkField(field, value, { type: "object" });
-  return checkFields(value as Record<string, unknown>, shape, `${field}.`);
+  return checkFields(value as Record<string, unknown>, shape, `${field}.`, options.alwaysStrict);
 }
 
 /**
