@@ -16,19 +16,23 @@ export interface EmulatorCliOptions {
   seed?: number;
   rateLimit?: RateLimitSettings;
   log: boolean;
+  /** Unknown body fields are a 400 instead of being ignored. */
+  strict?: boolean;
 }
 
 const logLine = (entry: RequestLogEntry): string => {
   const target = entry.query ? `${entry.path}?${entry.query}` : entry.path;
   const status = entry.status === 0 ? "---" : String(entry.status);
   const fault = entry.fault ? ` (fault: ${entry.fault})` : "";
-  return `${entry.method} ${target} ${status} ${Math.round(entry.durationMs)}ms${fault}\n`;
+  const ignored = entry.ignoredFields ? ` (ignored fields: ${entry.ignoredFields.join(", ")})` : "";
+  return `${entry.method} ${target} ${status} ${Math.round(entry.durationMs)}ms${fault}${ignored}\n`;
 };
 
 async function start(options: EmulatorCliOptions, out: Writable) {
   try {
     return await startEmulator({
       port: options.port,
+      strict: options.strict ?? false,
       ...(options.fixture !== undefined ? { fixture: options.fixture } : {}),
       ...(options.token !== undefined ? { token: options.token } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),

@@ -28,6 +28,11 @@ export interface EmulatorOptions {
   rateLimit?: RateLimitSettings;
   /** The admin token (of the first organization's first admin) instead of a random one. */
   token?: string;
+  /**
+   * Unknown body fields are a 400 naming the field. Default false: they are ignored and listed
+   * in the request's log entry, as the service's open request schemas allow.
+   */
+  strict?: boolean;
   /** Called after each request is answered, with its log entry. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -79,6 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     router: new Router(routes),
     faults,
     limiter,
+    strict: options.strict ?? false,
     log,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });

@@ -5,6 +5,7 @@
 
 import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import { withBodyPolicy } from "./core/body-policy.ts";
 import type { HttpMethod, Reply } from "./core/context.ts";
 import { HttpError } from "./core/http-error.ts";
 import type { EmulatorState, UserRecord } from "./core/state.ts";
@@ -17,6 +18,8 @@ export interface Pipeline {
   router: Router;
   faults: FaultInjector;
   limiter: RateLimiter;
+  /** Unknown body fields are a 400 instead of being ignored and recorded. */
+  strict: boolean;
 }
 
 export interface IncomingCall {
@@ -31,7 +34,7 @@ export interface IncomingCall {
   bodyTooLarge: boolean;
 }
 
-export type Outcome = { reply?: Reply; fault?: string; route?: string };
+export type Outcome = { reply?: Reply; fault?: string; route?: string; ignoredFields?: string[] };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -130,15 +133,13 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
 
     state.purgeExpiredSpaces();
     const query = new URLSearchParams(call.query);
-    const handled = route.handler({
-      method: call.method as HttpMethod,
-      params,
-      query,
-      body,
-      user,
-      state,
-    });
+    const policy = { strict: pipeline.strict, ignored: [] };
+    const handled = withBodyPolicy(policy, () =>
+      route.handler({ method: call.method as HttpMethod, params, query, body, user, state }),
+    );
+    // No await for a handler that answers at once: nothing may run between it and the cut check.
     const reply = handled instanceof Promise ? await handled : handled;
+    if (policy.ignored.length > 0) outcome.ignoredFields = policy.ignored;
     // The write that completes a cut is made, and its answer lost with the connection.
     if (call.method !== "GET" && reply.status < 300 && faults.countWrite())
       return { ...outcome, fault: "cut" };

@@ -15,6 +15,8 @@ export interface RequestLogEntry {
   fault?: string;
   /** The route pattern that answered, e.g. `GET /orgs/:organizationId/teams`; absent for unknown paths. */
   route?: string;
+  /** Body fields the operation does not list, ignored (never their values); absent when none. */
+  ignoredFields?: string[];
   durationMs: number;
 }
 

@@ -82,6 +82,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
     status,
     ...(outcome.fault ? { fault: outcome.fault } : {}),
     ...(outcome.route ? { route: outcome.route } : {}),
+    ...(outcome.ignoredFields ? { ignoredFields: outcome.ignoredFields } : {}),
     durationMs: Math.round((performance.now() - started) * 100) / 100,
   };
   parts.log.add(entry);

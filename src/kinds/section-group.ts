@@ -1,6 +1,7 @@
 // Section groups: identity is the title within the site. A group's place in the navigation
-// follows its member sections (the site keeps one order of sections), so groups are never
-// moved: moving their sections is enough. Membership is part of the group's change.
+// follows its member sections (the site keeps one order of sections); moving a group moves its
+// members as one block, which the section kind's order uses. Membership is part of the group's
+// change.
 
 import type { LiveSection, LiveSectionGroup } from "../api/types.ts";
 import type { DesiredSectionGroup, DesiredSite } from "../config/types.ts";
@@ -107,6 +108,17 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
       });
     }
     return calls;
+  },
+
+  // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
+  move: (id, position, scope) => {
+    const [where, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+    return {
+      method: "POST",
+      path: `${groupPath(scope.organization, scope.ids.site!, id)}/move`,
+      body: { position: { [where as string]: { type: "site-section", id: anchor } } },
+      summary: "move group",
+    };
   },
 
   remove: (live, _address, scope) => [

@@ -9,6 +9,7 @@ import type { FieldChange } from "../plan/types.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
+import { sectionGroupKind } from "./section-group.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
@@ -38,6 +39,8 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
   collection: "sections",
   ordered: true,
   inheritsRoot: sectionSiteSpaceKind.kind,
+  // The sections of a group stand together and the group moves them as one.
+  blocks: { kind: sectionGroupKind, of: (section) => section.group },
   children: [sectionSiteSpaceKind],
 
   desired: (scope) => site(scope).sections,

@@ -83,6 +83,11 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
    * kind created in a parent that has none (a site's first section takes its root site spaces).
    */
   inheritsRoot?: string;
+  /**
+   * For an ordered kind: items that stand together under an item of a sibling kind (the sections
+   * of a group) form a block, which that kind's `move` moves as one.
+   */
+  blocks?: { kind: AnyKind; of(desired: D): string | undefined };
   /** Child kinds, planned for each item that exists or is created. */
   children?: readonly AnyKind[];
   /**

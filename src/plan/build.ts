@@ -15,8 +15,8 @@ import {
 } from "../kinds/types.ts";
 import { addressOf, idPlaceholder, lastSegment } from "./address.ts";
 import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
-import { longestIncreasingSubsequence } from "./lis.ts";
 import { matchItems } from "./match.ts";
+import { fewestMoves } from "./moves.ts";
 import { restrictToTargets, summarize } from "./target.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "./types.ts";
 
@@ -77,6 +77,8 @@ class Planner implements PlanContext {
   private readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
+  /** Dependencies left for when every container is built. */
+  private readonly lastly: (() => void)[] = [];
   /** The call that creates each new item, by address. */
   private readonly createCalls = new Map<string, string>();
 
@@ -95,6 +97,7 @@ class Planner implements PlanContext {
     };
     const containers = TOP_LEVEL_KINDS.map((module) => this.resolve(module, root, false));
     for (const container of containers) this.build(container);
+    for (const plan of this.lastly) plan();
     let nextId = this.calls.length;
     const drafts = breakClaimCycles(
       this.calls,
@@ -299,9 +302,12 @@ class Planner implements PlanContext {
     progress.createdSoFar++;
   }
 
-  /** Keeps the longest run of items already in order in place and moves the rest. */
+  /**
+   * Keeps the longest run of items already in order in place and moves the rest; where items
+   * stand in blocks (the sections of a group), a block may move as one.
+   */
   private planMoves(container: Container, creates: string[]): void {
-    const { module } = container;
+    const { module, scope } = container;
     if (!module.move) return;
     const ordered = container.slots.filter(
       (slot) =>
@@ -309,27 +315,47 @@ class Planner implements PlanContext {
     );
     const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
     let appended = container.liveOrder.length;
-    const ranks = ordered.map((slot) =>
-      slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++,
-    );
-    const stable = new Set(longestIncreasingSubsequence(ranks));
-    const firstStable = ordered.find((_, index) => stable.has(index));
+    const blocks = module.blocks;
+    const items = ordered.map((slot) => ({
+      rank: slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++,
+      block: blocks?.of(slot.desired),
+    }));
+    const blockAddress = (block: string) => addressOf(scope.address, blocks!.kind.kind, block);
+    const blockMoves: DraftCall[] = [];
     let previousMove: string | undefined;
-    ordered.forEach((slot, index) => {
-      if (stable.has(index)) return;
-      // After the item before it, which is in place by now; the first one before the first stable item.
-      const anchor = index === 0 ? firstStable! : ordered[index - 1]!;
-      const position =
-        index === 0 ? { before: this.idOf(anchor.address) } : { after: this.idOf(anchor.address) };
+    for (const move of fewestMoves(items)) {
+      const anchor = ordered[move.anchor]!;
+      const position = { [move.where]: this.idOf(anchor.address) };
+      const slot =
+        move.block === undefined ? ordered[move.index]! : this.slots.get(blockAddress(move.block))!;
+      const draft =
+        move.block === undefined
+          ? module.move(this.idOf(slot.address), position, scope)
+          : blocks!.kind.move!(this.idOf(slot.address), position, scope);
       const change = this.addChange("move", slot, []);
-      change.note = `${index === 0 ? "before" : "after"} ${lastSegment(anchor.address)}`;
-      const [call] = this.addCalls(container, change, [
-        module.move!(this.idOf(slot.address), position, container.scope),
-      ]);
-      call!.orderAfter.push(...creates);
+      change.note = `${move.where} ${lastSegment(anchor.address)}`;
+      const [call] = this.addCalls(container, change, [draft]);
+      for (const id of creates) call!.orderAfter.push(id);
+      if (move.block !== undefined) blockMoves.push(call!);
       if (previousMove) call!.orderAfter.push(previousMove);
       previousMove = call!.id;
-    });
+    }
+    // A block moves the members it has: its moves wait for the membership calls, which the
+    // block kind's containers (built after this one) make.
+    if (blockMoves.length > 0) {
+      this.lastly.push(() => {
+        const membership = this.callsOfKindBelow(blocks!.kind.kind, scope.address);
+        for (const call of blockMoves) call.orderAfter.push(...membership);
+      });
+    }
+  }
+
+  /** The calls of every change of `kind` under `address` (a site's groups). */
+  private callsOfKindBelow(kind: string, address: string): string[] {
+    const prefix = `${address} › `;
+    return this.changes
+      .filter((change) => change.kind === kind && change.address.startsWith(prefix))
+      .flatMap((change) => change.calls);
   }
 
   private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {

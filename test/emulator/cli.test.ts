@@ -69,10 +69,36 @@ describe("docsync emulator", () => {
 
     const logLine = await waitFor(emulator, /^GET \/v1\/orgs 200 \d+ms$/m);
     expect(logLine[0]).not.toContain(token);
+
+    // A body field the API does not list is ignored and named in the log, never its value.
+    const team = await fetch(`${url[1]}/v1/orgs/org_acme/teams`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Docs", colour: "very-private-value" }),
+    });
+    expect(team.status).toBe(201);
+    await waitFor(emulator, /^PUT \/v1\/orgs\/org_acme\/teams 201 \d+ms \(ignored fields: colour\)$/m);
+    expect(output.stdout).not.toContain("very-private-value");
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(output.stdout).toMatch(/Emulator stopped\.\n$/);
     expect(output.stderr).toBe("");
+  });
+
+  it("--strict answers 400 to a body field the API does not list", async () => {
+    const emulator = run(["--port", "0", "--strict", "--token", "strict-token"]);
+    const { child, output, exited } = emulator;
+    await waitFor(emulator, /export DOCSYNC_ORG=.*\n/);
+    const url = /^export DOCSYNC_API_URL=(\S+)$/m.exec(output.stdout)![1]!;
+    const answer = await fetch(`${url}/v1/orgs/org_acme/teams`, {
+      method: "PUT",
+      headers: { authorization: "Bearer strict-token", "content-type": "application/json" },
+      body: JSON.stringify({ title: "Docs", colour: "red" }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: { code: 400, message: "colour: unknown field" } });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
   });
 
   it("uses the given token and fixture", async () => {

@@ -227,3 +227,81 @@ describe("a fixture object", () => {
     );
   });
 });
+
+describe("content in a fixture", () => {
+  const withSpace = (space: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    users: [
+      { id: "usr_a", displayName: "A", email: "a@example.test" },
+      { id: "usr_b", displayName: "B", email: "b@example.test" },
+    ],
+    organizations: [
+      {
+        id: "org_a",
+        title: "Org A",
+        members: [{ user: "usr_a", role: "admin" as const }],
+        teams: [{ id: "team_a", title: "A team" }],
+        spaces: [{ id: "spc_a", title: "A", ...space }],
+      },
+    ],
+    ...extra,
+  });
+
+  it("checks references of grants, change requests, comments and integrations", async () => {
+    const cases: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [
+        { permissions: { users: [{ user: "usr_b", role: "read" }] } },
+        {},
+        'organizations[0].spaces[0].permissions.users[0].user: no user of "org_a" named "usr_b"',
+      ],
+      [
+        { permissions: { teams: [{ team: "team_z", role: "read" }] } },
+        {},
+        'organizations[0].spaces[0].permissions.teams[0].team: no team of "org_a" named "team_z"',
+      ],
+      [
+        { changeRequests: [{ id: "cr_a", createdBy: "usr_a", status: "merged" }] },
+        {},
+        "organizations[0].spaces[0].changeRequests[0].status: must be one of draft, open, archived",
+      ],
+      [
+        { comments: [{ id: "c_a", postedBy: "usr_a", markdown: "x", page: "page_z" }] },
+        {},
+        'organizations[0].spaces[0].comments[0].page: no page of this space named "page_z"',
+      ],
+      [
+        {},
+        { integrations: [{ name: "x", title: "Xx", description: "d", owner: "org_z" }] },
+        'integrations[0].owner: no organization "org_z"',
+      ],
+    ];
+    for (const [space, extra, message] of cases) {
+      expect((await failure({ fixture: withSpace(space, extra) as never })).message).toBe(
+        `fixture: ${message}`,
+      );
+    }
+  });
+
+  it("seeds pages, grants, change requests and comments that the API then answers", async () => {
+    const emulator = await start({
+      fixture: withSpace({
+        pages: [{ id: "page_a", title: "A page", pages: [{ id: "page_b", title: "Child" }] }],
+        permissions: { teams: [{ team: "team_a", role: "edit" }] },
+        changeRequests: [{ id: "cr_a", createdBy: "usr_a" }],
+        comments: [
+          { id: "c_a", postedBy: "usr_a", markdown: "Hello", page: "page_b", changeRequest: "cr_a" },
+        ],
+      }) as never,
+    });
+    const ada = as(emulator, "usr_a");
+    const pages = expectStatus(
+      await ada("GET", "/spaces/spc_a/change-requests/cr_a/content/pages"),
+      200,
+    ).pages;
+    expect(pages[0].pages[0]).toMatchObject({ id: "page_b", path: "a-page/child" });
+    const comment = expectStatus(await ada("GET", "/spaces/spc_a/change-requests/1/comments/c_a"), 200);
+    expect(comment.target.page).toMatchObject({ id: "page_b", path: "a-page/child" });
+    expect(expectStatus(await ada("GET", "/spaces/spc_a/permissions/teams"), 200).items[0].permission).toBe(
+      "edit",
+    );
+  });
+});

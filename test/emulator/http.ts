@@ -2,9 +2,15 @@
 // no or a wrong token), and exact assertions on the service's error body.
 
 import { expect } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
+import {
+  type EmulatorOptions,
+  type RunningEmulator,
+  startEmulator as start,
+} from "../../src/emulator/index.ts";
 
-export { startEmulator };
+/** An emulator as docsync's own tests use it: strict, so that a body field the API does not list is a 400. */
+export const startEmulator = (options: EmulatorOptions = {}): Promise<RunningEmulator> =>
+  start({ strict: true, ...options });
 export type Emulator = RunningEmulator;
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by assertions, not types.

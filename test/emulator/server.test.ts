@@ -170,6 +170,7 @@ describe("a bug in a handler", () => {
       router: new Router([boom]),
       faults: new FaultInjector(1),
       limiter: new RateLimiter(undefined, () => Date.now()),
+      strict: true,
       log: new RequestLog(),
     });
     const url = await listen(server, 0, "127.0.0.1");

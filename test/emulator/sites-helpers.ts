@@ -4,7 +4,7 @@
 
 import { expect } from "vitest";
 import { publishedHost } from "../../src/emulator/core/render.ts";
-import { startEmulator } from "../../src/emulator/index.ts";
+import { startEmulator } from "./http.ts";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 export { startEmulator };

@@ -23,7 +23,11 @@ export interface Harness {
 }
 
 export async function startHarness(options: { fixture?: string } = {}): Promise<Harness> {
-  const emulator = await startEmulator({ port: 0, ...(options.fixture ? { fixture: options.fixture } : {}) });
+  const emulator = await startEmulator({
+    port: 0,
+    strict: true,
+    ...(options.fixture ? { fixture: options.fixture } : {}),
+  });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
   const env = {
     DOCSYNC_API_URL: emulator.url,

@@ -20,17 +20,20 @@ describe("repair", () => {
   afterEach(() => h.close());
 
   const sites = () => h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+  /** Creates an item through the API, as another user would, and returns it. */
+  const made = async <T>(request: { method: "POST" | "PUT"; path: string; body: unknown }): Promise<T> =>
+    (await h.api.send<T>(request)) as T;
 
   it("adopts a section that an interrupted apply created but did not configure", async () => {
     const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: start, title: Getting started, siteSpaces: [{ space: guides, path: guides }, { space: sdk, path: sdk }] }\n      - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n`;
     // What a killed apply leaves: the site, and a section made from its first space, at the path
     // the service derived from its title.
-    const site = await h.api.send<LiveSite>({
+    const site = await made<LiveSite>({
       method: "POST",
       path: `/orgs/${h.org}/sites`,
       body: { title: "Docs" },
     });
-    const half = await h.api.send<LiveSection>({
+    const half = await made<LiveSection>({
       method: "POST",
       path: `/orgs/${h.org}/sites/${site.id}/sections`,
       body: { spaceId: "spc_guides", title: "Getting started" },
@@ -52,7 +55,7 @@ describe("repair", () => {
   });
 
   it("does not adopt when a live section fits two configured ones", async () => {
-    const site = await h.api.send<LiveSite>({
+    const site = await made<LiveSite>({
       method: "POST",
       path: `/orgs/${h.org}/sites`,
       body: { title: "Docs" },
@@ -71,11 +74,11 @@ describe("repair", () => {
 
   it("shows live duplicates with their ids and deletes all but the oldest, under maxDestroy", async () => {
     const make = (title: string) =>
-      h.api.send<LiveSite>({ method: "POST", path: `/orgs/${h.org}/sites`, body: { title } });
+      made<LiveSite>({ method: "POST", path: `/orgs/${h.org}/sites`, body: { title } });
     const oldest = await make("Docs");
     const second = await make("Docs");
     const team = (title: string) =>
-      h.api.send<LiveTeam>({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title } });
+      made<LiveTeam>({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title } });
     const keptTeam = await team("Tech writers");
     const extraTeam = await team("Tech writers");
     const config = (maxDestroy: number) =>

@@ -41,7 +41,12 @@ export function registerEmulatorCommand(program: Command, context: CommandContex
     .option("--error-rate <r>", "answer this share of requests (0 to 1) with 500, 502 or 503", rate)
     .option("--seed <n>", "seed of the random faults, so that a run repeats", integer(0, 2 ** 32 - 1))
     .option("--rate-limit <N/WINDOW_S>", "allow N requests per WINDOW_S seconds for each token", rateLimit)
-    .option("--log", "print one line per request: method, path, status and time", false)
+    .option("--log", "print one line per request: method, path, status, time and ignored body fields", false)
+    .option(
+      "--strict",
+      "answer 400 to body fields an operation does not list, instead of ignoring them",
+      false,
+    )
     .action(async (options) => {
       // The emulator closes cleanly on SIGINT and SIGTERM by itself.
       context.interruption?.dispose();
@@ -56,6 +61,7 @@ export function registerEmulatorCommand(program: Command, context: CommandContex
         seed: options.seed,
         rateLimit: options.rateLimit,
         log: options.log,
+        strict: options.strict,
       });
     });
 }

@@ -4,7 +4,8 @@
 
 import type { RequestContext } from "./context.ts";
 import { forbidden, notFound } from "./http-error.ts";
-import type { MemberRecord, OrganizationRecord, SpaceRecord } from "./state.ts";
+import { atLeast, effectiveRole } from "./space-roles.ts";
+import type { MemberRecord, OrganizationRecord, Role, SpaceRecord } from "./state.ts";
 
 /**
  * Answers 404 for `what` unless the caller is an active member of the organization: resources
@@ -54,5 +55,17 @@ export function readableSpace(ctx: RequestContext, spaceId: string): SpaceRecord
 export function administrableSpace(ctx: RequestContext, spaceId: string): SpaceRecord {
   const space = readableSpace(ctx, spaceId);
   administrableOrganization(ctx, space.organizationId);
+  return space;
+}
+
+/**
+ * A space on whose content the caller may act with at least `needed` (comment, edit…), counting
+ * its organization role and the grants on the space; 403 for a member with less.
+ */
+export function spaceWithRole(ctx: RequestContext, spaceId: string, needed: Role): SpaceRecord {
+  const space = readableSpace(ctx, spaceId);
+  if (!atLeast(effectiveRole(ctx.state, space, ctx.user.id), needed)) {
+    throw forbidden(`this needs the ${needed} role on space "${space.id}"`);
+  }
   return space;
 }

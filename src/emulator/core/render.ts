@@ -1,6 +1,9 @@
 // API shapes of the core records that other families embed (a site space embeds its Space,
 // a member embeds its User). Timestamps are ISO 8601 strings.
 
+import { changeRequestCounts } from "../change-requests/store.ts";
+import { openCommentCount } from "../comments/store.ts";
+import { atLeast, effectiveRole } from "./space-roles.ts";
 import type { EmulatorState, SpaceRecord, UserRecord } from "./state.ts";
 
 export const iso = (date: Date): string => date.toISOString();
@@ -24,10 +27,11 @@ export function renderUser(state: EmulatorState, user: UserRecord) {
 }
 
 export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: string) {
-  const organization = state.organizations.get(space.organizationId);
-  const role = organization?.members.get(viewerId)?.role ?? null;
-  const admin = role === "admin";
-  const canEdit = admin || role === "create" || role === "edit" || role === "review";
+  // Changing the space itself is the organization admins' (as its routes require); working on
+  // its content follows the viewer's effective role, grants on the space included.
+  const admin = state.organizations.get(space.organizationId)?.members.get(viewerId)?.role === "admin";
+  const role = effectiveRole(state, space, viewerId);
+  const canEdit = atLeast(role, "edit");
   const published = `${publishedHost(state, space.organizationId)}/${space.id}`;
   return {
     object: "space",
@@ -50,10 +54,8 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
     ...(space.parentId ? { parent: space.parentId } : {}),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
-    comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    comments: openCommentCount(state, space.id),
+    ...changeRequestCounts(state, space.id),
     permissions: {
       view: true,
       access: true,
@@ -61,7 +63,7 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
       viewInviteLinks: admin,
       edit: canEdit,
       triggerGitSync: admin,
-      comment: true,
+      comment: atLeast(role, "comment"),
       merge: canEdit,
       review: canEdit,
     },

@@ -1,6 +1,7 @@
 // Request body validation: a tiny declarative shape per endpoint, so that every handler
 // answers malformed input the same way: 400, naming the field and what is wrong with it.
 
+import { unknownField } from "./body-policy.ts";
 import { badRequest } from "./http-error.ts";
 
 export type FieldRule =
@@ -125,21 +126,32 @@ export function checkField(field: string, value: unknown, rule: FieldRule): void
 }
 
 /**
- * The fields of an object against a shape: every required field present, no field the shape
- * does not list, each following its rule. `prefix` names the object in messages (`position.`).
+ * The fields of an object against a shape: every required field present, each following its
+ * rule. A field the shape does not list goes to the request's body policy (400 when strict) and
+ * is left out of the answer, so that no handler ever stores it. `prefix` names the object in
+ * messages (`position.`).
  */
-function checkFields(record: Record<string, unknown>, shape: BodyShape, prefix: string): void {
-  for (const key of Object.keys(record)) {
-    if (!(key in shape)) throw badRequest(`${prefix}${key}: unknown field`);
+function checkFields(
+  record: Record<string, unknown>,
+  shape: BodyShape,
+  prefix: string,
+  alwaysStrict = false,
+): Record<string, unknown> {
+  const known: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (key in shape) known[key] = value;
+    else if (alwaysStrict) throw badRequest(`${prefix}${key}: unknown field`);
+    else unknownField(`${prefix}${key}`);
   }
   for (const [key, rule] of Object.entries(shape)) {
-    const value = record[key];
+    const value = known[key];
     if (value === undefined) {
       if (rule.required) throw badRequest(`${prefix}${key}: required`);
       continue;
     }
     checkField(`${prefix}${key}`, value, rule);
   }
+  return known;
 }
 
 /**
@@ -152,17 +164,22 @@ export function parseBody(body: unknown, shape: BodyShape, options: { optionalBo
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw badRequest(`request body: must be a JSON object, got ${describeType(body)}`);
   }
-  const record = body as Record<string, unknown>;
-  checkFields(record, shape, "");
-  return record;
+  return checkFields(body as Record<string, unknown>, shape, "");
 }
 
-/** An object inside a body, at `field`, checked as parseBody checks a body, with full field names. */
-export function checkNested(field: string, value: unknown, shape: BodyShape): Record<string, unknown> {
+/**
+ * An object inside a body, at `field`, checked as parseBody checks a body, with full field names.
+ * `alwaysStrict` refuses unknown keys whatever the request's body policy: for values that are
+ * data in a closed format (a JSON Schema), not fields of the request.
+ */
+export function checkNested(
+  field: string,
+  value: unknown,
+  shape: BodyShape,
+  options: { alwaysStrict?: boolean } = {},
+): Record<string, unknown> {
   checkField(field, value, { type: "object" });
-  const record = value as Record<string, unknown>;
-  checkFields(record, shape, `${field}.`);
-  return record;
+  return checkFields(value as Record<string, unknown>, shape, `${field}.`, options.alwaysStrict);
 }
 
 /**

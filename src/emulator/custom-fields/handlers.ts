@@ -7,6 +7,7 @@ import {
   readableOrganization,
   readableSpace,
 } from "../core/access.ts";
+import { unknownField } from "../core/body-policy.ts";
 import { created, noContent, ok, param, type RequestContext, type Route } from "../core/context.ts";
 import { badRequest } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
@@ -100,8 +101,7 @@ function checkValueEntries(values: Record<string, unknown>, field: string): void
     if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
       throw badRequest(`${field}.${name}: must be an object {"value": ...}`);
     }
-    const extra = Object.keys(entry).find((key) => key !== "value");
-    if (extra !== undefined) throw badRequest(`${field}.${name}.${extra}: unknown field`);
+    for (const key of Object.keys(entry)) if (key !== "value") unknownField(`${field}.${name}.${key}`);
     if (!("value" in entry)) throw badRequest(`${field}.${name}.value: required`);
   }
 }

@@ -80,11 +80,11 @@ function spaces(ctx: RequestContext) {
   const member = findMember(organization, param(ctx, "userId"));
   const sign = enumQuery(ctx.query, "order", ORDERS, "desc") === "asc" ? 1 : -1;
   const reachable = reachableSpaces(ctx.state, member, organization.id).sort(
-    (a, b) => sign * (a.createdAt.getTime() - b.createdAt.getTime()),
+    (a, b) => sign * (a.space.createdAt.getTime() - b.space.createdAt.getTime()),
   );
   return ok(
-    paginate(ctx.query, reachable, (space) => ({
-      permission: member.role,
+    paginate(ctx.query, reachable, ({ space, role }) => ({
+      permission: role,
       space: renderSpace(ctx.state, space, ctx.user.id),
     })),
   );

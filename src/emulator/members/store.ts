@@ -2,6 +2,7 @@
 // admin, so the last one can be neither removed nor demoted.
 
 import { conflict, notFound } from "../core/http-error.ts";
+import { effectiveRole } from "../core/space-roles.ts";
 import type { EmulatorState, MemberRecord, OrganizationRecord, Role, SpaceRecord } from "../core/state.ts";
 import { listTeams, removeUserFromTeams } from "../teams/store.ts";
 
@@ -64,19 +65,22 @@ export function removeMember(
 }
 
 /**
- * The spaces a member reaches through its organization role: every live space of the
- * organization, unless the member is a guest (guests only reach spaces they are invited to,
- * and space invitations are not emulated).
+ * The live spaces of the organization a member reaches, with its effective role on each: its
+ * organization role reaches them all (a guest's reaches none), and grants on a space to the
+ * member or to one of its teams add to it.
  */
 export function reachableSpaces(
   state: EmulatorState,
   member: MemberRecord,
   organizationId: string,
-): SpaceRecord[] {
-  if (member.role === null) return [];
-  return [...state.spaces.values()].filter(
-    (space) => space.organizationId === organizationId && !space.deletedAt,
-  );
+): { space: SpaceRecord; role: Role }[] {
+  const reached: { space: SpaceRecord; role: Role }[] = [];
+  for (const space of state.spaces.values()) {
+    if (space.organizationId !== organizationId || space.deletedAt) continue;
+    const role = effectiveRole(state, space, member.userId);
+    if (role !== undefined) reached.push({ space, role });
+  }
+  return reached;
 }
 
 export interface MemberCounts {
@@ -85,8 +89,8 @@ export interface MemberCounts {
 }
 
 /**
- * The counts a rendered member shows, for any member of the organization, from one pass over
- * its spaces and teams: a listing renders a page of members without a scan per member.
+ * The counts a rendered member shows, for any member of the organization, with the teams
+ * counted in one pass: a listing renders a page of members without a team scan per member.
  */
 export function memberCounter(
   state: EmulatorState,
@@ -96,14 +100,8 @@ export function memberCounter(
   for (const team of listTeams(state, organizationId)) {
     for (const userId of team.members.keys()) teams.set(userId, (teams.get(userId) ?? 0) + 1);
   }
-  // What a member reaches depends on its role only.
-  const spacesByRole = new Map<Role | null, number>();
-  return (member) => {
-    let spaces = spacesByRole.get(member.role);
-    if (spaces === undefined) {
-      spaces = reachableSpaces(state, member, organizationId).length;
-      spacesByRole.set(member.role, spaces);
-    }
-    return { spaces, teams: teams.get(member.userId) ?? 0 };
-  };
+  return (member) => ({
+    spaces: reachableSpaces(state, member, organizationId).length,
+    teams: teams.get(member.userId) ?? 0,
+  });
 }

@@ -14,7 +14,7 @@ const propertyShape: BodyShape = {
 
 function checkProperties(properties: Record<string, unknown>, field: string): void {
   for (const [name, property] of Object.entries(properties))
-    checkNested(`${field}.${name}`, property, propertyShape);
+    checkNested(`${field}.${name}`, property, propertyShape, { alwaysStrict: true });
 }
 
 const schemaShape: BodyShape = {
@@ -26,7 +26,7 @@ const schemaShape: BodyShape = {
 };
 
 export function checkAdaptiveJsonSchema(value: Record<string, unknown>, field: string): void {
-  const schema = checkNested(field, value, schemaShape);
+  const schema = checkNested(field, value, schemaShape, { alwaysStrict: true });
   const declared = (schema.properties ?? {}) as Record<string, unknown>;
   (schema.required as string[] | undefined)?.forEach((name, i) => {
     if (!Object.hasOwn(declared, name)) {

@@ -1,6 +1,7 @@
 import { isAdmin } from "../core/access.ts";
 import type { RequestContext } from "../core/context.ts";
 import { iso } from "../core/render.ts";
+import { spacesGrantedToTeam } from "../space-permissions/store.ts";
 import type { TeamRecord } from "./store.ts";
 
 export function renderTeam(ctx: RequestContext, team: TeamRecord) {
@@ -10,8 +11,7 @@ export function renderTeam(ctx: RequestContext, team: TeamRecord) {
     id: team.id,
     title: team.title,
     members: team.members.size,
-    // Space permissions (spec 4.3) are not emulated, so no team has been given a space.
-    spaces: 0,
+    spaces: spacesGrantedToTeam(ctx.state, team.organizationId, team.id),
     createdAt: iso(team.createdAt),
     permissions: { admin, view: true },
   };

@@ -1,6 +1,7 @@
 // The `position` body field of move operations: `{before: ref}` or `{after: ref}`, where a ref
 // is `{type: "space", space: <id>}` or `{type: "collection", collection: <id>}`.
 
+import { unknownField } from "../core/body-policy.ts";
 import { badRequest } from "../core/http-error.ts";
 import type { Position, TreeItem, TreeKind } from "./order.ts";
 
@@ -16,7 +17,7 @@ function parseRef(value: unknown, field: string): TreeItem {
     throw badRequest(`${field}.type: must be one of ${KINDS.join(", ")}`);
   }
   for (const name of Object.keys(ref)) {
-    if (name !== "type" && name !== kind) throw badRequest(`${field}.${name}: unknown field`);
+    if (name !== "type" && name !== kind) unknownField(`${field}.${name}`);
   }
   const id = ref[kind];
   if (typeof id !== "string" || id === "") throw badRequest(`${field}.${kind}: required, a ${kind} id`);
@@ -27,8 +28,7 @@ export function parsePosition(value: unknown): Position | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "object" || Array.isArray(value)) throw badRequest("position: must be an object");
   const { before, after, ...rest } = value as Record<string, unknown>;
-  const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) throw badRequest(`position.${unknown}: unknown field`);
+  for (const name of Object.keys(rest)) unknownField(`position.${name}`);
   if ((before === undefined) === (after === undefined)) {
     throw badRequest("position: must have exactly one of before, after");
   }
