@@ -37,7 +37,7 @@ function configuration(redirects: number) {
   };
 }
 
-/** The same data as a person would write it: block YAML, one redirect per two lines. */
+/** The same data as YAML, one redirect a line (as bench/org-model.ts writes them). */
 function configurationYaml(redirects: number): string {
   const lines = ["version: 1", "organization: org_bench", "spaces:", "  guides: spc_guides", "sites:"];
   lines.push("  - title: Docs", "    sections:");

@@ -10,6 +10,8 @@ import { diagnosticAt, type KeyPath, keyText, type YamlFile } from "./yaml-posit
 
 /** Fields whose values must never be printed; `*` stands for any list index. */
 const SENSITIVE_FIELDS: string[][] = [["samlProviders", "*", "certificate"]];
+/** Their last keys: a value under one of them is looked at even when it interpolates nothing. */
+const SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
 
 export type Env = Record<string, string | undefined>;
 
@@ -25,34 +27,63 @@ type Part = { text: string } | { variable: string; fallback?: string } | { file:
 
 export function interpolate(file: YamlFile, env: Env): InterpolationResult {
   const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
-  walk(file.doc.contents, [], (node, path) => interpolateScalar(file, env, node, path, result));
+  walk(file.doc.contents, (node, path) => interpolateScalar(file, env, node, path, result));
   return result;
 }
 
-/** Visits every scalar value (not keys); aliases are skipped since their anchor is visited. */
-function walk(node: unknown, path: KeyPath, visit: (node: Scalar, path: KeyPath) => void): void {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = keyText(pair.key);
-      if (key !== undefined) walk(pair.value, [...path, key], visit);
+/** A node, and how to spell its key path should it be needed (rarely: most values hold no `$`). */
+interface Visit {
+  node: unknown;
+  parent: Visit | undefined;
+  segment: string | number | undefined;
+}
+
+/**
+ * Visits, in document order, every string scalar value that holds a `$` or may be sensitive
+ * (keys are not visited); aliases are skipped since their anchor is visited. A loop with a stack
+ * of its own, not recursion, so that no depth of nesting can overflow the call stack.
+ */
+function walk(root: unknown, visit: (node: Scalar, path: () => KeyPath) => void): void {
+  const stack: Visit[] = [{ node: root, parent: undefined, segment: undefined }];
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    const { node } = at;
+    // Children pushed last first, so that they come off the stack in order.
+    if (isMap(node)) {
+      for (let index = node.items.length - 1; index >= 0; index--) {
+        const pair = node.items[index];
+        const key = keyText(pair?.key);
+        if (key !== undefined) stack.push({ node: pair?.value, parent: at, segment: key });
+      }
+    } else if (isSeq(node)) {
+      for (let index = node.items.length - 1; index >= 0; index--) {
+        stack.push({ node: node.items[index], parent: at, segment: index });
+      }
+    } else if (
+      isScalar(node) &&
+      typeof node.value === "string" &&
+      (node.value.includes("$") || SENSITIVE_KEYS.has(String(at.segment)))
+    ) {
+      const visited = at;
+      visit(node, () => pathOf(visited));
     }
-  } else if (isSeq(node)) {
-    node.items.forEach((item, index) => {
-      walk(item, [...path, index], visit);
-    });
-  } else if (isScalar(node)) {
-    visit(node, path);
   }
+}
+
+function pathOf(visit: Visit): KeyPath {
+  const path: KeyPath = [];
+  for (let at: Visit | undefined = visit; at?.segment !== undefined; at = at.parent) path.push(at.segment);
+  return path.reverse();
 }
 
 function interpolateScalar(
   file: YamlFile,
   env: Env,
   node: Scalar,
-  path: KeyPath,
+  pathOf: () => KeyPath,
   result: InterpolationResult,
 ) {
   if (typeof node.value !== "string") return;
+  const path = pathOf();
   const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
   const fail = (message: string) => {
     result.diagnostics.push(diagnosticAt(file, path, message));

@@ -2,7 +2,7 @@
 // back to 1-based line/column positions, so that every later check can point at the exact
 // place in the file.
 
-import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
+import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { SourceLocation } from "./types.ts";
 
@@ -38,22 +38,38 @@ export function parseYamlFile(
     } else if (error.code === "MULTIPLE_DOCS") {
       message =
         "a configuration file holds one YAML document; move the one after '---' into a file of its own";
+    } else if (/call stack/i.test(error.message)) {
+      // The parser recurses once per level of nesting and reports running out of stack as an error.
+      message = "invalid YAML: nested too deeply";
     }
     return diagnosticAtOffset(file, offset, keyPath, message);
   });
   // An alias to an anchor that does not exist only fails when the value is built; catch it here
-  // so it gets a position like every other error.
-  visit(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) === undefined && node.range) {
-        const keyPath = pathAtOffset(file, node.range[0]);
-        diagnostics.push(
-          diagnosticAtOffset(file, node.range[0], keyPath, `unknown anchor "*${node.source}"`),
-        );
-      }
-    },
+  // so it gets a position like every other error. Without a "*" the file holds no alias, and
+  // the walk over every node is not needed.
+  if (!text.includes("*")) return { file, diagnostics };
+  forEachNode(doc.contents, (node) => {
+    if (isAlias(node) && node.resolve(doc) === undefined && node.range) {
+      const keyPath = pathAtOffset(file, node.range[0]);
+      diagnostics.push(diagnosticAtOffset(file, node.range[0], keyPath, `unknown anchor "*${node.source}"`));
+    }
   });
   return { file, diagnostics };
+}
+
+/** Calls `visit` with every node, keys included; a loop, not recursion, whatever the depth. */
+function forEachNode(root: unknown, visit: (node: unknown) => void): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined || node === null) continue;
+    visit(node);
+    if (isMap(node)) {
+      for (const pair of node.items) stack.push(pair.key, pair.value);
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
 }
 
 function duplicateKeyMessage(file: YamlFile, keyPath: KeyPath): string {
@@ -148,8 +164,15 @@ function nodeAt(file: YamlFile, path: KeyPath): unknown {
   return node;
 }
 
+/** Segments shown at each end of a path too long to show whole. */
+const PATH_SHOWN = 16;
+
 /** `sites[0].sections[1].path`; keys that are not plain names are quoted: `spaces["my space"]`. */
 function formatPath(path: KeyPath): string {
+  // A path thousands of levels deep (nesting that is itself the error) is shown by its ends.
+  if (path.length > PATH_SHOWN * 2) {
+    return `${formatPath(path.slice(0, PATH_SHOWN))}…${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
+  }
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
