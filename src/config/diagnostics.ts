@@ -81,13 +81,15 @@ function plural(n: number, word: string): string {
  * what is shown (bidirectional overrides). Keys and values come from the user's files and file
  * names from the disk: any of them may hold one.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The same, without the global flag: a test that keeps no state between calls. */
+const HAS_UNPRINTABLE = new RegExp(UNPRINTABLE.source);
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** Text with every unprintable character written as an escape (`\n`, `\x1b`, `\u2028`). */
 export function escapeControl(text: string): string {
+  if (!HAS_UNPRINTABLE.test(text)) return text;
   return text.replace(UNPRINTABLE, (c) => {
     const named = NAMED[c];
     if (named !== undefined) return named;

@@ -45,5 +45,5 @@ function maxConfigMb(env: Env): number {
 }
 
 function megabytes(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
+  return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
