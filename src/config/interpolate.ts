@@ -4,9 +4,10 @@
 
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { isMap, isScalar, isSeq, parseDocument, type Scalar } from "yaml";
+import { isScalar, parseDocument, type Scalar } from "yaml";
 import type { Diagnostic } from "./diagnostics.ts";
-import { diagnosticAt, type KeyPath, keyText, type YamlFile } from "./yaml-positions.ts";
+import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
+import { pathOf, walkNodes } from "./yaml-walk.ts";
 
 /** Fields whose values must never be printed; `*` stands for any list index. */
 const SENSITIVE_FIELDS: string[][] = [["samlProviders", "*", "certificate"]];
@@ -31,48 +32,18 @@ export function interpolate(file: YamlFile, env: Env): InterpolationResult {
   return result;
 }
 
-/** A node, and how to spell its key path should it be needed (rarely: most values hold no `$`). */
-interface Visit {
-  node: unknown;
-  parent: Visit | undefined;
-  segment: string | number | undefined;
-}
-
-/**
- * Visits, in document order, every string scalar value that holds a `$` or may be sensitive
- * (keys are not visited); aliases are skipped since their anchor is visited. A loop with a stack
- * of its own, not recursion, so that no depth of nesting can overflow the call stack.
- */
+/** Visits every string scalar value that holds a `$` or may be sensitive; keys are not visited. */
 function walk(root: unknown, visit: (node: Scalar, path: () => KeyPath) => void): void {
-  const stack: Visit[] = [{ node: root, parent: undefined, segment: undefined }];
-  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+  walkNodes(root, (at) => {
     const { node } = at;
-    // Children pushed last first, so that they come off the stack in order.
-    if (isMap(node)) {
-      for (let index = node.items.length - 1; index >= 0; index--) {
-        const pair = node.items[index];
-        const key = keyText(pair?.key);
-        if (key !== undefined) stack.push({ node: pair?.value, parent: at, segment: key });
-      }
-    } else if (isSeq(node)) {
-      for (let index = node.items.length - 1; index >= 0; index--) {
-        stack.push({ node: node.items[index], parent: at, segment: index });
-      }
-    } else if (
+    if (
       isScalar(node) &&
       typeof node.value === "string" &&
       (node.value.includes("$") || SENSITIVE_KEYS.has(String(at.segment)))
     ) {
-      const visited = at;
-      visit(node, () => pathOf(visited));
+      visit(node, () => pathOf(at));
     }
-  }
-}
-
-function pathOf(visit: Visit): KeyPath {
-  const path: KeyPath = [];
-  for (let at: Visit | undefined = visit; at?.segment !== undefined; at = at.parent) path.push(at.segment);
-  return path.reverse();
+  });
 }
 
 function interpolateScalar(

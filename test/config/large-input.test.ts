@@ -126,13 +126,13 @@ describe("deep nesting", () => {
 });
 
 describe("the size limit", () => {
-  it("refuses a configuration over 20 MB in one line, before parsing it", async () => {
+  it("refuses a configuration over 10 MB in one line, before parsing it", async () => {
     // Not YAML at all: were it parsed, this would be a syntax error instead.
-    const root = writeTree({ "a.yaml": `${"{".repeat(21_000_000)}\n` });
+    const root = writeTree({ "a.yaml": `${"{".repeat(11_000_000)}\n` });
     const result = await docsync(["validate", "-c", join(root, "a.yaml")]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      "Error: the configuration is 21.0 MB, over the limit of 20 MB; nothing was read. Set DOCSYNC_CONFIG_MAX_MB to raise the limit.\n",
+      "Error: the configuration is 11.0 MB, over the limit of 10 MB; nothing was read. Set DOCSYNC_CONFIG_MAX_MB to raise the limit.\n",
     );
   });
 
@@ -164,5 +164,25 @@ describe("sensitive values", () => {
       "a.yaml": yaml(...head, "samlProviders:", "  - label: Okta", "    certificate: MIIC-literal"),
     });
     expect(state.sensitiveValues).toEqual(["MIIC-literal"]);
+  });
+});
+
+describe("large mappings", () => {
+  it("report a repeated key at the repeat, naming the first, however many keys there are", async () => {
+    const spaces = Array.from({ length: 40 }, (_, i) => `  s${i}: spc_${i}`);
+    const message = await loadErrors({ "a.yaml": yaml(...head, "spaces:", ...spaces, "  s7: spc_again") });
+    expect(message).toBe('a.yaml:44:3: spaces: duplicate key "s7" (first at line 11)\n1 error in 1 file.');
+  });
+
+  it("point at each of their entries", async () => {
+    const spaces = Array.from({ length: 40 }, (_, i) => `  s${i}: ${i % 10 === 0 ? "[]" : `spc_${i}`}`);
+    const message = await loadErrors({ "a.yaml": yaml(...head, "spaces:", ...spaces) });
+    expect(message.split("\n")).toEqual([
+      "a.yaml:4:7: spaces.s0: must be a string (got a list)",
+      "a.yaml:14:8: spaces.s10: must be a string (got a list)",
+      "a.yaml:24:8: spaces.s20: must be a string (got a list)",
+      "a.yaml:34:8: spaces.s30: must be a string (got a list)",
+      "4 errors in 1 file.",
+    ]);
   });
 });
