@@ -98,11 +98,16 @@ export function escapeControl(text: string): string {
   });
 }
 
+/** Longest path or message printed; past it, the middle is left out. A key or value quoted in a
+ * message may be megabytes long. */
+const TEXT_SHOWN = 1000;
+
 function escapeDiagnostic(d: Diagnostic): Diagnostic {
-  return {
-    ...d,
-    file: escapeControl(d.file),
-    path: escapeControl(d.path),
-    message: escapeControl(d.message),
-  };
+  return { ...d, file: escapeControl(d.file), path: printable(d.path), message: printable(d.message) };
+}
+
+function printable(text: string): string {
+  const clipped =
+    text.length <= TEXT_SHOWN ? text : `${text.slice(0, TEXT_SHOWN / 2)} … ${text.slice(-TEXT_SHOWN / 2)}`;
+  return escapeControl(clipped);
 }

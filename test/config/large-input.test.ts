@@ -186,3 +186,35 @@ describe("large mappings", () => {
     ]);
   });
 });
+
+describe("long keys and values", () => {
+  it("are shortened in the middle, and a long unknown key is not compared with every known one", async () => {
+    const key = `k${"x".repeat(200_000)}y`;
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title: W", `    ? ${key}`, "    : 1"),
+    });
+    const [first, count] = message.split("\n");
+    expect(first).toBe(
+      // 500 characters of each end of the path and of the message.
+      `a.yaml:5:7: teams[0].${key.slice(0, 491)} … ${key.slice(-500)}: unknown key "${key.slice(0, 487)} … ${key.slice(-499)}"`,
+    );
+    expect(count).toBe("1 error in 1 file.");
+  });
+
+  it("list at most ten known spaces in an unknown-space message", async () => {
+    const spaces = Array.from({ length: 25 }, (_, i) => `  s${i}: spc_${i}`);
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "spaces:",
+        ...spaces,
+        "sites:",
+        "  - title: Docs",
+        "    siteSpaces: [{ space: nope, path: p }]",
+      ),
+    });
+    expect(message).toBe(
+      'a.yaml:31:27: sites[0].siteSpaces[0].space: unknown space "nope"; known spaces: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 and 15 more\n1 error in 1 file.',
+    );
+  });
+});
