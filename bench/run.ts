@@ -1,7 +1,8 @@
 // docsync's benchmark: reading and planning a large organization against the emulator with
 // injected latency, next to its critical-path bound and to a sequential run, measured in one
 // run; then an apply that creates half of it and reorders the rest, next to the fewest writes;
-// then the CPU time and memory of planning 100,000 redirects.   npm run bench
+// then the CPU time and memory of planning 100,000 redirects, and of loading and validating a
+// configuration of 100,000 redirects next to JSON.parse of the same data.   npm run bench
 
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import { loadConfig } from "../src/config/load.ts";
 import { readLiveState } from "../src/live/read.ts";
 import { buildPlan } from "../src/plan/build.ts";
 import { plainStyle } from "../src/render/style.ts";
+import type { Measure } from "./config-load.ts";
 import {
   configYaml,
   fullShape,
@@ -206,6 +208,29 @@ row(
   `plan ${planning.redirects.toLocaleString("en")} redirects: memory`,
   `${planning.maxRssMb.toFixed(0)} MB peak RSS`,
   "< 300 MB",
+);
+
+// Loading 100,000 redirects, and JSON.parse of the same data, each in a process of its own.
+const loading = spawnSync(process.execPath, ["--import", "tsx", "bench/config-load.ts"], {
+  encoding: "utf8",
+});
+if (loading.status !== 0) throw new Error(`bench/config-load.ts failed: ${loading.stderr}`);
+const load = JSON.parse(loading.stdout) as {
+  redirects: number;
+  yamlMb: number;
+  load: Measure;
+  json: Measure;
+};
+const loadWhat = `validate ${load.redirects.toLocaleString("en")} redirects (${load.yamlMb.toFixed(1)} MB)`;
+row(
+  `${loadWhat}: time`,
+  `${load.load.ms.toFixed(0)} ms, CPU ${load.load.cpuMs.toFixed(0)} ms (JSON.parse ×${(load.load.cpuMs / load.json.cpuMs).toFixed(0)})`,
+  "≤ 2500 ms",
+);
+row(
+  `${loadWhat}: memory`,
+  `${load.load.maxRssMb.toFixed(0)} MB peak RSS (JSON.parse ×${(load.load.maxRssMb / load.json.maxRssMb).toFixed(1)})`,
+  "≤ 500 MB",
 );
 
 const widths = [0, 1, 2].map((i) =>

@@ -10,6 +10,8 @@ export interface ConfigFileRef {
   name: string;
   /** Absolute. */
   path: string;
+  /** In bytes, when the file was listed. */
+  size: number;
 }
 
 export async function findConfigFiles(
@@ -45,18 +47,24 @@ export async function findConfigFiles(
     } else if (stats.isDirectory()) {
       const found = await yamlFilesIn(path);
       if (found.length === 0) problem(name, "no *.yaml or *.yml file in this folder");
-      for (const entry of found) add({ name: join(name, entry), path: join(path, entry) });
+      for (const entry of found)
+        add({ name: join(name, entry.name), path: join(path, entry.name), size: entry.size });
     } else {
-      add({ name, path });
+      add({ name, path, size: stats.size });
     }
   }
   return { files, order, diagnostics };
 }
 
-async function yamlFilesIn(folder: string): Promise<string[]> {
+async function yamlFilesIn(folder: string): Promise<{ name: string; size: number }[]> {
   const entries = await readdir(folder, { withFileTypes: true });
   const names = entries.filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
-  const isFile = await Promise.all(names.map(async (n) => (await stat(join(folder, n))).isFile()));
+  const found = await Promise.all(
+    names.map(async (name) => {
+      const stats = await stat(join(folder, name));
+      return stats.isFile() ? [{ name, size: stats.size }] : [];
+    }),
+  );
   // Code-unit order, so the order does not depend on the machine's locale.
-  return names.filter((_, i) => isFile[i]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return found.flat().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -4,12 +4,15 @@
 
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { isMap, isScalar, isSeq, parseDocument, type Scalar } from "yaml";
+import { isScalar, parseDocument, type Scalar } from "yaml";
 import type { Diagnostic } from "./diagnostics.ts";
-import { diagnosticAt, type KeyPath, keyText, type YamlFile } from "./yaml-positions.ts";
+import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
+import { pathOf, walkNodes } from "./yaml-walk.ts";
 
 /** Fields whose values must never be printed; `*` stands for any list index. */
 const SENSITIVE_FIELDS: string[][] = [["samlProviders", "*", "certificate"]];
+/** Their last keys: a value under one of them is looked at even when it interpolates nothing. */
+const SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
 
 export type Env = Record<string, string | undefined>;
 
@@ -25,34 +28,33 @@ type Part = { text: string } | { variable: string; fallback?: string } | { file:
 
 export function interpolate(file: YamlFile, env: Env): InterpolationResult {
   const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
-  walk(file.doc.contents, [], (node, path) => interpolateScalar(file, env, node, path, result));
+  walk(file.doc.contents, (node, path) => interpolateScalar(file, env, node, path, result));
   return result;
 }
 
-/** Visits every scalar value (not keys); aliases are skipped since their anchor is visited. */
-function walk(node: unknown, path: KeyPath, visit: (node: Scalar, path: KeyPath) => void): void {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = keyText(pair.key);
-      if (key !== undefined) walk(pair.value, [...path, key], visit);
+/** Visits every string scalar value that holds a `$` or may be sensitive; keys are not visited. */
+function walk(root: unknown, visit: (node: Scalar, path: () => KeyPath) => void): void {
+  walkNodes(root, (at) => {
+    const { node } = at;
+    if (
+      isScalar(node) &&
+      typeof node.value === "string" &&
+      (node.value.includes("$") || SENSITIVE_KEYS.has(String(at.segment)))
+    ) {
+      visit(node, () => pathOf(at));
     }
-  } else if (isSeq(node)) {
-    node.items.forEach((item, index) => {
-      walk(item, [...path, index], visit);
-    });
-  } else if (isScalar(node)) {
-    visit(node, path);
-  }
+  });
 }
 
 function interpolateScalar(
   file: YamlFile,
   env: Env,
   node: Scalar,
-  path: KeyPath,
+  pathOf: () => KeyPath,
   result: InterpolationResult,
 ) {
   if (typeof node.value !== "string") return;
+  const path = pathOf();
   const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
   const fail = (message: string) => {
     result.diagnostics.push(diagnosticAt(file, path, message));

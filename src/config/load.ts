@@ -12,8 +12,10 @@ import type { RawConfig } from "./raw-types.ts";
 import { resolve } from "./resolve.ts";
 import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
+import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { diagnosticAt, parseYamlFile, type YamlFile } from "./yaml-positions.ts";
+import { parseYamlFile } from "./yaml-parse.ts";
+import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
   /** Files or folders (a folder: every *.yaml / *.yml in it, by name, not recursive). */
@@ -36,19 +38,26 @@ export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
   if (options.paths.length === 0) throw new DocsyncError("config.invalid", "no configuration file given");
   const env = options.env ?? process.env;
   const { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
+  checkConfigSize(files, env);
   const checked = await Promise.all(files.map((ref) => checkFile(ref, env)));
-  diagnostics.push(...checked.flatMap((c) => c.diagnostics));
+  // Appended one by one: a spread (push(...list)) of 100,000 errors overflows the stack.
+  for (const file of checked) append(diagnostics, file.diagnostics);
   const valid = checked.flatMap((c) => (c.valid === undefined ? [] : [c.valid]));
   // Files with errors of their own are left out of the checks across files; those checks then
   // skip references, since the name referred to may be defined in a file left out.
   const partial = diagnostics.length > 0;
   const { merged, diagnostics: mergeErrors } = mergeFiles(valid, { partial });
-  diagnostics.push(...mergeErrors, ...checkSemantics(merged, { partial }));
+  append(diagnostics, mergeErrors);
+  append(diagnostics, checkSemantics(merged, { partial }));
   if (diagnostics.length > 0) throw new ConfigError(sortDiagnostics(diagnostics, order));
   return resolve(
     merged,
     checked.flatMap((c) => c.sensitive),
   );
+}
+
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }
 
 /** The checks one file can pass or fail on its own. */
@@ -73,9 +82,11 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   } catch (error) {
     // Only an alias bomb gets here (unknown anchors are parse diagnostics).
     const message = error instanceof Error ? error.message : String(error);
-    return { diagnostics: [...interpolation.diagnostics, diagnosticAt(file, [], message)], sensitive: [] };
+    interpolation.diagnostics.push(diagnosticAt(file, [], message));
+    return { diagnostics: interpolation.diagnostics, sensitive: [] };
   }
-  const own = [...interpolation.diagnostics, ...validateSchema(file, value, interpolation.failed)];
+  const own = interpolation.diagnostics;
+  append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };
   return { diagnostics: [], sensitive: interpolation.sensitive, valid: { file, config: value as RawConfig } };
 }

@@ -121,6 +121,9 @@ const length = (data: unknown) => [...String(data)].length;
 function closest(key: string, known: string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
+    // The distance is at least the difference in length: a long key cannot be a typo of a
+    // short name, and its full table of distances would cost its length times the name's.
+    if (Math.abs(name.length - key.length) > 2) continue;
     const distance = name.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, name);
     if (distance <= (name.length >= 8 ? 2 : 1) && (best === undefined || distance < best.distance)) {
       best = { name, distance };

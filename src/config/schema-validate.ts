@@ -45,39 +45,65 @@ function translate(all: ErrorObject[], value: unknown): Problem[] {
   // `if` only says which branch applied; the branch's own errors say what is wrong.
   // propertyNames errors come in pairs (the name's own error, marked with `propertyName`, and a
   // summary): they are explained below from the summary alone.
-  let errors = all.filter(
-    (e) => e.keyword !== "if" && e.keyword !== "propertyNames" && !("propertyName" in e),
+  const alive = new Set(
+    all.filter((e) => e.keyword !== "if" && e.keyword !== "propertyNames" && !("propertyName" in e)),
   );
   const problems: Problem[] = [];
-  const combinators = errors
-    .filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf")
-    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  const branchErrors = errorsInBranches(alive);
+  const combinators = [...branchErrors.keys()].sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const combinator of combinators) {
-    if (!errors.includes(combinator)) continue; // inside a branch already dropped
-    // The same schema is checked at many places (every list item): match the place too.
-    const inBranch = (e: ErrorObject) =>
-      e.schemaPath.startsWith(`${combinator.schemaPath}/`) && within(e.instancePath, combinator.instancePath);
-    const branchErrors = errors.filter(inBranch);
-    const { keep, problem } = explainCombinator(combinator, branchErrors, value);
-    errors = errors.filter((e) => e !== combinator && (!inBranch(e) || keep.includes(e)));
+    if (!alive.has(combinator)) continue; // inside a branch already dropped
+    const inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e));
+    const { keep, problem } = explainCombinator(combinator, inBranch, value);
+    const kept = new Set(keep);
+    alive.delete(combinator);
+    for (const e of inBranch) if (!kept.has(e)) alive.delete(e);
     if (problem) problems.push(problem);
   }
   for (const e of all) {
     if (e.keyword !== "propertyNames") continue;
     const name = String(e.params.propertyName);
     const message = (e.schema as SchemaNode).errorMessage ?? "is not allowed";
-    problems.push({
-      path: [...toPath(e.instancePath, value), name],
-      message: `name "${name}" ${message}`,
-      target: "key",
-    });
+    const path = toPath(e.instancePath, value);
+    path.push(name);
+    problems.push({ path, message: `name "${name}" ${message}`, target: "key" });
   }
-  problems.push(...errors.map((e) => explain(e, toPath(e.instancePath, value))));
+  for (const e of all) if (alive.has(e)) problems.push(explain(e, toPath(e.instancePath, value)));
   // `titel: x` gives "unknown key titel (did you mean title?)" and "missing title": the first says it all.
   const typos = new Set(
     problems.filter((p) => p.guess).map((p) => `${toPointer(p.path.slice(0, -1))}/${p.guess}`),
   );
   return problems.filter((p) => p.missing === undefined || !typos.has(`${toPointer(p.path)}/${p.missing}`));
+}
+
+/**
+ * Each failed oneOf/anyOf with the errors of its branches: those below its schema path, at its
+ * place or deeper (the same schema is checked at many places, every list item). Found by looking
+ * up the combinators at each enclosing place of an error, so that it stays linear when a long
+ * list has an error in every item.
+ */
+function errorsInBranches(errors: Set<ErrorObject>): Map<ErrorObject, ErrorObject[]> {
+  const byPlace = new Map<string, ErrorObject[]>();
+  const branches = new Map<ErrorObject, ErrorObject[]>();
+  for (const e of errors) {
+    if (e.keyword !== "oneOf" && e.keyword !== "anyOf") continue;
+    const here = byPlace.get(e.instancePath);
+    if (here === undefined) byPlace.set(e.instancePath, [e]);
+    else here.push(e);
+    branches.set(e, []);
+  }
+  if (branches.size === 0) return branches;
+  for (const e of errors) {
+    let place = e.instancePath;
+    for (;;) {
+      for (const combinator of byPlace.get(place) ?? []) {
+        if (e.schemaPath.startsWith(`${combinator.schemaPath}/`)) branches.get(combinator)?.push(e);
+      }
+      if (place === "") break;
+      place = place.slice(0, place.lastIndexOf("/"));
+    }
+  }
+  return branches;
 }
 
 /** One message for a failed oneOf/anyOf, or the errors of the one branch the value was meant for. */
@@ -128,10 +154,6 @@ function toPath(pointer: string, value: unknown): KeyPath {
     node = (node as Record<string | number, unknown> | undefined)?.[key];
   }
   return path;
-}
-
-function within(pointer: string, parent: string): boolean {
-  return pointer === parent || pointer.startsWith(`${parent}/`);
 }
 
 function toPointer(path: KeyPath): string {

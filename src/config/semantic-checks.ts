@@ -79,11 +79,22 @@ function checkSiteSpaces(
     }
     const name = siteSpace.value.space;
     if (spaces === undefined || spaces.has(name)) continue;
-    const known = [...spaces.keys()];
-    const hint =
-      known.length === 0 ? "no spaces are named under spaces:" : `known spaces: ${known.join(", ")}`;
-    out.push(at(siteSpace, ["space"], `unknown space "${name}"; ${hint}`));
+    out.push(at(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(spaces)}`));
   }
+}
+
+/** Names shown in an unknown-space message; a configuration may name thousands. */
+const SPACES_SHOWN = 10;
+
+function knownSpaces(spaces: Map<string, unknown>): string {
+  if (spaces.size === 0) return "no spaces are named under spaces:";
+  const names: string[] = [];
+  for (const name of spaces.keys()) {
+    if (names.length === SPACES_SHOWN) break;
+    names.push(name);
+  }
+  const more = spaces.size - names.length;
+  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
 }
 
 function checkRedirectTarget(

@@ -1,8 +1,16 @@
-// Parses a configuration file with the `yaml` package keeping node ranges, and maps key paths
-// back to 1-based line/column positions, so that every later check can point at the exact
-// place in the file.
+// Maps key paths of a parsed configuration file back to 1-based line/column positions, so that
+// every check can point at the exact place in the file.
 
-import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Pair,
+  type YAMLMap,
+} from "yaml";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { SourceLocation } from "./types.ts";
 
@@ -18,53 +26,6 @@ export interface YamlFile {
   lines: LineCounter;
 }
 
-/** Parses one file. YAML errors and warnings (unknown tags, duplicate keys, ...) are all diagnostics. */
-export function parseYamlFile(
-  name: string,
-  path: string,
-  text: string,
-): { file: YamlFile; diagnostics: Diagnostic[] } {
-  const lines = new LineCounter();
-  // merge: YAML 1.1 `<<` merge keys are common in hand-written configuration.
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, merge: true });
-  const file: YamlFile = { name, path, doc, lines };
-  const diagnostics = [...doc.errors, ...doc.warnings].map((error) => {
-    const offset = error.pos[0];
-    let keyPath = pathAtOffset(file, offset);
-    let message = `invalid YAML: ${error.message}`;
-    if (error.code === "DUPLICATE_KEY") {
-      message = duplicateKeyMessage(file, keyPath);
-      keyPath = keyPath.slice(0, -1);
-    } else if (error.code === "MULTIPLE_DOCS") {
-      message =
-        "a configuration file holds one YAML document; move the one after '---' into a file of its own";
-    }
-    return diagnosticAtOffset(file, offset, keyPath, message);
-  });
-  // An alias to an anchor that does not exist only fails when the value is built; catch it here
-  // so it gets a position like every other error.
-  visit(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) === undefined && node.range) {
-        const keyPath = pathAtOffset(file, node.range[0]);
-        diagnostics.push(
-          diagnosticAtOffset(file, node.range[0], keyPath, `unknown anchor "*${node.source}"`),
-        );
-      }
-    },
-  });
-  return { file, diagnostics };
-}
-
-function duplicateKeyMessage(file: YamlFile, keyPath: KeyPath): string {
-  const key = String(keyPath.at(-1));
-  const parent = nodeAt(file, keyPath.slice(0, -1));
-  const first = isMap(parent) ? parent.items.find((pair) => keyText(pair.key) === key) : undefined;
-  const firstLine =
-    isScalar(first?.key) && first.key.range ? file.lines.linePos(first.key.range[0]).line : undefined;
-  return `duplicate key "${key}"${firstLine === undefined ? "" : ` (first at line ${firstLine})`}`;
-}
-
 /** Where the value at `path` starts (or its key, with target "key"). A path that goes past
  * what the file holds stops at the deepest node that exists. */
 export function locate(file: YamlFile, path: KeyPath, target: "value" | "key" = "value"): SourceLocation {
@@ -74,7 +35,7 @@ export function locate(file: YamlFile, path: KeyPath, target: "value" | "key" = 
     if (isAlias(node)) node = node.resolve(file.doc);
     let keyOffset: number | undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => keyText(p.key) === String(segment));
+      const pair = pairWithKey(node, String(segment));
       if (pair === undefined) break;
       keyOffset = rangeStart(pair.key);
       node = pair.value;
@@ -94,6 +55,26 @@ export function locate(file: YamlFile, path: KeyPath, target: "value" | "key" = 
   return { file: file.name, line, column: col };
 }
 
+/** Mappings with more pairs than this get an index of their keys the first time one is looked up,
+ * so that pointing at each of 100,000 entries does not scan the mapping each time. */
+const SCAN_AT_MOST = 16;
+const keyIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairWithKey(map: YAMLMap, key: string): Pair | undefined {
+  if (map.items.length <= SCAN_AT_MOST) return map.items.find((p) => keyText(p.key) === key);
+  let index = keyIndexes.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) {
+      const text = keyText(pair.key);
+      // The first pair with a key wins, as a scan would find it.
+      if (text !== undefined && !index.has(text)) index.set(text, pair);
+    }
+    keyIndexes.set(map, index);
+  }
+  return index.get(key);
+}
+
 export function diagnosticAt(
   file: YamlFile,
   path: KeyPath,
@@ -110,13 +91,18 @@ export function where(item: { file: YamlFile; path: KeyPath }, from: YamlFile): 
   return item.file === from ? `line ${at.line}` : `${at.file}:${at.line}:${at.column}`;
 }
 
-function diagnosticAtOffset(file: YamlFile, offset: number, path: KeyPath, message: string): Diagnostic {
+export function diagnosticAtOffset(
+  file: YamlFile,
+  offset: number,
+  path: KeyPath,
+  message: string,
+): Diagnostic {
   const { line, col } = file.lines.linePos(offset);
   return { file: file.name, line, column: col, path: formatPath(path), message };
 }
 
 /** The key path of the innermost node containing `offset`, for positions the parser reports. */
-function pathAtOffset(file: YamlFile, offset: number): KeyPath {
+export function pathAtOffset(file: YamlFile, offset: number): KeyPath {
   const path: KeyPath = [];
   let node: unknown = file.doc.contents;
   for (;;) {
@@ -138,18 +124,15 @@ function pathAtOffset(file: YamlFile, offset: number): KeyPath {
   }
 }
 
-function nodeAt(file: YamlFile, path: KeyPath): unknown {
-  let node: unknown = file.doc.contents;
-  for (const segment of path) {
-    if (isMap(node)) node = node.items.find((p) => keyText(p.key) === String(segment))?.value;
-    else if (isSeq(node)) node = node.items[Number(segment)];
-    else return undefined;
-  }
-  return node;
-}
+/** Segments shown at each end of a path too long to show whole. */
+const PATH_SHOWN = 16;
 
 /** `sites[0].sections[1].path`; keys that are not plain names are quoted: `spaces["my space"]`. */
 function formatPath(path: KeyPath): string {
+  // A path thousands of levels deep (nesting that is itself the error) is shown by its ends.
+  if (path.length > PATH_SHOWN * 2) {
+    return `${formatPath(path.slice(0, PATH_SHOWN))}…${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
+  }
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;

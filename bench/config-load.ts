@@ -1,0 +1,114 @@
+// Loading and validating a configuration of 100,000 redirects, next to JSON.parse of the same
+// data: each measured in a process of its own, so that each peak memory is its own.
+//
+//   node --import tsx bench/config-load.ts            prints one JSON line with both measures
+//   node --import tsx bench/config-load.ts load FILE  (internal) loads FILE with loadConfig
+//   node --import tsx bench/config-load.ts json FILE  (internal) reads FILE with JSON.parse
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../src/config/load.ts";
+
+export const REDIRECT_COUNT = 100_000;
+const SECTION_COUNT = 10;
+
+/** The configuration as data: one site, ten sections, REDIRECT_COUNT redirects to them. */
+function configuration(redirects: number) {
+  return {
+    version: 1,
+    organization: "org_bench",
+    spaces: { guides: "spc_guides" },
+    sites: [
+      {
+        title: "Docs",
+        sections: Array.from({ length: SECTION_COUNT }, (_, n) => ({
+          path: `section-${n}`,
+          title: `Section ${n}`,
+          siteSpaces: [{ space: "guides", path: `v${n}` }],
+        })),
+        redirects: Array.from({ length: redirects }, (_, n) => ({
+          source: `/old/guides/page-${n}`,
+          to: { section: `section-${n % SECTION_COUNT}` },
+        })),
+      },
+    ],
+  };
+}
+
+/** The same data as YAML, one redirect a line (as bench/org-model.ts writes them). */
+function configurationYaml(redirects: number): string {
+  const lines = ["version: 1", "organization: org_bench", "spaces:", "  guides: spc_guides", "sites:"];
+  lines.push("  - title: Docs", "    sections:");
+  for (let n = 0; n < SECTION_COUNT; n++) {
+    lines.push(`      - path: section-${n}`, `        title: Section ${n}`, "        siteSpaces:");
+    lines.push(`          - { space: guides, path: v${n} }`);
+  }
+  lines.push("    redirects:");
+  for (let n = 0; n < redirects; n++) {
+    lines.push(
+      `      - source: /old/guides/page-${n}`,
+      `        to: { section: section-${n % SECTION_COUNT} }`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export interface Measure {
+  /** Wall time. */
+  ms: number;
+  /** CPU time (user and system, garbage collection threads included): steadier on a busy machine. */
+  cpuMs: number;
+  /** Peak resident memory of the whole process. */
+  maxRssMb: number;
+}
+
+async function measured(run: () => unknown): Promise<Measure> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(cpu);
+  return {
+    ms: performance.now() - started,
+    cpuMs: (used.user + used.system) / 1000,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
+function child(mode: "load" | "json", file: string): Measure {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "bench/config-load.ts", mode, file], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`bench/config-load.ts ${mode} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Measure;
+}
+
+const [mode, file] = process.argv.slice(2);
+if (mode === "load" && file !== undefined) {
+  const result = await measured(() => loadConfig({ paths: [file], env: {} }));
+  console.log(JSON.stringify(result));
+} else if (mode === "json" && file !== undefined) {
+  const result = await measured(() => JSON.parse(readFileSync(file, "utf8")));
+  console.log(JSON.stringify(result));
+} else {
+  const dir = mkdtempSync(join(tmpdir(), "docsync-bench-load-"));
+  try {
+    const yamlFile = join(dir, "docsync.yaml");
+    const jsonFile = join(dir, "docsync.json");
+    writeFileSync(yamlFile, configurationYaml(REDIRECT_COUNT));
+    writeFileSync(jsonFile, JSON.stringify(configuration(REDIRECT_COUNT)));
+    const json = child("json", jsonFile);
+    const load = child("load", yamlFile);
+    console.log(
+      JSON.stringify({
+        redirects: REDIRECT_COUNT,
+        yamlMb: readFileSync(yamlFile).length / 1e6,
+        load,
+        json,
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,220 @@
+// Large or odd input: huge numbers of errors, control characters in keys, values and file
+// names, deep nesting, and configurations over the size limit.
+
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { escapeControl } from "../../src/config/diagnostics.ts";
+import { DocsyncError } from "../../src/errors.ts";
+import { docsync } from "../support/cli.ts";
+import { load, loadErrors, writeTree, yaml } from "./helpers.ts";
+
+const head = ["version: 1", "organization: org_1"];
+/** Parsing 100,000 list items takes seconds on a busy machine: room enough, not a time limit. */
+const LARGE = { timeout: 120_000 };
+
+describe("a configuration with more than 100,000 errors", () => {
+  it(
+    "prints the first 50 in file order and a count of the rest, with exit code 1 and no stack trace",
+    LARGE,
+    async () => {
+      const count = 150_000;
+      const root = writeTree({ "a.yaml": yaml(...head, `teams: [${Array(count).fill("1").join(", ")}]`) });
+      const result = await docsync(["validate", "-c", join(root, "a.yaml")]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      const lines = result.stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(52);
+      expect(lines[0]).toBe(`Error: ${join(root, "a.yaml")}:3:9: teams[0]: must be a mapping (got a number)`);
+      const shown = lines.slice(0, 50).map((line) => /teams\[(\d+)\]/.exec(line)?.[1]);
+      expect(shown).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+      expect(lines[50]).toBe("… and 149,950 more errors");
+      expect(lines[51]).toBe("150,000 errors in 1 file.");
+      expect(result.stderr).not.toMatch(/Internal error|at .*\.ts:\d+/);
+    },
+  );
+
+  it("explains a failed oneOf in each of 100,000 list items", LARGE, async () => {
+    const count = 100_000;
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "sites:",
+        "  - title: Docs",
+        `    redirects: [${Array(count).fill("{source: /a}").join(",")}]`,
+      ),
+    });
+    const lines = message.split("\n");
+    expect(lines).toHaveLength(52);
+    expect(lines[0]).toBe(
+      'a.yaml:5:17: sites[0].redirects[0]: must have exactly one of "to" or "destination" (has neither)',
+    );
+    expect(lines[1]).toBe(
+      'a.yaml:5:30: sites[0].redirects[1]: must have exactly one of "to" or "destination" (has neither)',
+    );
+    expect(lines.slice(-2)).toEqual(["… and 99,950 more errors", "100,000 errors in 1 file."]);
+  });
+
+  it("prints every error when there are 50 or fewer", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, `teams: [${Array(50).fill("1").join(", ")}]`),
+    });
+    const lines = message.split("\n");
+    expect(lines).toHaveLength(51);
+    expect(lines[49]).toBe("a.yaml:3:156: teams[49]: must be a mapping (got a number)");
+    expect(lines[50]).toBe("50 errors in 1 file.");
+  });
+});
+
+describe("control characters", () => {
+  it("are escaped in a key, so the diagnostic is one line and starts no terminal escape", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title: Writers", '    "mem\\nbers\\e[2J": []'),
+    });
+    expect(message).toBe(
+      'a.yaml:5:5: teams[0]["mem\\nbers\\u001b[2J"]: unknown key "mem\\nbers\\x1b[2J"\n1 error in 1 file.',
+    );
+    expect(message).not.toContain("\u001b");
+  });
+
+  it("are escaped in a value, so the diagnostic is one line", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "teams:",
+        '  - title: "Wri\\nters\\e]0;owned\\a"',
+        '  - title: "Wri\\nters\\e]0;owned\\a"',
+      ),
+    });
+    expect(message).toBe(
+      [
+        'a.yaml:5:12: teams[1].title: duplicate team title "Wri\\nters\\x1b]0;owned\\x07" (first at line 4)',
+        "1 error in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("are escaped in a file name", async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...head) }, ["a.yaml", "new\nline\u2028.yaml"]);
+    expect(message).toBe("new\\nline\\u2028.yaml:1:1: no such file or folder\n1 error in 1 file.");
+  });
+
+  it("escapes C0, DEL, C1, line separators and bidirectional overrides, and leaves other text alone", () => {
+    expect(escapeControl("a\tb\r\n\u0000\u007f\u0085\u009b\u2028\u2029\u202e\u2066 é ✓ \\ /")).toBe(
+      "a\\tb\\r\\n\\x00\\x7f\\x85\\x9b\\u2028\\u2029\\u202e\\u2066 é ✓ \\ /",
+    );
+  });
+});
+
+describe("deep nesting", () => {
+  it("is one error saying so, with the path shortened", async () => {
+    const depth = 5000;
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "sites:",
+        "  - title: Docs",
+        "    redirects:",
+        `      - { source: /a, destination: { kind: x, deep: ${"[".repeat(depth)}${"]".repeat(depth)} } }`,
+      ),
+    });
+    const [first, count] = message.split("\n");
+    expect(count).toBe("1 error in 1 file.");
+    expect(first).toMatch(
+      /^a\.yaml:6:\d+: sites\[0\]\.redirects\[0\]\.destination\.deep(\[0\]){10}…(\[0\]){16}: invalid YAML: nested too deeply$/,
+    );
+  });
+});
+
+describe("the size limit", () => {
+  it("refuses a configuration over 10 MB in one line, before parsing it", async () => {
+    // Not YAML at all: were it parsed, this would be a syntax error instead.
+    const root = writeTree({ "a.yaml": `${"{".repeat(11_000_000)}\n` });
+    const result = await docsync(["validate", "-c", join(root, "a.yaml")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "Error: the configuration is 11.0 MB, over the limit of 10 MB; nothing was read. Set DOCSYNC_CONFIG_MAX_MB to raise the limit.\n",
+    );
+  });
+
+  it("counts every file, and DOCSYNC_CONFIG_MAX_MB sets the limit", async () => {
+    const files = { "a.yaml": yaml(...head, `# ${"x".repeat(3000)}`), "b.yaml": yaml("version: 1") };
+    const refused = await load(files, undefined, { DOCSYNC_CONFIG_MAX_MB: "0.003" }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DocsyncError);
+    expect((refused as DocsyncError).exitCode).toBe(1);
+    expect((refused as DocsyncError).message).toBe(
+      "the configuration is 3.0 kB in 2 files (the largest: a.yaml, 3.0 kB), over the limit of 0.003 MB; nothing was read. Set DOCSYNC_CONFIG_MAX_MB to raise the limit.",
+    );
+    const state = await load(files, undefined, { DOCSYNC_CONFIG_MAX_MB: "0.004" });
+    expect(state.organization).toBe("org_1");
+  });
+
+  it("refuses a limit that is not a positive number", async () => {
+    const error = await load({ "a.yaml": yaml(...head) }, undefined, { DOCSYNC_CONFIG_MAX_MB: "lots" }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as DocsyncError).message).toBe(
+      'DOCSYNC_CONFIG_MAX_MB must be a positive number of megabytes (got "lots")',
+    );
+  });
+});
+
+describe("sensitive values", () => {
+  it("are gathered when written literally, without interpolation", async () => {
+    const state = await load({
+      "a.yaml": yaml(...head, "samlProviders:", "  - label: Okta", "    certificate: MIIC-literal"),
+    });
+    expect(state.sensitiveValues).toEqual(["MIIC-literal"]);
+  });
+});
+
+describe("large mappings", () => {
+  it("report a repeated key at the repeat, naming the first, however many keys there are", async () => {
+    const spaces = Array.from({ length: 40 }, (_, i) => `  s${i}: spc_${i}`);
+    const message = await loadErrors({ "a.yaml": yaml(...head, "spaces:", ...spaces, "  s7: spc_again") });
+    expect(message).toBe('a.yaml:44:3: spaces: duplicate key "s7" (first at line 11)\n1 error in 1 file.');
+  });
+
+  it("point at each of their entries", async () => {
+    const spaces = Array.from({ length: 40 }, (_, i) => `  s${i}: ${i % 10 === 0 ? "[]" : `spc_${i}`}`);
+    const message = await loadErrors({ "a.yaml": yaml(...head, "spaces:", ...spaces) });
+    expect(message.split("\n")).toEqual([
+      "a.yaml:4:7: spaces.s0: must be a string (got a list)",
+      "a.yaml:14:8: spaces.s10: must be a string (got a list)",
+      "a.yaml:24:8: spaces.s20: must be a string (got a list)",
+      "a.yaml:34:8: spaces.s30: must be a string (got a list)",
+      "4 errors in 1 file.",
+    ]);
+  });
+});
+
+describe("long keys and values", () => {
+  it("are shortened in the middle, and a long unknown key is not compared with every known one", async () => {
+    const key = `k${"x".repeat(200_000)}y`;
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title: W", `    ? ${key}`, "    : 1"),
+    });
+    const [first, count] = message.split("\n");
+    expect(first).toBe(
+      // 500 characters of each end of the path and of the message.
+      `a.yaml:5:7: teams[0].${key.slice(0, 491)} … ${key.slice(-500)}: unknown key "${key.slice(0, 487)} … ${key.slice(-499)}"`,
+    );
+    expect(count).toBe("1 error in 1 file.");
+  });
+
+  it("list at most ten known spaces in an unknown-space message", async () => {
+    const spaces = Array.from({ length: 25 }, (_, i) => `  s${i}: spc_${i}`);
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "spaces:",
+        ...spaces,
+        "sites:",
+        "  - title: Docs",
+        "    siteSpaces: [{ space: nope, path: p }]",
+      ),
+    });
+    expect(message).toBe(
+      'a.yaml:31:27: sites[0].siteSpaces[0].space: unknown space "nope"; known spaces: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 and 15 more\n1 error in 1 file.',
+    );
+  });
+});
