@@ -108,9 +108,10 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     create(desired, address, scope, ctx, info) {
       const id = ctx.idOf(address);
       const calls: CallDraft[] = [];
-      // A new section is created with its first site space: only its settings remain to be made.
-      const madeWithSection = container === "section" && info.parentIsNew && info.index === 0;
-      if (!madeWithSection) {
+      // A new section is created with its first site space, a new site with its root site
+      // spaces (the `spaces` form of its create): only their settings remain to be made.
+      const madeWithParent = info.parentIsNew && (container === "site" || info.index === 0);
+      if (!madeWithParent) {
         const body: Record<string, unknown> = { spaceId: desired.spaceId };
         const match: Record<string, unknown> = { "space.id": desired.spaceId };
         if (container === "section") {

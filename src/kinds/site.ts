@@ -3,15 +3,16 @@
 
 import type { LiveAdaptiveSchema, LiveSite } from "../api/types.ts";
 import type { DesiredSite, DesiredState } from "../config/types.ts";
+import { addressOf } from "../plan/address.ts";
 import type { FieldChange } from "../plan/types.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { orgPath, sitePath } from "./paths.ts";
+import { orgPath, sitePath, siteSpacesPath } from "./paths.ts";
 import { redirectKind } from "./redirect.ts";
 import { sectionKind } from "./section.ts";
 import { nestSections, sectionGroupKind } from "./section-group.ts";
 import { rootSiteSpaceKind } from "./site-space.ts";
-import type { CallDraft, ExportContext, KindModule, LiveNode } from "./types.ts";
+import { addressKey, type CallDraft, type ExportContext, type KindModule, type LiveNode } from "./types.ts";
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 
@@ -140,6 +141,21 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
         recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
       },
     ];
+    // One call makes the site with its root site spaces, in order; the site's answer does not
+    // name them, so one read finds their ids for the calls that set their paths.
+    const roots = desired.siteSpaces ?? [];
+    if (roots.length > 0) {
+      (calls[0]!.body as Record<string, unknown>).spaces = roots.map((siteSpace) => siteSpace.spaceId);
+      calls.push({
+        method: "GET",
+        path: `${siteSpacesPath(org, id)}?limit=1000`,
+        summary: "read the site spaces made with the site",
+        captures: roots.map((siteSpace) => ({
+          address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
+          find: { array: "/items", match: { "space.id": siteSpace.spaceId } },
+        })),
+      });
+    }
     const settings = definedFields(desired, ["basename", "adaptiveContent"]);
     if (desired.proxy !== undefined && desired.proxy !== null) settings.proxy = desired.proxy;
     if (Object.keys(settings).length > 0) {

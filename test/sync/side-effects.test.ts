@@ -159,4 +159,26 @@ describe("one round of apply converges", () => {
       ["b", true],
     ]);
   });
+
+  it("creates a site with its root site spaces in one call, then sets their paths", async () => {
+    h.emulator.resetLog();
+    await applyOneRound(
+      `${HEAD}sites:\n  - title: Flat\n    siteSpaces:\n      - { space: sdk, path: kit }\n      - { space: guides, path: start, default: true }\n`,
+    );
+    const writes = h.emulator.requests.filter((entry) => entry.method !== "GET");
+    expect(writes.map((entry) => entry.route).sort()).toEqual(
+      [
+        "POST /orgs/:organizationId/sites",
+        // Each site space's path, and the default, which the API gave the first space.
+        "PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId",
+        "PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId",
+        "PATCH /orgs/:organizationId/sites/:siteId",
+      ].sort(),
+    );
+    const spaces = await h.api.list<LiveSiteSpace>(`${await sitePath()}/site-spaces`);
+    expect(spaces.map((s) => [s.space.id, s.path, s.default])).toEqual([
+      ["spc_sdk", "kit", false],
+      ["spc_guides", "start", true],
+    ]);
+  });
 });
