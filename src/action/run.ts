@@ -24,6 +24,7 @@ import { redactText, redactValue } from "../render/redact.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
 import { splitArgs } from "./args.ts";
+import { commentMarker, LABEL_PATTERN, provenanceLine } from "./provenance.ts";
 import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
 import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
 
@@ -128,6 +129,18 @@ interface Result {
   planJson?: string;
   /** One line on the changes, for the annotation when the step fails (or warns) on them. */
   headline?: string;
+  /** The plan (or the drift, as a plan) whose counts become outputs. */
+  counted?: Plan;
+  /** plan: the plan saved for `apply` (the `plan` input of a later step). */
+  savedPlan?: string;
+}
+
+/** What a step's run of docsync needs besides its inputs. */
+interface StepSetup {
+  command: ActionCommand;
+  token: string;
+  /** A folder of this step's own under $RUNNER_TEMP, for the report and the plan files. */
+  dir: string;
 }
 
 /** Runs the action with the environment the runner gives a step; resolves with the step's exit code. */
@@ -145,14 +158,24 @@ export async function runAction(
   const command = Object.hasOwn(OWN_ARGS, commandInput) ? (commandInput as ActionCommand) : undefined;
   let result: Result;
   let failOnChanges = false;
+  let label = "";
+  let dir: string | undefined;
   try {
+    label = getInput(env, "label");
+    if (label !== "" && !LABEL_PATTERN.test(label))
+      throw new InputError(
+        `Input label must be letters, digits, ".", "_" or "-" (at most 64), not ${JSON.stringify(label)}.`,
+      );
     if (!command)
       throw new InputError(
         `Input command must be plan, apply or drift, not ${JSON.stringify(commandInput)}.`,
       );
     if (token === "") throw new InputError("Input token is required: pass the API token from a secret.");
     failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift";
-    result = await run(command, env, token, log);
+    if (getInput(env, "plan") !== "" && command !== "apply")
+      throw new InputError("Input plan is a saved plan to apply: it goes with command apply only.");
+    dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
+    result = await run({ command, token, dir }, env, log);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError))
@@ -165,7 +188,7 @@ export async function runAction(
     };
   }
 
-  const reported = await publish(env, command ?? "docsync", result, log);
+  const reported = await publish(env, { command: command ?? "docsync", label, dir }, result, log);
   let stepCode = result.exitCode;
   if (command !== "apply" && result.exitCode === 2) {
     // Changes are a result, not an error, unless the workflow says they must fail the step.
@@ -178,7 +201,8 @@ export async function runAction(
 }
 
 /** Everything from reading the configuration to docsync's report. */
-async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string, log: Log): Promise<Result> {
+async function run(setup: StepSetup, env: NodeJS.ProcessEnv, log: Log): Promise<Result> {
+  const { command, token } = setup;
   const extra = splitArgs(getInput(env, "args"));
   const configs = (getInput(env, "config") || "docsync.yaml")
     .split(/\r?\n/)
@@ -193,8 +217,14 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   const apiUrl = getInput(env, "api-url");
   if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
 
-  const args = [command, ...configs.flatMap((path) => ["-c", path])];
-  const own = OWN_ARGS[command];
+  const savedPlanInput = getInput(env, "plan");
+  const args = [command, ...(savedPlanInput === "" ? [] : [savedPlanInput])];
+  // With a saved plan, -c is there for the sensitive values the plan holds only digests of.
+  args.push(...configs.flatMap((path) => ["-c", path]));
+  const own = [...OWN_ARGS[command]];
+  const savedPlan = command === "plan" ? join(setup.dir, "saved-plan.json") : undefined;
+  if (savedPlan) own.push("--out", savedPlan);
+  if (env.RUNNER_DEBUG === "1") own.push("--verbose");
   const end = extra.indexOf("--");
   args.push(...(end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]));
 
@@ -203,6 +233,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   let organization: string | undefined;
   let failure: DocsyncError | undefined;
   let applyHadChanges = false;
+  let counted: Plan | undefined;
   const context: CommandContext = {
     // The configuration's sensitive values are redacted from everything the action writes,
     // whatever docsync prints; its problems become annotations.
@@ -213,6 +244,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
       },
       planned(plan) {
         applyHadChanges = plan.changes.length > 0;
+        counted = plan;
       },
       failed(error) {
         failure = error;
@@ -234,12 +266,15 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
       ask: async () => "",
     },
   };
+  // apply's progress is long: folded in the log, as what plan and drift print below.
+  if (command === "apply") log.command("group", `docsync ${args.slice(0, 2).join(" ")}`);
   log.stopCommands();
   let exitCode: number;
   try {
     exitCode = await runDocsync(args, context);
   } finally {
     log.resumeCommands();
+    if (command === "apply") log.command("endgroup", "");
   }
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
   printUntrusted(log, err);
@@ -251,6 +286,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
     return {
       exitCode,
       changes: applyHadChanges,
+      ...(counted ? { counted } : {}),
       report: applyReport({ organization, exitCode, log: log.redact(out), error: failed ? error : "" }),
     };
   }
@@ -261,7 +297,7 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
   // People read it as text in the log; the JSON becomes the plan file.
   if (command === "plan") {
     const plan = redactValue(parseJson<Plan>(out, "docsync-plan"), log.secrets);
-    printUntrusted(log, renderPlanText(plan, plainStyle));
+    printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (const warning of plan.warnings) log.command("warning", warning);
     return {
       exitCode,
@@ -269,11 +305,13 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
       report: renderPlanMarkdown(plan),
       planJson: `${JSON.stringify(plan, null, 2)}\n`,
       headline: summaryLine(plan),
+      counted: plan,
+      ...(savedPlan ? { savedPlan } : {}),
     };
   }
   const report = redactValue(parseJson<DriftReport>(out, "docsync-drift"), log.secrets);
   const asPlan = planOfDrift(report);
-  printUntrusted(log, renderDriftText(report, plainStyle));
+  printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
   for (const warning of report.warnings) log.command("warning", warning);
   return {
     exitCode,
@@ -281,7 +319,15 @@ async function run(command: ActionCommand, env: NodeJS.ProcessEnv, token: string
     report: renderDriftMarkdown(asPlan),
     planJson: `${JSON.stringify(report, null, 2)}\n`,
     headline: driftSummaryLine(asPlan),
+    counted: asPlan,
   };
+}
+
+/** Long text, folded in the log under a title (`::group::`). */
+function printGroup(log: Log, title: string, text: string): void {
+  log.command("group", title);
+  printUntrusted(log, text);
+  log.command("endgroup", "");
 }
 
 /** Text made of configured or live values, printed with workflow commands stopped. */
@@ -339,13 +385,16 @@ function annotationPath(file: string, env: NodeJS.ProcessEnv): string {
 /** Writes the outputs, the report file and the job summary; false when one could not be written. */
 async function publish(
   env: NodeJS.ProcessEnv,
-  command: ActionCommand | "docsync",
+  step: { command: ActionCommand | "docsync"; label: string; dir: string | undefined },
   result: Result,
   log: Log,
 ): Promise<boolean> {
+  const { command, label } = step;
   try {
-    const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
-    const report = log.redact(result.report);
+    const dir = step.dir ?? (await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)));
+    const marker = commentMarker(command, label);
+    // The marker first, so that a workflow finds this step's comment again by it.
+    const report = log.redact(`${marker}\n${result.report}\n${provenanceLine(env, label)}\n`);
     const reportFile = join(dir, "report.md");
     await writeFile(reportFile, report);
     let planFile = "";
@@ -358,6 +407,9 @@ async function publish(
       "exit-code": String(result.exitCode),
       "plan-file": planFile,
       "report-file": reportFile,
+      "saved-plan": result.savedPlan ?? "",
+      "comment-marker": marker,
+      ...countOutputs(result.counted),
     };
     if (env.GITHUB_OUTPUT) {
       const entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));
@@ -372,4 +424,15 @@ async function publish(
     );
     return false;
   }
+}
+
+/** The creates, updates, moves and deletes outputs, counted as the summary line counts them. */
+function countOutputs(plan: Plan | undefined): Record<string, string> {
+  const summary = plan?.summary ?? { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  return {
+    creates: String(summary.create + summary.replace),
+    updates: String(summary.update),
+    moves: String(summary.move),
+    deletes: String(summary.delete + summary.replace),
+  };
 }

@@ -4,12 +4,7 @@
 
 import { Command, CommanderError } from "commander";
 import { DocsyncError } from "../errors.ts";
-import { registerApplyCommand } from "./commands/apply.ts";
-import { registerDriftCommand } from "./commands/drift.ts";
-import { registerEmulatorCommand } from "./commands/emulator.ts";
-import { registerExportCommand } from "./commands/export.ts";
-import { registerPlanCommand } from "./commands/plan.ts";
-import { registerValidateCommand } from "./commands/validate.ts";
+import { VERSION } from "../version.ts";
 import type { CommandContext } from "./context.ts";
 
 const EXAMPLES = `
@@ -29,30 +24,49 @@ Environment:
   NO_COLOR          no colour, even at a terminal
 `;
 
-export function buildProgram(context: CommandContext): Command {
+type Register = (program: Command, context: CommandContext) => void;
+
+/**
+ * Each command's module, loaded only when the command runs (or help lists them all), so that a
+ * command does not pay at start-up for what only others need: the HTTP client, the planner, the
+ * Markdown renderer, the emulator.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  validate: async () => (await import("./commands/validate.ts")).registerValidateCommand,
+  plan: async () => (await import("./commands/plan.ts")).registerPlanCommand,
+  apply: async () => (await import("./commands/apply.ts")).registerApplyCommand,
+  drift: async () => (await import("./commands/drift.ts")).registerDriftCommand,
+  export: async () => (await import("./commands/export.ts")).registerExportCommand,
+  emulator: async () => (await import("./commands/emulator.ts")).registerEmulatorCommand,
+};
+
+/** The commands `args` needs: the one it names, or all of them (for help, or a mistyped name). */
+function commandsFor(args: readonly string[]): string[] {
+  const first = args.find((arg) => !arg.startsWith("-"));
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+}
+
+export async function buildProgram(context: CommandContext, args: readonly string[] = []): Promise<Command> {
   const program = new Command("docsync")
     .description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.")
-    .version("0.1.0")
+    .version(VERSION)
     .addHelpText("after", EXAMPLES)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => context.output.out(text),
       writeErr: (text) => context.output.err(text),
     });
-  registerValidateCommand(program, context);
-  registerPlanCommand(program, context);
-  registerApplyCommand(program, context);
-  registerDriftCommand(program, context);
-  registerExportCommand(program, context);
-  registerEmulatorCommand(program);
+  const names = commandsFor(args);
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program, context);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
 
 /** Runs docsync with `args` (without the node and script names); resolves with the exit code. */
 export async function runDocsync(args: string[], context: CommandContext): Promise<number> {
-  const program = buildProgram(context);
   try {
+    const program = await buildProgram(context, args);
     await program.parseAsync(args, { from: "user" });
     return context.exitCode;
   } catch (error) {
