@@ -660,9 +660,9 @@ var require_option = __commonJS({
        * @param {string} flags
        * @param {string} [description]
        */
-      constructor(flags, description) {
-        this.flags = flags, this.description = description || "", this.required = flags.includes("<"), this.optional = flags.includes("["), this.variadic = /\w\.\.\.[>\]]$/.test(flags), this.mandatory = !1;
-        let optionFlags = splitOptionFlags(flags);
+      constructor(flags2, description) {
+        this.flags = flags2, this.description = description || "", this.required = flags2.includes("<"), this.optional = flags2.includes("["), this.variadic = /\w\.\.\.[>\]]$/.test(flags2), this.mandatory = !1;
+        let optionFlags = splitOptionFlags(flags2);
         this.short = optionFlags.shortFlag, this.long = optionFlags.longFlag, this.negate = !1, this.long && (this.negate = this.long.startsWith("--no-")), this.defaultValue = void 0, this.defaultValueDescription = void 0, this.presetArg = void 0, this.envVar = void 0, this.parseArg = void 0, this.hidden = !1, this.argChoices = void 0, this.conflictsWith = [], this.implied = void 0, this.helpGroupHeading = void 0;
       }
       /**
@@ -855,10 +855,10 @@ var require_option = __commonJS({
     function camelcase(str) {
       return str.split("-").reduce((str2, word) => str2 + word[0].toUpperCase() + word.slice(1));
     }
-    function splitOptionFlags(flags) {
-      let shortFlag, longFlag, shortFlagExp = /^-[^-]$/, longFlagExp = /^--[^-]/, flagParts = flags.split(/[ |,]+/).concat("guard");
+    function splitOptionFlags(flags2) {
+      let shortFlag, longFlag, shortFlagExp = /^-[^-]$/, longFlagExp = /^--[^-]/, flagParts = flags2.split(/[ |,]+/).concat("guard");
       if (shortFlagExp.test(flagParts[0]) && (shortFlag = flagParts.shift()), longFlagExp.test(flagParts[0]) && (longFlag = flagParts.shift()), !shortFlag && shortFlagExp.test(flagParts[0]) && (shortFlag = flagParts.shift()), !shortFlag && longFlagExp.test(flagParts[0]) && (shortFlag = longFlag, longFlag = flagParts.shift()), flagParts[0].startsWith("-")) {
-        let unsupportedFlag = flagParts[0], baseError = `option creation failed due to '${unsupportedFlag}' in option flags '${flags}'`;
+        let unsupportedFlag = flagParts[0], baseError = `option creation failed due to '${unsupportedFlag}' in option flags '${flags2}'`;
         throw /^-[^-][^-]/.test(unsupportedFlag) ? new Error(
           `${baseError}
 - a short flag is a single dash and a single character
@@ -871,7 +871,7 @@ var require_option = __commonJS({
       }
       if (shortFlag === void 0 && longFlag === void 0)
         throw new Error(
-          `option creation failed due to no flags found in '${flags}'.`
+          `option creation failed due to no flags found in '${flags2}'.`
         );
       return { shortFlag, longFlag };
     }
@@ -1261,8 +1261,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [description]
        * @return {Option} new option
        */
-      createOption(flags, description) {
-        return new Option2(flags, description);
+      createOption(flags2, description) {
+        return new Option2(flags2, description);
       }
       /**
        * Wrap parseArgs to catch 'commander.invalidArgument'.
@@ -1355,12 +1355,12 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command} `this` command for chaining
        * @private
        */
-      _optionEx(config, flags, description, fn, defaultValue) {
-        if (typeof flags == "object" && flags instanceof Option2)
+      _optionEx(config, flags2, description, fn, defaultValue) {
+        if (typeof flags2 == "object" && flags2 instanceof Option2)
           throw new Error(
             "To add an Option object use addOption() instead of option() or requiredOption()"
           );
-        let option = this.createOption(flags, description);
+        let option = this.createOption(flags2, description);
         if (option.makeOptionMandatory(!!config.mandatory), typeof fn == "function")
           option.default(defaultValue).argParser(fn);
         else if (fn instanceof RegExp) {
@@ -1394,8 +1394,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {*} [defaultValue]
        * @return {Command} `this` command for chaining
        */
-      option(flags, description, parseArg, defaultValue) {
-        return this._optionEx({}, flags, description, parseArg, defaultValue);
+      option(flags2, description, parseArg, defaultValue) {
+        return this._optionEx({}, flags2, description, parseArg, defaultValue);
       }
       /**
        * Add a required option which must have a value after parsing. This usually means
@@ -1409,10 +1409,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {*} [defaultValue]
        * @return {Command} `this` command for chaining
        */
-      requiredOption(flags, description, parseArg, defaultValue) {
+      requiredOption(flags2, description, parseArg, defaultValue) {
         return this._optionEx(
           { mandatory: !0 },
-          flags,
+          flags2,
           description,
           parseArg,
           defaultValue
@@ -2266,10 +2266,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [description]
        * @return {(this | string | undefined)} `this` command for chaining, or version string if no arguments
        */
-      version(str, flags, description) {
+      version(str, flags2, description) {
         if (str === void 0) return this._version;
-        this._version = str, flags = flags || "-V, --version", description = description || "output the version number";
-        let versionOption = this.createOption(flags, description);
+        this._version = str, flags2 = flags2 || "-V, --version", description = description || "output the version number";
+        let versionOption = this.createOption(flags2, description);
         return this._versionOptionName = versionOption.attributeName(), this._registerOption(versionOption), this.on("option:" + versionOption.name(), () => {
           this._outputConfiguration.writeOut(`${str}
 `), this._exit(0, "commander.version", str);
@@ -2505,11 +2505,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [description]
        * @return {Command} `this` command for chaining
        */
-      helpOption(flags, description) {
-        return typeof flags == "boolean" ? (flags ? (this._helpOption === null && (this._helpOption = void 0), this._defaultOptionGroup && this._initOptionGroup(this._getHelpOption())) : this._helpOption = null, this) : (this._helpOption = this.createOption(
-          flags ?? "-h, --help",
+      helpOption(flags2, description) {
+        return typeof flags2 == "boolean" ? (flags2 ? (this._helpOption === null && (this._helpOption = void 0), this._defaultOptionGroup && this._initOptionGroup(this._getHelpOption())) : this._helpOption = null, this) : (this._helpOption = this.createOption(
+          flags2 ?? "-h, --help",
           description ?? "display help for command"
-        ), (flags || description) && this._initOptionGroup(this._helpOption), this);
+        ), (flags2 || description) && this._initOptionGroup(this._helpOption), this);
       }
       /**
        * Lazy create help option.
@@ -2609,7 +2609,7 @@ var require_commander = __commonJS({
     var { Argument: Argument2 } = require_argument(), { Command: Command2 } = require_command(), { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error(), { Help: Help2 } = require_help(), { Option: Option2 } = require_option();
     exports.program = new Command2();
     exports.createCommand = (name) => new Command2(name);
-    exports.createOption = (flags, description) => new Option2(flags, description);
+    exports.createOption = (flags2, description) => new Option2(flags2, description);
     exports.createArgument = (name, description) => new Argument2(name, description);
     exports.Command = Command2;
     exports.Option = Option2;
@@ -2656,6 +2656,30 @@ var DocsyncError, init_errors = __esm({
         super(message, options.cause === void 0 ? void 0 : { cause: options.cause }), this.code = code2, this.exitCode = options.exitCode ?? 1;
       }
     };
+  }
+});
+
+// src/render/style.ts
+var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
+  "src/render/style.ts"() {
+    "use strict";
+    code = (open, close) => (text) => `\x1B[${open}m${text}\x1B[${close}m`, COLOR = {
+      green: code(32, 39),
+      yellow: code(33, 39),
+      red: code(31, 39),
+      cyan: code(36, 39),
+      magenta: code(35, 39),
+      bold: code(1, 22),
+      dim: code(2, 22)
+    }, plain = (text) => text, PLAIN = {
+      green: plain,
+      yellow: plain,
+      red: plain,
+      cyan: plain,
+      magenta: plain,
+      bold: plain,
+      dim: plain
+    }, plainStyle = PLAIN;
   }
 });
 
@@ -10756,8 +10780,8 @@ var require_validate = __commonJS({
         if (data = dataNames[dataLevel - up], !jsonPointer)
           return data;
       }
-      let expr = data, segments = jsonPointer.split("/");
-      for (let segment2 of segments)
+      let expr = data, segments2 = jsonPointer.split("/");
+      for (let segment2 of segments2)
         segment2 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
       return expr;
       function errorMsg(pointerType, up) {
@@ -11133,9 +11157,9 @@ var require_utils = __commonJS({
     function removeDotSegmentsRelative(path) {
       if (path === "" || path[0] === "/")
         return removeDotSegments(path);
-      let segments = path.split("/"), last = segments.length - 1, output = [], trailingDirectory = !1;
+      let segments2 = path.split("/"), last = segments2.length - 1, output = [], trailingDirectory = !1;
       for (let i = 0; i <= last; i++) {
-        let segment2 = segments[i];
+        let segment2 = segments2[i];
         segment2 === "." || segment2 === ".." ? (segment2 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment2);
       }
       return trailingDirectory && output[output.length - 1] !== ".." && output.push(""), (output.length === 0 || output[0] === "" || output[0].includes(":")) && output.unshift("."), output.join("/");
@@ -11760,7 +11784,7 @@ var require_core = __commonJS({
     Object.defineProperty(exports, "CodeGen", { enumerable: !0, get: function() {
       return codegen_1.CodeGen;
     } });
-    var validation_error_1 = require_validation_error(), ref_error_1 = require_ref_error(), rules_1 = require_rules(), compile_1 = require_compile(), codegen_2 = require_codegen(), resolve_1 = require_resolve(), dataType_1 = require_dataType(), util_1 = require_util(), $dataRefSchema = require_data(), uri_1 = require_uri(), defaultRegExp = (str, flags) => new RegExp(str, flags);
+    var validation_error_1 = require_validation_error(), ref_error_1 = require_ref_error(), rules_1 = require_rules(), compile_1 = require_compile(), codegen_2 = require_codegen(), resolve_1 = require_resolve(), dataType_1 = require_dataType(), util_1 = require_util(), $dataRefSchema = require_data(), uri_1 = require_uri(), defaultRegExp = (str, flags2) => new RegExp(str, flags2);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"], EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
       "validate",
@@ -12022,8 +12046,8 @@ var require_core = __commonJS({
         let rules = this.RULES.all;
         metaSchema = JSON.parse(JSON.stringify(metaSchema));
         for (let jsonPointer of keywordsJsonPointers) {
-          let segments = jsonPointer.split("/").slice(1), keywords = metaSchema;
-          for (let seg of segments)
+          let segments2 = jsonPointer.split("/").slice(1), keywords = metaSchema;
+          for (let seg of segments2)
             keywords = keywords[seg];
           for (let key in rules) {
             let rule = rules[key];
@@ -16145,26 +16169,90 @@ var NONE, Planner, init_build = __esm({
   }
 });
 
+// src/cli/target-address.ts
+function segments(text) {
+  let parts = [], current = "", quoted2 = !1;
+  for (let index = 0; index < text.length; index++) {
+    let char = text[index];
+    quoted2 && char === "\\" ? (current += char + (text[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
+  }
+  return parts.push(current.trim()), parts;
+}
+function syntaxError(target, problem) {
+  return new DocsyncError(
+    "cli.target-syntax",
+    `--target ${JSON.stringify(target)} is not an address: ${problem}. An address is kind "name" segments separated by > or \u203A, e.g. ${EXAMPLE}.`
+  );
+}
+function parseTargetAddress(target) {
+  if (target.trim() === "") throw syntaxError(target, "it is empty");
+  let parts = segments(target);
+  return parts.map((part, index) => {
+    let where2 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where2}`);
+    let match = SEGMENT.exec(part);
+    if (!match) {
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where2}` : `${JSON.stringify(part)} is not kind "name"${where2}` : `${JSON.stringify(part)} has no quoted name${where2}`;
+      throw syntaxError(target, problem);
+    }
+    let name;
+    try {
+      name = JSON.parse(match[2]);
+    } catch {
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where2}`);
+    }
+    return `${match[1]} ${JSON.stringify(name)}`;
+  }).join(" \u203A ");
+}
+var SEGMENT, EXAMPLE, init_target_address = __esm({
+  "src/cli/target-address.ts"() {
+    "use strict";
+    init_errors();
+    SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/, EXAMPLE = 'site "Acme Docs" > section "api"';
+  }
+});
+
 // src/cli/workflow.ts
+import { existsSync } from "node:fs";
+import { join as join2 } from "node:path";
+function defaultConfig(cwd = process.cwd()) {
+  let found = DEFAULT_CONFIGS.filter((name) => existsSync(join2(cwd, name)));
+  if (found.length === 0)
+    throw new DocsyncError(
+      "config.not-found",
+      "No configuration: pass -c FILE or FOLDER, or run where docsync.yaml, docsync.yml or a docsync/ folder is."
+    );
+  if (found.length > 1)
+    throw new DocsyncError(
+      "config.ambiguous",
+      `Both ${found.join(" and ")} are here: pass -c to say which is the configuration.`
+    );
+  return found;
+}
+function configPaths(paths) {
+  return paths && paths.length > 0 ? paths : defaultConfig();
+}
 async function loadDesired(paths, context) {
   let desired = await loadConfig({
-    paths: paths && paths.length > 0 ? paths : DEFAULT_CONFIG,
+    paths: configPaths(paths),
     env: context.env
   });
   return context.observer?.configuration?.(desired), desired;
 }
 async function planAgainstLive(client, desired, options = {}) {
-  let recording = options.record ? recordingReader(client) : void 0, live = await readLiveState(recording?.reader ?? client, desired), plan = buildPlan(desired, live, options.targets ? { targets: options.targets } : {});
+  let targets = options.targets?.map(parseTargetAddress), recording = options.record ? recordingReader(client) : void 0, live = await readLiveState(recording?.reader ?? client, desired), plan = buildPlan(desired, live, targets ? { targets } : {});
   return { live, plan, reads: recording?.reads ?? [] };
 }
-var DEFAULT_CONFIG, init_workflow = __esm({
+var DEFAULT_CONFIGS, init_workflow = __esm({
   "src/cli/workflow.ts"() {
     "use strict";
     init_load();
+    init_errors();
     init_fingerprints();
     init_read();
     init_build();
-    DEFAULT_CONFIG = ["docsync.yaml"];
+    init_target_address();
+    DEFAULT_CONFIGS = ["docsync.yaml", "docsync.yml", "docsync"];
   }
 });
 
@@ -16182,11 +16270,13 @@ var configOption, connectionOptions, targetOption, init_options = __esm({
   "src/cli/commands/options.ts"() {
     "use strict";
     init_esm();
-    configOption = (command) => command.option("-c, --config <path>", "configuration file or folder (repeatable)", collect, []), connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option("--parallelism <n>", "requests in flight at once", parallelismOption, 8).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.option(
-      "--target <address>",
-      `only this item, what is below it and what it needs (repeatable), e.g. 'site "Docs" \u203A section "api"'`,
-      collect,
-      []
+    configOption = (command) => command.addOption(
+      new Option("-c, --config <path>", "configuration file or folder (repeatable)").argParser(collect).default([], "docsync.yaml, docsync.yml or the folder docsync/, whichever is here")
+    ), connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option("--parallelism <n>", "requests in flight at once", parallelismOption, 8).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
+      new Option(
+        "--target <address>",
+        `only this item, what is below it and what it needs (repeatable), e.g. 'site "Docs" > section "api"' (\u203A works too)`
+      ).argParser(collect).default([], "everything")
     );
   }
 });
@@ -20916,11 +21006,11 @@ var require_webidl = __commonJS({
     };
     webidl.util.markAsUncloneable = runtimeFeatures.has("markAsUncloneable") ? __require("node:worker_threads").markAsUncloneable : () => {
     };
-    webidl.util.ConvertToInt = function(V, bitLength, signedness, flags) {
+    webidl.util.ConvertToInt = function(V, bitLength, signedness, flags2) {
       let upperBound, lowerBound;
       bitLength === 64 ? (upperBound = Math.pow(2, 53) - 1, signedness === "unsigned" ? lowerBound = 0 : lowerBound = Math.pow(-2, 53) + 1) : signedness === "unsigned" ? (lowerBound = 0, upperBound = Math.pow(2, bitLength) - 1) : (lowerBound = -Math.pow(2, bitLength - 1), upperBound = Math.pow(2, bitLength - 1) - 1);
       let x = Number(V);
-      if (x === 0 && (x = 0), webidl.util.HasFlag(flags, webidl.attributes.EnforceRange)) {
+      if (x === 0 && (x = 0), webidl.util.HasFlag(flags2, webidl.attributes.EnforceRange)) {
         if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY)
           throw webidl.errors.exception({
             header: "Integer conversion",
@@ -20933,7 +21023,7 @@ var require_webidl = __commonJS({
           });
         return x;
       }
-      return !Number.isNaN(x) && webidl.util.HasFlag(flags, webidl.attributes.Clamp) ? (x = Math.min(Math.max(x, lowerBound), upperBound), Math.floor(x) % 2 === 0 ? x = Math.floor(x) : x = Math.ceil(x), x) : Number.isNaN(x) || x === 0 && Object.is(0, x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY ? 0 : (x = webidl.util.IntegerPart(x), x = x % Math.pow(2, bitLength), signedness === "signed" && x >= Math.pow(2, bitLength - 1) ? x - Math.pow(2, bitLength) : x);
+      return !Number.isNaN(x) && webidl.util.HasFlag(flags2, webidl.attributes.Clamp) ? (x = Math.min(Math.max(x, lowerBound), upperBound), Math.floor(x) % 2 === 0 ? x = Math.floor(x) : x = Math.ceil(x), x) : Number.isNaN(x) || x === 0 && Object.is(0, x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY ? 0 : (x = webidl.util.IntegerPart(x), x = x % Math.pow(2, bitLength), signedness === "signed" && x >= Math.pow(2, bitLength - 1) ? x - Math.pow(2, bitLength) : x);
     };
     webidl.util.IntegerPart = function(n) {
       let r = Math.floor(Math.abs(n));
@@ -20963,8 +21053,8 @@ var require_webidl = __commonJS({
         message: `"${webidl.util.Stringify(V)}" is not an array buffer.`
       });
     };
-    webidl.util.HasFlag = function(flags, attributes) {
-      return typeof flags == "number" && (flags & attributes) === attributes;
+    webidl.util.HasFlag = function(flags2, attributes) {
+      return typeof flags2 == "number" && (flags2 & attributes) === attributes;
     };
     webidl.sequenceConverter = function(converter) {
       return (V, prefix, argument, Iterable) => {
@@ -21074,8 +21164,8 @@ var require_webidl = __commonJS({
       let bytes = new Uint8Array(length2), view = new Uint8Array(jsArrayBuffer, offset, length2);
       return bytes.set(view), bytes;
     };
-    webidl.converters.DOMString = function(V, prefix, argument, flags) {
-      if (V === null && webidl.util.HasFlag(flags, webidl.attributes.LegacyNullToEmptyString))
+    webidl.converters.DOMString = function(V, prefix, argument, flags2) {
+      if (V === null && webidl.util.HasFlag(flags2, webidl.attributes.LegacyNullToEmptyString))
         return "";
       if (typeof V == "symbol")
         throw webidl.errors.exception({
@@ -21116,99 +21206,99 @@ var require_webidl = __commonJS({
     webidl.converters["unsigned long"] = function(V, prefix, argument) {
       return webidl.util.ConvertToInt(V, 32, "unsigned", 0, prefix, argument);
     };
-    webidl.converters["unsigned short"] = function(V, prefix, argument, flags) {
-      return webidl.util.ConvertToInt(V, 16, "unsigned", flags, prefix, argument);
+    webidl.converters["unsigned short"] = function(V, prefix, argument, flags2) {
+      return webidl.util.ConvertToInt(V, 16, "unsigned", flags2, prefix, argument);
     };
-    webidl.converters.ArrayBuffer = function(V, prefix, argument, flags) {
+    webidl.converters.ArrayBuffer = function(V, prefix, argument, flags2) {
       if (webidl.util.Type(V) !== OBJECT || !types.isArrayBuffer(V))
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: ["ArrayBuffer"]
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a resizable ArrayBuffer.`
         });
       return V;
     };
-    webidl.converters.SharedArrayBuffer = function(V, prefix, argument, flags) {
+    webidl.converters.SharedArrayBuffer = function(V, prefix, argument, flags2) {
       if (webidl.util.Type(V) !== OBJECT || !types.isSharedArrayBuffer(V))
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: ["SharedArrayBuffer"]
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a resizable SharedArrayBuffer.`
         });
       return V;
     };
-    webidl.converters.TypedArray = function(V, T, prefix, argument, flags) {
+    webidl.converters.TypedArray = function(V, T, prefix, argument, flags2) {
       if (webidl.util.Type(V) !== OBJECT || !types.isTypedArray(V) || V.constructor.name !== T.name)
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: [T.name]
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a shared array buffer.`
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a resizable array buffer.`
         });
       return V;
     };
-    webidl.converters.DataView = function(V, prefix, argument, flags) {
+    webidl.converters.DataView = function(V, prefix, argument, flags2) {
       if (webidl.util.Type(V) !== OBJECT || !types.isDataView(V))
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: ["DataView"]
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a shared array buffer.`
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a resizable array buffer.`
         });
       return V;
     };
-    webidl.converters.ArrayBufferView = function(V, prefix, argument, flags) {
+    webidl.converters.ArrayBufferView = function(V, prefix, argument, flags2) {
       if (webidl.util.Type(V) !== OBJECT || !types.isArrayBufferView(V))
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: ["ArrayBufferView"]
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a shared array buffer.`
         });
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer))
+      if (!webidl.util.HasFlag(flags2, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer))
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a resizable array buffer.`
         });
       return V;
     };
-    webidl.converters.BufferSource = function(V, prefix, argument, flags) {
+    webidl.converters.BufferSource = function(V, prefix, argument, flags2) {
       if (types.isArrayBuffer(V))
-        return webidl.converters.ArrayBuffer(V, prefix, argument, flags);
+        return webidl.converters.ArrayBuffer(V, prefix, argument, flags2);
       if (types.isArrayBufferView(V))
-        return flags &= ~webidl.attributes.AllowShared, webidl.converters.ArrayBufferView(V, prefix, argument, flags);
+        return flags2 &= ~webidl.attributes.AllowShared, webidl.converters.ArrayBufferView(V, prefix, argument, flags2);
       throw types.isSharedArrayBuffer(V) ? webidl.errors.exception({
         header: prefix,
         message: `${argument} cannot be a SharedArrayBuffer.`
@@ -21218,13 +21308,13 @@ var require_webidl = __commonJS({
         types: ["ArrayBuffer", "ArrayBufferView"]
       });
     };
-    webidl.converters.AllowSharedBufferSource = function(V, prefix, argument, flags) {
+    webidl.converters.AllowSharedBufferSource = function(V, prefix, argument, flags2) {
       if (types.isArrayBuffer(V))
-        return webidl.converters.ArrayBuffer(V, prefix, argument, flags);
+        return webidl.converters.ArrayBuffer(V, prefix, argument, flags2);
       if (types.isSharedArrayBuffer(V))
-        return webidl.converters.SharedArrayBuffer(V, prefix, argument, flags);
+        return webidl.converters.SharedArrayBuffer(V, prefix, argument, flags2);
       if (types.isArrayBufferView(V))
-        return flags |= webidl.attributes.AllowShared, webidl.converters.ArrayBufferView(V, prefix, argument, flags);
+        return flags2 |= webidl.attributes.AllowShared, webidl.converters.ArrayBufferView(V, prefix, argument, flags2);
       throw webidl.errors.conversionFailed({
         prefix,
         argument: `${argument} ("${webidl.util.Stringify(V)}")`,
@@ -24762,12 +24852,12 @@ var require_socks5_proxy_agent = __commonJS({
        * Create a SOCKS5 connection to the proxy
        */
       async createSocks5Connection(targetHost, targetPort) {
-        let proxyHost = this[kProxyUrl].hostname, proxyPort = parseInt(this[kProxyUrl].port) || 1080;
-        debug("creating SOCKS5 connection to", proxyHost, proxyPort);
+        let proxyHost2 = this[kProxyUrl].hostname, proxyPort = parseInt(this[kProxyUrl].port) || 1080;
+        debug("creating SOCKS5 connection to", proxyHost2, proxyPort);
         let socket = await new Promise((resolve5, reject) => {
           this[kConnector]({
-            hostname: proxyHost,
-            host: proxyHost,
+            hostname: proxyHost2,
+            host: proxyHost2,
             port: proxyPort,
             protocol: this[kProxyProtocol]
           }, (err, socket2) => {
@@ -25025,7 +25115,7 @@ var require_env_http_proxy_agent = __commonJS({
     var DispatcherBase = require_dispatcher_base(), { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = require_symbols(), ProxyAgent = require_proxy_agent(), Agent = require_agent(), DEFAULT_PORTS = {
       "http:": 80,
       "https:": 443
-    }, EnvHttpProxyAgent = class extends DispatcherBase {
+    }, EnvHttpProxyAgent2 = class extends DispatcherBase {
       #noProxyValue = null;
       #noProxyEntries = null;
       #opts = null;
@@ -25094,7 +25184,7 @@ var require_env_http_proxy_agent = __commonJS({
         return process.env.no_proxy ?? process.env.NO_PROXY ?? "";
       }
     };
-    module.exports = EnvHttpProxyAgent;
+    module.exports = EnvHttpProxyAgent2;
   }
 });
 
@@ -36089,7 +36179,7 @@ var require_eventsource = __commonJS({
 var require_undici = __commonJS({
   "node_modules/undici/index.js"(exports, module) {
     "use strict";
-    var Client = require_client(), Dispatcher = require_dispatcher(), Pool2 = require_pool(), BalancedPool = require_balanced_pool(), RoundRobinPool = require_round_robin_pool(), Agent = require_agent(), ProxyAgent = require_proxy_agent(), Socks5ProxyAgent = require_socks5_proxy_agent(), EnvHttpProxyAgent = require_env_http_proxy_agent(), RetryAgent = require_retry_agent(), H2CClient = require_h2c_client(), errors = require_errors3(), util = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = errors, api = require_api(), buildConnector = require_connect(), MockClient = require_mock_client(), { MockCallHistory, MockCallHistoryLog } = require_mock_call_history(), MockAgent = require_mock_agent(), MockPool = require_mock_pool(), SnapshotAgent = require_snapshot_agent(), mockErrors = require_mock_errors(), RetryHandler = require_retry_handler(), { getGlobalDispatcher, setGlobalDispatcher } = require_global2(), DecoratorHandler = require_decorator_handler(), RedirectHandler = require_redirect_handler();
+    var Client = require_client(), Dispatcher = require_dispatcher(), Pool2 = require_pool(), BalancedPool = require_balanced_pool(), RoundRobinPool = require_round_robin_pool(), Agent = require_agent(), ProxyAgent = require_proxy_agent(), Socks5ProxyAgent = require_socks5_proxy_agent(), EnvHttpProxyAgent2 = require_env_http_proxy_agent(), RetryAgent = require_retry_agent(), H2CClient = require_h2c_client(), errors = require_errors3(), util = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = errors, api = require_api(), buildConnector = require_connect(), MockClient = require_mock_client(), { MockCallHistory, MockCallHistoryLog } = require_mock_call_history(), MockAgent = require_mock_agent(), MockPool = require_mock_pool(), SnapshotAgent = require_snapshot_agent(), mockErrors = require_mock_errors(), RetryHandler = require_retry_handler(), { getGlobalDispatcher, setGlobalDispatcher } = require_global2(), DecoratorHandler = require_decorator_handler(), RedirectHandler = require_redirect_handler();
     Object.assign(Dispatcher.prototype, api);
     module.exports.Dispatcher = Dispatcher;
     module.exports.Client = Client;
@@ -36099,7 +36189,7 @@ var require_undici = __commonJS({
     module.exports.Agent = Agent;
     module.exports.ProxyAgent = ProxyAgent;
     module.exports.Socks5ProxyAgent = Socks5ProxyAgent;
-    module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent;
+    module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent2;
     module.exports.RetryAgent = RetryAgent;
     module.exports.H2CClient = H2CClient;
     module.exports.RetryHandler = RetryHandler;
@@ -36221,20 +36311,35 @@ ${captureLines}` : capture.stack;
 });
 
 // src/api/transport.ts
+function proxySettings(env) {
+  return {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? "",
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? "",
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? ""
+  };
+}
+function proxyHost(url) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "a proxy";
+  }
+}
 function createTransport(options) {
-  let pool = new import_undici.Pool(options.origin, {
+  let settings = {
     connections: options.connections,
     keepAliveTimeout: 3e4,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }), readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where2 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
     }, options.timeoutMs);
     try {
       let response = await pool.request({
+        origin: options.origin,
         method,
         path: pathAndQuery,
         headers: body === void 0 ? readHeaders : bodyHeaders,
@@ -36249,7 +36354,8 @@ function createTransport(options) {
         durationMs: elapsed()
       };
     } catch (error) {
-      return { kind: "failure", failure: timedOut ? timeoutFailure(options.timeoutMs, error) : classifyNetworkError(error), durationMs: elapsed() };
+      let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : classifyNetworkError(error);
+      return failure.reason = `${failure.reason} ${where2}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer);
     }
@@ -36259,16 +36365,29 @@ function createTransport(options) {
     close: () => pool.close()
   };
 }
+function proxyFor(origin, proxy) {
+  if (!proxy) return;
+  let url = new URL(origin), chosen = url.protocol === "https:" && proxy.httpsProxy || proxy.httpProxy;
+  if (chosen === "" || proxy.noProxy.trim() === "*") return;
+  let hostname = url.host.replace(/:\d*$/, "").toLowerCase(), port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+  for (let entry of proxy.noProxy.split(/[,\s]/)) {
+    if (entry === "") continue;
+    let parsed = /^(.+):(\d+)$/.exec(entry), name = (parsed ? parsed[1] : entry).replace(/^\*?\./, "").toLowerCase();
+    if (!(parsed && Number(parsed[2]) !== port) && (hostname === name || hostname.endsWith(`.${name}`)))
+      return;
+  }
+  return chosen;
+}
 function timeoutFailure(timeoutMs, error) {
   return {
     reason: `timed out after ${formatDuration(timeoutMs)}`,
     ambiguous: !0,
     retryable: !0,
-    cause: plain(error)
+    cause: plain2(error)
   };
 }
 function classifyNetworkError(error) {
-  let code2 = errorCode(error), cause = plain(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
+  let code2 = errorCode(error), cause = plain2(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
   if (known !== void 0) return { ...known, cause };
   if (code2 !== void 0 && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code2))
     return { reason: `TLS error (${code2})`, ambiguous: !1, retryable: !1, cause };
@@ -36288,7 +36407,7 @@ function errorCode(error) {
     current = current.cause;
   }
 }
-function plain(error, code2 = errorCode(error)) {
+function plain2(error, code2 = errorCode(error)) {
   let message = error instanceof Error ? error.message : String(error);
   return new Error(code2 === void 0 ? message : `${code2}: ${message}`);
 }
@@ -36390,6 +36509,7 @@ function createApiClient(options) {
     origin: root.origin,
     connections: parallelism,
     timeoutMs: options.timeoutMs ?? 3e4,
+    ...options.proxy ? { proxy: options.proxy } : {},
     headers: {
       authorization: `Bearer ${token}`,
       "user-agent": options.userAgent ?? USER_AGENT
@@ -36541,6 +36661,7 @@ function connect(options, env, output) {
     baseUrl,
     token,
     parallelism: options.parallelism ?? 8,
+    proxy: proxySettings(env),
     ...verbose ? { onEvent: (event) => output.err(`[api] ${describeEvent(event)}
 `) } : {}
   });
@@ -36549,7 +36670,19 @@ var init_connection = __esm({
   "src/cli/connection.ts"() {
     "use strict";
     init_client();
+    init_transport();
     init_errors();
+  }
+});
+
+// src/cli/shell-words.ts
+function shellWord(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+var shellWords, init_shell_words = __esm({
+  "src/cli/shell-words.ts"() {
+    "use strict";
+    shellWords = (words) => words.map(shellWord).join(" ");
   }
 });
 
@@ -36567,10 +36700,14 @@ function registerPlanCommand(program2, context) {
         targets: options.target,
         record: options.out !== void 0
       }), safe = redactPlan(plan, desired.sensitiveValues);
-      context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style)), options.out && (await writeSavedPlan(options.out, sealPlan(plan, reads, desired)), context.output.err(
-        `Saved the plan to ${options.out}; apply it with: docsync apply ${options.out}
-`
-      )), options.detailedExitcode && plan.changes.length > 0 && (context.exitCode = 2);
+      if (context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style)), options.out) {
+        let saved = sealPlan(plan, reads, desired);
+        await writeSavedPlan(options.out, saved);
+        let configs = sealedDigests(saved).length === 0 ? [] : configPaths(options.config), apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
+        context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}
+`);
+      }
+      options.detailedExitcode && plan.changes.length > 0 && (context.exitCode = 2);
     } finally {
       await client.close();
     }
@@ -36583,6 +36720,7 @@ var init_plan = __esm({
     init_format();
     init_redact();
     init_connection();
+    init_shell_words();
     init_workflow();
     init_options();
   }
@@ -37302,7 +37440,7 @@ var export_exports = {};
 __export(export_exports, {
   registerExportCommand: () => registerExportCommand
 });
-import { existsSync } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
   return [
@@ -37321,7 +37459,7 @@ function registerExportCommand(program2, context) {
     let organization = options.org ?? context.env.DOCSYNC_ORG;
     if (!organization)
       throw new DocsyncError("cli.no-organization", "No organization: pass --org or set DOCSYNC_ORG.");
-    if (options.output !== void 0 && !options.force && existsSync(options.output))
+    if (options.output !== void 0 && !options.force && existsSync2(options.output))
       throw exists(options.output);
     let client = connect(options, context.env, context.output), result;
     try {
@@ -37362,6 +37500,178 @@ var plural3, exists, init_export2 = __esm({
     init_options();
     plural3 = (count, one, many) => `${count} ${count === 1 ? one : many}`;
     exists = (path) => new DocsyncError("export.file-exists", `${path} already exists; pass --force to overwrite it.`);
+  }
+});
+
+// src/cli/commands/show.ts
+var show_exports = {};
+__export(show_exports, {
+  planOfSaved: () => planOfSaved,
+  registerShowCommand: () => registerShowCommand
+});
+function planOfSaved(saved) {
+  let { reads: _reads, savedAt: _savedAt, maxDestroy: _maxDestroy, ...plan } = saved;
+  return JSON.parse(
+    JSON.stringify(plan),
+    (_key, value) => value !== null && typeof value == "object" && !Array.isArray(value) && "$sensitive" in value ? SENSITIVE : value
+  );
+}
+function registerShowCommand(program2, context) {
+  program2.command("show <plan-file>").description("Show a plan saved with plan --out, without reading the configuration or the API").option("--format <format>", "text, markdown or json", formatOption, "text").action(async (file, options) => {
+    let saved = await readSavedPlan(file);
+    context.output.out(renderPlan(planOfSaved(saved), options.format, context.output.style)), options.format === "text" && context.output.err(`Planned at ${saved.savedAt}.
+`);
+  });
+}
+var init_show = __esm({
+  "src/cli/commands/show.ts"() {
+    "use strict";
+    init_saved();
+    init_format();
+    init_redact();
+  }
+});
+
+// src/cli/completion.ts
+var completion_exports = {};
+__export(completion_exports, {
+  SHELLS: () => SHELLS,
+  completionScript: () => completionScript,
+  describeProgram: () => describeProgram
+});
+function optionInfo(option) {
+  let info = { description: option.description };
+  return option.short && (info.short = option.short), option.long && (info.long = option.long), (option.required || option.optional) && (option.long && FILE_OPTIONS.has(option.long) ? info.value = "file" : option.long === "--format" ? info.value = ["text", "markdown", "json"] : option.argChoices ? info.value = option.argChoices : info.value = "any"), info;
+}
+function describeProgram(program2) {
+  return program2.commands.map((command) => ({
+    name: command.name(),
+    description: command.description(),
+    fileArguments: command.registeredArguments.some((argument) => argument.name().endsWith("file")),
+    options: [...command.options.map(optionInfo), { long: "--help", description: "show help" }]
+  }));
+}
+function bash(commands) {
+  let cases = commands.map((command) => {
+    let words = command.options.flatMap(flags).join(" ");
+    return `    ${command.name}) opts=${quoted(words)}; files=${command.fileArguments ? 1 : 0} ;;`;
+  }), valueCases = /* @__PURE__ */ new Map();
+  for (let option of commands.flatMap((command) => command.options)) {
+    if (option.value === void 0) continue;
+    let reply = option.value === "file" ? 'COMPREPLY=($(compgen -f -- "$cur"))' : option.value === "any" ? "COMPREPLY=()" : `COMPREPLY=($(compgen -W ${quoted(option.value.join(" "))} -- "$cur"))`;
+    for (let flag of flags(option)) valueCases.set(flag, reply);
+  }
+  return `# docsync completion for bash. Load it with: eval "$(docsync completion bash)"
+_docsync() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" opts="" files=0
+  if [[ $COMP_CWORD -eq 1 ]]; then
+    COMPREPLY=($(compgen -W ${quoted([...commands.map((command) => command.name), "--help", "--version", "--no-color"].join(" "))} -- "$cur"))
+    return
+  fi
+  case "$prev" in
+${[...valueCases].map(([flag, reply]) => `    ${flag}) ${reply}; return ;;`).join(`
+`)}
+  esac
+  case "\${COMP_WORDS[1]}" in
+${cases.join(`
+`)}
+  esac
+  if [[ "$cur" == -* || $files -eq 0 ]]; then
+    COMPREPLY=($(compgen -W "$opts --no-color" -- "$cur"))
+  else
+    COMPREPLY=($(compgen -f -- "$cur"))
+  fi
+}
+complete -o filenames -F _docsync docsync
+`;
+}
+function zsh(commands) {
+  let commandList = commands.map(
+    (command) => `    ${quoted(`${command.name}:${zshText(command.description)}`)}`
+  ), cases = commands.map((command) => {
+    let specs = command.options.flatMap((option) => {
+      let action = option.value === void 0 ? "" : option.value === "file" ? ":file:_files" : option.value === "any" ? ":value: " : `:value:(${option.value.join(" ")})`;
+      return flags(option).map((flag) => quoted(`${flag}[${zshText(option.description)}]${action}`));
+    });
+    return command.fileArguments && specs.push(quoted("*:file:_files")), `    ${command.name}) _arguments ${specs.join(" ")} ;;`;
+  });
+  return `#compdef docsync
+# docsync completion for zsh. Load it with: eval "$(docsync completion zsh)"
+_docsync() {
+  local -a commands
+  commands=(
+${commandList.join(`
+`)}
+  )
+  if (( CURRENT == 2 )); then
+    _describe command commands
+    return
+  fi
+  case $words[2] in
+${cases.join(`
+`)}
+  esac
+}
+compdef _docsync docsync
+`;
+}
+function fish(commands) {
+  let lines = [
+    "# docsync completion for fish. Load it with: docsync completion fish | source",
+    "complete -c docsync -f",
+    ...commands.map(
+      (command) => `complete -c docsync -n __fish_use_subcommand -a ${command.name} -d ${quoted(command.description)}`
+    )
+  ];
+  for (let command of commands) {
+    let when = `-n ${quoted(`__fish_seen_subcommand_from ${command.name}`)}`;
+    command.fileArguments && lines.push(`complete -c docsync ${when} -F`);
+    for (let option of command.options) {
+      let parts = ["complete -c docsync", when];
+      option.short && parts.push(`-s ${option.short.slice(1)}`), option.long && parts.push(`-l ${option.long.slice(2)}`), option.value === "file" ? parts.push("-r -F") : Array.isArray(option.value) ? parts.push(`-x -a ${quoted(option.value.join(" "))}`) : option.value === "any" && parts.push("-x"), parts.push(`-d ${quoted(option.description)}`), lines.push(parts.join(" "));
+    }
+  }
+  return `${lines.join(`
+`)}
+`;
+}
+function completionScript(shell, program2) {
+  let commands = describeProgram(program2);
+  return shell === "bash" ? bash(commands) : shell === "zsh" ? zsh(commands) : fish(commands);
+}
+var SHELLS, FILE_OPTIONS, quoted, flags, zshText, init_completion = __esm({
+  "src/cli/completion.ts"() {
+    "use strict";
+    SHELLS = ["bash", "zsh", "fish"], FILE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--out", "--output", "--fixture"]);
+    quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
+    zshText = (text) => text.replace(/[[\]:\\']/g, " ");
+  }
+});
+
+// src/cli/commands/completion.ts
+var completion_exports2 = {};
+__export(completion_exports2, {
+  registerCompletionCommand: () => registerCompletionCommand
+});
+function registerCompletionCommand(program2, context) {
+  program2.command("completion").description(
+    'Print the shell completion script: eval "$(docsync completion bash)" (or zsh; fish: | source)'
+  ).argument("<shell>", "bash, zsh or fish", (value) => {
+    if (!SHELL_NAMES.includes(value)) throw new InvalidArgumentError("must be bash, zsh or fish");
+    return value;
+  }).action(async (shell) => {
+    let [{ completionScript: completionScript2 }, { buildProgram: buildProgram2 }] = await Promise.all([
+      Promise.resolve().then(() => (init_completion(), completion_exports)),
+      Promise.resolve().then(() => (init_program(), program_exports))
+    ]);
+    context.output.out(completionScript2(shell, await buildProgram2(context)));
+  });
+}
+var SHELL_NAMES, init_completion2 = __esm({
+  "src/cli/commands/completion.ts"() {
+    "use strict";
+    init_esm();
+    SHELL_NAMES = ["bash", "zsh", "fish"];
   }
 });
 
@@ -37425,53 +37735,30 @@ var init_emulator = __esm({
   }
 });
 
-// src/action/run.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-import { appendFile, mkdtemp, writeFile as writeFile3 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join2, relative, resolve as resolve4, sep } from "node:path";
-
 // src/cli/program.ts
-init_esm();
-init_errors();
-init_version();
-var EXAMPLES = `
-Examples:
-  $ docsync validate -c docsync.yaml
-  $ docsync plan -c docsync.yaml --api-url https://api.example.com
-  $ docsync plan -c config/ --detailed-exitcode     # exit 2 when there are changes
-  $ docsync apply -c docsync.yaml --yes
-  $ docsync plan -c docsync.yaml --out plan.json && docsync apply plan.json -c docsync.yaml
-  $ docsync drift -c docsync.yaml --format markdown  # exit 2 when live differs
-  $ docsync export --org org_123 -o docsync.yaml     # adopt an existing organization
-  $ docsync emulator --port 4010                    # a local API to try configurations on
-
-Environment:
-  DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
-  DOCSYNC_API_URL   base URL of the API, instead of --api-url
-  NO_COLOR          no colour, even at a terminal
-`, COMMANDS = {
-  validate: async () => (await Promise.resolve().then(() => (init_validate(), validate_exports))).registerValidateCommand,
-  plan: async () => (await Promise.resolve().then(() => (init_plan(), plan_exports))).registerPlanCommand,
-  apply: async () => (await Promise.resolve().then(() => (init_apply(), apply_exports))).registerApplyCommand,
-  drift: async () => (await Promise.resolve().then(() => (init_drift(), drift_exports))).registerDriftCommand,
-  export: async () => (await Promise.resolve().then(() => (init_export2(), export_exports))).registerExportCommand,
-  emulator: async () => (await Promise.resolve().then(() => (init_emulator(), emulator_exports))).registerEmulatorCommand
-};
+var program_exports = {};
+__export(program_exports, {
+  buildProgram: () => buildProgram,
+  runDocsync: () => runDocsync
+});
 function commandsFor(args) {
   let first = args.find((arg) => !arg.startsWith("-"));
   return first !== void 0 && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
 }
 async function buildProgram(context, args = []) {
-  let program2 = new Command("docsync").description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.").version(VERSION).addHelpText("after", EXAMPLES).exitOverride().configureOutput({
+  let program2 = new Command("docsync").description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.").version(VERSION).addHelpText("after", EXAMPLES).exitOverride().option("--no-color", "no colour, whatever the terminal and the environment say").configureOutput({
     writeOut: (text) => context.output.out(text),
-    writeErr: (text) => context.output.err(text)
+    writeErr: (text) => context.output.err(text),
+    // One prefix for every error, commander's usage errors included.
+    outputError: (text, write) => write(text.replace(/^error: /, "Error: "))
   }), names = commandsFor(args), registers = await Promise.all(names.map((name) => COMMANDS[name]()));
   for (let register of registers) register(program2, context);
   for (let command of program2.commands) command.exitOverride();
   return program2;
 }
 async function runDocsync(args, context) {
+  let end = args.indexOf("--"), options = end === -1 ? args : args.slice(0, end);
+  options.includes("--no-color") && (args = [...options.filter((arg) => arg !== "--no-color"), ...end === -1 ? [] : args.slice(end)], context = { ...context, output: { ...context.output, style: plainStyle } });
   try {
     return await (await buildProgram(context, args)).parseAsync(args, { from: "user" }), context.exitCode;
   } catch (error) {
@@ -37482,36 +37769,58 @@ async function runDocsync(args, context) {
     ), 1);
   }
 }
+var EXAMPLES, COMMANDS, init_program = __esm({
+  "src/cli/program.ts"() {
+    "use strict";
+    init_esm();
+    init_errors();
+    init_style();
+    init_version();
+    EXAMPLES = `
+Examples:
+  $ docsync validate -c docsync.yaml
+  $ docsync plan -c docsync.yaml --api-url https://api.example.com
+  $ docsync plan -c config/ --detailed-exitcode     # exit 2 when there are changes
+  $ docsync apply -c docsync.yaml --yes
+  $ docsync plan -c docsync.yaml --out plan.json && docsync apply plan.json -c docsync.yaml
+  $ docsync drift -c docsync.yaml --format markdown  # exit 2 when live differs
+  $ docsync show plan.json --format markdown         # a saved plan, as plan shows it
+  $ docsync export --org org_123 -o docsync.yaml     # adopt an existing organization
+  $ eval "$(docsync completion bash)"                # completion (bash, zsh or fish)
+  $ docsync emulator --port 4010                    # a local API to try configurations on
+
+Environment:
+  DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
+  DOCSYNC_API_URL   base URL of the API, instead of --api-url
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
+  NO_COLOR          no colour, even at a terminal
+  FORCE_COLOR       colour even when not at a terminal (0 or false: never)
+`, COMMANDS = {
+      validate: async () => (await Promise.resolve().then(() => (init_validate(), validate_exports))).registerValidateCommand,
+      plan: async () => (await Promise.resolve().then(() => (init_plan(), plan_exports))).registerPlanCommand,
+      apply: async () => (await Promise.resolve().then(() => (init_apply(), apply_exports))).registerApplyCommand,
+      drift: async () => (await Promise.resolve().then(() => (init_drift(), drift_exports))).registerDriftCommand,
+      export: async () => (await Promise.resolve().then(() => (init_export2(), export_exports))).registerExportCommand,
+      show: async () => (await Promise.resolve().then(() => (init_show(), show_exports))).registerShowCommand,
+      completion: async () => (await Promise.resolve().then(() => (init_completion2(), completion_exports2))).registerCompletionCommand,
+      emulator: async () => (await Promise.resolve().then(() => (init_emulator(), emulator_exports))).registerEmulatorCommand
+    };
+  }
+});
 
 // src/action/run.ts
+init_program();
 init_diagnostics();
 init_report2();
 init_text2();
 init_markdown();
 init_redact();
-
-// src/render/style.ts
-var code = (open, close) => (text) => `\x1B[${open}m${text}\x1B[${close}m`, COLOR = {
-  green: code(32, 39),
-  yellow: code(33, 39),
-  red: code(31, 39),
-  cyan: code(36, 39),
-  magenta: code(35, 39),
-  bold: code(1, 22),
-  dim: code(2, 22)
-}, plain2 = (text) => text, PLAIN = {
-  green: plain2,
-  yellow: plain2,
-  red: plain2,
-  cyan: plain2,
-  magenta: plain2,
-  bold: plain2,
-  dim: plain2
-};
-var plainStyle = PLAIN;
-
-// src/action/run.ts
+init_style();
 init_text();
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { appendFile, mkdtemp, writeFile as writeFile3 } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join3, relative, resolve as resolve4, sep } from "node:path";
 
 // src/action/args.ts
 function splitArgs(text) {
@@ -37746,7 +38055,7 @@ async function runAction(env, streams = processStreams) {
     if (token === "") throw new InputError("Input token is required: pass the API token from a secret.");
     if (failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift", getInput(env, "plan") !== "" && command !== "apply")
       throw new InputError("Input plan is a saved plan to apply: it goes with command apply only.");
-    dir = await mkdtemp(join2(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), result = await run({ command, token, dir }, env, log);
+    dir = await mkdtemp(join3(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), result = await run({ command, token, dir }, env, log);
   } catch (error) {
     let message = error instanceof Error ? error.message : String(error);
     error instanceof InputError || log.text(`${error instanceof Error ? error.stack : message}
@@ -37773,7 +38082,7 @@ async function run(setup, env, log) {
   apiUrl !== "" && (docsyncEnv.DOCSYNC_API_URL = apiUrl);
   let savedPlanInput = getInput(env, "plan"), args = [command, ...savedPlanInput === "" ? [] : [savedPlanInput]];
   args.push(...configs.flatMap((path) => ["-c", path]));
-  let own = [...OWN_ARGS[command]], savedPlan = command === "plan" ? join2(setup.dir, "saved-plan.json") : void 0;
+  let own = [...OWN_ARGS[command]], savedPlan = command === "plan" ? join3(setup.dir, "saved-plan.json") : void 0;
   savedPlan && own.push("--out", savedPlan), env.RUNNER_DEBUG === "1" && own.push("--verbose");
   let end = extra.indexOf("--");
   args.push(...end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]);
@@ -37892,13 +38201,13 @@ function annotationPath(file, env) {
 async function publish(env, step, result, log) {
   let { command, label } = step;
   try {
-    let dir = step.dir ?? await mkdtemp(join2(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), marker = commentMarker(command, label), report = log.redact(`${marker}
+    let dir = step.dir ?? await mkdtemp(join3(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), marker = commentMarker(command, label), report = log.redact(`${marker}
 ${result.report}
 ${provenanceLine(env, label)}
-`), reportFile = join2(dir, "report.md");
+`), reportFile = join3(dir, "report.md");
     await writeFile3(reportFile, report);
     let planFile = "";
-    result.planJson !== void 0 && (planFile = join2(dir, command === "drift" ? "drift.json" : "plan.json"), await writeFile3(planFile, log.redact(result.planJson)));
+    result.planJson !== void 0 && (planFile = join3(dir, command === "drift" ? "drift.json" : "plan.json"), await writeFile3(planFile, log.redact(result.planJson)));
     let outputs = {
       changes: String(result.changes),
       "exit-code": String(result.exitCode),

@@ -58,6 +58,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     origin: root.origin,
     connections: parallelism,
     timeoutMs: options.timeoutMs ?? 30_000,
+    ...(options.proxy ? { proxy: options.proxy } : {}),
     headers: {
       authorization: `Bearer ${token}`,
       "user-agent": options.userAgent ?? USER_AGENT,

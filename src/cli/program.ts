@@ -4,6 +4,7 @@
 
 import { Command, CommanderError } from "commander";
 import { DocsyncError } from "../errors.ts";
+import { plainStyle } from "../render/style.ts";
 import { VERSION } from "../version.ts";
 import type { CommandContext } from "./context.ts";
 
@@ -15,13 +16,17 @@ Examples:
   $ docsync apply -c docsync.yaml --yes
   $ docsync plan -c docsync.yaml --out plan.json && docsync apply plan.json -c docsync.yaml
   $ docsync drift -c docsync.yaml --format markdown  # exit 2 when live differs
+  $ docsync show plan.json --format markdown         # a saved plan, as plan shows it
   $ docsync export --org org_123 -o docsync.yaml     # adopt an existing organization
+  $ eval "$(docsync completion bash)"                # completion (bash, zsh or fish)
   $ docsync emulator --port 4010                    # a local API to try configurations on
 
 Environment:
   DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
   NO_COLOR          no colour, even at a terminal
+  FORCE_COLOR       colour even when not at a terminal (0 or false: never)
 `;
 
 type Register = (program: Command, context: CommandContext) => void;
@@ -37,6 +42,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   apply: async () => (await import("./commands/apply.ts")).registerApplyCommand,
   drift: async () => (await import("./commands/drift.ts")).registerDriftCommand,
   export: async () => (await import("./commands/export.ts")).registerExportCommand,
+  show: async () => (await import("./commands/show.ts")).registerShowCommand,
+  completion: async () => (await import("./commands/completion.ts")).registerCompletionCommand,
   emulator: async () => (await import("./commands/emulator.ts")).registerEmulatorCommand,
 };
 
@@ -52,9 +59,12 @@ export async function buildProgram(context: CommandContext, args: readonly strin
     .version(VERSION)
     .addHelpText("after", EXAMPLES)
     .exitOverride()
+    .option("--no-color", "no colour, whatever the terminal and the environment say")
     .configureOutput({
       writeOut: (text) => context.output.out(text),
       writeErr: (text) => context.output.err(text),
+      // One prefix for every error, commander's usage errors included.
+      outputError: (text, write) => write(text.replace(/^error: /, "Error: ")),
     });
   const names = commandsFor(args);
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
@@ -65,6 +75,14 @@ export async function buildProgram(context: CommandContext, args: readonly strin
 
 /** Runs docsync with `args` (without the node and script names); resolves with the exit code. */
 export async function runDocsync(args: string[], context: CommandContext): Promise<number> {
+  // --no-color holds wherever it is given (before or after the command's name), so it is taken
+  // out here rather than parsed by each command.
+  const end = args.indexOf("--");
+  const options = end === -1 ? args : args.slice(0, end);
+  if (options.includes("--no-color")) {
+    args = [...options.filter((arg) => arg !== "--no-color"), ...(end === -1 ? [] : args.slice(end))];
+    context = { ...context, output: { ...context.output, style: plainStyle } };
+  }
   try {
     const program = await buildProgram(context, args);
     await program.parseAsync(args, { from: "user" });

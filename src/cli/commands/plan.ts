@@ -1,10 +1,11 @@
 import type { Command } from "commander";
-import { sealPlan, writeSavedPlan } from "../../plan/saved.ts";
+import { sealedDigests, sealPlan, writeSavedPlan } from "../../plan/saved.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
-import { loadDesired, planAgainstLive } from "../workflow.ts";
+import { shellWords } from "../shell-words.ts";
+import { configPaths, loadDesired, planAgainstLive } from "../workflow.ts";
 import { configOption, connectionOptions, targetOption } from "./options.ts";
 
 interface PlanOptions {
@@ -39,10 +40,12 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         const safe = redactPlan(plan, desired.sensitiveValues);
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
         if (options.out) {
-          await writeSavedPlan(options.out, sealPlan(plan, reads, desired));
-          context.output.err(
-            `Saved the plan to ${options.out}; apply it with: docsync apply ${options.out}\n`,
-          );
+          const saved = sealPlan(plan, reads, desired);
+          await writeSavedPlan(options.out, saved);
+          // A plan with sensitive values holds only their digests: apply needs the configuration too.
+          const configs = sealedDigests(saved).length === 0 ? [] : configPaths(options.config);
+          const apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
+          context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}\n`);
         }
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
       } finally {
