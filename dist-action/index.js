@@ -2795,6 +2795,125 @@ var ConfigError, init_diagnostics = __esm({
   }
 });
 
+// src/render/redact.ts
+function redactText(text, sensitiveValues) {
+  let result = text;
+  for (let value of sensitiveValues)
+    value.length >= 4 && (result = result.split(value).join(SENSITIVE));
+  return result;
+}
+function redactValue(value, sensitiveValues) {
+  return redactDeep(value, sensitiveValues);
+}
+function redactDeep(value, sensitiveValues) {
+  return typeof value == "string" ? redactText(value, sensitiveValues) : Array.isArray(value) ? value.map((item) => redactDeep(item, sensitiveValues)) : value !== null && typeof value == "object" ? Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, redactDeep(item, sensitiveValues)])
+  ) : value;
+}
+function redactChange(change) {
+  return {
+    ...change,
+    fields: change.fields.map((field) => {
+      if (!field.sensitive) return field;
+      let redacted = { ...field };
+      return "from" in redacted && (redacted.from = SENSITIVE), "to" in redacted && (redacted.to = SENSITIVE), redacted;
+    })
+  };
+}
+function redactPlan(plan, sensitiveValues) {
+  let redacted = { ...plan, changes: plan.changes.map(redactChange) };
+  return redactDeep(redacted, sensitiveValues);
+}
+var SENSITIVE, init_redact = __esm({
+  "src/render/redact.ts"() {
+    "use strict";
+    SENSITIVE = "(sensitive)";
+  }
+});
+
+// src/cli/json-reports.ts
+var ApplyRecorder, json, init_json_reports = __esm({
+  "src/cli/json-reports.ts"() {
+    "use strict";
+    init_redact();
+    ApplyRecorder = class {
+      constructor(planFile) {
+        this.planFile = planFile;
+      }
+      planFile;
+      organization;
+      rounds = [];
+      planned = !1;
+      /** Apply showed a plan (the first, or one between rounds). */
+      plan(plan) {
+        this.organization = plan.organization, this.planned = !0;
+      }
+      /** A round of calls, from the redacted plan, their outcomes, and the values to keep out. */
+      round(safe, outcomes, sensitive) {
+        let address = new Map(safe.changes.map((change) => [change.id, change.address]));
+        this.rounds.push({
+          summary: safe.summary,
+          calls: outcomes.map((outcome) => {
+            let call = {
+              id: outcome.call.id,
+              address: address.get(outcome.call.change) ?? outcome.call.change,
+              method: outcome.call.method,
+              path: outcome.call.path,
+              summary: outcome.call.summary,
+              status: outcome.status
+            };
+            return outcome.status === "failed" && (call.error = redactText(outcome.error, sensitive)), outcome.status === "skipped" && (call.because = outcome.because), call;
+          })
+        });
+      }
+      report(error) {
+        let failed = this.rounds.some((round) => round.calls.some((call) => call.status !== "done")), report = { format: "docsync-apply", version: 1, status: error !== void 0 ? "error" : failed ? "failed" : this.rounds.length === 0 && this.planned ? "no-changes" : "applied", rounds: this.rounds };
+        return this.organization !== void 0 && (report.organization = this.organization), this.planFile !== void 0 && (report.planFile = this.planFile), error !== void 0 && (report.error = error), report;
+      }
+    }, json = (value) => `${JSON.stringify(value, null, 2)}
+`;
+  }
+});
+
+// src/cli/apply-json.ts
+function textOrJson(value) {
+  if (value !== "text" && value !== "json") throw new InvalidArgumentError("must be text or json");
+  return value;
+}
+async function withJsonReport(context, planFile, apply) {
+  let recorder = new ApplyRecorder(planFile), observer = context.observer, inner = {
+    ...context,
+    output: { ...context.output, out: (text) => context.output.err(text) },
+    observer: {
+      ...observer,
+      planned(plan) {
+        recorder.plan(plan), observer?.planned?.(plan);
+      },
+      applied(safe, outcomes, sensitive) {
+        recorder.round(safe, outcomes, sensitive), observer?.applied?.(safe, outcomes, sensitive);
+      }
+    }
+  };
+  try {
+    await apply(inner);
+  } catch (error) {
+    throw context.output.out(
+      json(recorder.report(error instanceof DocsyncError ? error.message : "internal error"))
+    ), error;
+  } finally {
+    context.exitCode = inner.exitCode;
+  }
+  context.output.out(json(recorder.report()));
+}
+var init_apply_json = __esm({
+  "src/cli/apply-json.ts"() {
+    "use strict";
+    init_esm();
+    init_errors();
+    init_json_reports();
+  }
+});
+
 // src/config/files.ts
 import { readdir, stat } from "node:fs/promises";
 import { join, normalize, resolve } from "node:path";
@@ -3696,17 +3815,17 @@ var require_stringifyString = __commonJS({
       return !0;
     }
     function doubleQuotedString(value, ctx) {
-      let json = JSON.stringify(value);
+      let json2 = JSON.stringify(value);
       if (ctx.options.doubleQuotedAsJSON)
-        return json;
+        return json2;
       let { implicitKey } = ctx, minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength, indent = ctx.indent || (containsDocumentMarker(value) ? "  " : ""), str = "", start = 0;
-      for (let i = 0, ch = json[i]; ch; ch = json[++i])
-        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n" && (str += json.slice(start, i) + "\\ ", i += 1, start = i, ch = "\\"), ch === "\\")
-          switch (json[i + 1]) {
+      for (let i = 0, ch = json2[i]; ch; ch = json2[++i])
+        if (ch === " " && json2[i + 1] === "\\" && json2[i + 2] === "n" && (str += json2.slice(start, i) + "\\ ", i += 1, start = i, ch = "\\"), ch === "\\")
+          switch (json2[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
-                let code2 = json.substr(i + 2, 4);
+                str += json2.slice(start, i);
+                let code2 = json2.substr(i + 2, 4);
                 switch (code2) {
                   case "0000":
                     str += "\\0";
@@ -3733,27 +3852,27 @@ var require_stringifyString = __commonJS({
                     str += "\\P";
                     break;
                   default:
-                    code2.substr(0, 2) === "00" ? str += "\\x" + code2.substr(2) : str += json.substr(i, 6);
+                    code2.substr(0, 2) === "00" ? str += "\\x" + code2.substr(2) : str += json2.substr(i, 6);
                 }
                 i += 5, start = i + 1;
               }
               break;
             case "n":
-              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength)
+              if (implicitKey || json2[i + 2] === '"' || json2.length < minMultiLineLength)
                 i += 1;
               else {
-                for (str += json.slice(start, i) + `
+                for (str += json2.slice(start, i) + `
 
-`; json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"'; )
+`; json2[i + 2] === "\\" && json2[i + 3] === "n" && json2[i + 4] !== '"'; )
                   str += `
 `, i += 2;
-                str += indent, json[i + 2] === " " && (str += "\\"), i += 1, start = i + 1;
+                str += indent, json2[i + 2] === " " && (str += "\\"), i += 1, start = i + 1;
               }
               break;
             default:
               i += 1;
           }
-      return str = start ? str + json.slice(start) : json, implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, !1));
+      return str = start ? str + json2.slice(start) : json2, implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, !1));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === !1 || ctx.implicitKey && value.includes(`
@@ -5555,11 +5674,11 @@ var require_Document = __commonJS({
           throw new Error("With a null YAML version, the { schema: Schema } option is required");
       }
       // json & jsonArg are only used from toJSON()
-      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+      toJS({ json: json2, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
         let ctx = {
           anchors: /* @__PURE__ */ new Map(),
           doc: this,
-          keep: !json,
+          keep: !json2,
           mapAsMap: mapAsMap === !0,
           mapKeyWarned: !1,
           maxAliasCount: typeof maxAliasCount == "number" ? maxAliasCount : 100
@@ -16289,8 +16408,45 @@ __export(validate_exports, {
 function registerValidateCommand(program2, context) {
   configOption(
     program2.command("validate").description("Check the configuration files without calling the API")
+  ).option(
+    "--format <format>",
+    "text, or json: the diagnostics as a docsync-validation document",
+    textOrJson,
+    "text"
   ).action(async (options) => {
-    let desired = await loadDesired(options.config, context), count = (list) => list?.length ?? 0;
+    let count = (list) => list?.length ?? 0;
+    if (options.format === "json") {
+      try {
+        let desired2 = await loadDesired(options.config, context), report = {
+          format: "docsync-validation",
+          version: 1,
+          valid: !0,
+          files: desired2.files,
+          counts: {
+            sites: count(desired2.sites),
+            teams: count(desired2.teams),
+            customFields: count(desired2.customFields),
+            samlProviders: count(desired2.samlProviders)
+          },
+          diagnostics: []
+        };
+        context.output.out(json(report));
+      } catch (error) {
+        if (error instanceof ConfigError) {
+          let report = {
+            format: "docsync-validation",
+            version: 1,
+            valid: !1,
+            files: [...new Set(error.diagnostics.map((d) => d.file))],
+            diagnostics: [...error.diagnostics]
+          };
+          context.output.out(json(report));
+        }
+        throw error;
+      }
+      return;
+    }
+    let desired = await loadDesired(options.config, context);
     context.output.out(
       `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).
 `
@@ -16300,44 +16456,11 @@ function registerValidateCommand(program2, context) {
 var init_validate = __esm({
   "src/cli/commands/validate.ts"() {
     "use strict";
+    init_diagnostics();
+    init_apply_json();
+    init_json_reports();
     init_workflow();
     init_options();
-  }
-});
-
-// src/render/redact.ts
-function redactText(text, sensitiveValues) {
-  let result = text;
-  for (let value of sensitiveValues)
-    value.length >= 4 && (result = result.split(value).join(SENSITIVE));
-  return result;
-}
-function redactValue(value, sensitiveValues) {
-  return redactDeep(value, sensitiveValues);
-}
-function redactDeep(value, sensitiveValues) {
-  return typeof value == "string" ? redactText(value, sensitiveValues) : Array.isArray(value) ? value.map((item) => redactDeep(item, sensitiveValues)) : value !== null && typeof value == "object" ? Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, redactDeep(item, sensitiveValues)])
-  ) : value;
-}
-function redactChange(change) {
-  return {
-    ...change,
-    fields: change.fields.map((field) => {
-      if (!field.sensitive) return field;
-      let redacted = { ...field };
-      return "from" in redacted && (redacted.from = SENSITIVE), "to" in redacted && (redacted.to = SENSITIVE), redacted;
-    })
-  };
-}
-function redactPlan(plan, sensitiveValues) {
-  let redacted = { ...plan, changes: plan.changes.map(redactChange) };
-  return redactDeep(redacted, sensitiveValues);
-}
-var SENSITIVE, init_redact = __esm({
-  "src/render/redact.ts"() {
-    "use strict";
-    SENSITIVE = "(sensitive)";
   }
 });
 
@@ -36899,7 +37022,9 @@ async function applyOnce(plan, client, context, options, sensitive) {
     parallelism: options.parallelism,
     onOutcome: (outcome) => output.out(outcomeLine(outcome, changes, output.style)),
     describe: (call) => `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`
-  }), ok = result.outcomes.every((outcome) => outcome.status === "done");
+  });
+  context.observer?.applied?.(safe, result.outcomes, sensitive);
+  let ok = result.outcomes.every((outcome) => outcome.status === "done");
   return ok || output.out(failureReport(safe, result, output.style)), { ok, calls: result.outcomes.length };
 }
 async function applyConfiguration(context, options) {
@@ -36980,22 +37105,31 @@ function registerApplyCommand(program2, context) {
   let command = program2.command("apply [plan-file]").description(
     "Make the calls of the plan (or of a plan saved with plan --out), then check the live state"
   );
-  targetOption(connectionOptions(configOption(command))).option("-y, --yes", "apply without asking").option("--allow-destroy", "apply even when the plan deletes more than policy.maxDestroy").action(async (planFile, options) => {
-    if (!options.yes && !context.output.interactive)
-      throw new DocsyncError(
-        "apply.no-confirmation",
-        "Not at a terminal: pass --yes to apply without a confirmation."
-      );
-    if (planFile) {
-      if (options.target.length > 0)
-        throw new DocsyncError(
-          "cli.usage",
-          "--target applies when planning; a saved plan is applied whole."
-        );
-      await applySavedPlan(planFile, context, options);
-    } else
-      await applyConfiguration(context, options);
+  targetOption(connectionOptions(configOption(command))).option("-y, --yes", "apply without asking").option("--allow-destroy", "apply even when the plan deletes more than policy.maxDestroy").option(
+    "--format <format>",
+    "text, or json: the report on the standard output (docsync-apply), the progress on the error stream",
+    textOrJson,
+    "text"
+  ).action(async (planFile, options) => {
+    if (options.format === "json") {
+      await withJsonReport(context, planFile, (json2) => applyCommand(planFile, json2, options));
+      return;
+    }
+    await applyCommand(planFile, context, options);
   });
+}
+async function applyCommand(planFile, context, options) {
+  if (!options.yes && !context.output.interactive)
+    throw new DocsyncError(
+      "apply.no-confirmation",
+      "Not at a terminal: pass --yes to apply without a confirmation."
+    );
+  if (planFile) {
+    if (options.target.length > 0)
+      throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
+    await applySavedPlan(planFile, context, options);
+  } else
+    await applyConfiguration(context, options);
 }
 var MAX_ROUNDS, init_apply = __esm({
   "src/cli/commands/apply.ts"() {
@@ -37008,6 +37142,7 @@ var MAX_ROUNDS, init_apply = __esm({
     init_saved();
     init_redact();
     init_text();
+    init_apply_json();
     init_connection();
     init_workflow();
     init_options();
@@ -37455,6 +37590,11 @@ function registerExportCommand(program2, context) {
   connectionOptions(command).option("--org <id>", "organization id (default: $DOCSYNC_ORG)").option("-o, --output <file>", "write the configuration to this file instead of standard output").option("--force", "overwrite the output file when it exists").option(
     "--prune-org",
     "also prune sites, teams, custom fields and SAML providers: live ones the file does not list are deleted"
+  ).option(
+    "--format <format>",
+    "text, or json: what was written, as a docsync-export document (with the YAML when there is no -o)",
+    textOrJson,
+    "text"
   ).action(async (options) => {
     let organization = options.org ?? context.env.DOCSYNC_ORG;
     if (!organization)
@@ -37471,7 +37611,18 @@ function registerExportCommand(program2, context) {
     }
     for (let warning of result.warnings) context.output.err(`Warning: ${warning}
 `);
+    let report = {
+      format: "docsync-export",
+      version: 1,
+      organization,
+      counts: { ...result.counts },
+      warnings: result.warnings
+    };
     if (options.output === void 0) {
+      if (options.format === "json") {
+        context.output.out(json({ ...report, yaml: result.yaml }));
+        return;
+      }
       context.output.out(result.yaml);
       return;
     }
@@ -37483,6 +37634,10 @@ function registerExportCommand(program2, context) {
         `Cannot write ${options.output}: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error }
       );
+    }
+    if (options.format === "json") {
+      context.output.out(json({ ...report, file: options.output }));
+      return;
     }
     context.output.out(
       `Exported organization ${organization} to ${options.output}: ${summary(result.counts)}.
@@ -37496,7 +37651,9 @@ var plural3, exists, init_export2 = __esm({
     "use strict";
     init_errors();
     init_export();
+    init_apply_json();
     init_connection();
+    init_json_reports();
     init_options();
     plural3 = (count, one, many) => `${count} ${count === 1 ? one : many}`;
     exists = (path) => new DocsyncError("export.file-exists", `${path} already exists; pass --force to overwrite it.`);

@@ -9,6 +9,7 @@ import { readSavedPlan, sealedDigests, unsealPlan } from "../../plan/saved.ts";
 import type { Plan } from "../../plan/types.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText, summaryLine } from "../../render/text.ts";
+import { textOrJson, withJsonReport } from "../apply-json.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
@@ -25,6 +26,7 @@ interface ApplyOptions {
   yes?: boolean;
   allowDestroy?: boolean;
   target: string[];
+  format: "text" | "json";
 }
 
 async function confirm(context: CommandContext, options: ApplyOptions): Promise<void> {
@@ -51,6 +53,7 @@ async function applyOnce(
     onOutcome: (outcome) => output.out(outcomeLine(outcome, changes, output.style)),
     describe: (call) => `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`,
   });
+  context.observer?.applied?.(safe, result.outcomes, sensitive);
   const ok = result.outcomes.every((outcome) => outcome.status === "done");
   if (!ok) output.out(failureReport(safe, result, output.style));
   return { ok, calls: result.outcomes.length };
@@ -152,22 +155,33 @@ export function registerApplyCommand(program: Command, context: CommandContext):
   targetOption(connectionOptions(configOption(command)))
     .option("-y, --yes", "apply without asking")
     .option("--allow-destroy", "apply even when the plan deletes more than policy.maxDestroy")
+    .option(
+      "--format <format>",
+      "text, or json: the report on the standard output (docsync-apply), the progress on the error stream",
+      textOrJson,
+      "text",
+    )
     .action(async (planFile: string | undefined, options: ApplyOptions) => {
-      if (!options.yes && !context.output.interactive) {
-        throw new DocsyncError(
-          "apply.no-confirmation",
-          "Not at a terminal: pass --yes to apply without a confirmation.",
-        );
+      if (options.format === "json") {
+        await withJsonReport(context, planFile, (json) => applyCommand(planFile, json, options));
+        return;
       }
-      if (planFile) {
-        if (options.target.length > 0)
-          throw new DocsyncError(
-            "cli.usage",
-            "--target applies when planning; a saved plan is applied whole.",
-          );
-        await applySavedPlan(planFile, context, options);
-      } else {
-        await applyConfiguration(context, options);
-      }
+      await applyCommand(planFile, context, options);
     });
+}
+
+async function applyCommand(planFile: string | undefined, context: CommandContext, options: ApplyOptions) {
+  if (!options.yes && !context.output.interactive) {
+    throw new DocsyncError(
+      "apply.no-confirmation",
+      "Not at a terminal: pass --yes to apply without a confirmation.",
+    );
+  }
+  if (planFile) {
+    if (options.target.length > 0)
+      throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
+    await applySavedPlan(planFile, context, options);
+  } else {
+    await applyConfiguration(context, options);
+  }
 }
