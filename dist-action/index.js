@@ -14688,19 +14688,1572 @@ var characters, items, length, init_schema_messages = __esm({
   }
 });
 
-// src/config/schema-validate.ts
-function validator() {
-  if (compiled === void 0) {
-    let ajv = new import_ajv.Ajv({
-      allErrors: !0,
-      verbose: !0,
-      strict: !0,
-      strictRequired: !1,
-      allowUnionTypes: !0
-    });
-    ajv.addVocabulary(["errorMessage"]), ajv.addFormat("uri", isAbsoluteUrl), compiled = ajv.compile(docsync_schema_default);
+// src/config/schema-precompiled.ts
+function precompiledValidator(formats) {
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: path within its section (or within the site's root).", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies it.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Rename hint: the path the live site space has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "A proxy URL serving the site, such as https://example.com/docs; null removes the proxy.", type: ["string", "null"], format: "uri" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Whether visitors may carry attributes not listed.", type: "boolean" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema21 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema15 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "A proxy URL serving the site, such as https://example.com/docs; null removes the proxy.", type: ["string", "null"], format: "uri" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Whether visitors may carry attributes not listed.", type: "boolean" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema18 = { description: "A space published in a site. Identity: path within its section (or within the site's root).", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies it.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Rename hint: the path the live site space has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema20 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, func25 = Object.prototype.hasOwnProperty, schema16 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema17 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, pattern2 = new RegExp("^[A-Za-z0-9._~-]+$", "u");
+  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null, errors = 0;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.path === void 0) {
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema17.required, parentSchema: schema17, data };
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+      }
+      if (data.title === void 0) {
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data };
+        vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+      }
+      if (data.siteSpaces === void 0) {
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema17.required, parentSchema: schema17, data };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+      }
+      for (let key0 in data)
+        if (!func25.call(schema17.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+      if (data.path !== void 0) {
+        let data0 = data.path;
+        if (typeof data0 == "string") {
+          if (func2(data0) > 100) {
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.path, data: data0 };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+          }
+          if (func2(data0) < 1) {
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.path, data: data0 };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+          if (!pattern2.test(data0)) {
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.path, data: data0 };
+            vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+          }
+        } else {
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.path.type, parentSchema: schema17.properties.path, data: data0 };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      }
+      if (data.title !== void 0) {
+        let data1 = data.title;
+        if (typeof data1 == "string") {
+          if (func2(data1) > 128) {
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.title, data: data1 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+          if (func2(data1) < 2) {
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data1 };
+            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          }
+        } else {
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data1 };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      }
+      if (data.description !== void 0) {
+        let data2 = data.description;
+        if (typeof data2 != "string" && data2 !== null) {
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema17.properties.description.type }, message: "must be string,null", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data2 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+        if (typeof data2 == "string" && func2(data2) > 256) {
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema17.properties.description, data: data2 };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+      }
+      if (data.icon !== void 0) {
+        let data3 = data.icon;
+        if (typeof data3 != "string" && data3 !== null) {
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema17.properties.icon.type }, message: "must be string,null", schema: schema17.properties.icon.type, parentSchema: schema17.properties.icon, data: data3 };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+        if (typeof data3 == "string" && func2(data3) > 50) {
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.icon, data: data3 };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      }
+      if (data.condition !== void 0) {
+        let data4 = data.condition;
+        if (typeof data4 != "string" && data4 !== null) {
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema17.properties.condition.type }, message: "must be string,null", schema: schema17.properties.condition.type, parentSchema: schema17.properties.condition, data: data4 };
+          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+        }
+        if (typeof data4 == "string") {
+          if (func2(data4) > 1024) {
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema17.properties.condition, data: data4 };
+            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+          }
+          if (func2(data4) < 1) {
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.condition, data: data4 };
+            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+          }
+        }
+      }
+      if (data.default !== void 0) {
+        let data5 = data.default;
+        if (typeof data5 != "boolean") {
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.default.type, parentSchema: schema17.properties.default, data: data5 };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+      }
+      if (data.siteSpaces !== void 0) {
+        let data6 = data.siteSpaces;
+        if (Array.isArray(data6)) {
+          if (data6.length < 1) {
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.siteSpaces, data: data6 };
+            vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+          }
+          let len0 = data6.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data7 = data6[i0];
+            if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+              if (data7.space === void 0) {
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+              }
+              if (data7.path === void 0) {
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+              }
+              for (let key1 in data7)
+                if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data7 };
+                  vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+                }
+              if (data7.space !== void 0) {
+                let data8 = data7.space;
+                if (typeof data8 == "string") {
+                  if (func2(data8) < 1) {
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data8 };
+                    vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+                  }
+                } else {
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data8 };
+                  vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+                }
+              }
+              if (data7.path !== void 0) {
+                let data9 = data7.path;
+                if (typeof data9 == "string") {
+                  if (func2(data9) > 100) {
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data9 };
+                    vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+                  }
+                  if (func2(data9) < 1) {
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data9 };
+                    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+                  }
+                  if (!pattern2.test(data9)) {
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data9 };
+                    vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                  }
+                } else {
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data9 };
+                  vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                }
+              }
+              if (data7.condition !== void 0) {
+                let data10 = data7.condition;
+                if (typeof data10 != "string" && data10 !== null) {
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data10 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                }
+                if (typeof data10 == "string") {
+                  if (func2(data10) > 1024) {
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data10 };
+                    vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                  }
+                  if (func2(data10) < 1) {
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data10 };
+                    vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                  }
+                }
+              }
+              if (data7.default !== void 0) {
+                let data11 = data7.default;
+                if (typeof data11 != "boolean") {
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data11 };
+                  vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+                }
+              }
+              if (data7.was !== void 0) {
+                let data12 = data7.was;
+                if (typeof data12 == "string") {
+                  if (func2(data12) > 100) {
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+                  }
+                  if (func2(data12) < 1) {
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+                  }
+                  if (!pattern2.test(data12)) {
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+                  }
+                } else {
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data12 };
+                  vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+                }
+              }
+              if (data7.protect !== void 0) {
+                let data13 = data7.protect;
+                if (typeof data13 != "boolean") {
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data13 };
+                  vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+                }
+              }
+            } else {
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data7 };
+              vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+            }
+          }
+        } else {
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.siteSpaces.type, parentSchema: schema17.properties.siteSpaces, data: data6 };
+          vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+        }
+      }
+      if (data.was !== void 0) {
+        let data14 = data.was;
+        if (typeof data14 == "string") {
+          if (func2(data14) > 100) {
+            let err40 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data14 };
+            vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+          }
+          if (func2(data14) < 1) {
+            let err41 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data14 };
+            vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+          }
+          if (!pattern2.test(data14)) {
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.was, data: data14 };
+            vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+          }
+        } else {
+          let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data14 };
+          vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+        }
+      }
+      if (data.protect !== void 0) {
+        let data15 = data.protect;
+        if (typeof data15 != "boolean") {
+          let err44 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data15 };
+          vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+        }
+      }
+    } else {
+      let err45 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+      vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+    }
+    return validate13.errors = vErrors, errors === 0;
   }
-  return compiled;
+  function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null, errors = 0;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.group === void 0) {
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema16.required, parentSchema: schema16, data };
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+      }
+      if (data.sections === void 0) {
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema16.required, parentSchema: schema16, data };
+        vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+      }
+      for (let key0 in data)
+        if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+      if (data.group !== void 0) {
+        let data0 = data.group;
+        if (typeof data0 == "string") {
+          if (func2(data0) > 100) {
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.group, data: data0 };
+            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+          }
+          if (func2(data0) < 1) {
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.group, data: data0 };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+          }
+        } else {
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.group.type, parentSchema: schema16.properties.group, data: data0 };
+          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+        }
+      }
+      if (data.icon !== void 0) {
+        let data1 = data.icon;
+        if (typeof data1 != "string" && data1 !== null) {
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema16.properties.icon.type }, message: "must be string,null", schema: schema16.properties.icon.type, parentSchema: schema16.properties.icon, data: data1 };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+        if (typeof data1 == "string" && func2(data1) > 50) {
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema16.properties.icon, data: data1 };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        }
+      }
+      if (data.sections !== void 0) {
+        let data2 = data.sections;
+        if (Array.isArray(data2)) {
+          let len0 = data2.length;
+          for (let i0 = 0; i0 < len0; i0++)
+            validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+        } else {
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.sections.type, parentSchema: schema16.properties.sections, data: data2 };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+      }
+      if (data.was !== void 0) {
+        let data4 = data.was;
+        if (typeof data4 == "string") {
+          if (func2(data4) > 100) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.was, data: data4 };
+            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          }
+          if (func2(data4) < 1) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data4 };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+          }
+        } else {
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data4 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      }
+      if (data.protect !== void 0) {
+        let data5 = data.protect;
+        if (typeof data5 != "boolean") {
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data5 };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+      }
+    } else {
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+      vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+    }
+    return validate12.errors = vErrors, errors === 0;
+  }
+  let pattern8 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u");
+  function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null, errors = 0, _errs1 = errors, _errs2 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.sections === void 0 && (missing0 = "sections") || data.siteSpaces === void 0 && (missing0 = "siteSpaces")) {
+        let err0 = {};
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+      }
+    }
+    var valid0 = _errs2 === errors;
+    if (valid0) {
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema15.not, parentSchema: schema15, data };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    } else
+      errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.title === void 0) {
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema15.required, parentSchema: schema15, data };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+      }
+      for (let key0 in data)
+        if (!func25.call(schema15.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+      if (data.title !== void 0) {
+        let data0 = data.title;
+        if (typeof data0 == "string") {
+          if (func2(data0) > 128) {
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.title, data: data0 };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+          }
+          if (func2(data0) < 2) {
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.title, data: data0 };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        } else {
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data0 };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+      }
+      if (data.id !== void 0) {
+        let data1 = data.id;
+        if (typeof data1 == "string") {
+          if (func2(data1) < 1) {
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.id, data: data1 };
+            vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+          }
+        } else {
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.id.type, parentSchema: schema15.properties.id, data: data1 };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+      }
+      if (data.was !== void 0) {
+        let data2 = data.was;
+        if (typeof data2 == "string") {
+          if (func2(data2) > 128) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.was, data: data2 };
+            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          }
+          if (func2(data2) < 2) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.was, data: data2 };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+          }
+        } else {
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data2 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      }
+      if (data.protect !== void 0) {
+        let data3 = data.protect;
+        if (typeof data3 != "boolean") {
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data3 };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        }
+      }
+      if (data.type !== void 0) {
+        let data4 = data.type;
+        if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data4 };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        }
+      }
+      if (data.visibility !== void 0) {
+        let data5 = data.visibility;
+        if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema15.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.visibility.enum, parentSchema: schema15.properties.visibility, data: data5 };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      }
+      if (data.basename !== void 0) {
+        let data6 = data.basename;
+        if (typeof data6 == "string") {
+          if (func2(data6) > 100) {
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.basename, data: data6 };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+          }
+          if (func2(data6) < 1) {
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.basename, data: data6 };
+            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+          }
+        } else {
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.basename.type, parentSchema: schema15.properties.basename, data: data6 };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+      }
+      if (data.proxy !== void 0) {
+        let data7 = data.proxy;
+        if (typeof data7 != "string" && data7 !== null) {
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema15.properties.proxy.type }, message: "must be string,null", schema: schema15.properties.proxy.type, parentSchema: schema15.properties.proxy, data: data7 };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+        if (typeof data7 == "string" && !formats0(data7)) {
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema15.properties.proxy, data: data7 };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+      }
+      if (data.adaptiveContent !== void 0) {
+        let data8 = data.adaptiveContent;
+        if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+          if (data8.enabled === void 0) {
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema15.properties.adaptiveContent.required, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+            vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+          }
+          for (let key1 in data8)
+            if (key1 !== "enabled") {
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+              vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+            }
+          if (data8.enabled !== void 0) {
+            let data9 = data8.enabled;
+            if (typeof data9 != "boolean") {
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.adaptiveContent.properties.enabled.type, parentSchema: schema15.properties.adaptiveContent.properties.enabled, data: data9 };
+              vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+            }
+          }
+        } else {
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveContent.type, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        }
+      }
+      if (data.adaptiveSchema !== void 0) {
+        let data10 = data.adaptiveSchema;
+        if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+          if (data10.properties === void 0) {
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema15.properties.adaptiveSchema.required, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+            vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+          }
+          for (let key2 in data10)
+            if (!(key2 === "properties" || key2 === "additionalProperties")) {
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+              vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+            }
+          if (data10.properties !== void 0) {
+            let data11 = data10.properties;
+            if (data11 && typeof data11 == "object" && !Array.isArray(data11))
+              for (let key3 in data11) {
+                let data12 = data11[key3];
+                if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                  if (data12.type === void 0) {
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+                  }
+                  for (let key4 in data12)
+                    if (!(key4 === "type" || key4 === "description")) {
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                    }
+                  if (data12.type !== void 0) {
+                    let data13 = data12.type;
+                    if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                    }
+                  }
+                  if (data12.description !== void 0) {
+                    let data14 = data12.description;
+                    if (typeof data14 != "string") {
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                    }
+                  }
+                } else {
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                }
+              }
+            else {
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties, data: data11 };
+              vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+            }
+          }
+          if (data10.additionalProperties !== void 0) {
+            let data15 = data10.additionalProperties;
+            if (typeof data15 != "boolean") {
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.adaptiveSchema.properties.additionalProperties.type, parentSchema: schema15.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+            }
+          }
+        } else {
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.type, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+          vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+        }
+      }
+      if (data.sections !== void 0) {
+        let data16 = data.sections;
+        if (Array.isArray(data16)) {
+          let len0 = data16.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data17 = data16[i0], _errs40 = errors, valid8 = !0, _errs41 = errors;
+            if (errors === _errs41)
+              if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+                let missing1;
+                if (data17.group === void 0 && (missing1 = "group")) {
+                  let err34 = {};
+                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+                }
+              } else {
+                let err35 = {};
+                vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+              }
+            var _valid0 = _errs41 === errors;
+            errors = _errs40, vErrors !== null && (_errs40 ? vErrors.length = _errs40 : vErrors = null);
+            let ifClause0;
+            if (_valid0) {
+              let _errs43 = errors;
+              validate12(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors), errors = vErrors.length);
+              var _valid0 = _errs43 === errors;
+              valid8 = _valid0, ifClause0 = "then";
+            } else {
+              let _errs44 = errors;
+              validate13(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+              var _valid0 = _errs44 === errors;
+              valid8 = _valid0, ifClause0 = "else";
+            }
+            if (!valid8) {
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema15.properties.sections.items.if, parentSchema: schema15.properties.sections.items, data: data17 };
+              vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+            }
+          }
+        } else {
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.sections.type, parentSchema: schema15.properties.sections, data: data16 };
+          vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+        }
+      }
+      if (data.siteSpaces !== void 0) {
+        let data18 = data.siteSpaces;
+        if (Array.isArray(data18)) {
+          let len1 = data18.length;
+          for (let i1 = 0; i1 < len1; i1++) {
+            let data19 = data18[i1];
+            if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+              if (data19.space === void 0) {
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+              }
+              if (data19.path === void 0) {
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+              }
+              for (let key5 in data19)
+                if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data19 };
+                  vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                }
+              if (data19.space !== void 0) {
+                let data20 = data19.space;
+                if (typeof data20 == "string") {
+                  if (func2(data20) < 1) {
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data20 };
+                    vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+                  }
+                } else {
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data20 };
+                  vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+                }
+              }
+              if (data19.path !== void 0) {
+                let data21 = data19.path;
+                if (typeof data21 == "string") {
+                  if (func2(data21) > 100) {
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data21 };
+                    vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+                  }
+                  if (func2(data21) < 1) {
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data21 };
+                    vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+                  }
+                  if (!pattern2.test(data21)) {
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data21 };
+                    vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                  }
+                } else {
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data21 };
+                  vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+                }
+              }
+              if (data19.condition !== void 0) {
+                let data22 = data19.condition;
+                if (typeof data22 != "string" && data22 !== null) {
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data22 };
+                  vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+                }
+                if (typeof data22 == "string") {
+                  if (func2(data22) > 1024) {
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data22 };
+                    vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+                  }
+                  if (func2(data22) < 1) {
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data22 };
+                    vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
+                  }
+                }
+              }
+              if (data19.default !== void 0) {
+                let data23 = data19.default;
+                if (typeof data23 != "boolean") {
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data23 };
+                  vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
+                }
+              }
+              if (data19.was !== void 0) {
+                let data24 = data19.was;
+                if (typeof data24 == "string") {
+                  if (func2(data24) > 100) {
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data24 };
+                    vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
+                  }
+                  if (func2(data24) < 1) {
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data24 };
+                    vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+                  }
+                  if (!pattern2.test(data24)) {
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data24 };
+                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
+                  }
+                } else {
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data24 };
+                  vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
+                }
+              }
+              if (data19.protect !== void 0) {
+                let data25 = data19.protect;
+                if (typeof data25 != "boolean") {
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data25 };
+                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
+                }
+              }
+            } else {
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data19 };
+              vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
+            }
+          }
+        } else {
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.siteSpaces.type, parentSchema: schema15.properties.siteSpaces, data: data18 };
+          vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+        }
+      }
+      if (data.redirects !== void 0) {
+        let data26 = data.redirects;
+        if (Array.isArray(data26)) {
+          let len2 = data26.length;
+          for (let i2 = 0; i2 < len2; i2++) {
+            let data27 = data26[i2], _errs68 = errors, valid16 = !1, passing0 = null, _errs69 = errors;
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema20.oneOf[0].required, parentSchema: schema20.oneOf[0], data: data27 };
+              vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
+            }
+            var _valid1 = _errs69 === errors;
+            _valid1 && (valid16 = !0, passing0 = 0);
+            let _errs70 = errors;
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema20.oneOf[1].required, parentSchema: schema20.oneOf[1], data: data27 };
+              vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+            }
+            var _valid1 = _errs70 === errors;
+            if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
+              errors = _errs68, vErrors !== null && (_errs68 ? vErrors.length = _errs68 : vErrors = null);
+            else {
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema20.oneOf, parentSchema: schema20, data: data27 };
+              vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+            }
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+              if (data27.source === void 0) {
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema20.required, parentSchema: schema20, data: data27 };
+                vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+              }
+              for (let key6 in data27)
+                if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "was" || key6 === "protect")) {
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data27 };
+                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+                }
+              if (data27.source !== void 0) {
+                let data28 = data27.source;
+                if (typeof data28 == "string") {
+                  if (func2(data28) > 512) {
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.source, data: data28 };
+                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
+                  }
+                  if (!pattern8.test(data28)) {
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.source, data: data28 };
+                    vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                  }
+                } else {
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.type, parentSchema: schema20.properties.source, data: data28 };
+                  vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                }
+              }
+              if (data27.to !== void 0) {
+                let data29 = data27.to;
+                if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
+                  if (data29.section === void 0) {
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema20.properties.to.required, parentSchema: schema20.properties.to, data: data29 };
+                    vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                  }
+                  for (let key7 in data29)
+                    if (key7 !== "section") {
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.to, data: data29 };
+                      vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                    }
+                  if (data29.section !== void 0) {
+                    let data30 = data29.section;
+                    if (typeof data30 == "string") {
+                      if (func2(data30) > 100) {
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                        vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                      }
+                      if (func2(data30) < 1) {
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                        vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                      }
+                      if (!pattern2.test(data30)) {
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.to.properties.section, data: data30 };
+                        vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                      }
+                    } else {
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.to.properties.section.type, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
+                    }
+                  }
+                } else {
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.to.type, parentSchema: schema20.properties.to, data: data29 };
+                  vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                }
+              }
+              if (data27.destination !== void 0) {
+                let data31 = data27.destination, _errs82 = errors, valid20 = !0, _errs83 = errors;
+                if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-section") {
+                  let err73 = {};
+                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                }
+                var _valid2 = _errs83 === errors;
+                if (errors = _errs82, vErrors !== null && (_errs82 ? vErrors.length = _errs82 : vErrors = null), _valid2) {
+                  let _errs85 = errors;
+                  if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                    if (data31.siteSectionId === void 0) {
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema20.properties.destination.allOf[0].then.required, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                      vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+                    }
+                    for (let key8 in data31)
+                      if (!(key8 === "kind" || key8 === "siteSectionId")) {
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                        vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                      }
+                  }
+                  var _valid2 = _errs85 === errors;
+                  valid20 = _valid2;
+                }
+                if (!valid20) {
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[0].if, parentSchema: schema20.properties.destination.allOf[0], data: data31 };
+                  vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                }
+                let _errs88 = errors, valid22 = !0, _errs89 = errors;
+                if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-space") {
+                  let err77 = {};
+                  vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                }
+                var _valid3 = _errs89 === errors;
+                if (errors = _errs88, vErrors !== null && (_errs88 ? vErrors.length = _errs88 : vErrors = null), _valid3) {
+                  let _errs91 = errors;
+                  if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                    if (data31.siteSpaceId === void 0) {
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[1].then.required, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                      vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                    }
+                    for (let key9 in data31)
+                      if (!(key9 === "kind" || key9 === "siteSpaceId")) {
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                        vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                      }
+                  }
+                  var _valid3 = _errs91 === errors;
+                  valid22 = _valid3;
+                }
+                if (!valid22) {
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[1].if, parentSchema: schema20.properties.destination.allOf[1], data: data31 };
+                  vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                }
+                let _errs94 = errors, valid24 = !0, _errs95 = errors;
+                if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-page") {
+                  let err81 = {};
+                  vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+                }
+                var _valid4 = _errs95 === errors;
+                if (errors = _errs94, vErrors !== null && (_errs94 ? vErrors.length = _errs94 : vErrors = null), _valid4) {
+                  let _errs97 = errors;
+                  if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                    if (data31.siteSpaceId === void 0) {
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+                    }
+                    if (data31.pageId === void 0) {
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+                    }
+                    for (let key10 in data31)
+                      if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                        vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+                      }
+                  }
+                  var _valid4 = _errs97 === errors;
+                  valid24 = _valid4;
+                }
+                if (!valid24) {
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[2].if, parentSchema: schema20.properties.destination.allOf[2], data: data31 };
+                  vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+                }
+                let _errs100 = errors, valid26 = !0, _errs101 = errors;
+                if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "external") {
+                  let err86 = {};
+                  vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                }
+                var _valid5 = _errs101 === errors;
+                if (errors = _errs100, vErrors !== null && (_errs100 ? vErrors.length = _errs100 : vErrors = null), _valid5) {
+                  let _errs103 = errors;
+                  if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                    if (data31.url === void 0) {
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.destination.allOf[3].then.required, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                      vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                    }
+                    for (let key11 in data31)
+                      if (!(key11 === "kind" || key11 === "url")) {
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                        vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                      }
+                  }
+                  var _valid5 = _errs103 === errors;
+                  valid26 = _valid5;
+                }
+                if (!valid26) {
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[3].if, parentSchema: schema20.properties.destination.allOf[3], data: data31 };
+                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                }
+                if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                  if (data31.kind === void 0) {
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema20.properties.destination.required, parentSchema: schema20.properties.destination, data: data31 };
+                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                  }
+                  if (data31.kind !== void 0) {
+                    let data36 = data31.kind;
+                    if (typeof data36 == "string") {
+                      if (func2(data36) < 1) {
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                        vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                      }
+                    } else {
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.kind.type, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                    }
+                  }
+                  if (data31.siteSectionId !== void 0) {
+                    let data37 = data31.siteSectionId;
+                    if (typeof data37 == "string") {
+                      if (func2(data37) < 1) {
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                        vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                      }
+                    } else {
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSectionId.type, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                    }
+                  }
+                  if (data31.siteSpaceId !== void 0) {
+                    let data38 = data31.siteSpaceId;
+                    if (typeof data38 == "string") {
+                      if (func2(data38) < 1) {
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                        vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                      }
+                    } else {
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSpaceId.type, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                    }
+                  }
+                  if (data31.pageId !== void 0) {
+                    let data39 = data31.pageId;
+                    if (typeof data39 == "string") {
+                      if (func2(data39) < 1) {
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                        vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                      }
+                    } else {
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.pageId.type, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                    }
+                  }
+                  if (data31.url !== void 0) {
+                    let data40 = data31.url;
+                    if (typeof data40 == "string") {
+                      if (!formats0(data40)) {
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                        vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                      }
+                    } else {
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.url.type, parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                      vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                    }
+                  }
+                } else {
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.destination.type, parentSchema: schema20.properties.destination, data: data31 };
+                  vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                }
+              }
+              if (data27.was !== void 0) {
+                let data41 = data27.was;
+                if (typeof data41 == "string") {
+                  if (func2(data41) > 512) {
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.was, data: data41 };
+                    vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                  }
+                  if (!pattern8.test(data41)) {
+                    let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.was, data: data41 };
+                    vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                  }
+                } else {
+                  let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data41 };
+                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                }
+              }
+              if (data27.protect !== void 0) {
+                let data42 = data27.protect;
+                if (typeof data42 != "boolean") {
+                  let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data42 };
+                  vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                }
+              }
+            } else {
+              let err106 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data27 };
+              vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+            }
+          }
+        } else {
+          let err107 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.redirects.type, parentSchema: schema15.properties.redirects, data: data26 };
+          vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+        }
+      }
+    } else {
+      let err108 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+      vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+    }
+    return validate11.errors = vErrors, errors === 0;
+  }
+  function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null, errors = 0;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.version === void 0) {
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'", schema: schema11.required, parentSchema: schema11, data };
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+      }
+      for (let key0 in data)
+        if (!(key0 === "version" || key0 === "organization" || key0 === "spaces" || key0 === "teams" || key0 === "customFields" || key0 === "samlProviders" || key0 === "sites" || key0 === "policy")) {
+          let err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+      if (data.version !== void 0) {
+        let data0 = data.version;
+        if (data0 !== 1) {
+          let err2 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema11.properties.version, data: data0 };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+        }
+      }
+      if (data.organization !== void 0) {
+        let data1 = data.organization;
+        if (typeof data1 == "string") {
+          if (func2(data1) < 1) {
+            let err3 = { instancePath: instancePath + "/organization", schemaPath: "#/properties/organization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.organization, data: data1 };
+            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+          }
+        } else {
+          let err4 = { instancePath: instancePath + "/organization", schemaPath: "#/properties/organization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.organization.type, parentSchema: schema11.properties.organization, data: data1 };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+      }
+      if (data.spaces !== void 0) {
+        let data2 = data.spaces;
+        if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          for (let key1 in data2) {
+            let _errs7 = errors;
+            if (typeof key1 == "string" && !pattern0.test(key1)) {
+              let err5 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]*$", parentSchema: schema11.properties.spaces.propertyNames, data: key1, propertyName: key1 };
+              vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+            }
+            var valid1 = _errs7 === errors;
+            if (!valid1) {
+              let err6 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema11.properties.spaces.propertyNames, parentSchema: schema11.properties.spaces, data: data2 };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+            }
+          }
+          for (let key2 in data2) {
+            let data3 = data2[key2];
+            if (typeof data3 == "string") {
+              if (func2(data3) < 1) {
+                let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+                vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+              }
+            } else {
+              let err8 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.spaces.additionalProperties.type, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            }
+          }
+        } else {
+          let err9 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.spaces.type, parentSchema: schema11.properties.spaces, data: data2 };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+      }
+      if (data.teams !== void 0) {
+        let data4 = data.teams;
+        if (Array.isArray(data4)) {
+          let len0 = data4.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data5 = data4[i0];
+            if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+              if (data5.title === void 0) {
+                let err10 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
+                vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+              }
+              for (let key3 in data5)
+                if (!(key3 === "title" || key3 === "members" || key3 === "was" || key3 === "protect")) {
+                  let err11 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
+                  vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+                }
+              if (data5.title !== void 0) {
+                let data6 = data5.title;
+                if (typeof data6 == "string") {
+                  if (func2(data6) > 64) {
+                    let err12 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.title, data: data6 };
+                    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+                  }
+                  if (func2(data6) < 1) {
+                    let err13 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
+                    vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+                  }
+                } else {
+                  let err14 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
+                  vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+                }
+              }
+              if (data5.members !== void 0) {
+                let data7 = data5.members;
+                if (Array.isArray(data7)) {
+                  let len1 = data7.length;
+                  for (let i1 = 0; i1 < len1; i1++) {
+                    let data8 = data7[i1];
+                    if (typeof data8 == "string") {
+                      if (func2(data8) < 1) {
+                        let err15 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.members.items, data: data8 };
+                        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+                      }
+                    } else {
+                      let err16 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.members.items.type, parentSchema: schema12.properties.members.items, data: data8 };
+                      vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+                    }
+                  }
+                  let i2 = data7.length, j0;
+                  if (i2 > 1) {
+                    let indices0 = {};
+                    for (; i2--; ) {
+                      let item0 = data7[i2];
+                      if (typeof item0 == "string") {
+                        if (typeof indices0[item0] == "number") {
+                          j0 = indices0[item0];
+                          let err17 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i2, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i2 + " are identical)", schema: !0, parentSchema: schema12.properties.members, data: data7 };
+                          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+                          break;
+                        }
+                        indices0[item0] = i2;
+                      }
+                    }
+                  }
+                } else {
+                  let err18 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.members.type, parentSchema: schema12.properties.members, data: data7 };
+                  vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+                }
+              }
+              if (data5.was !== void 0) {
+                let data9 = data5.was;
+                if (typeof data9 == "string") {
+                  if (func2(data9) > 64) {
+                    let err19 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.was, data: data9 };
+                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+                  }
+                  if (func2(data9) < 1) {
+                    let err20 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data9 };
+                    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+                  }
+                } else {
+                  let err21 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data9 };
+                  vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+                }
+              }
+              if (data5.protect !== void 0) {
+                let data10 = data5.protect;
+                if (typeof data10 != "boolean") {
+                  let err22 = { instancePath: instancePath + "/teams/" + i0 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data10 };
+                  vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+                }
+              }
+            } else {
+              let err23 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
+              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+            }
+          }
+        } else {
+          let err24 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data4 };
+          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+        }
+      }
+      if (data.customFields !== void 0) {
+        let data11 = data.customFields;
+        if (Array.isArray(data11)) {
+          let len2 = data11.length;
+          for (let i3 = 0; i3 < len2; i3++) {
+            let data12 = data11[i3];
+            if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+              if (data12.name === void 0) {
+                let err25 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema13.required, parentSchema: schema13, data: data12 };
+                vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+              }
+              if (data12.type === void 0) {
+                let err26 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema13.required, parentSchema: schema13, data: data12 };
+                vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+              }
+              for (let key4 in data12)
+                if (!(key4 === "name" || key4 === "type" || key4 === "title" || key4 === "description" || key4 === "placeholder" || key4 === "options" || key4 === "protect")) {
+                  let err27 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data12 };
+                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                }
+              if (data12.name !== void 0) {
+                let data13 = data12.name;
+                if (typeof data13 == "string") {
+                  if (func2(data13) > 50) {
+                    let err28 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema13.properties.name, data: data13 };
+                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                  }
+                  if (func2(data13) < 1) {
+                    let err29 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.name, data: data13 };
+                    vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                  }
+                  if (!pattern1.test(data13)) {
+                    let err30 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema13.properties.name, data: data13 };
+                    vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                  }
+                } else {
+                  let err31 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.name.type, parentSchema: schema13.properties.name, data: data13 };
+                  vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                }
+              }
+              if (data12.type !== void 0) {
+                let data14 = data12.type;
+                if (!(data14 === "text" || data14 === "number" || data14 === "boolean" || data14 === "date" || data14 === "select" || data14 === "multi-select")) {
+                  let err32 = { instancePath: instancePath + "/customFields/" + i3 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema13.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.type.enum, parentSchema: schema13.properties.type, data: data14 };
+                  vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+                }
+              }
+              if (data12.title !== void 0) {
+                let data15 = data12.title;
+                if (typeof data15 == "string") {
+                  if (func2(data15) > 100) {
+                    let err33 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.title, data: data15 };
+                    vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+                  }
+                } else {
+                  let err34 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data15 };
+                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+                }
+              }
+              if (data12.description !== void 0) {
+                let data16 = data12.description;
+                if (typeof data16 == "string") {
+                  if (func2(data16) > 200) {
+                    let err35 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema13.properties.description, data: data16 };
+                    vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+                  }
+                } else {
+                  let err36 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.description.type, parentSchema: schema13.properties.description, data: data16 };
+                  vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+                }
+              }
+              if (data12.placeholder !== void 0) {
+                let data17 = data12.placeholder;
+                if (typeof data17 == "string") {
+                  if (func2(data17) > 100) {
+                    let err37 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.placeholder, data: data17 };
+                    vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+                  }
+                } else {
+                  let err38 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.placeholder.type, parentSchema: schema13.properties.placeholder, data: data17 };
+                  vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+                }
+              }
+              if (data12.options !== void 0) {
+                let data18 = data12.options;
+                if (Array.isArray(data18)) {
+                  if (data18.length > 50) {
+                    let err39 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema13.properties.options, data: data18 };
+                    vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+                  }
+                  if (data18.length < 1) {
+                    let err40 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema13.properties.options, data: data18 };
+                    vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                  }
+                  let len3 = data18.length;
+                  for (let i4 = 0; i4 < len3; i4++) {
+                    let data19 = data18[i4];
+                    if (typeof data19 == "string") {
+                      if (func2(data19) < 1) {
+                        let err41 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.options.items, data: data19 };
+                        vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+                      }
+                    } else {
+                      let err42 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.options.items.type, parentSchema: schema13.properties.options.items, data: data19 };
+                      vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+                    }
+                  }
+                  let i5 = data18.length, j1;
+                  if (i5 > 1) {
+                    let indices1 = {};
+                    for (; i5--; ) {
+                      let item1 = data18[i5];
+                      if (typeof item1 == "string") {
+                        if (typeof indices1[item1] == "number") {
+                          j1 = indices1[item1];
+                          let err43 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i5, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i5 + " are identical)", schema: !0, parentSchema: schema13.properties.options, data: data18 };
+                          vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+                          break;
+                        }
+                        indices1[item1] = i5;
+                      }
+                    }
+                  }
+                } else {
+                  let err44 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.options.type, parentSchema: schema13.properties.options, data: data18 };
+                  vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+                }
+              }
+              if (data12.protect !== void 0) {
+                let data20 = data12.protect;
+                if (typeof data20 != "boolean") {
+                  let err45 = { instancePath: instancePath + "/customFields/" + i3 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
+                  vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                }
+              }
+            } else {
+              let err46 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data12 };
+              vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+            }
+          }
+        } else {
+          let err47 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data11 };
+          vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+        }
+      }
+      if (data.samlProviders !== void 0) {
+        let data21 = data.samlProviders;
+        if (Array.isArray(data21)) {
+          let len4 = data21.length;
+          for (let i6 = 0; i6 < len4; i6++) {
+            let data22 = data21[i6];
+            if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+              if (data22.label === void 0) {
+                let err48 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema14.required, parentSchema: schema14, data: data22 };
+                vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+              }
+              for (let key5 in data22)
+                if (!(key5 === "label" || key5 === "entityID" || key5 === "ssoURL" || key5 === "certificate" || key5 === "defaultTeam" || key5 === "defaultRole" || key5 === "was" || key5 === "protect")) {
+                  let err49 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
+                  vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
+                }
+              if (data22.label !== void 0) {
+                let data23 = data22.label;
+                if (typeof data23 == "string") {
+                  if (func2(data23) > 30) {
+                    let err50 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.label, data: data23 };
+                    vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
+                  }
+                  if (func2(data23) < 1) {
+                    let err51 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.label, data: data23 };
+                    vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
+                  }
+                } else {
+                  let err52 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.label.type, parentSchema: schema14.properties.label, data: data23 };
+                  vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+                }
+              }
+              if (data22.entityID !== void 0) {
+                let data24 = data22.entityID;
+                if (typeof data24 == "string") {
+                  if (func2(data24) > 1024) {
+                    let err53 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema14.properties.entityID, data: data24 };
+                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
+                  }
+                } else {
+                  let err54 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.entityID.type, parentSchema: schema14.properties.entityID, data: data24 };
+                  vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
+                }
+              }
+              if (data22.ssoURL !== void 0) {
+                let data25 = data22.ssoURL;
+                if (typeof data25 == "string") {
+                  if (func2(data25) > 2048) {
+                    let err55 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema14.properties.ssoURL, data: data25 };
+                    vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
+                  }
+                  if (!formats0(data25)) {
+                    let err56 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema14.properties.ssoURL, data: data25 };
+                    vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
+                  }
+                } else {
+                  let err57 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.ssoURL.type, parentSchema: schema14.properties.ssoURL, data: data25 };
+                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+                }
+              }
+              if (data22.certificate !== void 0) {
+                let data26 = data22.certificate;
+                if (typeof data26 == "string") {
+                  if (func2(data26) > 1e4) {
+                    let err58 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema14.properties.certificate, data: data26 };
+                    vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
+                  }
+                } else {
+                  let err59 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.certificate.type, parentSchema: schema14.properties.certificate, data: data26 };
+                  vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+                }
+              }
+              if (data22.defaultTeam !== void 0) {
+                let data27 = data22.defaultTeam, _errs63 = errors, valid21 = !1, passing0 = null, _errs64 = errors;
+                if (typeof data27 == "string") {
+                  if (func2(data27) > 64) {
+                    let err60 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
+                    vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+                  }
+                  if (func2(data27) < 1) {
+                    let err61 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
+                    vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+                  }
+                } else {
+                  let err62 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[0].type, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
+                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+                }
+                var _valid0 = _errs64 === errors;
+                _valid0 && (valid21 = !0, passing0 = 0);
+                let _errs66 = errors;
+                if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+                  if (data27.id === void 0) {
+                    let err63 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema14.properties.defaultTeam.oneOf[1].required, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
+                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
+                  }
+                  for (let key6 in data27)
+                    if (key6 !== "id") {
+                      let err64 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
+                      vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                    }
+                  if (data27.id !== void 0) {
+                    let data28 = data27.id;
+                    if (typeof data28 == "string") {
+                      if (func2(data28) < 1) {
+                        let err65 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
+                        vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                      }
+                    } else {
+                      let err66 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
+                      vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                    }
+                  }
+                } else {
+                  let err67 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.defaultTeam.oneOf[1].type, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
+                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                }
+                var _valid0 = _errs66 === errors;
+                if (_valid0 && valid21 ? (valid21 = !1, passing0 = [passing0, 1]) : _valid0 && (valid21 = !0, passing0 = 1), valid21)
+                  errors = _errs63, vErrors !== null && (_errs63 ? vErrors.length = _errs63 : vErrors = null);
+                else {
+                  let err68 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.defaultTeam.oneOf, parentSchema: schema14.properties.defaultTeam, data: data27 };
+                  vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                }
+              }
+              if (data22.defaultRole !== void 0) {
+                let data29 = data22.defaultRole;
+                if (!(data29 === "admin" || data29 === "create" || data29 === "review" || data29 === "edit" || data29 === "comment" || data29 === "read" || data29 === null)) {
+                  let err69 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema14.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.defaultRole.enum, parentSchema: schema14.properties.defaultRole, data: data29 };
+                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                }
+              }
+              if (data22.was !== void 0) {
+                let data30 = data22.was;
+                if (typeof data30 == "string") {
+                  if (func2(data30) > 30) {
+                    let err70 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.was, data: data30 };
+                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                  }
+                  if (func2(data30) < 1) {
+                    let err71 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data30 };
+                    vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
+                  }
+                } else {
+                  let err72 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.was.type, parentSchema: schema14.properties.was, data: data30 };
+                  vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                }
+              }
+              if (data22.protect !== void 0) {
+                let data31 = data22.protect;
+                if (typeof data31 != "boolean") {
+                  let err73 = { instancePath: instancePath + "/samlProviders/" + i6 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data31 };
+                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                }
+              }
+            } else {
+              let err74 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
+              vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+            }
+          }
+        } else {
+          let err75 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data21 };
+          vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+        }
+      }
+      if (data.sites !== void 0) {
+        let data32 = data.sites;
+        if (Array.isArray(data32)) {
+          let len5 = data32.length;
+          for (let i7 = 0; i7 < len5; i7++)
+            validate11(data32[i7], { instancePath: instancePath + "/sites/" + i7, parentData: data32, parentDataProperty: i7, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+        } else {
+          let err76 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data32 };
+          vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+        }
+      }
+      if (data.policy !== void 0) {
+        let data34 = data.policy;
+        if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
+          for (let key7 in data34)
+            if (!(key7 === "prune" || key7 === "maxDestroy")) {
+              let err77 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data34 };
+              vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+            }
+          if (data34.prune !== void 0) {
+            let data35 = data34.prune;
+            if (Array.isArray(data35)) {
+              let len6 = data35.length;
+              for (let i8 = 0; i8 < len6; i8++) {
+                let data36 = data35[i8];
+                if (!(data36 === "sites" || data36 === "sections" || data36 === "sectionGroups" || data36 === "siteSpaces" || data36 === "redirects" || data36 === "teams" || data36 === "customFields" || data36 === "samlProviders")) {
+                  let err78 = { instancePath: instancePath + "/policy/prune/" + i8, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema21.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.prune.items.enum, parentSchema: schema21.properties.prune.items, data: data36 };
+                  vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                }
+              }
+              let i9 = data35.length, j2;
+              if (i9 > 1) {
+                outer0: for (; i9--; )
+                  for (j2 = i9; j2--; )
+                    if (func0(data35[i9], data35[j2])) {
+                      let err79 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i9, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i9 + " are identical)", schema: !0, parentSchema: schema21.properties.prune, data: data35 };
+                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                      break outer0;
+                    }
+              }
+            } else {
+              let err80 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema21.properties.prune.type, parentSchema: schema21.properties.prune, data: data35 };
+              vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+            }
+          }
+          if (data34.maxDestroy !== void 0) {
+            let data37 = data34.maxDestroy;
+            if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
+              let err81 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema21.properties.maxDestroy.type, parentSchema: schema21.properties.maxDestroy, data: data37 };
+              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+            }
+            if (typeof data37 == "number" && isFinite(data37) && (data37 < 0 || isNaN(data37))) {
+              let err82 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema21.properties.maxDestroy, data: data37 };
+              vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+            }
+          }
+        } else {
+          let err83 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data34 };
+          vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+        }
+      }
+    } else {
+      let err84 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+    }
+    return validate10.errors = vErrors, errors === 0;
+  }
+  return validate10;
+}
+var import_ucs2length, import_equal, init_schema_precompiled = __esm({
+  "src/config/schema-precompiled.ts"() {
+    "use strict";
+    import_ucs2length = __toESM(require_ucs2length(), 1), import_equal = __toESM(require_equal(), 1);
+  }
+});
+
+// src/config/schema-validate.ts
+function schemaAjv(options = {}) {
+  let ajv = new import_ajv.Ajv({
+    allErrors: !0,
+    verbose: !0,
+    strict: !0,
+    strictRequired: !1,
+    allowUnionTypes: !0,
+    ...options
+  });
+  return ajv.addVocabulary(["errorMessage"]), ajv.addFormat("uri", isAbsoluteUrl), ajv;
+}
+function validator() {
+  return compiled ??= precompiledValidator?.({ uri: isAbsoluteUrl }) ?? schemaAjv().compile(docsync_schema_default), compiled;
 }
 function isAbsoluteUrl(value) {
   return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:/i.test(value);
@@ -14776,6 +16329,7 @@ var import_ajv, compiled, init_schema_validate = __esm({
     import_ajv = __toESM(require_ajv(), 1);
     init_docsync_schema();
     init_schema_messages();
+    init_schema_precompiled();
     init_yaml_positions();
   }
 });

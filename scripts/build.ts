@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
+import type { Ajv, ValidateFunction } from "ajv";
 import { type BuildOptions, build, type Plugin } from "esbuild";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -25,6 +26,45 @@ const COMMON: BuildOptions = {
   legalComments: "none",
 };
 
+/**
+ * The configuration schema's validator as ajv generates it ahead of time (standalone code), in
+ * place of src/config/schema-precompiled.ts, so that the build does not compile it at start-up.
+ */
+export async function precompiledSchemaModule(): Promise<string> {
+  const { _ } = await import("ajv");
+  // A CommonJS module: its function is the default export, or that export's own `default`.
+  type Standalone = (ajv: Ajv, validate: ValidateFunction) => string;
+  const loaded = (await import("ajv/dist/standalone/index.js")).default as unknown as Standalone & {
+    default?: Standalone;
+  };
+  const standalone = loaded.default ?? loaded;
+  const { schemaAjv } = await import("../src/config/schema-validate.ts");
+  const schema = JSON.parse(await readFile(join(ROOT, "schemas/docsync.schema.json"), "utf8"));
+  const ajv = schemaAjv({ code: { source: true, esm: true, formats: _`formats` } });
+  let code = standalone(ajv, ajv.compile(schema));
+  // The runtime helpers it requires, as imports; the formats, from the caller.
+  const imports: string[] = [];
+  code = code.replace(/require\("(ajv\/dist\/runtime\/[a-z_0-9]+)"\)/g, (_match: string, path: string) => {
+    const name = `runtime${imports.length}`;
+    imports.push(`import ${name} from "${path}.js";`);
+    return name;
+  });
+  code = code.replace('"use strict";export const validate = validate10;export default validate10;', "");
+  if (!/^const schema\d+ = /.test(code)) throw new Error("ajv's standalone code is not in the expected form");
+  return `${imports.join("\n")}\nexport function precompiledValidator(formats) {\n${code}\nreturn validate10;\n}\n`;
+}
+
+const precompiledSchema: Plugin = {
+  name: "precompiled-schema",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /schema-precompiled\.ts$/ }, async () => ({
+      contents: await precompiledSchemaModule(),
+      loader: "js",
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 /** The CLI and the library, dependencies external, in dist/. */
 export async function buildPackage(): Promise<void> {
   await rm(join(ROOT, "dist"), { recursive: true, force: true });
@@ -37,6 +77,7 @@ export async function buildPackage(): Promise<void> {
     packages: "external",
     minifySyntax: true,
     minifyWhitespace: true,
+    plugins: [precompiledSchema],
   });
   await buildTypes();
 }
@@ -100,7 +141,7 @@ export async function buildAction(): Promise<void> {
       js: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);',
     },
     minifySyntax: true,
-    plugins: [withoutEmulator],
+    plugins: [withoutEmulator, precompiledSchema],
   });
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const run = promisify(execFile);
@@ -85,5 +86,35 @@ describe("the packed package", { timeout: 240_000 }, () => {
     expect(plan.stdout).toContain('+ team "Writers"');
     expect(plan.stdout).toContain("Plan: 6 to create, 0 to update, 0 to move, 0 to delete.");
     expect(plan.stderr).toBe("");
+  });
+
+  it("reports configuration errors exactly as the sources do (its schema validator is compiled ahead)", async () => {
+    const project = join(dir, "project");
+    const bad = [
+      "version: 2",
+      "organization: org_acme",
+      "sites:",
+      "  - title: Docs",
+      "    visibility: secret",
+      "    sections:",
+      "      - path: guides",
+      "        titel: Guides",
+      "    redirects:",
+      "      - { source: /old, to: { nowhere: x } }",
+      "teams:",
+      "  - title: 12",
+      "    members: nope",
+      "customFields: [{ name: owner, type: text, titl: x }]",
+      "",
+    ].join("\n");
+    await writeFile(join(project, "bad.yaml"), bad);
+    const built = await run(bin, ["validate", "-c", "bad.yaml"], { cwd: project }).then(
+      () => ({ stderr: "", code: 0 }),
+      (error: { stderr: string; code: number }) => error,
+    );
+    const process = await docsync(["validate", "-c", join(project, "bad.yaml")]);
+    expect(built.code).toBe(1);
+    expect(built.stderr.split("\n").length).toBeGreaterThan(6);
+    expect(built.stderr).toBe(process.stderr.replaceAll(join(project, "bad.yaml"), "bad.yaml"));
   });
 });
