@@ -27,6 +27,7 @@ import {
   SECTIONS,
   SITES,
 } from "./org-model.ts";
+import { measureStartup } from "./startup.ts";
 
 const LATENCY_MS = 20;
 const PARALLELISM = 64;
@@ -231,6 +232,19 @@ row(
   `${loadWhat}: memory`,
   `${load.load.maxRssMb.toFixed(0)} MB peak RSS (JSON.parse ×${(load.load.maxRssMb / load.json.maxRssMb).toFixed(1)})`,
   "≤ 500 MB",
+);
+// Start-up of the built CLI, as a ratio to node itself.
+const startup = await measureStartup();
+row("start-up: node -e 0", `${startup.nodeMs.toFixed(0)} ms`, "");
+row(
+  "start-up: docsync --version",
+  `${startup.versionMs.toFixed(0)} ms (${(startup.versionMs / startup.nodeMs).toFixed(2)}× node)`,
+  "≤ 2×",
+);
+row(
+  "start-up: docsync validate (example)",
+  `${startup.validateMs.toFixed(0)} ms (${(startup.validateMs / startup.nodeMs).toFixed(2)}× node)`,
+  "≤ 3×",
 );
 
 const widths = [0, 1, 2].map((i) =>

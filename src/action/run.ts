@@ -27,6 +27,7 @@ import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import { splitArgs } from "./args.ts";
+import { commentMarker, LABEL_PATTERN, provenanceLine } from "./provenance.ts";
 import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
 import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
 
@@ -131,6 +132,18 @@ interface Result {
   planJson?: string;
   /** One line on the changes, for the annotation when the step fails (or warns) on them. */
   headline?: string;
+  /** The plan (or the drift, as a plan) whose counts become outputs. */
+  counted?: Plan;
+  /** plan: the plan saved for `apply` (the `plan` input of a later step). */
+  savedPlan?: string;
+}
+
+/** What a step's run of docsync needs besides its inputs. */
+interface StepSetup {
+  command: ActionCommand;
+  token: string;
+  /** A folder of this step's own under $RUNNER_TEMP, for the report and the plan files. */
+  dir: string;
 }
 
 /**
@@ -153,14 +166,24 @@ export async function runAction(
   const command = Object.hasOwn(OWN_ARGS, commandInput) ? (commandInput as ActionCommand) : undefined;
   let result: Result;
   let failOnChanges = false;
+  let label = "";
+  let dir: string | undefined;
   try {
+    label = getInput(env, "label");
+    if (label !== "" && !LABEL_PATTERN.test(label))
+      throw new InputError(
+        `Input label must be letters, digits, ".", "_" or "-" (at most 64), not ${JSON.stringify(label)}.`,
+      );
     if (!command)
       throw new InputError(
         `Input command must be plan, apply or drift, not ${JSON.stringify(commandInput)}.`,
       );
     if (token === "") throw new InputError("Input token is required: pass the API token from a secret.");
     failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift";
-    result = await run(command, env, token, log, interruption);
+    if (getInput(env, "plan") !== "" && command !== "apply")
+      throw new InputError("Input plan is a saved plan to apply: it goes with command apply only.");
+    dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
+    result = await run({ command, token, dir }, env, log, interruption);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError))
@@ -173,7 +196,7 @@ export async function runAction(
     };
   }
 
-  const reported = await publish(env, command ?? "docsync", result, log);
+  const reported = await publish(env, { command: command ?? "docsync", label, dir }, result, log);
   let stepCode = result.exitCode;
   if (command !== "apply" && result.exitCode === 2) {
     // Changes are a result, not an error, unless the workflow says they must fail the step.
@@ -187,12 +210,12 @@ export async function runAction(
 
 /** Everything from reading the configuration to docsync's report. */
 async function run(
-  command: ActionCommand,
+  setup: StepSetup,
   env: NodeJS.ProcessEnv,
-  token: string,
   log: Log,
   interruption: Interruption | undefined,
 ): Promise<Result> {
+  const { command, token } = setup;
   const extra = splitArgs(getInput(env, "args"));
   const configs = (getInput(env, "config") || "docsync.yaml")
     .split(/\r?\n/)
@@ -207,8 +230,14 @@ async function run(
   const apiUrl = getInput(env, "api-url");
   if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
 
-  const args = [command, ...configs.flatMap((path) => ["-c", path])];
-  const own = OWN_ARGS[command];
+  const savedPlanInput = getInput(env, "plan");
+  const args = [command, ...(savedPlanInput === "" ? [] : [savedPlanInput])];
+  // With a saved plan, -c is there for the sensitive values the plan holds only digests of.
+  args.push(...configs.flatMap((path) => ["-c", path]));
+  const own = [...OWN_ARGS[command]];
+  const savedPlan = command === "plan" ? join(setup.dir, "saved-plan.json") : undefined;
+  if (savedPlan) own.push("--out", savedPlan);
+  if (env.RUNNER_DEBUG === "1") own.push("--verbose");
   const end = extra.indexOf("--");
   args.push(...(end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]));
 
@@ -217,6 +246,7 @@ async function run(
   let organization: string | undefined;
   let failure: DocsyncError | undefined;
   let applyHadChanges = false;
+  let counted: Plan | undefined;
   const context: CallerContext = {
     // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
     secrets: log.secrets,
@@ -226,6 +256,7 @@ async function run(
       },
       planned(plan) {
         applyHadChanges = plan.changes.length > 0;
+        counted = plan;
       },
       failed(error) {
         failure = error;
@@ -248,12 +279,15 @@ async function run(
       ask: async () => "",
     },
   };
+  // apply's progress is long: folded in the log, as what plan and drift print below.
+  if (command === "apply") log.command("group", `docsync ${args.slice(0, 2).join(" ")}`);
   log.stopCommands();
   let exitCode: number;
   try {
     exitCode = await runDocsync(args, context);
   } finally {
     log.resumeCommands();
+    if (command === "apply") log.command("endgroup", "");
   }
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
   printUntrusted(log, err);
@@ -265,6 +299,7 @@ async function run(
     return {
       exitCode,
       changes: applyHadChanges,
+      ...(counted ? { counted } : {}),
       report: applyReport({ organization, exitCode, log: log.redact(out), error: failed ? error : "" }),
     };
   }
@@ -275,7 +310,7 @@ async function run(
   // People read it as text in the log; the JSON becomes the plan file.
   if (command === "plan") {
     const plan = log.secrets.redactValue(parseJson<Plan>(out, "docsync-plan"));
-    printUntrusted(log, renderPlanText(plan, plainStyle));
+    printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (const warning of plan.warnings) log.command("warning", warning);
     return {
       exitCode,
@@ -283,11 +318,13 @@ async function run(
       report: renderPlanMarkdown(plan),
       planJson: `${JSON.stringify(plan, null, 2)}\n`,
       headline: summaryLine(plan),
+      counted: plan,
+      ...(savedPlan ? { savedPlan } : {}),
     };
   }
   const report = log.secrets.redactValue(parseJson<DriftReport>(out, "docsync-drift"));
   const asPlan = planOfDrift(report);
-  printUntrusted(log, renderDriftText(report, plainStyle));
+  printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
   for (const warning of report.warnings) log.command("warning", warning);
   return {
     exitCode,
@@ -295,7 +332,15 @@ async function run(
     report: renderDriftMarkdown(asPlan),
     planJson: `${JSON.stringify(report, null, 2)}\n`,
     headline: driftSummaryLine(asPlan),
+    counted: asPlan,
   };
+}
+
+/** Long text, folded in the log under a title (`::group::`). */
+function printGroup(log: Log, title: string, text: string): void {
+  log.command("group", title);
+  printUntrusted(log, text);
+  log.command("endgroup", "");
 }
 
 /** Text made of configured or live values, printed with workflow commands stopped. */
@@ -353,13 +398,16 @@ function annotationPath(file: string, env: NodeJS.ProcessEnv): string {
 /** Writes the outputs, the report file and the job summary; false when one could not be written. */
 async function publish(
   env: NodeJS.ProcessEnv,
-  command: ActionCommand | "docsync",
+  step: { command: ActionCommand | "docsync"; label: string; dir: string | undefined },
   result: Result,
   log: Log,
 ): Promise<boolean> {
+  const { command, label } = step;
   try {
-    const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
-    const report = log.redact(result.report);
+    const dir = step.dir ?? (await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)));
+    const marker = commentMarker(command, label);
+    // The marker first, so that a workflow finds this step's comment again by it.
+    const report = log.redact(`${marker}\n${result.report}\n${provenanceLine(env, label)}\n`);
     const reportFile = join(dir, "report.md");
     await writeFile(reportFile, report);
     let planFile = "";
@@ -372,6 +420,9 @@ async function publish(
       "exit-code": String(result.exitCode),
       "plan-file": planFile,
       "report-file": reportFile,
+      "saved-plan": result.savedPlan ?? "",
+      "comment-marker": marker,
+      ...countOutputs(result.counted),
     };
     if (env.GITHUB_OUTPUT) {
       const entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));
@@ -386,4 +437,15 @@ async function publish(
     );
     return false;
   }
+}
+
+/** The creates, updates, moves and deletes outputs, counted as the summary line counts them. */
+function countOutputs(plan: Plan | undefined): Record<string, string> {
+  const summary = plan?.summary ?? { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  return {
+    creates: String(summary.create + summary.replace),
+    updates: String(summary.update),
+    moves: String(summary.move),
+    deletes: String(summary.delete + summary.replace),
+  };
 }

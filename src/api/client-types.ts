@@ -2,6 +2,7 @@
 
 import type { HttpMethod } from "./errors.ts";
 import type { RecoverSpec } from "./recovery.ts";
+import type { ProxySettings } from "./transport.ts";
 
 export type QueryValue = string | number | boolean | undefined;
 /** Query parameters; `undefined` values are left out. */
@@ -46,6 +47,8 @@ export interface ApiClientOptions {
   /** Page size `list` asks for (`limit`); the API's maximum, 1000, by default. */
   pageSize?: number;
   userAgent?: string;
+  /** The proxy to reach the service through (see proxySettings); none by default. */
+  proxy?: ProxySettings;
   /** Receives what the client does, for logging. Never carries the token or request bodies. */
   onEvent?: (event: ApiEvent) => void;
   /** Source of jitter, in [0, 1). Default Math.random. */

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { DocsyncError } from "../errors.ts";
+import { USER_AGENT } from "../version.ts";
 import type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
 import {
   ApiError,
@@ -57,9 +58,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     origin: root.origin,
     connections: parallelism,
     timeoutMs: options.timeoutMs ?? 30_000,
+    ...(options.proxy ? { proxy: options.proxy } : {}),
     headers: {
       authorization: `Bearer ${token}`,
-      "user-agent": options.userAgent ?? `docsync (node ${process.version})`,
+      "user-agent": options.userAgent ?? USER_AGENT,
     },
   });
   // Bounds exchanges, not whole requests: a request waiting to retry holds no slot, so a create

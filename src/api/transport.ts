@@ -2,7 +2,7 @@
 // Network failures come back as values, classified by whether the request may have reached the
 // service, because that decides whether a non-idempotent write can be sent again.
 
-import { Pool } from "undici";
+import { type Dispatcher, EnvHttpProxyAgent, Pool } from "undici";
 
 export interface TransportOptions {
   origin: string;
@@ -10,6 +10,33 @@ export interface TransportOptions {
   timeoutMs: number;
   /** Sent with every request (authorization, user agent). */
   headers: Record<string, string>;
+  /** The proxy settings of the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY); none by default. */
+  proxy?: ProxySettings;
+}
+
+/** As curl and undici read them: a proxy URL per scheme, and hosts reached directly. */
+export interface ProxySettings {
+  httpProxy: string;
+  httpsProxy: string;
+  noProxy: string;
+}
+
+/** The proxy settings in an environment, lowercase names first (as curl and undici read them). */
+export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings {
+  return {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? "",
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? "",
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? "",
+  };
+}
+
+/** A proxy URL without what must not be printed (user and password): scheme, host and port. */
+function proxyHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "a proxy";
+  }
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
@@ -36,13 +63,24 @@ export interface Transport {
 }
 
 export function createTransport(options: TransportOptions): Transport {
-  const pool = new Pool(options.origin, {
+  const settings = {
     connections: options.connections,
     keepAliveTimeout: 30_000,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 10_000) },
-  });
+  };
+  const proxy = options.proxy;
+  // With a proxy configured, undici's agent picks it (or none, for NO_PROXY hosts) per origin;
+  // the values are passed in, so that undici does not read process.env on its own.
+  const pool: Dispatcher =
+    proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "")
+      ? new EnvHttpProxyAgent({ ...settings, ...proxy })
+      : new Pool(options.origin, settings);
+  const host = new URL(options.origin).host;
+  const viaProxy = proxyFor(options.origin, proxy);
+  // Network failures name where docsync tried to go, and through which proxy.
+  const where = viaProxy === undefined ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`;
   // The same for every request, so built once.
   const readHeaders: Record<string, string> = { ...options.headers, accept: "application/json" };
   const bodyHeaders: Record<string, string> = { ...readHeaders, "content-type": "application/json" };
@@ -67,6 +105,7 @@ export function createTransport(options: TransportOptions): Transport {
     else signal?.addEventListener("abort", abandon, { once: true });
     try {
       const response = await pool.request({
+        origin: options.origin,
         method: method as "GET",
         path: pathAndQuery,
         headers: body === undefined ? readHeaders : bodyHeaders,
@@ -87,6 +126,7 @@ export function createTransport(options: TransportOptions): Transport {
         : signal?.aborted
           ? abandonedFailure(error)
           : classifyNetworkError(error);
+      failure.reason = `${failure.reason} ${where}`;
       return { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer);
@@ -98,6 +138,24 @@ export function createTransport(options: TransportOptions): Transport {
     exchange,
     close: () => pool.close(),
   };
+}
+
+/** The proxy a request to `origin` goes through: NO_PROXY read as undici's agent reads it. */
+export function proxyFor(origin: string, proxy: ProxySettings | undefined): string | undefined {
+  if (!proxy) return undefined;
+  const url = new URL(origin);
+  const chosen = url.protocol === "https:" ? proxy.httpsProxy || proxy.httpProxy : proxy.httpProxy;
+  if (chosen === "" || proxy.noProxy.trim() === "*") return undefined;
+  const hostname = url.host.replace(/:\d*$/, "").toLowerCase();
+  const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+  for (const entry of proxy.noProxy.split(/[,\s]/)) {
+    if (entry === "") continue;
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    const name = (parsed ? parsed[1]! : entry).replace(/^\*?\./, "").toLowerCase();
+    if (parsed && Number(parsed[2]) !== port) continue;
+    if (hostname === name || hostname.endsWith(`.${name}`)) return undefined;
+  }
+  return chosen;
 }
 
 function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {

@@ -3,6 +3,7 @@
 
 import { createApiClient } from "../api/client.ts";
 import type { ApiClient, ApiEvent } from "../api/client-types.ts";
+import { proxySettings } from "../api/transport.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Output } from "./output.ts";
 
@@ -43,6 +44,7 @@ export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, outp
     baseUrl,
     token,
     parallelism: options.parallelism ?? 8,
+    proxy: proxySettings(env),
     ...(verbose ? { onEvent: (event: ApiEvent) => output.err(`[api] ${describeEvent(event)}\n`) } : {}),
   });
 }

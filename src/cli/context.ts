@@ -1,6 +1,7 @@
 // What a command runs with: where it writes, its environment, and the exit code it sets.
 // Passed explicitly so that commands can run in-process (tests) as they do in a terminal.
 
+import type { CallOutcome } from "../apply/execute.ts";
 import type { DesiredState } from "../config/types.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
@@ -17,6 +18,8 @@ export interface CommandObserver {
   configuration?(desired: DesiredState): void;
   /** The plan that apply is about to make (not yet redacted). */
   planned?(plan: Plan): void;
+  /** A round of apply's calls: the redacted plan, each call's outcome, the values to keep out. */
+  applied?(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[]): void;
   /** The error that ends the command. */
   failed?(error: DocsyncError): void;
 }

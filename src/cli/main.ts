@@ -1,14 +1,21 @@
-// The docsync executable.
+// The docsync executable. `--version` is answered before anything else is loaded: scripts and
+// hooks call it often and it needs nothing but the version.
 
-import { watchInterruptions } from "./interruption.ts";
-import { processOutput } from "./output.ts";
-import { runDocsync } from "./program.ts";
+const args = process.argv.slice(2);
 
-const interruption = watchInterruptions();
-process.exitCode = await runDocsync(process.argv.slice(2), {
-  output: processOutput(),
-  env: process.env,
-  exitCode: 0,
-  interruption,
-});
-interruption.dispose();
+if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+  const { VERSION } = await import("../version.ts");
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const { watchInterruptions } = await import("./interruption.ts");
+  const { processOutput } = await import("./output.ts");
+  const { runDocsync } = await import("./program.ts");
+  const interruption = watchInterruptions();
+  process.exitCode = await runDocsync(args, {
+    output: processOutput(),
+    env: process.env,
+    exitCode: 0,
+    interruption,
+  });
+  interruption.dispose();
+}

@@ -4,13 +4,9 @@
 
 import { Command, CommanderError } from "commander";
 import { DocsyncError } from "../errors.ts";
+import { plainStyle } from "../render/style.ts";
 import { Redactor } from "../secrets/redactor.ts";
-import { registerApplyCommand } from "./commands/apply.ts";
-import { registerDriftCommand } from "./commands/drift.ts";
-import { registerEmulatorCommand } from "./commands/emulator.ts";
-import { registerExportCommand } from "./commands/export.ts";
-import { registerPlanCommand } from "./commands/plan.ts";
-import { registerValidateCommand } from "./commands/validate.ts";
+import { VERSION } from "../version.ts";
 import type { CallerContext, CommandContext } from "./context.ts";
 import { redactingOutput } from "./output.ts";
 
@@ -22,31 +18,59 @@ Examples:
   $ docsync apply -c docsync.yaml --yes
   $ docsync plan -c docsync.yaml --out plan.json && docsync apply plan.json -c docsync.yaml
   $ docsync drift -c docsync.yaml --format markdown  # exit 2 when live differs
+  $ docsync show plan.json --format markdown         # a saved plan, as plan shows it
   $ docsync export --org org_123 -o docsync.yaml     # adopt an existing organization
+  $ eval "$(docsync completion bash)"                # completion (bash, zsh or fish)
   $ docsync emulator --port 4010                    # a local API to try configurations on
 
 Environment:
   DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
   NO_COLOR          no colour, even at a terminal
+  FORCE_COLOR       colour even when not at a terminal (0 or false: never)
 `;
 
-export function buildProgram(context: CommandContext): Command {
+type Register = (program: Command, context: CommandContext) => void;
+
+/**
+ * Each command's module, loaded only when the command runs (or help lists them all), so that a
+ * command does not pay at start-up for what only others need: the HTTP client, the planner, the
+ * Markdown renderer, the emulator.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  validate: async () => (await import("./commands/validate.ts")).registerValidateCommand,
+  plan: async () => (await import("./commands/plan.ts")).registerPlanCommand,
+  apply: async () => (await import("./commands/apply.ts")).registerApplyCommand,
+  drift: async () => (await import("./commands/drift.ts")).registerDriftCommand,
+  export: async () => (await import("./commands/export.ts")).registerExportCommand,
+  show: async () => (await import("./commands/show.ts")).registerShowCommand,
+  completion: async () => (await import("./commands/completion.ts")).registerCompletionCommand,
+  emulator: async () => (await import("./commands/emulator.ts")).registerEmulatorCommand,
+};
+
+/** The commands `args` needs: the one it names, or all of them (for help, or a mistyped name). */
+function commandsFor(args: readonly string[]): string[] {
+  const first = args.find((arg) => !arg.startsWith("-"));
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+}
+
+export async function buildProgram(context: CommandContext, args: readonly string[] = []): Promise<Command> {
   const program = new Command("docsync")
     .description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.")
-    .version("0.1.0")
+    .version(VERSION)
     .addHelpText("after", EXAMPLES)
     .exitOverride()
+    .option("--no-color", "no colour, whatever the terminal and the environment say")
     .configureOutput({
       writeOut: (text) => context.output.out(text),
       writeErr: (text) => context.output.err(text),
+      // One prefix for every error, commander's usage errors included.
+      outputError: (text, write) => write(text.replace(/^error: /, "Error: ")),
     });
-  registerValidateCommand(program, context);
-  registerPlanCommand(program, context);
-  registerApplyCommand(program, context);
-  registerDriftCommand(program, context);
-  registerExportCommand(program, context);
-  registerEmulatorCommand(program, context);
+  const names = commandsFor(args);
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program, context);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
@@ -59,9 +83,17 @@ export function buildProgram(context: CommandContext): Command {
 export async function runDocsync(args: string[], caller: CallerContext): Promise<number> {
   const secrets = caller.secrets ?? new Redactor();
   secrets.add([caller.env.DOCSYNC_TOKEN]);
-  const context: CommandContext = { ...caller, secrets, output: redactingOutput(caller.output, secrets) };
-  const program = buildProgram(context);
+  let context: CommandContext = { ...caller, secrets, output: redactingOutput(caller.output, secrets) };
+  // --no-color holds wherever it is given (before or after the command's name), so it is taken
+  // out here rather than parsed by each command.
+  const end = args.indexOf("--");
+  const options = end === -1 ? args : args.slice(0, end);
+  if (options.includes("--no-color")) {
+    args = [...options.filter((arg) => arg !== "--no-color"), ...(end === -1 ? [] : args.slice(end))];
+    context = { ...context, output: { ...context.output, style: plainStyle } };
+  }
   try {
+    const program = await buildProgram(context, args);
     await program.parseAsync(args, { from: "user" });
     return context.exitCode;
   } catch (error) {

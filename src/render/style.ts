@@ -1,4 +1,6 @@
 // Colour for people at a terminal; none when NO_COLOR is set or the output is not a terminal.
+// FORCE_COLOR turns it on anywhere (CI logs that show colour), or off with 0 or false;
+// --no-color (handled by the program) turns it off whatever the environment says.
 
 export interface Style {
   green(text: string): string;
@@ -34,6 +36,8 @@ const PLAIN: Style = {
 };
 
 export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force === "0" || force === "false" ? PLAIN : COLOR;
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
   return stream.isTTY && !noColor && env.TERM !== "dumb" ? COLOR : PLAIN;
 }

@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveTeam } from "../../src/api/types.ts";
+import { VERSION } from "../../src/version.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { commandsIn, type Workspace, workspace } from "./support.ts";
 
@@ -101,6 +102,12 @@ describe("the action", () => {
       "exit-code": "0",
       "plan-file": "",
       "report-file": expect.stringMatching(/\/report\.md$/),
+      "saved-plan": "",
+      "comment-marker": "<!-- docsync-apply -->",
+      creates: "6",
+      updates: "0",
+      moves: "0",
+      deletes: "0",
     });
     expect(apply.summary).toContain(
       "**Apply complete: 6 call(s) made. Live state matches the configuration.**\n",
@@ -112,7 +119,7 @@ describe("the action", () => {
     expect(plan.outputs.changes).toBe("false");
     expect(plan.outputs["exit-code"]).toBe("0");
     expect(plan.summary).toBe(
-      `### docsync plan · organization \`${h.org}\`\n\n**No changes: live state matches the configuration.**\n\n`,
+      `<!-- docsync-plan -->\n### docsync plan · organization \`${h.org}\`\n\n**No changes: live state matches the configuration.**\n\n<sub>docsync ${VERSION}</sub>\n\n`,
     );
 
     const again = await ws.run({ ...inputs, command: "apply" }, env);

@@ -1,7 +1,8 @@
 // How the action reads its inputs and speaks to the runner: action.yml's wiring, the args input,
 // workflow commands and outputs.
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { EOL } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -13,59 +14,56 @@ import {
   outputEntry,
   workflowCommand,
 } from "../../src/action/workflow-commands.ts";
-import { inputVariable, parseOutputFile } from "./support.ts";
+import { ACTION_MAIN, parseOutputFile } from "./support.ts";
 
 interface ActionYaml {
   inputs: Record<string, { required?: boolean; default?: string }>;
-  outputs: Record<string, { value: string }>;
-  runs: {
-    using: string;
-    steps: {
-      id?: string;
-      uses?: string;
-      with?: Record<string, unknown>;
-      env?: Record<string, string>;
-      run?: string;
-    }[];
-  };
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string; steps?: unknown };
 }
 
 const action = parse(readFileSync("action.yml", "utf8")) as ActionYaml;
 
 describe("action.yml", () => {
-  it("is a composite action that sets up Node 20 and installs runtime dependencies only", () => {
-    expect(action.runs.using).toBe("composite");
-    const [node, install] = action.runs.steps;
-    expect(node).toMatchObject({ uses: "actions/setup-node@v4", with: { "node-version": 20 } });
-    expect(install!.run).toBe("npm ci --omit=dev --ignore-scripts --no-audit --no-fund");
+  it("is a node24 action that runs the committed bundle: no setup step, no install", () => {
+    expect(action.runs).toEqual({ using: "node24", main: "dist-action/index.js" });
+    expect(existsSync(ACTION_MAIN)).toBe(true);
   });
 
-  it("passes every input to the entry under the name the runner gives inputs", () => {
-    const step = action.runs.steps.find((s) => s.id === "docsync")!;
-    const expected = Object.fromEntries(
-      Object.keys(action.inputs).map((name) => [inputVariable(name), `\${{ inputs.${name} }}`]),
-    );
-    expect(step.env).toEqual(expected);
-    expect(Object.keys(step.env!)).toEqual([
-      "INPUT_COMMAND",
-      "INPUT_CONFIG",
-      "INPUT_API-URL",
-      "INPUT_TOKEN",
-      "INPUT_ARGS",
-      "INPUT_FAIL-ON-CHANGES",
-    ]);
-    expect(step.run).toBe(
-      '"$GITHUB_ACTION_PATH/node_modules/.bin/tsx" --tsconfig "$GITHUB_ACTION_PATH/tsconfig.json" "$GITHUB_ACTION_PATH/src/action/main.ts"',
-    );
+  it("the bundle is one file that needs nothing beside it: no import of a package", () => {
+    const bundle = readFileSync(ACTION_MAIN, "utf8");
+    const imports = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports.every((name) => name!.startsWith("node:"))).toBe(true);
+    const required = [...bundle.matchAll(/(?<![`'"])\brequire\("([^"]+)"\)/g)].map((match) => match[1]!);
+    expect(required.filter((name) => !builtinModules.includes(name.replace(/^node:/, "")))).toEqual([]);
   });
 
   it("declares the inputs and outputs the entry reads and writes", () => {
     expect(action.inputs.token!.required).toBe(true);
     expect(action.inputs.config!.default).toBe("docsync.yaml");
     expect(action.inputs.command!.default).toBe("plan");
-    expect(Object.keys(action.outputs)).toEqual(["changes", "exit-code", "plan-file", "report-file"]);
-    for (const [name, output] of Object.entries(action.outputs))
-      expect(output.value).toBe(`\${{ steps.docsync.outputs.${name} }}`);
+    expect(Object.keys(action.inputs)).toEqual([
+      "command",
+      "config",
+      "api-url",
+      "token",
+      "args",
+      "fail-on-changes",
+      "label",
+      "plan",
+    ]);
+    expect(Object.keys(action.outputs)).toEqual([
+      "changes",
+      "exit-code",
+      "plan-file",
+      "report-file",
+      "saved-plan",
+      "comment-marker",
+      "creates",
+      "updates",
+      "moves",
+      "deletes",
+    ]);
   });
 });
 

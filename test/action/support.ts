@@ -1,6 +1,7 @@
-// Runs the action's entry the way the runner does: a real process, started the way action.yml
-// starts it, with the inputs as INPUT_* variables and the runner's files ($GITHUB_OUTPUT,
-// $GITHUB_STEP_SUMMARY, $RUNNER_TEMP) in a temporary workspace that is its working folder.
+// Runs the action the way the runner does: a real process, node on the bundle action.yml names
+// (test/global-setup.ts makes it from the sources first), with the inputs as INPUT_* variables
+// and the runner's files ($GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY, $RUNNER_TEMP) in a temporary
+// workspace that is its working folder.
 
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -72,18 +73,24 @@ export async function workspace(): Promise<Workspace> {
   };
 }
 
-/** As action.yml's run step: tsx from the action's folder, the action's tsconfig, the entry. */
+/** The bundle action.yml names, which the runner runs with its own node and nothing else. */
+export const ACTION_MAIN = join(ACTION_PATH, "dist-action/index.js");
+
+/** As the runner runs a node action: node on action.yml's `main`, in the workspace. */
 function spawnEntry(
   env: NodeJS.ProcessEnv,
   cwd: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tsx = join(ACTION_PATH, "node_modules/.bin/tsx");
-  const args = ["--tsconfig", join(ACTION_PATH, "tsconfig.json"), join(ACTION_PATH, "src/action/main.ts")];
   return new Promise((done) => {
-    execFile(tsx, args, { cwd, env, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [ACTION_MAIN],
+      { cwd, env, encoding: "utf8", timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -55,12 +55,28 @@ describe("example workflows", () => {
     });
   });
 
-  it("apply: on push to main, never two at once", () => {
+  it("plan: keeps the saved plan as an artifact named by the head commit", () => {
+    const keep = steps(load("plan")).find((step) => step.uses === "actions/upload-artifact@v4")!;
+    expect(keep.if).toBe(expression("steps.plan.outputs.saved-plan != ''"));
+    expect(keep.with).toMatchObject({
+      name: `docsync-plan-${expression("github.event.pull_request.head.sha")}`,
+      path: expression("steps.plan.outputs.saved-plan"),
+    });
+  });
+
+  it("apply: on push to main, never two at once, the approved plan when there is one", () => {
     const workflow = load("apply");
     expect(workflow.on).toMatchObject({ push: { branches: ["main"] } });
-    expect(workflow.permissions).toEqual({ contents: "read" });
+    expect(workflow.permissions).toEqual({ contents: "read", "pull-requests": "read", actions: "read" });
     expect(workflow.concurrency).toEqual({ group: "docsync-apply", "cancel-in-progress": false });
-    expect(docsyncStep(workflow).with!.command).toBe("apply");
+    const step = docsyncStep(workflow);
+    expect(step.with!.command).toBe("apply");
+    expect(step.with!.plan).toContain("approved/saved-plan.json");
+    const download = steps(workflow).find((s) => s.uses === "actions/download-artifact@v4")!;
+    expect(download.with).toMatchObject({
+      name: expression("steps.approved.outputs.name"),
+      "run-id": expression("steps.approved.outputs.run-id"),
+    });
   });
 
   it("drift: nightly and by hand, fails on drift (the default), writes issues only", () => {
@@ -125,10 +141,16 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
   ...args: string[]
 ) => (...args: unknown[]) => Promise<void>;
 
-async function runScript(workflow: Workflow, github: unknown, env: Record<string, string>) {
+async function runScript(
+  workflow: Workflow,
+  github: unknown,
+  env: Record<string, string>,
+  core: unknown = {},
+  sha = "",
+) {
   const step = steps(workflow).find((s) => s.uses === "actions/github-script@v7")!;
-  const script = new AsyncFunction("require", "github", "context", "process", step.with!.script!);
-  await script(createRequire(import.meta.url), github, context, { env });
+  const script = new AsyncFunction("require", "github", "context", "process", "core", step.with!.script!);
+  await script(createRequire(import.meta.url), github, { ...context, sha }, { env }, core);
 }
 
 describe("the github-script steps", () => {
@@ -137,7 +159,8 @@ describe("the github-script steps", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "docsync-workflows-"));
     report = join(dir, "report.md");
-    await writeFile(report, "### docsync plan\n\n**Plan: 1 to create.**\n");
+    // As the action writes it: its comment marker first.
+    await writeFile(report, "<!-- docsync-plan -->\n### docsync plan\n\n**Plan: 1 to create.**\n");
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -147,7 +170,7 @@ describe("the github-script steps", () => {
     const fresh = fakeGithub({
       comments: [{ id: 1, user: { type: "User" }, body: "<!-- docsync-plan --> mine" }],
     });
-    await runScript(load("plan"), fresh.github, { REPORT_FILE: report });
+    await runScript(load("plan"), fresh.github, { REPORT_FILE: report, MARKER: "<!-- docsync-plan -->" });
     expect(fresh.calls()).toEqual([
       ["createComment", { owner: "acme", repo: "docs-config", issue_number: 7, body }],
     ]);
@@ -158,23 +181,35 @@ describe("the github-script steps", () => {
         { id: 2, user: { type: "Bot" }, body: "<!-- docsync-plan -->\nold plan" },
       ],
     });
-    await runScript(load("plan"), again.github, { REPORT_FILE: report });
+    await runScript(load("plan"), again.github, { REPORT_FILE: report, MARKER: "<!-- docsync-plan -->" });
     expect(again.calls()).toEqual([
       ["updateComment", { owner: "acme", repo: "docs-config", comment_id: 2, body }],
     ]);
+
+    // Another label's comment is not this step's.
+    const labelled = fakeGithub({
+      comments: [{ id: 3, user: { type: "Bot" }, body: "<!-- docsync-plan:staging -->\nother plan" }],
+    });
+    await runScript(load("plan"), labelled.github, { REPORT_FILE: report, MARKER: "<!-- docsync-plan -->" });
+    expect(labelled.calls().map(([name]) => name)).toEqual(["createComment"]);
   });
 
   it("drift: opens one labelled issue, then updates it, then closes it when the drift is gone", async () => {
-    const issueBody = `### docsync plan\n\n**Plan: 1 to create.**\n\nLast checked by [this run](https://github.com/acme/docs-config/actions/runs/42). Apply the configuration, or change it to match, to close this issue.\n`;
+    const issueBody = `<!-- docsync-plan -->\n### docsync plan\n\n**Plan: 1 to create.**\n\nLast checked by [this run](https://github.com/acme/docs-config/actions/runs/42). Apply the configuration, or change it to match, to close this issue.\n`;
     const none = fakeGithub({ issues: [] });
-    await runScript(load("drift"), none.github, { DRIFTED: "true", REPORT_FILE: report });
+    await runScript(load("drift"), none.github, {
+      DRIFTED: "true",
+      REPORT_FILE: report,
+      COUNTS: "1 missing, 0 differing, 0 live only",
+    });
     expect(none.calls()).toEqual([
       [
         "create",
         {
           owner: "acme",
           repo: "docs-config",
-          title: "docsync: the live organization differs from the configuration",
+          title:
+            "docsync: the live organization differs from the configuration (1 missing, 0 differing, 0 live only)",
           body: issueBody,
           labels: ["docsync-drift"],
         },
@@ -182,7 +217,11 @@ describe("the github-script steps", () => {
     ]);
 
     const open = fakeGithub({ issues: [{ number: 3, pull_request: {} }, { number: 5 }] });
-    await runScript(load("drift"), open.github, { DRIFTED: "true", REPORT_FILE: report });
+    await runScript(load("drift"), open.github, {
+      DRIFTED: "true",
+      REPORT_FILE: report,
+      COUNTS: "1 missing, 0 differing, 0 live only",
+    });
     expect(open.calls()).toEqual([
       ["update", { owner: "acme", repo: "docs-config", issue_number: 5, body: issueBody }],
     ]);
@@ -197,5 +236,43 @@ describe("the github-script steps", () => {
     const quiet = fakeGithub({ issues: [] });
     await runScript(load("drift"), quiet.github, { DRIFTED: "false", REPORT_FILE: report });
     expect(quiet.calls()).toEqual([]);
+  });
+
+  it("apply: finds the merged pull request's plan, or applies the configuration without one", async () => {
+    const outputs: Record<string, string> = {};
+    const failures: string[] = [];
+    const core = {
+      setOutput: (name: string, value: string) => {
+        outputs[name] = value;
+      },
+      setFailed: (message: string) => failures.push(message),
+      info: () => {},
+    };
+    const github = (pulls: unknown[], artifacts: unknown[]) => ({
+      rest: {
+        repos: { listPullRequestsAssociatedWithCommit: async () => ({ data: pulls }) },
+        actions: {
+          listArtifactsForRepo: async (params: { name: string }) => ({
+            data: { artifacts: artifacts.filter((a) => (a as { name: string }).name === params.name) },
+          }),
+        },
+      },
+    });
+    const merged = { number: 7, merged_at: "2025-01-01T00:00:00Z", head: { sha: "abc" } };
+    const artifact = { name: "docsync-plan-abc", expired: false, workflow_run: { id: 99 } };
+    await runScript(load("apply"), github([merged], [artifact]), {}, core, "def");
+    expect(outputs).toEqual({ "run-id": "99", name: "docsync-plan-abc" });
+
+    const none: Record<string, string> = {};
+    await runScript(
+      load("apply"),
+      github([], []),
+      {},
+      { ...core, setOutput: (n: string, v: string) => (none[n] = v) },
+    );
+    expect(none).toEqual({});
+
+    await runScript(load("apply"), github([merged], []), {}, core, "def");
+    expect(failures).toEqual(["Pull request #7 has no plan docsync-plan-abc: re-run its plan workflow."]);
   });
 });

@@ -109,7 +109,10 @@ describe("errors", () => {
     const error = await failure(api.get("/orgs"));
     await api.close();
     expect(error).toMatchObject({ status: undefined, method: "GET", path: "/orgs", attempts: 2 });
-    expect(error.message).toBe("GET /orgs failed: connection refused (after 2 attempts)");
+    // The message names the host it could not reach.
+    expect(error.message).toBe(
+      `GET /orgs failed: connection refused at ${new URL(url).host} (after 2 attempts)`,
+    );
   });
 
   it("times out a slow answer", async () => {
@@ -117,7 +120,9 @@ describe("errors", () => {
     const { api } = clientFor(emulator, { timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1 } });
     const error = await failure(getOrganization(api, org));
     await api.close();
-    expect(error.message).toBe(`GET /orgs/${org} failed: timed out after 100ms (after 2 attempts)`);
+    expect(error.message).toBe(
+      `GET /orgs/${org} failed: timed out after 100ms at ${new URL(emulator.url).host} (after 2 attempts)`,
+    );
     // Let the emulator finish the abandoned answers, so they do not land in a later test's log.
     await vi.waitFor(() => expect(logged(emulator, "GET", `/orgs/${org}`)).toHaveLength(2), {
       timeout: 3000,
@@ -189,7 +194,9 @@ describe("retries", () => {
     await listTeams(api, org);
     await api.close();
     expect(logged(emulator, "GET", paths.teams(org))).toHaveLength(2);
-    expect(events.find((event) => event.type === "retry")).toMatchObject({ reason: "connection reset" });
+    expect(events.find((event) => event.type === "retry")).toMatchObject({
+      reason: `connection reset at ${new URL(emulator.url).host}`,
+    });
   });
 
   it("retries a create turned away with 429: it was not processed", async () => {

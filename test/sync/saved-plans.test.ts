@@ -43,7 +43,10 @@ describe("saved plans", () => {
     const file = `${config}.plan.json`;
     const planned = await h.run(["plan", "-c", config, "--out", file], { env });
     expect(planned.code).toBe(0);
-    expect(planned.stderr).toBe(`Saved the plan to ${file}; apply it with: docsync apply ${file}\n`);
+    // The plan sets a certificate, which it holds only as a digest: the hint names -c.
+    expect(planned.stderr).toBe(
+      `Saved the plan to ${file}; apply it with: docsync apply ${file} -c ${config}\n`,
+    );
     const text = await readFile(file, "utf8");
     expect(text).not.toContain("MIIBsavedPLANcertificateBODY42");
     expect(text).not.toContain(h.emulator.token);

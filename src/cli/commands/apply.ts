@@ -19,6 +19,7 @@ import { checkDestination, checkTokenSees } from "../../plan/saved-target.ts";
 import type { Call, Plan } from "../../plan/types.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
+import { textOrJson, withJsonReport } from "../apply-json.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { DRAIN_MS, SIGNAL_EXIT_CODES } from "../interruption.ts";
@@ -33,6 +34,7 @@ interface ApplyOptions {
   yes?: boolean;
   allowDestroy?: boolean;
   target: string[];
+  format: "text" | "json";
 }
 
 async function confirm(context: CommandContext, options: ApplyOptions): Promise<void> {
@@ -74,6 +76,7 @@ async function makeCalls(
   const result = context.interruption
     ? await context.interruption.makingCalls(inFlight, execute)
     : await execute();
+  context.observer?.applied?.(safe, result.outcomes, sensitive);
   if (result.interrupted) {
     say(applyReport(safe, result, output.style));
     const signal = context.interruption?.received ?? "SIGINT";
@@ -190,22 +193,33 @@ export function registerApplyCommand(program: Command, context: CommandContext):
   targetOption(connectionOptions(configOption(command)))
     .option("-y, --yes", "apply without asking")
     .option("--allow-destroy", "apply even when the plan deletes more than policy.maxDestroy")
+    .option(
+      "--format <format>",
+      "text, or json: the report on the standard output (docsync-apply), the progress on the error stream",
+      textOrJson,
+      "text",
+    )
     .action(async (planFile: string | undefined, options: ApplyOptions) => {
-      if (!options.yes && !context.output.interactive) {
-        throw new DocsyncError(
-          "apply.no-confirmation",
-          "Not at a terminal: pass --yes to apply without a confirmation.",
-        );
+      if (options.format === "json") {
+        await withJsonReport(context, planFile, (json) => applyCommand(planFile, json, options));
+        return;
       }
-      if (planFile) {
-        if (options.target.length > 0)
-          throw new DocsyncError(
-            "cli.usage",
-            "--target applies when planning; a saved plan is applied whole.",
-          );
-        await applySavedPlan(planFile, context, options);
-      } else {
-        await applyConfiguration(context, options);
-      }
+      await applyCommand(planFile, context, options);
     });
+}
+
+async function applyCommand(planFile: string | undefined, context: CommandContext, options: ApplyOptions) {
+  if (!options.yes && !context.output.interactive) {
+    throw new DocsyncError(
+      "apply.no-confirmation",
+      "Not at a terminal: pass --yes to apply without a confirmation.",
+    );
+  }
+  if (planFile) {
+    if (options.target.length > 0)
+      throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
+    await applySavedPlan(planFile, context, options);
+  } else {
+    await applyConfiguration(context, options);
+  }
 }

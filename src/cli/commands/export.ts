@@ -3,8 +3,10 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { DocsyncError } from "../../errors.ts";
 import { type ExportResult, exportOrganization } from "../../export/export.ts";
+import { textOrJson } from "../apply-json.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
+import { type ExportReport, json } from "../json-reports.ts";
 import { connectionOptions } from "./options.ts";
 
 interface ExportOptions {
@@ -15,6 +17,7 @@ interface ExportOptions {
   apiUrl?: string;
   parallelism: number;
   verbose?: boolean;
+  format: "text" | "json";
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -43,6 +46,12 @@ export function registerExportCommand(program: Command, context: CommandContext)
       "--prune-org",
       "also prune sites, teams, custom fields and SAML providers: live ones the file does not list are deleted",
     )
+    .option(
+      "--format <format>",
+      "text, or json: what was written, as a docsync-export document (with the YAML when there is no -o)",
+      textOrJson,
+      "text",
+    )
     .action(async (options: ExportOptions) => {
       const organization = options.org ?? context.env.DOCSYNC_ORG;
       if (!organization) {
@@ -62,7 +71,18 @@ export function registerExportCommand(program: Command, context: CommandContext)
         await client.close();
       }
       for (const warning of result.warnings) context.output.err(`Warning: ${warning}\n`);
+      const report: ExportReport = {
+        format: "docsync-export",
+        version: 1,
+        organization,
+        counts: { ...result.counts } as Record<string, number>,
+        warnings: result.warnings,
+      };
       if (options.output === undefined) {
+        if (options.format === "json") {
+          context.output.out(json({ ...report, yaml: result.yaml }));
+          return;
+        }
         context.output.out(result.yaml);
         return;
       }
@@ -77,6 +97,10 @@ export function registerExportCommand(program: Command, context: CommandContext)
           `Cannot write ${options.output}: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         );
+      }
+      if (options.format === "json") {
+        context.output.out(json({ ...report, file: options.output }));
+        return;
       }
       context.output.out(
         `Exported organization ${organization} to ${options.output}: ${summary(result.counts)}.\n` +

@@ -1,6 +1,6 @@
 // Options that several commands share, declared once so that they read the same everywhere.
 
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 
 export function parallelismOption(value: string): number {
   const n = Number(value);
@@ -16,7 +16,11 @@ export function collect(value: string, previous: string[]): string[] {
 
 /** `-c`: the configuration files or folders. */
 export const configOption = (command: Command): Command =>
-  command.option("-c, --config <path>", "configuration file or folder (repeatable)", collect, []);
+  command.addOption(
+    new Option("-c, --config <path>", "configuration file or folder (repeatable)")
+      .argParser(collect)
+      .default([], "docsync.yaml, docsync.yml or the folder docsync/, whichever is here"),
+  );
 
 /** How a command reaches the API: its URL, how many requests at once, and whether to log them. */
 export const connectionOptions = (command: Command): Command =>
@@ -27,9 +31,11 @@ export const connectionOptions = (command: Command): Command =>
 
 /** `--target`: limit planning to some items. */
 export const targetOption = (command: Command): Command =>
-  command.option(
-    "--target <address>",
-    'only this item, what is below it and what it needs (repeatable), e.g. \'site "Docs" › section "api"\'',
-    collect,
-    [],
+  command.addOption(
+    new Option(
+      "--target <address>",
+      'only this item, what is below it and what it needs (repeatable), e.g. \'site "Docs" > section "api"\' (› works too)',
+    )
+      .argParser(collect)
+      .default([], "everything"),
   );

@@ -1,12 +1,13 @@
 import type { Command } from "commander";
 import { normalizeApiUrl } from "../../api/url.ts";
 import { checkBlocked } from "../../plan/safety.ts";
-import { sealPlan, writeSavedPlan } from "../../plan/saved.ts";
+import { sealedDigests, sealPlan, writeSavedPlan } from "../../plan/saved.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
-import { loadDesired, planAgainstLive } from "../workflow.ts";
+import { shellWords } from "../shell-words.ts";
+import { configPaths, loadDesired, planAgainstLive } from "../workflow.ts";
 import { configOption, connectionOptions, targetOption } from "./options.ts";
 
 interface PlanOptions {
@@ -43,13 +44,12 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         checkBlocked(plan);
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
-          await writeSavedPlan(
-            options.out,
-            sealPlan(plan, reads, desired, { apiUrl, secrets: context.secrets }),
-          );
-          context.output.err(
-            `Saved the plan to ${options.out}; apply it with: docsync apply ${options.out}\n`,
-          );
+          const saved = sealPlan(plan, reads, desired, { apiUrl, secrets: context.secrets });
+          await writeSavedPlan(options.out, saved);
+          // A plan with sensitive values holds only their digests: apply needs the configuration too.
+          const configs = sealedDigests(saved).length === 0 ? [] : configPaths(options.config);
+          const apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
+          context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}\n`);
         }
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
       } finally {

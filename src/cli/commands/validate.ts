@@ -1,17 +1,61 @@
 import type { Command } from "commander";
+import { ConfigError } from "../../config/diagnostics.ts";
+import { textOrJson } from "../apply-json.ts";
 import type { CommandContext } from "../context.ts";
+import { json, type ValidationReport } from "../json-reports.ts";
 import { loadDesired } from "../workflow.ts";
 import { configOption } from "./options.ts";
 
 export function registerValidateCommand(program: Command, context: CommandContext): void {
   configOption(
     program.command("validate").description("Check the configuration files without calling the API"),
-  ).action(async (options: { config: string[] }) => {
-    const desired = await loadDesired(options.config, context);
-    const count = (list?: unknown[]) => list?.length ?? 0;
-    context.output.out(
-      `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ` +
-        `${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).\n`,
-    );
-  });
+  )
+    .option(
+      "--format <format>",
+      "text, or json: the diagnostics as a docsync-validation document",
+      textOrJson,
+      "text",
+    )
+    .action(async (options: { config: string[]; format: "text" | "json" }) => {
+      const count = (list?: unknown[]) => list?.length ?? 0;
+      if (options.format === "json") {
+        // The diagnostics are the document; the message on the error stream and exit code 1 stay.
+        try {
+          const desired = await loadDesired(options.config, context);
+          const report: ValidationReport = {
+            format: "docsync-validation",
+            version: 1,
+            valid: true,
+            files: desired.files,
+            counts: {
+              sites: count(desired.sites),
+              teams: count(desired.teams),
+              customFields: count(desired.customFields),
+              samlProviders: count(desired.samlProviders),
+            },
+            diagnostics: [],
+          };
+          context.output.out(json(report));
+        } catch (error) {
+          if (error instanceof ConfigError) {
+            const files = [...new Set(error.diagnostics.map((d) => d.file))];
+            const report: ValidationReport = {
+              format: "docsync-validation",
+              version: 1,
+              valid: false,
+              files,
+              diagnostics: [...error.diagnostics],
+            };
+            context.output.out(json(report));
+          }
+          throw error;
+        }
+        return;
+      }
+      const desired = await loadDesired(options.config, context);
+      context.output.out(
+        `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ` +
+          `${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).\n`,
+      );
+    });
 }

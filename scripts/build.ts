@@ -1,0 +1,154 @@
+// `npm run build`: the JavaScript the package runs, and the Action's single file.
+//
+// - dist/cli.js and its chunks: the CLI, bundled from src/ with the dependencies left as imports
+//   (they are the package's dependencies). What a command loads on demand (the emulator, the
+//   readline prompt, …) stays in chunks of its own, so start-up reads only what it needs.
+// - dist/index.js and dist/types/: docsync as a library, with its declarations.
+// - dist-action/index.js: the GitHub Action in one file,
+//   dependencies included, committed to the repository because a runner does not install.
+
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import type { Ajv, ValidateFunction } from "ajv";
+import { type BuildOptions, build, type Plugin } from "esbuild";
+
+const ROOT = resolve(import.meta.dirname, "..");
+
+const COMMON: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20.18",
+  absWorkingDir: ROOT,
+  logLevel: "warning",
+  legalComments: "none",
+};
+
+/**
+ * The configuration schema's validator as ajv generates it ahead of time (standalone code), in
+ * place of src/config/schema-precompiled.ts, so that the build does not compile it at start-up.
+ */
+export async function precompiledSchemaModule(): Promise<string> {
+  const { _ } = await import("ajv");
+  // A CommonJS module: its function is the default export, or that export's own `default`.
+  type Standalone = (ajv: Ajv, validate: ValidateFunction) => string;
+  const loaded = (await import("ajv/dist/standalone/index.js")).default as unknown as Standalone & {
+    default?: Standalone;
+  };
+  const standalone = loaded.default ?? loaded;
+  const { schemaAjv } = await import("../src/config/schema-validate.ts");
+  const schema = JSON.parse(await readFile(join(ROOT, "schemas/docsync.schema.json"), "utf8"));
+  const ajv = schemaAjv({ code: { source: true, esm: true, formats: _`formats` } });
+  let code = standalone(ajv, ajv.compile(schema));
+  // The runtime helpers it requires, as imports; the formats, from the caller.
+  const imports: string[] = [];
+  code = code.replace(/require\("(ajv\/dist\/runtime\/[a-z_0-9]+)"\)/g, (_match: string, path: string) => {
+    const name = `runtime${imports.length}`;
+    imports.push(`import ${name} from "${path}.js";`);
+    return name;
+  });
+  code = code.replace('"use strict";export const validate = validate10;export default validate10;', "");
+  if (!/^const schema\d+ = /.test(code)) throw new Error("ajv's standalone code is not in the expected form");
+  return `${imports.join("\n")}\nexport function precompiledValidator(formats) {\n${code}\nreturn validate10;\n}\n`;
+}
+
+const precompiledSchema: Plugin = {
+  name: "precompiled-schema",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /schema-precompiled\.ts$/ }, async () => ({
+      contents: await precompiledSchemaModule(),
+      loader: "js",
+      resolveDir: ROOT,
+    }));
+  },
+};
+
+/** The CLI and the library, dependencies external, in dist/. */
+export async function buildPackage(): Promise<void> {
+  await rm(join(ROOT, "dist"), { recursive: true, force: true });
+  await build({
+    ...COMMON,
+    entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts" },
+    outdir: "dist",
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    packages: "external",
+    minifySyntax: true,
+    minifyWhitespace: true,
+    plugins: [precompiledSchema],
+  });
+  await buildTypes();
+}
+
+/**
+ * The library's declarations: tsc writes every module's, with the sources' `.ts` import
+ * specifiers; only those index.d.ts reaches are kept, their specifiers made `.js`.
+ */
+async function buildTypes(): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), "docsync-types-"));
+  try {
+    execFileSync(
+      process.execPath,
+      [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.types.json", "--outDir", scratch],
+      { cwd: ROOT, stdio: "inherit" },
+    );
+    const pending = ["index.d.ts"];
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const text = await readFile(join(scratch, file), "utf8");
+      const rewritten = text.replace(/(["'])(\.{1,2}\/[^"']+)\.ts\1/g, (_, quote: string, path: string) => {
+        pending.push(relative(scratch, resolve(dirname(join(scratch, file)), `${path}.d.ts`)));
+        return `${quote}${path}.js${quote}`;
+      });
+      const target = join(ROOT, "dist/types", file);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, rewritten);
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The Action never runs `docsync emulator`: the emulator stays out of its file. */
+const withoutEmulator: Plugin = {
+  name: "without-emulator",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /emulator\/cli\.ts$/ }, (args) => ({
+      path: args.path,
+      namespace: "omitted",
+    }));
+    esbuild.onLoad({ filter: /.*/, namespace: "omitted" }, () => ({
+      contents:
+        'export function runEmulator() { throw new Error("The emulator is not part of the Action."); }',
+      loader: "js",
+    }));
+  },
+};
+
+/** The Action: one file with everything in it, as a runner runs it. */
+export async function buildAction(): Promise<void> {
+  await build({
+    ...COMMON,
+    entryPoints: ["src/action/main.ts"],
+    outfile: "dist-action/index.js",
+    // Dependencies written as CommonJS call require(); give them one in this ES module.
+    banner: {
+      js: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);',
+    },
+    minifySyntax: true,
+    plugins: [withoutEmulator, precompiledSchema],
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  // No flag: both. `--package`: dist/ only (npm pack's prepack). `--action`: dist-action/ only.
+  const action = process.argv.includes("--action");
+  const pkg = process.argv.includes("--package");
+  if (!action || pkg) await buildPackage();
+  if (!pkg || action) await buildAction();
+}

@@ -1,0 +1,49 @@
+// `docsync apply --format json`: the apply runs as always, its text goes to the error stream,
+// and the standard output gets one JSON document (docsync-apply), whatever the outcome.
+
+import { InvalidArgumentError } from "commander";
+import { DocsyncError } from "../errors.ts";
+import type { CommandContext } from "./context.ts";
+import { ApplyRecorder, json } from "./json-reports.ts";
+
+export function textOrJson(value: string): "text" | "json" {
+  if (value !== "text" && value !== "json") throw new InvalidArgumentError("must be text or json");
+  return value;
+}
+
+export async function withJsonReport(
+  context: CommandContext,
+  planFile: string | undefined,
+  apply: (context: CommandContext) => Promise<void>,
+): Promise<void> {
+  const recorder = new ApplyRecorder(planFile);
+  const observer = context.observer;
+  const inner: CommandContext = {
+    ...context,
+    output: { ...context.output, out: (text) => context.output.err(text) },
+    observer: {
+      ...observer,
+      planned(plan) {
+        recorder.plan(plan);
+        observer?.planned?.(plan);
+      },
+      applied(safe, outcomes, sensitive) {
+        recorder.round(safe, outcomes, sensitive);
+        observer?.applied?.(safe, outcomes, sensitive);
+      },
+    },
+  };
+  try {
+    await apply(inner);
+  } catch (error) {
+    // A DocsyncError's message is for users (and holds no secret); anything else is reported as
+    // the program reports it, after this document.
+    context.output.out(
+      json(recorder.report(error instanceof DocsyncError ? error.message : "internal error")),
+    );
+    throw error;
+  } finally {
+    context.exitCode = inner.exitCode;
+  }
+  context.output.out(json(recorder.report()));
+}

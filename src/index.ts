@@ -1,0 +1,10 @@
+// docsync as a library: run a command in-process with your own output and environment, and the
+// types of the JSON documents it prints (plan, drift report, apply report).
+
+export type { CommandContext, CommandObserver } from "./cli/context.ts";
+export type { Output } from "./cli/output.ts";
+export { runDocsync } from "./cli/program.ts";
+export type { DriftReport } from "./drift/report.ts";
+export { DocsyncError } from "./errors.ts";
+export type { Plan } from "./plan/types.ts";
+export { VERSION } from "./version.ts";
