@@ -40073,11 +40073,20 @@ __export(show_exports, {
   registerShowCommand: () => registerShowCommand
 });
 function planOfSaved(saved) {
-  let { reads: _reads, savedAt: _savedAt, maxDestroy: _maxDestroy, ...plan } = saved;
-  return JSON.parse(
+  let {
+    reads: _reads,
+    savedAt: _savedAt,
+    maxDestroy: _maxDestroy,
+    apiUrl: _apiUrl,
+    checksum: _checksum,
+    version: _version,
+    format: _format,
+    ...plan
+  } = saved;
+  return { format: "docsync-plan", version: 1, ...JSON.parse(
     JSON.stringify(plan),
     (_key, value) => value !== null && typeof value == "object" && !Array.isArray(value) && "$sensitive" in value ? SENSITIVE : value
-  );
+  ) };
 }
 function registerShowCommand(program2, context) {
   program2.command("show <plan-file>").description("Show a plan saved with plan --out, without reading the configuration or the API").option("--format <format>", "text, markdown or json", formatOption, "text").action(async (file, options) => {

@@ -66,7 +66,7 @@ describe("the approved-plan flow", () => {
     expect(commands).toContain("::endgroup::");
 
     const saved = JSON.parse(await readFile(plan.outputs["saved-plan"]!, "utf8"));
-    expect(saved).toMatchObject({ format: "docsync-plan", version: 1, organization: h.org });
+    expect(saved).toMatchObject({ format: "docsync-plan", version: 2, organization: h.org });
     expect(h.writes()).toBe(0);
 
     const apply = await ws.run({ ...inputs, command: "apply", plan: plan.outputs["saved-plan"]! }, env);

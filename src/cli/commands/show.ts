@@ -13,12 +13,22 @@ import type { CommandContext } from "../context.ts";
  * was read from), and with `(sensitive)` where the file holds a sensitive value's digest.
  */
 export function planOfSaved(saved: SavedPlan): Plan {
-  const { reads: _reads, savedAt: _savedAt, maxDestroy: _maxDestroy, ...plan } = saved;
-  return JSON.parse(JSON.stringify(plan), (_key, value: unknown) =>
+  const {
+    reads: _reads,
+    savedAt: _savedAt,
+    maxDestroy: _maxDestroy,
+    apiUrl: _apiUrl,
+    checksum: _checksum,
+    version: _version,
+    format: _format,
+    ...plan
+  } = saved;
+  const shown = JSON.parse(JSON.stringify(plan), (_key, value: unknown) =>
     value !== null && typeof value === "object" && !Array.isArray(value) && "$sensitive" in value
       ? SENSITIVE
       : value,
-  ) as Plan;
+  ) as Omit<Plan, "format" | "version">;
+  return { format: "docsync-plan", version: 1, ...shown };
 }
 
 export function registerShowCommand(program: Command, context: CommandContext): void {
