@@ -18437,8 +18437,10 @@ var NONE, Planner, init_build = __esm({
           this.calls,
           () => `k${++nextId}`,
           (temporary, call) => {
-            let { calls: calls2 } = this.changes.find((change) => change.id === call.change);
-            calls2.splice(calls2.indexOf(call.id), 0, temporary.id);
+            let change = this.changes.find((candidate) => candidate.id === call.change);
+            change.calls.splice(change.calls.indexOf(call.id), 0, temporary.id);
+            let how = "by way of a temporary value: it exchanges values with another item";
+            change.note = change.note ? `${change.note}; ${how}` : how;
           }
         ), calls = wireDependencies(drafts);
         return {

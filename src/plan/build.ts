@@ -103,8 +103,10 @@ class Planner implements PlanContext {
       this.calls,
       () => `k${++nextId}`,
       (temporary, call) => {
-        const { calls } = this.changes.find((change) => change.id === call.change)!;
-        calls.splice(calls.indexOf(call.id), 0, temporary.id);
+        const change = this.changes.find((candidate) => candidate.id === call.change)!;
+        change.calls.splice(change.calls.indexOf(call.id), 0, temporary.id);
+        const how = "by way of a temporary value: it exchanges values with another item";
+        change.note = change.note ? `${change.note}; ${how}` : how;
       },
     );
     const calls = wireDependencies(drafts);

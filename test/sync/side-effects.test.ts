@@ -119,11 +119,12 @@ describe("one round of apply converges", () => {
     };
     h.emulator.resetLog();
     const text = await applyOneRound(config(pins, "bravo", "alpha", "/two", "/one"));
+    // The first of each pair goes by a temporary value, and the plan says so.
     expect(text).toContain(
-      '  ~ site "Docs" › section "bravo"  (renamed from "alpha")\n      path: "alpha" → "bravo"\n',
+      '  ~ site "Docs" › section "bravo"  (renamed from "alpha"; by way of a temporary value: it exchanges values with another item)\n      path: "alpha" → "bravo"\n',
     );
     expect(text).toContain(
-      '  ~ site "Docs" › redirect "/two"  (renamed from "/one")\n      source: "/one" → "/two"\n',
+      '  ~ site "Docs" › redirect "/two"  (renamed from "/one"; by way of a temporary value: it exchanges values with another item)\n      source: "/one" → "/two"\n',
     );
     const writes = h.emulator.requests.filter((entry) => entry.method !== "GET");
     // Each swap: one item to a temporary value, the other to its new value, the first to its own.

@@ -81,7 +81,7 @@ describe("site structure", () => {
       .replace("path: tmp", "path: guides");
     const plan = await h.run(["plan", "-c", await h.config(swapped)]);
     expect(plan.stdout).toContain(
-      '  ~ site "Handbook" › site space "handbook"\n      path: "handbook" → "guides"\n',
+      '  ~ site "Handbook" › site space "handbook"  (by way of a temporary value: it exchanges values with another item)\n      path: "handbook" → "guides"\n',
     );
     expect(plan.stdout).toContain(
       '  ~ site "Handbook" › site space "guides"\n      path: "guides" → "handbook"\n',
