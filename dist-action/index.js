@@ -40774,7 +40774,7 @@ function errorMessage(err) {
 function configErrors(command, diagnostics, env, log) {
   printUntrusted(log, `${formatDiagnostics(diagnostics)}
 `);
-  for (let d of diagnostics)
+  for (let d of diagnostics.slice(0, DIAGNOSTICS_SHOWN))
     log.command("error", d.path === "" ? d.message : `${d.path}: ${d.message}`, {
       file: annotationPath(d.file, env),
       line: d.line,

@@ -17,7 +17,7 @@ import { join, relative, resolve, sep } from "node:path";
 import type { CallerContext } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
-import { ConfigError, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
+import { ConfigError, DIAGNOSTICS_SHOWN, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
 import { type DriftReport, planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import type { DocsyncError } from "../errors.ts";
@@ -368,7 +368,10 @@ function errorMessage(err: string): string {
   return (at === -1 ? err : err.slice(at)).replace(/^Error: /, "").trim();
 }
 
-/** Configuration errors: one annotation per diagnostic, pinned to the file, line and column. */
+/**
+ * Configuration errors: one annotation per diagnostic, pinned to the file, line and column, for
+ * the first ones (as many as the CLI prints); the log says how many more there are.
+ */
 function configErrors(
   command: ActionCommand,
   diagnostics: readonly Diagnostic[],
@@ -376,7 +379,7 @@ function configErrors(
   log: Log,
 ): Result {
   printUntrusted(log, `${formatDiagnostics(diagnostics)}\n`);
-  for (const d of diagnostics) {
+  for (const d of diagnostics.slice(0, DIAGNOSTICS_SHOWN)) {
     log.command("error", d.path === "" ? d.message : `${d.path}: ${d.message}`, {
       file: annotationPath(d.file, env),
       line: d.line,

@@ -190,6 +190,15 @@ describe("the action", () => {
     expect(h.emulator.stats().total).toBe(0);
   });
 
+  it("a configuration with many errors: annotations for the first 50, the count in the log", async () => {
+    const teams = Array.from({ length: 60 }, (_, i) => `  - titel: Team ${i}`).join("\n");
+    await ws.write("config/many.yaml", `version: 1\norganization: org_acme\nteams:\n${teams}\n`);
+    const run = await ws.run({ ...inputs, config: "config/many.yaml" }, env);
+    expect(run.code).toBe(1);
+    expect(commandsIn(run.stdout).filter((line) => line.startsWith("::error file="))).toHaveLength(50);
+    expect(run.stdout).toContain("… and 10 more errors");
+  });
+
   it("an API error: a plain error annotation and exit 1", async () => {
     const run = await ws.run({ ...inputs, token: "not-a-valid-token" }, env);
     expect(run.code).toBe(1);
