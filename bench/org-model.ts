@@ -7,6 +7,8 @@ export const SECTIONS = 30;
 export const SPACES_PER_SECTION = 3;
 export const REDIRECTS_PER_SITE = 250;
 export const GROUP_SIZE = 10;
+/** Sites without sections, their spaces at the root: made with one call that names them. */
+export const FLAT_SITES = 2;
 const SPACES = ["spc_guides", "spc_api_v1", "spc_api_v2"];
 
 export interface SiteShape {
@@ -49,7 +51,7 @@ export function halfShape(): SiteShape[] {
 /** Sections are grouped by their number, GROUP_SIZE to a group, as long as the order allows it. */
 const groupOf = (n: number) => `Group ${Math.floor(n / GROUP_SIZE) + 1}`;
 
-export function configYaml(shape: SiteShape[], withGroups: boolean): string {
+export function configYaml(shape: SiteShape[], withGroups: boolean, flatSites = 0): string {
   const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "spaces:"];
   for (const space of SPACES) lines.push(`  ${space}: ${space}`);
   lines.push("sites:");
@@ -79,6 +81,12 @@ export function configYaml(shape: SiteShape[], withGroups: boolean): string {
         `      - { source: /old/${pad(n, 3)}, to: { section: ${sectionPath(n % (SECTIONS / 2))} } }`,
       );
   });
+  for (let index = 0; index < flatSites; index++) {
+    lines.push(`  - title: Flat ${pad(index)}`, "    siteSpaces:");
+    SPACES.forEach((space, k) => {
+      lines.push(`      - { space: ${space}, path: v${k + 1} }`);
+    });
+  }
   return `${lines.join("\n")}\n`;
 }
 
@@ -98,27 +106,88 @@ function lisLength(values: readonly number[]): number {
 }
 
 /**
+ * The fewest moves of one site's sections from the order `live` to `desired` (new sections
+ * appended in order): n − LIS one by one, or, where the sections of a group stand together, the
+ * moves of the top-level entries (a group moving as one) and then inside each group, when that
+ * is fewer and, made in turn, reaches the order.
+ */
+function sectionMoves(live: number[], desired: number[], groupOf?: (n: number) => string): number {
+  let appended = live.length;
+  const rank = new Map(desired.map((n) => [n, live.includes(n) ? live.indexOf(n) : appended++]));
+  const oneByOne = desired.length - lisLength(desired.map((n) => rank.get(n)!));
+  if (!groupOf) return oneByOne;
+  const entries: number[][] = [];
+  for (const n of desired) {
+    const last = entries[entries.length - 1];
+    if (last && groupOf(last[0]!) === groupOf(n)) last.push(n);
+    else entries.push([n]);
+  }
+  const entryRanks = entries.map((members) => Math.min(...members.map((n) => rank.get(n)!)));
+  const keptEntries = stableIndexes(entryRanks);
+  let moves = entries.length - keptEntries.size;
+  // Simulate: moved entries go after the entry before them (the first before the first kept one).
+  let order = [...desired].sort((a, b) => rank.get(a)! - rank.get(b)!);
+  const place = (moving: number[], anchor: number, after: boolean) => {
+    order = order.filter((n) => !moving.includes(n));
+    order.splice(order.indexOf(anchor) + (after ? 1 : 0), 0, ...moving);
+  };
+  const firstKept = entries[[...keptEntries][0]!]![0]!;
+  entries.forEach((members, k) => {
+    const inOrder = order.filter((n) => members.includes(n));
+    if (!keptEntries.has(k)) {
+      if (k === 0) place(inOrder, firstKept, false);
+      else place(inOrder, entries[k - 1]![entries[k - 1]!.length - 1]!, true);
+    }
+    const kept = stableIndexes(members.map((n) => rank.get(n)!));
+    members.forEach((n, j) => {
+      if (kept.has(j)) return;
+      moves++;
+      if (j === 0) place([n], members[[...kept][0]!]!, false);
+      else place([n], members[j - 1]!, true);
+    });
+  });
+  const reached = order.every((n, i) => n === desired[i]);
+  return reached && moves < oneByOne ? moves : oneByOne;
+}
+
+/** Indexes of one longest strictly increasing run of `values`. */
+function stableIndexes(values: readonly number[]): Set<number> {
+  const best: number[] = values.map(() => 1);
+  const previous: number[] = values.map(() => -1);
+  for (let i = 0; i < values.length; i++)
+    for (let j = 0; j < i; j++)
+      if (values[j]! < values[i]! && best[j]! + 1 > best[i]!) {
+        best[i] = best[j]! + 1;
+        previous[i] = j;
+      }
+  let at = best.indexOf(Math.max(...best));
+  const kept = new Set<number>();
+  for (; at !== -1; at = previous[at]!) kept.add(at);
+  return kept;
+}
+
+/**
  * The fewest writes from `from` to `to` (sections and redirects only added, order changed):
  * a new section is a POST (which also makes its first site space), a PATCH of its path and a
  * PATCH of its first site space's path; each further site space a POST and a PATCH of its path;
- * a redirect a POST; a new group a POST naming its sections; and n − LIS moves per site, new
- * sections counting as appended in order.
+ * a redirect a POST; a new group a POST naming its sections; the moves of `sectionMoves`; and a
+ * new flat site a POST naming its spaces and a PATCH of each site space's path.
  */
 export function minimumWrites(
   from: SiteShape[],
   to: SiteShape[],
   newGroups: boolean,
+  newFlatSites = 0,
 ): { creates: number; moves: number } {
   let creates = newGroups ? to.length * Math.ceil(SECTIONS / GROUP_SIZE) : 0;
+  creates += newFlatSites * (1 + SPACES_PER_SECTION);
   let moves = 0;
   to.forEach((site, index) => {
     const live = from[index]!.sections;
     const added = site.sections.filter((n) => !live.includes(n)).length;
     creates += added * (3 + 2 * (SPACES_PER_SECTION - 1));
     creates += site.redirects.filter((n) => !from[index]!.redirects.includes(n)).length;
-    let appended = live.length;
-    const ranks = site.sections.map((n) => (live.includes(n) ? live.indexOf(n) : appended++));
-    moves += site.sections.length - lisLength(ranks);
+    moves += sectionMoves(live, site.sections, newGroups ? groupOf : undefined);
   });
   return { creates, moves };
 }

@@ -19,6 +19,7 @@ import { plainStyle } from "../src/render/style.ts";
 import type { Measure } from "./config-load.ts";
 import {
   configYaml,
+  FLAT_SITES,
   fullShape,
   GROUP_SIZE,
   halfShape,
@@ -131,7 +132,7 @@ try {
   const halfConfig = join(dir, "half.yaml");
   const fullConfig = join(dir, "full.yaml");
   await writeFile(halfConfig, configYaml(half, false));
-  await writeFile(fullConfig, configYaml(full, true));
+  await writeFile(fullConfig, configYaml(full, true, FLAT_SITES));
 
   await apply(halfConfig);
   await settle();
@@ -139,7 +140,7 @@ try {
   const applyMs = await apply(fullConfig);
   await settle();
   const applied = emulator.take();
-  const minimum = minimumWrites(half, full, true);
+  const minimum = minimumWrites(half, full, true, FLAT_SITES);
   const minimumTotal = minimum.creates + minimum.moves;
 
   const loadStarted = performance.now();
@@ -153,14 +154,15 @@ try {
   await settle();
   const reads = emulator.take().reads;
   const sequential = await readAndPlan(fullConfig, 1);
-  // One page each (limit 1000): the sites, then per site its sections, groups and redirects.
-  const listPages = 1 + SITES * 3;
+  // One page each (limit 1000): the sites, then per site its sections, groups and redirects, and
+  // per flat site its site spaces.
+  const listPages = 1 + SITES * 3 + FLAT_SITES;
   const chain = 2;
   const bound = chain * LATENCY_MS;
 
   row(
     "organization",
-    `${SITES} sites × ${SECTIONS} sections × 3 site spaces, ${SITES * REDIRECTS_PER_SITE} redirects, groups of ${GROUP_SIZE}`,
+    `${SITES} sites × ${SECTIONS} sections × 3 site spaces, ${SITES * REDIRECTS_PER_SITE} redirects, groups of ${GROUP_SIZE}; ${FLAT_SITES} sites with 3 root site spaces`,
     "",
   );
   row("read calls of a plan", `${reads} (list pages: ${listPages})`, "= list pages");
