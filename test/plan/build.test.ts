@@ -1,0 +1,375 @@
+// The planner, directly: in-memory configurations and live states, no HTTP. Each case checks
+// what a user would see in the plan (changes, their notes) and what apply would do (the calls,
+// in an order their dependencies allow).
+
+import { describe, expect, it } from "vitest";
+import type { LiveSection, LiveSite, LiveSiteSpace } from "../../src/api/types.ts";
+import {
+  DEFAULT_PRUNE,
+  type DesiredSection,
+  type DesiredSite,
+  type DesiredState,
+  type SourceLocation,
+} from "../../src/config/types.ts";
+import type { LiveNode } from "../../src/kinds/types.ts";
+import { buildPlan, type LiveState } from "../../src/plan/build.ts";
+import { checkBlocked } from "../../src/plan/safety.ts";
+import type { Call, Plan } from "../../src/plan/types.ts";
+
+const at: SourceLocation = { file: "docsync.yaml", line: 1, column: 1 };
+const SPACES = { guides: "spc_guides", api: "spc_api", sdk: "spc_sdk" };
+
+function desired(parts: Partial<DesiredState>): DesiredState {
+  return {
+    files: ["docsync.yaml"],
+    organization: "org_1",
+    spaces: SPACES,
+    policy: { prune: [...DEFAULT_PRUNE] },
+    sensitiveValues: [],
+    ...parts,
+  };
+}
+
+const siteSpace = (space: keyof typeof SPACES, path: string) => ({
+  at,
+  spaceId: SPACES[space],
+  spaceName: space,
+  path,
+});
+
+function section(
+  path: string,
+  title: string,
+  spaces: (keyof typeof SPACES)[],
+  more: Partial<DesiredSection> = {},
+) {
+  return { at, path, title, siteSpaces: spaces.map((space) => siteSpace(space, space)), ...more };
+}
+
+function site(title: string, more: Partial<DesiredSite> = {}): DesiredSite {
+  return { at, title, ...more };
+}
+
+const node = <T extends { id: string }>(item: T, children: LiveNode["children"] = {}): LiveNode<T> => ({
+  item,
+  children,
+});
+
+function liveSiteSpace(
+  id: string,
+  space: keyof typeof SPACES,
+  path: string,
+  isDefault = false,
+): LiveSiteSpace {
+  return { id, path, space: { id: SPACES[space] }, default: isDefault };
+}
+
+function liveSection(
+  id: string,
+  path: string,
+  title: string,
+  siteSpaces: LiveSiteSpace[],
+): LiveNode<LiveSection> {
+  return node({ id, path, title, siteSpaces }, { "site space": siteSpaces.map((s) => node(s)) });
+}
+
+function liveSite(
+  id: string,
+  title: string,
+  children: { sections?: LiveNode[]; groups?: LiveNode[]; root?: LiveNode[]; redirects?: LiveNode[] } = {},
+  more: Partial<LiveSite> = {},
+): LiveNode<LiveSite> {
+  return node(
+    { id, title, type: "basic", visibility: "public", ...more },
+    {
+      section: children.sections ?? [],
+      group: children.groups ?? [],
+      "site space": children.root ?? [],
+      redirect: children.redirects ?? [],
+    },
+  );
+}
+
+const live = (children: LiveState["children"]): LiveState => ({ item: { id: "org_1" }, children });
+
+/** The calls in an order apply could make them: each after those it depends on. */
+function topological(plan: Plan): Call[] {
+  const done = new Set<string>();
+  const order: Call[] = [];
+  while (order.length < plan.calls.length) {
+    const next = plan.calls.find((call) => !done.has(call.id) && call.dependsOn.every((id) => done.has(id)));
+    if (!next) throw new Error("cycle");
+    done.add(next.id);
+    order.push(next);
+  }
+  return order;
+}
+
+const lines = (plan: Plan) =>
+  plan.changes.map((change) => `${change.action} ${change.address}${change.note ? ` (${change.note})` : ""}`);
+const callIndex = (plan: Plan, predicate: (call: Call) => boolean) => topological(plan).findIndex(predicate);
+
+describe("buildPlan", () => {
+  it("creates a site, its sections and a redirect to one of them, each call after what it names", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: [section("guides", "Guides", ["guides", "sdk"]), section("api", "API", ["api"])],
+            sectionGroups: [],
+            redirects: [{ at, source: "/old", destination: { kind: "site-section", sectionPath: "api" } }],
+          }),
+        ],
+      }),
+      live({ site: [] }),
+    );
+    expect(lines(plan)).toEqual([
+      'create site "Docs"',
+      'create site "Docs" › section "guides"',
+      'create site "Docs" › section "guides" › site space "guides"',
+      'create site "Docs" › section "guides" › site space "sdk"',
+      'create site "Docs" › section "api"',
+      'create site "Docs" › section "api" › site space "api"',
+      'create site "Docs" › redirect "/old"',
+    ]);
+    // The first site space comes with its section: no POST of its own, only its path.
+    const siteSpaceCalls = plan.calls.filter((call) => call.path.includes("/site-spaces"));
+    expect(siteSpaceCalls.map((call) => call.method)).toEqual(["PATCH", "POST", "PATCH", "PATCH"]);
+    const order = topological(plan);
+    const createApi = order.findIndex(
+      (call) =>
+        call.summary === "create section" &&
+        call.body &&
+        (call.body as { spaceId: string }).spaceId === "spc_api",
+    );
+    const redirect = order.findIndex((call) => call.summary === "create redirect");
+    expect(createApi).toBeGreaterThanOrEqual(0);
+    expect(redirect).toBeGreaterThan(createApi);
+  });
+
+  it("matches by pin, then rename hint, then key; a rename is an update", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Handbook", { id: "site_2" }),
+          site("Docs", { was: "Old docs", visibility: "unlisted" }),
+        ],
+      }),
+      live({
+        site: [liveSite("site_1", "Old docs"), liveSite("site_2", "Manual"), liveSite("site_3", "Handbook")],
+      }),
+    );
+    // The pin wins over the title "Handbook" that another live site has.
+    expect(lines(plan)).toEqual([
+      'update site "Handbook" (renamed from "Manual")',
+      'update site "Docs" (renamed from "Old docs")',
+    ]);
+    expect(plan.changes.map((change) => change.liveId)).toEqual(["site_2", "site_1"]);
+  });
+
+  it("adopts a half-made section that fits exactly one new configured section", () => {
+    const half = liveSection("sec_9", "getting-started", "Getting started", [
+      liveSiteSpace("ss_9", "guides", "guides", true),
+    ]);
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: [
+              section("start", "Getting started", ["guides", "sdk"]),
+              section("api", "API", ["api"]),
+            ],
+            sectionGroups: [],
+          }),
+        ],
+      }),
+      live({ site: [liveSite("site_1", "Docs", { sections: [half] })] }),
+    );
+    expect(lines(plan)).toContain('update site "Docs" › section "start" (renamed from "getting-started")');
+    expect(plan.changes.some((change) => change.action === "delete")).toBe(false);
+  });
+
+  it("keeps the oldest of live duplicates and deletes the others, high risk", () => {
+    const plan = buildPlan(
+      desired({ sites: [site("Docs")] }),
+      live({
+        site: [
+          liveSite("site_b", "Docs", {}, { createdAt: "2026-02-01T00:00:00Z" }),
+          liveSite("site_a", "Docs", {}, { createdAt: "2026-01-01T00:00:00Z" }),
+        ],
+      }),
+    );
+    expect(lines(plan)).toEqual([
+      'delete site "Docs#site_b" (duplicate of site_a, which is kept (the oldest))',
+    ]);
+    expect(plan.changes[0]!.highRisk).toBe(true);
+  });
+
+  it("replaces what cannot change in place, and stops on a protected item that would need it", () => {
+    const field = { id: "cf_1", name: "owner", type: "text" };
+    const config = (protect?: boolean) =>
+      desired({
+        customFields: [
+          { at, name: "owner", type: "select", options: ["a"], ...(protect ? { protect } : {}) },
+        ],
+      });
+    const plan = buildPlan(config(), live({ "custom field": [node(field)] }));
+    expect(lines(plan)).toEqual([
+      'replace custom field "owner" (must be replaced: type cannot change in place)',
+    ]);
+    expect(topological(plan).map((call) => call.method)).toEqual(["DELETE", "POST"]);
+
+    const blocked = buildPlan(config(true), live({ "custom field": [node(field)] }));
+    expect(blocked.calls).toEqual([]);
+    expect(blocked.summary.replace).toBe(0);
+    expect(() => checkBlocked(blocked)).toThrow(
+      /custom field "owner": protected \(protect: true\), but type cannot change in place/,
+    );
+  });
+
+  it("prunes unlisted items of listed sites only for the kinds in policy.prune", () => {
+    const state = live({
+      site: [
+        liveSite("site_1", "Docs", {
+          sections: [
+            liveSection("sec_1", "guides", "Guides", [liveSiteSpace("ss_1", "guides", "guides", true)]),
+            liveSection("sec_2", "old", "Old", [liveSiteSpace("ss_2", "sdk", "sdk", true)]),
+          ],
+        }),
+        liveSite("site_2", "Unlisted"),
+      ],
+    });
+    const config = (prune: DesiredState["policy"]["prune"]) =>
+      desired({
+        sites: [site("Docs", { sections: [section("guides", "Guides", ["guides"])], sectionGroups: [] })],
+        policy: { prune },
+      });
+    expect(lines(buildPlan(config([...DEFAULT_PRUNE]), state))).toEqual([
+      'delete site "Docs" › section "old"',
+    ]);
+    expect(lines(buildPlan(config([]), state))).toEqual([]);
+    expect(lines(buildPlan(config(["sites"]), state))).toEqual(['delete site "Unlisted"']);
+  });
+
+  it("moves the fewest sections, and a group as one block when that is fewer", () => {
+    const paths = ["a", "b", "c", "d", "e", "f", "g"];
+    const spaces: (keyof typeof SPACES)[] = ["guides"];
+    const sections = paths.map((path, i) =>
+      liveSection(`sec_${path}`, path, path.toUpperCase(), [
+        liveSiteSpace(`ss_${i}`, "guides", "guides", true),
+      ]),
+    );
+    const wanted = ["a", "b", "e", "f", "g", "c", "d"];
+    const grouped = (path: string) => (["e", "f", "g"].includes(path) ? { group: "G" } : {});
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: wanted.map((path) => section(path, path.toUpperCase(), spaces, grouped(path))),
+            sectionGroups: [{ at, title: "G", sections: ["e", "f", "g"] }],
+          }),
+        ],
+      }),
+      live({ site: [liveSite("site_1", "Docs", { sections })] }),
+    );
+    // The plan lists the move with the sections' order; apply makes it once the group exists.
+    expect(lines(plan)).toEqual([
+      'move site "Docs" › group "G" (after section "b")',
+      'create site "Docs" › group "G"',
+    ]);
+    const order = topological(plan);
+    expect(order.map((call) => call.summary)).toEqual(["create group", "move group"]);
+    expect(order[1]!.body).toEqual({ position: { after: { type: "site-section", id: "sec_b" } } });
+  });
+
+  it("exchanges two pinned sections' paths through a temporary path, in three calls", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: [
+              section("beta", "Alpha", ["guides"], { id: "sec_a" }),
+              section("alpha", "Beta", ["api"], { id: "sec_b" }),
+            ],
+            sectionGroups: [],
+          }),
+        ],
+      }),
+      live({
+        site: [
+          liveSite("site_1", "Docs", {
+            sections: [
+              liveSection("sec_a", "alpha", "Alpha", [liveSiteSpace("ss_1", "guides", "guides", true)]),
+              liveSection("sec_b", "beta", "Beta", [liveSiteSpace("ss_2", "api", "api", true)]),
+            ],
+          }),
+        ],
+      }),
+    );
+    const bodies = topological(plan).map((call) => [call.path.split("/").pop(), call.body]);
+    expect(bodies).toEqual([
+      ["sec_a", { path: "docsync-swap-sec_a" }],
+      ["sec_b", { path: "alpha" }],
+      ["sec_a", { path: "beta" }],
+    ]);
+  });
+
+  it("orders a rename after the delete that frees its path, and a repointed redirect before the delete of its section", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: [section("api", "API", ["api"], { was: "reference" })],
+            sectionGroups: [],
+            redirects: [{ at, source: "/r", destination: { kind: "site-section", sectionPath: "api" } }],
+          }),
+        ],
+      }),
+      live({
+        site: [
+          liveSite("site_1", "Docs", {
+            sections: [
+              liveSection("sec_ref", "reference", "API", [liveSiteSpace("ss_1", "api", "api", true)]),
+              liveSection("sec_old", "api", "Old", [liveSiteSpace("ss_2", "guides", "guides", true)]),
+            ],
+            redirects: [
+              node({
+                id: "red_1",
+                source: "/r",
+                destination: { kind: "site-section", siteSectionId: "sec_old" },
+              }),
+            ],
+          }),
+        ],
+      }),
+    );
+    const deleteOld = callIndex(plan, (call) => call.method === "DELETE" && call.path.endsWith("sec_old"));
+    const rename = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("sec_ref"));
+    const repoint = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("red_1"));
+    expect(rename).toBeGreaterThan(deleteOld);
+    expect(deleteOld).toBeGreaterThan(repoint);
+  });
+
+  it("gives a site's first section its root site spaces, which the API moves into it", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", { sections: [section("guides", "Guides", ["api", "guides"])], sectionGroups: [] }),
+        ],
+      }),
+      live({
+        site: [liveSite("site_1", "Docs", { root: [node(liveSiteSpace("ss_g", "guides", "start", true))] })],
+      }),
+    );
+    expect(lines(plan)).toEqual([
+      'create site "Docs" › section "guides"',
+      'create site "Docs" › section "guides" › site space "api"',
+      'update site "Docs" › section "guides" › site space "guides"',
+      'move site "Docs" › section "guides" › site space "api" (before site space "guides")',
+    ]);
+    // The taken-over site space is changed only once its section exists.
+    const create = callIndex(plan, (call) => call.summary === "create section");
+    const patch = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("ss_g"));
+    expect(patch).toBeGreaterThan(create);
+  });
+});
