@@ -3,7 +3,8 @@
 
 import type { LiveRedirect, LiveSection, LiveSite } from "../src/api/types.ts";
 import type { DesiredState } from "../src/config/types.ts";
-import { buildPlan, type LiveState } from "../src/plan/build.ts";
+import type { LiveState } from "../src/model/scope.ts";
+import { buildPlan } from "../src/plan/build.ts";
 
 const COUNT = 100_000;
 const at = { file: "bench.yaml", line: 1, column: 1 };

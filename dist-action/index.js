@@ -60,7 +60,7 @@ var DocsyncError, init_errors = __esm({
   }
 });
 
-// src/plan/address.ts
+// src/model/address.ts
 function addressOf(parentAddress, kind, key) {
   let own = `${kind} ${JSON.stringify(key)}`;
   return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
@@ -85,7 +85,7 @@ function replacePlaceholders(text, id) {
   return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
 }
 var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
-  "src/plan/address.ts"() {
+  "src/model/address.ts"() {
     "use strict";
     PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
     firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
@@ -17213,7 +17213,7 @@ var fingerprint, init_fingerprints = __esm({
   }
 });
 
-// src/plan/match.ts
+// src/live/match.ts
 function location(item) {
   return `${item.at.file}:${item.at.line}:${item.at.column}`;
 }
@@ -17285,7 +17285,7 @@ function adopt(desired, live, adopts, matched, claimed, duplicates) {
   }
 }
 var createdAt, init_match = __esm({
-  "src/plan/match.ts"() {
+  "src/live/match.ts"() {
     "use strict";
     init_errors();
     createdAt = (node) => {
@@ -18402,9 +18402,9 @@ var NONE, Planner, init_build = __esm({
     init_errors();
     init_registry();
     init_types2();
+    init_match();
     init_address();
     init_graph();
-    init_match();
     init_moves();
     init_target();
     NONE = [];
@@ -18907,127 +18907,6 @@ var SENSITIVE, init_redact = __esm({
     "use strict";
     init_redactor();
     SENSITIVE = REDACTED;
-  }
-});
-
-// src/plan/checksum.ts
-import { createHash as createHash2 } from "node:crypto";
-function contentChecksum(content) {
-  let { [CHECKSUM_FIELD]: _ignored, ...rest } = content, written = JSON.parse(JSON.stringify(rest));
-  return `sha256:${createHash2("sha256").update(canonical(written)).digest("hex")}`;
-}
-var CHECKSUM_FIELD, init_checksum = __esm({
-  "src/plan/checksum.ts"() {
-    "use strict";
-    init_fingerprints();
-    CHECKSUM_FIELD = "checksum";
-  }
-});
-
-// src/plan/saved.ts
-import { createHash as createHash3 } from "node:crypto";
-import { readFile as readFile2, writeFile } from "node:fs/promises";
-function mapLeaves(value, map) {
-  return typeof value == "string" ? map(value) : Array.isArray(value) ? value.map((item) => mapLeaves(item, map)) : value !== null && typeof value == "object" ? isSealed(value) ? map(value) : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapLeaves(item, map)])) : value;
-}
-function sealPlan(plan, reads, desired, options) {
-  let sensitive = new Set(desired.sensitiveValues), calls = plan.calls.map((call) => {
-    if (call.body === void 0) return call;
-    let body = mapLeaves(
-      call.body,
-      (leaf) => typeof leaf == "string" && sensitive.has(leaf) ? { [MARKER]: digest(leaf) } : leaf
-    );
-    return { ...call, body };
-  }), content = {
-    ...maskSensitiveFields({ ...plan, calls }),
-    version: SAVED_PLAN_VERSION,
-    apiUrl: options.apiUrl,
-    savedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    reads
-  };
-  desired.policy.maxDestroy !== void 0 && (content.maxDestroy = desired.policy.maxDestroy);
-  let redacted = options.secrets.redactValue(content);
-  return { ...redacted, checksum: contentChecksum(redacted) };
-}
-function sealedDigests(plan) {
-  let found = /* @__PURE__ */ new Set();
-  for (let call of plan.calls)
-    mapLeaves(call.body, (leaf) => (typeof leaf != "string" && found.add(leaf[MARKER]), leaf));
-  return [...found];
-}
-function unsealPlan(plan, sensitiveValues) {
-  let byDigest = new Map(sensitiveValues.map((value) => [digest(value), value])), calls = plan.calls.map((call) => {
-    if (call.body === void 0) return call;
-    let body = mapLeaves(call.body, (leaf) => {
-      if (typeof leaf == "string") return leaf;
-      let value = byDigest.get(leaf[MARKER]);
-      if (value === void 0)
-        throw new DocsyncError(
-          "plan.sensitive-missing",
-          "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c."
-        );
-      return value;
-    });
-    return { ...call, body };
-  }), { format, organization, changes, warnings, summary: summary2 } = plan;
-  return { format, version: 1, organization, changes, calls, warnings, summary: summary2 };
-}
-async function writeSavedPlan(file, plan) {
-  try {
-    await writeFile(file, `${JSON.stringify(plan, null, 2)}
-`, { mode: 384 });
-  } catch (error) {
-    throw new DocsyncError(
-      "plan.file",
-      `Cannot write the plan file ${file}: ${error.code ?? String(error)}`
-    );
-  }
-}
-async function readSavedPlan(file) {
-  let text;
-  try {
-    text = await readFile2(file, "utf8");
-  } catch (error) {
-    throw new DocsyncError(
-      "plan.file",
-      `Cannot read the plan file ${file}: ${error.code ?? String(error)}`
-    );
-  }
-  let plan;
-  try {
-    plan = JSON.parse(text);
-  } catch (error) {
-    throw new DocsyncError("plan.file", `${file} is not a plan file: ${error.message}`);
-  }
-  let notAPlan = () => new DocsyncError("plan.file", `${file} is not a plan file saved by docsync plan --out`);
-  if (plan?.format !== "docsync-plan" || !Array.isArray(plan.calls) || !Array.isArray(plan.reads))
-    throw notAPlan();
-  if (plan.version < SAVED_PLAN_VERSION)
-    throw new DocsyncError(
-      "plan.outdated",
-      `${file} was saved by an older docsync, without the organization, API URL and checksum that apply checks; make it again with docsync plan --out.`
-    );
-  if (plan.version !== SAVED_PLAN_VERSION)
-    throw new DocsyncError(
-      "plan.file",
-      `${file} is a plan file of version ${plan.version}, which this docsync does not know (it reads version ${SAVED_PLAN_VERSION}); update docsync.`
-    );
-  if (typeof plan.organization != "string" || typeof plan.apiUrl != "string" || typeof plan.checksum != "string")
-    throw notAPlan();
-  if (contentChecksum(plan) !== plan.checksum)
-    throw new DocsyncError(
-      "plan.modified",
-      `${file} was changed after docsync plan wrote it (its checksum does not match its content); make it again with docsync plan --out.`
-    );
-  return plan;
-}
-var SAVED_PLAN_VERSION, MARKER, digest, isSealed, init_saved = __esm({
-  "src/plan/saved.ts"() {
-    "use strict";
-    init_errors();
-    init_redact();
-    init_checksum();
-    SAVED_PLAN_VERSION = 2, MARKER = "$sensitive", digest = (value) => `sha256:${createHash3("sha256").update(value).digest("hex")}`, isSealed = (value) => MARKER in value;
   }
 });
 
@@ -19567,6 +19446,127 @@ var FORMATS, init_format = __esm({
     init_markdown();
     init_text();
     FORMATS = ["text", "markdown", "json"];
+  }
+});
+
+// src/saved/checksum.ts
+import { createHash as createHash2 } from "node:crypto";
+function contentChecksum(content) {
+  let { [CHECKSUM_FIELD]: _ignored, ...rest } = content, written = JSON.parse(JSON.stringify(rest));
+  return `sha256:${createHash2("sha256").update(canonical(written)).digest("hex")}`;
+}
+var CHECKSUM_FIELD, init_checksum = __esm({
+  "src/saved/checksum.ts"() {
+    "use strict";
+    init_fingerprints();
+    CHECKSUM_FIELD = "checksum";
+  }
+});
+
+// src/saved/saved.ts
+import { createHash as createHash3 } from "node:crypto";
+import { readFile as readFile2, writeFile } from "node:fs/promises";
+function mapLeaves(value, map) {
+  return typeof value == "string" ? map(value) : Array.isArray(value) ? value.map((item) => mapLeaves(item, map)) : value !== null && typeof value == "object" ? isSealed(value) ? map(value) : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapLeaves(item, map)])) : value;
+}
+function sealPlan(plan, reads, desired, options) {
+  let sensitive = new Set(desired.sensitiveValues), calls = plan.calls.map((call) => {
+    if (call.body === void 0) return call;
+    let body = mapLeaves(
+      call.body,
+      (leaf) => typeof leaf == "string" && sensitive.has(leaf) ? { [MARKER]: digest(leaf) } : leaf
+    );
+    return { ...call, body };
+  }), content = {
+    ...maskSensitiveFields({ ...plan, calls }),
+    version: SAVED_PLAN_VERSION,
+    apiUrl: options.apiUrl,
+    savedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    reads
+  };
+  desired.policy.maxDestroy !== void 0 && (content.maxDestroy = desired.policy.maxDestroy);
+  let redacted = options.secrets.redactValue(content);
+  return { ...redacted, checksum: contentChecksum(redacted) };
+}
+function sealedDigests(plan) {
+  let found = /* @__PURE__ */ new Set();
+  for (let call of plan.calls)
+    mapLeaves(call.body, (leaf) => (typeof leaf != "string" && found.add(leaf[MARKER]), leaf));
+  return [...found];
+}
+function unsealPlan(plan, sensitiveValues) {
+  let byDigest = new Map(sensitiveValues.map((value) => [digest(value), value])), calls = plan.calls.map((call) => {
+    if (call.body === void 0) return call;
+    let body = mapLeaves(call.body, (leaf) => {
+      if (typeof leaf == "string") return leaf;
+      let value = byDigest.get(leaf[MARKER]);
+      if (value === void 0)
+        throw new DocsyncError(
+          "plan.sensitive-missing",
+          "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c."
+        );
+      return value;
+    });
+    return { ...call, body };
+  }), { format, organization, changes, warnings, summary: summary2 } = plan;
+  return { format, version: 1, organization, changes, calls, warnings, summary: summary2 };
+}
+async function writeSavedPlan(file, plan) {
+  try {
+    await writeFile(file, `${JSON.stringify(plan, null, 2)}
+`, { mode: 384 });
+  } catch (error) {
+    throw new DocsyncError(
+      "plan.file",
+      `Cannot write the plan file ${file}: ${error.code ?? String(error)}`
+    );
+  }
+}
+async function readSavedPlan(file) {
+  let text;
+  try {
+    text = await readFile2(file, "utf8");
+  } catch (error) {
+    throw new DocsyncError(
+      "plan.file",
+      `Cannot read the plan file ${file}: ${error.code ?? String(error)}`
+    );
+  }
+  let plan;
+  try {
+    plan = JSON.parse(text);
+  } catch (error) {
+    throw new DocsyncError("plan.file", `${file} is not a plan file: ${error.message}`);
+  }
+  let notAPlan = () => new DocsyncError("plan.file", `${file} is not a plan file saved by docsync plan --out`);
+  if (plan?.format !== "docsync-plan" || !Array.isArray(plan.calls) || !Array.isArray(plan.reads))
+    throw notAPlan();
+  if (plan.version < SAVED_PLAN_VERSION)
+    throw new DocsyncError(
+      "plan.outdated",
+      `${file} was saved by an older docsync, without the organization, API URL and checksum that apply checks; make it again with docsync plan --out.`
+    );
+  if (plan.version !== SAVED_PLAN_VERSION)
+    throw new DocsyncError(
+      "plan.file",
+      `${file} is a plan file of version ${plan.version}, which this docsync does not know (it reads version ${SAVED_PLAN_VERSION}); update docsync.`
+    );
+  if (typeof plan.organization != "string" || typeof plan.apiUrl != "string" || typeof plan.checksum != "string")
+    throw notAPlan();
+  if (contentChecksum(plan) !== plan.checksum)
+    throw new DocsyncError(
+      "plan.modified",
+      `${file} was changed after docsync plan wrote it (its checksum does not match its content); make it again with docsync plan --out.`
+    );
+  return plan;
+}
+var SAVED_PLAN_VERSION, MARKER, digest, isSealed, init_saved = __esm({
+  "src/saved/saved.ts"() {
+    "use strict";
+    init_errors();
+    init_redact();
+    init_checksum();
+    SAVED_PLAN_VERSION = 2, MARKER = "$sensitive", digest = (value) => `sha256:${createHash3("sha256").update(value).digest("hex")}`, isSealed = (value) => MARKER in value;
   }
 });
 
@@ -39280,9 +39280,9 @@ var init_plan = __esm({
     "use strict";
     init_url();
     init_safety();
-    init_saved();
     init_format();
     init_redact();
+    init_saved();
     init_connection();
     init_shell_words();
     init_workflow();
@@ -39366,7 +39366,7 @@ var init_report = __esm({
   }
 });
 
-// src/plan/saved-target.ts
+// src/saved/saved-target.ts
 function checkDestination(plan, file, here) {
   if (plan.apiUrl !== here.apiUrl)
     throw refuse(
@@ -39399,7 +39399,7 @@ async function checkTokenSees(reader, plan, file) {
   }
 }
 var refuse, init_saved_target = __esm({
-  "src/plan/saved-target.ts"() {
+  "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
     init_errors();
@@ -39544,10 +39544,10 @@ var init_apply = __esm({
     init_errors();
     init_fingerprints();
     init_safety();
-    init_saved();
-    init_saved_target();
     init_redact();
     init_text();
+    init_saved();
+    init_saved_target();
     init_apply_json();
     init_connection();
     init_interruption();
@@ -40100,9 +40100,9 @@ function registerShowCommand(program2, context) {
 var init_show = __esm({
   "src/cli/commands/show.ts"() {
     "use strict";
-    init_saved();
     init_format();
     init_redact();
+    init_saved();
   }
 });
 

@@ -6,5 +6,5 @@ export type { Output } from "./cli/output.ts";
 export { runDocsync } from "./cli/program.ts";
 export type { DriftReport } from "./drift/report.ts";
 export { DocsyncError } from "./errors.ts";
-export type { Plan } from "./plan/types.ts";
+export type { Plan } from "./model/plan.ts";
 export { VERSION } from "./version.ts";

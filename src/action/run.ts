@@ -21,7 +21,7 @@ import { ConfigError, DIAGNOSTICS_SHOWN, type Diagnostic, formatDiagnostics } fr
 import { type DriftReport, planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import type { DocsyncError } from "../errors.ts";
-import type { Plan } from "../plan/types.ts";
+import type { Plan } from "../model/plan.ts";
 import { driftSummaryLine, renderDriftMarkdown, renderPlanMarkdown } from "../render/markdown.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";

@@ -1,7 +1,7 @@
 // Reads the ids of created items out of a call's answer.
 
 import { matchesAll } from "../api/recovery.ts";
-import type { Capture } from "../plan/types.ts";
+import type { Capture } from "../model/plan.ts";
 
 /** RFC 6901 JSON pointer. */
 function atPointer(value: unknown, pointer: string): unknown {

@@ -7,8 +7,8 @@
 
 import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
+import type { Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
-import type { Call, Plan } from "../plan/types.ts";
 import { capturedId } from "./captures.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 

@@ -1,7 +1,7 @@
 // Fills in the ids of items created earlier in the same apply.
 
 import { DocsyncError } from "../errors.ts";
-import { replacePlaceholders } from "../plan/address.ts";
+import { replacePlaceholders } from "../model/address.ts";
 
 function fill(text: string, ids: ReadonlyMap<string, string>, encode: boolean): string {
   return replacePlaceholders(text, (address) => {

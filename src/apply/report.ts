@@ -4,7 +4,7 @@
 // not started and those given up on while in flight. Every call appears once in the report.
 // The texts hold the API's error messages as they are: callers redact what they print.
 
-import type { Call, Change, Plan } from "../plan/types.ts";
+import type { Call, Change, Plan } from "../model/plan.ts";
 import type { Style } from "../render/style.ts";
 import type { ApplyResult, CallOutcome } from "./execute.ts";
 

@@ -4,7 +4,7 @@
 import type { CallOutcome } from "../apply/execute.ts";
 import type { DesiredState } from "../config/types.ts";
 import type { DocsyncError } from "../errors.ts";
-import type { Plan } from "../plan/types.ts";
+import type { Plan } from "../model/plan.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { Interruption } from "./interruption.ts";
 import type { Output } from "./output.ts";

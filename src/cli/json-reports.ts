@@ -4,7 +4,7 @@
 
 import type { CallOutcome } from "../apply/execute.ts";
 import type { Diagnostic } from "../config/diagnostics.ts";
-import type { Plan, PlanSummary } from "../plan/types.ts";
+import type { Plan, PlanSummary } from "../model/plan.ts";
 import { Redactor } from "../secrets/redactor.ts";
 
 export interface ValidationReport {

@@ -8,8 +8,9 @@ import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { type RecordedRead, recordingReader } from "../live/fingerprints.ts";
 import { readLiveState } from "../live/read.ts";
-import { buildPlan, type LiveState } from "../plan/build.ts";
-import type { Plan } from "../plan/types.ts";
+import type { Plan } from "../model/plan.ts";
+import type { LiveState } from "../model/scope.ts";
+import { buildPlan } from "../plan/build.ts";
 import type { CommandContext } from "./context.ts";
 import { parseTargetAddress } from "./target-address.ts";
 

@@ -3,7 +3,7 @@
 // and the plan map onto each other both ways: `driftReport` reads a plan as drift, and
 // `planOfDrift` gives back the plan a (parsed) report was made from, for the renderers of plans.
 
-import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
+import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 
 export type DriftState = "missing" | "live-only" | "differs" | "must-replace" | "out-of-order";
 

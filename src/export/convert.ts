@@ -6,8 +6,8 @@ import type { PrunableKind } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
 import { scopeBelow } from "../live/walk.ts";
-import { addressOf } from "../plan/address.ts";
-import type { LiveState } from "../plan/build.ts";
+import { addressOf } from "../model/address.ts";
+import type { LiveState } from "../model/scope.ts";
 import { everything } from "./read.ts";
 
 /** A YAML comment to write in a mapping: before `key`, or after its last key. */

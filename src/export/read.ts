@@ -4,7 +4,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredSection, DesiredSite, DesiredState } from "../config/types.ts";
 import { readTree } from "../live/walk.ts";
-import type { LiveState } from "../plan/build.ts";
+import type { LiveState } from "../model/scope.ts";
 
 /**
  * A configured item that asks for everything: every list is there (so managed), and every

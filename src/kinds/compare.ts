@@ -2,7 +2,7 @@
 // `null` in the configuration means "remove", which matches a live value that is absent.
 
 import { isDeepStrictEqual } from "node:util";
-import type { FieldChange } from "../plan/types.ts";
+import type { FieldChange } from "../model/plan.ts";
 
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
 

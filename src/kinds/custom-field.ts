@@ -3,7 +3,7 @@
 
 import type { LiveCustomField } from "../api/types.ts";
 import type { DesiredCustomField, DesiredState } from "../config/types.ts";
-import type { FieldChange } from "../plan/types.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { customFieldPath, customFieldsPath } from "./paths.ts";

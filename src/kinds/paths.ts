@@ -1,7 +1,7 @@
 // API paths of the calls the kinds draft. Ids may be placeholders of items created during
 // apply; those are left as they are here and encoded when apply fills them in.
 
-import { isPlaceholder } from "../plan/address.ts";
+import { isPlaceholder } from "../model/address.ts";
 
 const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
 

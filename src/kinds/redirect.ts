@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { LiveRedirect, LiveSection } from "../api/types.ts";
 import type { DesiredRedirect, DesiredSite } from "../config/types.ts";
-import { addressOf } from "../plan/address.ts";
-import type { FieldChange } from "../plan/types.ts";
+import { addressOf } from "../model/address.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";

@@ -5,8 +5,8 @@
 
 import type { LiveSection, LiveSectionGroup } from "../api/types.ts";
 import type { DesiredSectionGroup, DesiredSite } from "../config/types.ts";
-import { addressOf } from "../plan/address.ts";
-import type { FieldChange } from "../plan/types.ts";
+import { addressOf } from "../model/address.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { groupPath, groupsPath } from "./paths.ts";

@@ -4,8 +4,8 @@
 
 import type { LiveSection } from "../api/types.ts";
 import type { DesiredSection, DesiredSite } from "../config/types.ts";
-import { addressOf } from "../plan/address.ts";
-import type { FieldChange } from "../plan/types.ts";
+import { addressOf } from "../model/address.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";

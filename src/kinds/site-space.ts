@@ -5,7 +5,7 @@
 
 import type { LiveSection, LiveSite, LiveSiteSpace } from "../api/types.ts";
 import type { DesiredSection, DesiredSite, DesiredSiteSpace } from "../config/types.ts";
-import type { FieldChange } from "../plan/types.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";

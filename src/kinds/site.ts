@@ -3,8 +3,8 @@
 
 import type { LiveAdaptiveSchema, LiveSite } from "../api/types.ts";
 import type { DesiredSite, DesiredState } from "../config/types.ts";
-import { addressOf } from "../plan/address.ts";
-import type { FieldChange } from "../plan/types.ts";
+import { addressOf } from "../model/address.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { orgPath, sitePath, siteSpacesPath } from "./paths.ts";

@@ -3,7 +3,7 @@
 
 import type { LiveTeam } from "../api/types.ts";
 import type { DesiredState, DesiredTeam } from "../config/types.ts";
-import type { FieldChange } from "../plan/types.ts";
+import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { teamPath, teamsPath } from "./paths.ts";

@@ -3,9 +3,9 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState, ItemMeta } from "../config/types.ts";
-import { addressOf } from "../plan/address.ts";
-import type { LiveState } from "../plan/build.ts";
-import { matchItems } from "../plan/match.ts";
+import { addressOf } from "../model/address.ts";
+import type { LiveState } from "../model/scope.ts";
+import { matchItems } from "./match.ts";
 import { readTree } from "./walk.ts";
 
 export function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {

@@ -6,8 +6,8 @@ import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
-import { addressOf } from "../plan/address.ts";
-import type { LiveState } from "../plan/build.ts";
+import { addressOf } from "../model/address.ts";
+import type { LiveState } from "../model/scope.ts";
 
 type Node = LiveNode<{ id: string }>;
 

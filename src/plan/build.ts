@@ -13,15 +13,13 @@ import {
   type PlanContext,
   type Scope,
 } from "../kinds/types.ts";
-import { addressOf, idPlaceholder, lastSegment } from "./address.ts";
+import { matchItems } from "../live/match.ts";
+import { addressOf, idPlaceholder, lastSegment } from "../model/address.ts";
+import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
+import type { LiveState } from "../model/scope.ts";
 import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
-import { matchItems } from "./match.ts";
 import { fewestMoves } from "./moves.ts";
 import { restrictToTargets, summarize } from "./target.ts";
-import type { Change, ChangeAction, FieldChange, Plan } from "./types.ts";
-
-/** The live organization as read: a tree rooted at the organization. */
-export type LiveState = LiveNode<{ id: string }>;
 
 type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 

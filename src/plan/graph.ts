@@ -4,8 +4,8 @@
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
-import { placeholdersIn } from "./address.ts";
-import type { Call } from "./types.ts";
+import { placeholdersIn } from "../model/address.ts";
+import type { Call } from "../model/plan.ts";
 
 export interface DraftCall extends CallDraft {
   id: string;

@@ -1,7 +1,7 @@
 // Guards on a plan before it is applied: how many items it destroys.
 
 import { DocsyncError } from "../errors.ts";
-import type { Plan } from "./types.ts";
+import type { Plan } from "../model/plan.ts";
 
 export function destroyedCount(plan: Plan): number {
   return plan.changes.filter(

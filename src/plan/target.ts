@@ -2,7 +2,7 @@
 // they need: the changes whose calls theirs depend on, such as the creation of their parent.
 
 import { DocsyncError } from "../errors.ts";
-import type { Plan, PlanSummary } from "./types.ts";
+import type { Plan, PlanSummary } from "../model/plan.ts";
 
 const isUnder = (address: string, target: string) => address === target || address.startsWith(`${target} › `);
 

@@ -10,8 +10,8 @@
 // issues. The result always stays under MARKDOWN_LIMIT characters: the details are cut first,
 // then the table, and a closing note says how many changes were left out.
 
-import { firstSegment } from "../plan/address.ts";
-import type { Change, ChangeAction, FieldChange, Plan } from "../plan/types.ts";
+import { firstSegment } from "../model/address.ts";
+import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import { SENSITIVE } from "./redact.ts";
 import { summaryLine } from "./text.ts";
 import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";

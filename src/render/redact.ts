@@ -2,7 +2,7 @@
 // show no value, and any sensitive value that still appears in a plan's strings is replaced.
 // Text on its way out is redacted once more, at the boundary (src/secrets/redactor.ts).
 
-import type { Change, Plan } from "../plan/types.ts";
+import type { Change, Plan } from "../model/plan.ts";
 import { REDACTED, Redactor } from "../secrets/redactor.ts";
 
 export const SENSITIVE = REDACTED;

@@ -1,7 +1,7 @@
 // The plan as people read it in a terminal, Terraform-like: one block per change with its
 // address, the fields that change, and a summary line.
 
-import type { Change, FieldChange, Plan } from "../plan/types.ts";
+import type { Change, FieldChange, Plan } from "../model/plan.ts";
 import type { Style } from "./style.ts";
 import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";
 

@@ -3,8 +3,8 @@
 // line diff.
 
 import { diffLines } from "diff";
-import { lastSegment, placeholderAddress } from "../plan/address.ts";
-import type { ChangeAction, FieldChange } from "../plan/types.ts";
+import { lastSegment, placeholderAddress } from "../model/address.ts";
+import type { ChangeAction, FieldChange } from "../model/plan.ts";
 import { SENSITIVE } from "./redact.ts";
 
 export const SYMBOLS: Record<ChangeAction, string> = {

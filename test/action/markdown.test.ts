@@ -1,7 +1,7 @@
 // The Markdown of a plan and of drift, as pull-request comments and job summaries show it.
 
 import { describe, expect, it } from "vitest";
-import type { Change, FieldChange, Plan } from "../../src/plan/types.ts";
+import type { Change, FieldChange, Plan } from "../../src/model/plan.ts";
 import {
   codeSpan,
   escapeMarkdown,

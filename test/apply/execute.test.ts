@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CallOutcome, executePlan } from "../../src/apply/execute.ts";
-import type { Plan } from "../../src/plan/types.ts";
+import type { Plan } from "../../src/model/plan.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const SECTIONS = Array.from(

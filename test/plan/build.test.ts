@@ -12,9 +12,10 @@ import {
   type SourceLocation,
 } from "../../src/config/types.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
-import { buildPlan, type LiveState } from "../../src/plan/build.ts";
+import type { Call, Plan } from "../../src/model/plan.ts";
+import type { LiveState } from "../../src/model/scope.ts";
+import { buildPlan } from "../../src/plan/build.ts";
 import { checkBlocked } from "../../src/plan/safety.ts";
-import type { Call, Plan } from "../../src/plan/types.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 1, column: 1 };
 const SPACES = { guides: "spc_guides", api: "spc_api", sdk: "spc_sdk" };

@@ -4,7 +4,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveRedirect, LiveSite } from "../../src/api/types.ts";
-import type { Plan } from "../../src/plan/types.ts";
+import type { Plan } from "../../src/model/plan.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const CONFIG = `version: 1

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveSamlProvider, LiveSection, LiveSite } from "../../src/api/types.ts";
 import { startEmulator } from "../../src/emulator/index.ts";
-import { contentChecksum } from "../../src/plan/checksum.ts";
+import { contentChecksum } from "../../src/saved/checksum.ts";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 

@@ -13,12 +13,12 @@ import {
 import type { DesiredState } from "../../config/types.ts";
 import { DocsyncError } from "../../errors.ts";
 import { staleItems } from "../../live/fingerprints.ts";
+import type { Call, Plan } from "../../model/plan.ts";
 import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
-import { readSavedPlan, sealedDigests, unsealPlan } from "../../plan/saved.ts";
-import { checkDestination, checkTokenSees } from "../../plan/saved-target.ts";
-import type { Call, Plan } from "../../plan/types.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
+import { readSavedPlan, sealedDigests, unsealPlan } from "../../saved/saved.ts";
+import { checkDestination, checkTokenSees } from "../../saved/saved-target.ts";
 import { textOrJson, withJsonReport } from "../apply-json.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";

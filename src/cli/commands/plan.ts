@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { normalizeApiUrl } from "../../api/url.ts";
 import { checkBlocked } from "../../plan/safety.ts";
-import { sealedDigests, sealPlan, writeSavedPlan } from "../../plan/saved.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
+import { sealedDigests, sealPlan, writeSavedPlan } from "../../saved/saved.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { shellWords } from "../shell-words.ts";

@@ -2,10 +2,10 @@
 // reading the configuration or calling the API (e.g. to review an approved plan's artifact).
 
 import type { Command } from "commander";
-import { readSavedPlan, type SavedPlan } from "../../plan/saved.ts";
-import type { Plan } from "../../plan/types.ts";
+import type { Plan } from "../../model/plan.ts";
 import { type Format, formatOption, renderPlan } from "../../render/format.ts";
 import { SENSITIVE } from "../../render/redact.ts";
+import { readSavedPlan, type SavedPlan } from "../../saved/saved.ts";
 import type { CommandContext } from "../context.ts";
 
 /**

@@ -9,10 +9,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { RecordedRead } from "../live/fingerprints.ts";
+import type { Call, Plan } from "../model/plan.ts";
 import { maskSensitiveFields } from "../render/redact.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import { contentChecksum } from "./checksum.ts";
-import type { Call, Plan } from "./types.ts";
 
 /** Version 1 files had no organization check, API URL or checksum; they are refused. */
 export const SAVED_PLAN_VERSION = 2;

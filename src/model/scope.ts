@@ -1,0 +1,68 @@
+// The vocabulary that kinds, the reader and the planner share: live nodes as read, the scope of
+// a container of items, the calls kinds draft, and what a kind may ask of the planner. Types
+// only; it imports nothing of the tool but the plan's own types.
+
+import type { Capture, HttpMethod, Recover } from "./plan.ts";
+
+/** A call as a kind describes it; the planner gives it an id and its dependencies. */
+export interface CallDraft {
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  summary: string;
+  captures?: Capture[];
+  recover?: Recover;
+  /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */
+  claims?: string[];
+  /** Unique values this call gives up. */
+  releases?: string[];
+  /** Live ids this call stops referring to: deleting those items waits for this call. */
+  unrefs?: string[];
+  /**
+   * For a call that exchanges a unique value with another item's (two paths swapped): the body
+   * of a first call that moves this item to a temporary value of its own, releasing the old one.
+   */
+  temporary?: { body: Record<string, unknown>; summary: string };
+}
+
+/** A live item as read, with the live items below it, by child kind. */
+export interface LiveNode<L = unknown> {
+  item: L;
+  children: Record<string, LiveNode[] | undefined>;
+  /** Further live facts a kind reads about the item (e.g. a site's adaptive schema). */
+  details?: Record<string, unknown>;
+}
+
+/** Where a container of items sits: its parent's address, desired item and live node. */
+export interface Scope {
+  organization: string;
+  /** Address of the parent item, or "" at the top level. */
+  address: string;
+  /** The parent's configured item (undefined at the top level: then it is the DesiredState). */
+  desired: unknown;
+  /** The parent's live node, when the parent exists. */
+  live?: LiveNode;
+  /** The id of each ancestor by kind (`site`, `section`): a live id or a placeholder. */
+  ids: Record<string, string>;
+}
+
+/** What a kind may ask of the planner while it builds calls. */
+export interface PlanContext {
+  /** The id of the item at `address`: its live id, or a placeholder filled in at apply time. */
+  idOf(address: string): string;
+  /** The live id of the item at `address`, if it exists and is kept. */
+  liveIdOf(address: string): string | undefined;
+}
+
+/** How a configured item relates to its container, for calls that depend on it (e.g. defaults). */
+export interface CreateInfo {
+  /** This is the first item created in a container that has no live items: the API makes it the default. */
+  firstInEmptyContainer: boolean;
+  /** The parent is created by this plan too. */
+  parentIsNew: boolean;
+  /** Position of the item in its configured list. */
+  index: number;
+}
+
+/** The live organization as read: a tree rooted at the organization. */
+export type LiveState = LiveNode<{ id: string }>;
