@@ -155,8 +155,8 @@ try {
   const reads = emulator.take().reads;
   const sequential = await readAndPlan(fullConfig, 1);
   // One page each (limit 1000): the sites, then per site its sections, groups and redirects, and
-  // per flat site its site spaces.
-  const listPages = 1 + SITES * 3 + FLAT_SITES;
+  // per flat site its site spaces and its sections (it must have none).
+  const listPages = 1 + SITES * 3 + FLAT_SITES * 2;
   const chain = 2;
   const bound = chain * LATENCY_MS;
 

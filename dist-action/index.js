@@ -17158,6 +17158,87 @@ var init_load = __esm({
   }
 });
 
+// src/api/errors.ts
+import { STATUS_CODES } from "node:http";
+function failedError(method, path, failure, attempts, checkedList) {
+  let message = failureMessage(method, path, failure, attempts);
+  checkedList !== void 0 && (message += `; GET ${checkedList} shows it was not created`);
+  let { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
+}
+function outcomeUnknownError(method, path, failure, attempts, list, why) {
+  let message = `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have applied this create before failing${why === void 0 ? "" : `; ${why}`}. docsync did not send it again, since that could make a duplicate; check GET ${list} for the item before running again.`, { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: !0 }, message, {
+    cause
+  });
+}
+function failureMessage(method, path, failure, attempts) {
+  let message = failure.status === void 0 ? `${method} ${path} failed: ${failure.reason}` : httpFailureMessage(method, path, failure.status, failure.apiMessage);
+  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
+}
+function describeStatus(status) {
+  let text = STATUS_CODES[status];
+  return text === void 0 ? String(status) : `${status} ${text}`;
+}
+function httpFailureMessage(method, path, status, apiMessage) {
+  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
+  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
+}
+function extractApiMessage(body) {
+  let text = body.trim();
+  if (text !== "") {
+    if (text.startsWith("{") || text.startsWith("["))
+      try {
+        return clip(messageFromJson(JSON.parse(text)) ?? text);
+      } catch {
+      }
+    if (text.startsWith("<")) {
+      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+      return title === void 0 || title === "" ? void 0 : clip(title);
+    }
+    return clip(text.replace(/\s+/g, " "));
+  }
+}
+function messageFromJson(value) {
+  if (typeof value != "object" || value === null) return;
+  let record = value, error = record.error;
+  if (typeof error == "string") return error;
+  if (typeof error == "object" && error !== null) {
+    let message = error.message;
+    if (typeof message == "string") return message;
+  }
+  if (typeof record.message == "string") return record.message;
+}
+function clip(text) {
+  if (text.length <= MAX_MESSAGE) return text;
+  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
+  for (; start > 0 && splitsRun(start); ) start--;
+  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
+}
+function redact(text, secret) {
+  return secret === "" ? text : text.split(secret).join("[redacted]");
+}
+var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
+  "src/api/errors.ts"() {
+    "use strict";
+    init_errors();
+    ApiError = class extends DocsyncError {
+      name = "ApiError";
+      method;
+      path;
+      status;
+      apiMessage;
+      attempts;
+      outcomeUnknown;
+      constructor(details, message, options = {}) {
+        super("api.request", message, options), this.method = details.method, this.path = details.path, this.status = details.status, this.apiMessage = details.apiMessage, this.attempts = details.attempts ?? 1, this.outcomeUnknown = details.outcomeUnknown ?? !1;
+      }
+    };
+    MAX_MESSAGE = 300;
+    RUN_CHARACTER = /[A-Za-z0-9+/=]/;
+  }
+});
+
 // src/live/fingerprints.ts
 import { createHash } from "node:crypto";
 function canonical(value) {
@@ -17191,14 +17272,23 @@ function recordingReader(reader) {
   };
 }
 async function staleItems(reader, reads) {
-  let problems = [];
+  let problems = [], gone = (read) => (error) => {
+    if (error instanceof ApiError && error.status === 404) {
+      problems.push(`${read.path} no longer exists`);
+      return;
+    }
+    throw error;
+  };
   return await Promise.all(
     reads.map(async (read) => {
       if (read.hash !== void 0) {
-        fingerprint(await reader.get(read.path)) !== read.hash && problems.push(`${read.path} changed`);
+        let value = await reader.get(read.path).catch(gone(read));
+        value !== void 0 && fingerprint(value) !== read.hash && problems.push(`${read.path} changed`);
         return;
       }
-      let now = listRecord(read.path, await reader.list(read.path)).items, before = read.items ?? {}, name = (id, label) => label ? `${id} (${JSON.stringify(label)})` : id;
+      let items2 = await reader.list(read.path).catch(gone(read));
+      if (items2 === void 0) return;
+      let now = listRecord(read.path, items2).items, before = read.items ?? {}, name = (id, label) => label ? `${id} (${JSON.stringify(label)})` : id;
       for (let [id, item] of Object.entries(before))
         now[id] ? now[id].hash !== item.hash && problems.push(`${read.path}: ${name(id, item.label)} changed`) : problems.push(`${read.path}: ${name(id, item.label)} was deleted`);
       for (let [id, item] of Object.entries(now))
@@ -17209,6 +17299,7 @@ async function staleItems(reader, reads) {
 var fingerprint, init_fingerprints = __esm({
   "src/live/fingerprints.ts"() {
     "use strict";
+    init_errors2();
     fingerprint = (value) => createHash("sha256").update(canonical(value)).digest("hex").slice(0, 16);
   }
 });
@@ -17909,8 +18000,9 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
       blocks: { kind: sectionGroupKind, of: (section) => section.group },
       children: [sectionSiteSpaceKind],
       desired: (scope) => site3(scope).sections,
-      // Redirects and groups name sections by path, so sections are read to resolve them.
-      readAnyway: (scope) => site3(scope).redirects !== void 0 || site3(scope).sectionGroups !== void 0,
+      // Redirects and groups name sections by path, so sections are read to resolve them; a site
+      // configured with root site spaces must have none.
+      readAnyway: (scope) => site3(scope).redirects !== void 0 || site3(scope).sectionGroups !== void 0 || site3(scope).siteSpaces !== void 0,
       async read(client, scope) {
         return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
           item,
@@ -18052,6 +18144,7 @@ function schemaCall(org, site4, schema, live) {
 var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __esm({
   "src/kinds/site.ts"() {
     "use strict";
+    init_errors();
     init_address();
     init_compare();
     init_live_nodes();
@@ -18080,6 +18173,14 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
       key: (site4) => site4.title,
       liveKey: (site4) => site4.title,
       diff(desired, live) {
+        let sections = live?.children[sectionKind.kind] ?? [];
+        if (desired.siteSpaces !== void 0 && sections.length > 0) {
+          let paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
+          throw new DocsyncError(
+            "plan.site-has-sections",
+            `${desired.at.file}:${desired.at.line}:${desired.at.column}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
+          );
+        }
         let changes = [];
         live || compareField(changes, "type", desired.type, void 0);
         for (let field of PATCHABLE4) compareField(changes, field, desired[field], liveValue(live?.item, field));
@@ -18230,10 +18331,19 @@ async function readKind(client, kind, scope, parent, choice) {
   let nodes = parent.children[kind.kind];
   await Promise.all(
     choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
-      let below2 = scopeBelow(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired), children2 = (kind.children ?? []).map((child) => readKind(client, child, below2, node, choice));
-      await Promise.all([details, ...children2]);
+      let below2 = scopeBelow(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired);
+      await Promise.all([details, ...readChildren(client, kind.children ?? [], below2, node, choice)]);
     })
   );
+}
+function readChildren(client, kinds, scope, parent, choice) {
+  let reading = /* @__PURE__ */ new Map();
+  return kinds.map((child) => {
+    let waits = child.readAfter && child.desired(scope) === void 0 ? child.readAfter : [], read = Promise.all(waits.map((name) => reading.get(name))).then(
+      () => readKind(client, child, scope, parent, choice)
+    );
+    return reading.set(child.kind, read), read;
+  });
 }
 async function readTree(client, desired, choice) {
   let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
@@ -19206,20 +19316,20 @@ function prose(text, inTable = !0) {
     result += escapeMarkdown(text.slice(last, match.index)) + codeSpan(match[0], inTable), last = match.index + match[0].length;
   return result + escapeMarkdown(text.slice(last));
 }
-function clip(text, max) {
+function clip2(text, max) {
   if (text.length <= max) return text;
   let cut = text.slice(0, max);
   return /[\uD800-\uDBFF]$/.test(cut) && (cut = cut.slice(0, -1)), `${cut}\u2026 (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 function cellValue(field, side) {
-  return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
+  return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip2(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
 }
 function fieldNames(change, max = 4) {
   let names = change.fields.map((field) => field.field);
   return names.length <= max ? names.map(escapeMarkdown).join(", ") : `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
 }
 function heading(title, plan) {
-  return `### ${title} \xB7 organization ${codeSpan(clip(plan.organization, CELL_VALUE_MAX), !1)}`;
+  return `### ${title} \xB7 organization ${codeSpan(clip2(plan.organization, CELL_VALUE_MAX), !1)}`;
 }
 function highRiskBlock(plan, view) {
   let risky = plan.changes.filter((change) => change.highRisk);
@@ -19232,7 +19342,7 @@ function warningsBlock(plan) {
   if (plan.warnings.length === 0) return [];
   let lines = ["> [!WARNING]"];
   for (let warning of plan.warnings.slice(0, LIST_MAX))
-    lines.push(`> - ${prose(clip(warning, CELL_VALUE_MAX * 2), !1)}`);
+    lines.push(`> - ${prose(clip2(warning, CELL_VALUE_MAX * 2), !1)}`);
   return plan.warnings.length > LIST_MAX && lines.push(`> - \u2026 and ${plan.warnings.length - LIST_MAX} more`), [...lines, ""];
 }
 function tableRow(change, view) {
@@ -19298,16 +19408,16 @@ function planFieldLines(field) {
   let indent = "     ";
   if (field.sensitive)
     return [`${"from" in field && "to" in field ? "~" : "to" in field ? "+" : "-"}${indent}${field.field}: ${sensitiveText(field)}`];
-  if (!("from" in field)) return [`+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`];
-  if (!("to" in field)) return [`-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`];
+  if (!("from" in field)) return [`+${indent}${field.field}: ${clip2(showValue(field.to), DETAIL_VALUE_MAX)}`];
+  if (!("to" in field)) return [`-${indent}${field.field}: ${clip2(showValue(field.from), DETAIL_VALUE_MAX)}`];
   let diff = objectLineDiff(field.from, field.to);
   if (diff) {
-    let lines = diff.map(({ mark, line }) => `${mark}${indent}  ${clip(line, DETAIL_VALUE_MAX)}`);
+    let lines = diff.map(({ mark, line }) => `${mark}${indent}  ${clip2(line, DETAIL_VALUE_MAX)}`);
     return [` ${indent}${field.field}:`, ...lines];
   }
   return [
-    `-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`,
-    `+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`
+    `-${indent}${field.field}: ${clip2(showValue(field.from), DETAIL_VALUE_MAX)}`,
+    `+${indent}${field.field}: ${clip2(showValue(field.to), DETAIL_VALUE_MAX)}`
   ];
 }
 function planBlock(change) {
@@ -19391,7 +19501,7 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
       describe: planDescribe,
       highRisk: {
         heading: (count) => `**${plural2(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
-        item: (change) => `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), !1)}${change.note ? ` (${prose(clip(change.note, CELL_VALUE_MAX), !1)})` : ""}`
+        item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.note ? ` (${prose(clip2(change.note, CELL_VALUE_MAX), !1)})` : ""}`
       },
       details(changes) {
         let blocks = changes.map(planBlock), fence = fenceFor(blocks.join(`
@@ -19414,7 +19524,7 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
       describe: driftDescribe,
       highRisk: {
         heading: (count) => `**Applying the configuration would delete or replace ${plural2(count, "high-risk item")}**, which is hard to undo:`,
-        item: (change) => `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
+        item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
       },
       details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
       command: "docsync drift"
@@ -19696,87 +19806,6 @@ function validateConcurrency(concurrency) {
 var init_p_limit = __esm({
   "node_modules/p-limit/index.js"() {
     init_yocto_queue();
-  }
-});
-
-// src/api/errors.ts
-import { STATUS_CODES } from "node:http";
-function failedError(method, path, failure, attempts, checkedList) {
-  let message = failureMessage(method, path, failure, attempts);
-  checkedList !== void 0 && (message += `; GET ${checkedList} shows it was not created`);
-  let { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
-}
-function outcomeUnknownError(method, path, failure, attempts, list, why) {
-  let message = `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have applied this create before failing${why === void 0 ? "" : `; ${why}`}. docsync did not send it again, since that could make a duplicate; check GET ${list} for the item before running again.`, { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: !0 }, message, {
-    cause
-  });
-}
-function failureMessage(method, path, failure, attempts) {
-  let message = failure.status === void 0 ? `${method} ${path} failed: ${failure.reason}` : httpFailureMessage(method, path, failure.status, failure.apiMessage);
-  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
-}
-function describeStatus(status) {
-  let text = STATUS_CODES[status];
-  return text === void 0 ? String(status) : `${status} ${text}`;
-}
-function httpFailureMessage(method, path, status, apiMessage) {
-  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
-  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
-}
-function extractApiMessage(body) {
-  let text = body.trim();
-  if (text !== "") {
-    if (text.startsWith("{") || text.startsWith("["))
-      try {
-        return clip2(messageFromJson(JSON.parse(text)) ?? text);
-      } catch {
-      }
-    if (text.startsWith("<")) {
-      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-      return title === void 0 || title === "" ? void 0 : clip2(title);
-    }
-    return clip2(text.replace(/\s+/g, " "));
-  }
-}
-function messageFromJson(value) {
-  if (typeof value != "object" || value === null) return;
-  let record = value, error = record.error;
-  if (typeof error == "string") return error;
-  if (typeof error == "object" && error !== null) {
-    let message = error.message;
-    if (typeof message == "string") return message;
-  }
-  if (typeof record.message == "string") return record.message;
-}
-function clip2(text) {
-  if (text.length <= MAX_MESSAGE) return text;
-  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
-  for (; start > 0 && splitsRun(start); ) start--;
-  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
-}
-function redact(text, secret) {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
-}
-var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
-  "src/api/errors.ts"() {
-    "use strict";
-    init_errors();
-    ApiError = class extends DocsyncError {
-      name = "ApiError";
-      method;
-      path;
-      status;
-      apiMessage;
-      attempts;
-      outcomeUnknown;
-      constructor(details, message, options = {}) {
-        super("api.request", message, options), this.method = details.method, this.path = details.path, this.status = details.status, this.apiMessage = details.apiMessage, this.attempts = details.attempts ?? 1, this.outcomeUnknown = details.outcomeUnknown ?? !1;
-      }
-    };
-    MAX_MESSAGE = 300;
-    RUN_CHARACTER = /[A-Za-z0-9+/=]/;
   }
 });
 
@@ -39415,6 +39444,11 @@ __export(apply_exports, {
 });
 async function confirm(context, options) {
   if (options.yes) return;
+  if (!context.output.interactive)
+    throw new DocsyncError(
+      "apply.no-confirmation",
+      "Not at a terminal: pass --yes to apply without a confirmation; nothing was changed."
+    );
   if ((await context.output.ask("Apply these changes? Only 'yes' is accepted: ")).trim() !== "yes")
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
@@ -39523,11 +39557,6 @@ function registerApplyCommand(program2, context) {
   });
 }
 async function applyCommand(planFile, context, options) {
-  if (!options.yes && !context.output.interactive)
-    throw new DocsyncError(
-      "apply.no-confirmation",
-      "Not at a terminal: pass --yes to apply without a confirmation."
-    );
   if (planFile) {
     if (options.target.length > 0)
       throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
@@ -40376,6 +40405,7 @@ Examples:
 Environment:
   DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
+  DOCSYNC_ORG       the organization, for configurations that say organization: \${DOCSYNC_ORG}
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
   NO_COLOR          no colour, even at a terminal
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)

@@ -44,8 +44,12 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
   children: [sectionSiteSpaceKind],
 
   desired: (scope) => site(scope).sections,
-  // Redirects and groups name sections by path, so sections are read to resolve them.
-  readAnyway: (scope) => site(scope).redirects !== undefined || site(scope).sectionGroups !== undefined,
+  // Redirects and groups name sections by path, so sections are read to resolve them; a site
+  // configured with root site spaces must have none.
+  readAnyway: (scope) =>
+    site(scope).redirects !== undefined ||
+    site(scope).sectionGroups !== undefined ||
+    site(scope).siteSpaces !== undefined,
   async read(client, scope) {
     const sections = await client.list<LiveSection>(sectionsPath(scope.organization, scope.ids.site!));
     return sections.map((item) => ({

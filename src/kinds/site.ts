@@ -3,6 +3,7 @@
 
 import type { LiveAdaptiveSchema, LiveSite } from "../api/types.ts";
 import type { DesiredSite, DesiredState } from "../config/types.ts";
+import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
@@ -112,6 +113,16 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
   liveKey: (site) => site.title,
 
   diff(desired, live) {
+    // Root site spaces exist only while a site has no sections: the API would put new ones in
+    // the default section. Going back takes deleting the sections, which the file cannot say.
+    const sections = (live?.children[sectionKind.kind] ?? []) as LiveNode<{ path: string }>[];
+    if (desired.siteSpaces !== undefined && sections.length > 0) {
+      const paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
+      throw new DocsyncError(
+        "plan.site-has-sections",
+        `${desired.at.file}:${desired.at.line}:${desired.at.column}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`,
+      );
+    }
     const changes: FieldChange[] = [];
     if (!live) compareField(changes, "type", desired.type, undefined);
     for (const field of PATCHABLE) compareField(changes, field, desired[field], liveValue(live?.item, field));

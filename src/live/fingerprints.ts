@@ -4,6 +4,7 @@
 
 import { createHash } from "node:crypto";
 import type { LiveReader } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
 
 export interface RecordedRead {
   path: string;
@@ -70,13 +71,24 @@ export function recordingReader(reader: LiveReader): { reader: LiveReader; reads
 /** Re-reads the recorded paths; returns one line per item that changed, appeared or went away. */
 export async function staleItems(reader: LiveReader, reads: readonly RecordedRead[]): Promise<string[]> {
   const problems: string[] = [];
+  // What the plan read from may be gone (a site deleted by hand): that is a change too.
+  const gone = (read: RecordedRead) => (error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) {
+      problems.push(`${read.path} no longer exists`);
+      return undefined;
+    }
+    throw error;
+  };
   await Promise.all(
     reads.map(async (read) => {
       if (read.hash !== undefined) {
-        if (fingerprint(await reader.get(read.path)) !== read.hash) problems.push(`${read.path} changed`);
+        const value = await reader.get(read.path).catch(gone(read));
+        if (value !== undefined && fingerprint(value) !== read.hash) problems.push(`${read.path} changed`);
         return;
       }
-      const now = listRecord(read.path, await reader.list(read.path)).items!;
+      const items = await reader.list(read.path).catch(gone(read));
+      if (items === undefined) return;
+      const now = listRecord(read.path, items).items!;
       const before = read.items ?? {};
       const name = (id: string, label: string) => (label ? `${id} (${JSON.stringify(label)})` : id);
       for (const [id, item] of Object.entries(before)) {

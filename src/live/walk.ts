@@ -48,10 +48,31 @@ async function readKind(
     choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
       const below = scopeBelow(kind, scope, node, desired);
       const details = kind.readDetails?.(client, scope, node, desired);
-      const children = (kind.children ?? []).map((child) => readKind(client, child, below, node, choice));
-      await Promise.all([details, ...children]);
+      await Promise.all([details, ...readChildren(client, kind.children ?? [], below, node, choice)]);
     }),
   );
+}
+
+/**
+ * Reads each child kind of `parent`, concurrently. A kind whose reading depends on its siblings'
+ * items (`readAfter`) waits for them, unless its configuration asks for its items anyway.
+ */
+function readChildren(
+  client: LiveReader,
+  kinds: readonly AnyKind[],
+  scope: Scope,
+  parent: LiveNode,
+  choice: ReadChoice,
+): Promise<void>[] {
+  const reading = new Map<string, Promise<void>>();
+  return kinds.map((child) => {
+    const waits = child.readAfter && child.desired(scope) === undefined ? child.readAfter : [];
+    const read = Promise.all(waits.map((name) => reading.get(name))).then(() =>
+      readKind(client, child, scope, parent, choice),
+    );
+    reading.set(child.kind, read);
+    return read;
+  });
 }
 
 /** Reads the live organization, as far as `choice` asks, below a root standing for `desired`. */

@@ -24,11 +24,19 @@ describe("apply", () => {
   });
   afterEach(() => h.close());
 
-  it("refuses to run without a terminal and without --yes, before any call", async () => {
-    const result = await h.run(["apply", "-c", await h.config(CONFIG)]);
+  it("refuses to make changes without a terminal and without --yes, before any write", async () => {
+    const path = await h.config(CONFIG);
+    const result = await h.run(["apply", "-c", path]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe("Error: Not at a terminal: pass --yes to apply without a confirmation.\n");
-    expect(h.emulator.stats().total).toBe(0);
+    expect(result.stderr).toBe(
+      "Error: Not at a terminal: pass --yes to apply without a confirmation; nothing was changed.\n",
+    );
+    expect(h.emulator.stats().writes).toBe(0);
+    // With nothing to apply, there is nothing to confirm: a pipeline needs no --yes.
+    await applied(h, path);
+    const again = await h.run(["apply", "-c", path]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("No changes");
   });
 
   it("asks for confirmation at a terminal and changes nothing unless told yes", async () => {

@@ -103,6 +103,21 @@ describe("saved plans", () => {
     expect(h.writes()).toBe(0);
   });
 
+  it("refuses a plan made from a site that was deleted since, as stale", async () => {
+    const first = await h.config(CONFIG.replace("title: SDK", "title: Kit"), "first.yaml");
+    expect((await h.run(["apply", "-c", first, "--yes"], { env })).code).toBe(0);
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`)).find((s) => s.title === "Docs")!;
+    await h.api.send({ method: "DELETE", path: `/orgs/${h.org}/sites/${site.id}` });
+    h.emulator.resetLog();
+    const result = await h.run(["apply", file, "-c", config, "--yes"], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Error: Stale plan: the live organization changed since");
+    expect(result.stderr).toContain(`  /orgs/org_acme/sites/${site.id}/sections no longer exists\n`);
+    expect(h.writes()).toBe(0);
+  });
+
   it("is sealed: organization, API URL and a checksum; applies from another folder and another spelling of the URL", async () => {
     const file = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);

@@ -182,4 +182,30 @@ describe("one round of apply converges", () => {
       ["spc_guides", "start", true],
     ]);
   });
+
+  it("reads a site's root site spaces only while it has no sections", async () => {
+    const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n${section("guides", "Guides", ["guides"])}`;
+    await applyOneRound(config);
+    h.emulator.resetLog();
+    await h.run(["plan", "-c", await h.config(config)]);
+    expect(h.emulator.requests.filter((entry) => entry.path.endsWith("/site-spaces"))).toEqual([]);
+  });
+
+  it("refuses root site spaces for a site that has sections, before any write", async () => {
+    await applyOneRound(
+      `${HEAD}sites:\n  - title: Docs\n    sections:\n${section("guides", "Guides", ["guides"])}`,
+    );
+    h.emulator.resetLog();
+    const path = await h.config(
+      `${HEAD}sites:\n  - title: Docs\n    siteSpaces:\n      - { space: sdk, path: sdk }\n`,
+    );
+    for (const command of [["plan"], ["apply", "--yes"]]) {
+      const result = await h.run([...command, "-c", path]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'site "Docs" lists root siteSpaces, but it has sections ("guides"); root site spaces exist only in a site without sections.',
+      );
+    }
+    expect(h.emulator.stats().writes).toBe(0);
+  });
 });

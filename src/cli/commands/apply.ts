@@ -39,6 +39,13 @@ interface ApplyOptions {
 
 async function confirm(context: CommandContext, options: ApplyOptions): Promise<void> {
   if (options.yes) return;
+  // Asked only when there is something to apply: an empty plan needs no --yes in a pipeline.
+  if (!context.output.interactive) {
+    throw new DocsyncError(
+      "apply.no-confirmation",
+      "Not at a terminal: pass --yes to apply without a confirmation; nothing was changed.",
+    );
+  }
   const answer = await context.output.ask("Apply these changes? Only 'yes' is accepted: ");
   if (answer.trim() !== "yes")
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
@@ -209,12 +216,6 @@ export function registerApplyCommand(program: Command, context: CommandContext):
 }
 
 async function applyCommand(planFile: string | undefined, context: CommandContext, options: ApplyOptions) {
-  if (!options.yes && !context.output.interactive) {
-    throw new DocsyncError(
-      "apply.no-confirmation",
-      "Not at a terminal: pass --yes to apply without a confirmation.",
-    );
-  }
   if (planFile) {
     if (options.target.length > 0)
       throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
