@@ -18379,6 +18379,42 @@ var init_read = __esm({
   }
 });
 
+// src/live/spaces.ts
+function placedSpaces(plan) {
+  let ids = /* @__PURE__ */ new Set();
+  for (let call of plan.calls) {
+    if (call.method !== "POST" || call.body === null || typeof call.body != "object") continue;
+    let body = call.body;
+    if (typeof body.spaceId == "string" && ids.add(body.spaceId), Array.isArray(body.spaces)) for (let id of body.spaces) typeof id == "string" && ids.add(id);
+  }
+  return ids;
+}
+async function checkPlacedSpaces(client, desired, plan) {
+  let names = new Map(Object.entries(desired.spaces).map(([name, id]) => [id, name])), problems = [];
+  if (await Promise.all(
+    [...placedSpaces(plan)].map(async (id) => {
+      let name = names.has(id) ? `space "${names.get(id)}" (${id})` : `space ${id}`;
+      try {
+        (await client.get(`/spaces/${encodeURIComponent(id)}`))?.deletedAt && problems.push(`${name} is deleted`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) problems.push(`${name} does not exist`);
+        else if (!(error instanceof ApiError && error.status === 403)) throw error;
+      }
+    })
+  ), problems.length !== 0)
+    throw new DocsyncError(
+      "plan.unknown-space",
+      `The plan places spaces that cannot be used: ${problems.sort().join("; ")}. Check spaces: in ${desired.files.join(", ")}.`
+    );
+}
+var init_spaces = __esm({
+  "src/live/spaces.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+  }
+});
+
 // src/plan/lis.ts
 function longestIncreasingSubsequence(ranks) {
   let tails = [], previous = new Array(ranks.length).fill(-1);
@@ -18805,7 +18841,7 @@ async function loadDesired(paths, context) {
 }
 async function planAgainstLive(client, desired, options = {}) {
   let targets = options.targets?.map(parseTargetAddress), recording = options.record ? recordingReader(client) : void 0, live = await readLiveState(recording?.reader ?? client, desired), plan = buildPlan(desired, live, targets ? { targets } : {});
-  return { live, plan, reads: recording?.reads ?? [] };
+  return await checkPlacedSpaces(client, desired, plan), { live, plan, reads: recording?.reads ?? [] };
 }
 var DEFAULT_CONFIGS, init_workflow = __esm({
   "src/cli/workflow.ts"() {
@@ -18814,6 +18850,7 @@ var DEFAULT_CONFIGS, init_workflow = __esm({
     init_errors();
     init_fingerprints();
     init_read();
+    init_spaces();
     init_build();
     init_target_address();
     DEFAULT_CONFIGS = ["docsync.yaml", "docsync.yml", "docsync"];
@@ -39861,7 +39898,7 @@ function nameSpaces(ids, titles) {
   }
   return names;
 }
-var init_spaces = __esm({
+var init_spaces2 = __esm({
   "src/export/spaces.ts"() {
     "use strict";
     init_errors2();
@@ -39993,7 +40030,7 @@ var below, NESTED_IN, WORDS, init_export = __esm({
     init_registry();
     init_convert();
     init_read2();
-    init_spaces();
+    init_spaces2();
     init_yaml();
     below = (kind) => (kind.children ?? []).flatMap((child) => [child, ...below(child)]), NESTED_IN = new Map(
       TOP_LEVEL_KINDS.flatMap((top) => below(top).map((kind) => [kind.collection, top.collection]))

@@ -8,6 +8,7 @@ import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { type RecordedRead, recordingReader } from "../live/fingerprints.ts";
 import { readLiveState } from "../live/read.ts";
+import { checkPlacedSpaces } from "../live/spaces.ts";
 import type { Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { buildPlan } from "../plan/build.ts";
@@ -76,5 +77,6 @@ export async function planAgainstLive(
   const recording = options.record ? recordingReader(client) : undefined;
   const live = await readLiveState(recording?.reader ?? client, desired);
   const plan = buildPlan(desired, live, targets ? { targets } : {});
+  await checkPlacedSpaces(client, desired, plan);
   return { live, plan, reads: recording?.reads ?? [] };
 }

@@ -124,4 +124,18 @@ describe("repair", () => {
     const check = await h.run(["plan", "-c", config, "--detailed-exitcode"]);
     expect(check.code, check.stdout).toBe(0);
   });
+
+  it("stops before any write when the plan places a space that does not exist", async () => {
+    const config = await h.config(
+      `${HEAD.replace("sdk: spc_sdk", "sdk: spc_sdkk")}sites:\n  - title: Docs\n    siteSpaces:\n      - { space: guides, path: g }\n      - { space: sdk, path: s }\n`,
+    );
+    for (const command of [["plan"], ["apply", "--yes"]]) {
+      const result = await h.run([...command, "-c", config]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'Error: The plan places spaces that cannot be used: space "sdk" (spc_sdkk) does not exist.',
+      );
+    }
+    expect(h.emulator.stats().writes).toBe(0);
+  });
 });
