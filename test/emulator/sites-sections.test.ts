@@ -450,7 +450,7 @@ describe("section groups", () => {
     const [a, b] = ids(sections);
     const first = await createGroup(site.id, { title: "First", sections: [a] });
     const second = await createGroup(site.id, { title: "Second" });
-    const sectionPath = (id: string) => `${SITES}/${site.id}/sections/${id}`;
+    const sectionPath = (id: string | undefined) => `${SITES}/${site.id}/sections/${id}`;
     // Joining a group takes the section out of its other group, as adding a member does.
     const moved = expectStatus(await ada("PATCH", sectionPath(a), { siteSectionGroupId: second.id }), 200);
     expect(moved.sectionGroup).toBe(second.id);
