@@ -92,7 +92,7 @@ describe("docsync export", () => {
         type: "premium",
         visibility: "public",
         basename: "docs",
-        proxy: "https://acme.example/docs",
+        proxy: "acme.example/docs",
         adaptiveContent: { enabled: true },
         adaptiveSchema: {
           properties: {

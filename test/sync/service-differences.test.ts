@@ -1,0 +1,114 @@
+// docsync against the service as it is published, where it differs from the spec
+// (service-facts.md): the proxy's form without a scheme, the adaptive schema's closed top level,
+// group membership set on the section when the group call is absent, and features a deployment
+// does not have.
+
+import { readFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiveSite } from "../../src/api/types.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+
+const HEADER = `version: 1
+organization: \${DOCSYNC_ORG}
+`;
+
+const siteWithProxy = (proxy: string) => `${HEADER}sites:
+  - title: Docs
+    type: ultimate
+    proxy: ${proxy}
+`;
+
+describe("against the service as published", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const site = async () => (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
+  const patches = () =>
+    h.emulator.requests.filter((entry) => entry.method === "PATCH").map((entry) => entry.path);
+
+  describe("site proxy", () => {
+    it("sends a configured proxy without its scheme, and then plans to no change in either form", async () => {
+      await applied(h, await h.config(siteWithProxy("https://acme.example/docs")));
+      expect((await site()).proxy?.origin).toBe("acme.example/docs");
+      h.emulator.resetLog();
+      for (const proxy of ["https://acme.example/docs", "acme.example/docs"]) {
+        const plan = await h.run(["plan", "-c", await h.config(siteWithProxy(proxy)), "--detailed-exitcode"]);
+        expect(plan.stdout).toBe("No changes: live state matches the configuration.\n");
+        expect(plan.code).toBe(0);
+      }
+      expect(h.writes()).toBe(0);
+    });
+
+    it("reads a live proxy shown with a scheme as the same proxy, and changes it in the service's form", async () => {
+      await applied(h, await h.config(`${HEADER}sites:\n  - { title: Docs, type: ultimate }\n`));
+      const live = await site();
+      await h.api.send({
+        method: "PATCH",
+        path: `/orgs/${h.org}/sites/${live.id}`,
+        body: { proxy: "https://acme.example/docs" },
+      });
+      const same = await h.run([
+        "plan",
+        "-c",
+        await h.config(siteWithProxy("acme.example/docs")),
+        "--detailed-exitcode",
+      ]);
+      expect(same.code).toBe(0);
+
+      const other = await h.config(siteWithProxy("https://acme.example/help"));
+      const plan = await h.run(["plan", "-c", other]);
+      expect(plan.stdout).toContain('      proxy: "acme.example/docs" → "acme.example/help"\n');
+      h.emulator.resetLog();
+      await applied(h, other);
+      expect(patches()).toEqual([`/v1/orgs/${h.org}/sites/${live.id}`]);
+      expect((await site()).proxy?.origin).toBe("acme.example/help");
+
+      await applied(h, await h.config(`${HEADER}sites:\n  - { title: Docs, proxy: null }\n`));
+      expect((await site()).proxy).toBeUndefined();
+    });
+
+    it("refuses a proxy the service would not take, with file, line and column", async () => {
+      for (const proxy of [
+        "https://acme.example/",
+        "acme.example",
+        "acme/docs",
+        `acme.example/${"d".repeat(504)}`,
+      ]) {
+        const file = await h.config(siteWithProxy(proxy));
+        const result = await h.run(["validate", "-c", file]);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(
+          `Error: ${file}:6:12: sites[0].proxy: must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front\n1 error in 1 file.\n`,
+        );
+      }
+    });
+
+    it("exports a live proxy in the form it shows, and leaves out one the configuration cannot take", async () => {
+      await applied(
+        h,
+        await h.config(
+          `${HEADER}sites:\n  - { title: Docs, type: ultimate }\n  - { title: Other, type: ultimate }\n`,
+        ),
+      );
+      const [docs, other] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+      const patch = (id: string, proxy: string) =>
+        h.api.send({ method: "PATCH", path: `/orgs/${h.org}/sites/${id}`, body: { proxy } });
+      await patch(docs!.id, "https://acme.example/docs");
+      await patch(other!.id, "https://acme.example/");
+      const file = await h.config("", "exported.yaml");
+      const exported = await h.run(["export", "-o", file, "--force"]);
+      expect(exported.code).toBe(0);
+      expect(exported.stderr).toContain(
+        'site "Other": the proxy "https://acme.example/" is left out: the configuration takes a host and path such as acme.com/docs, optionally with https:// in front',
+      );
+      const text = await readFile(file, "utf8");
+      expect(text).toContain("proxy: https://acme.example/docs\n");
+      expect(text).not.toContain("https://acme.example/\n");
+      const validate = await h.run(["validate", "-c", file]);
+      expect(validate.code).toBe(0);
+    });
+  });
+});
