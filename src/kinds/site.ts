@@ -52,8 +52,16 @@ function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | un
   const properties = schema.properties ?? {};
   const names = Object.keys(properties);
   const enabled = node.item.adaptiveContent?.enabled === true;
-  if (!enabled && names.length === 0 && schema.additionalProperties !== true) return undefined;
   const site = JSON.stringify(node.item.title);
+  // The configuration cannot say true: the service accepts only false.
+  const open = schema.additionalProperties === true;
+  if (open) {
+    ctx.warn(
+      `site ${site}: the adaptive schema's additionalProperties: true is left out: the configuration ` +
+        "takes only false, the one value the service accepts",
+    );
+  }
+  if (!enabled && names.length === 0) return undefined;
   const odd = names.filter((name) => {
     const attribute = properties[name] as unknown as Record<string, unknown> | null;
     if (typeof attribute !== "object" || attribute === null) return true;
@@ -78,7 +86,7 @@ function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | un
     );
   }
   const config: Schema = { properties };
-  if (schema.additionalProperties !== undefined) config.additionalProperties = schema.additionalProperties;
+  if (schema.additionalProperties === false) config.additionalProperties = false;
   return config;
 }
 

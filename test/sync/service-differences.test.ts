@@ -111,4 +111,66 @@ describe("against the service as published", () => {
       expect(validate.code).toBe(0);
     });
   });
+
+  describe("adaptive schema", () => {
+    const schemaConfig = (additionalProperties: string) => `${HEADER}sites:
+  - title: Docs
+    type: ultimate
+    adaptiveSchema:
+      properties:
+        plan: { type: string }
+      additionalProperties: ${additionalProperties}
+`;
+
+    it("refuses additionalProperties: true at validate time, with file, line and column", async () => {
+      const file = await h.config(schemaConfig("true"));
+      for (const command of ["validate", "plan"]) {
+        const result = await h.run([command, "-c", file]);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(
+          `Error: ${file}:9:29: sites[0].adaptiveSchema.additionalProperties: must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)\n1 error in 1 file.\n`,
+        );
+      }
+      expect(h.emulator.requests).toEqual([]);
+    });
+
+    it("takes false, and a schema without it", async () => {
+      await applied(h, await h.config(schemaConfig("false")));
+      const live = await site();
+      const schema = await h.api.get<{ jsonSchema: { additionalProperties: unknown } }>(
+        `/orgs/${h.org}/sites/${live.id}/adaptive-schema`,
+      );
+      expect(schema.jsonSchema.additionalProperties).toBe(false);
+      const without = schemaConfig("false").replace("      additionalProperties: false\n", "");
+      const plan = await h.run(["plan", "-c", await h.config(without), "--detailed-exitcode"]);
+      expect(plan.code).toBe(0);
+    });
+
+    it("exports a live schema that allows other attributes without saying so, and warns", async () => {
+      await applied(h, await h.config(schemaConfig("false")));
+      const live = await site();
+      await h.api.send({
+        method: "PUT",
+        path: `/orgs/${h.org}/sites/${live.id}/adaptive-schema`,
+        body: {
+          jsonSchema: {
+            type: "object",
+            properties: { plan: { type: "string" } },
+            additionalProperties: true,
+          },
+        },
+      });
+      const file = await h.config("", "exported.yaml");
+      const exported = await h.run(["export", "-o", file, "--force"]);
+      expect(exported.code).toBe(0);
+      expect(exported.stderr).toContain(
+        'site "Docs": the adaptive schema\'s additionalProperties: true is left out: the configuration takes only false, the one value the service accepts',
+      );
+      expect(await readFile(file, "utf8")).not.toContain("additionalProperties");
+      h.emulator.resetLog();
+      const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
+      expect(plan.code).toBe(0);
+      expect(h.writes()).toBe(0);
+    });
+  });
 });
