@@ -18233,6 +18233,105 @@ var TOP_LEVEL_KINDS, init_registry = __esm({
   }
 });
 
+// src/api/errors.ts
+import { STATUS_CODES } from "node:http";
+function failedError(method, path, failure, attempts, checkedList) {
+  let message = failureMessage(method, path, failure, attempts);
+  checkedList !== void 0 && (message += `; GET ${checkedList} shows it was not created`);
+  let { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
+}
+function outcomeUnknownError(method, path, failure, attempts, list, why) {
+  let message = `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have applied this create before failing${why === void 0 ? "" : `; ${why}`}. docsync did not send it again, since that could make a duplicate; check GET ${list} for the item before running again.`, { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: !0 }, message, {
+    cause
+  });
+}
+function failureMessage(method, path, failure, attempts) {
+  let message = failure.status === void 0 ? `${method} ${path} failed: ${failure.reason}` : httpFailureMessage(method, path, failure.status, failure.apiMessage);
+  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
+}
+function describeStatus(status) {
+  let text = STATUS_CODES[status];
+  return text === void 0 ? String(status) : `${status} ${text}`;
+}
+function httpFailureMessage(method, path, status, apiMessage) {
+  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
+  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
+}
+function extractApiMessage(body) {
+  let text = body.trim();
+  if (text !== "") {
+    if (text.startsWith("{") || text.startsWith("["))
+      try {
+        return clip(messageFromJson(JSON.parse(text)) ?? text);
+      } catch {
+      }
+    if (text.startsWith("<")) {
+      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+      return title === void 0 || title === "" ? void 0 : clip(title);
+    }
+    return clip(text.replace(/\s+/g, " "));
+  }
+}
+function messageFromJson(value) {
+  if (typeof value != "object" || value === null) return;
+  let record = value, error = record.error;
+  if (typeof error == "string") return error;
+  if (typeof error == "object" && error !== null) {
+    let message = error.message;
+    if (typeof message == "string") return message;
+  }
+  if (typeof record.message == "string") return record.message;
+}
+function clip(text) {
+  if (text.length <= MAX_MESSAGE) return text;
+  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
+  for (; start > 0 && splitsRun(start); ) start--;
+  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
+}
+function redact(text, secret) {
+  return secret === "" ? text : text.split(secret).join("[redacted]");
+}
+var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
+  "src/api/errors.ts"() {
+    "use strict";
+    init_errors();
+    ApiError = class extends DocsyncError {
+      name = "ApiError";
+      method;
+      path;
+      status;
+      apiMessage;
+      attempts;
+      outcomeUnknown;
+      constructor(details, message, options = {}) {
+        super("api.request", message, options), this.method = details.method, this.path = details.path, this.status = details.status, this.apiMessage = details.apiMessage, this.attempts = details.attempts ?? 1, this.outcomeUnknown = details.outcomeUnknown ?? !1;
+      }
+    };
+    MAX_MESSAGE = 300;
+    RUN_CHARACTER = /[A-Za-z0-9+/=]/;
+  }
+});
+
+// src/live/absent-list.ts
+function listReadError(error, kind, scope) {
+  if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
+  let key = kind.collection, where2 = scope.address === "" ? "" : ` of ${scope.address}`;
+  return new DocsyncError(
+    "live.list-absent",
+    `Cannot read ${key}${where2}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    { cause: error }
+  );
+}
+var init_absent_list = __esm({
+  "src/live/absent-list.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+  }
+});
+
 // src/live/walk.ts
 function scopeBelow(kind, scope, node, desired) {
   return {
@@ -18246,7 +18345,11 @@ function scopeBelow(kind, scope, node, desired) {
 async function readKind(client, kind, scope, parent, choice) {
   if (parent.children[kind.kind] === void 0) {
     if (!choice.reads(kind, scope)) return;
-    parent.children[kind.kind] = await kind.read(client, scope);
+    try {
+      parent.children[kind.kind] = await kind.read(client, scope);
+    } catch (error) {
+      throw listReadError(error, kind, scope);
+    }
   }
   if (!kind.children && !kind.readDetails) return;
   let nodes = parent.children[kind.kind];
@@ -18266,6 +18369,7 @@ var init_walk = __esm({
     "use strict";
     init_registry();
     init_address();
+    init_absent_list();
   }
 });
 
@@ -19347,20 +19451,20 @@ function prose(text, inTable = !0) {
     result += escapeMarkdown(text.slice(last, match.index)) + codeSpan(match[0], inTable), last = match.index + match[0].length;
   return result + escapeMarkdown(text.slice(last));
 }
-function clip(text, max) {
+function clip2(text, max) {
   if (text.length <= max) return text;
   let cut = text.slice(0, max);
   return /[\uD800-\uDBFF]$/.test(cut) && (cut = cut.slice(0, -1)), `${cut}\u2026 (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 function cellValue(field, side) {
-  return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
+  return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip2(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
 }
 function fieldNames(change, max = 4) {
   let names = change.fields.map((field) => field.field);
   return names.length <= max ? names.map(escapeMarkdown).join(", ") : `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
 }
 function heading(title, plan) {
-  return `### ${title} \xB7 organization ${codeSpan(clip(plan.organization, CELL_VALUE_MAX), !1)}`;
+  return `### ${title} \xB7 organization ${codeSpan(clip2(plan.organization, CELL_VALUE_MAX), !1)}`;
 }
 function highRiskBlock(plan, view) {
   let risky = plan.changes.filter((change) => change.highRisk);
@@ -19373,7 +19477,7 @@ function warningsBlock(plan) {
   if (plan.warnings.length === 0) return [];
   let lines = ["> [!WARNING]"];
   for (let warning of plan.warnings.slice(0, LIST_MAX))
-    lines.push(`> - ${prose(clip(warning, CELL_VALUE_MAX * 2), !1)}`);
+    lines.push(`> - ${prose(clip2(warning, CELL_VALUE_MAX * 2), !1)}`);
   return plan.warnings.length > LIST_MAX && lines.push(`> - \u2026 and ${plan.warnings.length - LIST_MAX} more`), [...lines, ""];
 }
 function tableRow(change, view) {
@@ -19439,16 +19543,16 @@ function planFieldLines(field) {
   let indent = "     ";
   if (field.sensitive)
     return [`${"from" in field && "to" in field ? "~" : "to" in field ? "+" : "-"}${indent}${field.field}: ${sensitiveText(field)}`];
-  if (!("from" in field)) return [`+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`];
-  if (!("to" in field)) return [`-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`];
+  if (!("from" in field)) return [`+${indent}${field.field}: ${clip2(showValue(field.to), DETAIL_VALUE_MAX)}`];
+  if (!("to" in field)) return [`-${indent}${field.field}: ${clip2(showValue(field.from), DETAIL_VALUE_MAX)}`];
   let diff = objectLineDiff(field.from, field.to);
   if (diff) {
-    let lines = diff.map(({ mark, line }) => `${mark}${indent}  ${clip(line, DETAIL_VALUE_MAX)}`);
+    let lines = diff.map(({ mark, line }) => `${mark}${indent}  ${clip2(line, DETAIL_VALUE_MAX)}`);
     return [` ${indent}${field.field}:`, ...lines];
   }
   return [
-    `-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`,
-    `+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`
+    `-${indent}${field.field}: ${clip2(showValue(field.from), DETAIL_VALUE_MAX)}`,
+    `+${indent}${field.field}: ${clip2(showValue(field.to), DETAIL_VALUE_MAX)}`
   ];
 }
 function planBlock(change) {
@@ -19532,7 +19636,7 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
       describe: planDescribe,
       highRisk: {
         heading: (count) => `**${plural2(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
-        item: (change) => `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), !1)}${change.note ? ` (${prose(clip(change.note, CELL_VALUE_MAX), !1)})` : ""}`
+        item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.note ? ` (${prose(clip2(change.note, CELL_VALUE_MAX), !1)})` : ""}`
       },
       details(changes) {
         let blocks = changes.map(planBlock), fence = fenceFor(blocks.join(`
@@ -19555,7 +19659,7 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
       describe: driftDescribe,
       highRisk: {
         heading: (count) => `**Applying the configuration would delete or replace ${plural2(count, "high-risk item")}**, which is hard to undo:`,
-        item: (change) => `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
+        item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
       },
       details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
       command: "docsync drift"
@@ -19716,87 +19820,6 @@ function validateConcurrency(concurrency) {
 var init_p_limit = __esm({
   "node_modules/p-limit/index.js"() {
     init_yocto_queue();
-  }
-});
-
-// src/api/errors.ts
-import { STATUS_CODES } from "node:http";
-function failedError(method, path, failure, attempts, checkedList) {
-  let message = failureMessage(method, path, failure, attempts);
-  checkedList !== void 0 && (message += `; GET ${checkedList} shows it was not created`);
-  let { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
-}
-function outcomeUnknownError(method, path, failure, attempts, list, why) {
-  let message = `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have applied this create before failing${why === void 0 ? "" : `; ${why}`}. docsync did not send it again, since that could make a duplicate; check GET ${list} for the item before running again.`, { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: !0 }, message, {
-    cause
-  });
-}
-function failureMessage(method, path, failure, attempts) {
-  let message = failure.status === void 0 ? `${method} ${path} failed: ${failure.reason}` : httpFailureMessage(method, path, failure.status, failure.apiMessage);
-  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
-}
-function describeStatus(status) {
-  let text = STATUS_CODES[status];
-  return text === void 0 ? String(status) : `${status} ${text}`;
-}
-function httpFailureMessage(method, path, status, apiMessage) {
-  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
-  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
-}
-function extractApiMessage(body) {
-  let text = body.trim();
-  if (text !== "") {
-    if (text.startsWith("{") || text.startsWith("["))
-      try {
-        return clip2(messageFromJson(JSON.parse(text)) ?? text);
-      } catch {
-      }
-    if (text.startsWith("<")) {
-      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-      return title === void 0 || title === "" ? void 0 : clip2(title);
-    }
-    return clip2(text.replace(/\s+/g, " "));
-  }
-}
-function messageFromJson(value) {
-  if (typeof value != "object" || value === null) return;
-  let record = value, error = record.error;
-  if (typeof error == "string") return error;
-  if (typeof error == "object" && error !== null) {
-    let message = error.message;
-    if (typeof message == "string") return message;
-  }
-  if (typeof record.message == "string") return record.message;
-}
-function clip2(text) {
-  if (text.length <= MAX_MESSAGE) return text;
-  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
-  for (; start > 0 && splitsRun(start); ) start--;
-  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
-}
-function redact(text, secret) {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
-}
-var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
-  "src/api/errors.ts"() {
-    "use strict";
-    init_errors();
-    ApiError = class extends DocsyncError {
-      name = "ApiError";
-      method;
-      path;
-      status;
-      apiMessage;
-      attempts;
-      outcomeUnknown;
-      constructor(details, message, options = {}) {
-        super("api.request", message, options), this.method = details.method, this.path = details.path, this.status = details.status, this.apiMessage = details.apiMessage, this.attempts = details.attempts ?? 1, this.outcomeUnknown = details.outcomeUnknown ?? !1;
-      }
-    };
-    MAX_MESSAGE = 300;
-    RUN_CHARACTER = /[A-Za-z0-9+/=]/;
   }
 });
 

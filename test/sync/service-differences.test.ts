@@ -173,4 +173,48 @@ describe("against the service as published", () => {
       expect(h.writes()).toBe(0);
     });
   });
+
+  describe("absent features", () => {
+    const withCustomFields = `${HEADER}teams:
+  - title: Writers
+customFields:
+  - { name: tier, type: text, title: Tier }
+sites:
+  - title: Docs
+`;
+
+    it("stops before any write, naming the configuration key whose list is absent", async () => {
+      h.emulator.removeRoutes(["GET /orgs/:organizationId/custom-fields"]);
+      const file = await h.config(withCustomFields);
+      const message =
+        `Error: Cannot read customFields: GET /orgs/${h.org}/custom-fields failed: 404 Not Found: no route for ` +
+        `GET /v1/orgs/${h.org}/custom-fields, so this service seems not to offer them. Remove customFields from ` +
+        "the configuration, or check the API URL.\n";
+      for (const args of [["plan"], ["apply", "--yes"], ["drift"]]) {
+        const result = await h.run([...args, "-c", file]);
+        expect(result.stderr).toBe(message);
+        expect(result.code).toBe(1);
+      }
+      expect(h.writes()).toBe(0);
+      // Without the key, the same service is fine.
+      await applied(h, await h.config(withCustomFields.replace(/customFields:\n.*\n/, "")));
+    });
+
+    it("names the container of a nested list", async () => {
+      await applied(h, await h.config(`${HEADER}sites:\n  - { title: Docs, redirects: [] }\n`));
+      const live = await site();
+      h.emulator.removeRoutes(["GET /orgs/:organizationId/sites/:siteId/redirects"]);
+      const result = await h.run([
+        "plan",
+        "-c",
+        await h.config(`${HEADER}sites:\n  - { title: Docs, redirects: [] }\n`),
+      ]);
+      expect(result.stderr).toBe(
+        `Error: Cannot read redirects of site "Docs": GET /orgs/${h.org}/sites/${live.id}/redirects failed: 404 Not Found: ` +
+          `no route for GET /v1/orgs/${h.org}/sites/${live.id}/redirects, so this service seems not to offer them. ` +
+          "Remove redirects from the configuration, or check the API URL.\n",
+      );
+      expect(result.code).toBe(1);
+    });
+  });
 });
