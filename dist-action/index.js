@@ -109,7 +109,7 @@ function wireDependencies(drafts) {
   let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), names = /* @__PURE__ */ new Set(), calls = drafts.map((draft) => {
     let dependsOn = new Set(draft.after);
     for (let id of draft.orderAfter) dependsOn.add(id);
-    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names);
+    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names), placeholdersIn(draft.alternate, names);
     for (let address of names) {
       let creator = capturedBy.get(address);
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
@@ -127,7 +127,7 @@ function wireDependencies(drafts) {
       dependsOn: [...dependsOn],
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.captures && (call.captures = draft.captures), draft.recover && (call.recover = draft.recover), draft.orderAfter.length > 0) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.captures && (call.captures = draft.captures), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
@@ -289,6 +289,10 @@ var fillPath, init_placeholders = __esm({
 });
 
 // src/apply/execute.ts
+function fillAlternate(alternate, ids) {
+  let filled = { ...alternate, path: fillPath(alternate.path, ids) };
+  return alternate.body !== void 0 && (filled.body = fillValue(alternate.body, ids)), filled;
+}
 function abortion(signal) {
   if (!signal) return { promise: new Promise(() => {
   }), dispose: () => {
@@ -321,6 +325,7 @@ async function executePlan(plan, client, options) {
         path: fillPath(call.path, ids),
         ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
         ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
+        ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp.signal
       });
       if (giveUp.signal.aborted) return !1;
@@ -17635,6 +17640,14 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redir
 });
 
 // src/kinds/section-group.ts
+function membershipOnSection(route, scope, sectionId, groupId) {
+  return {
+    route,
+    method: "PATCH",
+    path: sectionPath(scope.organization, scope.ids.site, sectionId),
+    body: { siteSectionGroupId: groupId }
+  };
+}
 function desiredGroupBySectionId(scope, ctx) {
   let groups2 = /* @__PURE__ */ new Map();
   for (let section of site2(scope).sections ?? []) {
@@ -17667,14 +17680,15 @@ function nestSections(sections, groups2, site4, ctx) {
     );
   return list;
 }
-var PATCHABLE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
   "src/kinds/section-group.ts"() {
     "use strict";
     init_address();
     init_compare();
     init_live_nodes();
     init_paths();
-    PATCHABLE = ["title", "icon"], site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
+    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
     sectionGroupKind = {
       kind: "group",
       collection: "sectionGroups",
@@ -17718,7 +17732,8 @@ var PATCHABLE, site2, sectionAddress, memberPaths, sectionGroupKind, init_sectio
             method: "POST",
             path: `${groupPath(org, siteId, live.item.id)}/sections`,
             body: { sectionId: id },
-            summary: "add section to group"
+            summary: "add section to group",
+            alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
           });
         }
         let wanted = desiredGroupBySectionId(scope, ctx);
@@ -17726,7 +17741,8 @@ var PATCHABLE, site2, sectionAddress, memberPaths, sectionGroupKind, init_sectio
           !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
             method: "DELETE",
             path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
-            summary: "remove section from group"
+            summary: "remove section from group",
+            alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
           });
         return calls;
       },
@@ -19859,6 +19875,20 @@ var MAX_PAGE_SIZE, init_pagination = __esm({
     "use strict";
     init_errors2();
     MAX_PAGE_SIZE = 1e3;
+  }
+});
+
+// src/api/absent-route.ts
+function isRouteAbsent(error) {
+  if (error.status === 405) return !0;
+  if (error.status !== 404) return !1;
+  let message = error.apiMessage?.trim() ?? "";
+  return message === "" || /^(404 )?not found\.?$/i.test(message) || ROUTER_WORDS.test(message);
+}
+var ROUTER_WORDS, init_absent_route = __esm({
+  "src/api/absent-route.ts"() {
+    "use strict";
+    ROUTER_WORDS = /\bno route\b|\broute not found\b|\bunknown route\b|^cannot (get|post|put|patch|delete) \//i;
   }
 });
 
@@ -39146,6 +39176,32 @@ function createApiClient(options) {
       }), request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
     }
   }
+  let absentRoutes = /* @__PURE__ */ new Set();
+  async function executeOrAlternate(request) {
+    let { alternate, ...primary } = request;
+    if (!alternate) return execute(primary);
+    let instead = {
+      ...primary,
+      method: alternate.method,
+      path: alternate.path,
+      body: alternate.body
+    };
+    if (absentRoutes.has(alternate.route)) return execute(instead);
+    try {
+      return await execute(primary);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isRouteAbsent(error)) throw error;
+      return absentRoutes.has(alternate.route) || (absentRoutes.add(alternate.route), emit({
+        type: "alternate",
+        method: primary.method,
+        path: error.path,
+        attempt: error.attempts,
+        route: alternate.route,
+        status: error.status,
+        instead: `${alternate.method} ${alternate.path}`
+      })), execute(instead);
+    }
+  }
   function statusFailure(status, body) {
     let message = extractApiMessage(body);
     return {
@@ -39192,7 +39248,7 @@ function createApiClient(options) {
   return {
     get: async (path, query) => (await execute({ method: "GET", path, query })).body,
     list: (path, query) => listAll(path, query),
-    send: async (request) => (await execute(request)).body,
+    send: async (request) => (await executeOrAlternate(request)).body,
     close: () => transport.close()
   };
 }
@@ -39234,6 +39290,7 @@ var init_client = __esm({
     init_version();
     init_errors2();
     init_pagination();
+    init_absent_route();
     init_recovery();
     init_retry();
     init_transport();
@@ -39248,6 +39305,8 @@ function describeEvent(event) {
       return `${event.method} ${event.path} \u2192 ${event.status ?? event.error ?? "no answer"} (${event.durationMs} ms)`;
     case "retry":
       return `${event.method} ${event.path}: ${event.reason}; retrying in ${event.waitMs} ms`;
+    case "alternate":
+      return `${event.method} ${event.path} \u2192 ${event.status}: the service has no route ${event.route}; sending its other form instead, for the rest of the run (${event.instead})`;
     case "recovered":
       return `${event.method} ${event.path}: the create went through after all (${event.list} shows ${event.id})`;
   }

@@ -5,7 +5,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState, ItemMeta, PrunableKind } from "../config/types.ts";
-import type { Capture, FieldChange, HttpMethod, Recover } from "../plan/types.ts";
+import type { Alternate, Capture, FieldChange, HttpMethod, Recover } from "../plan/types.ts";
 
 /** A call as a kind describes it; the planner gives it an id and its dependencies. */
 export interface CallDraft {
@@ -15,6 +15,8 @@ export interface CallDraft {
   summary: string;
   captures?: Capture[];
   recover?: Recover;
+  /** The same change in another form, for a service without this call's route. */
+  alternate?: Alternate;
   /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */
   claims?: string[];
   /** Unique values this call gives up. */

@@ -7,8 +7,8 @@ import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../plan/address.ts";
-import { listReadError } from "./absent-list.ts";
 import type { LiveState } from "../plan/build.ts";
+import { listReadError } from "./absent-list.ts";
 
 type Node = LiveNode<{ id: string }>;
 

@@ -217,4 +217,93 @@ sites:
       expect(result.code).toBe(1);
     });
   });
+
+  describe("group membership without the group's member calls", () => {
+    const ADD = "POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections";
+    const REMOVE =
+      "DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId";
+    const section = (path: string, space: string) =>
+      `          - { path: ${path}, title: Section ${path}, siteSpaces: [{ space: ${space}, path: ${space} }] }\n`;
+    const configWith = (
+      grouped: string,
+      ungrouped: string,
+    ) => `${HEADER}spaces: { guides: spc_guides, api1: spc_api_v1, sdk: spc_sdk }
+sites:
+  - title: Docs
+    sections:
+      - group: Developers
+        sections:
+${grouped}${ungrouped.replace(/^ {4}/gm, "")}`;
+    const before = configWith(section("api", "api1"), section("guides", "guides") + section("sdk", "sdk"));
+    const after = configWith(section("guides", "guides") + section("sdk", "sdk"), section("api", "api1"));
+
+    async function grouping() {
+      const live = await site();
+      const groups = await h.api.list<{ title: string; sections: { path?: string }[] }>(
+        `/orgs/${h.org}/sites/${live.id}/section-groups`,
+      );
+      return groups.map((group) => [group.title, group.sections.map((member) => member.path)]);
+    }
+
+    it("sets membership on the sections instead, with the plan it showed, and says so once per route", async () => {
+      await applied(h, await h.config(before));
+      expect(await grouping()).toEqual([["Developers", ["api"]]]);
+      const file = await h.config(after);
+      const withRoutes = await h.run(["plan", "-c", file]);
+
+      h.emulator.removeRoutes([ADD, REMOVE]);
+      const plan = await h.run(["plan", "-c", file]);
+      expect(plan.stdout).toBe(withRoutes.stdout);
+      expect(plan.stdout).toContain(
+        '  ~ site "Docs" › group "Developers"\n      sections: ["api"] → ["guides","sdk"]\n',
+      );
+
+      h.emulator.resetLog();
+      // One call at a time, so that the second add already knows the route is absent.
+      const apply = await h.run(["apply", "-c", file, "--yes", "--verbose", "--parallelism", "1"]);
+      expect(apply.code).toBe(0);
+      expect(apply.stdout).toContain("Live state matches the configuration.");
+      const fallbacks = apply.stderr.split("\n").filter((line) => line.includes("the service has no route"));
+      expect(fallbacks.map((line) => line.replace(/ \(PATCH [^)]*\)$/, "").replace(/^.*→ /, ""))).toEqual(
+        expect.arrayContaining([
+          `404: the service has no route ${ADD}; sending its other form instead, for the rest of the run`,
+          `404: the service has no route ${REMOVE}; sending its other form instead, for the rest of the run`,
+        ]),
+      );
+      expect(fallbacks).toHaveLength(2);
+      const memberCalls = h.emulator.requests
+        .filter(
+          (entry) =>
+            entry.method !== "GET" && /\/section-groups\/[^/]+\/sections|\/sections\/[^/]+$/.test(entry.path),
+        )
+        .map((entry) => `${entry.method} ${entry.status}`)
+        .sort();
+      // Each route answers 404 once; every membership change is then a PATCH of its section.
+      expect(memberCalls).toEqual(["DELETE 404", "PATCH 200", "PATCH 200", "PATCH 200", "POST 404"]);
+      expect(await grouping()).toEqual([["Developers", ["guides", "sdk"]]]);
+
+      h.emulator.resetLog();
+      const again = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
+      expect(again.code).toBe(0);
+    });
+
+    it("leaves a failure about a missing item as it is", async () => {
+      await applied(h, await h.config(before));
+      h.emulator.failNext({
+        kind: "status",
+        status: 404,
+        method: "POST",
+        path: ADD.slice("POST ".length),
+        message: "site section group not found",
+      });
+      h.emulator.resetLog();
+      const apply = await h.run(["apply", "-c", await h.config(after), "--yes"]);
+      expect(apply.code).toBe(1);
+      expect(apply.stdout + apply.stderr).toContain("404 Not Found: site section group not found");
+      const patched = h.emulator.requests.filter(
+        (entry) => entry.method === "PATCH" && /\/sections\/[^/]+$/.test(entry.path),
+      );
+      expect(patched).toEqual([]);
+    });
+  });
 });
