@@ -109,7 +109,7 @@ function wireDependencies(drafts) {
   let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), names = /* @__PURE__ */ new Set(), calls = drafts.map((draft) => {
     let dependsOn = new Set(draft.after);
     for (let id of draft.orderAfter) dependsOn.add(id);
-    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names);
+    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names), placeholdersIn(draft.alternate, names);
     for (let address of names) {
       let creator = capturedBy.get(address);
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
@@ -127,7 +127,7 @@ function wireDependencies(drafts) {
       dependsOn: [...dependsOn],
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.captures && (call.captures = draft.captures), draft.recover && (call.recover = draft.recover), draft.orderAfter.length > 0) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.captures && (call.captures = draft.captures), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
@@ -289,6 +289,10 @@ var fillPath, init_placeholders = __esm({
 });
 
 // src/apply/execute.ts
+function fillAlternate(alternate, ids) {
+  let filled = { ...alternate, path: fillPath(alternate.path, ids) };
+  return alternate.body !== void 0 && (filled.body = fillValue(alternate.body, ids)), filled;
+}
 function abortion(signal) {
   if (!signal) return { promise: new Promise(() => {
   }), dispose: () => {
@@ -321,6 +325,7 @@ async function executePlan(plan, client, options) {
         path: fillPath(call.path, ids),
         ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
         ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
+        ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp.signal
       });
       if (giveUp.signal.aborted) return !1;
@@ -14999,9 +15004,10 @@ var docsync_schema_default, init_docsync_schema = __esm({
               maxLength: 100
             },
             proxy: {
-              description: "A proxy URL serving the site, such as https://example.com/docs; null removes the proxy.",
+              description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.",
               type: ["string", "null"],
-              format: "uri"
+              pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$",
+              errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front"
             },
             adaptiveContent: {
               description: "Adaptive content settings.",
@@ -15042,8 +15048,9 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   }
                 },
                 additionalProperties: {
-                  description: "Whether visitors may carry attributes not listed.",
-                  type: "boolean"
+                  description: "Visitors may carry no attributes but those listed: the service accepts only false here.",
+                  const: !1,
+                  errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)"
                 }
               }
             },
@@ -15220,7 +15227,7 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "A proxy URL serving the site, such as https://example.com/docs; null removes the proxy.", type: ["string", "null"], format: "uri" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Whether visitors may carry attributes not listed.", type: "boolean" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema21 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema15 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "A proxy URL serving the site, such as https://example.com/docs; null removes the proxy.", type: ["string", "null"], format: "uri" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Whether visitors may carry attributes not listed.", type: "boolean" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema18 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema20 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, func25 = Object.prototype.hasOwnProperty, schema16 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema17 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, pattern2 = new RegExp("^[A-Za-z0-9._~-]+$", "u");
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema21 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema15 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema18 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema20 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, func25 = Object.prototype.hasOwnProperty, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema16 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema17 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
   function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15252,7 +15259,7 @@ function precompiledValidator(formats) {
             let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
-          if (!pattern2.test(data0)) {
+          if (!pattern3.test(data0)) {
             let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
@@ -15370,7 +15377,7 @@ function precompiledValidator(formats) {
                     let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
-                  if (!pattern2.test(data9)) {
+                  if (!pattern3.test(data9)) {
                     let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
@@ -15414,7 +15421,7 @@ function precompiledValidator(formats) {
                     let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
-                  if (!pattern2.test(data12)) {
+                  if (!pattern3.test(data12)) {
                     let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
@@ -15463,7 +15470,7 @@ function precompiledValidator(formats) {
             let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
-          if (!pattern2.test(data15)) {
+          if (!pattern3.test(data15)) {
             let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
@@ -15568,7 +15575,6 @@ function precompiledValidator(formats) {
     }
     return validate12.errors = vErrors, errors === 0;
   }
-  let pattern8 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u");
   function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0, _errs1 = errors, _errs2 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15681,8 +15687,8 @@ function precompiledValidator(formats) {
           let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema15.properties.proxy.type }, message: "must be string,null", schema: schema15.properties.proxy.type, parentSchema: schema15.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
-        if (typeof data7 == "string" && !formats0(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema15.properties.proxy, data: data7 };
+        if (typeof data7 == "string" && !pattern2.test(data7)) {
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema15.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -15763,8 +15769,8 @@ function precompiledValidator(formats) {
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
-            if (typeof data15 != "boolean") {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.adaptiveSchema.properties.additionalProperties.type, parentSchema: schema15.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+            if (data15 !== !1) {
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
@@ -15778,8 +15784,8 @@ function precompiledValidator(formats) {
         if (Array.isArray(data16)) {
           let len0 = data16.length;
           for (let i0 = 0; i0 < len0; i0++) {
-            let data17 = data16[i0], _errs40 = errors, valid8 = !0, _errs41 = errors;
-            if (errors === _errs41)
+            let data17 = data16[i0], _errs39 = errors, valid8 = !0, _errs40 = errors;
+            if (errors === _errs40)
               if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
                 let missing1;
                 if (data17.group === void 0 && (missing1 = "group")) {
@@ -15790,18 +15796,18 @@ function precompiledValidator(formats) {
                 let err35 = {};
                 vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
               }
-            var _valid0 = _errs41 === errors;
-            errors = _errs40, vErrors !== null && (_errs40 ? vErrors.length = _errs40 : vErrors = null);
+            var _valid0 = _errs40 === errors;
+            errors = _errs39, vErrors !== null && (_errs39 ? vErrors.length = _errs39 : vErrors = null);
             let ifClause0;
             if (_valid0) {
-              let _errs43 = errors;
+              let _errs42 = errors;
               validate12(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors), errors = vErrors.length);
-              var _valid0 = _errs43 === errors;
+              var _valid0 = _errs42 === errors;
               valid8 = _valid0, ifClause0 = "then";
             } else {
-              let _errs44 = errors;
+              let _errs43 = errors;
               validate13(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
-              var _valid0 = _errs44 === errors;
+              var _valid0 = _errs43 === errors;
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
@@ -15857,7 +15863,7 @@ function precompiledValidator(formats) {
                     let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
-                  if (!pattern2.test(data21)) {
+                  if (!pattern3.test(data21)) {
                     let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
@@ -15901,7 +15907,7 @@ function precompiledValidator(formats) {
                     let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
-                  if (!pattern2.test(data24)) {
+                  if (!pattern3.test(data24)) {
                     let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
@@ -15932,21 +15938,21 @@ function precompiledValidator(formats) {
         if (Array.isArray(data26)) {
           let len2 = data26.length;
           for (let i2 = 0; i2 < len2; i2++) {
-            let data27 = data26[i2], _errs68 = errors, valid16 = !1, passing0 = null, _errs69 = errors;
+            let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
               let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema20.oneOf[0].required, parentSchema: schema20.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
-            var _valid1 = _errs69 === errors;
+            var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
-            let _errs70 = errors;
+            let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
               let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema20.oneOf[1].required, parentSchema: schema20.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
-            var _valid1 = _errs70 === errors;
+            var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
-              errors = _errs68, vErrors !== null && (_errs68 ? vErrors.length = _errs68 : vErrors = null);
+              errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
               let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema20.oneOf, parentSchema: schema20, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
@@ -15968,7 +15974,7 @@ function precompiledValidator(formats) {
                     let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
-                  if (!pattern8.test(data28)) {
+                  if (!pattern9.test(data28)) {
                     let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
@@ -16000,7 +16006,7 @@ function precompiledValidator(formats) {
                         let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
-                      if (!pattern2.test(data30)) {
+                      if (!pattern3.test(data30)) {
                         let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
@@ -16015,14 +16021,14 @@ function precompiledValidator(formats) {
                 }
               }
               if (data27.destination !== void 0) {
-                let data31 = data27.destination, _errs82 = errors, valid20 = !0, _errs83 = errors;
+                let data31 = data27.destination, _errs81 = errors, valid20 = !0, _errs82 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-section") {
                   let err73 = {};
                   vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
                 }
-                var _valid2 = _errs83 === errors;
-                if (errors = _errs82, vErrors !== null && (_errs82 ? vErrors.length = _errs82 : vErrors = null), _valid2) {
-                  let _errs85 = errors;
+                var _valid2 = _errs82 === errors;
+                if (errors = _errs81, vErrors !== null && (_errs81 ? vErrors.length = _errs81 : vErrors = null), _valid2) {
+                  let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
                       let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema20.properties.destination.allOf[0].then.required, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
@@ -16034,21 +16040,21 @@ function precompiledValidator(formats) {
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
-                  var _valid2 = _errs85 === errors;
+                  var _valid2 = _errs84 === errors;
                   valid20 = _valid2;
                 }
                 if (!valid20) {
                   let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[0].if, parentSchema: schema20.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
-                let _errs88 = errors, valid22 = !0, _errs89 = errors;
+                let _errs87 = errors, valid22 = !0, _errs88 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-space") {
                   let err77 = {};
                   vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
                 }
-                var _valid3 = _errs89 === errors;
-                if (errors = _errs88, vErrors !== null && (_errs88 ? vErrors.length = _errs88 : vErrors = null), _valid3) {
-                  let _errs91 = errors;
+                var _valid3 = _errs88 === errors;
+                if (errors = _errs87, vErrors !== null && (_errs87 ? vErrors.length = _errs87 : vErrors = null), _valid3) {
+                  let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
                       let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[1].then.required, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
@@ -16060,21 +16066,21 @@ function precompiledValidator(formats) {
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
-                  var _valid3 = _errs91 === errors;
+                  var _valid3 = _errs90 === errors;
                   valid22 = _valid3;
                 }
                 if (!valid22) {
                   let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[1].if, parentSchema: schema20.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
-                let _errs94 = errors, valid24 = !0, _errs95 = errors;
+                let _errs93 = errors, valid24 = !0, _errs94 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-page") {
                   let err81 = {};
                   vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
                 }
-                var _valid4 = _errs95 === errors;
-                if (errors = _errs94, vErrors !== null && (_errs94 ? vErrors.length = _errs94 : vErrors = null), _valid4) {
-                  let _errs97 = errors;
+                var _valid4 = _errs94 === errors;
+                if (errors = _errs93, vErrors !== null && (_errs93 ? vErrors.length = _errs93 : vErrors = null), _valid4) {
+                  let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
                       let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
@@ -16090,21 +16096,21 @@ function precompiledValidator(formats) {
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
-                  var _valid4 = _errs97 === errors;
+                  var _valid4 = _errs96 === errors;
                   valid24 = _valid4;
                 }
                 if (!valid24) {
                   let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[2].if, parentSchema: schema20.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
-                let _errs100 = errors, valid26 = !0, _errs101 = errors;
+                let _errs99 = errors, valid26 = !0, _errs100 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "external") {
                   let err86 = {};
                   vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
                 }
-                var _valid5 = _errs101 === errors;
-                if (errors = _errs100, vErrors !== null && (_errs100 ? vErrors.length = _errs100 : vErrors = null), _valid5) {
-                  let _errs103 = errors;
+                var _valid5 = _errs100 === errors;
+                if (errors = _errs99, vErrors !== null && (_errs99 ? vErrors.length = _errs99 : vErrors = null), _valid5) {
+                  let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
                       let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.destination.allOf[3].then.required, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
@@ -16116,7 +16122,7 @@ function precompiledValidator(formats) {
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
-                  var _valid5 = _errs103 === errors;
+                  var _valid5 = _errs102 === errors;
                   valid26 = _valid5;
                 }
                 if (!valid26) {
@@ -16212,7 +16218,7 @@ function precompiledValidator(formats) {
                     let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
-                  if (!pattern8.test(data42)) {
+                  if (!pattern9.test(data42)) {
                     let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
@@ -17602,6 +17608,17 @@ variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)
   }
 });
 
+// src/kinds/proxy.ts
+function comparableProxy(value) {
+  return typeof value == "string" ? proxyForService(value) : value;
+}
+var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_proxy = __esm({
+  "src/kinds/proxy.ts"() {
+    "use strict";
+    PROXY_PATTERN = "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", configurable = new RegExp(PROXY_PATTERN, "u"), isConfigurableProxy = (value) => configurable.test(value), proxyForService = (value) => value.replace(/^https?:\/\//i, "");
+  }
+});
+
 // src/kinds/unique.ts
 function derivedPath(title) {
   return title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 90).replace(/-+$/, "");
@@ -17714,6 +17731,14 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redir
 });
 
 // src/kinds/section-group.ts
+function membershipOnSection(route, scope, sectionId, groupId) {
+  return {
+    route,
+    method: "PATCH",
+    path: sectionPath(scope.organization, scope.ids.site, sectionId),
+    body: { siteSectionGroupId: groupId }
+  };
+}
 function desiredGroupBySectionId(scope, ctx) {
   let groups2 = /* @__PURE__ */ new Map();
   for (let section of site2(scope).sections ?? []) {
@@ -17746,14 +17771,15 @@ function nestSections(sections, groups2, site4, ctx) {
     );
   return list;
 }
-var PATCHABLE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
   "src/kinds/section-group.ts"() {
     "use strict";
     init_address();
     init_compare();
     init_live_nodes();
     init_paths();
-    PATCHABLE = ["title", "icon"], site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
+    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
     sectionGroupKind = {
       kind: "group",
       collection: "sectionGroups",
@@ -17797,7 +17823,8 @@ var PATCHABLE, site2, sectionAddress, memberPaths, sectionGroupKind, init_sectio
             method: "POST",
             path: `${groupPath(org, siteId, live.item.id)}/sections`,
             body: { sectionId: id },
-            summary: "add section to group"
+            summary: "add section to group",
+            alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
           });
         }
         let wanted = desiredGroupBySectionId(scope, ctx);
@@ -17805,7 +17832,8 @@ var PATCHABLE, site2, sectionAddress, memberPaths, sectionGroupKind, init_sectio
           !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
             method: "DELETE",
             path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
-            summary: "remove section from group"
+            summary: "remove section from group",
+            alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
           });
         return calls;
       },
@@ -18107,14 +18135,16 @@ function liveSchema(node) {
 }
 function liveValue(site4, field) {
   if (site4)
-    return field === "proxy" ? site4.proxy?.origin : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
+    return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
 }
 function schemaConfig(node, ctx) {
   let schema = liveSchema(node);
   if (!schema) return;
-  let properties = schema.properties ?? {}, names = Object.keys(properties);
-  if (!(node.item.adaptiveContent?.enabled === !0) && names.length === 0 && schema.additionalProperties !== !0) return;
-  let site4 = JSON.stringify(node.item.title), odd = names.filter((name) => {
+  let properties = schema.properties ?? {}, names = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
+  if (schema.additionalProperties === !0 && ctx.warn(
+    `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
+  ), !enabled && names.length === 0) return;
+  let odd = names.filter((name) => {
     let attribute = properties[name];
     if (typeof attribute != "object" || attribute === null) return !0;
     let { type, description, ...rest } = attribute;
@@ -18130,7 +18160,7 @@ function schemaConfig(node, ctx) {
     `site ${site4}: the adaptive schema's "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it`
   );
   let config = { properties };
-  return schema.additionalProperties !== void 0 && (config.additionalProperties = schema.additionalProperties), config;
+  return schema.additionalProperties === !1 && (config.additionalProperties = !1), config;
 }
 function schemaCall(org, site4, schema, live) {
   let additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? !1;
@@ -18149,6 +18179,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
     init_compare();
     init_live_nodes();
     init_paths();
+    init_proxy();
     init_redirect();
     init_section();
     init_section_group();
@@ -18183,7 +18214,10 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
         }
         let changes = [];
         live || compareField(changes, "type", desired.type, void 0);
-        for (let field of PATCHABLE4) compareField(changes, field, desired[field], liveValue(live?.item, field));
+        for (let field of PATCHABLE4) {
+          let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
+          compareField(changes, field, value, liveValue(live?.item, field));
+        }
         if (desired.adaptiveSchema) {
           let have = liveSchema(live);
           compareField(changes, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties), compareField(
@@ -18216,7 +18250,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
           }))
         }));
         let settings = definedFields(desired, ["basename", "adaptiveContent"]);
-        return desired.proxy !== void 0 && desired.proxy !== null && (settings.proxy = desired.proxy), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
+        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
       },
       update(desired, live, changes, _address, scope) {
         let calls = [], body = patchBody(changes, PATCHABLE4);
@@ -18233,7 +18267,11 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
       // Everything inside the site is listed, even as an empty list, so that the file manages it.
       toConfig(live, _scope, ctx) {
         let site4 = live.item, config = { title: site4.title };
-        TYPES2.includes(site4.type) && (config.type = site4.type), VISIBILITIES.includes(site4.visibility) && (config.visibility = site4.visibility), typeof site4.basename == "string" && (config.basename = site4.basename), typeof site4.proxy?.origin == "string" && (config.proxy = site4.proxy.origin), site4.adaptiveContent && (config.adaptiveContent = { enabled: site4.adaptiveContent.enabled ?? !1 });
+        TYPES2.includes(site4.type) && (config.type = site4.type), VISIBILITIES.includes(site4.visibility) && (config.visibility = site4.visibility), typeof site4.basename == "string" && (config.basename = site4.basename);
+        let proxy = site4.proxy?.origin;
+        typeof proxy == "string" && isConfigurableProxy(proxy) ? config.proxy = proxy : typeof proxy == "string" && ctx.warn(
+          `site ${JSON.stringify(site4.title)}: the proxy ${JSON.stringify(proxy)} is left out: the configuration takes a host and path such as acme.com/docs, optionally with https:// in front`
+        ), site4.adaptiveContent && (config.adaptiveContent = { enabled: site4.adaptiveContent.enabled ?? !1 });
         let schema = schemaConfig(live, ctx);
         schema && (config.adaptiveSchema = schema);
         let sections = ctx.children(sectionKind);
@@ -18312,6 +18350,24 @@ var TOP_LEVEL_KINDS, init_registry = __esm({
   }
 });
 
+// src/live/absent-list.ts
+function listReadError(error, kind, scope) {
+  if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
+  let key = kind.collection, where2 = scope.address === "" ? "" : ` of ${scope.address}`;
+  return new DocsyncError(
+    "live.list-absent",
+    `Cannot read ${key}${where2}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    { cause: error }
+  );
+}
+var init_absent_list = __esm({
+  "src/live/absent-list.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+  }
+});
+
 // src/live/walk.ts
 function scopeBelow(kind, scope, node, desired) {
   return {
@@ -18325,7 +18381,11 @@ function scopeBelow(kind, scope, node, desired) {
 async function readKind(client, kind, scope, parent, choice) {
   if (parent.children[kind.kind] === void 0) {
     if (!choice.reads(kind, scope)) return;
-    parent.children[kind.kind] = await kind.read(client, scope);
+    try {
+      parent.children[kind.kind] = await kind.read(client, scope);
+    } catch (error) {
+      throw listReadError(error, kind, scope);
+    }
   }
   if (!kind.children && !kind.readDetails) return;
   let nodes = parent.children[kind.kind];
@@ -18354,6 +18414,7 @@ var init_walk = __esm({
     "use strict";
     init_registry();
     init_address();
+    init_absent_list();
   }
 });
 
@@ -19843,6 +19904,20 @@ function validateConcurrency(concurrency) {
 var init_p_limit = __esm({
   "node_modules/p-limit/index.js"() {
     init_yocto_queue();
+  }
+});
+
+// src/api/absent-route.ts
+function isRouteAbsent(error) {
+  if (error.status === 405) return !0;
+  if (error.status !== 404) return !1;
+  let message = error.apiMessage?.trim() ?? "";
+  return message === "" || /^(404 )?not found\.?$/i.test(message) || ROUTER_WORDS.test(message);
+}
+var ROUTER_WORDS, init_absent_route = __esm({
+  "src/api/absent-route.ts"() {
+    "use strict";
+    ROUTER_WORDS = /\bno route\b|\broute not found\b|\bunknown route\b|^cannot (get|post|put|patch|delete) \//i;
   }
 });
 
@@ -39169,6 +39244,32 @@ function createApiClient(options) {
       }), request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
     }
   }
+  let absentRoutes = /* @__PURE__ */ new Set();
+  async function executeOrAlternate(request) {
+    let { alternate, ...primary } = request;
+    if (!alternate) return execute(primary);
+    let instead = {
+      ...primary,
+      method: alternate.method,
+      path: alternate.path,
+      body: alternate.body
+    };
+    if (absentRoutes.has(alternate.route)) return execute(instead);
+    try {
+      return await execute(primary);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isRouteAbsent(error)) throw error;
+      return absentRoutes.has(alternate.route) || (absentRoutes.add(alternate.route), emit({
+        type: "alternate",
+        method: primary.method,
+        path: error.path,
+        attempt: error.attempts,
+        route: alternate.route,
+        status: error.status,
+        instead: `${alternate.method} ${alternate.path}`
+      })), execute(instead);
+    }
+  }
   function statusFailure(status, body) {
     let message = extractApiMessage(body);
     return {
@@ -39215,7 +39316,7 @@ function createApiClient(options) {
   return {
     get: async (path, query) => (await execute({ method: "GET", path, query })).body,
     list: (path, query) => listAll(path, query),
-    send: async (request) => (await execute(request)).body,
+    send: async (request) => (await executeOrAlternate(request)).body,
     close: () => transport.close()
   };
 }
@@ -39255,6 +39356,7 @@ var init_client = __esm({
     init_p_limit();
     init_errors();
     init_version();
+    init_absent_route();
     init_errors2();
     init_pagination();
     init_recovery();
@@ -39271,6 +39373,8 @@ function describeEvent(event) {
       return `${event.method} ${event.path} \u2192 ${event.status ?? event.error ?? "no answer"} (${event.durationMs} ms)`;
     case "retry":
       return `${event.method} ${event.path}: ${event.reason}; retrying in ${event.waitMs} ms`;
+    case "alternate":
+      return `${event.method} ${event.path} \u2192 ${event.status}: the service has no route ${event.route}; sending its other form instead, for the rest of the run (${event.instead})`;
     case "recovered":
       return `${event.method} ${event.path}: the create went through after all (${event.list} shows ${event.id})`;
   }

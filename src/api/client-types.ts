@@ -8,6 +8,19 @@ export type QueryValue = string | number | boolean | undefined;
 /** Query parameters; `undefined` values are left out. */
 export type Query = Record<string, QueryValue>;
 
+/** Another form of a request that makes the same change, for a service without its route. */
+export interface AlternateRequest {
+  /**
+   * The route of the request it stands in for, `METHOD /path/:param`. Once that route answers as
+   * absent (405, or a 404 that says no such route), the client sends this form instead, at
+   * once for the rest of its life.
+   */
+  route: string;
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+}
+
 export interface ApiRequest {
   method: HttpMethod;
   /** Path under `{base}/v1`, e.g. `/orgs/org_1/sites`. */
@@ -17,6 +30,7 @@ export interface ApiRequest {
   body?: unknown;
   /** For creates: how to find out, after an ambiguous failure, whether the item was created. */
   recover?: RecoverSpec;
+  alternate?: AlternateRequest;
   /**
    * Gives up on the request: the exchange in progress is cut off and no attempt follows. The
    * request then fails with an error saying that its outcome is unknown.
@@ -79,6 +93,15 @@ export type ApiEvent =
       waitMs: number;
       /** What failed and why this wait: `503 Service Unavailable`, `429 Too Many Requests; Retry-After`. */
       reason: string;
+    })
+  | (EventBase & {
+      type: "alternate";
+      /** The route found absent (reported once per client). */
+      route: string;
+      /** The answer that showed it: 404 or 405. */
+      status: number;
+      /** What is sent instead, e.g. `PATCH /orgs/o/sites/s/sections/x`. */
+      instead: string;
     })
   | (EventBase & {
       type: "recovered";

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { DocsyncError } from "../errors.ts";
 import { USER_AGENT } from "../version.ts";
+import { isRouteAbsent } from "./absent-route.ts";
 import type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
 import {
   ApiError,
@@ -142,6 +143,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  /** Routes found absent (by AlternateRequest.route): their requests go in their other form. */
+  const absentRoutes = new Set<string>();
+
+  /** The request, or its alternate form when the service turns out not to have its route. */
+  async function executeOrAlternate(request: ApiRequest): Promise<Answer> {
+    const { alternate, ...primary } = request;
+    if (!alternate) return execute(primary);
+    const instead: ApiRequest = {
+      ...primary,
+      method: alternate.method,
+      path: alternate.path,
+      body: alternate.body,
+    };
+    if (absentRoutes.has(alternate.route)) return execute(instead);
+    try {
+      return await execute(primary);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isRouteAbsent(error)) throw error;
+      if (!absentRoutes.has(alternate.route)) {
+        absentRoutes.add(alternate.route);
+        emit({
+          type: "alternate",
+          method: primary.method,
+          path: error.path,
+          attempt: error.attempts,
+          route: alternate.route,
+          status: error.status as number,
+          instead: `${alternate.method} ${alternate.path}`,
+        });
+      }
+      return execute(instead);
+    }
+  }
+
   function statusFailure(status: number, body: string): Failure {
     const message = extractApiMessage(body);
     return {
@@ -194,7 +229,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     get: async <T>(path: string, query?: Query) => (await execute({ method: "GET", path, query })).body as T,
     list: <T>(path: string, query?: Query) => listAll(path, query) as Promise<T[]>,
-    send: async <T>(request: ApiRequest) => (await execute(request)).body as T | undefined,
+    send: async <T>(request: ApiRequest) => (await executeOrAlternate(request)).body as T | undefined,
     close: () => transport.close(),
   };
 }

@@ -7,7 +7,7 @@
 
 import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
-import type { Call, Plan } from "../model/plan.ts";
+import type { Alternate, Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
 import { capturedId } from "./captures.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
@@ -42,6 +42,12 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** How long to wait for the calls in flight after `signal` aborts. Default DEFAULT_DRAIN_MS. */
   drainMs?: number;
+}
+
+function fillAlternate(alternate: Alternate, ids: Map<string, string>): Alternate {
+  const filled: Alternate = { ...alternate, path: fillPath(alternate.path, ids) };
+  if (alternate.body !== undefined) filled.body = fillValue(alternate.body, ids);
+  return filled;
 }
 
 /** Resolves when `signal` aborts (never when there is none); `dispose` drops the listener. */
@@ -103,6 +109,7 @@ export async function executePlan(
         path: fillPath(call.path, ids),
         ...(call.body === undefined ? {} : { body: fillValue(call.body, ids) }),
         ...(call.recover ? { recover: fillValue(call.recover, ids) } : {}),
+        ...(call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {}),
         signal: giveUp.signal,
       });
       if (giveUp.signal.aborted) return false;

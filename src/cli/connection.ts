@@ -21,6 +21,8 @@ function describeEvent(event: ApiEvent): string {
       return `${event.method} ${event.path} → ${event.status ?? event.error ?? "no answer"} (${event.durationMs} ms)`;
     case "retry":
       return `${event.method} ${event.path}: ${event.reason}; retrying in ${event.waitMs} ms`;
+    case "alternate":
+      return `${event.method} ${event.path} → ${event.status}: the service has no route ${event.route}; sending its other form instead, for the rest of the run (${event.instead})`;
     case "recovered":
       return `${event.method} ${event.path}: the create went through after all (${event.list} shows ${event.id})`;
   }

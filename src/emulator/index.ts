@@ -61,6 +61,13 @@ export interface RunningEmulator {
    */
   cutAfterWrites(writes: number | undefined): void;
   setRateLimit(rateLimit?: RateLimitSettings): void;
+  /**
+   * Switches routes off, named as `METHOD /path/:param` (as the fixture's `absent`): they answer
+   * as routes the emulator does not have. A name that is no route throws a RangeError.
+   */
+  removeRoutes(names: readonly string[]): void;
+  /** Switches every route back on, those of the fixture's `absent` included. */
+  restoreRoutes(): void;
   /** Moves the emulator's clock forward (deleted spaces expire, rate-limit windows end). */
   advanceClock(ms: number): void;
   close(): Promise<void>;
@@ -79,9 +86,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector(options.seed ?? DEFAULT_SEED);
   faults.set(options.faults ?? {});
   const limiter = new RateLimiter(options.rateLimit, () => state.now().getTime());
+  const router = new Router(routes);
+  router.remove(fixture.absent ?? []);
   const server = createEmulatorServer({
     state,
-    router: new Router(routes),
+    router,
     faults,
     limiter,
     strict: options.strict ?? false,
@@ -104,6 +113,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     failNext: (rule) => faults.failNext(rule),
     cutAfterWrites: (writes) => faults.cutAfterWrites(writes),
     setRateLimit: (rateLimit) => limiter.set(rateLimit),
+    removeRoutes: (names) => router.remove(names),
+    restoreRoutes: () => router.restore(),
     advanceClock: (ms) => {
       state.clockOffsetMs += ms;
     },

@@ -1,6 +1,7 @@
 // The route table as a matcher: a request path (relative to /v1) finds its route and the
 // values of the route's `:name` parameters (still encoded: see decodeParams). A path that some route knows under
-// another method yields the methods it allows, for a 405.
+// another method yields the methods it allows, for a 405. Routes can be switched off, so that
+// they answer as if the emulator never had them (a service without an operation).
 
 import type { HttpMethod, Route } from "./core/context.ts";
 import { badRequest } from "./core/http-error.ts";
@@ -10,6 +11,7 @@ interface CompiledRoute {
   /** A literal segment, or null where the pattern has a parameter. */
   segments: (string | null)[];
   names: string[];
+  shape: string;
 }
 
 export type Match =
@@ -19,12 +21,22 @@ export type Match =
 
 const split = (path: string): string[] => path.split("/").slice(1);
 
+const segmentsOf = (path: string): (string | null)[] =>
+  split(path).map((part) => (part.startsWith(":") ? null : part));
+
+/** `METHOD /a/:/b`: what two routes may not share; parameter names do not count. */
+const shapeOf = (method: string, path: string): string =>
+  `${method} /${segmentsOf(path)
+    .map((s) => s ?? ":")
+    .join("/")}`;
+
 function compile(route: Route): CompiledRoute {
   const parts = split(route.path);
   return {
     route,
-    segments: parts.map((part) => (part.startsWith(":") ? null : part)),
+    segments: segmentsOf(route.path),
     names: parts.filter((part) => part.startsWith(":")).map((part) => part.slice(1)),
+    shape: shapeOf(route.method, route.path),
   };
 }
 
@@ -58,28 +70,60 @@ export function decodeParams(raw: Record<string, string>): Record<string, string
   return decoded;
 }
 
+/**
+ * The shape of a route named as `METHOD /path/:param`, e.g.
+ * `GET /orgs/:organizationId/custom-fields`; undefined when the text is not of that form.
+ */
+export function routeShape(name: string): string | undefined {
+  const parsed = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/.exec(name);
+  if (!parsed) return undefined;
+  return shapeOf(parsed[1] as string, parsed[2] as string);
+}
+
 export class Router {
   private readonly routes: CompiledRoute[];
+  private readonly shapes = new Set<string>();
+  /** Shapes of the routes switched off: they answer as unknown routes do. */
+  private readonly absent = new Set<string>();
 
   constructor(routes: readonly Route[]) {
     this.routes = routes.map(compile);
-    const seen = new Set<string>();
-    for (const { route, segments } of this.routes) {
-      const shape = `${route.method} /${segments.map((s) => s ?? ":").join("/")}`;
-      if (seen.has(shape)) throw new Error(`two routes answer ${route.method} ${route.path}`);
-      seen.add(shape);
+    for (const { route, shape } of this.routes) {
+      if (this.shapes.has(shape)) throw new Error(`two routes answer ${route.method} ${route.path}`);
+      this.shapes.add(shape);
     }
+  }
+
+  /** Whether `name` (`METHOD /path/:param`) is one of the routes. */
+  knows(name: string): boolean {
+    const shape = routeShape(name);
+    return shape !== undefined && this.shapes.has(shape);
+  }
+
+  /** Switches routes off; a name that is no route is a RangeError, and nothing is switched off. */
+  remove(names: readonly string[]): void {
+    const unknown = names.find((name) => !this.knows(name));
+    if (unknown !== undefined) throw new RangeError(`no route ${JSON.stringify(unknown)}`);
+    for (const name of names) this.absent.add(routeShape(name) as string);
+  }
+
+  /** Switches every route back on. */
+  restore(): void {
+    this.absent.clear();
   }
 
   match(method: string, path: string): Match {
     const parts = split(path);
-    const candidates = this.routes.filter((compiled) => fits(compiled, parts));
+    const fitting = this.routes.filter((compiled) => fits(compiled, parts));
+    const candidates = fitting.filter((compiled) => !this.absent.has(compiled.shape));
     let best: CompiledRoute | undefined;
     for (const candidate of candidates) {
       if (candidate.route.method === method && (!best || moreSpecific(candidate, best))) best = candidate;
     }
     if (!best) {
-      if (candidates.length === 0) return { kind: "none" };
+      // A route switched off is unknown, whatever else its path answers: a 404, not a 405.
+      const switchedOff = fitting.some((compiled) => compiled.route.method === method);
+      if (candidates.length === 0 || switchedOff) return { kind: "none" };
       return { kind: "method-not-allowed", allow: [...new Set(candidates.map((c) => c.route.method))] };
     }
     const params: Record<string, string> = {};

@@ -9,10 +9,25 @@ import { addressOf } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { groupPath, groupsPath } from "./paths.ts";
+import { groupPath, groupsPath, sectionPath } from "./paths.ts";
 import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext, Scope } from "./types.ts";
 
 const PATCHABLE = ["title", "icon"] as const;
+
+// The routes of membership through the group, and the same change through the section's
+// `siteSectionGroupId`, for a service without them (service-facts.md).
+const GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId";
+const ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`;
+const REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+
+function membershipOnSection(route: string, scope: Scope, sectionId: string, groupId: string | null) {
+  return {
+    route,
+    method: "PATCH" as const,
+    path: sectionPath(scope.organization, scope.ids.site!, sectionId),
+    body: { siteSectionGroupId: groupId },
+  };
+}
 
 const site = (scope: Scope) => scope.desired as DesiredSite;
 const sectionAddress = (scope: Scope, path: string) => addressOf(scope.address, "section", path);
@@ -95,6 +110,7 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
         path: `${groupPath(org, siteId, live.item.id)}/sections`,
         body: { sectionId: id },
         summary: "add section to group",
+        alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id),
       });
     }
     const wanted = desiredGroupBySectionId(scope, ctx);
@@ -105,6 +121,7 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
         method: "DELETE",
         path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
         summary: "remove section from group",
+        alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null),
       });
     }
     return calls;

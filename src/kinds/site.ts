@@ -9,6 +9,7 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { orgPath, sitePath, siteSpacesPath } from "./paths.ts";
+import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.ts";
 import { redirectKind } from "./redirect.ts";
 import { sectionKind } from "./section.ts";
 import { nestSections, sectionGroupKind } from "./section-group.ts";
@@ -30,7 +31,7 @@ function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema> | und
 
 function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]): unknown {
   if (!site) return undefined;
-  if (field === "proxy") return site.proxy?.origin;
+  if (field === "proxy") return comparableProxy(site.proxy?.origin);
   if (field === "adaptiveContent")
     return site.adaptiveContent ? { enabled: site.adaptiveContent.enabled ?? false } : undefined;
   return site[field];
@@ -52,8 +53,16 @@ function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | un
   const properties = schema.properties ?? {};
   const names = Object.keys(properties);
   const enabled = node.item.adaptiveContent?.enabled === true;
-  if (!enabled && names.length === 0 && schema.additionalProperties !== true) return undefined;
   const site = JSON.stringify(node.item.title);
+  // The configuration cannot say true: the service accepts only false.
+  const open = schema.additionalProperties === true;
+  if (open) {
+    ctx.warn(
+      `site ${site}: the adaptive schema's additionalProperties: true is left out: the configuration ` +
+        "takes only false, the one value the service accepts",
+    );
+  }
+  if (!enabled && names.length === 0) return undefined;
   const odd = names.filter((name) => {
     const attribute = properties[name] as unknown as Record<string, unknown> | null;
     if (typeof attribute !== "object" || attribute === null) return true;
@@ -78,7 +87,7 @@ function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | un
     );
   }
   const config: Schema = { properties };
-  if (schema.additionalProperties !== undefined) config.additionalProperties = schema.additionalProperties;
+  if (schema.additionalProperties === false) config.additionalProperties = false;
   return config;
 }
 
@@ -125,7 +134,10 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
     }
     const changes: FieldChange[] = [];
     if (!live) compareField(changes, "type", desired.type, undefined);
-    for (const field of PATCHABLE) compareField(changes, field, desired[field], liveValue(live?.item, field));
+    for (const field of PATCHABLE) {
+      const value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
+      compareField(changes, field, value, liveValue(live?.item, field));
+    }
     if (desired.adaptiveSchema) {
       const have = liveSchema(live);
       compareField(changes, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties);
@@ -168,7 +180,7 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
       });
     }
     const settings = definedFields(desired, ["basename", "adaptiveContent"]);
-    if (desired.proxy !== undefined && desired.proxy !== null) settings.proxy = desired.proxy;
+    if (typeof desired.proxy === "string") settings.proxy = proxyForService(desired.proxy);
     if (Object.keys(settings).length > 0) {
       calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" });
     }
@@ -202,7 +214,14 @@ export const siteKind: KindModule<DesiredSite, LiveSite> = {
     if (TYPES.includes(site.type)) config.type = site.type;
     if (VISIBILITIES.includes(site.visibility)) config.visibility = site.visibility;
     if (typeof site.basename === "string") config.basename = site.basename;
-    if (typeof site.proxy?.origin === "string") config.proxy = site.proxy.origin;
+    const proxy = site.proxy?.origin;
+    if (typeof proxy === "string" && isConfigurableProxy(proxy)) config.proxy = proxy;
+    else if (typeof proxy === "string") {
+      ctx.warn(
+        `site ${JSON.stringify(site.title)}: the proxy ${JSON.stringify(proxy)} is left out: the configuration ` +
+          "takes a host and path such as acme.com/docs, optionally with https:// in front",
+      );
+    }
     if (site.adaptiveContent) config.adaptiveContent = { enabled: site.adaptiveContent.enabled ?? false };
     const schema = schemaConfig(live, ctx);
     if (schema) config.adaptiveSchema = schema;

@@ -8,6 +8,7 @@ import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { LiveState } from "../model/scope.ts";
+import { listReadError } from "./absent-list.ts";
 
 type Node = LiveNode<{ id: string }>;
 
@@ -40,7 +41,11 @@ async function readKind(
   // A parent may have read its children with itself (a section's site spaces).
   if (parent.children[kind.kind] === undefined) {
     if (!choice.reads(kind, scope)) return;
-    parent.children[kind.kind] = await kind.read(client, scope);
+    try {
+      parent.children[kind.kind] = await kind.read(client, scope);
+    } catch (error) {
+      throw listReadError(error, kind, scope);
+    }
   }
   if (!kind.children && !kind.readDetails) return;
   const nodes = parent.children[kind.kind] as Node[];

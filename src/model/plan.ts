@@ -51,6 +51,20 @@ export interface Recover {
   exclude?: string[];
 }
 
+/**
+ * Another form of a call that makes the same change, for a service without the call's route
+ * (it answers 404 or 405 as for a route it does not have): e.g. a group's membership set on the
+ * section instead of through the group. The plan shows the call; apply sends this form instead
+ * once the route is known to be absent.
+ */
+export interface Alternate {
+  /** The primary call's route, `METHOD /path/:param`: the API client remembers it absent for the run. */
+  route: string;
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+}
+
 export interface Call {
   id: string;
   /** The change this call belongs to. */
@@ -64,6 +78,7 @@ export interface Call {
   orderOnly?: string[];
   captures?: Capture[];
   recover?: Recover;
+  alternate?: Alternate;
   /** For people: "create section", "set default section". */
   summary: string;
 }

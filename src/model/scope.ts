@@ -2,7 +2,7 @@
 // a container of items, the calls kinds draft, and what a kind may ask of the planner. Types
 // only; it imports nothing of the tool but the plan's own types.
 
-import type { Capture, HttpMethod, Recover } from "./plan.ts";
+import type { Alternate, Capture, HttpMethod, Recover } from "./plan.ts";
 
 /** A call as a kind describes it; the planner gives it an id and its dependencies. */
 export interface CallDraft {
@@ -12,6 +12,8 @@ export interface CallDraft {
   summary: string;
   captures?: Capture[];
   recover?: Recover;
+  /** The same change in another form, for a service without this call's route. */
+  alternate?: Alternate;
   /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */
   claims?: string[];
   /** Unique values this call gives up. */

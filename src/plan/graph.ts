@@ -48,6 +48,7 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
     names.clear();
     placeholdersIn(draft.path, names);
     placeholdersIn(draft.body, names);
+    placeholdersIn(draft.alternate, names);
     for (const address of names) {
       const creator = capturedBy.get(address);
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
@@ -68,6 +69,7 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
     if (draft.body !== undefined) call.body = draft.body;
     if (draft.captures) call.captures = draft.captures;
     if (draft.recover) call.recover = draft.recover;
+    if (draft.alternate) call.alternate = draft.alternate;
     if (draft.orderAfter.length > 0) {
       const orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       if (orderOnly.length > 0) call.orderOnly = orderOnly;

@@ -445,6 +445,72 @@ describe("section groups", () => {
     expect(ids(page.items)).toEqual([late.id, early.id, empty1.id]);
   });
 
+  it("sets membership through siteSectionGroupId on a section's create and PATCH", async () => {
+    const { site, sections } = await siteWithSections("spc_handbook", "spc_guides");
+    const [a, b] = ids(sections);
+    const first = await createGroup(site.id, { title: "First", sections: [a] });
+    const second = await createGroup(site.id, { title: "Second" });
+    const sectionPath = (id: string | undefined) => `${SITES}/${site.id}/sections/${id}`;
+    // Joining a group takes the section out of its other group, as adding a member does.
+    const moved = expectStatus(await ada("PATCH", sectionPath(a), { siteSectionGroupId: second.id }), 200);
+    expect(moved.sectionGroup).toBe(second.id);
+    expectStatus(await ada("PATCH", sectionPath(b), { siteSectionGroupId: second.id, title: "Bee" }), 200);
+    const made = expectStatus(
+      await ada("POST", `${SITES}/${site.id}/sections`, {
+        spaceId: "spc_api_v1",
+        siteSectionGroupId: first.id,
+      }),
+      201,
+    );
+    expect(made.sectionGroup).toBe(first.id);
+    expect(await groupingOf(site.id)).toEqual([
+      [a, second.id],
+      [b, second.id],
+      [made.id, first.id],
+    ]);
+    expect(ids((await groupsOf(site.id)).find((group) => group.id === second.id).sections)).toEqual([a, b]);
+    // null leaves the group; leaving no group is no change.
+    expectStatus(await ada("PATCH", sectionPath(a), { siteSectionGroupId: null }), 200);
+    expectStatus(await ada("PATCH", sectionPath(a), { siteSectionGroupId: null }), 200);
+    expect((await groupingOf(site.id))[0]).toEqual([a, undefined]);
+    const unset = expectStatus(
+      await ada("POST", `${SITES}/${site.id}/sections`, { spaceId: "spc_api_v2", siteSectionGroupId: null }),
+      201,
+    );
+    expect(unset.sectionGroup).toBeUndefined();
+  });
+
+  it("refuses a siteSectionGroupId that names no group of the site, and changes nothing", async () => {
+    const { site, sections } = await siteWithSections("spc_handbook");
+    const [a] = ids(sections);
+    const other = await siteWithSections("spc_guides");
+    const foreign = await createGroup(other.site.id, { title: "Elsewhere" });
+    const message = `siteSectionGroupId: site section group "${foreign.id}" not found in site "${site.id}"`;
+    expectError(
+      await ada("PATCH", `${SITES}/${site.id}/sections/${a}`, {
+        siteSectionGroupId: foreign.id,
+        title: "Changed",
+      }),
+      400,
+      message,
+    );
+    expectError(
+      await ada("POST", `${SITES}/${site.id}/sections`, {
+        spaceId: "spc_api_v1",
+        siteSectionGroupId: foreign.id,
+      }),
+      400,
+      message,
+    );
+    expectError(
+      await ada("PATCH", `${SITES}/${site.id}/sections/${a}`, { siteSectionGroupId: "" }),
+      400,
+      "siteSectionGroupId: must be at least 1 characters",
+    );
+    const [section, ...rest] = await sectionsOf(site.id);
+    expect([section.title, section.sectionGroup, rest.length]).toEqual([sections[0].title, undefined, 0]);
+  });
+
   it("moves a section between groups: a section belongs to at most one group", async () => {
     const { site, sections } = await siteWithSections("spc_handbook", "spc_guides", "spc_api_v1");
     const [a, b, c] = ids(sections);

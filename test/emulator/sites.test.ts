@@ -263,6 +263,18 @@ describe("PATCH /orgs/{organizationId}/sites/{siteId}", () => {
     expect("proxy" in removed).toBe(false);
   });
 
+  it("takes the service's own proxy form, a host and path without a scheme, and shows it as sent", async () => {
+    const site = await createSite(ada, { title: "Proxied bare" });
+    const bare = `acme-docs.example.co.uk/${"d".repeat(512 - "acme-docs.example.co.uk/".length)}`;
+    const proxied = expectStatus(await ada("PATCH", `${SITES}/${site.id}`, { proxy: bare }), 200);
+    expect(proxied.proxy).toEqual({ origin: bare, target: `${acmeHost(emulator)}/proxied-bare` });
+    const nested = expectStatus(
+      await ada("PATCH", `${SITES}/${site.id}`, { proxy: "acme.com/docs/v2" }),
+      200,
+    );
+    expect(nested.proxy.origin).toBe("acme.com/docs/v2");
+  });
+
   it("sets the default root site space, and the default section and its default site space", async () => {
     const site = await createSite(ada, { spaces: ["spc_handbook", "spc_guides"] });
     const [, guides] = await listAll(ada, `${SITES}/${site.id}/site-spaces`);
@@ -321,7 +333,20 @@ describe("PATCH /orgs/{organizationId}/sites/{siteId}", () => {
     [{ adaptiveContent: {} }, "adaptiveContent.enabled: required"],
     [{ adaptiveContent: { enabled: "yes" } }, "adaptiveContent.enabled: must be a boolean, got a string"],
     [{ proxy: "ftp://acme.com/docs" }, "proxy: must be an absolute http or https URL"],
-    [{ proxy: "acme.com/docs" }, "proxy: must be an absolute http or https URL"],
+    [
+      { proxy: "acme.com" },
+      "proxy: must be a host and path such as acme.com/docs, or an absolute http or https URL",
+    ],
+    [
+      { proxy: "acme/docs" },
+      "proxy: must be a host and path such as acme.com/docs, or an absolute http or https URL",
+    ],
+    [
+      { proxy: "acme.com/docs/" },
+      "proxy: must be a host and path such as acme.com/docs, or an absolute http or https URL",
+    ],
+    [{ proxy: `acme.com/${"d".repeat(504)}` }, "proxy: must be at most 512 characters, got 513"],
+    [{ proxy: 5 }, "proxy: must be a URL string, got a number"],
     [
       { visibility: "in-collection" },
       "visibility: must be one of public, unlisted, share-link, visitor-auth",

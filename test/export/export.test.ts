@@ -92,7 +92,7 @@ describe("docsync export", () => {
         type: "premium",
         visibility: "public",
         basename: "docs",
-        proxy: "https://acme.example/docs",
+        proxy: "acme.example/docs",
         adaptiveContent: { enabled: true },
         adaptiveSchema: {
           properties: {
@@ -220,7 +220,7 @@ describe("docsync export", () => {
       jsonSchema: {
         type: "object",
         properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
-        additionalProperties: true,
+        additionalProperties: false,
       },
     });
     const guides = await send("POST", `${s}/sections`, { spaceId: "spc_guides", title: "Guides" });
@@ -345,7 +345,7 @@ describe("docsync export", () => {
         adaptiveContent: { enabled: true },
         adaptiveSchema: {
           properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
-          additionalProperties: true,
+          additionalProperties: false,
         },
         sections: [
           {

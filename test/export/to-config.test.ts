@@ -120,17 +120,31 @@ describe("toConfig", () => {
     expect(siteKind.toConfig!(node(site, { adaptiveSchema: empty }), scope, ctx)).not.toHaveProperty(
       "adaptiveSchema",
     );
-    const open = { type: "object", properties: {}, additionalProperties: true, required: [] };
-    expect(siteKind.toConfig!(node(site, { adaptiveSchema: open }), scope, ctx)).toHaveProperty(
+    const kept = { type: "object", properties: { plan: { type: "string" } }, required: [] };
+    expect(siteKind.toConfig!(node(site, { adaptiveSchema: kept }), scope, ctx)).toHaveProperty(
       "adaptiveSchema",
-      {
-        properties: {},
-        additionalProperties: true,
-      },
+      { properties: { plan: { type: "string" } } },
     );
     expect(warnings).toEqual([
       'site "Docs": the adaptive schema\'s "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it',
     ]);
+  });
+
+  it("leaves out additionalProperties: true, which the configuration cannot say, with a warning", () => {
+    const { ctx, warnings } = context();
+    const site: LiveSite = { id: "site_1", title: "Docs", type: "basic", visibility: "public" };
+    const open = { type: "object", properties: {}, additionalProperties: true };
+    expect(siteKind.toConfig!(node(site, { adaptiveSchema: open }), scope, ctx)).not.toHaveProperty(
+      "adaptiveSchema",
+    );
+    const attributes = { ...open, properties: { plan: { type: "string" } } };
+    expect(siteKind.toConfig!(node(site, { adaptiveSchema: attributes }), scope, ctx)).toHaveProperty(
+      "adaptiveSchema",
+      { properties: { plan: { type: "string" } } },
+    );
+    const warning =
+      'site "Docs": the adaptive schema\'s additionalProperties: true is left out: the configuration takes only false, the one value the service accepts';
+    expect(warnings).toEqual([warning, warning]);
   });
 });
 

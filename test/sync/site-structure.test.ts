@@ -200,7 +200,7 @@ ${groups}`;
       basename: "docs",
       adaptiveContent: { enabled: true },
     });
-    expect(live.proxy?.origin).toBe("https://acme.example/docs");
+    expect(live.proxy?.origin).toBe("acme.example/docs");
     const schema = await h.api.get<{ jsonSchema: unknown }>(
       `/orgs/${h.org}/sites/${live.id}/adaptive-schema`,
     );
@@ -218,7 +218,7 @@ ${groups}`;
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain(
-      '  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" → "Product docs"\n      visibility: "unlisted" → "public"\n      proxy: "https://acme.example/docs" → (removed)\n',
+      '  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" → "Product docs"\n      visibility: "unlisted" → "public"\n      proxy: "acme.example/docs" → (removed)\n',
     );
     await applied(h, await h.config(v2));
     const after = await site();

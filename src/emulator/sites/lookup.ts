@@ -57,6 +57,13 @@ export function sectionField(site: SiteRecord, field: string, id: string): Secti
   return section;
 }
 
+/** A section group of the site named in a body field. */
+export function groupField(site: SiteRecord, field: string, id: string): GroupRecord {
+  const group = site.groups.find((entry) => entry.id === id);
+  if (!group) throw badRequest(`${field}: site section group "${id}" not found in site "${site.id}"`);
+  return group;
+}
+
 /** A site space of the site named in a body field. */
 export function siteSpaceField(site: SiteRecord, field: string, id: string): Located {
   const located = locate(site, id);

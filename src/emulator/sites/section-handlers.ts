@@ -5,14 +5,21 @@ import { badRequest } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
 import { type BodyShape, parseBody } from "../core/validate.ts";
 import { conditionRule, ICON_MAX, segmentRule } from "./checks.ts";
-import { sectionField, sectionOf, siteOf, spaceField } from "./lookup.ts";
+import { addMember } from "./group-store.ts";
+import { groupField, sectionField, sectionOf, siteOf, spaceField } from "./lookup.ts";
+import type { GroupRecord, SectionRecord, SiteRecord } from "./model.ts";
 import { movePlacement } from "./positions.ts";
 import { renderSection } from "./render.ts";
 import { createSection, deleteSection, moveSection, updateSection } from "./section-store.ts";
 
+// Membership of a group is also a field of the section, as the service publishes it: a group
+// id joins that group (leaving any other), null leaves the section's group.
+const groupRule = { type: "string", min: 1, nullable: true } as const;
+
 const createShape: BodyShape = {
   spaceId: { type: "string", min: 1, required: true },
   title: { type: "string", min: 2, max: 64 },
+  siteSectionGroupId: groupRule,
 };
 
 const updateShape: BodyShape = {
@@ -22,7 +29,20 @@ const updateShape: BodyShape = {
   condition: conditionRule,
   icon: { type: "string", max: ICON_MAX, nullable: true },
   description: { type: "string", max: 256, nullable: true },
+  siteSectionGroupId: groupRule,
 };
+
+/** The group a body's `siteSectionGroupId` names: a group, null to leave, undefined to keep. */
+function groupChange(site: SiteRecord, value: unknown): GroupRecord | null | undefined {
+  return typeof value === "string"
+    ? groupField(site, "siteSectionGroupId", value)
+    : (value as null | undefined);
+}
+
+function setGroup(section: SectionRecord, group: GroupRecord | null | undefined): void {
+  if (group) addMember(group, section);
+  else if (group === null) delete section.groupId;
+}
 
 function listHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "read");
@@ -33,7 +53,9 @@ function createHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const body = parseBody(ctx.body, createShape);
   const space = spaceField(ctx, site.organizationId, "spaceId", body.spaceId as string);
+  const group = groupChange(site, body.siteSectionGroupId);
   const section = createSection(ctx.state, site, space, (body.title as string | undefined) ?? space.title);
+  setGroup(section, group);
   return created(renderSection(ctx, site, section));
 }
 
@@ -50,6 +72,7 @@ function updateHandler(ctx: RequestContext): Reply {
       `defaultSiteSpace: site space "${defaultSiteSpaceId}" is not in site section "${section.id}"`,
     );
   }
+  const group = groupChange(site, body.siteSectionGroupId);
   updateSection(site, section, {
     title: body.title as string | undefined,
     path: body.path as string | undefined,
@@ -58,6 +81,7 @@ function updateHandler(ctx: RequestContext): Reply {
     icon: body.icon as string | null | undefined,
     description: body.description as string | null | undefined,
   });
+  setGroup(section, group);
   return ok(renderSection(ctx, site, section));
 }
 

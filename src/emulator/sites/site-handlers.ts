@@ -7,7 +7,7 @@ import { badRequest } from "../core/http-error.ts";
 import { paginate } from "../core/paginate.ts";
 import type { SpaceRecord } from "../core/state.ts";
 import { type BodyShape, checkNested, parseBody } from "../core/validate.ts";
-import { enumListQuery, httpUrlRule, optionalBooleanQuery, segmentRule } from "./checks.ts";
+import { checkProxy, enumListQuery, optionalBooleanQuery, segmentRule } from "./checks.ts";
 import { locate } from "./containers.ts";
 import { sectionField, siteOf, spaceField } from "./lookup.ts";
 import {
@@ -39,7 +39,8 @@ const updateShape: BodyShape = {
   adaptiveContent: { type: "object" },
   defaultSiteSpace: { type: "string", min: 1 },
   defaultSiteSection: { type: "string", min: 1 },
-  proxy: { ...httpUrlRule, nullable: true },
+  // Checked by checkProxy: the service's host-and-path form, or a URL.
+  proxy: { type: "any" },
 };
 
 /** `spaces` on create: existing space ids (root site spaces, in order) or `{new: {title?}}`. */
@@ -112,6 +113,7 @@ function defaultSiteSpaceChange(site: SiteRecord, siteSpaceId: string, defaultSe
 function updateSiteHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const body = parseBody(ctx.body, updateShape, { optionalBody: true });
+  checkProxy(body.proxy);
   const changes: SiteChanges = {
     title: body.title as string | undefined,
     visibility: body.visibility as SiteVisibility | undefined,

@@ -1,0 +1,22 @@
+// A list that answers 404 (or 405) is not an item gone missing: the service has no such list,
+// as on a deployment without a feature (no custom fields). The read stops there, before any
+// write, with a message that names the configuration key that needs the list, instead of a
+// bare 404.
+
+import { ApiError } from "../api/errors.ts";
+import { DocsyncError } from "../errors.ts";
+import type { AnyKind, Scope } from "../kinds/types.ts";
+
+/** The error to report for a failed read of `kind`'s list in `scope`: `error` itself unless the list is absent. */
+export function listReadError(error: unknown, kind: AnyKind, scope: Scope): unknown {
+  if (!(error instanceof ApiError) || error.method !== "GET") return error;
+  if (error.status !== 404 && error.status !== 405) return error;
+  const key = kind.collection;
+  const where = scope.address === "" ? "" : ` of ${scope.address}`;
+  return new DocsyncError(
+    "live.list-absent",
+    `Cannot read ${key}${where}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer ` +
+      `them. Remove ${key} from the configuration, or check the API URL.`,
+    { cause: error },
+  );
+}
