@@ -324,6 +324,8 @@ async function executePlan(plan, client, options) {
         method: call.method,
         path: fillPath(call.path, ids),
         ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
+        // A plan's creates are the calls that carry a way to find their item again.
+        create: call.recover !== void 0,
         ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
         ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp.signal
@@ -39212,7 +39214,7 @@ function createApiClient(options) {
     wait !== void 0 && holdAll(wait);
   }
   async function execute(request) {
-    let { method } = request, { path, target } = buildTarget(root.prefix, request.path, request.query), body = request.body === void 0 ? void 0 : JSON.stringify(request.body), create = isCreate(method, path), ambiguousEarlier = !1;
+    let { method } = request, { path, target } = buildTarget(root.prefix, request.path, request.query), body = request.body === void 0 ? void 0 : JSON.stringify(request.body), create = request.create ?? isCreate(method, path), ambiguousEarlier = !1;
     for (let attempt = 1; ; attempt++) {
       let exchange = await limit(async () => {
         for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);

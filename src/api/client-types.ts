@@ -30,6 +30,12 @@ export interface ApiRequest {
   body?: unknown;
   /** For creates: how to find out, after an ambiguous failure, whether the item was created. */
   recover?: RecoverSpec;
+  /**
+   * Whether sending the request twice could make two items: then it is never sent again after
+   * an ambiguous failure without `recover` finding out first. Default: guessed from the method
+   * and path (any POST but a move, and PUT of a team).
+   */
+  create?: boolean;
   alternate?: AlternateRequest;
   /**
    * Gives up on the request: the exchange in progress is cut off and no attempt follows. The

@@ -92,7 +92,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const { method } = request;
     const { path, target } = buildTarget(root.prefix, request.path, request.query);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const create = isCreate(method, path);
+    // The caller says whether the request creates something (a plan's create carries the way to
+    // find its item again); other callers leave it to the method and path.
+    const create = request.create ?? isCreate(method, path);
     let ambiguousEarlier = false;
     for (let attempt = 1; ; attempt++) {
       const exchange = await limit(async () => {

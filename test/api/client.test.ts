@@ -310,6 +310,37 @@ describe("safety of writes", () => {
     expect(teams.filter((item) => item.title === "Maybe created")).toHaveLength(1);
   });
 
+  it("takes the caller's word on whether a request creates something", async () => {
+    // A POST that the caller says makes nothing new (an idempotent action) is sent again.
+    emulator.failNext({ method: "POST", path: /\/sites$/, kind: "after-commit" });
+    const { api } = clientFor(emulator);
+    const resent = await api.send<LiveSite>({
+      method: "POST",
+      path: paths.sites(org),
+      body: { title: "Told idempotent" },
+      create: false,
+    });
+    expect(resent).toMatchObject({ title: "Told idempotent" });
+    expect(
+      logged(emulator, "POST", paths.sites(org))
+        .slice(-2)
+        .map((entry) => entry.status),
+    ).toEqual([500, 201]);
+    // A request the caller says creates something is never sent twice blindly, whatever its verb.
+    emulator.failNext({ method: "PATCH", path: /\/teams\/[^/]+$/, kind: "after-commit" });
+    const team = await createTeam("Told create");
+    const error = await failure(
+      api.send({
+        method: "PATCH",
+        path: `${paths.teams(org)}/${team.id}`,
+        body: { title: "Renamed" },
+        create: true,
+      }),
+    );
+    await api.close();
+    expect(error).toMatchObject({ outcomeUnknown: true, attempts: 1 });
+  });
+
   it("takes a 404 on a retried DELETE as done", async () => {
     const team = await createTeam("Doomed team");
     const path = `${paths.teams(org)}/${team.id}`;
