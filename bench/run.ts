@@ -1,6 +1,7 @@
 // docsync's benchmark: reading and planning a large organization against the emulator with
 // injected latency, and against a server that replays the emulator's answers at no cost, next
-// to its critical-path bound and to a sequential run, measured in one run; then an apply that creates half of it and reorders the rest, next to the fewest writes;
+// to its critical-path bound and to a sequential run, measured in one run; then an apply that
+// creates half of it and reorders the rest, next to the fewest writes;
 // then the CPU time and memory of planning 100,000 redirects, and of loading and validating a
 // configuration of 100,000 redirects next to JSON.parse of the same data.   npm run bench
 
