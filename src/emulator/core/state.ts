@@ -3,6 +3,7 @@
 // each family's render module, never by the store.
 
 import { IdGenerator } from "./ids.ts";
+import { RenderCache } from "./render-cache.ts";
 import type { ROLE_VALUES } from "./validate.ts";
 
 export type Role = (typeof ROLE_VALUES)[number];
@@ -90,6 +91,8 @@ export class EmulatorState {
    * (for example the sites family keeps its sites, sections and redirects here).
    */
   readonly families = new Map<string, unknown>();
+  /** Rendered list items; emptied by every write (see render-cache.ts). */
+  readonly renderCache = new RenderCache();
 
   now(): Date {
     return new Date(Date.now() + this.clockOffsetMs);
@@ -102,7 +105,11 @@ export class EmulatorState {
   purgeExpiredSpaces(): void {
     const cutoff = this.now().getTime() - SPACE_RETENTION_MS;
     for (const [id, space] of this.spaces) {
-      if (space.deletedAt && space.deletedAt.getTime() <= cutoff) this.spaces.delete(id);
+      if (space.deletedAt && space.deletedAt.getTime() <= cutoff) {
+        this.spaces.delete(id);
+        // Site spaces of a space removed for good show it otherwise (see sites/render.ts).
+        this.renderCache.clear();
+      }
     }
   }
 

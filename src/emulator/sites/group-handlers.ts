@@ -2,6 +2,7 @@
 
 import { created, noContent, ok, type Reply, type RequestContext } from "../core/context.ts";
 import { badRequest } from "../core/http-error.ts";
+import { jsonText } from "../core/json-text.ts";
 import { paginate } from "../core/paginate.ts";
 import { type BodyShape, parseBody } from "../core/validate.ts";
 import { ICON_MAX } from "./checks.ts";
@@ -32,7 +33,7 @@ const updateShape: BodyShape = {
 
 function listHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "read");
-  return ok(paginate(ctx.query, orderedGroups(site), (group) => renderGroup(ctx, site, group)));
+  return ok(jsonText(paginate(ctx.query, orderedGroups(site), (group) => renderGroup(ctx, site, group))));
 }
 
 function createHandler(ctx: RequestContext): Reply {

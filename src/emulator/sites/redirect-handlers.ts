@@ -2,6 +2,7 @@
 
 import { created, noContent, ok, type Reply, type RequestContext } from "../core/context.ts";
 import { badRequest, notFound } from "../core/http-error.ts";
+import { jsonText } from "../core/json-text.ts";
 import { paginate } from "../core/paginate.ts";
 import { type BodyShape, checkField, type FieldRule, parseBody } from "../core/validate.ts";
 import { parseDestination } from "./destination.ts";
@@ -31,14 +32,16 @@ const updateShape: BodyShape = {
 
 function listHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "read");
-  return ok(paginate(ctx.query, site.redirects, renderRedirect));
+  return ok(jsonText(paginate(ctx.query, site.redirects, (redirect) => renderRedirect(ctx.state, redirect))));
 }
 
 function createHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const body = parseBody(ctx.body, createShape);
   const destination = parseDestination(site, body.destination);
-  return created(renderRedirect(createRedirect(ctx.state, site, body.source as string, destination)));
+  return created(
+    renderRedirect(ctx.state, createRedirect(ctx.state, site, body.source as string, destination)),
+  );
 }
 
 function updateHandler(ctx: RequestContext): Reply {
@@ -49,7 +52,7 @@ function updateHandler(ctx: RequestContext): Reply {
     source: body.source as string | undefined,
     destination: body.destination === undefined ? undefined : parseDestination(site, body.destination),
   });
-  return ok(renderRedirect(redirect));
+  return ok(renderRedirect(ctx.state, redirect));
 }
 
 function deleteHandler(ctx: RequestContext): Reply {
@@ -66,10 +69,12 @@ function lookupHandler(ctx: RequestContext): Reply {
   checkField("source", source, sourceRule);
   const redirect = findRedirectBySource(site, source);
   if (!redirect) throw notFound("site redirect with source", source);
-  return ok({
-    redirect: renderRedirect(redirect),
-    target: redirectTarget(ctx.state, site, redirect.destination),
-  });
+  return ok(
+    jsonText({
+      redirect: renderRedirect(ctx.state, redirect),
+      target: redirectTarget(ctx.state, site, redirect.destination),
+    }),
+  );
 }
 
 export const redirectHandlers = {

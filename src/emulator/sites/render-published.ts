@@ -2,6 +2,7 @@
 // when it has sections, else its root site spaces), and the emulator's default customization.
 
 import type { RequestContext } from "../core/context.ts";
+import { type JsonText, jsonText } from "../core/json-text.ts";
 import type { SiteRecord } from "./model.ts";
 import { renderSection, renderSite, renderSiteSpace } from "./render.ts";
 
@@ -26,7 +27,7 @@ function defaultCustomizations(site: SiteRecord) {
   };
 }
 
-export function renderPublished(ctx: RequestContext, site: SiteRecord) {
+export function renderPublished(ctx: RequestContext, site: SiteRecord): JsonText {
   const structure =
     site.sections.length > 0
       ? { type: "sections", structure: site.sections.map((section) => renderSection(ctx, site, section)) }
@@ -36,10 +37,10 @@ export function renderPublished(ctx: RequestContext, site: SiteRecord) {
             renderSiteSpace(ctx, site, siteSpace, site.root, undefined),
           ),
         };
-  return {
+  return jsonText({
     object: "published-content-site",
     site: renderSite(ctx, site),
     structure,
     customizations: { site: defaultCustomizations(site) },
-  };
+  });
 }

@@ -1,7 +1,12 @@
 // API shapes of the sites family. Everything derived (counters, defaults, URLs, group members)
 // is computed here from the records, so a response can never disagree with the store.
+// Site spaces, sections, groups and redirects are rendered once to JSON text and kept in the
+// state's render cache until the next write; a section splices in its site spaces' text, a
+// group its sections'. The embedded space carries the caller's permissions: those items are
+// cached per caller.
 
 import type { RequestContext } from "../core/context.ts";
+import { type JsonText, jsonText } from "../core/json-text.ts";
 import { appUrl, iso, renderSpace } from "../core/render.ts";
 import { type EmulatorState, SPACE_RETENTION_MS, type SpaceRecord } from "../core/state.ts";
 import { countSiteSpaces, isDefaultIn } from "./containers.ts";
@@ -58,56 +63,71 @@ export function renderSiteSpace(
   siteSpace: SiteSpaceRecord,
   container: Container,
   section: SectionRecord | undefined,
-) {
-  const space = ctx.state.spaces.get(siteSpace.spaceId) ?? removedSpace(ctx.state, siteSpace.spaceSnapshot);
-  return {
-    object: "site-space",
-    id: siteSpace.id,
-    path: siteSpace.path,
-    ...(section ? { section: section.id } : {}),
-    space: renderSpace(ctx.state, space, ctx.user.id),
-    title: space.title,
-    default: isDefaultIn(container, siteSpace),
-    ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
-    urls: { published: siteSpaceUrl(ctx.state, site, siteSpace, section) },
+): JsonText {
+  const { state } = ctx;
+  const live = state.spaces.get(siteSpace.spaceId);
+  const render = () => {
+    const space = live ?? removedSpace(state, siteSpace.spaceSnapshot);
+    return jsonText({
+      object: "site-space",
+      id: siteSpace.id,
+      path: siteSpace.path,
+      ...(section ? { section: section.id } : {}),
+      space: renderSpace(state, space, ctx.user.id),
+      title: space.title,
+      default: isDefaultIn(container, siteSpace),
+      ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
+      urls: { published: siteSpaceUrl(state, site, siteSpace, section) },
+    });
   };
+  // A space removed for good shows a deletion time that follows the clock: never kept.
+  return live
+    ? state.renderCache.get(siteSpace, ctx.user.id, render)
+    : state.renderCache.volatileItem(render);
 }
 
-export function renderSection(ctx: RequestContext, site: SiteRecord, section: SectionRecord) {
-  return {
-    object: "site-section",
-    id: section.id,
-    title: section.title,
-    ...(section.description !== undefined ? { description: section.description } : {}),
-    default: site.defaultSectionId === section.id,
-    path: section.path,
-    ...(section.condition !== undefined ? { condition: section.condition } : {}),
-    ...(section.groupId !== undefined ? { sectionGroup: section.groupId } : {}),
-    siteSpaces: section.siteSpaces.map((siteSpace) =>
-      renderSiteSpace(ctx, site, siteSpace, section, section),
-    ),
-    urls: { published: sectionUrl(ctx.state, site, section) },
-    ...(section.icon !== undefined ? { icon: section.icon } : {}),
-  };
+export function renderSection(ctx: RequestContext, site: SiteRecord, section: SectionRecord): JsonText {
+  return ctx.state.renderCache.get(section, ctx.user.id, () =>
+    jsonText({
+      object: "site-section",
+      id: section.id,
+      title: section.title,
+      ...(section.description !== undefined ? { description: section.description } : {}),
+      default: site.defaultSectionId === section.id,
+      path: section.path,
+      ...(section.condition !== undefined ? { condition: section.condition } : {}),
+      ...(section.groupId !== undefined ? { sectionGroup: section.groupId } : {}),
+      siteSpaces: section.siteSpaces.map((siteSpace) =>
+        renderSiteSpace(ctx, site, siteSpace, section, section),
+      ),
+      urls: { published: sectionUrl(ctx.state, site, section) },
+      ...(section.icon !== undefined ? { icon: section.icon } : {}),
+    }),
+  );
 }
 
-export function renderGroup(ctx: RequestContext, site: SiteRecord, group: GroupRecord) {
-  return {
-    object: "site-section-group",
-    id: group.id,
-    title: group.title,
-    sections: membersOf(site, group).map((section) => renderSection(ctx, site, section)),
-    ...(group.icon !== undefined ? { icon: group.icon } : {}),
-  };
+export function renderGroup(ctx: RequestContext, site: SiteRecord, group: GroupRecord): JsonText {
+  return ctx.state.renderCache.get(group, ctx.user.id, () =>
+    jsonText({
+      object: "site-section-group",
+      id: group.id,
+      title: group.title,
+      sections: membersOf(site, group).map((section) => renderSection(ctx, site, section)),
+      ...(group.icon !== undefined ? { icon: group.icon } : {}),
+    }),
+  );
 }
 
-export function renderRedirect(redirect: RedirectRecord) {
-  return {
-    object: "site-redirect",
-    id: redirect.id,
-    source: redirect.source,
-    destination: { ...redirect.destination },
-  };
+/** The same for every caller. */
+export function renderRedirect(state: EmulatorState, redirect: RedirectRecord): JsonText {
+  return state.renderCache.get(redirect, "", () =>
+    jsonText({
+      object: "site-redirect",
+      id: redirect.id,
+      source: redirect.source,
+      destination: { ...redirect.destination },
+    }),
+  );
 }
 
 export function renderAdaptiveSchema(site: SiteRecord) {

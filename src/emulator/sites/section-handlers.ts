@@ -2,6 +2,7 @@
 
 import { created, noContent, ok, type Reply, type RequestContext } from "../core/context.ts";
 import { badRequest } from "../core/http-error.ts";
+import { jsonText } from "../core/json-text.ts";
 import { paginate } from "../core/paginate.ts";
 import { type BodyShape, parseBody } from "../core/validate.ts";
 import { conditionRule, ICON_MAX, segmentRule } from "./checks.ts";
@@ -46,7 +47,7 @@ function setGroup(section: SectionRecord, group: GroupRecord | null | undefined)
 
 function listHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "read");
-  return ok(paginate(ctx.query, site.sections, (section) => renderSection(ctx, site, section)));
+  return ok(jsonText(paginate(ctx.query, site.sections, (section) => renderSection(ctx, site, section))));
 }
 
 function createHandler(ctx: RequestContext): Reply {

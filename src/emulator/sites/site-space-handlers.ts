@@ -2,6 +2,7 @@
 
 import { created, noContent, ok, type Reply, type RequestContext } from "../core/context.ts";
 import { badRequest } from "../core/http-error.ts";
+import { jsonText } from "../core/json-text.ts";
 import { paginate } from "../core/paginate.ts";
 import { type BodyShape, parseBody } from "../core/validate.ts";
 import { conditionRule, optionalBooleanQuery, segmentRule } from "./checks.ts";
@@ -29,8 +30,10 @@ function listHandler(ctx: RequestContext): Reply {
       wantDefault === undefined || isDefaultIn(container, siteSpace) === wantDefault,
   );
   return ok(
-    paginate(ctx.query, entries, ({ siteSpace, container, section }) =>
-      renderSiteSpace(ctx, site, siteSpace, container, section),
+    jsonText(
+      paginate(ctx.query, entries, ({ siteSpace, container, section }) =>
+        renderSiteSpace(ctx, site, siteSpace, container, section),
+      ),
     ),
   );
 }
