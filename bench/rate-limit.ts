@@ -20,7 +20,7 @@ const PARALLELISM = 64;
 function configYaml(): string {
   const lines = [
     "version: 1",
-    "organization: ${DOCSYNC_ORG}",
+    `organization: \${DOCSYNC_ORG}`,
     "spaces:",
     "  guides: spc_guides",
     "sites:",

@@ -95,8 +95,7 @@ export class Pacer {
   /** Waits until a request may go, then counts it in flight. An aborted signal ends the wait. */
   async acquire(signal?: AbortSignal): Promise<void> {
     for (let wait = this.delayMs(); wait > 0 && !signal?.aborted; wait = this.delayMs()) {
-      await this.pause(wait);
-      if (signal?.aborted) break;
+      await this.pause(wait, signal);
     }
     this.take();
   }
@@ -106,18 +105,17 @@ export class Pacer {
     this.inFlight += 1;
   }
 
-  /**
-   * Waits `ms`, or less when an answer comes. Not bound to the caller's signal: one signal is
-   * shared by many requests, and none waits longer than the window.
-   */
-  private pause(ms: number): Promise<void> {
+  /** Waits `ms`, or less when an answer comes or the request is given up on. */
+  private pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
         this.waiting.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
+      signal?.addEventListener("abort", done, { once: true });
       this.waiting.add(done);
     });
   }
