@@ -36,10 +36,13 @@ function configYaml(): string {
   return `${lines.join("\n")}\n`;
 }
 
+// When each answer went out, to tell the span of the apply's requests from its start-up.
+const answeredAt: number[] = [];
 const emulator = await startEmulator({
   port: 0,
   faults: { latencyMs: LATENCY_MS },
   rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
+  onRequest: () => answeredAt.push(performance.now()),
 });
 const dir = await mkdtemp(join(tmpdir(), "docsync-bench-rate-"));
 try {
@@ -68,6 +71,7 @@ try {
   await run("plan");
   emulator.setRateLimit({ limit: LIMIT, windowMs: WINDOW_MS });
   emulator.resetLog();
+  answeredAt.length = 0;
   const started = performance.now();
   await run("apply", "--yes");
   const wallMs = performance.now() - started;
@@ -84,6 +88,7 @@ try {
       throttled,
       writes,
       wallMs,
+      requestsSpanMs: answeredAt[answeredAt.length - 1]! - answeredAt[0]!,
       idealMs,
     }),
   );
