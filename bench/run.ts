@@ -3,7 +3,8 @@
 // to its critical-path bound and to a sequential run, measured in one run; then an apply that
 // creates half of it and reorders the rest, next to the fewest writes;
 // then the CPU time and memory of planning 100,000 redirects, and of loading and validating a
-// configuration of 100,000 redirects next to JSON.parse of the same data.   npm run bench
+// configuration of 100,000 redirects next to JSON.parse of the same data; then an apply of
+// redirects under a rate limit, next to the ideal pacing.   npm run bench
 
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -294,6 +295,31 @@ row(
   `${loadWhat}: memory`,
   `${load.load.maxRssMb.toFixed(0)} MB peak RSS (JSON.parse ×${(load.load.maxRssMb / load.json.maxRssMb).toFixed(1)})`,
   "≤ 500 MB",
+);
+// Applying redirects under a rate limit, in a process of its own with its own emulator.
+const limited = spawnSync(process.execPath, ["--import", "tsx", "bench/rate-limit.ts"], { encoding: "utf8" });
+if (limited.status !== 0) throw new Error(`bench/rate-limit.ts failed: ${limited.stderr}`);
+const paced = JSON.parse(limited.stdout) as {
+  redirects: number;
+  limit: number;
+  windowMs: number;
+  requests: number;
+  throttled: number;
+  writes: number;
+  wallMs: number;
+  requestsSpanMs: number;
+  idealMs: number;
+};
+const pacedWhat = `apply ${paced.redirects.toLocaleString("en")} redirects, limit ${paced.limit} per ${paced.windowMs / 1000} s`;
+row(
+  `${pacedWhat}: 429s`,
+  `${paced.throttled} of ${paced.requests} requests (${((100 * paced.throttled) / paced.requests).toFixed(1)}%)`,
+  "< 1%",
+);
+row(
+  `${pacedWhat}: wall time`,
+  `${(paced.wallMs / 1000).toFixed(1)} s (${(paced.wallMs / paced.idealMs).toFixed(2)}× ${paced.writes} writes ÷ ${paced.limit} per ${paced.windowMs / 1000} s; first to last answer ${(paced.requestsSpanMs / 1000).toFixed(1)} s)`,
+  "≤ 1.1×",
 );
 // Start-up of the built CLI, as a ratio to node itself.
 const startup = await measureStartup();

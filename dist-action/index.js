@@ -19923,45 +19923,6 @@ var ROUTER_WORDS, init_absent_route = __esm({
   }
 });
 
-// src/api/pagination.ts
-async function walkPages(path, fetchPage) {
-  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
-  do {
-    let { status, body } = await fetchPage(cursor), page = asPage(body);
-    if (page === void 0)
-      throw new ApiError(
-        { method: "GET", path, status },
-        `GET ${path} returned a response without an "items" array; expected a paged list.`
-      );
-    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
-      if (seen.has(cursor))
-        throw new ApiError(
-          { method: "GET", path, status },
-          `GET ${path} returned the same page cursor twice.`
-        );
-      seen.add(cursor);
-    }
-  } while (cursor !== void 0);
-  return items2;
-}
-function asPage(body) {
-  if (typeof body != "object" || body === null || Array.isArray(body)) return;
-  let record = body;
-  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
-}
-function nextCursor(next) {
-  if (typeof next != "object" || next === null) return;
-  let page = next.page;
-  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
-}
-var MAX_PAGE_SIZE, init_pagination = __esm({
-  "src/api/pagination.ts"() {
-    "use strict";
-    init_errors2();
-    MAX_PAGE_SIZE = 1e3;
-  }
-});
-
 // src/api/retry.ts
 function isRetryableStatus(status) {
   return RETRYABLE_STATUSES.has(status);
@@ -20018,6 +19979,181 @@ var DEFAULT_RETRY, RETRYABLE_STATUSES, init_retry = __esm({
       maxDelayMs: 1e4,
       maxRetryAfterMs: 12e4
     }, RETRYABLE_STATUSES = /* @__PURE__ */ new Set([429, 500, 502, 503, 504]);
+  }
+});
+
+// src/api/pacing.ts
+function readRateLimit(headers, now) {
+  let remaining = wholeNumber(header(headers, "x-ratelimit-remaining")), reset = header(headers, "x-ratelimit-reset"), resetIn = parseRateLimitReset(reset, now);
+  if (remaining === void 0 || resetIn === void 0) return;
+  let limit = wholeNumber(header(headers, "x-ratelimit-limit"));
+  return {
+    remaining,
+    resetAt: now + resetIn,
+    limit: limit !== void 0 && limit >= 1 ? limit : void 0,
+    // The same magnitude rule as parseRateLimitReset: below 1e9 it counts seconds from now.
+    slackMs: Number(reset) < 1e9 ? 1e3 : 0
+  };
+}
+function wholeNumber(value) {
+  let text = value?.trim();
+  return text !== void 0 && /^\d+$/.test(text) ? Number(text) : void 0;
+}
+var RESERVE_SHARE, LEARNED_MARGIN_SHARE, LEARNED_MARGIN_MIN_MS, Pacer, init_pacing = __esm({
+  "src/api/pacing.ts"() {
+    "use strict";
+    init_retry();
+    RESERVE_SHARE = 0.25, LEARNED_MARGIN_SHARE = 0.02, LEARNED_MARGIN_MIN_MS = 10, Pacer = class {
+      now;
+      maxWaitMs;
+      inFlight = 0;
+      current;
+      /** The Reset of the window before an assumed one: answers from it tell nothing new. */
+      passedResetAt = Number.NEGATIVE_INFINITY;
+      window;
+      /** The time between the openings of the last two windows: the window's length, or a bit more. */
+      learnedWindowMs;
+      /** Windows read so far, and the last one whose opening was seen. */
+      windows = 0;
+      previousOpening;
+      /** Requests waiting for their turn: an answer wakes them, as it may open the next window. */
+      waiting = /* @__PURE__ */ new Set();
+      constructor(options) {
+        this.maxWaitMs = options.maxWaitMs, this.now = options.now ?? Date.now;
+      }
+      /** Waits until a request may go, then counts it in flight. An aborted signal ends the wait. */
+      async acquire(signal) {
+        for (let wait = this.delayMs(); wait > 0 && !signal?.aborted; wait = this.delayMs())
+          await this.pause(wait, signal);
+        this.take();
+      }
+      /** Counts a request in flight from now on, whatever the budget. */
+      take() {
+        this.inFlight += 1;
+      }
+      /** Waits `ms`, or less when an answer comes or the request is given up on. */
+      pause(ms, signal) {
+        return new Promise((resolve5) => {
+          let done = () => {
+            clearTimeout(timer), signal?.removeEventListener("abort", done), this.waiting.delete(done), resolve5();
+          }, timer = setTimeout(done, ms);
+          signal?.addEventListener("abort", done, { once: !0 }), this.waiting.add(done);
+        });
+      }
+      /** Milliseconds before the next request may go; 0 when it may go now. */
+      delayMs() {
+        let now = this.now(), current = this.renewed(now);
+        if (current === void 0) return 0;
+        let available = current.remaining - this.inFlight;
+        if (available <= 0) return Math.max(1, Math.ceil(current.resetAt - now));
+        let window = this.window, end = this.expectedEnd(current);
+        if (window === void 0 || end <= now || end <= window.openedAt) return 0;
+        let reservePerMs = RESERVE_SHARE * window.budget / (end - window.openedAt);
+        return available - 1 >= reservePerMs * (end - now) ? 0 : Math.max(1, Math.ceil(end - (available - 1) / reservePerMs - now));
+      }
+      /**
+       * Ends a request let through and reads the rate-limit headers of its answer, if it got one.
+       * Answers without the headers change nothing.
+       */
+      observe(headers) {
+        this.inFlight -= 1;
+        let now = this.now(), reading = headers === void 0 ? void 0 : readRateLimit(headers, now);
+        reading !== void 0 && (reading.resetAt = Math.min(reading.resetAt, now + this.maxWaitMs), this.read(reading, now));
+        for (let wake of [...this.waiting]) wake();
+      }
+      read(reading, now) {
+        let current = this.current, slack = reading.slackMs;
+        if (current === void 0 || current.assumed && reading.resetAt > this.passedResetAt + slack)
+          this.newWindow(reading);
+        else {
+          if (current.assumed || reading.resetAt < current.resetAt - slack)
+            return;
+          reading.resetAt > current.resetAt + slack ? this.newWindow(reading) : (current.remaining = Math.min(current.remaining, reading.remaining), current.resetAt = Math.max(current.resetAt, reading.resetAt), current.limit ??= reading.limit);
+        }
+        this.opened(now, reading);
+      }
+      newWindow(reading) {
+        this.current = { ...reading, assumed: !1 }, this.window = void 0, this.windows += 1;
+      }
+      /**
+       * Notes when the current window opened: when the answer of its first request came. Later than
+       * the service opened it, so that the end expected from it is late rather than early: a window
+       * expected to end too soon leaves its budget spent before it ends, and all wait for its Reset.
+       */
+      opened(answeredAt, reading) {
+        let opener = reading.limit !== void 0 && reading.remaining === reading.limit - 1, window = this.window;
+        window === void 0 ? (this.window = { openedAt: answeredAt, budget: reading.limit ?? reading.remaining + 1, clean: opener }, opener && this.learn(answeredAt)) : opener && !window.clean && (window.openedAt = answeredAt, window.clean = !0, this.learn(answeredAt));
+      }
+      /** Learns the window's length from the openings of the last two windows, both seen. */
+      learn(openedAt) {
+        let previous = this.previousOpening;
+        this.previousOpening = { window: this.windows, at: openedAt }, previous?.window === this.windows - 1 && openedAt > previous.at && (this.learnedWindowMs = openedAt - previous.at);
+      }
+      /**
+       * When the current window should end: its Reset, or sooner when the windows seen so far were
+       * shorter (a Reset in whole seconds, rounded up, can be most of a second late).
+       */
+      expectedEnd(current) {
+        let learned = this.learnedWindowMs;
+        if (learned === void 0 || this.window?.clean !== !0) return current.resetAt;
+        let margin = Math.max(LEARNED_MARGIN_MIN_MS, learned * LEARNED_MARGIN_SHARE);
+        return Math.min(current.resetAt, this.window.openedAt + learned + margin);
+      }
+      /**
+       * The current window, or, once it has ended by its Reset, a full one assumed in its place
+       * until an answer tells more.
+       */
+      renewed(now) {
+        let current = this.current;
+        if (current === void 0 || current.assumed || now < current.resetAt) return current;
+        let length2 = Math.max(1, current.resetAt - (this.window?.openedAt ?? current.resetAt));
+        return this.passedResetAt = current.resetAt, this.current = {
+          ...current,
+          remaining: current.limit ?? Number.POSITIVE_INFINITY,
+          resetAt: now + Math.min(length2, this.maxWaitMs),
+          assumed: !0
+        }, this.window = void 0, this.current;
+      }
+    };
+  }
+});
+
+// src/api/pagination.ts
+async function walkPages(path, fetchPage) {
+  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
+  do {
+    let { status, body } = await fetchPage(cursor), page = asPage(body);
+    if (page === void 0)
+      throw new ApiError(
+        { method: "GET", path, status },
+        `GET ${path} returned a response without an "items" array; expected a paged list.`
+      );
+    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
+      if (seen.has(cursor))
+        throw new ApiError(
+          { method: "GET", path, status },
+          `GET ${path} returned the same page cursor twice.`
+        );
+      seen.add(cursor);
+    }
+  } while (cursor !== void 0);
+  return items2;
+}
+function asPage(body) {
+  if (typeof body != "object" || body === null || Array.isArray(body)) return;
+  let record = body;
+  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
+}
+function nextCursor(next) {
+  if (typeof next != "object" || next === null) return;
+  let page = next.page;
+  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
+}
+var MAX_PAGE_SIZE, init_pagination = __esm({
+  "src/api/pagination.ts"() {
+    "use strict";
+    init_errors2();
+    MAX_PAGE_SIZE = 1e3;
   }
 });
 
@@ -39201,7 +39337,7 @@ function createApiClient(options) {
       authorization: `Bearer ${token}`,
       "user-agent": options.userAgent ?? USER_AGENT
     }
-  }), limit = pLimit(parallelism), resumeAt = 0, holdAll = (waitMs) => {
+  }), limit = pLimit(parallelism), pacer = new Pacer({ maxWaitMs: settings.maxRetryAfterMs }), resumeAt = 0, holdAll = (waitMs) => {
     resumeAt = Math.max(resumeAt, Date.now() + Math.min(waitMs, settings.maxRetryAfterMs));
   }, emit = (event) => {
     try {
@@ -39210,7 +39346,7 @@ function createApiClient(options) {
     }
   };
   function observeLimits(status, headers) {
-    let now = Date.now(), wait = status === 429 ? serverWaitMs(headers, now) : spentWindowMs(headers, now);
+    let wait = status === 429 ? serverWaitMs(headers, Date.now()) : void 0;
     wait !== void 0 && holdAll(wait);
   }
   async function execute(request) {
@@ -39218,8 +39354,9 @@ function createApiClient(options) {
     for (let attempt = 1; ; attempt++) {
       let exchange = await limit(async () => {
         for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);
+        await pacer.acquire(request.signal);
         let result = await transport.exchange(method, target, body, request.signal);
-        return result.kind === "response" && observeLimits(result.status, result.headers), result;
+        return result.kind === "response" && observeLimits(result.status, result.headers), pacer.observe(result.kind === "response" ? result.headers : void 0), result;
       }), { durationMs } = exchange, failure, headers;
       if (exchange.kind === "response") {
         let { status } = exchange;
@@ -39360,6 +39497,7 @@ var init_client = __esm({
     init_version();
     init_absent_route();
     init_errors2();
+    init_pacing();
     init_pagination();
     init_recovery();
     init_retry();

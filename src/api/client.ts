@@ -17,6 +17,7 @@ import {
   outcomeUnknownError,
   redact,
 } from "./errors.ts";
+import { Pacer } from "./pacing.ts";
 import { MAX_PAGE_SIZE, walkPages } from "./pagination.ts";
 import { findCreated } from "./recovery.ts";
 import {
@@ -26,7 +27,6 @@ import {
   isRetryableStatus,
   type RetrySettings,
   serverWaitMs,
-  spentWindowMs,
   waitBeforeRetry,
 } from "./retry.ts";
 import { createTransport, type ResponseHeaders } from "./transport.ts";
@@ -68,7 +68,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Bounds exchanges, not whole requests: a request waiting to retry holds no slot, so a create
   // can re-read its list during recovery even when every slot is busy.
   const limit = pLimit(parallelism);
-  // When the service says to stay away (Retry-After, spent rate-limit window), every request waits.
+  // Keeps requests within the rate limit's window, so that they are not turned away at all.
+  const pacer = new Pacer({ maxWaitMs: settings.maxRetryAfterMs });
+  // When the service turns a request away and says to stay away (Retry-After), every request waits.
   let resumeAt = 0;
   const holdAll = (waitMs: number) => {
     resumeAt = Math.max(resumeAt, Date.now() + Math.min(waitMs, settings.maxRetryAfterMs));
@@ -81,10 +83,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
-  /** Holds every request while the service asks for a pause or the rate-limit window is spent. */
+  /** Holds every request while the service asks for a pause after turning one away. */
   function observeLimits(status: number, headers: ResponseHeaders): void {
-    const now = Date.now();
-    const wait = status === 429 ? serverWaitMs(headers, now) : spentWindowMs(headers, now);
+    const wait = status === 429 ? serverWaitMs(headers, Date.now()) : undefined;
     if (wait !== undefined) holdAll(wait);
   }
 
@@ -100,9 +101,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const exchange = await limit(async () => {
         // Checked once a slot is free, so requests queued behind a throttled one also wait.
         for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);
+        await pacer.acquire(request.signal);
         const result = await transport.exchange(method, target, body, request.signal);
         // Read before the slot is released, so the next queued request already sees the hold.
         if (result.kind === "response") observeLimits(result.status, result.headers);
+        pacer.observe(result.kind === "response" ? result.headers : undefined);
         return result;
       });
       const { durationMs } = exchange;
