@@ -17622,8 +17622,11 @@ var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_prox
 });
 
 // src/kinds/unique.ts
+function slug(text) {
+  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
 function derivedPath(title) {
-  return title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 90).replace(/-+$/, "");
+  return slug(title).slice(0, 90).replace(/-+$/, "");
 }
 var uniqueClaim, temporarySegment, init_unique = __esm({
   "src/kinds/unique.ts"() {
@@ -40126,9 +40129,6 @@ async function readSpaceTitles(client, ids) {
   );
   return new Map(ids.map((id, index) => [id, titles[index]]));
 }
-function slug(text) {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
 function fromId(id) {
   let name = id.replace(/[^A-Za-z0-9._-]+/g, "-");
   return /^[A-Za-z0-9]/.test(name) ? name : `space${name.startsWith("-") ? "" : "-"}${name}`;
@@ -40146,6 +40146,7 @@ var init_spaces2 = __esm({
   "src/export/spaces.ts"() {
     "use strict";
     init_errors2();
+    init_unique();
   }
 });
 

@@ -5,6 +5,7 @@
 import type { ApiClient } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import type { LiveSpaceRef } from "../api/types.ts";
+import { slug } from "../kinds/unique.ts";
 
 /** The title of each space, read with GET /spaces/{id}; undefined when the space cannot be read. */
 export async function readSpaceTitles(
@@ -24,16 +25,6 @@ export async function readSpaceTitles(
     }),
   );
   return new Map(ids.map((id, index) => [id, titles[index]]));
-}
-
-/** Lowercase letters and digits joined by `-`, accents dropped: `Développeurs & API` → `developpeurs-api`. */
-export function slug(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 /** A valid `spaces:` name made from an id: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */

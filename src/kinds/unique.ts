@@ -11,18 +11,21 @@ export const uniqueClaim = (scope: Scope, field: string, value: string): string 
 /** A URL segment no configuration uses, unique to the item `id` (a live id or a placeholder). */
 export const temporarySegment = (id: string): string => `docsync-swap-${id}`;
 
-/**
- * The path the API gives a section created with `title`: lowercase ASCII letters and digits
- * joined by dashes, accents stripped (docs/emulator.md). Used only to order calls: a wrong guess
- * costs an order constraint, never a call.
- */
-export function derivedPath(title: string): string {
-  return title
+/** Lowercase letters and digits joined by `-`, accents dropped: `Développeurs & API` → `developpeurs-api`. */
+export function slug(text: string): string {
+  return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 90)
-    .replace(/-+$/, "");
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * The path the API gives a section created with `title`: its slug, at most 90 characters
+ * (docs/emulator.md). Used only to order calls: a wrong guess costs an order constraint, never
+ * a call.
+ */
+export function derivedPath(title: string): string {
+  return slug(title).slice(0, 90).replace(/-+$/, "");
 }

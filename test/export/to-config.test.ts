@@ -4,13 +4,14 @@
 
 import { describe, expect, it } from "vitest";
 import type { LiveCustomField, LiveSamlProvider, LiveSite } from "../../src/api/types.ts";
-import { nameSpaces, slug } from "../../src/export/spaces.ts";
+import { nameSpaces } from "../../src/export/spaces.ts";
 import { escapeInterpolation } from "../../src/export/yaml.ts";
 import { customFieldKind } from "../../src/kinds/custom-field.ts";
 import { redirectKind } from "../../src/kinds/redirect.ts";
 import { samlProviderKind } from "../../src/kinds/saml-provider.ts";
 import { siteKind } from "../../src/kinds/site.ts";
 import type { ExportContext, LiveNode, Scope } from "../../src/kinds/types.ts";
+import { slug } from "../../src/kinds/unique.ts";
 
 function context(keys: Record<string, string> = {}) {
   const warnings: string[] = [];
