@@ -289,6 +289,7 @@ var fillPath, init_placeholders = __esm({
 });
 
 // src/apply/execute.ts
+import { setMaxListeners } from "node:events";
 function fillAlternate(alternate, ids) {
   let filled = { ...alternate, path: fillPath(alternate.path, ids) };
   return alternate.body !== void 0 && (filled.body = fillValue(alternate.body, ids)), filled;
@@ -310,7 +311,9 @@ function delay(ms) {
   }), dispose: () => clearTimeout(timer) };
 }
 async function executePlan(plan, client, options) {
-  let ids = /* @__PURE__ */ new Map(), outcomes = [], byId = new Map(plan.calls.map((call) => [call.id, call])), waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)])), dependents = dependentsOf(plan.calls), running = /* @__PURE__ */ new Map(), giveUp = new AbortController(), record = (outcome) => {
+  let ids = /* @__PURE__ */ new Map(), outcomes = [], byId = new Map(plan.calls.map((call) => [call.id, call])), waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)])), dependents = dependentsOf(plan.calls), running = /* @__PURE__ */ new Map(), giveUp = new AbortController();
+  setMaxListeners(0, giveUp.signal);
+  let record = (outcome) => {
     outcomes.push(outcome), options.onOutcome?.(outcome);
   }, skipDependents = (failed) => {
     let queue = [...dependents.get(failed.id) ?? []];
@@ -34785,7 +34788,7 @@ var require_request2 = __commonJS({
       requestCredentials,
       requestCache,
       requestDuplex
-    } = require_constants3(), { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util, { webidl } = require_webidl(), { URLSerializer } = require_data_url(), { kConstruct } = require_symbols(), assert = __require("node:assert"), { getMaxListeners, setMaxListeners, defaultMaxListeners } = __require("node:events"), kAbortController = /* @__PURE__ */ Symbol("abortController"), requestFinalizer = new FinalizationRegistry(({ signal, abort }) => {
+    } = require_constants3(), { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util, { webidl } = require_webidl(), { URLSerializer } = require_data_url(), { kConstruct } = require_symbols(), assert = __require("node:assert"), { getMaxListeners, setMaxListeners: setMaxListeners2, defaultMaxListeners } = __require("node:events"), kAbortController = /* @__PURE__ */ Symbol("abortController"), requestFinalizer = new FinalizationRegistry(({ signal, abort }) => {
       signal.removeEventListener("abort", abort);
     }), dependentControllerMap = /* @__PURE__ */ new WeakMap(), abortSignalHasEventHandlerLeakWarning;
     try {
@@ -34938,7 +34941,7 @@ var require_request2 = __commonJS({
           else {
             this[kAbortController] = ac;
             let acRef = new WeakRef(ac), abort = buildAbort(acRef);
-            abortSignalHasEventHandlerLeakWarning && getMaxListeners(signal) === defaultMaxListeners && setMaxListeners(1500, signal), util.addAbortListener(signal, abort), requestFinalizer.register(ac, { signal, abort }, abort);
+            abortSignalHasEventHandlerLeakWarning && getMaxListeners(signal) === defaultMaxListeners && setMaxListeners2(1500, signal), util.addAbortListener(signal, abort), requestFinalizer.register(ac, { signal, abort }, abort);
           }
         if (this.#headers = new Headers(kConstruct), setHeadersList(this.#headers, request.headersList), setHeadersGuard(this.#headers, "request"), mode === "no-cors") {
           if (!corsSafeListedMethodsSet.has(request.method))

@@ -5,6 +5,7 @@
 // A cancellation (`signal`) stops it from starting calls: the calls in flight may finish, for a
 // bounded time, and are then given up on (their outcome unknown); the others are not started.
 
+import { setMaxListeners } from "node:events";
 import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Alternate, Call, Plan } from "../model/plan.ts";
@@ -85,6 +86,9 @@ export async function executePlan(
   // Aborted when the walk gives up on the calls in flight: their requests are cut off, and
   // whatever they end with is no longer recorded.
   const giveUp = new AbortController();
+  // Every request in flight listens to it (and stops listening when it ends): as many as
+  // `parallelism`, more than Node's default warning threshold of 10.
+  setMaxListeners(0, giveUp.signal);
   const record = (outcome: CallOutcome) => {
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
