@@ -18561,43 +18561,7 @@ var init_moves = __esm({
   }
 });
 
-// src/plan/target.ts
-function summarize(changes) {
-  let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (let change of changes) change.blocked === void 0 && summary2[change.action]++;
-  return summary2;
-}
-function restrictToTargets(plan, targets, known) {
-  for (let target of targets)
-    if (!known(target))
-      throw new DocsyncError(
-        "plan.unknown-target",
-        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
-      );
-  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), queue = plan.changes.filter((change) => targets.some((target) => isUnder(change.address, target))).map((c) => c.id);
-  for (; queue.length > 0; ) {
-    let id = queue.pop();
-    if (!keep.has(id)) {
-      keep.add(id);
-      for (let callId of changesById2.get(id).calls) {
-        let call = callsById.get(callId);
-        for (let dependency of call.dependsOn)
-          call.orderOnly?.includes(dependency) || queue.push(callsById.get(dependency).change);
-      }
-    }
-  }
-  let changes = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
-  return { ...plan, changes, calls, summary: summarize(changes) };
-}
-var isUnder, init_target = __esm({
-  "src/plan/target.ts"() {
-    "use strict";
-    init_errors();
-    isUnder = (address, target) => address === target || address.startsWith(`${target} \u203A `);
-  }
-});
-
-// src/plan/build.ts
+// src/plan/resolve.ts
 function childScope(parent, slot, id) {
   let scope = {
     organization: parent.organization,
@@ -18607,72 +18571,28 @@ function childScope(parent, slot, id) {
   };
   return slot.live && slot.status === "keep" && (scope.live = slot.live), scope;
 }
-function buildPlan(desired, live, options = {}) {
-  let planner = new Planner(desired, live), plan = planner.plan();
-  return !options.targets || options.targets.length === 0 ? plan : restrictToTargets(plan, options.targets, (address) => planner.knows(address));
-}
-var NONE, Planner, init_build = __esm({
-  "src/plan/build.ts"() {
+var NONE, Resolution, init_resolve2 = __esm({
+  "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
-    init_registry();
     init_types2();
     init_match();
     init_address();
-    init_graph();
-    init_moves();
-    init_target();
     NONE = [];
-    Planner = class {
-      constructor(desired, live) {
+    Resolution = class {
+      constructor(desired) {
         this.desired = desired;
-        this.live = live;
       }
       desired;
-      live;
       slots = /* @__PURE__ */ new Map();
-      changes = [];
-      calls = [];
-      warnings = [];
-      /** Dependencies left for when every container is built. */
-      lastly = [];
-      /** The call that creates each new item, by address. */
-      createCalls = /* @__PURE__ */ new Map();
-      plan() {
-        let root = {
-          organization: this.desired.organization,
-          address: "",
-          desired: this.desired,
-          live: this.live,
-          ids: {}
-        }, containers = TOP_LEVEL_KINDS.map((module) => this.resolve(module, root, !1));
-        for (let container of containers) this.build(container);
-        for (let plan of this.lastly) plan();
-        let nextId = this.calls.length, drafts = breakClaimCycles(
-          this.calls,
-          () => `k${++nextId}`,
-          (temporary, call) => {
-            let change = this.changes.find((candidate) => candidate.id === call.change);
-            change.calls.splice(change.calls.indexOf(call.id), 0, temporary.id);
-            let how = "by way of a temporary value: it exchanges values with another item";
-            change.note = change.note ? `${change.note}; ${how}` : how;
-          }
-        ), calls = wireDependencies(drafts);
-        return {
-          format: "docsync-plan",
-          version: 1,
-          organization: this.desired.organization,
-          changes: this.changes,
-          calls,
-          warnings: this.warnings,
-          summary: summarize(this.changes)
-        };
+      /** The slot of an address. */
+      get(address) {
+        return this.slots.get(address);
       }
       /** Whether an address names an item of the configuration or of the live state read. */
       knows(address) {
         return this.slots.has(address);
       }
-      // PlanContext
       idOf(address) {
         let slot = this.slots.get(address);
         if (!slot)
@@ -18688,7 +18608,7 @@ var NONE, Planner, init_build = __esm({
         let slot = this.slots.get(address);
         return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : void 0;
       }
-      // Pass 1: match every container of the tree, so that references across kinds resolve.
+      /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
         let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = (key) => addressOf(scope.address, module.kind, key), matching = matchItems(desiredItems ?? [], liveItems, module, describe);
         (desiredItems ?? []).forEach((desired, index) => {
@@ -18738,6 +18658,109 @@ var NONE, Planner, init_build = __esm({
           throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
         this.slots.set(slot.address, slot);
       }
+    };
+  }
+});
+
+// src/plan/target.ts
+function summarize(changes) {
+  let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  for (let change of changes) change.blocked === void 0 && summary2[change.action]++;
+  return summary2;
+}
+function restrictToTargets(plan, targets, known) {
+  for (let target of targets)
+    if (!known(target))
+      throw new DocsyncError(
+        "plan.unknown-target",
+        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
+      );
+  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), queue = plan.changes.filter((change) => targets.some((target) => isUnder(change.address, target))).map((c) => c.id);
+  for (; queue.length > 0; ) {
+    let id = queue.pop();
+    if (!keep.has(id)) {
+      keep.add(id);
+      for (let callId of changesById2.get(id).calls) {
+        let call = callsById.get(callId);
+        for (let dependency of call.dependsOn)
+          call.orderOnly?.includes(dependency) || queue.push(callsById.get(dependency).change);
+      }
+    }
+  }
+  let changes = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
+  return { ...plan, changes, calls, summary: summarize(changes) };
+}
+var isUnder, init_target = __esm({
+  "src/plan/target.ts"() {
+    "use strict";
+    init_errors();
+    isUnder = (address, target) => address === target || address.startsWith(`${target} \u203A `);
+  }
+});
+
+// src/plan/build.ts
+function buildPlan(desired, live, options = {}) {
+  let planner = new Planner(desired, live), plan = planner.plan();
+  return !options.targets || options.targets.length === 0 ? plan : restrictToTargets(plan, options.targets, (address) => planner.knows(address));
+}
+var Planner, init_build = __esm({
+  "src/plan/build.ts"() {
+    "use strict";
+    init_registry();
+    init_address();
+    init_graph();
+    init_moves();
+    init_resolve2();
+    init_target();
+    Planner = class {
+      constructor(desired, live) {
+        this.desired = desired;
+        this.live = live;
+        this.resolution = new Resolution(desired);
+      }
+      desired;
+      live;
+      resolution;
+      changes = [];
+      calls = [];
+      warnings = [];
+      /** Dependencies left for when every container is built. */
+      lastly = [];
+      /** The call that creates each new item, by address. */
+      createCalls = /* @__PURE__ */ new Map();
+      knows(address) {
+        return this.resolution.knows(address);
+      }
+      plan() {
+        let root = {
+          organization: this.desired.organization,
+          address: "",
+          desired: this.desired,
+          live: this.live,
+          ids: {}
+        }, containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, !1));
+        for (let container of containers) this.build(container);
+        for (let plan of this.lastly) plan();
+        let nextId = this.calls.length, drafts = breakClaimCycles(
+          this.calls,
+          () => `k${++nextId}`,
+          (temporary, call) => {
+            let change = this.changes.find((candidate) => candidate.id === call.change);
+            change.calls.splice(change.calls.indexOf(call.id), 0, temporary.id);
+            let how = "by way of a temporary value: it exchanges values with another item";
+            change.note = change.note ? `${change.note}; ${how}` : how;
+          }
+        ), calls = wireDependencies(drafts);
+        return {
+          format: "docsync-plan",
+          version: 1,
+          organization: this.desired.organization,
+          changes: this.changes,
+          calls,
+          warnings: this.warnings,
+          summary: summarize(this.changes)
+        };
+      }
       // Pass 2: changes and calls.
       build(container) {
         let progress = { creates: [], deletes: [], createdSoFar: 0 };
@@ -18752,7 +18775,7 @@ var NONE, Planner, init_build = __esm({
       buildDelete(container, slot, progress) {
         let duplicate = slot.duplicateOf !== void 0, change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
         duplicate && (change.note = `duplicate of ${slot.duplicateOf}, which is kept (the oldest)`);
-        let drafts = container.module.remove(slot.live, slot.address, container.scope, this);
+        let drafts = container.module.remove(slot.live, slot.address, container.scope, this.resolution);
         for (let call of this.addCalls(container, change, drafts, slot.live.item.id))
           progress.deletes.push(call);
       }
@@ -18763,16 +18786,20 @@ var NONE, Planner, init_build = __esm({
           change2.blocked = `protected (protect: true), but ${fields2} cannot change in place: it would need a replacement`, change2.note = change2.blocked;
           return;
         }
-        let fields = module.diff(desired, live, scope, this);
+        let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
         let change = this.addChange("update", slot, fields);
-        module.key(desired) !== module.liveKey(live.item) && (change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`), this.addCalls(container, change, module.update(desired, live, fields, slot.address, scope, this));
+        module.key(desired) !== module.liveKey(live.item) && (change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`), this.addCalls(
+          container,
+          change,
+          module.update(desired, live, fields, slot.address, scope, this.resolution)
+        );
       }
       buildCreate(container, slot, index, progress) {
-        let { module, scope } = container, desired = slot.desired, info = { firstInEmptyContainer: (scope.live?.children[module.kind] ?? NONE).length === 0 && progress.createdSoFar === 0, parentIsNew: container.parentIsNew, index }, fields = module.diff(desired, void 0, scope, this), creates = module.create(desired, slot.address, scope, this, info), change;
+        let { module, scope } = container, desired = slot.desired, info = { firstInEmptyContainer: (scope.live?.children[module.kind] ?? NONE).length === 0 && progress.createdSoFar === 0, parentIsNew: container.parentIsNew, index }, fields = module.diff(desired, void 0, scope, this.resolution), creates = module.create(desired, slot.address, scope, this.resolution, info), change;
         if (slot.status === "replace") {
           change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk), change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
-          let removes = module.remove(slot.live, slot.address, scope, this);
+          let removes = module.remove(slot.live, slot.address, scope, this.resolution);
           for (let call of this.addCalls(container, change, removes, slot.live.item.id))
             progress.deletes.push(call);
         } else
@@ -18794,7 +18821,7 @@ var NONE, Planner, init_build = __esm({
           block: blocks?.of(slot.desired)
         })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
         for (let move of fewestMoves(items2)) {
-          let anchor = ordered[move.anchor], position = { [move.where]: this.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.slots.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.idOf(slot.address), position, scope) : blocks.kind.move(this.idOf(slot.address), position, scope), change = this.addChange("move", slot, []);
+          let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope), change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
           let [call] = this.addCalls(container, change, [draft]);
           for (let id of creates) call.orderAfter.push(id);
@@ -18923,181 +18950,6 @@ var DEFAULT_CONFIGS, init_workflow = __esm({
     init_build();
     init_target_address();
     DEFAULT_CONFIGS = ["docsync.yaml", "docsync.yml", "docsync"];
-  }
-});
-
-// src/cli/commands/options.ts
-function parallelismOption(value) {
-  let n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new InvalidArgumentError("must be a whole number from 1 to 256");
-  return n;
-}
-function collect(value, previous) {
-  return [...previous, value];
-}
-var configOption, connectionOptions, targetOption, init_options = __esm({
-  "src/cli/commands/options.ts"() {
-    "use strict";
-    init_esm();
-    configOption = (command) => command.addOption(
-      new Option("-c, --config <path>", "configuration file or folder (repeatable)").argParser(collect).default([], "docsync.yaml, docsync.yml or the folder docsync/, whichever is here")
-    ), connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option("--parallelism <n>", "requests in flight at once", parallelismOption, 8).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
-      new Option(
-        "--target <address>",
-        `only this item, what is below it and what it needs (repeatable), e.g. 'site "Docs" > section "api"' (\u203A works too)`
-      ).argParser(collect).default([], "everything")
-    );
-  }
-});
-
-// src/cli/commands/validate.ts
-var validate_exports = {};
-__export(validate_exports, {
-  registerValidateCommand: () => registerValidateCommand
-});
-function registerValidateCommand(program2, context) {
-  configOption(
-    program2.command("validate").description("Check the configuration files without calling the API")
-  ).option(
-    "--format <format>",
-    "text, or json: the diagnostics as a docsync-validation document",
-    textOrJson,
-    "text"
-  ).action(async (options) => {
-    let count = (list) => list?.length ?? 0;
-    if (options.format === "json") {
-      try {
-        let desired2 = await loadDesired(options.config, context), report = {
-          format: "docsync-validation",
-          version: 1,
-          valid: !0,
-          files: desired2.files,
-          counts: {
-            sites: count(desired2.sites),
-            teams: count(desired2.teams),
-            customFields: count(desired2.customFields),
-            samlProviders: count(desired2.samlProviders)
-          },
-          diagnostics: []
-        };
-        context.output.out(json(report));
-      } catch (error) {
-        if (error instanceof ConfigError) {
-          let report = {
-            format: "docsync-validation",
-            version: 1,
-            valid: !1,
-            files: [...new Set(error.diagnostics.map((d) => d.file))],
-            diagnostics: [...error.diagnostics]
-          };
-          context.output.out(json(report));
-        }
-        throw error;
-      }
-      return;
-    }
-    let desired = await loadDesired(options.config, context);
-    context.output.out(
-      `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).
-`
-    );
-  });
-}
-var init_validate = __esm({
-  "src/cli/commands/validate.ts"() {
-    "use strict";
-    init_diagnostics();
-    init_apply_json();
-    init_json_reports();
-    init_workflow();
-    init_options();
-  }
-});
-
-// src/api/url.ts
-function resolveApiRoot(baseUrl) {
-  let url;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw new DocsyncError(
-      "api.invalid-url",
-      `The API base URL "${baseUrl}" is not a valid URL; expected something like https://api.example.com.`
-    );
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new DocsyncError(
-      "api.invalid-url",
-      `The API base URL "${url.origin}" uses ${url.protocol.replace(/:$/, "")}; only https (or http on this machine) is supported.`
-    );
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
-    throw new DocsyncError(
-      "api.insecure-url",
-      `The API base URL ${url.origin} uses http; https is required so that the API token is not sent in clear text (http is accepted only for localhost, 127.0.0.0/8 and [::1]).`
-    );
-  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "")
-    throw new DocsyncError(
-      "api.invalid-url",
-      `The API base URL ${url.origin}${url.pathname} must not carry credentials, a query or a fragment.`
-    );
-  let path = url.pathname.replace(/\/+$/, "");
-  return path.endsWith("/v1") || (path = `${path}/v1`), { origin: url.origin, prefix: path };
-}
-function normalizeApiUrl(baseUrl) {
-  let { origin, prefix } = resolveApiRoot(baseUrl);
-  return `${origin}${prefix}`;
-}
-function isLoopbackHost(hostname) {
-  let host = hostname.toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || host === "::1") return !0;
-  let octets = host.split(".");
-  return octets.length === 4 && octets[0] === "127" && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
-}
-function buildTarget(prefix, rawPath, query) {
-  let [pathPart = "", queryPart] = rawPath.split("?", 2), path = pathPart.startsWith("/") ? pathPart : `/${pathPart}`, params = new URLSearchParams(queryPart);
-  for (let [key, value] of Object.entries(query ?? {}))
-    value !== void 0 && params.set(key, String(value));
-  let search = params.toString();
-  return { path, target: `${prefix}${path}${search === "" ? "" : `?${search}`}` };
-}
-var init_url = __esm({
-  "src/api/url.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/plan/safety.ts
-function destroyedCount(plan) {
-  return plan.changes.filter(
-    (change) => (change.action === "delete" || change.action === "replace") && change.blocked === void 0
-  ).length;
-}
-function checkMaxDestroy(plan, max, allowDestroy) {
-  let count = destroyedCount(plan);
-  if (!(max === void 0 || allowDestroy || count <= max))
-    throw new DocsyncError(
-      "plan.max-destroy",
-      `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
-    );
-}
-function checkBlocked(plan) {
-  let blocked = plan.changes.filter((change) => change.blocked !== void 0);
-  if (blocked.length === 0) return;
-  let lines = blocked.map((change) => `  ${change.address}: ${change.blocked}`);
-  throw new DocsyncError(
-    "plan.protected",
-    `The configuration needs changes that protect: true forbids:
-${lines.join(`
-`)}
-Remove protect: true from the item to allow it, or change the configuration back.`
-  );
-}
-var init_safety = __esm({
-  "src/plan/safety.ts"() {
-    "use strict";
-    init_errors();
   }
 });
 
@@ -19639,11 +19491,6 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
 });
 
 // src/render/format.ts
-function formatOption(value) {
-  if (!FORMATS.includes(value))
-    throw new InvalidArgumentError(`must be one of ${FORMATS.join(", ")}`);
-  return value;
-}
 function renderPlan(plan, format, style) {
   switch (format) {
     case "text":
@@ -19658,10 +19505,190 @@ function renderPlan(plan, format, style) {
 var FORMATS, init_format = __esm({
   "src/render/format.ts"() {
     "use strict";
-    init_esm();
     init_markdown();
     init_text();
     FORMATS = ["text", "markdown", "json"];
+  }
+});
+
+// src/cli/commands/options.ts
+function formatOption(value) {
+  if (!FORMATS.includes(value))
+    throw new InvalidArgumentError(`must be one of ${FORMATS.join(", ")}`);
+  return value;
+}
+function parallelismOption(value) {
+  let n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new InvalidArgumentError("must be a whole number from 1 to 256");
+  return n;
+}
+function collect(value, previous) {
+  return [...previous, value];
+}
+var configOption, connectionOptions, targetOption, init_options = __esm({
+  "src/cli/commands/options.ts"() {
+    "use strict";
+    init_esm();
+    init_format();
+    configOption = (command) => command.addOption(
+      new Option("-c, --config <path>", "configuration file or folder (repeatable)").argParser(collect).default([], "docsync.yaml, docsync.yml or the folder docsync/, whichever is here")
+    ), connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option("--parallelism <n>", "requests in flight at once", parallelismOption, 8).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
+      new Option(
+        "--target <address>",
+        `only this item, what is below it and what it needs (repeatable), e.g. 'site "Docs" > section "api"' (\u203A works too)`
+      ).argParser(collect).default([], "everything")
+    );
+  }
+});
+
+// src/cli/commands/validate.ts
+var validate_exports = {};
+__export(validate_exports, {
+  registerValidateCommand: () => registerValidateCommand
+});
+function registerValidateCommand(program2, context) {
+  configOption(
+    program2.command("validate").description("Check the configuration files without calling the API")
+  ).option(
+    "--format <format>",
+    "text, or json: the diagnostics as a docsync-validation document",
+    textOrJson,
+    "text"
+  ).action(async (options) => {
+    let count = (list) => list?.length ?? 0;
+    if (options.format === "json") {
+      try {
+        let desired2 = await loadDesired(options.config, context), report = {
+          format: "docsync-validation",
+          version: 1,
+          valid: !0,
+          files: desired2.files,
+          counts: {
+            sites: count(desired2.sites),
+            teams: count(desired2.teams),
+            customFields: count(desired2.customFields),
+            samlProviders: count(desired2.samlProviders)
+          },
+          diagnostics: []
+        };
+        context.output.out(json(report));
+      } catch (error) {
+        if (error instanceof ConfigError) {
+          let report = {
+            format: "docsync-validation",
+            version: 1,
+            valid: !1,
+            files: [...new Set(error.diagnostics.map((d) => d.file))],
+            diagnostics: [...error.diagnostics]
+          };
+          context.output.out(json(report));
+        }
+        throw error;
+      }
+      return;
+    }
+    let desired = await loadDesired(options.config, context);
+    context.output.out(
+      `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).
+`
+    );
+  });
+}
+var init_validate = __esm({
+  "src/cli/commands/validate.ts"() {
+    "use strict";
+    init_diagnostics();
+    init_apply_json();
+    init_json_reports();
+    init_workflow();
+    init_options();
+  }
+});
+
+// src/api/url.ts
+function resolveApiRoot(baseUrl) {
+  let url;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new DocsyncError(
+      "api.invalid-url",
+      `The API base URL "${baseUrl}" is not a valid URL; expected something like https://api.example.com.`
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new DocsyncError(
+      "api.invalid-url",
+      `The API base URL "${url.origin}" uses ${url.protocol.replace(/:$/, "")}; only https (or http on this machine) is supported.`
+    );
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
+    throw new DocsyncError(
+      "api.insecure-url",
+      `The API base URL ${url.origin} uses http; https is required so that the API token is not sent in clear text (http is accepted only for localhost, 127.0.0.0/8 and [::1]).`
+    );
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "")
+    throw new DocsyncError(
+      "api.invalid-url",
+      `The API base URL ${url.origin}${url.pathname} must not carry credentials, a query or a fragment.`
+    );
+  let path = url.pathname.replace(/\/+$/, "");
+  return path.endsWith("/v1") || (path = `${path}/v1`), { origin: url.origin, prefix: path };
+}
+function normalizeApiUrl(baseUrl) {
+  let { origin, prefix } = resolveApiRoot(baseUrl);
+  return `${origin}${prefix}`;
+}
+function isLoopbackHost(hostname) {
+  let host = hostname.toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || host === "::1") return !0;
+  let octets = host.split(".");
+  return octets.length === 4 && octets[0] === "127" && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
+}
+function buildTarget(prefix, rawPath, query) {
+  let [pathPart = "", queryPart] = rawPath.split("?", 2), path = pathPart.startsWith("/") ? pathPart : `/${pathPart}`, params = new URLSearchParams(queryPart);
+  for (let [key, value] of Object.entries(query ?? {}))
+    value !== void 0 && params.set(key, String(value));
+  let search = params.toString();
+  return { path, target: `${prefix}${path}${search === "" ? "" : `?${search}`}` };
+}
+var init_url = __esm({
+  "src/api/url.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/plan/safety.ts
+function destroyedCount(plan) {
+  return plan.changes.filter(
+    (change) => (change.action === "delete" || change.action === "replace") && change.blocked === void 0
+  ).length;
+}
+function checkMaxDestroy(plan, max, allowDestroy) {
+  let count = destroyedCount(plan);
+  if (!(max === void 0 || allowDestroy || count <= max))
+    throw new DocsyncError(
+      "plan.max-destroy",
+      `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
+    );
+}
+function checkBlocked(plan) {
+  let blocked = plan.changes.filter((change) => change.blocked !== void 0);
+  if (blocked.length === 0) return;
+  let lines = blocked.map((change) => `  ${change.address}: ${change.blocked}`);
+  throw new DocsyncError(
+    "plan.protected",
+    `The configuration needs changes that protect: true forbids:
+${lines.join(`
+`)}
+Remove protect: true from the item to allow it, or change the configuration back.`
+  );
+}
+var init_safety = __esm({
+  "src/plan/safety.ts"() {
+    "use strict";
+    init_errors();
   }
 });
 
@@ -40002,7 +40029,6 @@ var init_drift = __esm({
     "use strict";
     init_report2();
     init_text2();
-    init_format();
     init_markdown();
     init_redact();
     init_connection();
@@ -40417,6 +40443,7 @@ var init_show = __esm({
     init_format();
     init_redact();
     init_saved();
+    init_options();
   }
 });
 

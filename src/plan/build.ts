@@ -1,42 +1,18 @@
 // The planner: pure computation from the desired state and the live state to a Plan. It walks
-// the kinds' tree the same way for every kind: match, then create / update / replace / delete
-// each item, keep ordered kinds in order with the fewest moves, and wire the dependencies.
+// the kinds' tree the same way for every kind: match (resolve.ts), then create / update /
+// replace / delete each item, keep ordered kinds in order with the fewest moves, and wire the
+// dependencies (graph.ts).
 
-import type { DesiredState, ItemMeta } from "../config/types.ts";
-import { DocsyncError } from "../errors.ts";
+import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import {
-  type AnyKind,
-  addressKey,
-  type CallDraft,
-  type LiveNode,
-  type PlanContext,
-  type Scope,
-} from "../kinds/types.ts";
-import { matchItems } from "../live/match.ts";
-import { addressOf, idPlaceholder, lastSegment } from "../model/address.ts";
+import type { CallDraft, Scope } from "../kinds/types.ts";
+import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
 import { fewestMoves } from "./moves.ts";
+import { type Container, NONE, Resolution, type Slot } from "./resolve.ts";
 import { restrictToTargets, summarize } from "./target.ts";
-
-type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
-
-interface Slot {
-  module: AnyKind;
-  address: string;
-  status: Status;
-  desired?: ItemMeta;
-  live?: LiveNode<{ id: string }>;
-  /** Live field changes that force a replacement (or that protect prevented). */
-  replaceChanges: FieldChange[];
-  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
-  duplicateOf?: string;
-  containers: Container[];
-}
-
-const NONE: never[] = [];
 
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
@@ -46,32 +22,8 @@ interface ContainerProgress {
   previousCreate?: string;
 }
 
-interface Container {
-  module: AnyKind;
-  scope: Scope;
-  parentIsNew: boolean;
-  managed: boolean;
-  /** Items in configuration order, then live items not in the configuration. */
-  slots: Slot[];
-  liveOrder: string[];
-  /** The address of a new item whose create call brings this container's live items into it. */
-  waitsFor?: string;
-}
-
-/** The scope of a slot's children: its address, configured and live item, and its id. */
-function childScope(parent: Scope, slot: Slot, id: string): Scope {
-  const scope: Scope = {
-    organization: parent.organization,
-    address: slot.address,
-    desired: slot.desired,
-    ids: { ...parent.ids, [slot.module.kind]: id },
-  };
-  if (slot.live && slot.status === "keep") scope.live = slot.live;
-  return scope;
-}
-
-class Planner implements PlanContext {
-  private readonly slots = new Map<string, Slot>();
+class Planner {
+  private readonly resolution: Resolution;
   private readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
@@ -83,7 +35,13 @@ class Planner implements PlanContext {
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState,
-  ) {}
+  ) {
+    this.resolution = new Resolution(desired);
+  }
+
+  knows(address: string): boolean {
+    return this.resolution.knows(address);
+  }
 
   plan(): Plan {
     const root: Scope = {
@@ -93,7 +51,7 @@ class Planner implements PlanContext {
       live: this.live,
       ids: {},
     };
-    const containers = TOP_LEVEL_KINDS.map((module) => this.resolve(module, root, false));
+    const containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
     for (const container of containers) this.build(container);
     for (const plan of this.lastly) plan();
     let nextId = this.calls.length;
@@ -119,112 +77,6 @@ class Planner implements PlanContext {
     };
   }
 
-  /** Whether an address names an item of the configuration or of the live state read. */
-  knows(address: string): boolean {
-    return this.slots.has(address);
-  }
-
-  // PlanContext
-
-  idOf(address: string): string {
-    const slot = this.slots.get(address);
-    if (!slot)
-      throw new DocsyncError(
-        "plan.unknown-reference",
-        `${address} does not exist and is not in the configuration`,
-      );
-    if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
-    if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
-    return slot.live.item.id;
-  }
-
-  liveIdOf(address: string): string | undefined {
-    const slot = this.slots.get(address);
-    return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
-  }
-
-  // Pass 1: match every container of the tree, so that references across kinds resolve.
-
-  private resolve(module: AnyKind, scope: Scope, parentIsNew: boolean): Container {
-    const desiredItems = module.desired(scope);
-    const liveItems = (scope.live?.children[module.kind] ?? []) as LiveNode<{ id: string }>[];
-    const managed = desiredItems !== undefined;
-    const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
-    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder };
-    const describe = (key: string) => addressOf(scope.address, module.kind, key);
-    const matching = matchItems(desiredItems ?? [], liveItems, module, describe);
-
-    (desiredItems ?? []).forEach((desired, index) => {
-      const live = matching.live[index];
-      const address = describe(addressKey(module, desired));
-      let status: Status = live ? "keep" : "create";
-      let replaceChanges: FieldChange[] = NONE;
-      if (live) {
-        replaceChanges = module.mustReplace?.(desired, live) ?? [];
-        if (replaceChanges.length > 0 && !desired.protect) status = "replace";
-      }
-      const slot: Slot = { module, address, status, desired, replaceChanges, containers: NONE };
-      if (live) slot.live = live;
-      this.register(slot);
-      container.slots.push(slot);
-    });
-    const prune = managed && this.desired.policy.prune.includes(module.collection);
-    for (const live of matching.unclaimed) {
-      const kept = matching.duplicates.get(live);
-      // A duplicate is deleted whatever the policy: it repeats an item the configuration lists.
-      const name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item);
-      const address = describe(kept ? `${name}#${live.item.id}` : name);
-      const slot: Slot = {
-        module,
-        address,
-        status: prune || kept ? "delete" : "unmanaged",
-        live,
-        replaceChanges: NONE,
-        containers: NONE,
-      };
-      if (kept) slot.duplicateOf = kept.item.id;
-      // An unmanaged live item can still be referenced by name (a SAML provider's team).
-      if (!this.slots.has(address)) this.slots.set(address, slot);
-      container.slots.push(slot);
-    }
-    const heir = this.heirOfRoot(module, scope, container);
-    for (const slot of container.slots) {
-      if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-      const scopeOfChildren = childScope(scope, slot, this.idOf(slot.address));
-      // The first section of a site takes over its root site spaces: they are its live children.
-      if (slot === heir) scopeOfChildren.live = this.inheritedNode(module, scope);
-      slot.containers = module.children.map((child) =>
-        this.resolve(child, scopeOfChildren, slot.status !== "keep"),
-      );
-      if (slot === heir) for (const child of slot.containers) child.waitsFor = slot.address;
-    }
-    return container;
-  }
-
-  /**
-   * The item that the API makes heir of its parent's root-level children when it is created:
-   * the first section created in a site that has root site spaces and no sections.
-   */
-  private heirOfRoot(module: AnyKind, scope: Scope, container: Container): Slot | undefined {
-    const inherits = module.inheritsRoot;
-    if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;
-    if ((scope.live.children[inherits]?.length ?? 0) === 0) return undefined;
-    return container.slots.find((slot) => slot.status === "create");
-  }
-
-  /** A live node standing for the heir before it exists: it holds the root's items it takes over. */
-  private inheritedNode(module: AnyKind, scope: Scope): LiveNode {
-    const kind = module.inheritsRoot!;
-    return { item: { id: "" }, children: { [kind]: scope.live!.children[kind] } };
-  }
-
-  private register(slot: Slot): void {
-    if (this.slots.has(slot.address)) {
-      throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
-    }
-    this.slots.set(slot.address, slot);
-  }
-
   // Pass 2: changes and calls.
 
   private build(container: Container): void {
@@ -247,7 +99,7 @@ class Planner implements PlanContext {
     const duplicate = slot.duplicateOf !== undefined;
     const change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
     if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (the oldest)`;
-    const drafts = container.module.remove(slot.live!, slot.address, container.scope, this);
+    const drafts = container.module.remove(slot.live!, slot.address, container.scope, this.resolution);
     for (const call of this.addCalls(container, change, drafts, slot.live!.item.id))
       progress.deletes.push(call);
   }
@@ -264,12 +116,16 @@ class Planner implements PlanContext {
       change.note = change.blocked;
       return;
     }
-    const fields = module.diff(desired, live, scope, this);
+    const fields = module.diff(desired, live, scope, this.resolution);
     if (fields.length === 0) return;
     const change = this.addChange("update", slot, fields);
     if (module.key(desired) !== module.liveKey(live.item))
       change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
-    this.addCalls(container, change, module.update(desired, live, fields, slot.address, scope, this));
+    this.addCalls(
+      container,
+      change,
+      module.update(desired, live, fields, slot.address, scope, this.resolution),
+    );
   }
 
   private buildCreate(container: Container, slot: Slot, index: number, progress: ContainerProgress): void {
@@ -278,13 +134,13 @@ class Planner implements PlanContext {
     const liveCount = (scope.live?.children[module.kind] ?? NONE).length;
     const firstInEmptyContainer = liveCount === 0 && progress.createdSoFar === 0;
     const info = { firstInEmptyContainer, parentIsNew: container.parentIsNew, index };
-    const fields = module.diff(desired, undefined, scope, this);
-    const creates = module.create(desired, slot.address, scope, this, info);
+    const fields = module.diff(desired, undefined, scope, this.resolution);
+    const creates = module.create(desired, slot.address, scope, this.resolution, info);
     let change: Change;
     if (slot.status === "replace") {
       change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk);
       change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
-      const removes = module.remove(slot.live!, slot.address, scope, this);
+      const removes = module.remove(slot.live!, slot.address, scope, this.resolution);
       for (const call of this.addCalls(container, change, removes, slot.live!.item.id))
         progress.deletes.push(call);
     } else {
@@ -325,13 +181,13 @@ class Planner implements PlanContext {
     let previousMove: string | undefined;
     for (const move of fewestMoves(items)) {
       const anchor = ordered[move.anchor]!;
-      const position = { [move.where]: this.idOf(anchor.address) };
+      const position = { [move.where]: this.resolution.idOf(anchor.address) };
       const slot =
-        move.block === undefined ? ordered[move.index]! : this.slots.get(blockAddress(move.block))!;
+        move.block === undefined ? ordered[move.index]! : this.resolution.get(blockAddress(move.block))!;
       const draft =
         move.block === undefined
-          ? module.move(this.idOf(slot.address), position, scope)
-          : blocks!.kind.move!(this.idOf(slot.address), position, scope);
+          ? module.move(this.resolution.idOf(slot.address), position, scope)
+          : blocks!.kind.move!(this.resolution.idOf(slot.address), position, scope);
       const change = this.addChange("move", slot, []);
       change.note = `${move.where} ${lastSegment(anchor.address)}`;
       const [call] = this.addCalls(container, change, [draft]);

@@ -1,6 +1,5 @@
 // The output formats of a plan. Every format gets the plan already redacted.
 
-import { InvalidArgumentError } from "commander";
 import type { Plan } from "../model/plan.ts";
 import { renderPlanMarkdown } from "./markdown.ts";
 import type { Style } from "./style.ts";
@@ -8,12 +7,6 @@ import { renderPlanText } from "./text.ts";
 
 export const FORMATS = ["text", "markdown", "json"] as const;
 export type Format = (typeof FORMATS)[number];
-
-export function formatOption(value: string): Format {
-  if (!(FORMATS as readonly string[]).includes(value))
-    throw new InvalidArgumentError(`must be one of ${FORMATS.join(", ")}`);
-  return value as Format;
-}
 
 export function renderPlan(plan: Plan, format: Format, style: Style): string {
   switch (format) {

@@ -2,13 +2,13 @@ import type { Command } from "commander";
 import type { LiveReader } from "../../api/client-types.ts";
 import { driftReport } from "../../drift/report.ts";
 import { renderDriftText } from "../../drift/text.ts";
-import { type Format, formatOption } from "../../render/format.ts";
+import type { Format } from "../../render/format.ts";
 import { renderDriftMarkdown } from "../../render/markdown.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
-import { configOption, connectionOptions } from "./options.ts";
+import { configOption, connectionOptions, formatOption } from "./options.ts";
 
 interface DriftOptions {
   config: string[];

@@ -1,6 +1,14 @@
 // Options that several commands share, declared once so that they read the same everywhere.
 
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { FORMATS, type Format } from "../../render/format.ts";
+
+/** `--format text|markdown|json`, as commander parses it. */
+export function formatOption(value: string): Format {
+  if (!(FORMATS as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`must be one of ${FORMATS.join(", ")}`);
+  return value as Format;
+}
 
 export function parallelismOption(value: string): number {
   const n = Number(value);

@@ -1,14 +1,14 @@
 import type { Command } from "commander";
 import { normalizeApiUrl } from "../../api/url.ts";
 import { checkBlocked } from "../../plan/safety.ts";
-import { type Format, formatOption, renderPlan } from "../../render/format.ts";
+import { type Format, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { sealedDigests, sealPlan, writeSavedPlan } from "../../saved/saved.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { shellWords } from "../shell-words.ts";
 import { configPaths, loadDesired, planAgainstLive } from "../workflow.ts";
-import { configOption, connectionOptions, targetOption } from "./options.ts";
+import { configOption, connectionOptions, formatOption, targetOption } from "./options.ts";
 
 interface PlanOptions {
   config: string[];

@@ -3,10 +3,11 @@
 
 import type { Command } from "commander";
 import type { Plan } from "../../model/plan.ts";
-import { type Format, formatOption, renderPlan } from "../../render/format.ts";
+import { type Format, renderPlan } from "../../render/format.ts";
 import { SENSITIVE } from "../../render/redact.ts";
 import { readSavedPlan, type SavedPlan } from "../../saved/saved.ts";
 import type { CommandContext } from "../context.ts";
+import { formatOption } from "./options.ts";
 
 /**
  * The saved plan in the plan format: without what only apply needs (the fingerprints of what it

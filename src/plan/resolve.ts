@@ -1,0 +1,166 @@
+// The first pass of the planner: every container of the kinds' tree matched, configured items
+// to live ones, each item given an address and a fate (keep, create, replace, delete, leave
+// alone), so that references across kinds resolve before any call is drafted. It answers the
+// kinds' questions about ids (PlanContext).
+
+import type { DesiredState, ItemMeta } from "../config/types.ts";
+import { DocsyncError } from "../errors.ts";
+import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
+import { matchItems } from "../live/match.ts";
+import { addressOf, idPlaceholder } from "../model/address.ts";
+import type { FieldChange } from "../model/plan.ts";
+
+export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
+
+export interface Slot {
+  module: AnyKind;
+  address: string;
+  status: Status;
+  desired?: ItemMeta;
+  live?: LiveNode<{ id: string }>;
+  /** Live field changes that force a replacement (or that protect prevented). */
+  replaceChanges: FieldChange[];
+  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+  duplicateOf?: string;
+  containers: Container[];
+}
+
+export const NONE: never[] = [];
+
+export interface Container {
+  module: AnyKind;
+  scope: Scope;
+  parentIsNew: boolean;
+  managed: boolean;
+  /** Items in configuration order, then live items not in the configuration. */
+  slots: Slot[];
+  liveOrder: string[];
+  /** The address of a new item whose create call brings this container's live items into it. */
+  waitsFor?: string;
+}
+
+/** The scope of a slot's children: its address, configured and live item, and its id. */
+function childScope(parent: Scope, slot: Slot, id: string): Scope {
+  const scope: Scope = {
+    organization: parent.organization,
+    address: slot.address,
+    desired: slot.desired,
+    ids: { ...parent.ids, [slot.module.kind]: id },
+  };
+  if (slot.live && slot.status === "keep") scope.live = slot.live;
+  return scope;
+}
+
+export class Resolution implements PlanContext {
+  private readonly slots = new Map<string, Slot>();
+
+  constructor(private readonly desired: DesiredState) {}
+
+  /** The slot of an address. */
+  get(address: string): Slot | undefined {
+    return this.slots.get(address);
+  }
+
+  /** Whether an address names an item of the configuration or of the live state read. */
+  knows(address: string): boolean {
+    return this.slots.has(address);
+  }
+
+  idOf(address: string): string {
+    const slot = this.slots.get(address);
+    if (!slot)
+      throw new DocsyncError(
+        "plan.unknown-reference",
+        `${address} does not exist and is not in the configuration`,
+      );
+    if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
+    if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
+    return slot.live.item.id;
+  }
+
+  liveIdOf(address: string): string | undefined {
+    const slot = this.slots.get(address);
+    return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
+  }
+
+  /** Matches the items of `module` in `scope`, and below them, recursively. */
+  resolve(module: AnyKind, scope: Scope, parentIsNew: boolean): Container {
+    const desiredItems = module.desired(scope);
+    const liveItems = (scope.live?.children[module.kind] ?? []) as LiveNode<{ id: string }>[];
+    const managed = desiredItems !== undefined;
+    const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
+    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder };
+    const describe = (key: string) => addressOf(scope.address, module.kind, key);
+    const matching = matchItems(desiredItems ?? [], liveItems, module, describe);
+
+    (desiredItems ?? []).forEach((desired, index) => {
+      const live = matching.live[index];
+      const address = describe(addressKey(module, desired));
+      let status: Status = live ? "keep" : "create";
+      let replaceChanges: FieldChange[] = NONE;
+      if (live) {
+        replaceChanges = module.mustReplace?.(desired, live) ?? [];
+        if (replaceChanges.length > 0 && !desired.protect) status = "replace";
+      }
+      const slot: Slot = { module, address, status, desired, replaceChanges, containers: NONE };
+      if (live) slot.live = live;
+      this.register(slot);
+      container.slots.push(slot);
+    });
+    const prune = managed && this.desired.policy.prune.includes(module.collection);
+    for (const live of matching.unclaimed) {
+      const kept = matching.duplicates.get(live);
+      // A duplicate is deleted whatever the policy: it repeats an item the configuration lists.
+      const name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item);
+      const address = describe(kept ? `${name}#${live.item.id}` : name);
+      const slot: Slot = {
+        module,
+        address,
+        status: prune || kept ? "delete" : "unmanaged",
+        live,
+        replaceChanges: NONE,
+        containers: NONE,
+      };
+      if (kept) slot.duplicateOf = kept.item.id;
+      // An unmanaged live item can still be referenced by name (a SAML provider's team).
+      if (!this.slots.has(address)) this.slots.set(address, slot);
+      container.slots.push(slot);
+    }
+    const heir = this.heirOfRoot(module, scope, container);
+    for (const slot of container.slots) {
+      if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
+      const scopeOfChildren = childScope(scope, slot, this.idOf(slot.address));
+      // The first section of a site takes over its root site spaces: they are its live children.
+      if (slot === heir) scopeOfChildren.live = this.inheritedNode(module, scope);
+      slot.containers = module.children.map((child) =>
+        this.resolve(child, scopeOfChildren, slot.status !== "keep"),
+      );
+      if (slot === heir) for (const child of slot.containers) child.waitsFor = slot.address;
+    }
+    return container;
+  }
+
+  /**
+   * The item that the API makes heir of its parent's root-level children when it is created:
+   * the first section created in a site that has root site spaces and no sections.
+   */
+  private heirOfRoot(module: AnyKind, scope: Scope, container: Container): Slot | undefined {
+    const inherits = module.inheritsRoot;
+    if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;
+    if ((scope.live.children[inherits]?.length ?? 0) === 0) return undefined;
+    return container.slots.find((slot) => slot.status === "create");
+  }
+
+  /** A live node standing for the heir before it exists: it holds the root's items it takes over. */
+  private inheritedNode(module: AnyKind, scope: Scope): LiveNode {
+    const kind = module.inheritsRoot!;
+    return { item: { id: "" }, children: { [kind]: scope.live!.children[kind] } };
+  }
+
+  private register(slot: Slot): void {
+    if (this.slots.has(slot.address)) {
+      throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
+    }
+    this.slots.set(slot.address, slot);
+  }
+}
