@@ -19185,65 +19185,6 @@ var SYMBOLS, init_values = __esm({
   }
 });
 
-// src/render/text.ts
-function symbol(change, style) {
-  let text = SYMBOLS[change.action];
-  switch (change.action) {
-    case "create":
-      return style.green(text);
-    case "update":
-      return style.yellow(text);
-    case "replace":
-      return style.magenta(text);
-    case "delete":
-      return style.red(text);
-    case "move":
-      return style.cyan(text);
-  }
-}
-function objectDiff(from, to, indent, style) {
-  let MARKS = { "+": style.green("+ "), "-": style.red("- "), " ": "  " };
-  return objectLineDiff(from, to)?.map(({ mark, line }) => `${indent}${MARKS[mark]}${line}`);
-}
-function fieldLines(field, indent, style) {
-  if (field.sensitive) return [`${indent}${field.field}: ${sensitiveText(field)}`];
-  if (!("from" in field)) return [`${indent}${field.field}: ${showValue(field.to)}`];
-  if (!("to" in field))
-    return [`${indent}${field.field}: ${showValue(field.from)} \u2192 ${style.dim("(removed)")}`];
-  let diff = objectDiff(field.from, field.to, `${indent}  `, style);
-  return diff ? [`${indent}${field.field}:`, ...diff] : [`${indent}${field.field}: ${showValue(field.from)} \u2192 ${showValue(field.to)}`];
-}
-function renderChange(change, style) {
-  let note = change.note ? style.dim(`  (${change.note})`) : "", risk = change.highRisk ? `  ${style.red(style.bold("HIGH RISK"))}` : "", lines = [`  ${symbol(change, style)} ${change.address}${note}${risk}`];
-  if (change.action !== "delete" && change.action !== "move")
-    for (let field of change.fields) lines.push(...fieldLines(field, "      ", style));
-  return lines;
-}
-function summaryLine(plan) {
-  let { create, update, replace, move } = plan.summary;
-  if (plan.changes.length === 0) return "No changes: live state matches the configuration.";
-  let remove = plan.summary.delete + replace;
-  return `Plan: ${create + replace} to create, ${update} to update, ${move} to move, ${remove} to delete.`;
-}
-function renderPlanText(plan, style) {
-  let lines = [];
-  if (plan.changes.length > 0) {
-    lines.push(`Changes for organization ${plan.organization}:`, "");
-    for (let change of plan.changes) lines.push(...renderChange(change, style));
-    lines.push("");
-  }
-  for (let warning of plan.warnings) lines.push(style.yellow(`Warning: ${warning}`));
-  return plan.warnings.length > 0 && lines.push(""), lines.push(style.bold(summaryLine(plan))), `${lines.join(`
-`)}
-`;
-}
-var init_text = __esm({
-  "src/render/text.ts"() {
-    "use strict";
-    init_values();
-  }
-});
-
 // src/render/markdown.ts
 function escapeMarkdown(text) {
   return oneLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~$#!]/g, (char) => `\\${char}`);
@@ -19362,6 +19303,78 @@ function finish(lines) {
 `)}
 `;
 }
+var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QUOTED, plural2, init_markdown = __esm({
+  "src/render/markdown.ts"() {
+    "use strict";
+    init_address();
+    init_redact();
+    init_values();
+    MARKDOWN_LIMIT = 6e4, NOTE_RESERVE = 500, LIST_MAX = 25, CELL_VALUE_MAX = 300, DETAIL_VALUE_MAX = 2e3;
+    QUOTED = /"(?:[^"\\]|\\.)*"/g;
+    plural2 = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+  }
+});
+
+// src/render/text.ts
+function symbol(change, style) {
+  let text = SYMBOLS[change.action];
+  switch (change.action) {
+    case "create":
+      return style.green(text);
+    case "update":
+      return style.yellow(text);
+    case "replace":
+      return style.magenta(text);
+    case "delete":
+      return style.red(text);
+    case "move":
+      return style.cyan(text);
+  }
+}
+function objectDiff(from, to, indent, style) {
+  let MARKS = { "+": style.green("+ "), "-": style.red("- "), " ": "  " };
+  return objectLineDiff(from, to)?.map(({ mark, line }) => `${indent}${MARKS[mark]}${line}`);
+}
+function fieldLines(field, indent, style) {
+  if (field.sensitive) return [`${indent}${field.field}: ${sensitiveText(field)}`];
+  if (!("from" in field)) return [`${indent}${field.field}: ${showValue(field.to)}`];
+  if (!("to" in field))
+    return [`${indent}${field.field}: ${showValue(field.from)} \u2192 ${style.dim("(removed)")}`];
+  let diff = objectDiff(field.from, field.to, `${indent}  `, style);
+  return diff ? [`${indent}${field.field}:`, ...diff] : [`${indent}${field.field}: ${showValue(field.from)} \u2192 ${showValue(field.to)}`];
+}
+function renderChange(change, style) {
+  let note = change.note ? style.dim(`  (${change.note})`) : "", risk = change.highRisk ? `  ${style.red(style.bold("HIGH RISK"))}` : "", lines = [`  ${symbol(change, style)} ${change.address}${note}${risk}`];
+  if (change.action !== "delete" && change.action !== "move")
+    for (let field of change.fields) lines.push(...fieldLines(field, "      ", style));
+  return lines;
+}
+function summaryLine(plan) {
+  let { create, update, replace, move } = plan.summary;
+  if (plan.changes.length === 0) return "No changes: live state matches the configuration.";
+  let remove = plan.summary.delete + replace;
+  return `Plan: ${create + replace} to create, ${update} to update, ${move} to move, ${remove} to delete.`;
+}
+function renderPlanText(plan, style) {
+  let lines = [];
+  if (plan.changes.length > 0) {
+    lines.push(`Changes for organization ${plan.organization}:`, "");
+    for (let change of plan.changes) lines.push(...renderChange(change, style));
+    lines.push("");
+  }
+  for (let warning of plan.warnings) lines.push(style.yellow(`Warning: ${warning}`));
+  return plan.warnings.length > 0 && lines.push(""), lines.push(style.bold(summaryLine(plan))), `${lines.join(`
+`)}
+`;
+}
+var init_text = __esm({
+  "src/render/text.ts"() {
+    "use strict";
+    init_values();
+  }
+});
+
+// src/render/plan-markdown.ts
 function planFieldLines(field) {
   let indent = "     ";
   if (field.sensitive)
@@ -19403,54 +19416,12 @@ function planDescribe(change) {
 function renderPlanMarkdown(plan) {
   return render(plan, PLAN_VIEW(plan));
 }
-function driftSummaryLine(plan) {
-  if (plan.changes.length === 0) return "No drift: the live organization matches the configuration.";
-  let { create, update, replace, move } = plan.summary, parts = [
-    create > 0 ? `${create} missing from the live organization` : "",
-    plan.summary.delete > 0 ? `${plan.summary.delete} live only` : "",
-    update + replace > 0 ? `${update + replace} different` : "",
-    move > 0 ? `${move} out of order` : ""
-  ].filter((part) => part !== "");
-  return `Drift: ${plural2(plan.changes.length, "item")} ${plan.changes.length === 1 ? "differs" : "differ"} from the configuration: ${parts.join(", ")}.`;
-}
-function driftDescribe(change) {
-  switch (change.action) {
-    case "create":
-      return "missing from the live organization";
-    case "delete":
-      return "live only, not in the configuration";
-    case "update":
-      return `differs: ${fieldNames(change)}${change.note ? `; ${prose(change.note)}` : ""}`;
-    case "replace":
-      return `differs: ${fieldNames(change)}; would be replaced`;
-    case "move":
-      return `out of order${change.note ? `: configured ${prose(change.note)}` : ""}`;
-  }
-}
-function driftBlock(change) {
-  let title = `**\`${SYMBOLS[change.action]}\` ${codeSpan(change.address, !1)}** ${driftDescribe(change)}${change.highRisk ? " \u26A0\uFE0F" : ""}`;
-  if (change.action === "delete" || change.action === "move" || change.fields.length === 0) return title;
-  let lines = [title, "", "| Field | Live | Configured |", "|---|---|---|"];
-  for (let field of change.fields)
-    lines.push(
-      `| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`
-    );
-  return lines.join(`
-`);
-}
-function renderDriftMarkdown(plan) {
-  return render(plan, DRIFT_VIEW(plan));
-}
-var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QUOTED, plural2, PLAN_VIEW, DRIFT_VIEW, init_markdown = __esm({
-  "src/render/markdown.ts"() {
+var PLAN_VIEW, init_plan_markdown = __esm({
+  "src/render/plan-markdown.ts"() {
     "use strict";
-    init_address();
-    init_redact();
+    init_markdown();
     init_text();
     init_values();
-    MARKDOWN_LIMIT = 6e4, NOTE_RESERVE = 500, LIST_MAX = 25, CELL_VALUE_MAX = 300, DETAIL_VALUE_MAX = 2e3;
-    QUOTED = /"(?:[^"\\]|\\.)*"/g;
-    plural2 = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
     PLAN_VIEW = (plan) => ({
       title: "docsync plan",
       summary: summaryLine(plan),
@@ -19467,25 +19438,6 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
         return { open: [`${fence}diff`], blocks, close: [fence] };
       },
       command: "docsync plan"
-    });
-    DRIFT_VIEW = (plan) => ({
-      title: "docsync drift",
-      summary: driftSummaryLine(plan),
-      column: "Drift",
-      verb: {
-        create: "missing",
-        update: "differs",
-        replace: "differs",
-        delete: "live only",
-        move: "out of order"
-      },
-      describe: driftDescribe,
-      highRisk: {
-        heading: (count) => `**Applying the configuration would delete or replace ${plural2(count, "high-risk item")}**, which is hard to undo:`,
-        item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
-      },
-      details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
-      command: "docsync drift"
     });
   }
 });
@@ -19505,7 +19457,7 @@ function renderPlan(plan, format, style) {
 var FORMATS, init_format = __esm({
   "src/render/format.ts"() {
     "use strict";
-    init_markdown();
+    init_plan_markdown();
     init_text();
     FORMATS = ["text", "markdown", "json"];
   }
@@ -39899,6 +39851,72 @@ var init_apply = __esm({
   }
 });
 
+// src/drift/markdown.ts
+function driftSummaryLine(plan) {
+  if (plan.changes.length === 0) return "No drift: the live organization matches the configuration.";
+  let { create, update, replace, move } = plan.summary, parts = [
+    create > 0 ? `${create} missing from the live organization` : "",
+    plan.summary.delete > 0 ? `${plan.summary.delete} live only` : "",
+    update + replace > 0 ? `${update + replace} different` : "",
+    move > 0 ? `${move} out of order` : ""
+  ].filter((part) => part !== "");
+  return `Drift: ${plural2(plan.changes.length, "item")} ${plan.changes.length === 1 ? "differs" : "differ"} from the configuration: ${parts.join(", ")}.`;
+}
+function driftDescribe(change) {
+  switch (change.action) {
+    case "create":
+      return "missing from the live organization";
+    case "delete":
+      return "live only, not in the configuration";
+    case "update":
+      return `differs: ${fieldNames(change)}${change.note ? `; ${prose(change.note)}` : ""}`;
+    case "replace":
+      return `differs: ${fieldNames(change)}; would be replaced`;
+    case "move":
+      return `out of order${change.note ? `: configured ${prose(change.note)}` : ""}`;
+  }
+}
+function driftBlock(change) {
+  let title = `**\`${SYMBOLS[change.action]}\` ${codeSpan(change.address, !1)}** ${driftDescribe(change)}${change.highRisk ? " \u26A0\uFE0F" : ""}`;
+  if (change.action === "delete" || change.action === "move" || change.fields.length === 0) return title;
+  let lines = [title, "", "| Field | Live | Configured |", "|---|---|---|"];
+  for (let field of change.fields)
+    lines.push(
+      `| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`
+    );
+  return lines.join(`
+`);
+}
+function renderDriftMarkdown(plan) {
+  return render(plan, DRIFT_VIEW(plan));
+}
+var DRIFT_VIEW, init_markdown2 = __esm({
+  "src/drift/markdown.ts"() {
+    "use strict";
+    init_markdown();
+    init_values();
+    DRIFT_VIEW = (plan) => ({
+      title: "docsync drift",
+      summary: driftSummaryLine(plan),
+      column: "Drift",
+      verb: {
+        create: "missing",
+        update: "differs",
+        replace: "differs",
+        delete: "live only",
+        move: "out of order"
+      },
+      describe: driftDescribe,
+      highRisk: {
+        heading: (count) => `**Applying the configuration would delete or replace ${plural2(count, "high-risk item")}**, which is hard to undo:`,
+        item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
+      },
+      details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
+      command: "docsync drift"
+    });
+  }
+});
+
 // src/drift/report.ts
 function driftItem(change) {
   let item = {
@@ -40027,9 +40045,9 @@ function registerDriftCommand(program2, context) {
 var init_drift = __esm({
   "src/cli/commands/drift.ts"() {
     "use strict";
+    init_markdown2();
     init_report2();
     init_text2();
-    init_markdown();
     init_redact();
     init_connection();
     init_workflow();
@@ -40740,16 +40758,15 @@ init_interruption();
 // src/action/run.ts
 init_program();
 init_diagnostics();
+init_markdown2();
 init_report2();
 init_text2();
-init_markdown();
+init_plan_markdown();
 init_style();
 init_text();
-init_redactor();
-import { randomUUID as randomUUID2 } from "node:crypto";
-import { appendFile, mkdtemp, writeFile as writeFile3 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join3, relative, resolve as resolve4, sep } from "node:path";
+import { mkdtemp as mkdtemp2 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4, relative, resolve as resolve4, sep } from "node:path";
 
 // src/action/args.ts
 function splitArgs(text) {
@@ -40775,6 +40792,106 @@ function splitArgs(text) {
     } else /\s/.test(char) ? (inWord && args.push(current), current = "", inWord = !1) : (current += char, inWord = !0);
   }
   return inWord && args.push(current), args;
+}
+
+// src/action/inputs.ts
+function getInput(env, name) {
+  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+function booleanInput(env, name) {
+  let value = getInput(env, name);
+  if (value !== "") {
+    if (["true", "True", "TRUE"].includes(value)) return !0;
+    if (["false", "False", "FALSE"].includes(value)) return !1;
+    throw new InputError(`Input ${name} must be true or false, not ${JSON.stringify(value)}.`);
+  }
+}
+var InputError = class extends Error {
+};
+
+// src/action/log.ts
+init_redactor();
+import { randomUUID as randomUUID2 } from "node:crypto";
+
+// src/action/workflow-commands.ts
+import { randomUUID } from "node:crypto";
+import { EOL } from "node:os";
+function escapeData(value) {
+  return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(value) {
+  return escapeData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function workflowCommand(command, message, properties = {}) {
+  let props = Object.entries(properties).filter((entry) => entry[1] !== void 0 && entry[1] !== "").map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(",");
+  return `::${command}${props === "" ? "" : ` ${props}`}::${escapeData(message)}
+`;
+}
+function outputEntry(name, value) {
+  let delimiter = `ghadelimiter_${randomUUID()}`;
+  if (name.includes(delimiter) || value.includes(delimiter))
+    throw new Error(`The value of output ${name} contains its delimiter.`);
+  return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
+}
+
+// src/action/log.ts
+var processStreams = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text)
+}, Log = class {
+  constructor(streams) {
+    this.streams = streams;
+  }
+  streams;
+  atLineStart = !0;
+  untrusted = !1;
+  stopToken;
+  secrets = new Redactor();
+  redact(text) {
+    return this.secrets.redact(text);
+  }
+  text(text, stream = "stdout") {
+    if (text === "") return;
+    this.untrusted && this.stopToken === void 0 && (this.stopToken = randomUUID2(), this.command("stop-commands", this.stopToken));
+    let safe = this.redact(text);
+    if (stream === "stderr") {
+      this.streams.stderr(safe);
+      return;
+    }
+    this.streams.stdout(safe), this.atLineStart = safe.endsWith(`
+`);
+  }
+  command(command, message, properties = {}) {
+    let line = workflowCommand(command, this.redact(message), properties);
+    this.streams.stdout(this.atLineStart ? line : `
+${line}`), this.atLineStart = !0;
+  }
+  /** Registers a secret with the runner: the one place a secret is written, for the runner only. */
+  mask(secret) {
+    for (let line of secret.split(/\r?\n/))
+      line.trim() !== "" && this.streams.stdout(`::add-mask::${escapeData(line)}
+`);
+  }
+  /**
+   * Text from here on may hold configured or live values: the runner is told to read no
+   * workflow commands in it (`::stop-commands::`), until resumeCommands.
+   */
+  stopCommands() {
+    this.untrusted = !0;
+  }
+  resumeCommands() {
+    if (this.untrusted = !1, this.stopToken === void 0) return;
+    let line = `::${this.stopToken}::
+`;
+    this.streams.stdout(this.atLineStart ? line : `
+${line}`), this.atLineStart = !0, this.stopToken = void 0;
+  }
+};
+function printGroup(log, title, text) {
+  log.command("group", title), printUntrusted(log, text), log.command("endgroup", "");
+}
+function printUntrusted(log, text) {
+  log.stopCommands(), log.text(text), log.resumeCommands();
 }
 
 // src/action/provenance.ts
@@ -40807,6 +40924,52 @@ function provenanceLine(env, label) {
   commit && parts.push(`commit ${codeSpan(commit.slice(0, 12), !1)}`);
   let url = runUrl(env);
   return url && parts.push(`[workflow run](${url})`), parts.push(`docsync ${VERSION}`), `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+
+// src/action/publish.ts
+import { appendFile, mkdtemp, writeFile as writeFile3 } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+async function publish(env, step, result, log) {
+  let { command, label } = step;
+  try {
+    let dir = step.dir ?? await mkdtemp(join3(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), marker = commentMarker(command, label), report = log.redact(`${marker}
+${result.report}
+${provenanceLine(env, label)}
+`), reportFile = join3(dir, "report.md");
+    await writeFile3(reportFile, report);
+    let planFile = "";
+    result.planJson !== void 0 && (planFile = join3(dir, command === "drift" ? "drift.json" : "plan.json"), await writeFile3(planFile, log.redact(result.planJson)));
+    let outputs = {
+      changes: String(result.changes),
+      "exit-code": String(result.exitCode),
+      "plan-file": planFile,
+      "report-file": reportFile,
+      "saved-plan": result.savedPlan ?? "",
+      "comment-marker": marker,
+      ...countOutputs(result.counted)
+    };
+    if (env.GITHUB_OUTPUT) {
+      let entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));
+      await appendFile(env.GITHUB_OUTPUT, entries.join(""));
+    }
+    return env.GITHUB_STEP_SUMMARY && await appendFile(env.GITHUB_STEP_SUMMARY, `${report}
+`), !0;
+  } catch (error) {
+    return log.command(
+      "error",
+      `Could not write the step's outputs: ${error instanceof Error ? error.message : String(error)}`
+    ), !1;
+  }
+}
+function countOutputs(plan) {
+  let summary2 = plan?.summary ?? { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  return {
+    creates: String(summary2.create + summary2.replace),
+    updates: String(summary2.update),
+    moves: String(summary2.move),
+    deletes: String(summary2.delete + summary2.replace)
+  };
 }
 
 // src/action/report.ts
@@ -40877,96 +41040,11 @@ function configErrorReport(command, diagnostics) {
 `;
 }
 
-// src/action/workflow-commands.ts
-import { randomUUID } from "node:crypto";
-import { EOL } from "node:os";
-function escapeData(value) {
-  return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(value) {
-  return escapeData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function workflowCommand(command, message, properties = {}) {
-  let props = Object.entries(properties).filter((entry) => entry[1] !== void 0 && entry[1] !== "").map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(",");
-  return `::${command}${props === "" ? "" : ` ${props}`}::${escapeData(message)}
-`;
-}
-function outputEntry(name, value) {
-  let delimiter = `ghadelimiter_${randomUUID()}`;
-  if (name.includes(delimiter) || value.includes(delimiter))
-    throw new Error(`The value of output ${name} contains its delimiter.`);
-  return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
-}
-
 // src/action/run.ts
 var OWN_ARGS = {
   plan: ["--format", "json", "--detailed-exitcode"],
   apply: ["--yes"],
   drift: ["--format", "json"]
-}, processStreams = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text)
-};
-function getInput(env, name) {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-function booleanInput(env, name) {
-  let value = getInput(env, name);
-  if (value !== "") {
-    if (["true", "True", "TRUE"].includes(value)) return !0;
-    if (["false", "False", "FALSE"].includes(value)) return !1;
-    throw new InputError(`Input ${name} must be true or false, not ${JSON.stringify(value)}.`);
-  }
-}
-var InputError = class extends Error {
-}, Log = class {
-  constructor(streams) {
-    this.streams = streams;
-  }
-  streams;
-  atLineStart = !0;
-  untrusted = !1;
-  stopToken;
-  secrets = new Redactor();
-  redact(text) {
-    return this.secrets.redact(text);
-  }
-  text(text, stream = "stdout") {
-    if (text === "") return;
-    this.untrusted && this.stopToken === void 0 && (this.stopToken = randomUUID2(), this.command("stop-commands", this.stopToken));
-    let safe = this.redact(text);
-    if (stream === "stderr") {
-      this.streams.stderr(safe);
-      return;
-    }
-    this.streams.stdout(safe), this.atLineStart = safe.endsWith(`
-`);
-  }
-  command(command, message, properties = {}) {
-    let line = workflowCommand(command, this.redact(message), properties);
-    this.streams.stdout(this.atLineStart ? line : `
-${line}`), this.atLineStart = !0;
-  }
-  /** Registers a secret with the runner: the one place a secret is written, for the runner only. */
-  mask(secret) {
-    for (let line of secret.split(/\r?\n/))
-      line.trim() !== "" && this.streams.stdout(`::add-mask::${escapeData(line)}
-`);
-  }
-  /**
-   * Text from here on may hold configured or live values: the runner is told to read no
-   * workflow commands in it (`::stop-commands::`), until resumeCommands.
-   */
-  stopCommands() {
-    this.untrusted = !0;
-  }
-  resumeCommands() {
-    if (this.untrusted = !1, this.stopToken === void 0) return;
-    let line = `::${this.stopToken}::
-`;
-    this.streams.stdout(this.atLineStart ? line : `
-${line}`), this.atLineStart = !0, this.stopToken = void 0;
-  }
 };
 async function runAction(env, streams = processStreams, interruption2) {
   let log = new Log(streams), token = getInput(env, "token");
@@ -40984,7 +41062,7 @@ async function runAction(env, streams = processStreams, interruption2) {
     if (token === "") throw new InputError("Input token is required: pass the API token from a secret.");
     if (failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift", getInput(env, "plan") !== "" && command !== "apply")
       throw new InputError("Input plan is a saved plan to apply: it goes with command apply only.");
-    dir = await mkdtemp(join3(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), result = await run({ command, token, dir }, env, log, interruption2);
+    dir = await mkdtemp2(join4(env.RUNNER_TEMP || tmpdir2(), `docsync-${command}-`)), result = await run({ command, token, dir }, env, log, interruption2);
   } catch (error) {
     let message = error instanceof Error ? error.message : String(error);
     error instanceof InputError || log.text(`${error instanceof Error ? error.stack : message}
@@ -41011,7 +41089,7 @@ async function run(setup, env, log, interruption2) {
   apiUrl !== "" && (docsyncEnv.DOCSYNC_API_URL = apiUrl);
   let savedPlanInput = getInput(env, "plan"), args = [command, ...savedPlanInput === "" ? [] : [savedPlanInput]];
   args.push(...configs.flatMap((path) => ["-c", path]));
-  let own = [...OWN_ARGS[command]], savedPlan = command === "plan" ? join3(setup.dir, "saved-plan.json") : void 0;
+  let own = [...OWN_ARGS[command]], savedPlan = command === "plan" ? join4(setup.dir, "saved-plan.json") : void 0;
   savedPlan && own.push("--out", savedPlan), env.RUNNER_DEBUG === "1" && own.push("--verbose");
   let end = extra.indexOf("--");
   args.push(...end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]);
@@ -41092,12 +41170,6 @@ async function run(setup, env, log, interruption2) {
     counted: asPlan
   };
 }
-function printGroup(log, title, text) {
-  log.command("group", title), printUntrusted(log, text), log.command("endgroup", "");
-}
-function printUntrusted(log, text) {
-  log.stopCommands(), log.text(text), log.resumeCommands();
-}
 function parseJson(text, format) {
   let value;
   try {
@@ -41127,47 +41199,6 @@ function configErrors(command, diagnostics, env, log) {
 function annotationPath(file, env) {
   let absolute = resolve4(file), workspace = env.GITHUB_WORKSPACE ? resolve4(env.GITHUB_WORKSPACE) : void 0;
   return (workspace && absolute.startsWith(workspace + sep) ? relative(workspace, absolute) : file).split(sep).join("/");
-}
-async function publish(env, step, result, log) {
-  let { command, label } = step;
-  try {
-    let dir = step.dir ?? await mkdtemp(join3(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)), marker = commentMarker(command, label), report = log.redact(`${marker}
-${result.report}
-${provenanceLine(env, label)}
-`), reportFile = join3(dir, "report.md");
-    await writeFile3(reportFile, report);
-    let planFile = "";
-    result.planJson !== void 0 && (planFile = join3(dir, command === "drift" ? "drift.json" : "plan.json"), await writeFile3(planFile, log.redact(result.planJson)));
-    let outputs = {
-      changes: String(result.changes),
-      "exit-code": String(result.exitCode),
-      "plan-file": planFile,
-      "report-file": reportFile,
-      "saved-plan": result.savedPlan ?? "",
-      "comment-marker": marker,
-      ...countOutputs(result.counted)
-    };
-    if (env.GITHUB_OUTPUT) {
-      let entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));
-      await appendFile(env.GITHUB_OUTPUT, entries.join(""));
-    }
-    return env.GITHUB_STEP_SUMMARY && await appendFile(env.GITHUB_STEP_SUMMARY, `${report}
-`), !0;
-  } catch (error) {
-    return log.command(
-      "error",
-      `Could not write the step's outputs: ${error instanceof Error ? error.message : String(error)}`
-    ), !1;
-  }
-}
-function countOutputs(plan) {
-  let summary2 = plan?.summary ?? { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  return {
-    creates: String(summary2.create + summary2.replace),
-    updates: String(summary2.update),
-    moves: String(summary2.move),
-    deletes: String(summary2.delete + summary2.replace)
-  };
 }
 
 // src/action/main.ts

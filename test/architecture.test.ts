@@ -1,7 +1,7 @@
 // The shape docs/architecture.md describes, checked on the sources: data flows one way between
 // the folders of src/ (no import cycle between them), the shared vocabulary in src/model/
-// imports nothing else of the tool, and nothing outside the emulator imports it but the
-// command that runs it.
+// imports nothing else of the tool, nothing outside the emulator imports it but the command
+// that runs it, and modules stay small.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
@@ -76,5 +76,14 @@ describe("architecture", () => {
       .filter(([module]) => folderOf(module) !== "emulator")
       .flatMap(([module, targets]) => (targets.some((t) => folderOf(t) === "emulator") ? [module] : []));
     expect(importers).toEqual([join("cli", "commands", "emulator.ts")]);
+  });
+
+  it("keeps every module of src/ outside the emulator under 300 lines", () => {
+    const long = [...modules.keys()]
+      .filter((module) => folderOf(module) !== "emulator")
+      .map((module) => ({ module, lines: readFileSync(join(SRC, module), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 300)
+      .map(({ module, lines }) => `${module}: ${lines} lines`);
+    expect(long).toEqual([]);
   });
 });

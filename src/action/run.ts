@@ -10,26 +10,27 @@
 // Text that comes from the configuration or the live state is printed with workflow commands
 // stopped, so that a value cannot pass itself off as a command.
 
-import { randomUUID } from "node:crypto";
-import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import type { CallerContext } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError, DIAGNOSTICS_SHOWN, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
+import { driftSummaryLine, renderDriftMarkdown } from "../drift/markdown.ts";
 import { type DriftReport, planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
-import { driftSummaryLine, renderDriftMarkdown, renderPlanMarkdown } from "../render/markdown.ts";
+import { renderPlanMarkdown } from "../render/plan-markdown.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
-import { Redactor } from "../secrets/redactor.ts";
 import { splitArgs } from "./args.ts";
-import { commentMarker, LABEL_PATTERN, provenanceLine } from "./provenance.ts";
+import { booleanInput, getInput, InputError } from "./inputs.ts";
+import { type ActionStreams, Log, printGroup, printUntrusted, processStreams } from "./log.ts";
+import { LABEL_PATTERN } from "./provenance.ts";
+import { publish, type Result } from "./publish.ts";
 import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
-import { escapeData, outputEntry, type Properties, workflowCommand } from "./workflow-commands.ts";
 
 /** The commands the action runs, with the arguments it adds to the user's for each. */
 const OWN_ARGS: Record<ActionCommand, readonly string[]> = {
@@ -37,106 +38,6 @@ const OWN_ARGS: Record<ActionCommand, readonly string[]> = {
   apply: ["--yes"],
   drift: ["--format", "json"],
 };
-
-export interface ActionStreams {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
-const processStreams: ActionStreams = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
-
-/** An input as the runner passes it: `INPUT_` and the name with spaces as `_`, uppercased; trimmed. */
-export function getInput(env: NodeJS.ProcessEnv, name: string): string {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-
-/** A boolean input as the runner's toolkit reads one; undefined when empty. */
-function booleanInput(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
-  const value = getInput(env, name);
-  if (value === "") return undefined;
-  if (["true", "True", "TRUE"].includes(value)) return true;
-  if (["false", "False", "FALSE"].includes(value)) return false;
-  throw new InputError(`Input ${name} must be true or false, not ${JSON.stringify(value)}.`);
-}
-
-class InputError extends Error {}
-
-/** The standard output of the step: text (redacted) and workflow commands, each on a line of its own. */
-class Log {
-  private atLineStart = true;
-  private untrusted = false;
-  private stopToken: string | undefined;
-  readonly secrets = new Redactor();
-
-  constructor(private readonly streams: ActionStreams) {}
-
-  redact(text: string): string {
-    return this.secrets.redact(text);
-  }
-
-  text(text: string, stream: "stdout" | "stderr" = "stdout"): void {
-    if (text === "") return;
-    if (this.untrusted && this.stopToken === undefined) {
-      this.stopToken = randomUUID();
-      this.command("stop-commands", this.stopToken);
-    }
-    const safe = this.redact(text);
-    if (stream === "stderr") {
-      this.streams.stderr(safe);
-      return;
-    }
-    this.streams.stdout(safe);
-    this.atLineStart = safe.endsWith("\n");
-  }
-
-  command(command: string, message: string, properties: Properties = {}): void {
-    const line = workflowCommand(command, this.redact(message), properties);
-    this.streams.stdout(this.atLineStart ? line : `\n${line}`);
-    this.atLineStart = true;
-  }
-
-  /** Registers a secret with the runner: the one place a secret is written, for the runner only. */
-  mask(secret: string): void {
-    for (const line of secret.split(/\r?\n/)) {
-      if (line.trim() !== "") this.streams.stdout(`::add-mask::${escapeData(line)}\n`);
-    }
-  }
-
-  /**
-   * Text from here on may hold configured or live values: the runner is told to read no
-   * workflow commands in it (`::stop-commands::`), until resumeCommands.
-   */
-  stopCommands(): void {
-    this.untrusted = true;
-  }
-
-  resumeCommands(): void {
-    this.untrusted = false;
-    if (this.stopToken === undefined) return;
-    const line = `::${this.stopToken}::\n`;
-    this.streams.stdout(this.atLineStart ? line : `\n${line}`);
-    this.atLineStart = true;
-    this.stopToken = undefined;
-  }
-}
-
-interface Result {
-  /** docsync's exit code (1 when docsync did not run because an input or the configuration was wrong). */
-  exitCode: number;
-  changes: boolean;
-  report: string;
-  /** JSON for the plan-file output. */
-  planJson?: string;
-  /** One line on the changes, for the annotation when the step fails (or warns) on them. */
-  headline?: string;
-  /** The plan (or the drift, as a plan) whose counts become outputs. */
-  counted?: Plan;
-  /** plan: the plan saved for `apply` (the `plan` input of a later step). */
-  savedPlan?: string;
-}
 
 /** What a step's run of docsync needs besides its inputs. */
 interface StepSetup {
@@ -336,20 +237,6 @@ async function run(
   };
 }
 
-/** Long text, folded in the log under a title (`::group::`). */
-function printGroup(log: Log, title: string, text: string): void {
-  log.command("group", title);
-  printUntrusted(log, text);
-  log.command("endgroup", "");
-}
-
-/** Text made of configured or live values, printed with workflow commands stopped. */
-function printUntrusted(log: Log, text: string): void {
-  log.stopCommands();
-  log.text(text);
-  log.resumeCommands();
-}
-
 function parseJson<T>(text: string, format: string): T {
   let value: unknown;
   try {
@@ -396,59 +283,4 @@ function annotationPath(file: string, env: NodeJS.ProcessEnv): string {
   const workspace = env.GITHUB_WORKSPACE ? resolve(env.GITHUB_WORKSPACE) : undefined;
   const path = workspace && absolute.startsWith(workspace + sep) ? relative(workspace, absolute) : file;
   return path.split(sep).join("/");
-}
-
-/** Writes the outputs, the report file and the job summary; false when one could not be written. */
-async function publish(
-  env: NodeJS.ProcessEnv,
-  step: { command: ActionCommand | "docsync"; label: string; dir: string | undefined },
-  result: Result,
-  log: Log,
-): Promise<boolean> {
-  const { command, label } = step;
-  try {
-    const dir = step.dir ?? (await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`)));
-    const marker = commentMarker(command, label);
-    // The marker first, so that a workflow finds this step's comment again by it.
-    const report = log.redact(`${marker}\n${result.report}\n${provenanceLine(env, label)}\n`);
-    const reportFile = join(dir, "report.md");
-    await writeFile(reportFile, report);
-    let planFile = "";
-    if (result.planJson !== undefined) {
-      planFile = join(dir, command === "drift" ? "drift.json" : "plan.json");
-      await writeFile(planFile, log.redact(result.planJson));
-    }
-    const outputs: Record<string, string> = {
-      changes: String(result.changes),
-      "exit-code": String(result.exitCode),
-      "plan-file": planFile,
-      "report-file": reportFile,
-      "saved-plan": result.savedPlan ?? "",
-      "comment-marker": marker,
-      ...countOutputs(result.counted),
-    };
-    if (env.GITHUB_OUTPUT) {
-      const entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));
-      await appendFile(env.GITHUB_OUTPUT, entries.join(""));
-    }
-    if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, `${report}\n`);
-    return true;
-  } catch (error) {
-    log.command(
-      "error",
-      `Could not write the step's outputs: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return false;
-  }
-}
-
-/** The creates, updates, moves and deletes outputs, counted as the summary line counts them. */
-function countOutputs(plan: Plan | undefined): Record<string, string> {
-  const summary = plan?.summary ?? { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  return {
-    creates: String(summary.create + summary.replace),
-    updates: String(summary.update),
-    moves: String(summary.move),
-    deletes: String(summary.delete + summary.replace),
-  };
 }

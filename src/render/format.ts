@@ -1,7 +1,7 @@
 // The output formats of a plan. Every format gets the plan already redacted.
 
 import type { Plan } from "../model/plan.ts";
-import { renderPlanMarkdown } from "./markdown.ts";
+import { renderPlanMarkdown } from "./plan-markdown.ts";
 import type { Style } from "./style.ts";
 import { renderPlanText } from "./text.ts";
 

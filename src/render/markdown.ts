@@ -1,9 +1,8 @@
-// The plan as Markdown, for pull-request comments and job summaries: a heading, the summary
-// line, high-risk changes called out, a compact table with one row per change, warnings, then
-// the field-level details in collapsible blocks, one per site or per kind of item.
-//
-// The same plan also reads as drift (renderDriftMarkdown): what differs between the live
-// organization and the configuration, with live and configured values side by side.
+// Markdown for pull-request comments and job summaries, shared by the plan
+// (plan-markdown.ts) and the drift report (drift/markdown.ts): a heading, the summary line,
+// high-risk changes called out, a compact table with one row per change, warnings, then the
+// field-level details in collapsible blocks, one per site or per kind of item. Each of them is
+// a View of a plan.
 //
 // Values from the configuration or the live state only ever appear inside code (spans or
 // fenced blocks), so that no value can break the table, inject HTML, mention people or link
@@ -13,8 +12,7 @@
 import { firstSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import { SENSITIVE } from "./redact.ts";
-import { summaryLine } from "./text.ts";
-import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";
+import { SYMBOLS, showValue } from "./values.ts";
 
 /** GitHub refuses comments over 65,536 characters; stay well below. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -24,9 +22,9 @@ const NOTE_RESERVE = 500;
 /** High-risk changes and warnings listed at the top before "and N more". */
 const LIST_MAX = 25;
 /** Longest value shown in a table cell, in characters. */
-const CELL_VALUE_MAX = 300;
+export const CELL_VALUE_MAX = 300;
 /** Longest value shown in the details, in characters. */
-const DETAIL_VALUE_MAX = 2_000;
+export const DETAIL_VALUE_MAX = 2_000;
 
 // ---------------------------------------------------------------------------------------------
 // Escaping
@@ -74,7 +72,7 @@ function longestRun(content: string, runs: RegExp): number {
   return longest;
 }
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n/g, " ");
 }
 
@@ -82,7 +80,7 @@ function oneLine(text: string): string {
 const QUOTED = /"(?:[^"\\]|\\.)*"/g;
 
 /** docsync's own words, with the names quoted in them shown as code. */
-function prose(text: string, inTable = true): string {
+export function prose(text: string, inTable = true): string {
   let result = "";
   let last = 0;
   for (const match of text.matchAll(QUOTED)) {
@@ -95,7 +93,7 @@ function prose(text: string, inTable = true): string {
 // ---------------------------------------------------------------------------------------------
 // Values
 
-function clip(text: string, max: number): string {
+export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, max);
   // Never leave half of a surrogate pair.
@@ -103,10 +101,11 @@ function clip(text: string, max: number): string {
   return `${cut}… (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+export const plural = (n: number, word: string) =>
+  `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 /** The value of a field as a table cell: a code span, never the value of a sensitive field. */
-function cellValue(field: FieldChange, side: "from" | "to"): string {
+export function cellValue(field: FieldChange, side: "from" | "to"): string {
   if (!(side in field)) return "—";
   if (field.sensitive) return escapeMarkdown(SENSITIVE);
   return codeSpan(clip(showValue(field[side]), CELL_VALUE_MAX));
@@ -116,7 +115,7 @@ function cellValue(field: FieldChange, side: "from" | "to"): string {
 // The parts every report shares
 
 /** What the table and the details say about each kind of change. */
-interface View {
+export interface View {
   title: string;
   summary: string;
   /** The words of the table's last column. */
@@ -132,7 +131,7 @@ interface View {
   command: string;
 }
 
-function fieldNames(change: Change, max = 4): string {
+export function fieldNames(change: Change, max = 4): string {
   const names = change.fields.map((field) => field.field);
   if (names.length <= max) return names.map(escapeMarkdown).join(", ");
   return `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
@@ -185,7 +184,7 @@ function groups(changes: readonly Change[]): { label: string; changes: Change[] 
   return [...byKey.values()];
 }
 
-function render(plan: Plan, view: View): string {
+export function render(plan: Plan, view: View): string {
   const top = [heading(view.title, plan), "", `**${escapeMarkdown(view.summary)}**`, ""];
   if (plan.changes.length === 0) return finish([...top, ...warningsBlock(plan)]);
   top.push(...highRiskBlock(plan, view));
@@ -252,149 +251,7 @@ function size(lines: string[]): number {
   return lines.reduce((sum, line) => sum + line.length + 1, 0);
 }
 
-function finish(lines: string[]): string {
+export function finish(lines: string[]): string {
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return `${lines.join("\n")}\n`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The plan
-
-/** Field lines of the plan's details, diff-like: `-` the value now, `+` the value after. */
-function planFieldLines(field: FieldChange): string[] {
-  const indent = "     ";
-  if (field.sensitive) {
-    const mark = "from" in field && "to" in field ? "~" : "to" in field ? "+" : "-";
-    return [`${mark}${indent}${field.field}: ${sensitiveText(field)}`];
-  }
-  if (!("from" in field)) return [`+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`];
-  if (!("to" in field)) return [`-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`];
-  const diff = objectLineDiff(field.from, field.to);
-  if (diff) {
-    const lines = diff.map(({ mark, line }) => `${mark}${indent}  ${clip(line, DETAIL_VALUE_MAX)}`);
-    return [` ${indent}${field.field}:`, ...lines];
-  }
-  return [
-    `-${indent}${field.field}: ${clip(showValue(field.from), DETAIL_VALUE_MAX)}`,
-    `+${indent}${field.field}: ${clip(showValue(field.to), DETAIL_VALUE_MAX)}`,
-  ];
-}
-
-function planBlock(change: Change): string {
-  const note = change.note ? `  (${change.note})` : "";
-  const risk = change.highRisk ? "  HIGH RISK" : "";
-  const lines = [`${SYMBOLS[change.action]} ${change.address}${note}${risk}`];
-  if (change.action !== "delete" && change.action !== "move")
-    for (const field of change.fields) lines.push(...planFieldLines(field));
-  return lines.join("\n");
-}
-
-function planDescribe(change: Change): string {
-  const note = change.note ? prose(change.note) : "";
-  switch (change.action) {
-    case "create":
-      return fieldNames(change);
-    case "update":
-      return [fieldNames(change), note].filter((part) => part !== "").join("; ");
-    case "replace":
-      return note || fieldNames(change);
-    case "delete":
-      return "removed";
-    case "move":
-      return note ? `moved ${note}` : "moved";
-  }
-}
-
-const PLAN_VIEW = (plan: Plan): View => ({
-  title: "docsync plan",
-  summary: summaryLine(plan),
-  column: "Change",
-  verb: { create: "create", update: "update", replace: "replace", delete: "delete", move: "move" },
-  describe: planDescribe,
-  highRisk: {
-    heading: (count) =>
-      `**${plural(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
-    item: (change) =>
-      `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.note ? ` (${prose(clip(change.note, CELL_VALUE_MAX), false)})` : ""}`,
-  },
-  details(changes) {
-    const blocks = changes.map(planBlock);
-    const fence = fenceFor(blocks.join("\n"));
-    return { open: [`${fence}diff`], blocks, close: [fence] };
-  },
-  command: "docsync plan",
-});
-
-export function renderPlanMarkdown(plan: Plan): string {
-  return render(plan, PLAN_VIEW(plan));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Drift: the same plan, read as how the live organization differs from the configuration
-
-/** "Drift: 4 items differ from the configuration: 1 missing, …" */
-export function driftSummaryLine(plan: Plan): string {
-  if (plan.changes.length === 0) return "No drift: the live organization matches the configuration.";
-  const { create, update, replace, move } = plan.summary;
-  const parts = [
-    create > 0 ? `${create} missing from the live organization` : "",
-    plan.summary.delete > 0 ? `${plan.summary.delete} live only` : "",
-    update + replace > 0 ? `${update + replace} different` : "",
-    move > 0 ? `${move} out of order` : "",
-  ].filter((part) => part !== "");
-  const items = plural(plan.changes.length, "item");
-  return `Drift: ${items} ${plan.changes.length === 1 ? "differs" : "differ"} from the configuration: ${parts.join(", ")}.`;
-}
-
-function driftDescribe(change: Change): string {
-  switch (change.action) {
-    case "create":
-      return "missing from the live organization";
-    case "delete":
-      return "live only, not in the configuration";
-    case "update":
-      return `differs: ${fieldNames(change)}${change.note ? `; ${prose(change.note)}` : ""}`;
-    case "replace":
-      return `differs: ${fieldNames(change)}; would be replaced`;
-    case "move":
-      return `out of order${change.note ? `: configured ${prose(change.note)}` : ""}`;
-  }
-}
-
-function driftBlock(change: Change): string {
-  const title = `**\`${SYMBOLS[change.action]}\` ${codeSpan(change.address, false)}** ${driftDescribe(change)}${change.highRisk ? " ⚠️" : ""}`;
-  if (change.action === "delete" || change.action === "move" || change.fields.length === 0) return title;
-  const lines = [title, "", "| Field | Live | Configured |", "|---|---|---|"];
-  for (const field of change.fields)
-    lines.push(
-      `| ${escapeMarkdown(field.field)} | ${cellValue(field, "from")} | ${cellValue(field, "to")} |`,
-    );
-  return lines.join("\n");
-}
-
-const DRIFT_VIEW = (plan: Plan): View => ({
-  title: "docsync drift",
-  summary: driftSummaryLine(plan),
-  column: "Drift",
-  verb: {
-    create: "missing",
-    update: "differs",
-    replace: "differs",
-    delete: "live only",
-    move: "out of order",
-  },
-  describe: driftDescribe,
-  highRisk: {
-    heading: (count) =>
-      `**Applying the configuration would delete or replace ${plural(count, "high-risk item")}**, which is hard to undo:`,
-    item: (change) =>
-      `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.action === "delete" ? " (live only)" : ""}`,
-  },
-  details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
-  command: "docsync drift",
-});
-
-/** The plan read as drift: `create` is missing live, `delete` is live only, `update` differs. */
-export function renderDriftMarkdown(plan: Plan): string {
-  return render(plan, DRIFT_VIEW(plan));
 }

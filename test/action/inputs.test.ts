@@ -7,7 +7,7 @@ import { EOL } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { splitArgs } from "../../src/action/args.ts";
-import { getInput } from "../../src/action/run.ts";
+import { getInput } from "../../src/action/inputs.ts";
 import {
   escapeData,
   escapeProperty,

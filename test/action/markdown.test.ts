@@ -1,14 +1,10 @@
 // The Markdown of a plan and of drift, as pull-request comments and job summaries show it.
 
 import { describe, expect, it } from "vitest";
+import { renderDriftMarkdown } from "../../src/drift/markdown.ts";
 import type { Change, FieldChange, Plan } from "../../src/model/plan.ts";
-import {
-  codeSpan,
-  escapeMarkdown,
-  MARKDOWN_LIMIT,
-  renderDriftMarkdown,
-  renderPlanMarkdown,
-} from "../../src/render/markdown.ts";
+import { codeSpan, escapeMarkdown, MARKDOWN_LIMIT } from "../../src/render/markdown.ts";
+import { renderPlanMarkdown } from "../../src/render/plan-markdown.ts";
 
 let ids = 0;
 function change(

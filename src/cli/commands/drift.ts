@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import type { LiveReader } from "../../api/client-types.ts";
+import { renderDriftMarkdown } from "../../drift/markdown.ts";
 import { driftReport } from "../../drift/report.ts";
 import { renderDriftText } from "../../drift/text.ts";
 import type { Format } from "../../render/format.ts";
-import { renderDriftMarkdown } from "../../render/markdown.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
