@@ -39557,7 +39557,7 @@ function registerPlanCommand(program2, context) {
         targets: options.target,
         record: options.out !== void 0
       }), safe = redactPlan(plan, context.secrets);
-      if (context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style)), checkBlocked(plan), options.out) {
+      if (context.observer?.result?.({ command: "plan", plan: safe }), context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style)), checkBlocked(plan), options.out) {
         let apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env)), saved = sealPlan(plan, reads, desired, { apiUrl, secrets: context.secrets });
         await writeSavedPlan(options.out, saved);
         let configs = sealedDigests(saved).length === 0 ? [] : configPaths(options.config), apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
@@ -40034,7 +40034,9 @@ function registerDriftCommand(program2, context) {
   connectionOptions(configOption(command)).option("--format <format>", "text, markdown or json", formatOption, "text").action(async (options) => {
     let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
-      let reader = { get: client.get.bind(client), list: client.list.bind(client) }, { plan } = await planAgainstLive(reader, desired), safe = redactPlan(plan, context.secrets), report = driftReport(safe), { output } = context;
+      let reader = { get: client.get.bind(client), list: client.list.bind(client) }, { plan } = await planAgainstLive(reader, desired), safe = redactPlan(plan, context.secrets), report = driftReport(safe);
+      context.observer?.result?.({ command: "drift", drift: report });
+      let { output } = context;
       options.format === "json" ? output.out(`${JSON.stringify(report, null, 2)}
 `) : options.format === "markdown" ? output.out(renderDriftMarkdown(safe)) : output.out(renderDriftText(report, output.style)), report.drifted && (context.exitCode = 2);
     } finally {
@@ -41093,7 +41095,7 @@ async function run(setup, env, log, interruption2) {
   savedPlan && own.push("--out", savedPlan), env.RUNNER_DEBUG === "1" && own.push("--verbose");
   let end = extra.indexOf("--");
   args.push(...end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]);
-  let out = "", err = "", organization, failure, applyHadChanges = !1, counted, context = {
+  let out = "", err = "", organization, failure, applyHadChanges = !1, counted, shown, context = {
     // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
     secrets: log.secrets,
     observer: {
@@ -41102,6 +41104,9 @@ async function run(setup, env, log, interruption2) {
       },
       planned(plan) {
         applyHadChanges = plan.changes.length > 0, counted = plan;
+      },
+      result(result) {
+        shown = result;
       },
       failed(error2) {
         failure = error2;
@@ -41132,7 +41137,7 @@ async function run(setup, env, log, interruption2) {
   }
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
   printUntrusted(log, err);
-  let error = log.redact(errorMessage(err)), failed = exitCode !== 0 && exitCode !== 2;
+  let error = log.redact(failure?.message ?? errorMessage(err)), failed = exitCode !== 0 && exitCode !== 2;
   if (failed && log.command("error", error || `docsync ${command} exited with code ${exitCode}.`), command === "apply")
     return {
       exitCode,
@@ -41142,8 +41147,9 @@ async function run(setup, env, log, interruption2) {
     };
   if (failed)
     return { exitCode, changes: !1, report: errorReport(command, exitCode, error, organization) };
-  if (command === "plan") {
-    let plan = log.secrets.redactValue(parseJson(out, "docsync-plan"));
+  if (!shown) throw new Error(`docsync ${command} ended without showing its result.`);
+  if (shown.command === "plan") {
+    let plan = log.secrets.redactValue(shown.plan);
     printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (let warning of plan.warnings) log.command("warning", warning);
     return {
@@ -41157,7 +41163,7 @@ async function run(setup, env, log, interruption2) {
       ...savedPlan ? { savedPlan } : {}
     };
   }
-  let report = log.secrets.redactValue(parseJson(out, "docsync-drift")), asPlan = planOfDrift(report);
+  let report = log.secrets.redactValue(shown.drift), asPlan = planOfDrift(report);
   printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
   for (let warning of report.warnings) log.command("warning", warning);
   return {
@@ -41169,17 +41175,6 @@ async function run(setup, env, log, interruption2) {
     headline: driftSummaryLine(asPlan),
     counted: asPlan
   };
-}
-function parseJson(text, format) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new Error(`docsync did not print JSON (expected a ${format} document).`);
-  }
-  if (typeof value != "object" || value === null || value.format !== format)
-    throw new Error(`docsync printed JSON that is not a ${format} document.`);
-  return value;
 }
 function errorMessage(err) {
   let at2 = err.search(/^(?:Error: |Internal error)(?![\s\S]*^(?:Error: |Internal error))/m);

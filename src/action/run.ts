@@ -13,12 +13,12 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
-import type { CallerContext } from "../cli/context.ts";
+import type { CallerContext, CommandResult } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError, DIAGNOSTICS_SHOWN, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../drift/markdown.ts";
-import { type DriftReport, planOfDrift } from "../drift/report.ts";
+import { planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
@@ -148,6 +148,7 @@ async function run(
   let failure: DocsyncError | undefined;
   let applyHadChanges = false;
   let counted: Plan | undefined;
+  let shown: CommandResult | undefined;
   const context: CallerContext = {
     // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
     secrets: log.secrets,
@@ -158,6 +159,9 @@ async function run(
       planned(plan) {
         applyHadChanges = plan.changes.length > 0;
         counted = plan;
+      },
+      result(result) {
+        shown = result;
       },
       failed(error) {
         failure = error;
@@ -192,7 +196,8 @@ async function run(
   }
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
   printUntrusted(log, err);
-  const error = log.redact(errorMessage(err));
+  // docsync's own error, as it reported it; a bug's text only from what it printed.
+  const error = log.redact(failure?.message ?? errorMessage(err));
 
   const failed = exitCode !== 0 && exitCode !== 2;
   if (failed) log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
@@ -207,10 +212,11 @@ async function run(
   if (failed)
     return { exitCode, changes: false, report: errorReport(command, exitCode, error, organization) };
 
-  // plan and drift: docsync printed JSON (already redacted; redacted again all the same).
-  // People read it as text in the log; the JSON becomes the plan file.
-  if (command === "plan") {
-    const plan = log.secrets.redactValue(parseJson<Plan>(out, "docsync-plan"));
+  // plan and drift: what docsync showed, as data (already redacted; redacted again all the
+  // same). People read it as text in the log; its JSON becomes the plan file.
+  if (!shown) throw new Error(`docsync ${command} ended without showing its result.`);
+  if (shown.command === "plan") {
+    const plan = log.secrets.redactValue(shown.plan);
     printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (const warning of plan.warnings) log.command("warning", warning);
     return {
@@ -223,7 +229,7 @@ async function run(
       ...(savedPlan ? { savedPlan } : {}),
     };
   }
-  const report = log.secrets.redactValue(parseJson<DriftReport>(out, "docsync-drift"));
+  const report = log.secrets.redactValue(shown.drift);
   const asPlan = planOfDrift(report);
   printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
   for (const warning of report.warnings) log.command("warning", warning);
@@ -235,18 +241,6 @@ async function run(
     headline: driftSummaryLine(asPlan),
     counted: asPlan,
   };
-}
-
-function parseJson<T>(text: string, format: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new Error(`docsync did not print JSON (expected a ${format} document).`);
-  }
-  if (typeof value !== "object" || value === null || (value as { format?: unknown }).format !== format)
-    throw new Error(`docsync printed JSON that is not a ${format} document.`);
-  return value as T;
 }
 
 /** What docsync said went wrong: its last message on the error stream, without `Error: `. */

@@ -3,15 +3,20 @@
 
 import type { CallOutcome } from "../apply/execute.ts";
 import type { DesiredState } from "../config/types.ts";
+import type { DriftReport } from "../drift/report.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { Interruption } from "./interruption.ts";
 import type { Output } from "./output.ts";
 
+/** What a command shows, as data: the redacted plan of `plan`, the drift report of `drift`. */
+export type CommandResult = { command: "plan"; plan: Plan } | { command: "drift"; drift: DriftReport };
+
 /**
  * For callers that run docsync in-process and act on more than its text (the GitHub Action):
- * told what a command loaded, planned, or failed with, as it happens.
+ * told what a command loaded, planned, showed or failed with, as it happens, so that they never
+ * read it back from the printed text.
  */
 export interface CommandObserver {
   /** The configuration, as soon as it is loaded (before any output that could hold its values). */
@@ -20,6 +25,8 @@ export interface CommandObserver {
   planned?(plan: Plan): void;
   /** A round of apply's calls: the redacted plan, each call's outcome, the values to keep out. */
   applied?(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[]): void;
+  /** What the command shows, as it shows it (redacted). */
+  result?(result: CommandResult): void;
   /** The error that ends the command. */
   failed?(error: DocsyncError): void;
 }

@@ -35,6 +35,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
         const { plan } = await planAgainstLive(reader, desired);
         const safe = redactPlan(plan, context.secrets);
         const report = driftReport(safe);
+        context.observer?.result?.({ command: "drift", drift: report });
         const { output } = context;
         if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);
         else if (options.format === "markdown") output.out(renderDriftMarkdown(safe));

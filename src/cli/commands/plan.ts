@@ -40,6 +40,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
           record: options.out !== undefined,
         });
         const safe = redactPlan(plan, context.secrets);
+        context.observer?.result?.({ command: "plan", plan: safe });
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
         checkBlocked(plan);
         if (options.out) {
