@@ -18358,6 +18358,22 @@ var TOP_LEVEL_KINDS, init_registry = __esm({
   }
 });
 
+// src/model/scope.ts
+function scopeBelow(parent, item) {
+  let scope = {
+    organization: parent.organization,
+    address: item.address,
+    desired: item.desired,
+    ids: { ...parent.ids, [item.kind]: item.id }
+  };
+  return item.live && (scope.live = item.live), scope;
+}
+var init_scope = __esm({
+  "src/model/scope.ts"() {
+    "use strict";
+  }
+});
+
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
@@ -18377,14 +18393,14 @@ var init_absent_list = __esm({
 });
 
 // src/live/walk.ts
-function scopeBelow(kind, scope, node, desired) {
-  return {
-    organization: scope.organization,
+function scopeOfNode(kind, scope, node, desired) {
+  return scopeBelow(scope, {
+    kind: kind.kind,
     address: addressOf(scope.address, kind.kind, kind.liveKey(node.item)),
+    id: node.item.id,
     desired,
-    live: node,
-    ids: { ...scope.ids, [kind.kind]: node.item.id }
-  };
+    live: node
+  });
 }
 async function readKind(client, kind, scope, parent, choice) {
   if (parent.children[kind.kind] === void 0) {
@@ -18399,7 +18415,7 @@ async function readKind(client, kind, scope, parent, choice) {
   let nodes = parent.children[kind.kind];
   await Promise.all(
     choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
-      let below2 = scopeBelow(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired);
+      let below2 = scopeOfNode(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired);
       await Promise.all([details, ...readChildren(client, kind.children ?? [], below2, node, choice)]);
     })
   );
@@ -18422,6 +18438,7 @@ var init_walk = __esm({
     "use strict";
     init_registry();
     init_address();
+    init_scope();
     init_absent_list();
   }
 });
@@ -18562,15 +18579,6 @@ var init_moves = __esm({
 });
 
 // src/plan/resolve.ts
-function childScope(parent, slot, id) {
-  let scope = {
-    organization: parent.organization,
-    address: slot.address,
-    desired: slot.desired,
-    ids: { ...parent.ids, [slot.module.kind]: id }
-  };
-  return slot.live && slot.status === "keep" && (scope.live = slot.live), scope;
-}
 var NONE, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
@@ -18578,8 +18586,8 @@ var NONE, Resolution, init_resolve2 = __esm({
     init_types2();
     init_match();
     init_address();
-    NONE = [];
-    Resolution = class {
+    init_scope();
+    NONE = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
@@ -18632,7 +18640,13 @@ var NONE, Resolution, init_resolve2 = __esm({
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
           if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-          let scopeOfChildren = childScope(scope, slot, this.idOf(slot.address));
+          let scopeOfChildren = scopeBelow(scope, {
+            kind: module.kind,
+            address: slot.address,
+            id: this.idOf(slot.address),
+            desired: slot.desired,
+            live: slot.status === "keep" ? slot.live : void 0
+          });
           if (slot === heir && (scopeOfChildren.live = this.inheritedNode(module, scope)), slot.containers = module.children.map(
             (child) => this.resolve(child, scopeOfChildren, slot.status !== "keep")
           ), slot === heir) for (let child of slot.containers) child.waitsFor = slot.address;
@@ -40121,7 +40135,7 @@ function convert(live, organization, naming) {
     result.managed.add(kind.collection);
     let nodes = parent.children[kind.kind] ?? [], exported = [];
     for (let node of nodes) {
-      let below2 = scopeBelow(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
+      let below2 = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
         ...shared,
         children(child) {
           let items2 = done.get(child);

@@ -5,7 +5,7 @@
 import type { PrunableKind } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
-import { scopeBelow } from "../live/walk.ts";
+import { scopeOfNode } from "../live/walk.ts";
 import { addressOf } from "../model/address.ts";
 import type { LiveState } from "../model/scope.ts";
 import { everything } from "./read.ts";
@@ -79,7 +79,7 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     const nodes = (parent.children[kind.kind] ?? []) as LiveNode<{ id: string }>[];
     const exported: ExportedItem[] = [];
     for (const node of nodes) {
-      const below = scopeBelow(kind, scope, node, scope.desired);
+      const below = scopeOfNode(kind, scope, node, scope.desired);
       const done = new Map<AnyKind, ExportedItem[]>();
       const ctx: ExportContext = {
         ...shared,

@@ -7,7 +7,7 @@ import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
-import type { LiveState } from "../model/scope.ts";
+import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { listReadError } from "./absent-list.ts";
 
 type Node = LiveNode<{ id: string }>;
@@ -21,14 +21,14 @@ export interface ReadChoice {
 }
 
 /** The scope of the items below `node`, an item of `kind` in `scope`. */
-export function scopeBelow(kind: AnyKind, scope: Scope, node: Node, desired: unknown): Scope {
-  return {
-    organization: scope.organization,
+export function scopeOfNode(kind: AnyKind, scope: Scope, node: Node, desired: unknown): Scope {
+  return scopeBelow(scope, {
+    kind: kind.kind,
     address: addressOf(scope.address, kind.kind, kind.liveKey(node.item)),
+    id: node.item.id,
     desired,
     live: node,
-    ids: { ...scope.ids, [kind.kind]: node.item.id },
-  };
+  });
 }
 
 async function readKind(
@@ -51,7 +51,7 @@ async function readKind(
   const nodes = parent.children[kind.kind] as Node[];
   await Promise.all(
     choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
-      const below = scopeBelow(kind, scope, node, desired);
+      const below = scopeOfNode(kind, scope, node, desired);
       const details = kind.readDetails?.(client, scope, node, desired);
       await Promise.all([details, ...readChildren(client, kind.children ?? [], below, node, choice)]);
     }),

@@ -1,6 +1,6 @@
 // The vocabulary that kinds, the reader and the planner share: live nodes as read, the scope of
-// a container of items, the calls kinds draft, and what a kind may ask of the planner. Types
-// only; it imports nothing of the tool but the plan's own types.
+// a container of items (and the one way to descend to the next), the calls kinds draft, and
+// what a kind may ask of the planner. It imports nothing of the tool but the plan's own types.
 
 import type { Alternate, Capture, HttpMethod, Recover } from "./plan.ts";
 
@@ -68,3 +68,22 @@ export interface CreateInfo {
 
 /** The live organization as read: a tree rooted at the organization. */
 export type LiveState = LiveNode<{ id: string }>;
+
+/**
+ * The scope of the items below one item: its address, configured item, live node (when it
+ * exists as read) and id, added to its ancestors' ids under its kind. The one way every part
+ * (the reader, the planner, the export) descends the tree.
+ */
+export function scopeBelow(
+  parent: Scope,
+  item: { kind: string; address: string; id: string; desired: unknown; live?: LiveNode | undefined },
+): Scope {
+  const scope: Scope = {
+    organization: parent.organization,
+    address: item.address,
+    desired: item.desired,
+    ids: { ...parent.ids, [item.kind]: item.id },
+  };
+  if (item.live) scope.live = item.live;
+  return scope;
+}

@@ -9,6 +9,7 @@ import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope }
 import { matchItems } from "../live/match.ts";
 import { addressOf, idPlaceholder } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
+import { scopeBelow } from "../model/scope.ts";
 
 export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 
@@ -37,18 +38,6 @@ export interface Container {
   liveOrder: string[];
   /** The address of a new item whose create call brings this container's live items into it. */
   waitsFor?: string;
-}
-
-/** The scope of a slot's children: its address, configured and live item, and its id. */
-function childScope(parent: Scope, slot: Slot, id: string): Scope {
-  const scope: Scope = {
-    organization: parent.organization,
-    address: slot.address,
-    desired: slot.desired,
-    ids: { ...parent.ids, [slot.module.kind]: id },
-  };
-  if (slot.live && slot.status === "keep") scope.live = slot.live;
-  return scope;
 }
 
 export class Resolution implements PlanContext {
@@ -129,7 +118,13 @@ export class Resolution implements PlanContext {
     const heir = this.heirOfRoot(module, scope, container);
     for (const slot of container.slots) {
       if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-      const scopeOfChildren = childScope(scope, slot, this.idOf(slot.address));
+      const scopeOfChildren = scopeBelow(scope, {
+        kind: module.kind,
+        address: slot.address,
+        id: this.idOf(slot.address),
+        desired: slot.desired,
+        live: slot.status === "keep" ? slot.live : undefined,
+      });
       // The first section of a site takes over its root site spaces: they are its live children.
       if (slot === heir) scopeOfChildren.live = this.inheritedNode(module, scope);
       slot.containers = module.children.map((child) =>
