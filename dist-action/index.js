@@ -84,10 +84,11 @@ function placeholdersIn(value, found) {
 function replacePlaceholders(text, id) {
   return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
 }
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
   "src/model/address.ts"() {
     "use strict";
     PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
     firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
   }
 });
@@ -152,7 +153,7 @@ function assertAcyclic(calls) {
     let stuck = calls.filter((call) => waiting.get(call.id) > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
-      `these changes wait for each other and cannot be ordered (for example two items swapping paths; rename one in a separate apply): ${stuck.slice(0, 5).join("; ")}`
+      `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`
     );
   }
 }
@@ -3335,10 +3336,87 @@ var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SH
   }
 });
 
+// src/apply/report.ts
+function changesById(plan) {
+  return new Map(plan.changes.map((change) => [change.id, change]));
+}
+function callName(call, changes) {
+  return `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`;
+}
+function progressLine(outcome, changes, style) {
+  return outcome.status === "done" ? `  ${style.green("\u2713")} ${callName(outcome.call, changes)}
+` : outcome.status === "failed" ? `  ${style.red("\u2717")} ${callName(outcome.call, changes)}: ${outcome.error}
+` : "";
+}
+function byStatus(result, status) {
+  return result.outcomes.filter((outcome) => outcome.status === status);
+}
+function listSome(calls, changes, marker, indent) {
+  let lines = calls.slice(0, 5).map((call) => `${indent}${marker} ${callName(call, changes)}`);
+  return calls.length > 5 && lines.push(`${indent}\u2026 and ${calls.length - 5} more`), lines;
+}
+function countsLine(result) {
+  let parts = [
+    `${byStatus(result, "done").length} call(s) done`,
+    `${byStatus(result, "failed").length} failed`,
+    `${byStatus(result, "skipped").length} skipped`
+  ];
+  if (result.interrupted) {
+    parts.push(`${byStatus(result, "not-started").length} not started`);
+    let abandoned = byStatus(result, "abandoned").length;
+    abandoned > 0 && parts.push(`${abandoned} given up on while in flight`);
+  }
+  return parts.join(", ");
+}
+function applyReport(plan, result, style) {
+  let changes = changesById(plan), callsById = new Map(plan.calls.map((call) => [call.id, call])), planOrder = new Map(plan.calls.map((call, index) => [call.id, index])), inPlanOrder = (calls) => calls.sort((a, b) => (planOrder.get(a.id) ?? 0) - (planOrder.get(b.id) ?? 0)), title = result.interrupted ? "Apply interrupted" : "Apply failed", lines = ["", style.bold(`${title}: ${countsLine(result)}.`)], done = byStatus(result, "done");
+  done.length > 0 && lines.push("", `Done: ${done.length} call(s), listed above with ${style.green("\u2713")}.`);
+  let failed = byStatus(result, "failed"), skipped = byStatus(result, "skipped");
+  if (failed.length > 0) {
+    lines.push("", "Failed:");
+    for (let failure of failed) {
+      lines.push(`  ${style.red("\u2717")} ${callName(failure.call, changes)}: ${failure.error}`);
+      let because = inPlanOrder(
+        skipped.filter((outcome) => outcome.cause === failure.call.id).map((outcome) => outcome.call)
+      );
+      because.length !== 0 && (lines.push(`    ${because.length} call(s) skipped because of it:`), lines.push(...listSome(because, changes, style.yellow("\u25CB"), "      ")));
+    }
+  }
+  let orphans = skipped.filter((outcome) => !failed.some((f) => f.call.id === outcome.cause));
+  if (orphans.length > 0) {
+    lines.push("", "Skipped:");
+    for (let { call, cause } of orphans) {
+      let causeCall = callsById.get(cause), why = causeCall ? ` (after ${callName(causeCall, changes)})` : "";
+      lines.push(`  ${style.yellow("\u25CB")} ${callName(call, changes)}${why}`);
+    }
+  }
+  let abandoned = byStatus(result, "abandoned").map((outcome) => outcome.call);
+  if (abandoned.length > 0) {
+    lines.push("", "Given up on while in flight (each may or may not have been made):");
+    for (let call of abandoned) lines.push(`  ${style.yellow("?")} ${callName(call, changes)}`);
+  }
+  let notStarted = inPlanOrder(byStatus(result, "not-started").map((outcome) => outcome.call));
+  return notStarted.length > 0 && (lines.push("", `Not started: ${notStarted.length} call(s):`), lines.push(...listSome(notStarted, changes, "-", "  "))), lines.push("", "Run `docsync plan` to see what is left; a new apply starts from the live state."), `${lines.join(`
+`)}
+`;
+}
+function failureSummary(plan, result) {
+  let changes = changesById(plan), failed = byStatus(result, "failed"), [first] = failed;
+  if (!first) return `Apply failed: ${countsLine(result)}.`;
+  let more = failed.length > 1 ? ` (and ${failed.length - 1} more failed call(s); see the report)` : "";
+  return `Apply failed: ${callName(first.call, changes)}: ${first.error.replace(/\s*\n\s*/g, " ")}${more}`;
+}
+var init_report = __esm({
+  "src/apply/report.ts"() {
+    "use strict";
+  }
+});
+
 // src/cli/json-reports.ts
 var ApplyRecorder, json, init_json_reports = __esm({
   "src/cli/json-reports.ts"() {
     "use strict";
+    init_report();
     init_redactor();
     ApplyRecorder = class {
       constructor(planFile) {
@@ -3354,13 +3432,13 @@ var ApplyRecorder, json, init_json_reports = __esm({
       }
       /** A round of calls, from the redacted plan, their outcomes, and the values to keep out. */
       round(safe, outcomes, sensitive) {
-        let address = new Map(safe.changes.map((change) => [change.id, change.address])), calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call])), redactor = new Redactor(sensitive);
+        let changes = changesById(safe), calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call])), redactor = new Redactor(sensitive);
         this.rounds.push({
           summary: safe.summary,
           calls: outcomes.map((outcome) => {
             let call = {
               id: outcome.call.id,
-              address: address.get(outcome.call.change) ?? outcome.call.change,
+              address: changes.get(outcome.call.change)?.address ?? outcome.call.change,
               method: outcome.call.method,
               path: outcome.call.path,
               summary: outcome.call.summary,
@@ -3368,7 +3446,7 @@ var ApplyRecorder, json, init_json_reports = __esm({
             };
             if (outcome.status === "failed" && (call.error = redactor.redact(outcome.error)), outcome.status === "skipped") {
               let cause = calls.get(outcome.cause);
-              call.because = cause ? `${address.get(cause.change) ?? cause.change}: ${cause.summary} failed` : `${outcome.cause} failed`;
+              call.because = `${cause ? callName(cause, changes) : outcome.cause} failed`;
             }
             return call;
           })
@@ -17518,6 +17596,20 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   }
 });
 
+// src/kinds/unique.ts
+function slug(text) {
+  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+function derivedPath(title) {
+  return slug(title).slice(0, 90).replace(/-+$/, "");
+}
+var uniqueClaim, temporarySegment, init_unique = __esm({
+  "src/kinds/unique.ts"() {
+    "use strict";
+    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
+  }
+});
+
 // src/kinds/saml-provider.ts
 function desiredValues(desired, ctx) {
   return {
@@ -17530,8 +17622,7 @@ function desiredValues(desired, ctx) {
   };
 }
 function fileName(label) {
-  let slug2 = label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  return slug2 === "" ? "idp" : slug2;
+  return slug(label) || "idp";
 }
 var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
   "src/kinds/saml-provider.ts"() {
@@ -17541,6 +17632,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
     init_compare();
     init_live_nodes();
     init_paths();
+    init_unique();
     FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
     samlProviderKind = {
       kind: "SAML provider",
@@ -17621,20 +17713,6 @@ var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_prox
   "src/kinds/proxy.ts"() {
     "use strict";
     PROXY_PATTERN = "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", configurable = new RegExp(PROXY_PATTERN, "u"), isConfigurableProxy = (value) => configurable.test(value), proxyForService = (value) => value.replace(/^https?:\/\//i, "");
-  }
-});
-
-// src/kinds/unique.ts
-function slug(text) {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-function derivedPath(title) {
-  return slug(title).slice(0, 90).replace(/-+$/, "");
-}
-var uniqueClaim, temporarySegment, init_unique = __esm({
-  "src/kinds/unique.ts"() {
-    "use strict";
-    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
   }
 });
 
@@ -17892,7 +17970,7 @@ function siteSpaceKind(container) {
       claims,
       releases
     };
-    return claims.length > 0 && (call.temporary = {
+    return releases.length > 0 && (call.temporary = {
       body: { path: temporarySegment(id) },
       summary: "move site space to a temporary path"
     }), call;
@@ -18047,11 +18125,12 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
       },
       key: (section) => section.path,
       liveKey: (section) => section.path,
-      // A section an interrupted apply created but did not configure has the configured title (or
-      // none of its own, for a long one) and only spaces the configured section lists.
+      // A section an interrupted apply created but did not configure still has the path the API
+      // derived from its title, the configured title (a long one is not sent: the API gives the
+      // space's), and only spaces the configured section lists, its first among them.
       adopts(desired, live) {
-        let spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId)), liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id);
-        return (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) && liveSpaces.includes(desired.siteSpaces[0].spaceId) && liveSpaces.every((space) => spaces.has(space));
+        let spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId)), liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id), derived = derivedPath(live.title);
+        return derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path)) && (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) && liveSpaces.includes(desired.siteSpaces[0].spaceId) && liveSpaces.every((space) => spaces.has(space));
       },
       diff(desired, live) {
         let changes = [];
@@ -18423,7 +18502,11 @@ async function readKind(client, kind, scope, parent, choice) {
 function readChildren(client, kinds, scope, parent, choice) {
   let reading = /* @__PURE__ */ new Map();
   return kinds.map((child) => {
-    let waits = child.readAfter && child.desired(scope) === void 0 ? child.readAfter : [], read = Promise.all(waits.map((name) => reading.get(name))).then(
+    let waits = child.readAfter && child.desired(scope) === void 0 ? child.readAfter : [];
+    for (let name of waits)
+      if (!reading.has(name))
+        throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
+    let read = Promise.all(waits.map((name) => reading.get(name))).then(
       () => readKind(client, child, scope, parent, choice)
     );
     return reading.set(child.kind, read), read;
@@ -18476,7 +18559,7 @@ function placedSpaces(plan) {
   return ids;
 }
 async function checkPlacedSpaces(client, desired, plan) {
-  let names = new Map(Object.entries(desired.spaces).map(([name, id]) => [id, name])), problems = [];
+  let names = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
   if (await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
       let name = names.has(id) ? `space "${names.get(id)}" (${id})` : `space ${id}`;
@@ -18490,7 +18573,7 @@ async function checkPlacedSpaces(client, desired, plan) {
   ), problems.length !== 0)
     throw new DocsyncError(
       "plan.unknown-space",
-      `The plan places spaces that cannot be used: ${problems.sort().join("; ")}. Check spaces: in ${desired.files.join(", ")}.`
+      `The plan places spaces that cannot be used: ${problems.sort().join("; ")}.${desired ? ` Check spaces: in ${desired.files.join(", ")}.` : " Make the plan again."}`
     );
 }
 var init_spaces = __esm({
@@ -18627,7 +18710,7 @@ var NONE, Resolution, init_resolve2 = __esm({
         });
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), address = describe(kept ? `${name}#${live.item.id}` : name), slot = {
+          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
@@ -18704,11 +18787,11 @@ function restrictToTargets(plan, targets, known) {
   let changes = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
-var isUnder, init_target = __esm({
+var init_target = __esm({
   "src/plan/target.ts"() {
     "use strict";
     init_errors();
-    isUnder = (address, target) => address === target || address.startsWith(`${target} \u203A `);
+    init_address();
   }
 });
 
@@ -18846,10 +18929,11 @@ var Planner, init_build = __esm({
           for (let call of blockMoves2) call.orderAfter.push(...membership);
         });
       }
-      /** The calls of every change of `kind` under `address` (a site's groups). */
+      /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
       callsOfKindBelow(kind, address) {
-        let prefix = `${address} \u203A `;
-        return this.changes.filter((change) => change.kind === kind && change.address.startsWith(prefix)).flatMap((change) => change.calls);
+        return this.changes.filter(
+          (change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)
+        ).flatMap((change) => change.calls);
       }
       addChange(action, slot, fields, highRisk) {
         let change = {
@@ -39599,82 +39683,6 @@ var init_plan = __esm({
   }
 });
 
-// src/apply/report.ts
-function changesById(plan) {
-  return new Map(plan.changes.map((change) => [change.id, change]));
-}
-function callName(call, changes) {
-  return `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`;
-}
-function progressLine(outcome, changes, style) {
-  return outcome.status === "done" ? `  ${style.green("\u2713")} ${callName(outcome.call, changes)}
-` : outcome.status === "failed" ? `  ${style.red("\u2717")} ${callName(outcome.call, changes)}: ${outcome.error}
-` : "";
-}
-function byStatus(result, status) {
-  return result.outcomes.filter((outcome) => outcome.status === status);
-}
-function listSome(calls, changes, marker, indent) {
-  let lines = calls.slice(0, 5).map((call) => `${indent}${marker} ${callName(call, changes)}`);
-  return calls.length > 5 && lines.push(`${indent}\u2026 and ${calls.length - 5} more`), lines;
-}
-function countsLine(result) {
-  let parts = [
-    `${byStatus(result, "done").length} call(s) done`,
-    `${byStatus(result, "failed").length} failed`,
-    `${byStatus(result, "skipped").length} skipped`
-  ];
-  if (result.interrupted) {
-    parts.push(`${byStatus(result, "not-started").length} not started`);
-    let abandoned = byStatus(result, "abandoned").length;
-    abandoned > 0 && parts.push(`${abandoned} given up on while in flight`);
-  }
-  return parts.join(", ");
-}
-function applyReport(plan, result, style) {
-  let changes = changesById(plan), callsById = new Map(plan.calls.map((call) => [call.id, call])), planOrder = new Map(plan.calls.map((call, index) => [call.id, index])), inPlanOrder = (calls) => calls.sort((a, b) => (planOrder.get(a.id) ?? 0) - (planOrder.get(b.id) ?? 0)), title = result.interrupted ? "Apply interrupted" : "Apply failed", lines = ["", style.bold(`${title}: ${countsLine(result)}.`)], done = byStatus(result, "done");
-  done.length > 0 && lines.push("", `Done: ${done.length} call(s), listed above with ${style.green("\u2713")}.`);
-  let failed = byStatus(result, "failed"), skipped = byStatus(result, "skipped");
-  if (failed.length > 0) {
-    lines.push("", "Failed:");
-    for (let failure of failed) {
-      lines.push(`  ${style.red("\u2717")} ${callName(failure.call, changes)}: ${failure.error}`);
-      let because = inPlanOrder(
-        skipped.filter((outcome) => outcome.cause === failure.call.id).map((outcome) => outcome.call)
-      );
-      because.length !== 0 && (lines.push(`    ${because.length} call(s) skipped because of it:`), lines.push(...listSome(because, changes, style.yellow("\u25CB"), "      ")));
-    }
-  }
-  let orphans = skipped.filter((outcome) => !failed.some((f) => f.call.id === outcome.cause));
-  if (orphans.length > 0) {
-    lines.push("", "Skipped:");
-    for (let { call, cause } of orphans) {
-      let causeCall = callsById.get(cause), why = causeCall ? ` (after ${callName(causeCall, changes)})` : "";
-      lines.push(`  ${style.yellow("\u25CB")} ${callName(call, changes)}${why}`);
-    }
-  }
-  let abandoned = byStatus(result, "abandoned").map((outcome) => outcome.call);
-  if (abandoned.length > 0) {
-    lines.push("", "Given up on while in flight (each may or may not have been made):");
-    for (let call of abandoned) lines.push(`  ${style.yellow("?")} ${callName(call, changes)}`);
-  }
-  let notStarted = inPlanOrder(byStatus(result, "not-started").map((outcome) => outcome.call));
-  return notStarted.length > 0 && (lines.push("", `Not started: ${notStarted.length} call(s):`), lines.push(...listSome(notStarted, changes, "-", "  "))), lines.push("", "Run `docsync plan` to see what is left; a new apply starts from the live state."), `${lines.join(`
-`)}
-`;
-}
-function failureSummary(plan, result) {
-  let changes = changesById(plan), failed = byStatus(result, "failed"), [first] = failed;
-  if (!first) return `Apply failed: ${countsLine(result)}.`;
-  let more = failed.length > 1 ? ` (and ${failed.length - 1} more failed call(s); see the report)` : "";
-  return `Apply failed: ${callName(first.call, changes)}: ${first.error.replace(/\s*\n\s*/g, " ")}${more}`;
-}
-var init_report = __esm({
-  "src/apply/report.ts"() {
-    "use strict";
-  }
-});
-
 // src/saved/saved-target.ts
 function checkDestination(plan, file, here) {
   if (plan.apiUrl !== here.apiUrl)
@@ -39688,7 +39696,9 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`), outside = plan.calls.find((call) => !inside(call.path)) ?? plan.reads.find((read) => !inside(read.path));
+  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`), outside = plan.calls.find(
+    (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
+  ) ?? plan.reads.find((read) => !inside(read.path));
   if (outside !== void 0) {
     let what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(
@@ -39807,7 +39817,7 @@ ${shown.join(`
 Run docsync plan again.`
       );
     }
-    if (context.observer?.planned?.(plan), output.out(renderPlanText(redactPlan(plan, context.secrets), output.style)), plan.changes.length === 0) return;
+    if (await checkPlacedSpaces(client, desired, plan), context.observer?.planned?.(plan), output.out(renderPlanText(redactPlan(plan, context.secrets), output.style)), plan.changes.length === 0) return;
     checkMaxDestroy(plan, saved.maxDestroy, !!options.allowDestroy), await confirm(context, options);
     let calls = await makeCalls(plan, client, context, options, sensitive);
     output.out(
@@ -39852,6 +39862,7 @@ var init_apply = __esm({
     init_report();
     init_errors();
     init_fingerprints();
+    init_spaces();
     init_safety();
     init_redact();
     init_text();
@@ -40445,7 +40456,6 @@ var plural3, exists, init_export2 = __esm({
 // src/cli/commands/show.ts
 var show_exports = {};
 __export(show_exports, {
-  planOfSaved: () => planOfSaved,
   registerShowCommand: () => registerShowCommand
 });
 function planOfSaved(saved) {

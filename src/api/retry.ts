@@ -92,7 +92,7 @@ export function serverWaitMs(headers: ResponseHeaders, now: number): number | un
 }
 
 /** Time until the rate-limit window resets, when it is spent (`X-RateLimit-Remaining: 0`). */
-export function spentWindowMs(headers: ResponseHeaders, now: number): number | undefined {
+function spentWindowMs(headers: ResponseHeaders, now: number): number | undefined {
   if (header(headers, "x-ratelimit-remaining")?.trim() !== "0") return undefined;
   return parseRateLimitReset(header(headers, "x-ratelimit-reset"), now);
 }

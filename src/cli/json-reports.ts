@@ -3,6 +3,7 @@
 // `version`; schemas/ holds their JSON Schemas and docs/json-formats.md the promise they keep.
 
 import type { CallOutcome } from "../apply/execute.ts";
+import { callName, changesById } from "../apply/report.ts";
 import type { Diagnostic } from "../config/diagnostics.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
 import { Redactor } from "../secrets/redactor.ts";
@@ -80,7 +81,7 @@ export class ApplyRecorder {
 
   /** A round of calls, from the redacted plan, their outcomes, and the values to keep out. */
   round(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[]): void {
-    const address = new Map(safe.changes.map((change) => [change.id, change.address]));
+    const changes = changesById(safe);
     const calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call]));
     const redactor = new Redactor(sensitive);
     this.rounds.push({
@@ -88,7 +89,7 @@ export class ApplyRecorder {
       calls: outcomes.map((outcome) => {
         const call: AppliedCall = {
           id: outcome.call.id,
-          address: address.get(outcome.call.change) ?? outcome.call.change,
+          address: changes.get(outcome.call.change)?.address ?? outcome.call.change,
           method: outcome.call.method,
           path: outcome.call.path,
           summary: outcome.call.summary,
@@ -97,9 +98,7 @@ export class ApplyRecorder {
         if (outcome.status === "failed") call.error = redactor.redact(outcome.error);
         if (outcome.status === "skipped") {
           const cause = calls.get(outcome.cause);
-          call.because = cause
-            ? `${address.get(cause.change) ?? cause.change}: ${cause.summary} failed`
-            : `${outcome.cause} failed`;
+          call.because = `${cause ? callName(cause, changes) : outcome.cause} failed`;
         }
         return call;
       }),

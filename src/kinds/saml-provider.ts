@@ -9,6 +9,7 @@ import { compareField, definedFields, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { samlProviderPath, samlProvidersPath } from "./paths.ts";
 import type { KindModule, PlanContext } from "./types.ts";
+import { slug } from "./unique.ts";
 
 const FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"] as const;
 
@@ -113,9 +114,5 @@ export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider>
 
 /** A file name suggested for a provider's certificate: `Okta SSO` → `okta-sso`. */
 function fileName(label: string): string {
-  const slug = label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug === "" ? "idp" : slug;
+  return slug(label) || "idp";
 }

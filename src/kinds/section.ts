@@ -60,12 +60,17 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
 
   key: (section) => section.path,
   liveKey: (section) => section.path,
-  // A section an interrupted apply created but did not configure has the configured title (or
-  // none of its own, for a long one) and only spaces the configured section lists.
+  // A section an interrupted apply created but did not configure still has the path the API
+  // derived from its title, the configured title (a long one is not sent: the API gives the
+  // space's), and only spaces the configured section lists, its first among them.
   adopts(desired, live) {
     const spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId));
     const liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id);
+    const derived = derivedPath(live.title);
+    const pathIsDerived =
+      derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path));
     return (
+      pathIsDerived &&
       (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) &&
       liveSpaces.includes(desired.siteSpaces[0]!.spaceId) &&
       liveSpaces.every((space) => spaces.has(space))

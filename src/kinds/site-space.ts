@@ -52,7 +52,8 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
       claims,
       releases,
     };
-    if (claims.length > 0)
+    // Only an item that gives a value up can go by a temporary one (to exchange values).
+    if (releases.length > 0)
       call.temporary = {
         body: { path: temporarySegment(id) },
         summary: "move site space to a temporary path",

@@ -23,8 +23,8 @@ export function slug(text: string): string {
 
 /**
  * The path the API gives a section created with `title`: its slug, at most 90 characters
- * (docs/emulator.md). Used only to order calls: a wrong guess costs an order constraint, never
- * a call.
+ * (docs/emulator.md). Used only to order calls: a wrong guess costs an order constraint (and,
+ * where it closes a cycle of claims, a move through a temporary path), never a failed call.
  */
 export function derivedPath(title: string): string {
   return slug(title).slice(0, 90).replace(/-+$/, "");

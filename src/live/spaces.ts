@@ -23,10 +23,10 @@ function placedSpaces(plan: Plan): Set<string> {
 /** Stops, before any write, on a space that the plan places but that does not exist (or is deleted). */
 export async function checkPlacedSpaces(
   client: LiveReader,
-  desired: DesiredState,
+  desired: DesiredState | undefined,
   plan: Plan,
 ): Promise<void> {
-  const names = new Map(Object.entries(desired.spaces).map(([name, id]) => [id, name]));
+  const names = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name]));
   const problems: string[] = [];
   await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
@@ -44,6 +44,6 @@ export async function checkPlacedSpaces(
   if (problems.length === 0) return;
   throw new DocsyncError(
     "plan.unknown-space",
-    `The plan places spaces that cannot be used: ${problems.sort().join("; ")}. Check spaces: in ${desired.files.join(", ")}.`,
+    `The plan places spaces that cannot be used: ${problems.sort().join("; ")}.${desired ? ` Check spaces: in ${desired.files.join(", ")}.` : " Make the plan again."}`,
   );
 }

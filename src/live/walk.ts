@@ -72,6 +72,9 @@ function readChildren(
   const reading = new Map<string, Promise<void>>();
   return kinds.map((child) => {
     const waits = child.readAfter && child.desired(scope) === undefined ? child.readAfter : [];
+    for (const name of waits)
+      if (!reading.has(name))
+        throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
     const read = Promise.all(waits.map((name) => reading.get(name))).then(() =>
       readKind(client, child, scope, parent, choice),
     );

@@ -14,6 +14,10 @@ export function addressOf(parentAddress: string, kind: string, key: string): str
   return parentAddress === "" ? own : `${parentAddress}${SEPARATOR}${own}`;
 }
 
+/** Whether `address` is `ancestor` or an item below it. */
+export const isUnder = (address: string, ancestor: string): boolean =>
+  address === ancestor || address.startsWith(`${ancestor}${SEPARATOR}`);
+
 /** The item's own part of an address (`section "api"`). */
 export function lastSegment(address: string): string {
   const at = address.lastIndexOf(SEPARATOR);

@@ -6,7 +6,7 @@
 import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { CallDraft, Scope } from "../kinds/types.ts";
-import { addressOf, lastSegment } from "../model/address.ts";
+import { addressOf, isUnder, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
@@ -206,11 +206,12 @@ class Planner {
     }
   }
 
-  /** The calls of every change of `kind` under `address` (a site's groups). */
+  /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
   private callsOfKindBelow(kind: string, address: string): string[] {
-    const prefix = `${address} › `;
     return this.changes
-      .filter((change) => change.kind === kind && change.address.startsWith(prefix))
+      .filter(
+        (change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address),
+      )
       .flatMap((change) => change.calls);
   }
 

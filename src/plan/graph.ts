@@ -104,7 +104,7 @@ export function assertAcyclic(calls: readonly Call[]): void {
     const stuck = calls.filter((call) => waiting.get(call.id)! > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
-      `these changes wait for each other and cannot be ordered (for example two items swapping paths; rename one in a separate apply): ${stuck.slice(0, 5).join("; ")}`,
+      `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`,
     );
   }
 }

@@ -101,7 +101,9 @@ export class Resolution implements PlanContext {
       const kept = matching.duplicates.get(live);
       // A duplicate is deleted whatever the policy: it repeats an item the configuration lists.
       const name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item);
-      const address = describe(kept ? `${name}#${live.item.id}` : name);
+      // A duplicate, or a live item left beside a pinned one of the same key, is told by its id.
+      const plain = describe(name);
+      const address = kept || this.slots.has(plain) ? describe(`${name}#${live.item.id}`) : plain;
       const slot: Slot = {
         module,
         address,

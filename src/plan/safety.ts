@@ -1,4 +1,5 @@
-// Guards on a plan before it is applied: how many items it destroys.
+// Guards on a plan before it is applied: how many items it destroys, and changes it may not make
+// (a protected item that needs a replacement).
 
 import { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";

@@ -2,9 +2,8 @@
 // they need: the changes whose calls theirs depend on, such as the creation of their parent.
 
 import { DocsyncError } from "../errors.ts";
+import { isUnder } from "../model/address.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
-
-const isUnder = (address: string, target: string) => address === target || address.startsWith(`${target} › `);
 
 export function summarize(changes: Plan["changes"]): PlanSummary {
   const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };

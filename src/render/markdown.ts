@@ -251,7 +251,7 @@ function size(lines: string[]): number {
   return lines.reduce((sum, line) => sum + line.length + 1, 0);
 }
 
-export function finish(lines: string[]): string {
+function finish(lines: string[]): string {
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return `${lines.join("\n")}\n`;
 }

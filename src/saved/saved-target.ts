@@ -34,8 +34,15 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   }
   const root = orgPath(plan.organization);
   const inside = (path: string) => path === root || path.startsWith(`${root}/`);
+  // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
+  // and its alternate form.
   const outside =
-    plan.calls.find((call) => !inside(call.path)) ?? plan.reads.find((read) => !inside(read.path));
+    plan.calls.find(
+      (call) =>
+        !inside(call.path) ||
+        (call.recover !== undefined && !inside(call.recover.list)) ||
+        (call.alternate !== undefined && !inside(call.alternate.path)),
+    ) ?? plan.reads.find((read) => !inside(read.path));
   if (outside !== undefined) {
     const what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(

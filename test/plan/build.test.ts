@@ -373,4 +373,74 @@ describe("buildPlan", () => {
     const patch = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("ss_g"));
     expect(patch).toBeGreaterThan(create);
   });
+
+  it("moves two groups as blocks in one plan", () => {
+    const paths = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+    const sections = paths.map((path, i) =>
+      liveSection(`sec_${path}`, path, path.toUpperCase(), [
+        liveSiteSpace(`ss_${i}`, "guides", "guides", true),
+      ]),
+    );
+    const groupOf = (path: string) =>
+      ["c", "d", "e"].includes(path) ? "G1" : ["h", "i", "j"].includes(path) ? "G2" : undefined;
+    const wanted = ["h", "i", "j", "a", "b", "f", "g", "c", "d", "e"];
+    const live = liveSite("site_1", "Docs", {
+      sections,
+      groups: [
+        node({ id: "g1", title: "G1", sections: sections.slice(2, 5).map((n) => n.item) }),
+        node({ id: "g2", title: "G2", sections: sections.slice(7, 10).map((n) => n.item) }),
+      ],
+    });
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: wanted.map((path) => {
+              const group = groupOf(path);
+              return section(path, path.toUpperCase(), ["guides"], group ? { group } : {});
+            }),
+            sectionGroups: [
+              { at, title: "G2", sections: ["h", "i", "j"] },
+              { at, title: "G1", sections: ["c", "d", "e"] },
+            ],
+          }),
+        ],
+      }),
+      { item: { id: "org_1" }, children: { site: [live] } },
+    );
+    // Two blocks move (G2 to the front, G1 to the end), where sections alone would take five.
+    expect(topological(plan).map((call) => [call.summary, call.body])).toEqual([
+      ["move group", { position: { before: { type: "site-section", id: "sec_a" } } }],
+      ["move group", { position: { after: { type: "site-section", id: "sec_g" } } }],
+    ]);
+  });
+
+  it("adopts only a section that still has the path the API derived from its title", () => {
+    const handbook = liveSection("sec_h", "handbook", "Team handbook", [
+      liveSiteSpace("ss_h", "guides", "guides", true),
+    ]);
+    const long = "A very long title for a section that the API does not take at creation";
+    const plan = buildPlan(
+      desired({
+        sites: [site("Docs", { sections: [section("docs", long, ["guides"])], sectionGroups: [] })],
+        policy: { prune: [] },
+      }),
+      live({ site: [liveSite("site_1", "Docs", { sections: [handbook] })] }),
+    );
+    expect(lines(plan)).toEqual([
+      'create site "Docs" › section "docs"',
+      'create site "Docs" › section "docs" › site space "guides"',
+    ]);
+  });
+
+  it("tells a live item left beside a pinned one of the same title by its id", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [site("Docs", { id: "site_2", visibility: "unlisted" })],
+        policy: { prune: ["sites"] },
+      }),
+      live({ site: [liveSite("site_1", "Docs"), liveSite("site_2", "Docs")] }),
+    );
+    expect(lines(plan)).toEqual(['update site "Docs"', 'delete site "Docs#site_1"']);
+  });
 });

@@ -13,6 +13,7 @@ import {
 import type { DesiredState } from "../../config/types.ts";
 import { DocsyncError } from "../../errors.ts";
 import { staleItems } from "../../live/fingerprints.ts";
+import { checkPlacedSpaces } from "../../live/spaces.ts";
 import type { Call, Plan } from "../../model/plan.ts";
 import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
 import { redactPlan } from "../../render/redact.ts";
@@ -177,6 +178,8 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
         `Stale plan: the live organization changed since ${file} was made (${saved.savedAt}):\n${shown.join("\n")}\nRun docsync plan again.`,
       );
     }
+    // The spaces it places are outside the organization's reads: checked again here.
+    await checkPlacedSpaces(client, desired, plan);
     context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, context.secrets), output.style));
     if (plan.changes.length === 0) return;

@@ -13,7 +13,7 @@ import { formatOption } from "./options.ts";
  * The saved plan in the plan format: without what only apply needs (the fingerprints of what it
  * was read from), and with `(sensitive)` where the file holds a sensitive value's digest.
  */
-export function planOfSaved(saved: SavedPlan): Plan {
+function planOfSaved(saved: SavedPlan): Plan {
   const {
     reads: _reads,
     savedAt: _savedAt,
