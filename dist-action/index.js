@@ -19002,6 +19002,7 @@ var SEGMENT, EXAMPLE, init_target_address = __esm({
   "src/cli/target-address.ts"() {
     "use strict";
     init_errors();
+    init_address();
     SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/, EXAMPLE = 'site "Acme Docs" > section "api"';
   }
 });

@@ -3,6 +3,7 @@
 // from a well-formed one that names nothing (which the planner reports).
 
 import { DocsyncError } from "../errors.ts";
+import { SEPARATOR } from "../model/address.ts";
 
 const SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/;
 const EXAMPLE = `site "Acme Docs" > section "api"`;
@@ -61,5 +62,5 @@ export function parseTargetAddress(target: string): string {
       }
       return `${match[1]} ${JSON.stringify(name)}`;
     })
-    .join(" › ");
+    .join(SEPARATOR);
 }

@@ -3,7 +3,7 @@
 // apply fills in from the answer of the call that creates it. Everything that builds or reads
 // addresses and placeholders goes through here.
 
-const SEPARATOR = " › ";
+export const SEPARATOR = " › ";
 const PREFIX = "{{id:";
 const PLACEHOLDERS = /\{\{id:(.+?)\}\}/g;
 const WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
