@@ -1,0 +1,118 @@
+// Groups the calls that a bulk operation can make (a site's redirect creates, updates and
+// deletes) into batch calls of up to BATCH_MAX items, after the calls are wired. Each item call
+// stays in the plan, with its change, its dependencies and its own form for a service without
+// the operation; it gains a dependency on its batch call, which waits for everything its items
+// wait for outside the batch. Only groupings that keep the graph free of cycles are made:
+// calls that wait for nothing always batch together; the others batch only when nothing they
+// wait for waits, in turn, for one of them (else each goes on its own).
+
+import type { BulkItem } from "../kinds/types.ts";
+import type { Call, Plan } from "../model/plan.ts";
+import { assertAcyclic } from "./graph.ts";
+
+/** The service's limit of items per bulk call. */
+export const BATCH_MAX = 500;
+
+/** Whether any call in `from` reaches a call of `targets` by following dependencies. */
+function reaches(
+  from: Iterable<string>,
+  targets: ReadonlySet<string>,
+  byId: ReadonlyMap<string, Call>,
+): boolean {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (targets.has(id)) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(byId.get(id)?.dependsOn ?? []));
+  }
+  return false;
+}
+
+/** The calls in an order where each comes after those of the group it depends on (plan order otherwise). */
+function dependencyOrder(calls: readonly Call[]): Call[] {
+  const members = new Set(calls.map((call) => call.id));
+  const placed = new Set<string>();
+  const ordered: Call[] = [];
+  const visit = (call: Call, byId: ReadonlyMap<string, Call>) => {
+    if (placed.has(call.id)) return;
+    placed.add(call.id);
+    for (const id of call.dependsOn) if (members.has(id)) visit(byId.get(id)!, byId);
+    ordered.push(call);
+  };
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  for (const call of calls) visit(call, byId);
+  return ordered;
+}
+
+/** The groups of calls that may go in batches: the calls of one bulk path, in batchable sets. */
+function batchableGroups(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Call[][] {
+  const byPath = new Map<string, Call[]>();
+  for (const call of plan.calls) {
+    const bulk = bulkOf.get(call.id);
+    if (!bulk) continue;
+    const list = byPath.get(bulk.path);
+    if (list) list.push(call);
+    else byPath.set(bulk.path, [call]);
+  }
+  const byId = new Map(plan.calls.map((call) => [call.id, call]));
+  const groups: Call[][] = [];
+  for (const calls of byPath.values()) {
+    groups.push(calls.filter((call) => call.dependsOn.length === 0));
+    const waiting = calls.filter((call) => call.dependsOn.length > 0);
+    const members = new Set(waiting.map((call) => call.id));
+    const outside = waiting.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
+    if (!reaches(outside, members, byId)) groups.push(dependencyOrder(waiting));
+  }
+  return groups.filter((group) => group.length > 1);
+}
+
+export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Plan {
+  const groups = batchableGroups(plan, bulkOf);
+  if (groups.length === 0) return plan;
+  let nextId = Math.max(0, ...plan.calls.map((call) => Number(call.id.slice(1)) || 0));
+  const changes = new Map(plan.changes.map((change) => [change.id, { ...change, calls: [...change.calls] }]));
+  const calls = plan.calls.map((call) => ({ ...call, dependsOn: [...call.dependsOn] }));
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  /** Batch calls to place before the first call they make. */
+  const placeBefore = new Map<string, Call>();
+  for (const group of groups) {
+    for (let start = 0; start < group.length; start += BATCH_MAX) {
+      const items = group.slice(start, start + BATCH_MAX).map((call) => byId.get(call.id)!);
+      const ids = new Set(items.map((call) => call.id));
+      const bulk = bulkOf.get(items[0]!.id)!;
+      const dependsOn = new Set(items.flatMap((call) => call.dependsOn.filter((id) => !ids.has(id))));
+      const batch: Call = {
+        id: `k${++nextId}`,
+        change: items[0]!.change,
+        method: bulk.method,
+        path: bulk.path,
+        body: { [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) },
+        dependsOn: [...dependsOn],
+        summary: `send ${items.length} ${bulk.field} changes in one call`,
+        batch: { route: bulk.route, items: items.map((call) => call.id) },
+      };
+      for (const call of items) {
+        call.dependsOn.push(batch.id);
+        call.inBatch = batch.id;
+        const change = changes.get(call.change)!;
+        change.calls.splice(change.calls.indexOf(call.id), 0, batch.id);
+      }
+      placeBefore.set(items[0]!.id, batch);
+    }
+  }
+  const placed = calls.flatMap((call) => {
+    const batch = placeBefore.get(call.id);
+    return batch ? [batch, call] : [call];
+  });
+  // Groupings are checked one at a time; should two of them together close a cycle, the plan
+  // keeps one call per item rather than fail.
+  try {
+    assertAcyclic(placed);
+  } catch {
+    return plan;
+  }
+  return { ...plan, changes: plan.changes.map((change) => changes.get(change.id)!), calls: placed };
+}
