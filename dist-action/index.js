@@ -18619,7 +18619,7 @@ function batchBulkCalls(plan, bulkOf) {
         path: bulk.path,
         body: { [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) },
         dependsOn: [...dependsOn],
-        summary: `send ${items2.length} ${bulk.field} changes in one call`,
+        summary: `make ${items2.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: items2.map((call) => call.id) }
       };
       for (let call of items2) {

@@ -91,7 +91,7 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
         path: bulk.path,
         body: { [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) },
         dependsOn: [...dependsOn],
-        summary: `send ${items.length} ${bulk.field} changes in one call`,
+        summary: `make ${items.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: items.map((call) => call.id) },
       };
       for (const call of items) {
