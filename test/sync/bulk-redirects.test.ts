@@ -17,7 +17,7 @@ const external = (n: number): Redirect => ({ source: `/p${n}`, url: `https://exa
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => external(from + i));
 
 function config(sites: Record<string, readonly (Redirect | string)[]>): string {
-  const lines = ["version: 1", "organization: ${DOCSYNC_ORG}", "sites:"];
+  const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "sites:"];
   for (const [title, redirects] of Object.entries(sites)) {
     lines.push(`  - title: ${title}`, "    redirects:");
     for (const redirect of redirects) {
