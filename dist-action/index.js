@@ -462,18 +462,20 @@ async function executePlan(plan, client, options) {
       waiting && (waiting.delete(id), waiting.size === 0 && ready.push(dependent));
     }
   }, recordItems = (batch, answer) => {
-    let results = answer?.results;
+    let results = answer?.results, done = [], failed = [];
     batch.batch.items.forEach((id, index) => {
       let call = byId.get(id);
       if (!waitingOn.delete(id)) return;
       let outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : void 0);
       if (outcome.status === "failed") {
-        record(outcome), skipDependents(call);
+        record(outcome), failed.push(call);
         return;
       }
       for (let capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address));
-      record({ call, status: "done" }), release(id);
+      record({ call, status: "done" }), done.push(id);
     });
+    for (let call of failed) skipDependents(call);
+    for (let id of done) release(id);
   }, run2 = async (call) => {
     try {
       if (call.batch) {

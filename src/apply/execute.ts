@@ -117,22 +117,30 @@ export async function executePlan(
     }
   };
 
-  /** Each item of a batch call that answered: its result is its call's outcome. */
+  /**
+   * Each item of a batch call that answered: its result is its call's outcome. Every item is
+   * recorded before any dependent is released or skipped, so that an item the service made is
+   * never reported skipped because an earlier item of the same call failed.
+   */
   const recordItems = (batch: Call, answer: unknown) => {
     const results = (answer as { results?: unknown } | undefined)?.results;
+    const done: string[] = [];
+    const failed: Call[] = [];
     batch.batch!.items.forEach((id, index) => {
       const call = byId.get(id)!;
       if (!waitingOn.delete(id)) return;
       const outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : undefined);
       if (outcome.status === "failed") {
         record(outcome);
-        skipDependents(call);
+        failed.push(call);
         return;
       }
       for (const capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address)!);
       record({ call, status: "done" });
-      release(id);
+      done.push(id);
     });
+    for (const call of failed) skipDependents(call);
+    for (const id of done) release(id);
   };
 
   /** Makes one call; true when it succeeded. */
