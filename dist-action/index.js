@@ -18600,21 +18600,27 @@ function batchableGroups(plan, bulkOf) {
     let list = byPath.get(bulk.path);
     list ? list.push(call) : byPath.set(bulk.path, [call]);
   }
-  let byId = new Map(plan.calls.map((call) => [call.id, call])), groups2 = [];
+  let byId = new Map(plan.calls.map((call) => [call.id, call])), groups2 = [], waiting = 0;
   for (let calls of byPath.values()) {
     groups2.push(calls.filter((call) => call.dependsOn.length === 0));
-    let waiting = calls.filter((call) => call.dependsOn.length > 0), members = new Set(waiting.map((call) => call.id)), outside = waiting.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
-    reaches(outside, members, byId) || groups2.push(dependencyOrder(waiting));
+    let rest = calls.filter((call) => call.dependsOn.length > 0);
+    if (rest.length < 2) continue;
+    let members = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
+    reaches(outside, members, byId) || (groups2.push(dependencyOrder(rest)), waiting++);
   }
-  return groups2.filter((group) => group.length > 1);
+  return { groups: groups2.filter((group) => group.length > 1), waiting };
 }
 function batchBulkCalls(plan, bulkOf) {
-  let groups2 = batchableGroups(plan, bulkOf);
+  let { groups: groups2, waiting } = batchableGroups(plan, bulkOf);
   if (groups2.length === 0) return plan;
-  let nextId = Math.max(0, ...plan.calls.map((call) => Number(call.id.slice(1)) || 0)), changes = new Map(plan.changes.map((change) => [change.id, { ...change, calls: [...change.calls] }])), calls = plan.calls.map((call) => ({ ...call, dependsOn: [...call.dependsOn] })), byId = new Map(calls.map((call) => [call.id, call])), placeBefore = /* @__PURE__ */ new Map();
+  let nextId = 0;
+  for (let call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
-      let items2 = group.slice(start, start + BATCH_MAX).map((call) => byId.get(call.id)), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = new Set(items2.flatMap((call) => call.dependsOn.filter((id) => !ids.has(id)))), batch = {
+      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set();
+      for (let call of items2) for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      let batch = {
         id: `k${++nextId}`,
         change: items2[0].change,
         method: bulk.method,
@@ -18622,25 +18628,38 @@ function batchBulkCalls(plan, bulkOf) {
         body: { [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) },
         dependsOn: [...dependsOn],
         summary: `make ${items2.length} changes in one call of the bulk operation`,
-        batch: { route: bulk.route, items: items2.map((call) => call.id) }
+        batch: { route: bulk.route, items: [...ids] }
       };
       for (let call of items2) {
         call.dependsOn.push(batch.id), call.inBatch = batch.id;
-        let change = changes.get(call.change);
-        change.calls.splice(change.calls.indexOf(call.id), 0, batch.id);
+        let { calls } = changes.get(call.change);
+        calls.splice(calls.indexOf(call.id), 0, batch.id);
       }
-      placeBefore.set(items2[0].id, batch);
+      batches.push(batch), placeBefore.set(items2[0].id, batch);
     }
-  let placed = calls.flatMap((call) => {
+  let placed = [];
+  for (let call of plan.calls) {
     let batch = placeBefore.get(call.id);
-    return batch ? [batch, call] : [call];
-  });
-  try {
-    assertAcyclic(placed);
-  } catch {
-    return plan;
+    batch && placed.push(batch), placed.push(call);
   }
-  return { ...plan, changes: plan.changes.map((change) => changes.get(change.id)), calls: placed };
+  return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
+}
+function closesCycle(calls) {
+  try {
+    return assertAcyclic(calls), !1;
+  } catch {
+    return !0;
+  }
+}
+function undo(batches, plan, changes) {
+  let byId = new Map(plan.calls.map((call) => [call.id, call]));
+  for (let batch of batches)
+    for (let id of batch.batch.items) {
+      let call = byId.get(id);
+      call.dependsOn.pop(), delete call.inBatch;
+      let { calls } = changes.get(call.change);
+      calls.splice(calls.indexOf(batch.id), 1);
+    }
 }
 var BATCH_MAX, init_batch2 = __esm({
   "src/plan/batch.ts"() {

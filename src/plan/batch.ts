@@ -47,8 +47,15 @@ function dependencyOrder(calls: readonly Call[]): Call[] {
   return ordered;
 }
 
-/** The groups of calls that may go in batches: the calls of one bulk path, in batchable sets. */
-function batchableGroups(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Call[][] {
+/**
+ * The groups of calls that may go in batches: per bulk path, the calls that wait for nothing,
+ * and the others when that closes no cycle. `waiting` tells how many groups of the second sort
+ * were made: only two or more of them together could close a cycle that each alone does not.
+ */
+function batchableGroups(
+  plan: Plan,
+  bulkOf: ReadonlyMap<string, BulkItem>,
+): { groups: Call[][]; waiting: number } {
   const byPath = new Map<string, Call[]>();
   for (const call of plan.calls) {
     const bulk = bulkOf.get(call.id);
@@ -57,33 +64,44 @@ function batchableGroups(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Cal
     if (list) list.push(call);
     else byPath.set(bulk.path, [call]);
   }
-  const byId = new Map(plan.calls.map((call) => [call.id, call]));
+  let byId: Map<string, Call> | undefined;
   const groups: Call[][] = [];
+  let waiting = 0;
   for (const calls of byPath.values()) {
     groups.push(calls.filter((call) => call.dependsOn.length === 0));
-    const waiting = calls.filter((call) => call.dependsOn.length > 0);
-    const members = new Set(waiting.map((call) => call.id));
-    const outside = waiting.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
-    if (!reaches(outside, members, byId)) groups.push(dependencyOrder(waiting));
+    const rest = calls.filter((call) => call.dependsOn.length > 0);
+    if (rest.length < 2) continue;
+    const members = new Set(rest.map((call) => call.id));
+    const outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
+    byId ??= new Map(plan.calls.map((call) => [call.id, call]));
+    if (reaches(outside, members, byId)) continue;
+    groups.push(dependencyOrder(rest));
+    waiting++;
   }
-  return groups.filter((group) => group.length > 1);
+  return { groups: groups.filter((group) => group.length > 1), waiting };
 }
 
+/**
+ * The plan with its batch calls, each placed before the first call it makes. The plan is the
+ * planner's own, fresh: its calls and changes are changed in place rather than copied, since a
+ * plan of 100,000 redirects would otherwise copy as many calls.
+ */
 export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Plan {
-  const groups = batchableGroups(plan, bulkOf);
+  const { groups, waiting } = batchableGroups(plan, bulkOf);
   if (groups.length === 0) return plan;
-  let nextId = Math.max(0, ...plan.calls.map((call) => Number(call.id.slice(1)) || 0));
-  const changes = new Map(plan.changes.map((change) => [change.id, { ...change, calls: [...change.calls] }]));
-  const calls = plan.calls.map((call) => ({ ...call, dependsOn: [...call.dependsOn] }));
-  const byId = new Map(calls.map((call) => [call.id, call]));
+  let nextId = 0;
+  for (const call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  const changes = new Map(plan.changes.map((change) => [change.id, change]));
+  const batches: Call[] = [];
   /** Batch calls to place before the first call they make. */
   const placeBefore = new Map<string, Call>();
   for (const group of groups) {
     for (let start = 0; start < group.length; start += BATCH_MAX) {
-      const items = group.slice(start, start + BATCH_MAX).map((call) => byId.get(call.id)!);
+      const items = group.slice(start, start + BATCH_MAX);
       const ids = new Set(items.map((call) => call.id));
       const bulk = bulkOf.get(items[0]!.id)!;
-      const dependsOn = new Set(items.flatMap((call) => call.dependsOn.filter((id) => !ids.has(id))));
+      const dependsOn = new Set<string>();
+      for (const call of items) for (const id of call.dependsOn) if (!ids.has(id)) dependsOn.add(id);
       const batch: Call = {
         id: `k${++nextId}`,
         change: items[0]!.change,
@@ -92,27 +110,56 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
         body: { [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) },
         dependsOn: [...dependsOn],
         summary: `make ${items.length} changes in one call of the bulk operation`,
-        batch: { route: bulk.route, items: items.map((call) => call.id) },
+        batch: { route: bulk.route, items: [...ids] },
       };
       for (const call of items) {
         call.dependsOn.push(batch.id);
         call.inBatch = batch.id;
-        const change = changes.get(call.change)!;
-        change.calls.splice(change.calls.indexOf(call.id), 0, batch.id);
+        const { calls } = changes.get(call.change)!;
+        calls.splice(calls.indexOf(call.id), 0, batch.id);
       }
+      batches.push(batch);
       placeBefore.set(items[0]!.id, batch);
     }
   }
-  const placed = calls.flatMap((call) => {
+  const placed: Call[] = [];
+  for (const call of plan.calls) {
     const batch = placeBefore.get(call.id);
-    return batch ? [batch, call] : [call];
-  });
-  // Groupings are checked one at a time; should two of them together close a cycle, the plan
-  // keeps one call per item rather than fail.
-  try {
-    assertAcyclic(placed);
-  } catch {
+    if (batch) placed.push(batch);
+    placed.push(call);
+  }
+  // Each grouping was checked alone; should two of them together close a cycle, the plan keeps
+  // one call per item rather than fail.
+  if (waiting > 1 && closesCycle(placed)) {
+    undo(batches, plan, changes);
     return plan;
   }
-  return { ...plan, changes: plan.changes.map((change) => changes.get(change.id)!), calls: placed };
+  return { ...plan, calls: placed };
+}
+
+function closesCycle(calls: readonly Call[]): boolean {
+  try {
+    assertAcyclic(calls);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Takes the batches back out of the calls and changes they were added to. */
+function undo(
+  batches: readonly Call[],
+  plan: Plan,
+  changes: ReadonlyMap<string, Plan["changes"][number]>,
+): void {
+  const byId = new Map(plan.calls.map((call) => [call.id, call]));
+  for (const batch of batches) {
+    for (const id of batch.batch!.items) {
+      const call = byId.get(id)!;
+      call.dependsOn.pop();
+      delete call.inBatch;
+      const { calls } = changes.get(call.change)!;
+      calls.splice(calls.indexOf(batch.id), 1);
+    }
+  }
 }
