@@ -18600,13 +18600,13 @@ function batchableGroups(plan, bulkOf) {
     let list = byPath.get(bulk.path);
     list ? list.push(call) : byPath.set(bulk.path, [call]);
   }
-  let byId = new Map(plan.calls.map((call) => [call.id, call])), groups2 = [], waiting = 0;
+  let byId, groups2 = [], waiting = 0;
   for (let calls of byPath.values()) {
     groups2.push(calls.filter((call) => call.dependsOn.length === 0));
     let rest = calls.filter((call) => call.dependsOn.length > 0);
     if (rest.length < 2) continue;
     let members = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
-    reaches(outside, members, byId) || (groups2.push(dependencyOrder(rest)), waiting++);
+    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, members, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
   }
   return { groups: groups2.filter((group) => group.length > 1), waiting };
 }
