@@ -10,6 +10,8 @@ export const GROUP_SIZE = 10;
 /** Sites without sections, their spaces at the root: made with one call that names them. */
 export const FLAT_SITES = 2;
 const SPACES = ["spc_guides", "spc_api_v1", "spc_api_v2"];
+/** Items per call of the service's bulk redirect operation (service facts), not the planner's constant. */
+const BULK_ITEMS_MAX = 500;
 
 export interface SiteShape {
   /** Section numbers in navigation order. */
@@ -170,7 +172,7 @@ function stableIndexes(values: readonly number[]): Set<number> {
  * The fewest writes from `from` to `to` (sections and redirects only added, order changed):
  * a new section is a POST (which also makes its first site space), a PATCH of its path and a
  * PATCH of its first site space's path; each further site space a POST and a PATCH of its path;
- * a redirect a POST; a new group a POST naming its sections; the moves of `sectionMoves`; and a
+ * the new redirects of a site one call of the bulk operation per 500; a new group a POST naming its sections; the moves of `sectionMoves`; and a
  * new flat site a POST naming its spaces and a PATCH of each site space's path.
  */
 export function minimumWrites(
@@ -186,7 +188,8 @@ export function minimumWrites(
     const live = from[index]!.sections;
     const added = site.sections.filter((n) => !live.includes(n)).length;
     creates += added * (3 + 2 * (SPACES_PER_SECTION - 1));
-    creates += site.redirects.filter((n) => !from[index]!.redirects.includes(n)).length;
+    const redirects = site.redirects.filter((n) => !from[index]!.redirects.includes(n)).length;
+    creates += Math.ceil(redirects / BULK_ITEMS_MAX);
     moves += sectionMoves(live, site.sections, newGroups ? groupOf : undefined);
   });
   return { creates, moves };

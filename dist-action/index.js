@@ -214,6 +214,101 @@ var init_graph = __esm({
   }
 });
 
+// src/api/absent-route.ts
+function isRouteAbsent(error) {
+  if (error.status === 405) return !0;
+  if (error.status !== 404) return !1;
+  let message = error.apiMessage?.trim() ?? "";
+  return message === "" || /^(404 )?not found\.?$/i.test(message) || ROUTER_WORDS.test(message);
+}
+var ROUTER_WORDS, init_absent_route = __esm({
+  "src/api/absent-route.ts"() {
+    "use strict";
+    ROUTER_WORDS = /\bno route\b|\broute not found\b|\bunknown route\b|^cannot (get|post|put|patch|delete) \//i;
+  }
+});
+
+// src/api/errors.ts
+import { STATUS_CODES } from "node:http";
+function failedError(method, path, failure, attempts, checkedList) {
+  let message = failureMessage(method, path, failure, attempts);
+  checkedList !== void 0 && (message += `; GET ${checkedList} shows it was not created`);
+  let { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
+}
+function outcomeUnknownError(method, path, failure, attempts, list, why) {
+  let message = `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have applied this create before failing${why === void 0 ? "" : `; ${why}`}. docsync did not send it again, since that could make a duplicate; check GET ${list} for the item before running again.`, { status, apiMessage, cause } = failure;
+  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: !0 }, message, {
+    cause
+  });
+}
+function failureMessage(method, path, failure, attempts) {
+  let message = failure.status === void 0 ? `${method} ${path} failed: ${failure.reason}` : httpFailureMessage(method, path, failure.status, failure.apiMessage);
+  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
+}
+function describeStatus(status) {
+  let text = STATUS_CODES[status];
+  return text === void 0 ? String(status) : `${status} ${text}`;
+}
+function httpFailureMessage(method, path, status, apiMessage) {
+  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
+  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
+}
+function extractApiMessage(body) {
+  let text = body.trim();
+  if (text !== "") {
+    if (text.startsWith("{") || text.startsWith("["))
+      try {
+        return clip(messageFromJson(JSON.parse(text)) ?? text);
+      } catch {
+      }
+    if (text.startsWith("<")) {
+      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+      return title === void 0 || title === "" ? void 0 : clip(title);
+    }
+    return clip(text.replace(/\s+/g, " "));
+  }
+}
+function messageFromJson(value) {
+  if (typeof value != "object" || value === null) return;
+  let record = value, error = record.error;
+  if (typeof error == "string") return error;
+  if (typeof error == "object" && error !== null) {
+    let message = error.message;
+    if (typeof message == "string") return message;
+  }
+  if (typeof record.message == "string") return record.message;
+}
+function clip(text) {
+  if (text.length <= MAX_MESSAGE) return text;
+  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
+  for (; start > 0 && splitsRun(start); ) start--;
+  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
+}
+function redact(text, secret) {
+  return secret === "" ? text : text.split(secret).join("[redacted]");
+}
+var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
+  "src/api/errors.ts"() {
+    "use strict";
+    init_errors();
+    ApiError = class extends DocsyncError {
+      name = "ApiError";
+      method;
+      path;
+      status;
+      apiMessage;
+      attempts;
+      outcomeUnknown;
+      constructor(details, message, options = {}) {
+        super("api.request", message, options), this.method = details.method, this.path = details.path, this.status = details.status, this.apiMessage = details.apiMessage, this.attempts = details.attempts ?? 1, this.outcomeUnknown = details.outcomeUnknown ?? !1;
+      }
+    };
+    MAX_MESSAGE = 300;
+    RUN_CHARACTER = /[A-Za-z0-9+/=]/;
+  }
+});
+
 // src/api/recovery.ts
 function findCreated(items2, spec) {
   let excluded = new Set(spec.exclude ?? []), matches2 = items2.filter(
@@ -289,6 +384,46 @@ var fillPath, init_placeholders = __esm({
   }
 });
 
+// src/apply/batch.ts
+async function sendBatch(client, call, ids, signal) {
+  try {
+    return { absent: !1, answer: await client.send({
+      method: call.method,
+      path: fillPath(call.path, ids),
+      body: fillValue(call.body, ids),
+      optional: { route: call.batch.route, instead: "one call per item of its body" },
+      signal
+    }) };
+  } catch (error) {
+    if (error instanceof ApiError && isRouteAbsent(error)) return { absent: !0 };
+    throw error;
+  }
+}
+function batchItemOutcome(call, result) {
+  let failed = (error2) => ({ call, status: "failed", error: error2 });
+  if (result === null || typeof result != "object")
+    return failed(`${call.method} ${call.path}: the bulk call's answer has no result for this item`);
+  let { status, error } = result;
+  if (status === "error")
+    return failed(typeof error == "string" && error !== "" ? error : "the service refused this item");
+  let ids = /* @__PURE__ */ new Map();
+  for (let capture of call.captures ?? []) {
+    let id = capturedId(result, capture);
+    if (id === void 0) return failed(`the answer did not include the id of ${capture.address}`);
+    ids.set(capture.address, id);
+  }
+  return { status: "done", ids };
+}
+var init_batch = __esm({
+  "src/apply/batch.ts"() {
+    "use strict";
+    init_absent_route();
+    init_errors2();
+    init_captures();
+    init_placeholders();
+  }
+});
+
 // src/apply/execute.ts
 import { setMaxListeners } from "node:events";
 function fillAlternate(alternate, ids) {
@@ -322,8 +457,32 @@ async function executePlan(plan, client, options) {
       let id = queue.shift();
       waitingOn.has(id) && (waitingOn.delete(id), record({ call: byId.get(id), status: "skipped", cause: failed.id }), queue.push(...dependents.get(id) ?? []));
     }
+  }, release = (id) => {
+    for (let dependent of dependents.get(id) ?? []) {
+      let waiting = waitingOn.get(dependent);
+      waiting && (waiting.delete(id), waiting.size === 0 && ready.push(dependent));
+    }
+  }, recordItems = (batch, answer) => {
+    let results = answer?.results, done = [], failed = [];
+    batch.batch.items.forEach((id, index) => {
+      let call = byId.get(id);
+      if (!waitingOn.delete(id)) return;
+      let outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : void 0);
+      if (outcome.status === "failed") {
+        record(outcome), failed.push(call);
+        return;
+      }
+      for (let capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address));
+      record({ call, status: "done" }), done.push(id);
+    });
+    for (let call of failed) skipDependents(call);
+    for (let id of done) release(id);
   }, run2 = async (call) => {
     try {
+      if (call.batch) {
+        let sent = await sendBatch(client, call, ids, giveUp.signal);
+        return giveUp.signal.aborted ? !1 : sent.absent ? (record({ call, status: "done", instead: "the service has no bulk operation: one call per item" }), !0) : (record({ call, status: "done" }), recordItems(call, sent.answer), !0);
+      }
       let answer = await client.send({
         method: call.method,
         path: fillPath(call.path, ids),
@@ -354,11 +513,7 @@ async function executePlan(plan, client, options) {
       let call = byId.get(id);
       running.set(id, call), options.onStart?.(call);
       let task = run2(call).then((succeeded) => {
-        if (inFlight.delete(task), !!succeeded)
-          for (let dependent of dependents.get(id) ?? []) {
-            let waiting = waitingOn.get(dependent);
-            waiting && (waiting.delete(id), waiting.size === 0 && ready.push(dependent));
-          }
+        inFlight.delete(task), succeeded && release(id);
       });
       inFlight.add(task);
     }
@@ -390,6 +545,7 @@ var DEFAULT_DRAIN_MS, init_execute = __esm({
     "use strict";
     init_errors();
     init_graph();
+    init_batch();
     init_captures();
     init_placeholders();
     DEFAULT_DRAIN_MS = 1e4;
@@ -3344,8 +3500,12 @@ function callName(call, changes) {
   return `${changes.get(call.change)?.address ?? call.change}: ${call.summary}`;
 }
 function progressLine(outcome, changes, style) {
-  return outcome.status === "done" ? `  ${style.green("\u2713")} ${callName(outcome.call, changes)}
-` : outcome.status === "failed" ? `  ${style.red("\u2717")} ${callName(outcome.call, changes)}: ${outcome.error}
+  if (outcome.status === "done") {
+    let instead = outcome.instead ? ` (${outcome.instead})` : "";
+    return `  ${style.green("\u2713")} ${callName(outcome.call, changes)}${instead}
+`;
+  }
+  return outcome.status === "failed" ? `  ${style.red("\u2717")} ${callName(outcome.call, changes)}: ${outcome.error}
 ` : "";
 }
 function byStatus(result, status) {
@@ -17247,87 +17407,6 @@ var init_load = __esm({
   }
 });
 
-// src/api/errors.ts
-import { STATUS_CODES } from "node:http";
-function failedError(method, path, failure, attempts, checkedList) {
-  let message = failureMessage(method, path, failure, attempts);
-  checkedList !== void 0 && (message += `; GET ${checkedList} shows it was not created`);
-  let { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
-}
-function outcomeUnknownError(method, path, failure, attempts, list, why) {
-  let message = `${failureMessage(method, path, failure, attempts)}. The outcome is unknown: the service may have applied this create before failing${why === void 0 ? "" : `; ${why}`}. docsync did not send it again, since that could make a duplicate; check GET ${list} for the item before running again.`, { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: !0 }, message, {
-    cause
-  });
-}
-function failureMessage(method, path, failure, attempts) {
-  let message = failure.status === void 0 ? `${method} ${path} failed: ${failure.reason}` : httpFailureMessage(method, path, failure.status, failure.apiMessage);
-  return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
-}
-function describeStatus(status) {
-  let text = STATUS_CODES[status];
-  return text === void 0 ? String(status) : `${status} ${text}`;
-}
-function httpFailureMessage(method, path, status, apiMessage) {
-  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
-  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
-}
-function extractApiMessage(body) {
-  let text = body.trim();
-  if (text !== "") {
-    if (text.startsWith("{") || text.startsWith("["))
-      try {
-        return clip(messageFromJson(JSON.parse(text)) ?? text);
-      } catch {
-      }
-    if (text.startsWith("<")) {
-      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-      return title === void 0 || title === "" ? void 0 : clip(title);
-    }
-    return clip(text.replace(/\s+/g, " "));
-  }
-}
-function messageFromJson(value) {
-  if (typeof value != "object" || value === null) return;
-  let record = value, error = record.error;
-  if (typeof error == "string") return error;
-  if (typeof error == "object" && error !== null) {
-    let message = error.message;
-    if (typeof message == "string") return message;
-  }
-  if (typeof record.message == "string") return record.message;
-}
-function clip(text) {
-  if (text.length <= MAX_MESSAGE) return text;
-  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
-  for (; start > 0 && splitsRun(start); ) start--;
-  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
-}
-function redact(text, secret) {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
-}
-var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
-  "src/api/errors.ts"() {
-    "use strict";
-    init_errors();
-    ApiError = class extends DocsyncError {
-      name = "ApiError";
-      method;
-      path;
-      status;
-      apiMessage;
-      attempts;
-      outcomeUnknown;
-      constructor(details, message, options = {}) {
-        super("api.request", message, options), this.method = details.method, this.path = details.path, this.status = details.status, this.apiMessage = details.apiMessage, this.attempts = details.attempts ?? 1, this.outcomeUnknown = details.outcomeUnknown ?? !1;
-      }
-    };
-    MAX_MESSAGE = 300;
-    RUN_CHARACTER = /[A-Za-z0-9+/=]/;
-  }
-});
-
 // src/live/fingerprints.ts
 import { createHash } from "node:crypto";
 function canonical(value) {
@@ -17740,7 +17819,16 @@ function rawDestination(live) {
   for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
   return raw;
 }
-var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redirectKind, init_redirect = __esm({
+function bulkItem(scope, source, destination2) {
+  return {
+    method: "PUT",
+    path: redirectsPath(scope.organization, scope.ids.site),
+    route: BULK_REDIRECTS_ROUTE,
+    field: "redirects",
+    item: { source, destination: destination2 }
+  };
+}
+var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
   "src/kinds/redirect.ts"() {
     "use strict";
     init_address();
@@ -17755,6 +17843,7 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redir
       "site-page": ["siteSpaceId", "pageId"],
       external: ["url"]
     };
+    BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
     sectionOf = (redirect) => redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId == "string" ? [redirect.destination.siteSectionId] : [], redirectKind = {
       kind: "redirect",
       collection: "redirects",
@@ -17782,7 +17871,8 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redir
               list: redirectsPath(scope.organization, scope.ids.site),
               match: { source: desired.source }
             },
-            claims: [sourceClaim(scope, desired.source)]
+            claims: [sourceClaim(scope, desired.source)],
+            bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx))
           }
         ];
       },
@@ -17796,7 +17886,7 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redir
         return changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
           body: { source: `/${temporarySegment(live.item.id)}` },
           summary: "move redirect to a temporary source"
-        }), changes.some((change) => change.field === "destination") && (body.destination = destination(desired, scope, ctx), call.unrefs = sectionOf(live.item)), [call];
+        }), changes.some((change) => change.field === "destination") && (body.destination = destination(desired, scope, ctx), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
       },
       remove: (live, _address, scope) => [
         {
@@ -17804,7 +17894,8 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, sectionOf, redir
           path: redirectPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete redirect",
           releases: [sourceClaim(scope, live.item.source)],
-          unrefs: sectionOf(live.item)
+          unrefs: sectionOf(live.item),
+          bulk: bulkItem(scope, live.item.source, null)
         }
       ],
       // A section of the same site by its path; any other destination as the API gives it.
@@ -18584,6 +18675,104 @@ var init_spaces = __esm({
   }
 });
 
+// src/plan/batch.ts
+function reaches(from, targets, byId) {
+  let seen = /* @__PURE__ */ new Set(), stack = [...from];
+  for (; stack.length > 0; ) {
+    let id = stack.pop();
+    if (targets.has(id)) return !0;
+    seen.has(id) || (seen.add(id), stack.push(...byId.get(id)?.dependsOn ?? []));
+  }
+  return !1;
+}
+function dependencyOrder(calls) {
+  let members = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
+    if (!placed.has(call.id)) {
+      placed.add(call.id);
+      for (let id of call.dependsOn) members.has(id) && visit(byId2.get(id), byId2);
+      ordered.push(call);
+    }
+  }, byId = new Map(calls.map((call) => [call.id, call]));
+  for (let call of calls) visit(call, byId);
+  return ordered;
+}
+function batchableGroups(plan, bulkOf) {
+  let byPath = /* @__PURE__ */ new Map();
+  for (let call of plan.calls) {
+    let bulk = bulkOf.get(call.id);
+    if (!bulk) continue;
+    let list = byPath.get(bulk.path);
+    list ? list.push(call) : byPath.set(bulk.path, [call]);
+  }
+  let byId, groups2 = [], waiting = 0;
+  for (let calls of byPath.values()) {
+    groups2.push(calls.filter((call) => call.dependsOn.length === 0));
+    let rest = calls.filter((call) => call.dependsOn.length > 0);
+    if (rest.length < 2) continue;
+    let members = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
+    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, members, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
+  }
+  return { groups: groups2.filter((group) => group.length > 1), waiting };
+}
+function batchBulkCalls(plan, bulkOf) {
+  let { groups: groups2, waiting } = batchableGroups(plan, bulkOf);
+  if (groups2.length === 0) return plan;
+  let nextId = 0;
+  for (let call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
+  for (let group of groups2)
+    for (let start = 0; start < group.length; start += BATCH_MAX) {
+      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set();
+      for (let call of items2) for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      let batch = {
+        id: `k${++nextId}`,
+        change: items2[0].change,
+        method: bulk.method,
+        path: bulk.path,
+        body: { [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) },
+        dependsOn: [...dependsOn],
+        summary: `make ${items2.length} changes in one call of the bulk operation`,
+        batch: { route: bulk.route, items: [...ids] }
+      };
+      for (let call of items2) {
+        call.dependsOn.push(batch.id), call.inBatch = batch.id;
+        let { calls } = changes.get(call.change);
+        calls.splice(calls.indexOf(call.id), 0, batch.id);
+      }
+      batches.push(batch), placeBefore.set(items2[0].id, batch);
+    }
+  let placed = [];
+  for (let call of plan.calls) {
+    let batch = placeBefore.get(call.id);
+    batch && placed.push(batch), placed.push(call);
+  }
+  return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
+}
+function closesCycle(calls) {
+  try {
+    return assertAcyclic(calls), !1;
+  } catch {
+    return !0;
+  }
+}
+function undo(batches, plan, changes) {
+  let byId = new Map(plan.calls.map((call) => [call.id, call]));
+  for (let batch of batches)
+    for (let id of batch.batch.items) {
+      let call = byId.get(id);
+      call.dependsOn.pop(), delete call.inBatch;
+      let { calls } = changes.get(call.change);
+      calls.splice(calls.indexOf(batch.id), 1);
+    }
+}
+var BATCH_MAX, init_batch2 = __esm({
+  "src/plan/batch.ts"() {
+    "use strict";
+    init_graph();
+    BATCH_MAX = 500;
+  }
+});
+
 // src/plan/lis.ts
 function longestIncreasingSubsequence(ranks) {
   let tails = [], previous = new Array(ranks.length).fill(-1);
@@ -18613,7 +18802,7 @@ function fewestMoves(items2) {
   );
   if (single.length < 2 || !items2.some((item) => item.block !== void 0)) return single;
   let byBlocks = blockMoves(items2);
-  return byBlocks && byBlocks.length < single.length && reaches(items2, byBlocks) ? byBlocks : single;
+  return byBlocks && byBlocks.length < single.length && reaches2(items2, byBlocks) ? byBlocks : single;
 }
 function itemMoves(indexes, items2) {
   let stable = longestIncreasingSubsequence(indexes.map((index) => items2[index].rank));
@@ -18645,7 +18834,7 @@ function blockMoves(items2) {
     unit.members.length > 1 && moves.push(...itemMoves(unit.members, items2));
   }), moves;
 }
-function reaches(items2, moves) {
+function reaches2(items2, moves) {
   let order = items2.map((_, index) => index).sort((a, b) => items2[a].rank - items2[b].rank);
   for (let move of moves) {
     let moving = move.block === void 0 ? [move.index] : order.filter((index) => items2[index].block === move.block), rest = order.filter((index) => !moving.includes(index)), at2 = rest.indexOf(move.anchor);
@@ -18798,13 +18987,14 @@ var init_target = __esm({
 // src/plan/build.ts
 function buildPlan(desired, live, options = {}) {
   let planner = new Planner(desired, live), plan = planner.plan();
-  return !options.targets || options.targets.length === 0 ? plan : restrictToTargets(plan, options.targets, (address) => planner.knows(address));
+  return options.targets && options.targets.length > 0 && (plan = restrictToTargets(plan, options.targets, (address) => planner.knows(address))), batchBulkCalls(plan, planner.bulkItems);
 }
 var Planner, init_build = __esm({
   "src/plan/build.ts"() {
     "use strict";
     init_registry();
     init_address();
+    init_batch2();
     init_graph();
     init_moves();
     init_resolve2();
@@ -18825,6 +19015,8 @@ var Planner, init_build = __esm({
       lastly = [];
       /** The call that creates each new item, by address. */
       createCalls = /* @__PURE__ */ new Map();
+      /** The calls a bulk operation can make, by call id, with their item. */
+      bulkItems = /* @__PURE__ */ new Map();
       knows(address) {
         return this.resolution.knows(address);
       }
@@ -18847,7 +19039,9 @@ var Planner, init_build = __esm({
             let how = "by way of a temporary value: it exchanges values with another item";
             change.note = change.note ? `${change.note}; ${how}` : how;
           }
-        ), calls = wireDependencies(drafts);
+        );
+        for (let draft of drafts) draft.bulk && this.bulkItems.set(draft.id, draft.bulk);
+        let calls = wireDependencies(drafts);
         return {
           format: "docsync-plan",
           version: 1,
@@ -19993,17 +20187,32 @@ var init_p_limit = __esm({
   }
 });
 
-// src/api/absent-route.ts
-function isRouteAbsent(error) {
-  if (error.status === 405) return !0;
-  if (error.status !== 404) return !1;
-  let message = error.apiMessage?.trim() ?? "";
-  return message === "" || /^(404 )?not found\.?$/i.test(message) || ROUTER_WORDS.test(message);
+// src/api/optional-route.ts
+function optionalRoutes(execute, emit) {
+  let absent = /* @__PURE__ */ new Map();
+  return async (request, optional) => {
+    let known = absent.get(optional.route);
+    if (known) throw known;
+    try {
+      return await execute(request);
+    } catch (error) {
+      throw !(error instanceof ApiError) || !isRouteAbsent(error) || absent.has(optional.route) || (absent.set(optional.route, error), emit({
+        type: "alternate",
+        method: request.method,
+        path: error.path,
+        attempt: error.attempts,
+        route: optional.route,
+        status: error.status,
+        instead: optional.instead
+      })), error;
+    }
+  };
 }
-var ROUTER_WORDS, init_absent_route = __esm({
-  "src/api/absent-route.ts"() {
+var init_optional_route = __esm({
+  "src/api/optional-route.ts"() {
     "use strict";
-    ROUTER_WORDS = /\bno route\b|\broute not found\b|\bunknown route\b|^cannot (get|post|put|patch|delete) \//i;
+    init_absent_route();
+    init_errors2();
   }
 });
 
@@ -39467,9 +39676,10 @@ function createApiClient(options) {
       }), request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
     }
   }
-  let absentRoutes = /* @__PURE__ */ new Set();
+  let absentRoutes = /* @__PURE__ */ new Set(), executeOptional = optionalRoutes(execute, emit);
   async function executeOrAlternate(request) {
-    let { alternate, ...primary } = request;
+    let { alternate, optional, ...primary } = request;
+    if (optional) return executeOptional(primary, optional);
     if (!alternate) return execute(primary);
     let instead = {
       ...primary,
@@ -39581,6 +39791,7 @@ var init_client = __esm({
     init_version();
     init_absent_route();
     init_errors2();
+    init_optional_route();
     init_pacing();
     init_pagination();
     init_recovery();

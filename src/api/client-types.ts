@@ -38,6 +38,12 @@ export interface ApiRequest {
   create?: boolean;
   alternate?: AlternateRequest;
   /**
+   * An operation the service may not have (`route`, as for `alternate`). Once it answers as an
+   * absent route, the client says so once (an `alternate` event naming `instead`, what the caller
+   * does in its place) and fails each later request of the route at once, with the same error.
+   */
+  optional?: { route: string; instead: string };
+  /**
    * Gives up on the request: the exchange in progress is cut off and no attempt follows. The
    * request then fails with an error saying that its outcome is unknown.
    */

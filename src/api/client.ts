@@ -17,6 +17,7 @@ import {
   outcomeUnknownError,
   redact,
 } from "./errors.ts";
+import { optionalRoutes } from "./optional-route.ts";
 import { Pacer } from "./pacing.ts";
 import { MAX_PAGE_SIZE, walkPages } from "./pagination.ts";
 import { findCreated } from "./recovery.ts";
@@ -151,9 +152,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Routes found absent (by AlternateRequest.route): their requests go in their other form. */
   const absentRoutes = new Set<string>();
 
+  const executeOptional = optionalRoutes(execute, emit);
+
   /** The request, or its alternate form when the service turns out not to have its route. */
   async function executeOrAlternate(request: ApiRequest): Promise<Answer> {
-    const { alternate, ...primary } = request;
+    const { alternate, optional, ...primary } = request;
+    if (optional) return executeOptional(primary, optional);
     if (!alternate) return execute(primary);
     const instead: ApiRequest = {
       ...primary,

@@ -10,11 +10,13 @@ import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Alternate, Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
+import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId } from "./captures.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
-  | { call: Call; status: "done" }
+  /** `instead`: a batch call the service could not take, whose items then went one by one. */
+  | { call: Call; status: "done"; instead?: string }
   | { call: Call; status: "failed"; error: string }
   /** `cause`: the id of the failed call it depends on, directly or not. */
   | { call: Call; status: "skipped"; cause: string }
@@ -105,9 +107,57 @@ export async function executePlan(
     }
   };
 
+  /** The calls that wait for `id`, now done, and wait for nothing else go to `ready`. */
+  const release = (id: string) => {
+    for (const dependent of dependents.get(id) ?? []) {
+      const waiting = waitingOn.get(dependent);
+      if (!waiting) continue;
+      waiting.delete(id);
+      if (waiting.size === 0) ready.push(dependent);
+    }
+  };
+
+  /**
+   * Each item of a batch call that answered: its result is its call's outcome. Every item is
+   * recorded before any dependent is released or skipped, so that an item the service made is
+   * never reported skipped because an earlier item of the same call failed.
+   */
+  const recordItems = (batch: Call, answer: unknown) => {
+    const results = (answer as { results?: unknown } | undefined)?.results;
+    const done: string[] = [];
+    const failed: Call[] = [];
+    batch.batch!.items.forEach((id, index) => {
+      const call = byId.get(id)!;
+      if (!waitingOn.delete(id)) return;
+      const outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : undefined);
+      if (outcome.status === "failed") {
+        record(outcome);
+        failed.push(call);
+        return;
+      }
+      for (const capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address)!);
+      record({ call, status: "done" });
+      done.push(id);
+    });
+    for (const call of failed) skipDependents(call);
+    for (const id of done) release(id);
+  };
+
   /** Makes one call; true when it succeeded. */
   const run = async (call: Call): Promise<boolean> => {
     try {
+      if (call.batch) {
+        const sent = await sendBatch(client, call, ids, giveUp.signal);
+        if (giveUp.signal.aborted) return false;
+        if (sent.absent) {
+          // The service has no bulk operation: the items go as their own calls.
+          record({ call, status: "done", instead: "the service has no bulk operation: one call per item" });
+          return true;
+        }
+        record({ call, status: "done" });
+        recordItems(call, sent.answer);
+        return true;
+      }
       const answer = await client.send<unknown>({
         method: call.method,
         path: fillPath(call.path, ids),
@@ -149,13 +199,7 @@ export async function executePlan(
       options.onStart?.(call);
       const task: Promise<void> = run(call).then((succeeded) => {
         inFlight.delete(task);
-        if (!succeeded) return;
-        for (const dependent of dependents.get(id) ?? []) {
-          const waiting = waitingOn.get(dependent);
-          if (!waiting) continue;
-          waiting.delete(id);
-          if (waiting.size === 0) ready.push(dependent);
-        }
+        if (succeeded) release(id);
       });
       inFlight.add(task);
     }

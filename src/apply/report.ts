@@ -26,7 +26,10 @@ export function progressLine(
   changes: ReadonlyMap<string, Change>,
   style: Style,
 ): string {
-  if (outcome.status === "done") return `  ${style.green("✓")} ${callName(outcome.call, changes)}\n`;
+  if (outcome.status === "done") {
+    const instead = outcome.instead ? ` (${outcome.instead})` : "";
+    return `  ${style.green("✓")} ${callName(outcome.call, changes)}${instead}\n`;
+  }
   if (outcome.status === "failed")
     return `  ${style.red("✗")} ${callName(outcome.call, changes)}: ${outcome.error}\n`;
   return "";

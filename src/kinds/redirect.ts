@@ -10,7 +10,7 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
-import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
+import type { BulkItem, CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 const site = (scope: Scope) => scope.desired as DesiredSite;
@@ -66,6 +66,19 @@ function rawDestination(live: LiveRedirect["destination"]): Record<string, unkno
   return raw;
 }
 
+/** The service's bulk operation (service facts): an item sets, or with a null destination deletes, the redirect at a source. */
+export const BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
+
+function bulkItem(scope: Scope, source: string, destination: Record<string, unknown> | null): BulkItem {
+  return {
+    method: "PUT",
+    path: redirectsPath(scope.organization, scope.ids.site!),
+    route: BULK_REDIRECTS_ROUTE,
+    field: "redirects",
+    item: { source, destination },
+  };
+}
+
 const sectionOf = (redirect: LiveRedirect): string[] =>
   redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId === "string"
     ? [redirect.destination.siteSectionId]
@@ -109,6 +122,7 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
           match: { source: desired.source },
         },
         claims: [sourceClaim(scope, desired.source)],
+        bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx)),
       },
     ];
   },
@@ -134,6 +148,10 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
       body.destination = destination(desired, scope, ctx);
       call.unrefs = sectionOf(live.item);
     }
+    // The bulk operation names a redirect by its source: it can change a destination, not a source.
+    if (body.source === undefined) {
+      call.bulk = bulkItem(scope, live.item.source, body.destination as Record<string, unknown>);
+    }
     return [call];
   },
 
@@ -144,6 +162,7 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
       summary: "delete redirect",
       releases: [sourceClaim(scope, live.item.source)],
       unrefs: sectionOf(live.item),
+      bulk: bulkItem(scope, live.item.source, null),
     },
   ],
 

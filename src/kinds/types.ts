@@ -6,9 +6,9 @@
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState, ItemMeta, PrunableKind } from "../config/types.ts";
 import type { FieldChange } from "../model/plan.ts";
-import type { CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
+import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
-export type { CallDraft, CreateInfo, LiveNode, PlanContext, Scope };
+export type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope };
 
 export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: string } = { id: string }> {
   /** Singular name used in addresses and plans, e.g. `section`. */

@@ -81,6 +81,21 @@ export interface Call {
   alternate?: Alternate;
   /** For people: "create section", "set default section". */
   summary: string;
+  /**
+   * A call of the service's bulk operation that makes the calls `items` (in that order, one item
+   * of its body each): each item's result is that call's outcome. A service without the
+   * operation gets the items' own calls instead.
+   */
+  batch?: Batch;
+  /** The batch call that makes this call, when there is one; this call is sent only without it. */
+  inBatch?: string;
+}
+
+export interface Batch {
+  /** The bulk operation's route, `METHOD /path/:param`: the API client remembers it absent for the run. */
+  route: string;
+  /** Ids of the calls it makes, in the order of the body's items and of the answer's results. */
+  items: string[];
 }
 
 export interface PlanSummary {

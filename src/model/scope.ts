@@ -25,6 +25,19 @@ export interface CallDraft {
    * of a first call that moves this item to a temporary value of its own, releasing the old one.
    */
   temporary?: { body: Record<string, unknown>; summary: string };
+  /** The same change as an item of a bulk operation, which the planner may send it in. */
+  bulk?: BulkItem;
+}
+
+/** A call's change as one item of the body of a bulk operation (`PUT path` with `{[field]: [...]}`). */
+export interface BulkItem {
+  method: HttpMethod;
+  path: string;
+  /** `METHOD /path/:param`, as the API client names routes. */
+  route: string;
+  /** The body's array field: `redirects`. */
+  field: string;
+  item: Record<string, unknown>;
 }
 
 /** A live item as read, with the live items below it, by child kind. */

@@ -5,10 +5,11 @@
 
 import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { CallDraft, Scope } from "../kinds/types.ts";
+import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
 import { addressOf, isUnder, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
+import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot } from "./resolve.ts";
@@ -31,6 +32,8 @@ class Planner {
   private readonly lastly: (() => void)[] = [];
   /** The call that creates each new item, by address. */
   private readonly createCalls = new Map<string, string>();
+  /** The calls a bulk operation can make, by call id, with their item. */
+  readonly bulkItems = new Map<string, BulkItem>();
 
   constructor(
     private readonly desired: DesiredState,
@@ -65,6 +68,7 @@ class Planner {
         change.note = change.note ? `${change.note}; ${how}` : how;
       },
     );
+    for (const draft of drafts) if (draft.bulk) this.bulkItems.set(draft.id, draft.bulk);
     const calls = wireDependencies(drafts);
     return {
       format: "docsync-plan",
@@ -262,7 +266,10 @@ export interface PlanOptions {
 
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
-  const plan = planner.plan();
-  if (!options.targets || options.targets.length === 0) return plan;
-  return restrictToTargets(plan, options.targets, (address) => planner.knows(address));
+  let plan = planner.plan();
+  if (options.targets && options.targets.length > 0) {
+    plan = restrictToTargets(plan, options.targets, (address) => planner.knows(address));
+  }
+  // After --target, so that a batch holds only the items the plan keeps.
+  return batchBulkCalls(plan, planner.bulkItems);
 }

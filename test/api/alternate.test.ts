@@ -1,5 +1,6 @@
 // A request's alternate form: sent when the service turns out not to have the request's route,
 // and straight away for the rest of the client's life; never for a 404 about a missing item.
+// And a request of an optional operation: once its route is absent, it fails at once.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isRouteAbsent } from "../../src/api/absent-route.ts";
@@ -136,5 +137,81 @@ describe("a request with an alternate form, against the emulator", () => {
       `POST ${base}/section-groups/sitesg_missing/sections failed: 404 Not Found: site section group "sitesg_missing" not found`,
     );
     expect(requests()).toEqual([`POST ${base}/section-groups/sitesg_missing/sections 404`]);
+  });
+});
+
+const BULK_REDIRECTS = "PUT /orgs/:organizationId/sites/:siteId/redirects";
+
+describe("a request of an optional operation, against the emulator", () => {
+  let emulator: Emulator;
+  let redirects: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, strict: true });
+    const { api } = clientFor(emulator);
+    const site = await api.send<{ id: string }>({
+      method: "POST",
+      path: `/orgs/${emulator.organizationId}/sites`,
+      body: { title: "Docs" },
+    });
+    redirects = `/orgs/${emulator.organizationId}/sites/${site!.id}/redirects`;
+    await api.close();
+  });
+  afterAll(() => emulator.close());
+  beforeEach(() => {
+    emulator.restoreRoutes();
+    emulator.resetLog();
+  });
+
+  const bulk = (source: string): ApiRequest => ({
+    method: "PUT",
+    path: redirects,
+    body: { redirects: [{ source, destination: { kind: "external", url: "https://example.com" } }] },
+    optional: { route: BULK_REDIRECTS, instead: "one call per item" },
+  });
+  const requests = () =>
+    emulator.requests.map((entry) => `${entry.method} ${bare(entry.path)} ${entry.status}`);
+
+  it("is sent as any request while the service has the route", async () => {
+    const { api, events } = clientFor(emulator);
+    const answer = await api.send<{ results: { status: string }[] }>(bulk("/a"));
+    await api.close();
+    expect(answer!.results.map((result) => result.status)).toEqual(["created"]);
+    expect(events.filter((event) => event.type === "alternate")).toEqual([]);
+  });
+
+  it("fails with the route's answer, says so once, and is not sent again by the same client", async () => {
+    emulator.removeRoutes([BULK_REDIRECTS]);
+    const { api, events } = clientFor(emulator);
+    const first = await failure(api.send(bulk("/b")));
+    const second = await failure(api.send(bulk("/c")));
+    await api.close();
+    expect(first).toBeInstanceOf(ApiError);
+    expect(isRouteAbsent(first as ApiError)).toBe(true);
+    expect(second).toBe(first);
+    expect(requests()).toEqual([`PUT ${redirects} 404`]);
+    expect(events.filter((event) => event.type === "alternate")).toEqual([
+      {
+        type: "alternate",
+        method: "PUT",
+        path: redirects,
+        attempt: 1,
+        route: BULK_REDIRECTS,
+        status: 404,
+        instead: "one call per item",
+      },
+    ]);
+  });
+
+  it("fails as any request when the route is there and refuses the request", async () => {
+    const { api } = clientFor(emulator);
+    const error = await failure(api.send({ ...bulk("/d"), body: { redirects: [] } }));
+    const again = await failure(api.send({ ...bulk("/d"), body: { redirects: [] } }));
+    await api.close();
+    expect(error.message).toBe(
+      `PUT ${redirects} failed: 400 Bad Request: redirects: must have at least 1 item`,
+    );
+    expect(again).not.toBe(error);
+    expect(requests()).toEqual([`PUT ${redirects} 400`, `PUT ${redirects} 400`]);
   });
 });

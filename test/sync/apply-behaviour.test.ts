@@ -65,19 +65,19 @@ describe("apply", () => {
     // The report: the failed call, then what it made skip, in plan order, the first five by name.
     expect(result.stdout).toContain(
       [
-        "Apply failed: 1 call(s) done, 1 failed, 7 skipped.",
+        "Apply failed: 1 call(s) done, 1 failed, 8 skipped.",
         "",
         "Done: 1 call(s), listed above with ✓.",
         "",
         "Failed:",
         `  ${failure}`,
-        "    7 call(s) skipped because of it:",
+        "    8 call(s) skipped because of it:",
         '      ○ site "Docs" › section "guides": configure section',
         '      ○ site "Docs" › section "guides" › site space "guides": configure site space',
         '      ○ site "Docs" › section "sdk": create section',
         '      ○ site "Docs" › section "sdk": configure section',
         '      ○ site "Docs" › section "sdk" › site space "sdk": configure site space',
-        "      … and 2 more",
+        "      … and 3 more",
       ].join("\n"),
     );
     // The error stream says what failed, in one line.
@@ -98,8 +98,8 @@ describe("apply", () => {
     expect(result.stderr).toBe(
       'Error: Apply failed: site "Docs": create site: POST /orgs/org_acme/sites failed: 403 Forbidden: changing organization "org_acme" needs the admin role\n',
     );
-    expect(result.stdout).toContain("Apply failed: 0 call(s) done, 1 failed, 8 skipped.");
-    expect(result.stdout).toContain("    8 call(s) skipped because of it:");
+    expect(result.stdout).toContain("Apply failed: 0 call(s) done, 1 failed, 9 skipped.");
+    expect(result.stdout).toContain("    9 call(s) skipped because of it:");
     expect(result.stdout).not.toContain(h.emulator.tokens.usr_rita);
     expect(h.emulator.stats().writes).toBe(1);
   });

@@ -1,8 +1,10 @@
-// Route table of the sites family (sections 4.9 to 4.13 of the spec), mounted by the server.
+// Route table of the sites family (sections 4.9 to 4.13 of the spec, and the service's bulk
+// redirect operation), mounted by the server.
 
 import type { Route } from "../core/context.ts";
 import { adaptiveSchemaHandlers } from "./adaptive-schema-handlers.ts";
 import { groupHandlers } from "./group-handlers.ts";
+import { bulkRedirectsHandler } from "./redirect-bulk.ts";
 import { redirectHandlers } from "./redirect-handlers.ts";
 import { sectionHandlers } from "./section-handlers.ts";
 import { siteHandlers } from "./site-handlers.ts";
@@ -47,6 +49,8 @@ export const siteRoutes: Route[] = [
 
   { method: "GET", path: `${SITE}/redirects`, handler: redirectHandlers.list },
   { method: "POST", path: `${SITE}/redirects`, handler: redirectHandlers.create },
+  // The service's bulk operation (service facts), not in the spec.
+  { method: "PUT", path: `${SITE}/redirects`, handler: bulkRedirectsHandler },
   { method: "PATCH", path: REDIRECT, handler: redirectHandlers.update },
   { method: "DELETE", path: REDIRECT, handler: redirectHandlers.delete },
   { method: "GET", path: `${SITE}/redirect`, handler: redirectHandlers.lookup },

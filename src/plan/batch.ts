@@ -1,0 +1,165 @@
+// Groups the calls that a bulk operation can make (a site's redirect creates, updates and
+// deletes) into batch calls of up to BATCH_MAX items, after the calls are wired. Each item call
+// stays in the plan, with its change, its dependencies and its own form for a service without
+// the operation; it gains a dependency on its batch call, which waits for everything its items
+// wait for outside the batch. Only groupings that keep the graph free of cycles are made:
+// calls that wait for nothing always batch together; the others batch only when nothing they
+// wait for waits, in turn, for one of them (else each goes on its own).
+
+import type { BulkItem } from "../kinds/types.ts";
+import type { Call, Plan } from "../model/plan.ts";
+import { assertAcyclic } from "./graph.ts";
+
+/** The service's limit of items per bulk call. */
+export const BATCH_MAX = 500;
+
+/** Whether any call in `from` reaches a call of `targets` by following dependencies. */
+function reaches(
+  from: Iterable<string>,
+  targets: ReadonlySet<string>,
+  byId: ReadonlyMap<string, Call>,
+): boolean {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (targets.has(id)) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(byId.get(id)?.dependsOn ?? []));
+  }
+  return false;
+}
+
+/** The calls in an order where each comes after those of the group it depends on (plan order otherwise). */
+function dependencyOrder(calls: readonly Call[]): Call[] {
+  const members = new Set(calls.map((call) => call.id));
+  const placed = new Set<string>();
+  const ordered: Call[] = [];
+  const visit = (call: Call, byId: ReadonlyMap<string, Call>) => {
+    if (placed.has(call.id)) return;
+    placed.add(call.id);
+    for (const id of call.dependsOn) if (members.has(id)) visit(byId.get(id)!, byId);
+    ordered.push(call);
+  };
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  for (const call of calls) visit(call, byId);
+  return ordered;
+}
+
+/**
+ * The groups of calls that may go in batches: per bulk path, the calls that wait for nothing,
+ * and the others when that closes no cycle. `waiting` tells how many groups of the second sort
+ * were made: only two or more of them together could close a cycle that each alone does not.
+ */
+function batchableGroups(
+  plan: Plan,
+  bulkOf: ReadonlyMap<string, BulkItem>,
+): { groups: Call[][]; waiting: number } {
+  const byPath = new Map<string, Call[]>();
+  for (const call of plan.calls) {
+    const bulk = bulkOf.get(call.id);
+    if (!bulk) continue;
+    const list = byPath.get(bulk.path);
+    if (list) list.push(call);
+    else byPath.set(bulk.path, [call]);
+  }
+  let byId: Map<string, Call> | undefined;
+  const groups: Call[][] = [];
+  let waiting = 0;
+  for (const calls of byPath.values()) {
+    groups.push(calls.filter((call) => call.dependsOn.length === 0));
+    const rest = calls.filter((call) => call.dependsOn.length > 0);
+    if (rest.length < 2) continue;
+    const members = new Set(rest.map((call) => call.id));
+    const outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
+    byId ??= new Map(plan.calls.map((call) => [call.id, call]));
+    if (reaches(outside, members, byId)) continue;
+    groups.push(dependencyOrder(rest));
+    waiting++;
+  }
+  return { groups: groups.filter((group) => group.length > 1), waiting };
+}
+
+/**
+ * The plan with its batch calls, each placed before the first call it makes. The plan is the
+ * planner's own, fresh: its calls and changes are changed in place rather than copied, since a
+ * plan of 100,000 redirects would otherwise copy as many calls.
+ */
+export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Plan {
+  const { groups, waiting } = batchableGroups(plan, bulkOf);
+  if (groups.length === 0) return plan;
+  let nextId = 0;
+  for (const call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  const changes = new Map(plan.changes.map((change) => [change.id, change]));
+  const batches: Call[] = [];
+  /** Batch calls to place before the first call they make. */
+  const placeBefore = new Map<string, Call>();
+  for (const group of groups) {
+    for (let start = 0; start < group.length; start += BATCH_MAX) {
+      const items = group.slice(start, start + BATCH_MAX);
+      const ids = new Set(items.map((call) => call.id));
+      const bulk = bulkOf.get(items[0]!.id)!;
+      const dependsOn = new Set<string>();
+      for (const call of items) for (const id of call.dependsOn) if (!ids.has(id)) dependsOn.add(id);
+      const batch: Call = {
+        id: `k${++nextId}`,
+        change: items[0]!.change,
+        method: bulk.method,
+        path: bulk.path,
+        body: { [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) },
+        dependsOn: [...dependsOn],
+        summary: `make ${items.length} changes in one call of the bulk operation`,
+        batch: { route: bulk.route, items: [...ids] },
+      };
+      for (const call of items) {
+        call.dependsOn.push(batch.id);
+        call.inBatch = batch.id;
+        const { calls } = changes.get(call.change)!;
+        calls.splice(calls.indexOf(call.id), 0, batch.id);
+      }
+      batches.push(batch);
+      placeBefore.set(items[0]!.id, batch);
+    }
+  }
+  const placed: Call[] = [];
+  for (const call of plan.calls) {
+    const batch = placeBefore.get(call.id);
+    if (batch) placed.push(batch);
+    placed.push(call);
+  }
+  // Each grouping was checked alone; should two of them together close a cycle, the plan keeps
+  // one call per item rather than fail.
+  if (waiting > 1 && closesCycle(placed)) {
+    undo(batches, plan, changes);
+    return plan;
+  }
+  return { ...plan, calls: placed };
+}
+
+function closesCycle(calls: readonly Call[]): boolean {
+  try {
+    assertAcyclic(calls);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Takes the batches back out of the calls and changes they were added to. */
+function undo(
+  batches: readonly Call[],
+  plan: Plan,
+  changes: ReadonlyMap<string, Plan["changes"][number]>,
+): void {
+  const byId = new Map(plan.calls.map((call) => [call.id, call]));
+  for (const batch of batches) {
+    for (const id of batch.batch!.items) {
+      const call = byId.get(id)!;
+      call.dependsOn.pop();
+      delete call.inBatch;
+      const { calls } = changes.get(call.change)!;
+      calls.splice(calls.indexOf(batch.id), 1);
+    }
+  }
+}

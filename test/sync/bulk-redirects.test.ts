@@ -1,0 +1,145 @@
+// Redirects through the service's bulk operation (service facts): a site's redirect creates,
+// updates and deletes go in batch calls of up to 500 items, each item's result is its step's
+// outcome, and a service without the operation gets one call per redirect.
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiveRedirect, LiveSite } from "../../src/api/types.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+
+const BULK_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
+
+interface Redirect {
+  source: string;
+  url: string;
+}
+
+const external = (n: number): Redirect => ({ source: `/p${n}`, url: `https://example.com/${n}` });
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => external(from + i));
+
+function config(sites: Record<string, readonly (Redirect | string)[]>): string {
+  const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "sites:"];
+  for (const [title, redirects] of Object.entries(sites)) {
+    lines.push(`  - title: ${title}`, "    redirects:");
+    for (const redirect of redirects) {
+      lines.push(
+        typeof redirect === "string"
+          ? `      - ${redirect}`
+          : `      - { source: ${redirect.source}, destination: { kind: external, url: "${redirect.url}" } }`,
+      );
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+describe("redirects through the bulk operation", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const writesTo = (method: string) =>
+    h.emulator.requests.filter((entry) => entry.method === method && /\/redirects(\/|$)/.test(entry.path));
+  const liveRedirects = async (title = "Docs") => {
+    const sites = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+    const site = sites.find((candidate) => candidate.title === title)!;
+    return h.api.list<LiveRedirect>(`/orgs/${h.org}/sites/${site.id}/redirects`);
+  };
+
+  it("creates 1,200 redirects of a site in 3 calls, changes and deletes in one, then has nothing to do", async () => {
+    const file = await h.config(config({ Docs: range(0, 1200) }));
+    const plan = JSON.parse((await h.run(["plan", "-c", file, "--format", "json"])).stdout);
+    const batches = plan.calls.filter((call: { batch?: unknown }) => call.batch);
+    expect(batches.map((call: { batch: { items: string[] } }) => call.batch.items.length)).toEqual([
+      500, 500, 200,
+    ]);
+    expect(plan.changes.filter((change: { kind: string }) => change.kind === "redirect")).toHaveLength(1200);
+
+    h.emulator.resetLog();
+    await applied(h, file);
+    expect(writesTo("PUT")).toHaveLength(3);
+    expect(writesTo("POST")).toHaveLength(0);
+    const live = await liveRedirects();
+    expect(live.map((redirect) => [redirect.source, redirect.destination])).toEqual(
+      range(0, 1200).map(({ source, url }) => [source, { kind: "external", url }]),
+    );
+
+    h.emulator.resetLog();
+    expect((await h.run(["plan", "-c", file, "--detailed-exitcode"])).code).toBe(0);
+    await applied(h, file);
+    expect(h.writes()).toBe(0);
+
+    // 10 changed destinations and 190 deletes (unlisted, pruned): one call.
+    const changed = range(0, 1010).map((redirect, n) =>
+      n < 10 ? { ...redirect, url: `https://example.org/${n}` } : redirect,
+    );
+    h.emulator.resetLog();
+    await applied(h, await h.config(config({ Docs: changed })));
+    expect(writesTo("PUT")).toHaveLength(1);
+    expect(h.writes()).toBe(1);
+    const after = await liveRedirects();
+    expect(after).toHaveLength(1010);
+    expect(after.find((redirect) => redirect.source === "/p3")!.destination).toEqual({
+      kind: "external",
+      url: "https://example.org/3",
+    });
+    expect(after.find((redirect) => redirect.id === live[3]!.id)?.source).toBe("/p3");
+  });
+
+  it("reports a refused item as a failed step with the service's message, and makes the others", async () => {
+    const bad = "{ source: /bad, destination: { kind: site-section, siteSectionId: sitesc_zzzz } }";
+    const file = await h.config(config({ Docs: [external(1), bad, external(2)] }));
+    const result = await h.run(["apply", "-c", file, "--yes"]);
+    expect(result.code).toBe(1);
+    const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
+    const failure = `✗ site "Docs" › redirect "/bad": create redirect: destination.siteSectionId: site section "sitesc_zzzz" not found in site "${site.id}"`;
+    expect(result.stdout).toContain(`  ${failure}\n`);
+    expect(result.stdout).toContain("Apply failed: 4 call(s) done, 1 failed, 0 skipped.");
+    expect(result.stdout).toContain('  ✓ site "Docs" › redirect "/p1": create redirect\n');
+    expect((await liveRedirects()).map((redirect) => redirect.source)).toEqual(["/p1", "/p2"]);
+
+    // The next plan has only the refused redirect left to make.
+    const plan = JSON.parse((await h.run(["plan", "-c", file, "--format", "json"])).stdout);
+    expect(plan.changes.map((change: { address: string }) => change.address)).toEqual([
+      'site "Docs" › redirect "/bad"',
+    ]);
+  });
+
+  it("waits for a section created in the same apply before sending redirects to it", async () => {
+    const yaml = `version: 1
+organization: \${DOCSYNC_ORG}
+spaces: { guides: spc_guides }
+sites:
+  - title: Docs
+    sections:
+      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }
+    redirects:
+      - { source: /start, to: { section: guides } }
+      - { source: /help, to: { section: guides } }
+`;
+    h.emulator.resetLog();
+    await applied(h, await h.config(yaml));
+    expect(writesTo("PUT")).toHaveLength(1);
+    const order = h.emulator.requests.map((entry) => `${entry.method} ${entry.path.split("/").at(-1)}`);
+    expect(order.indexOf("PUT redirects")).toBeGreaterThan(order.indexOf("POST sections"));
+    const live = await liveRedirects();
+    expect(live.map((redirect) => redirect.destination.kind)).toEqual(["site-section", "site-section"]);
+  });
+
+  it("falls back to one call per redirect on a service without the operation, and says so once", async () => {
+    h.emulator.removeRoutes([BULK_ROUTE]);
+    const file = await h.config(config({ Docs: range(0, 3), Help: range(3, 5) }));
+    const result = await h.run(["apply", "-c", file, "--yes", "--verbose", "--parallelism", "1"]);
+    expect(result.code).toBe(0);
+    expect(writesTo("PUT")).toHaveLength(1);
+    expect(writesTo("POST")).toHaveLength(5);
+    const notices = result.stderr.split("\n").filter((line) => line.includes(`has no route ${BULK_ROUTE}`));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain("one call per item of its body");
+    expect((await liveRedirects()).map((redirect) => redirect.source)).toEqual(["/p0", "/p1", "/p2"]);
+    expect((await liveRedirects("Help")).map((redirect) => redirect.source)).toEqual(["/p3", "/p4"]);
+    h.emulator.resetLog();
+    await applied(h, file);
+    expect(h.writes()).toBe(0);
+  });
+});
