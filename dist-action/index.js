@@ -18042,14 +18042,18 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
 
 // src/kinds/site-space.ts
 function siteSpaceKind(container) {
-  let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, makeDefault2 = (scope, id) => container === "site" ? {
+  let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
+    if (scope.ids.section === void 0)
+      throw new Error("planner bug: a section's site space without its section");
+    return scope.ids.section;
+  }, makeDefault2 = (scope, id) => container === "site" ? {
     method: "PATCH",
     path: sitePath(scope.organization, siteId(scope)),
     body: { defaultSiteSpace: id },
     summary: "make default site space"
   } : {
     method: "PATCH",
-    path: sectionPath(scope.organization, siteId(scope), scope.ids.section),
+    path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
     body: { defaultSiteSpace: id },
     summary: "make default site space"
   }, configure = (scope, id, body, claims, releases, summary2) => {
@@ -18076,7 +18080,7 @@ function siteSpaceKind(container) {
     ...container === "site" ? { readAfter: ["section"] } : {},
     desired: (scope) => scope.desired.siteSpaces,
     readAnyway(scope) {
-      if (container === "section" || scope.desired.sections === void 0) return !1;
+      if (!("sections" in scope.desired) || scope.desired.sections === void 0) return !1;
       let live = scope.live;
       if (!live || (live.children.section?.length ?? 0) > 0) return !1;
       let count = live.item.siteSpaces;
@@ -18472,9 +18476,7 @@ var teamKind, init_team = __esm({
       highRisk: !0,
       desired: (scope) => scope.desired.teams,
       // SAML providers name their default team by title, so teams are read to resolve it.
-      readAnyway: (scope) => (scope.desired.samlProviders ?? []).some(
-        (p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam
-      ),
+      readAnyway: (scope) => (scope.desired.samlProviders ?? []).some((p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam),
       read: async (client, scope) => leafNodes(await client.list(teamsPath(scope.organization))),
       key: (team) => team.title,
       liveKey: (team) => team.title,

@@ -14,11 +14,11 @@ const UPDATABLE = ["title", "description", "placeholder", "options"] as const;
 const TYPES = ["text", "number", "boolean", "date", "select", "multi-select"];
 const nameClaim = (org: string, name: string) => `${org}#custom-field=${name}`;
 
-export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField> = {
+export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField, DesiredState> = {
   kind: "custom field",
   collection: "customFields",
 
-  desired: (scope) => (scope.desired as DesiredState).customFields,
+  desired: (scope) => scope.desired.customFields,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveCustomField>(customFieldsPath(scope.organization))),
 

@@ -10,16 +10,16 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
-import type { BulkItem, CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
+import type { BulkItem, CallDraft, KindModule, LiveNode, PlanContext, SiteScope } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
-const site = (scope: Scope) => scope.desired as DesiredSite;
-const sourceClaim = (scope: Scope, source: string) => uniqueClaim(scope, "redirect-source", source);
+const site = (scope: SiteScope) => scope.desired;
+const sourceClaim = (scope: SiteScope, source: string) => uniqueClaim(scope, "redirect-source", source);
 
 /** Destinations by section path, per site: a site may have many redirects to few sections. */
-const sectionDestinations = new WeakMap<Scope, Map<string, Record<string, unknown>>>();
+const sectionDestinations = new WeakMap<SiteScope, Map<string, Record<string, unknown>>>();
 
-function destination(desired: DesiredRedirect, scope: Scope, ctx: PlanContext): Record<string, unknown> {
+function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContext): Record<string, unknown> {
   if (desired.destination.kind === "raw") return desired.destination.value;
   const path = desired.destination.sectionPath;
   let known = sectionDestinations.get(scope);
@@ -69,10 +69,10 @@ function rawDestination(live: LiveRedirect["destination"]): Record<string, unkno
 /** The service's bulk operation (service facts): an item sets, or with a null destination deletes, the redirect at a source. */
 export const BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
 
-function bulkItem(scope: Scope, source: string, destination: Record<string, unknown> | null): BulkItem {
+function bulkItem(scope: SiteScope, source: string, destination: Record<string, unknown> | null): BulkItem {
   return {
     method: "PUT",
-    path: redirectsPath(scope.organization, scope.ids.site!),
+    path: redirectsPath(scope.organization, scope.ids.site),
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination },
@@ -84,13 +84,13 @@ const sectionOf = (redirect: LiveRedirect): string[] =>
     ? [redirect.destination.siteSectionId]
     : [];
 
-export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
+export const redirectKind: KindModule<DesiredRedirect, LiveRedirect, DesiredSite, { site: string }> = {
   kind: "redirect",
   collection: "redirects",
 
   desired: (scope) => site(scope).redirects,
   read: async (client, scope) =>
-    leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, scope.ids.site!))),
+    leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, scope.ids.site))),
 
   key: (redirect) => redirect.source,
   liveKey: (redirect) => redirect.source,
@@ -113,12 +113,12 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
     return [
       {
         method: "POST",
-        path: redirectsPath(scope.organization, scope.ids.site!),
+        path: redirectsPath(scope.organization, scope.ids.site),
         body: { source: desired.source, destination: destination(desired, scope, ctx) },
         summary: "create redirect",
         captures: [{ address, pointer: "/id" }],
         recover: {
-          list: redirectsPath(scope.organization, scope.ids.site!),
+          list: redirectsPath(scope.organization, scope.ids.site),
           match: { source: desired.source },
         },
         claims: [sourceClaim(scope, desired.source)],
@@ -131,7 +131,7 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
     const body: Record<string, unknown> = {};
     const call: CallDraft = {
       method: "PATCH",
-      path: redirectPath(scope.organization, scope.ids.site!, live.item.id),
+      path: redirectPath(scope.organization, scope.ids.site, live.item.id),
       body,
       summary: "update redirect",
     };
@@ -158,7 +158,7 @@ export const redirectKind: KindModule<DesiredRedirect, LiveRedirect> = {
   remove: (live, _address, scope) => [
     {
       method: "DELETE",
-      path: redirectPath(scope.organization, scope.ids.site!, live.item.id),
+      path: redirectPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete redirect",
       releases: [sourceClaim(scope, live.item.source)],
       unrefs: sectionOf(live.item),

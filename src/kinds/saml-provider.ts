@@ -27,12 +27,12 @@ function desiredValues(desired: DesiredSamlProvider, ctx: PlanContext) {
   };
 }
 
-export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider> = {
+export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider, DesiredState> = {
   kind: "SAML provider",
   collection: "samlProviders",
   highRisk: true,
 
-  desired: (scope) => (scope.desired as DesiredState).samlProviders,
+  desired: (scope) => scope.desired.samlProviders,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization))),
 

@@ -10,7 +10,7 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { groupPath, groupsPath, sectionPath } from "./paths.ts";
-import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext, Scope } from "./types.ts";
+import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext, SiteScope } from "./types.ts";
 
 const PATCHABLE = ["title", "icon"] as const;
 
@@ -20,22 +20,22 @@ const GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGr
 const ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`;
 const REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
 
-function membershipOnSection(route: string, scope: Scope, sectionId: string, groupId: string | null) {
+function membershipOnSection(route: string, scope: SiteScope, sectionId: string, groupId: string | null) {
   return {
     route,
     method: "PATCH" as const,
-    path: sectionPath(scope.organization, scope.ids.site!, sectionId),
+    path: sectionPath(scope.organization, scope.ids.site, sectionId),
     body: { siteSectionGroupId: groupId },
   };
 }
 
-const site = (scope: Scope) => scope.desired as DesiredSite;
-const sectionAddress = (scope: Scope, path: string) => addressOf(scope.address, "section", path);
+const site = (scope: SiteScope) => scope.desired;
+const sectionAddress = (scope: SiteScope, path: string) => addressOf(scope.address, "section", path);
 const memberPaths = (group: LiveSectionGroup): string[] =>
   group.sections.map((section) => (section as LiveSection).path ?? section.id);
 
 /** The configured group of each live section id that the configuration keeps. */
-function desiredGroupBySectionId(scope: Scope, ctx: PlanContext): Map<string, string | undefined> {
+function desiredGroupBySectionId(scope: SiteScope, ctx: PlanContext): Map<string, string | undefined> {
   const groups = new Map<string, string | undefined>();
   for (const section of site(scope).sections ?? []) {
     const id = ctx.liveIdOf(sectionAddress(scope, section.path));
@@ -44,13 +44,18 @@ function desiredGroupBySectionId(scope: Scope, ctx: PlanContext): Map<string, st
   return groups;
 }
 
-export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup> = {
+export const sectionGroupKind: KindModule<
+  DesiredSectionGroup,
+  LiveSectionGroup,
+  DesiredSite,
+  { site: string }
+> = {
   kind: "group",
   collection: "sectionGroups",
 
   desired: (scope) => site(scope).sectionGroups,
   read: async (client, scope) =>
-    leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, scope.ids.site!))),
+    leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, scope.ids.site))),
 
   key: (group) => group.title,
   liveKey: (group) => group.title,
@@ -78,18 +83,18 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
     return [
       {
         method: "POST",
-        path: groupsPath(scope.organization, scope.ids.site!),
+        path: groupsPath(scope.organization, scope.ids.site),
         body,
         summary: "create group",
         captures: [{ address, pointer: "/id" }],
-        recover: { list: groupsPath(scope.organization, scope.ids.site!), match: { title: desired.title } },
+        recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } },
       },
     ];
   },
 
   update(desired, live, changes, _address, scope, ctx) {
     const org = scope.organization;
-    const siteId = scope.ids.site!;
+    const siteId = scope.ids.site;
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -132,7 +137,7 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
     const [where, anchor] = position.after ? ["after", position.after] : ["before", position.before];
     return {
       method: "POST",
-      path: `${groupPath(scope.organization, scope.ids.site!, id)}/move`,
+      path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
       body: { position: { [where as string]: { type: "site-section", id: anchor } } },
       summary: "move group",
     };
@@ -141,7 +146,7 @@ export const sectionGroupKind: KindModule<DesiredSectionGroup, LiveSectionGroup>
   remove: (live, _address, scope) => [
     {
       method: "DELETE",
-      path: groupPath(scope.organization, scope.ids.site!, live.item.id),
+      path: groupPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete group",
     },
   ],

@@ -11,30 +11,30 @@ import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionGroupKind } from "./section-group.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
+import { addressKey, type CallDraft, type KindModule, type SiteScope } from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */
 const CREATE_TITLE_MAX = 64;
 
-const site = (scope: Scope) => scope.desired as DesiredSite;
-const pathClaim = (scope: Scope, path: string) => uniqueClaim(scope, "section-path", path);
+const site = (scope: SiteScope) => scope.desired;
+const pathClaim = (scope: SiteScope, path: string) => uniqueClaim(scope, "section-path", path);
 const toTemporaryPath = (id: string) => ({
   body: { path: temporarySegment(id) },
   summary: "move section to a temporary path",
 });
 
-function makeDefault(scope: Scope, sectionId: string): CallDraft {
+function makeDefault(scope: SiteScope, sectionId: string): CallDraft {
   return {
     method: "PATCH",
-    path: sitePath(scope.organization, scope.ids.site!),
+    path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
     summary: "make default section",
   };
 }
 
-export const sectionKind: KindModule<DesiredSection, LiveSection> = {
+export const sectionKind: KindModule<DesiredSection, LiveSection, DesiredSite, { site: string }> = {
   kind: "section",
   collection: "sections",
   ordered: true,
@@ -51,7 +51,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
     site(scope).sectionGroups !== undefined ||
     site(scope).siteSpaces !== undefined,
   async read(client, scope) {
-    const sections = await client.list<LiveSection>(sectionsPath(scope.organization, scope.ids.site!));
+    const sections = await client.list<LiveSection>(sectionsPath(scope.organization, scope.ids.site));
     return sections.map((item) => ({
       item,
       children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) },
@@ -88,7 +88,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
 
   create(desired, address, scope, ctx, info) {
     const org = scope.organization;
-    const siteId = scope.ids.site!;
+    const siteId = scope.ids.site;
     const id = ctx.idOf(address);
     const first = desired.siteSpaces[0]!;
     const shortTitle = desired.title.length <= CREATE_TITLE_MAX;
@@ -143,7 +143,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
       const renamed = changes.find((change) => change.field === "path");
       const call: CallDraft = {
         method: "PATCH",
-        path: sectionPath(scope.organization, scope.ids.site!, live.item.id),
+        path: sectionPath(scope.organization, scope.ids.site, live.item.id),
         body,
         summary: "update section",
       };
@@ -161,7 +161,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
   remove: (live, _address, scope) => [
     {
       method: "DELETE",
-      path: sectionPath(scope.organization, scope.ids.site!, live.item.id),
+      path: sectionPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete section",
       releases: [pathClaim(scope, live.item.path)],
     },
@@ -169,7 +169,7 @@ export const sectionKind: KindModule<DesiredSection, LiveSection> = {
 
   move: (id, position, scope) => ({
     method: "POST",
-    path: `${sectionPath(scope.organization, scope.ids.site!, id)}/move`,
+    path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
     body: movePosition("site-section", "siteSection", position),
     summary: "move section",
   }),

@@ -16,12 +16,26 @@ const PATCHABLE = ["path", "condition"] as const;
 
 type Container = "site" | "section";
 
-function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveSiteSpace> {
-  const pathClaim = (scope: Scope, path: string) => uniqueClaim(scope, "site-space-path", path);
-  const siteId = (scope: Scope) => scope.ids.site!;
+/** A site's root (its own scope) or a section's: the section's id is there only for a section. */
+type ContainerScope = Scope<DesiredSite | DesiredSection, { site: string; section?: string }>;
+type SiteSpaceKind = KindModule<
+  DesiredSiteSpace,
+  LiveSiteSpace,
+  DesiredSite | DesiredSection,
+  ContainerScope["ids"]
+>;
+
+function siteSpaceKind(container: Container): SiteSpaceKind {
+  const pathClaim = (scope: ContainerScope, path: string) => uniqueClaim(scope, "site-space-path", path);
+  const siteId = (scope: ContainerScope) => scope.ids.site;
+  const sectionId = (scope: ContainerScope): string => {
+    if (scope.ids.section === undefined)
+      throw new Error("planner bug: a section's site space without its section");
+    return scope.ids.section;
+  };
 
   /** The default of a container is set on its parent: the site (root) or the section. */
-  const makeDefault = (scope: Scope, id: string): CallDraft =>
+  const makeDefault = (scope: ContainerScope, id: string): CallDraft =>
     container === "site"
       ? {
           method: "PATCH",
@@ -31,13 +45,13 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
         }
       : {
           method: "PATCH",
-          path: sectionPath(scope.organization, siteId(scope), scope.ids.section!),
+          path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
           body: { defaultSiteSpace: id },
           summary: "make default site space",
         };
 
   const configure = (
-    scope: Scope,
+    scope: ContainerScope,
     id: string,
     body: Record<string, unknown>,
     claims: string[],
@@ -61,7 +75,7 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     return call;
   };
 
-  const kind: KindModule<DesiredSiteSpace, LiveSiteSpace> = {
+  const kind: SiteSpaceKind = {
     kind: "site space",
     collection: "siteSpaces",
     ordered: true,
@@ -71,12 +85,9 @@ function siteSpaceKind(container: Container): KindModule<DesiredSiteSpace, LiveS
     // site has no sections, whether or not the configuration lists root site spaces.
     ...(container === "site" ? { readAfter: ["section"] } : {}),
 
-    desired: (scope) =>
-      container === "site"
-        ? (scope.desired as DesiredSite).siteSpaces
-        : (scope.desired as DesiredSection).siteSpaces,
+    desired: (scope) => scope.desired.siteSpaces,
     readAnyway(scope) {
-      if (container === "section" || (scope.desired as DesiredSite).sections === undefined) return false;
+      if (!("sections" in scope.desired) || scope.desired.sections === undefined) return false;
       const live = scope.live;
       if (!live || (live.children.section?.length ?? 0) > 0) return false;
       const count = (live.item as LiveSite).siteSpaces;

@@ -101,13 +101,13 @@ function schemaCall(org: string, site: string, schema: Schema, live: Partial<Sch
   };
 }
 
-export const siteKind: KindModule<DesiredSite, LiveSite> = {
+export const siteKind: KindModule<DesiredSite, LiveSite, DesiredState> = {
   kind: "site",
   collection: "sites",
   highRisk: true,
   children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
 
-  desired: (scope) => (scope.desired as DesiredState).sites,
+  desired: (scope) => scope.desired.sites,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
   async readDetails(client, scope, node, desired) {

@@ -9,17 +9,15 @@ import { leafNodes } from "./live-nodes.ts";
 import { teamPath, teamsPath } from "./paths.ts";
 import type { KindModule } from "./types.ts";
 
-export const teamKind: KindModule<DesiredTeam, LiveTeam> = {
+export const teamKind: KindModule<DesiredTeam, LiveTeam, DesiredState> = {
   kind: "team",
   collection: "teams",
   highRisk: true,
 
-  desired: (scope) => (scope.desired as DesiredState).teams,
+  desired: (scope) => scope.desired.teams,
   // SAML providers name their default team by title, so teams are read to resolve it.
   readAnyway: (scope) =>
-    ((scope.desired as DesiredState).samlProviders ?? []).some(
-      (p) => p.defaultTeam !== undefined && "title" in p.defaultTeam,
-    ),
+    (scope.desired.samlProviders ?? []).some((p) => p.defaultTeam !== undefined && "title" in p.defaultTeam),
   read: async (client, scope) => leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization))),
 
   key: (team) => team.title,

@@ -4,13 +4,25 @@
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { DesiredState, ItemMeta, PrunableKind } from "../config/types.ts";
+import type { DesiredSection, DesiredSite, DesiredState, ItemMeta, PrunableKind } from "../config/types.ts";
 import type { FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
 export type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope };
 
-export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: string } = { id: string }> {
+/** The scope of the organization's own kinds: the whole configuration. */
+export type OrganizationScope = Scope<DesiredState>;
+/** The scope of a site's kinds: the site's configuration, and its id. */
+export type SiteScope = Scope<DesiredSite, { site: string }>;
+/** The scope of a section's site spaces: the section's configuration, and its site's and its own id. */
+export type SectionScope = Scope<DesiredSection, { site: string; section: string }>;
+
+export interface KindModule<
+  D extends ItemMeta = ItemMeta,
+  L extends { id: string } = { id: string },
+  P = unknown,
+  I extends Record<string, string> = Record<string, string>,
+> {
   /** Singular name used in addresses and plans, e.g. `section`. */
   kind: string;
   /** The configuration's name for a list of them, also used by `policy.prune`. */
@@ -40,13 +52,13 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
   readAfter?: readonly string[];
 
   /** The configured items in the scope; undefined when the configuration does not manage them there. */
-  desired(scope: Scope): D[] | undefined;
+  desired(scope: Scope<P, I>): D[] | undefined;
   /** Whether to read live items even though they are not managed (they are referenced by name). */
-  readAnyway?(scope: Scope): boolean;
+  readAnyway?(scope: Scope<P, I>): boolean;
   /** Reads the live items of the scope: one call per list page. */
-  read(client: LiveReader, scope: Scope): Promise<LiveNode<L>[]>;
+  read(client: LiveReader, scope: Scope<P, I>): Promise<LiveNode<L>[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
-  readDetails?(client: LiveReader, scope: Scope, node: LiveNode<L>, desired: D): Promise<void>;
+  readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
 
   /** The identity the API keeps unique in the container: configured and live items match on it. */
   key(desired: D): string;
@@ -61,27 +73,27 @@ export interface KindModule<D extends ItemMeta = ItemMeta, L extends { id: strin
    */
   adopts?(desired: D, live: L): boolean;
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
-  diff(desired: D, live: LiveNode<L> | undefined, scope: Scope, ctx: PlanContext): FieldChange[];
+  diff(desired: D, live: LiveNode<L> | undefined, scope: Scope<P, I>, ctx: PlanContext): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */
   mustReplace?(desired: D, live: LiveNode<L>): FieldChange[];
-  create(desired: D, address: string, scope: Scope, ctx: PlanContext, info: CreateInfo): CallDraft[];
+  create(desired: D, address: string, scope: Scope<P, I>, ctx: PlanContext, info: CreateInfo): CallDraft[];
   update(
     desired: D,
     live: LiveNode<L>,
     changes: FieldChange[],
     address: string,
-    scope: Scope,
+    scope: Scope<P, I>,
     ctx: PlanContext,
   ): CallDraft[];
-  remove(live: LiveNode<L>, address: string, scope: Scope, ctx: PlanContext): CallDraft[];
-  move?(id: string, position: { before?: string; after?: string }, scope: Scope): CallDraft;
+  remove(live: LiveNode<L>, address: string, scope: Scope<P, I>, ctx: PlanContext): CallDraft[];
+  move?(id: string, position: { before?: string; after?: string }, scope: Scope<P, I>): CallDraft;
 
   /**
    * The configuration of a live item, as `docsync export` writes it: a mapping in the format of
    * docs/configuration.md that plans to no change against that item, or undefined when the item
    * cannot be written (say why with `ctx.warn`). `scope` is the item's container, as when planning.
    */
-  toConfig?(live: LiveNode<L>, scope: Scope, ctx: ExportContext): Record<string, unknown> | undefined;
+  toConfig?(live: LiveNode<L>, scope: Scope<P, I>, ctx: ExportContext): Record<string, unknown> | undefined;
 }
 
 /** A live item and the configuration it was exported as. */
@@ -105,7 +117,7 @@ export interface ExportContext {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
-export type AnyKind = KindModule<any, any>;
+export type AnyKind = KindModule<any, any, any, any>;
 
 /** The key under which an address names a configured item. */
 export const addressKey = (kind: AnyKind, desired: ItemMeta): string =>

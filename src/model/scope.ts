@@ -48,17 +48,21 @@ export interface LiveNode<L = unknown> {
   details?: Record<string, unknown>;
 }
 
-/** Where a container of items sits: its parent's address, desired item and live node. */
-export interface Scope {
+/**
+ * Where a container of items sits: its parent's address, configured item and live node. A kind
+ * names the types its parent gives: `P` the parent's configured item (the whole configuration
+ * at the top level), `I` the ids of its ancestors by kind (`{ site }` below a site).
+ */
+export interface Scope<P = unknown, I extends Record<string, string> = Record<string, string>> {
   organization: string;
   /** Address of the parent item, or "" at the top level. */
   address: string;
-  /** The parent's configured item (undefined at the top level: then it is the DesiredState). */
-  desired: unknown;
+  /** The parent's configured item (at the top level: the whole configuration). */
+  desired: P;
   /** The parent's live node, when the parent exists. */
   live?: LiveNode;
   /** The id of each ancestor by kind (`site`, `section`): a live id or a placeholder. */
-  ids: Record<string, string>;
+  ids: I;
 }
 
 /** What a kind may ask of the planner while it builds calls. */

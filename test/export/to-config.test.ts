@@ -10,7 +10,7 @@ import { customFieldKind } from "../../src/kinds/custom-field.ts";
 import { redirectKind } from "../../src/kinds/redirect.ts";
 import { samlProviderKind } from "../../src/kinds/saml-provider.ts";
 import { siteKind } from "../../src/kinds/site.ts";
-import type { ExportContext, LiveNode, Scope } from "../../src/kinds/types.ts";
+import type { ExportContext, LiveNode, OrganizationScope, SiteScope } from "../../src/kinds/types.ts";
 import { slug } from "../../src/kinds/unique.ts";
 
 function context(keys: Record<string, string> = {}) {
@@ -26,7 +26,9 @@ function context(keys: Record<string, string> = {}) {
   return { ctx, warnings, comments };
 }
 
-const scope: Scope = { organization: "org_1", address: "", desired: undefined, ids: {} };
+// An export reads only the ids and live nodes of a scope: one empty scope serves every kind here.
+const scope = { organization: "org_1", address: "", desired: {}, ids: {} } as unknown as OrganizationScope &
+  SiteScope;
 const node = <T>(item: T, details?: Record<string, unknown>): LiveNode<T> =>
   details ? { item, children: {}, details } : { item, children: {} };
 
