@@ -254,15 +254,20 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** Runs a part of the benchmark in a process of its own (so its time and memory are its own); its JSON. */
+function runPart<T>(script: string): T {
+  const part = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8" });
+  if (part.status !== 0) throw new Error(`${script} failed: ${part.stderr}`);
+  return JSON.parse(part.stdout) as T;
+}
+
 // Planning 100,000 redirects, in a process of its own so its memory is its own.
-const cpu = spawnSync(process.execPath, ["--import", "tsx", "bench/plan-cpu.ts"], { encoding: "utf8" });
-if (cpu.status !== 0) throw new Error(`bench/plan-cpu.ts failed: ${cpu.stderr}`);
-const planning = JSON.parse(cpu.stdout) as {
+const planning = runPart<{
   redirects: number;
   cpuMs: number;
   maxRssMb: number;
   changes: number;
-};
+}>("bench/plan-cpu.ts");
 row(
   `plan ${planning.redirects.toLocaleString("en")} redirects: CPU`,
   `${planning.cpuMs.toFixed(0)} ms`,
@@ -275,16 +280,12 @@ row(
 );
 
 // Loading 100,000 redirects, and JSON.parse of the same data, each in a process of its own.
-const loading = spawnSync(process.execPath, ["--import", "tsx", "bench/config-load.ts"], {
-  encoding: "utf8",
-});
-if (loading.status !== 0) throw new Error(`bench/config-load.ts failed: ${loading.stderr}`);
-const load = JSON.parse(loading.stdout) as {
+const load = runPart<{
   redirects: number;
   yamlMb: number;
   load: Measure;
   json: Measure;
-};
+}>("bench/config-load.ts");
 const loadWhat = `validate ${load.redirects.toLocaleString("en")} redirects (${load.yamlMb.toFixed(1)} MB)`;
 row(
   `${loadWhat}: time`,
@@ -297,9 +298,7 @@ row(
   "≤ 500 MB",
 );
 // Applying redirects under a rate limit, in a process of its own with its own emulator.
-const limited = spawnSync(process.execPath, ["--import", "tsx", "bench/rate-limit.ts"], { encoding: "utf8" });
-if (limited.status !== 0) throw new Error(`bench/rate-limit.ts failed: ${limited.stderr}`);
-const paced = JSON.parse(limited.stdout) as {
+const paced = runPart<{
   redirects: number;
   limit: number;
   windowMs: number;
@@ -309,7 +308,7 @@ const paced = JSON.parse(limited.stdout) as {
   wallMs: number;
   requestsSpanMs: number;
   idealMs: number;
-};
+}>("bench/rate-limit.ts");
 const pacedWhat = `apply ${paced.redirects.toLocaleString("en")} redirects, limit ${paced.limit} per ${paced.windowMs / 1000} s`;
 row(
   `${pacedWhat}: 429s`,

@@ -4,20 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CallOutcome, executePlan } from "../../src/apply/execute.ts";
 import type { Plan } from "../../src/model/plan.ts";
+import { sectionsConfig } from "../support/configs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
-const SECTIONS = Array.from(
-  { length: 8 },
-  (_, i) => `      - { path: s${i}, title: Section ${i}, siteSpaces: [{ space: guides, path: g${i} }] }`,
-);
-const CONFIG = `version: 1
-organization: \${DOCSYNC_ORG}
-spaces: { guides: spc_guides }
-sites:
-  - title: Docs
-    sections:
-${SECTIONS.join("\n")}
-`;
+const CONFIG = sectionsConfig(8);
 
 describe("executePlan, cancelled", () => {
   let h: Harness;

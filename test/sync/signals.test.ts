@@ -6,21 +6,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../../src/emulator/index.ts";
+import { sectionsConfig } from "../support/configs.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 
-const SECTIONS = Array.from(
-  { length: 12 },
-  (_, i) => `      - { path: s${i}, title: Section ${i}, siteSpaces: [{ space: guides, path: g${i} }] }`,
-);
-const CONFIG = `version: 1
-organization: \${DOCSYNC_ORG}
-spaces: { guides: spc_guides }
-sites:
-  - title: Docs
-    sections:
-${SECTIONS.join("\n")}
-`;
+const CONFIG = sectionsConfig(12);
 
 describe("signals", () => {
   let h: Harness;

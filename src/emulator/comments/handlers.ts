@@ -12,6 +12,7 @@ import { assertLive } from "../spaces/store.ts";
 import { renderComment } from "./render.ts";
 import { replyRoutes } from "./reply-handlers.ts";
 import {
+  applyEdits,
   assertMayDelete,
   type CommentPlace,
   changeRequestPlace,
@@ -21,16 +22,7 @@ import {
   readBody,
   spacePlace,
 } from "./scope.ts";
-import {
-  addComment,
-  type CommentRecord,
-  commentsIn,
-  deleteComment,
-  editBody,
-  findComment,
-  react,
-  setResolved,
-} from "./store.ts";
+import { addComment, type CommentRecord, commentsIn, deleteComment, findComment } from "./store.ts";
 
 const STATUSES = ["all", "open", "resolved"] as const;
 
@@ -99,16 +91,7 @@ function update(resolve: PlaceResolver) {
       addedReactions: REACTIONS,
       removedReactions: REACTIONS,
     });
-    const markdown = body.body === undefined ? undefined : readBody(body.body);
-    if (markdown !== undefined) editBody(ctx.state, comment, ctx.user.id, markdown);
-    if (body.resolved !== undefined) setResolved(ctx.state, comment, body.resolved as boolean, ctx.user.id);
-    react(
-      ctx.state,
-      comment.reactions,
-      ctx.user.id,
-      (body.addedReactions as string[] | undefined) ?? [],
-      (body.removedReactions as string[] | undefined) ?? [],
-    );
+    applyEdits(ctx, body, comment, comment);
     return ok(render(ctx, place, comment));
   };
 }

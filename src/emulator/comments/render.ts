@@ -1,4 +1,5 @@
 import { author } from "../change-requests/render.ts";
+import { pageCore } from "../content/render.ts";
 import { findPage, revisionOf } from "../content/store.ts";
 import type { RequestContext } from "../core/context.ts";
 import { iso } from "../core/render.ts";
@@ -18,15 +19,7 @@ function renderPage(ctx: RequestContext, comment: CommentRecord, revision: strin
   const placed = findPage(revisionOf(ctx.state, revision), comment.page.id);
   if (!placed) return { ...comment.page, outdated: true };
   const { page, path } = placed;
-  return {
-    id: page.id,
-    title: page.title,
-    ...(page.emoji ? { emoji: page.emoji } : {}),
-    createdAt: iso(page.createdAt),
-    updatedAt: iso(page.updatedAt),
-    path,
-    outdated: false,
-  };
+  return { ...pageCore(page), path, outdated: false };
 }
 
 /** `base` is the URL of the comment listing the comment belongs to; `revision` its current content. */

@@ -8,6 +8,7 @@ import { type BodyShape, parseBody } from "../core/validate.ts";
 import { assertLive } from "../spaces/store.ts";
 import { renderReply } from "./render.ts";
 import {
+  applyEdits,
   assertMayDelete,
   type CommentPlace,
   FORMATS,
@@ -15,7 +16,7 @@ import {
   REACTIONS,
   readBody,
 } from "./scope.ts";
-import { addReply, deleteReply, editBody, findComment, findReply, react, setResolved } from "./store.ts";
+import { addReply, deleteReply, findComment, findReply } from "./store.ts";
 
 const commentOf = (ctx: RequestContext, place: CommentPlace) =>
   findComment(ctx.state, place.scope, param(ctx, "commentId"));
@@ -64,16 +65,7 @@ function update(resolve: PlaceResolver, resolves: boolean) {
     const comment = commentOf(ctx, place);
     const reply = findReply(comment, param(ctx, "commentReplyId"));
     const body = parseBody(ctx.body, shape);
-    const markdown = body.body === undefined ? undefined : readBody(body.body);
-    if (markdown !== undefined) editBody(ctx.state, reply, ctx.user.id, markdown);
-    if (body.resolved !== undefined) setResolved(ctx.state, comment, body.resolved as boolean, ctx.user.id);
-    react(
-      ctx.state,
-      reply.reactions,
-      ctx.user.id,
-      (body.addedReactions as string[] | undefined) ?? [],
-      (body.removedReactions as string[] | undefined) ?? [],
-    );
+    applyEdits(ctx, body, reply, comment);
     return ok(renderReply(ctx, reply, `${place.base}/${comment.id}`));
   };
 }

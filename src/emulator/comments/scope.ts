@@ -8,7 +8,14 @@ import { forbidden } from "../core/http-error.ts";
 import { atLeast, effectiveRole } from "../core/space-roles.ts";
 import type { Role, SpaceRecord } from "../core/state.ts";
 import { checkNested } from "../core/validate.ts";
-import type { CommentScope } from "./store.ts";
+import {
+  type CommentRecord,
+  type CommentScope,
+  editBody,
+  type ReplyRecord,
+  react,
+  setResolved,
+} from "./store.ts";
 
 export interface CommentPlace {
   space: SpaceRecord;
@@ -65,4 +72,26 @@ export function assertMayDelete(
   if (item.postedBy === ctx.user.id) return;
   if (atLeast(effectiveRole(ctx.state, place.space, ctx.user.id), "admin")) return;
   throw forbidden(`only its author or an admin of space "${place.space.id}" may delete "${item.id}"`);
+}
+
+/**
+ * The edits of a PUT on a comment or a reply (`item`): its body and its reactions, and the
+ * resolution of its comment when the body gives one.
+ */
+export function applyEdits(
+  ctx: RequestContext,
+  body: Record<string, unknown>,
+  item: CommentRecord | ReplyRecord,
+  comment: CommentRecord,
+): void {
+  const markdown = body.body === undefined ? undefined : readBody(body.body);
+  if (markdown !== undefined) editBody(ctx.state, item, ctx.user.id, markdown);
+  if (body.resolved !== undefined) setResolved(ctx.state, comment, body.resolved as boolean, ctx.user.id);
+  react(
+    ctx.state,
+    item.reactions,
+    ctx.user.id,
+    (body.addedReactions as string[] | undefined) ?? [],
+    (body.removedReactions as string[] | undefined) ?? [],
+  );
 }

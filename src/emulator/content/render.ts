@@ -5,13 +5,20 @@ import { appUrl, iso, publishedHost } from "../core/render.ts";
 import type { EmulatorState, SpaceRecord } from "../core/state.ts";
 import type { FileRecord, PageRecord, RevisionRecord } from "./store.ts";
 
-export function renderPage(space: SpaceRecord, page: PageRecord, path: string): Record<string, unknown> {
+/** What every view of a page starts with (a page, or the page a comment is on). */
+export function pageCore(page: PageRecord): Record<string, unknown> {
   return {
     id: page.id,
     title: page.title,
     ...(page.emoji ? { emoji: page.emoji } : {}),
     createdAt: iso(page.createdAt),
     updatedAt: iso(page.updatedAt),
+  };
+}
+
+export function renderPage(space: SpaceRecord, page: PageRecord, path: string): Record<string, unknown> {
+  return {
+    ...pageCore(page),
     markdown: page.markdown,
     type: page.type,
     urls: { app: appUrl(`s/${space.id}/${path}`) },
