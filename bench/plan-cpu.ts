@@ -1,8 +1,10 @@
 // Plans 100,000 redirects of one site against 100,000 live ones (a tenth changed, a tenth new,
 // a tenth gone) with no I/O, and prints the CPU time and peak memory of doing so.
 
-import type { LiveRedirect, LiveSection, LiveSite } from "../src/api/types.ts";
 import type { DesiredState } from "../src/config/types.ts";
+import type { LiveRedirect } from "../src/kinds/redirect.ts";
+import type { LiveSection } from "../src/kinds/section.ts";
+import type { LiveSite } from "../src/kinds/site.ts";
 import type { LiveState } from "../src/model/scope.ts";
 import { buildPlan } from "../src/plan/build.ts";
 

@@ -3492,6 +3492,1244 @@ var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SH
   }
 });
 
+// src/kinds/compare.ts
+import { isDeepStrictEqual } from "node:util";
+function holds(desired, live) {
+  return desired === live ? !0 : desired === null ? isAbsent(live) : typeof desired == "object" && isDeepStrictEqual(desired, live);
+}
+function compareField(changes, field, desired, live, options = {}) {
+  if (desired === void 0 || holds(desired, live)) return !1;
+  let change = { field };
+  return isAbsent(live) || (change.from = live), desired !== null && (change.to = desired), options.sensitive && (change.sensitive = !0), changes.push(change), !0;
+}
+function patchBody(changes, fields) {
+  let body = {};
+  for (let change of changes)
+    fields.includes(change.field) && (body[change.field] = change.to === void 0 ? null : change.to);
+  return body;
+}
+function definedFields(item, fields) {
+  let body = {};
+  for (let field of fields) {
+    let value = item[field];
+    value != null && (body[field] = value);
+  }
+  return body;
+}
+var isAbsent, init_compare = __esm({
+  "src/kinds/compare.ts"() {
+    "use strict";
+    isAbsent = (value) => value == null;
+  }
+});
+
+// src/kinds/configured.ts
+function listAt(container, key) {
+  let list = container.value?.[key];
+  if (list === void 0) return;
+  let located = new Array(list.length);
+  for (let index = 0; index < list.length; index++)
+    located[index] = { value: list[index], file: container.file, path: [...container.path, key, index] };
+  return located;
+}
+function defined(fields) {
+  let present = {};
+  for (let key in fields) fields[key] !== void 0 && (present[key] = fields[key]);
+  return present;
+}
+var init_configured = __esm({
+  "src/kinds/configured.ts"() {
+    "use strict";
+  }
+});
+
+// src/kinds/live-nodes.ts
+var leafNodes, init_live_nodes = __esm({
+  "src/kinds/live-nodes.ts"() {
+    "use strict";
+    leafNodes = (items2) => items2.map((item) => ({ item, children: {} }));
+  }
+});
+
+// src/kinds/paths.ts
+function movePosition(type, field, position) {
+  return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
+}
+var segment, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
+  "src/kinds/paths.ts"() {
+    "use strict";
+    init_address();
+    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => `${orgPath(org)}/sites/${segment(site4)}`, sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+  }
+});
+
+// src/kinds/custom-field.ts
+var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
+  "src/kinds/custom-field.ts"() {
+    "use strict";
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    UPDATABLE = ["title", "description", "placeholder", "options"], TYPES = ["text", "number", "boolean", "date", "select", "multi-select"], nameClaim = (org, name) => `${org}#custom-field=${name}`, customFieldKind = {
+      kind: "custom field",
+      collection: "customFields",
+      config: {
+        schema: {
+          fragment: "custom-field",
+          description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed."
+        },
+        identities: [{ field: "name" }],
+        resolve({ value: { name, type, title, description, placeholder, options } }, meta2) {
+          return { ...meta2, name, type, ...defined({ title, description, placeholder, options }) };
+        }
+      },
+      desired: (scope) => scope.desired.customFields,
+      read: async (client, scope) => leafNodes(await client.list(customFieldsPath(scope.organization))),
+      key: (field) => field.name,
+      liveKey: (field) => field.name,
+      diff(desired, live) {
+        let changes = [];
+        live || compareField(changes, "type", desired.type, void 0);
+        for (let field of UPDATABLE) compareField(changes, field, desired[field], live?.item[field]);
+        return changes;
+      },
+      mustReplace(desired, live) {
+        let changes = [];
+        return compareField(changes, "type", desired.type, live.item.type), changes;
+      },
+      create: (desired, address, scope) => [
+        {
+          method: "POST",
+          path: customFieldsPath(scope.organization),
+          body: definedFields(desired, ["name", "type", ...UPDATABLE]),
+          summary: "create custom field",
+          captures: [{ address, pointer: "/id" }],
+          recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
+          claims: [nameClaim(scope.organization, desired.name)]
+        }
+      ],
+      update: (_desired, live, changes, _address, scope) => [
+        {
+          method: "PATCH",
+          path: customFieldPath(scope.organization, live.item.name),
+          body: patchBody(changes, UPDATABLE),
+          summary: "update custom field"
+        }
+      ],
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: customFieldPath(scope.organization, live.item.name),
+          summary: "delete custom field",
+          releases: [nameClaim(scope.organization, live.item.name)]
+        }
+      ],
+      toConfig(live, _scope, ctx) {
+        let field = live.item;
+        if (!TYPES.includes(field.type)) {
+          ctx.warn(
+            `custom field "${field.name}" is of type "${field.type}", which docsync does not know: left out`
+          );
+          return;
+        }
+        let config = {
+          name: field.name,
+          type: field.type,
+          ...definedFields(field, ["title", "description", "placeholder"])
+        };
+        return field.options && field.options.length > 0 ? { ...config, options: field.options } : config;
+      }
+    };
+  }
+});
+
+// src/model/desired.ts
+var ROLES, init_desired = __esm({
+  "src/model/desired.ts"() {
+    "use strict";
+    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+  }
+});
+
+// src/kinds/unique.ts
+function slug(text) {
+  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+function derivedPath(title) {
+  return slug(title).slice(0, 90).replace(/-+$/, "");
+}
+var uniqueClaim, temporarySegment, init_unique = __esm({
+  "src/kinds/unique.ts"() {
+    "use strict";
+    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
+  }
+});
+
+// src/kinds/saml-provider.ts
+function desiredValues(desired, ctx) {
+  return {
+    label: desired.label,
+    entityID: desired.entityID,
+    ssoURL: desired.ssoURL,
+    certificate: desired.certificate,
+    defaultTeam: desired.defaultTeam === void 0 ? void 0 : teamId(desired.defaultTeam, ctx),
+    defaultRole: desired.defaultRole
+  };
+}
+function fileName(label) {
+  return slug(label) || "idp";
+}
+var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
+  "src/kinds/saml-provider.ts"() {
+    "use strict";
+    init_address();
+    init_desired();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_unique();
+    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+    samlProviderKind = {
+      kind: "SAML provider",
+      collection: "samlProviders",
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "saml-provider",
+          description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
+        },
+        plural: "SAML providers",
+        identities: [{ field: "label" }],
+        check(providers, ctx) {
+          let titles = ctx.keysOf("teams");
+          if (titles !== void 0)
+            for (let provider of providers) {
+              let team = provider.value.defaultTeam;
+              if (typeof team == "string" && !titles.has(team)) {
+                let message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
+                ctx.report(provider, ["defaultTeam"], message);
+              }
+            }
+        },
+        resolve({ value }, meta2) {
+          let { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = value;
+          return {
+            ...meta2,
+            label,
+            ...defined({ entityID, ssoURL, certificate, defaultTeam: typeof defaultTeam == "string" ? { title: defaultTeam } : defaultTeam, defaultRole })
+          };
+        }
+      },
+      desired: (scope) => scope.desired.samlProviders,
+      // The default team is named by its title: teams are read to find its id.
+      refersTo: [
+        {
+          kind: "team",
+          when: (scope) => (scope.desired.samlProviders ?? []).some(
+            (p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam
+          )
+        }
+      ],
+      read: async (client, scope) => leafNodes(await client.list(samlProvidersPath(scope.organization))),
+      key: (provider) => provider.label,
+      liveKey: (provider) => provider.label,
+      diff(desired, live, _scope, ctx) {
+        let want = desiredValues(desired, ctx), have = live?.item, changes = [];
+        for (let field of FIELDS) {
+          let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
+          compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
+        }
+        return changes;
+      },
+      create(desired, address, scope, ctx) {
+        let want = desiredValues(desired, ctx), body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== void 0));
+        return [
+          {
+            method: "POST",
+            path: samlProvidersPath(scope.organization),
+            body,
+            summary: "create SAML provider",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
+          }
+        ];
+      },
+      update(_desired, live, changes, _address, scope) {
+        let unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+        return [
+          {
+            method: "PATCH",
+            path: samlProviderPath(scope.organization, live.item.id),
+            body: patchBody(changes, FIELDS),
+            summary: "update SAML provider",
+            unrefs
+          }
+        ];
+      },
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: samlProviderPath(scope.organization, live.item.id),
+          summary: "delete SAML provider",
+          unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : []
+        }
+      ],
+      // Never the certificate: it is sensitive, and an export is meant to be committed.
+      exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
+      toConfig(live, _scope, ctx) {
+        let provider = live.item, config = {
+          label: provider.label,
+          ...definedFields(provider, ["entityID", "ssoURL"])
+        };
+        if (provider.defaultTeam) {
+          let id = provider.defaultTeam.id;
+          config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
+        }
+        let role = provider.defaultRole;
+        if ((role === null || ROLES.includes(role)) && (config.defaultRole = role), typeof provider.certificate == "string" && provider.certificate !== "") {
+          let note = `certificate: not exported, since it is sensitive. Add it from a file or an environment
+variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)}.pem`}}`;
+          ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
+        }
+        return config;
+      }
+    };
+  }
+});
+
+// src/kinds/proxy.ts
+function comparableProxy(value) {
+  return typeof value == "string" ? proxyForService(value) : value;
+}
+var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_proxy = __esm({
+  "src/kinds/proxy.ts"() {
+    "use strict";
+    PROXY_PATTERN = "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", configurable = new RegExp(PROXY_PATTERN, "u"), isConfigurableProxy = (value) => configurable.test(value), proxyForService = (value) => value.replace(/^https?:\/\//i, "");
+  }
+});
+
+// src/kinds/site-navigation.ts
+function navigationOf(site4) {
+  let items2 = listAt(site4, "sections");
+  if (items2 === void 0) return;
+  let sections = [], groups2 = [];
+  for (let item of items2) {
+    if (!isGroup(item.value)) {
+      sections.push(item);
+      continue;
+    }
+    let group = item;
+    groups2.push(group);
+    for (let section of listAt(group, "sections") ?? [])
+      sections.push({ ...section, group: group.value.group });
+  }
+  return { sections, groups: groups2 };
+}
+var isGroup, init_site_navigation = __esm({
+  "src/kinds/site-navigation.ts"() {
+    "use strict";
+    init_configured();
+    isGroup = (item) => "group" in item;
+  }
+});
+
+// src/kinds/redirect.ts
+import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
+function destination(desired, scope, ctx) {
+  if (desired.destination.kind === "raw") return desired.destination.value;
+  let path = desired.destination.sectionPath, known = sectionDestinations.get(scope);
+  known || (known = /* @__PURE__ */ new Map(), sectionDestinations.set(scope, known));
+  let value = known.get(path);
+  return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
+}
+function holdsDestination(wanted, live) {
+  if (!live) return !1;
+  for (let key in wanted) {
+    let value = wanted[key], have = live[key];
+    if (value !== have && (typeof value != "object" || !isDeepStrictEqual2(value, have))) return !1;
+  }
+  return !0;
+}
+function rawDestination(live) {
+  let fields = DESTINATION_FIELDS[live.kind];
+  if (!fields) return { ...live };
+  let raw = { kind: live.kind };
+  for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
+  return raw;
+}
+function bulkItem(scope, source, destination2) {
+  return {
+    method: "PUT",
+    path: redirectsPath(scope.organization, scope.ids.site),
+    route: BULK_REDIRECTS_ROUTE,
+    field: "redirects",
+    item: { source, destination: destination2 }
+  };
+}
+var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+  "src/kinds/redirect.ts"() {
+    "use strict";
+    init_address();
+    init_compare();
+    init_live_nodes();
+    init_paths();
+    init_site_navigation();
+    init_unique();
+    redirectConfig = {
+      identities: [{ field: "source" }],
+      check(redirects, ctx) {
+        let site4 = ctx.parent?.item;
+        if (site4 === void 0) return;
+        let title = site4.value.title, navigation = navigationOf(site4), paths = new Set(navigation?.sections.map((s) => s.value.path));
+        for (let redirect of redirects) {
+          let target = redirect.value.to?.section;
+          if (target === void 0 || paths.has(target)) continue;
+          let message = navigation === void 0 ? `site "${title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }` : `no section with path "${target}" in site "${title}"`;
+          ctx.report(redirect, ["to", "section"], message);
+        }
+      },
+      resolve({ value: { source, to, destination: destination2 } }, meta2) {
+        let desired = meta2;
+        return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
+      }
+    }, site = (scope) => scope.desired, sourceClaim = (scope, source) => uniqueClaim(scope, "redirect-source", source), sectionDestinations = /* @__PURE__ */ new WeakMap();
+    DESTINATION_FIELDS = {
+      "site-section": ["siteSectionId"],
+      "site-space": ["siteSpaceId"],
+      "site-page": ["siteSpaceId", "pageId"],
+      external: ["url"]
+    };
+    BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
+    sectionOf = (redirect) => redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId == "string" ? [redirect.destination.siteSectionId] : [], redirectKind = {
+      kind: "redirect",
+      collection: "redirects",
+      config: redirectConfig,
+      desired: (scope) => site(scope).redirects,
+      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, scope.ids.site))),
+      key: (redirect) => redirect.source,
+      liveKey: (redirect) => redirect.source,
+      diff(desired, live, scope, ctx) {
+        let changes = [];
+        compareField(changes, "source", desired.source, live?.item.source);
+        let wanted = destination(desired, scope, ctx);
+        return holdsDestination(wanted, live?.item.destination) || changes.push(
+          live ? { field: "destination", from: live.item.destination, to: wanted } : { field: "destination", to: wanted }
+        ), changes;
+      },
+      create(desired, address, scope, ctx) {
+        return [
+          {
+            method: "POST",
+            path: redirectsPath(scope.organization, scope.ids.site),
+            body: { source: desired.source, destination: destination(desired, scope, ctx) },
+            summary: "create redirect",
+            captures: [{ address, pointer: "/id" }],
+            recover: {
+              list: redirectsPath(scope.organization, scope.ids.site),
+              match: { source: desired.source }
+            },
+            claims: [sourceClaim(scope, desired.source)],
+            bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx))
+          }
+        ];
+      },
+      update(desired, live, changes, _address, scope, ctx) {
+        let body = {}, call = {
+          method: "PATCH",
+          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+          body,
+          summary: "update redirect"
+        };
+        return changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
+          body: { source: `/${temporarySegment(live.item.id)}` },
+          summary: "move redirect to a temporary source"
+        }), changes.some((change) => change.field === "destination") && (body.destination = destination(desired, scope, ctx), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
+      },
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+          summary: "delete redirect",
+          releases: [sourceClaim(scope, live.item.source)],
+          unrefs: sectionOf(live.item),
+          bulk: bulkItem(scope, live.item.source, null)
+        }
+      ],
+      // A section of the same site by its path; any other destination as the API gives it.
+      toConfig(live, scope) {
+        let { source, destination: destination2 } = live.item, [sectionId] = sectionOf(live.item), section = (scope.live?.children.section ?? []).find((node) => node.item.id === sectionId);
+        return section ? { source, to: { section: section.item.path } } : { source, destination: rawDestination(destination2) };
+      }
+    };
+  }
+});
+
+// src/kinds/section-group.ts
+function membershipOnSection(route, scope, sectionId, groupId) {
+  return {
+    route,
+    method: "PATCH",
+    path: sectionPath(scope.organization, scope.ids.site, sectionId),
+    body: { siteSectionGroupId: groupId }
+  };
+}
+function desiredGroupBySectionId(scope, ctx) {
+  let groups2 = /* @__PURE__ */ new Map();
+  for (let section of site2(scope).sections ?? []) {
+    let id = ctx.liveIdOf(sectionAddress(scope, section.path));
+    id && groups2.set(id, section.group);
+  }
+  return groups2;
+}
+function nestSections(sections, groups2, site4, ctx) {
+  let groupOf = /* @__PURE__ */ new Map();
+  for (let group of groups2) {
+    group.config.sections = [];
+    for (let member of group.live.item.sections) groupOf.set(member.id, group);
+  }
+  let list = [], lastIndex = /* @__PURE__ */ new Map(), split = /* @__PURE__ */ new Set();
+  sections.forEach((section, index) => {
+    let group = groupOf.get(section.live.item.id);
+    if (!group) {
+      list.push(section.config);
+      return;
+    }
+    let members = group.config.sections;
+    members.length === 0 ? list.push(group.config) : lastIndex.get(group) !== index - 1 && split.add(group), members.push(section.config), lastIndex.set(group, index);
+  });
+  for (let group of groups2)
+    group.config.sections.length === 0 && list.push(group.config);
+  for (let group of split)
+    ctx.warn(
+      `site ${JSON.stringify(site4)}: the sections of group ${JSON.stringify(group.config.group)} are not next to each other in the navigation; the configuration lists them together, so plan will show the moves that bring them together`
+    );
+  return list;
+}
+var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+  "src/kinds/section-group.ts"() {
+    "use strict";
+    init_address();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_site_navigation();
+    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
+    sectionGroupKind = {
+      kind: "group",
+      collection: "sectionGroups",
+      config: {
+        // Groups are written among the sections, as `group: <title>`.
+        items: (site4) => navigationOf(site4)?.groups,
+        identities: [{ field: "group", noun: "title" }],
+        resolve: ({ value }, meta2) => ({
+          ...meta2,
+          title: value.group,
+          ...defined({ icon: value.icon }),
+          sections: value.sections.map((s) => s.path)
+        })
+      },
+      desired: (scope) => site2(scope).sectionGroups,
+      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
+      key: (group) => group.title,
+      liveKey: (group) => group.title,
+      diff(desired, live) {
+        let changes = [];
+        for (let field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+        let have = live ? memberPaths(live.item) : [];
+        return have.length === desired.sections.length && desired.sections.every((path) => have.includes(path)) || changes.push(
+          live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
+        ), changes;
+      },
+      create(desired, address, scope, ctx) {
+        let body = { title: desired.title };
+        return typeof desired.icon == "string" && (body.icon = desired.icon), desired.sections.length > 0 && (body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)))), [
+          {
+            method: "POST",
+            path: groupsPath(scope.organization, scope.ids.site),
+            body,
+            summary: "create group",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
+          }
+        ];
+      },
+      update(desired, live, changes, _address, scope, ctx) {
+        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE);
+        Object.keys(body).length > 0 && calls.push({
+          method: "PATCH",
+          path: groupPath(org, siteId, live.item.id),
+          body,
+          summary: "update group"
+        });
+        let have = new Set(live.item.sections.map((section) => section.id));
+        for (let path of desired.sections) {
+          let id = ctx.idOf(sectionAddress(scope, path));
+          have.has(id) || calls.push({
+            method: "POST",
+            path: `${groupPath(org, siteId, live.item.id)}/sections`,
+            body: { sectionId: id },
+            summary: "add section to group",
+            alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
+          });
+        }
+        let wanted = desiredGroupBySectionId(scope, ctx);
+        for (let id of have)
+          !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
+            method: "DELETE",
+            path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
+            summary: "remove section from group",
+            alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
+          });
+        return calls;
+      },
+      // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
+      move: (id, position, scope) => {
+        let [where2, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        return {
+          method: "POST",
+          path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
+          body: { position: { [where2]: { type: "site-section", id: anchor } } },
+          summary: "move group"
+        };
+      },
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: groupPath(scope.organization, scope.ids.site, live.item.id),
+          summary: "delete group"
+        }
+      ],
+      // The group's own fields; `nestSections` gives it its `sections`.
+      toConfig(live) {
+        let config = { group: live.item.title };
+        return typeof live.item.icon == "string" && (config.icon = live.item.icon), config;
+      }
+    };
+  }
+});
+
+// src/kinds/site-space.ts
+function knownSpaces(spaces) {
+  if (spaces.size === 0) return "no spaces are named under spaces:";
+  let names = [];
+  for (let name of spaces.keys()) {
+    if (names.length === SPACES_SHOWN) break;
+    names.push(name);
+  }
+  let more = spaces.size - names.length;
+  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
+}
+function checkSingleDefault(items2, what, ctx) {
+  let [first, ...extras] = items2.filter((i) => i.value.default === !0);
+  if (first !== void 0)
+    for (let extra of extras)
+      ctx.report(
+        extra,
+        ["default"],
+        `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`
+      );
+}
+function siteSpaceKind(container) {
+  let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
+    if (scope.ids.section === void 0)
+      throw new Error("planner bug: a section's site space without its section");
+    return scope.ids.section;
+  }, makeDefault2 = (scope, id) => container === "site" ? {
+    method: "PATCH",
+    path: sitePath(scope.organization, siteId(scope)),
+    body: { defaultSiteSpace: id },
+    summary: "make default site space"
+  } : {
+    method: "PATCH",
+    path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
+    body: { defaultSiteSpace: id },
+    summary: "make default site space"
+  }, configure = (scope, id, body, claims, releases, summary2) => {
+    let call = {
+      method: "PATCH",
+      path: siteSpacePath(scope.organization, siteId(scope), id),
+      body,
+      summary: summary2,
+      claims,
+      releases
+    };
+    return releases.length > 0 && (call.temporary = {
+      body: { path: temporarySegment(id) },
+      summary: "move site space to a temporary path"
+    }), call;
+  }, kind = {
+    kind: "site space",
+    collection: "siteSpaces",
+    config: siteSpaceConfig,
+    exportOneLine: !0,
+    ordered: !0,
+    // A section must keep a site space, and a new default must exist before the old one goes.
+    deleteAfterCreates: !0,
+    // The first section created in a site takes over its root site spaces: they matter while the
+    // site has no sections, whether or not the configuration lists root site spaces.
+    ...container === "site" ? { readAfter: ["section"] } : {},
+    desired: (scope) => scope.desired.siteSpaces,
+    readAnyway(scope) {
+      if (!("sections" in scope.desired) || scope.desired.sections === void 0) return !1;
+      let live = scope.live;
+      if (!live || (live.children.section?.length ?? 0) > 0) return !1;
+      let count = live.item.siteSpaces;
+      return typeof count != "number" || count > 0;
+    },
+    async read(client, scope) {
+      if (container === "section")
+        return leafNodes(scope.live?.item?.siteSpaces ?? []);
+      let all = await client.list(siteSpacesPath(scope.organization, siteId(scope)));
+      return leafNodes(all.filter((siteSpace) => !siteSpace.section));
+    },
+    key: (siteSpace) => siteSpace.spaceId,
+    liveKey: (siteSpace) => siteSpace.space.id,
+    label: (siteSpace) => siteSpace.spaceName,
+    liveLabel(siteSpace, configuration) {
+      let id = siteSpace.space.id;
+      return Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === id) ?? id;
+    },
+    diff(desired, live) {
+      let changes = [];
+      live || changes.push({ field: "space", to: desired.spaceName });
+      for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
+      return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
+    },
+    create(desired, address, scope, ctx, info) {
+      let id = ctx.idOf(address), calls = [];
+      if (!(info.parentIsNew && (container === "site" || info.index === 0))) {
+        let body = { spaceId: desired.spaceId }, match = { "space.id": desired.spaceId };
+        container === "section" && (body.sectionId = scope.ids.section, match.section = scope.ids.section);
+        let existing = (scope.live?.children[kind.kind] ?? []).map(
+          (node) => node.item.id
+        );
+        calls.push({
+          method: "POST",
+          path: siteSpacesPath(scope.organization, siteId(scope)),
+          body,
+          summary: "add site space",
+          captures: [{ address, pointer: "/id" }],
+          recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing }
+        });
+      }
+      let settings = { path: desired.path };
+      return typeof desired.condition == "string" && (settings.condition = desired.condition), calls.push(
+        configure(scope, id, settings, [pathClaim2(scope, desired.path)], [], "configure site space")
+      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
+    },
+    update(_desired, live, changes, _address, scope) {
+      let calls = [], body = patchBody(changes, PATCHABLE2);
+      if (Object.keys(body).length > 0) {
+        let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+      }
+      return changes.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id)), calls;
+    },
+    remove: (live, _address, scope) => [
+      {
+        method: "DELETE",
+        path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
+        summary: "remove site space",
+        releases: [pathClaim2(scope, live.item.path)]
+      }
+    ],
+    move: (id, position, scope) => ({
+      method: "POST",
+      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
+      body: movePosition("site-space", "siteSpace", position),
+      summary: "move site space"
+    }),
+    toConfig(live, _scope, ctx) {
+      let siteSpace = live.item, config = { space: ctx.space(siteSpace.space.id), path: siteSpace.path };
+      return typeof siteSpace.condition == "string" && (config.condition = siteSpace.condition), siteSpace.default === !0 && (config.default = !0), config;
+    }
+  };
+  return kind;
+}
+var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
+  "src/kinds/site-space.ts"() {
+    "use strict";
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_unique();
+    SPACES_SHOWN = 10;
+    siteSpaceConfig = {
+      // Identity is the space (the API shows a space once per container); paths are unique too.
+      identities: [
+        { field: "space", noun: "for space", hints: !1 },
+        { field: "path", hints: !1 }
+      ],
+      check(siteSpaces, ctx) {
+        checkSingleDefault(siteSpaces, `site space in this ${ctx.parent?.kind ?? "site"}`, ctx);
+        for (let siteSpace of siteSpaces) {
+          siteSpace.value.was !== void 0 && ctx.report(siteSpace, ["was"], "a site space is identified by its space, and its path changes in place: remove `was`");
+          let name = siteSpace.value.space;
+          ctx.spaces === void 0 || ctx.spaces.has(name) || ctx.report(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(ctx.spaces)}`);
+        }
+      },
+      resolve({ value: { space, path, condition, default: isDefault } }, meta2, ctx) {
+        return {
+          ...meta2,
+          spaceId: ctx.spaceId(space),
+          spaceName: space,
+          path,
+          ...defined({ condition, default: isDefault })
+        };
+      }
+    }, PATCHABLE2 = ["path", "condition"];
+    rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
+  }
+});
+
+// src/kinds/types.ts
+var addressKey, init_types = __esm({
+  "src/kinds/types.ts"() {
+    "use strict";
+    addressKey = (kind, desired) => kind.label?.(desired) ?? kind.key(desired);
+  }
+});
+
+// src/kinds/section.ts
+function makeDefault(scope, sectionId) {
+  return {
+    method: "PATCH",
+    path: sitePath(scope.organization, scope.ids.site),
+    body: { defaultSiteSection: sectionId },
+    summary: "make default section"
+  };
+}
+var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
+  "src/kinds/section.ts"() {
+    "use strict";
+    init_address();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_section_group();
+    init_site_navigation();
+    init_site_space();
+    init_types();
+    init_unique();
+    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
+      body: { path: temporarySegment(id) },
+      summary: "move section to a temporary path"
+    });
+    sectionKind = {
+      kind: "section",
+      collection: "sections",
+      config: {
+        // Sections are written in navigation order, some nested in groups.
+        items: (site4) => navigationOf(site4)?.sections,
+        identities: [{ field: "path" }],
+        check(sections, ctx) {
+          let site4 = ctx.parent?.item.value;
+          checkSingleDefault(sections, `section in site "${site4?.title}"`, ctx);
+        },
+        resolve(section, meta2) {
+          let { path, title, description, icon, condition, default: isDefault } = section.value;
+          return {
+            ...meta2,
+            path,
+            title,
+            ...defined({ description, icon, condition, default: isDefault, group: section.group })
+          };
+        }
+      },
+      ordered: !0,
+      inheritsRoot: sectionSiteSpaceKind.kind,
+      // The sections of a group stand together and the group moves them as one.
+      blocks: { kind: sectionGroupKind, of: (section) => section.group },
+      children: [sectionSiteSpaceKind],
+      desired: (scope) => site3(scope).sections,
+      // Redirects and groups name sections by path, so sections are read to resolve them; a site
+      // configured with root site spaces must have none.
+      readAnyway: (scope) => site3(scope).redirects !== void 0 || site3(scope).sectionGroups !== void 0 || site3(scope).siteSpaces !== void 0,
+      async read(client, scope) {
+        return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
+          item,
+          children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) }
+        }));
+      },
+      key: (section) => section.path,
+      liveKey: (section) => section.path,
+      // A section an interrupted apply created but did not configure still has the path the API
+      // derived from its title, the configured title (a long one is not sent: the API gives the
+      // space's), and only spaces the configured section lists, its first among them.
+      adopts(desired, live) {
+        let spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId)), liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id), derived = derivedPath(live.title);
+        return derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path)) && (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) && liveSpaces.includes(desired.siteSpaces[0].spaceId) && liveSpaces.every((space) => spaces.has(space));
+      },
+      diff(desired, live) {
+        let changes = [];
+        for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
+        return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
+      },
+      create(desired, address, scope, ctx, info) {
+        let org = scope.organization, siteId = scope.ids.site, id = ctx.idOf(address), first = desired.siteSpaces[0], shortTitle = desired.title.length <= CREATE_TITLE_MAX, existing = (scope.live?.children[sectionKind.kind] ?? []).map(
+          (node) => node.item.id
+        ), calls = [
+          {
+            method: "POST",
+            path: sectionsPath(org, siteId),
+            body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
+            summary: "create section",
+            captures: [
+              { address, pointer: "/id" },
+              {
+                address: addressOf(address, sectionSiteSpaceKind.kind, addressKey(sectionSiteSpaceKind, first)),
+                find: { array: "/siteSpaces", match: { "space.id": first.spaceId } }
+              }
+            ],
+            recover: {
+              list: sectionsPath(org, siteId),
+              match: shortTitle ? { title: desired.title } : {},
+              exclude: existing
+            }
+          }
+        ], settings = { path: desired.path };
+        shortTitle || (settings.title = desired.title);
+        for (let field of ["description", "icon", "condition"])
+          desired[field] !== void 0 && desired[field] !== null && (settings[field] = desired[field]);
+        let derived = shortTitle ? derivedPath(desired.title) : "";
+        return calls.push({
+          method: "PATCH",
+          path: sectionPath(org, siteId, id),
+          body: settings,
+          summary: "configure section",
+          claims: [pathClaim(scope, desired.path)],
+          releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
+          temporary: toTemporaryPath(id)
+        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
+      },
+      update(_desired, live, changes, _address, scope) {
+        let calls = [], body = patchBody(changes, PATCHABLE3);
+        if (Object.keys(body).length > 0) {
+          let renamed = changes.find((change) => change.field === "path"), call = {
+            method: "PATCH",
+            path: sectionPath(scope.organization, scope.ids.site, live.item.id),
+            body,
+            summary: "update section"
+          };
+          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(live.item.id)), calls.push(call);
+        }
+        return changes.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id)), calls;
+      },
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: sectionPath(scope.organization, scope.ids.site, live.item.id),
+          summary: "delete section",
+          releases: [pathClaim(scope, live.item.path)]
+        }
+      ],
+      move: (id, position, scope) => ({
+        method: "POST",
+        path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
+        body: movePosition("site-section", "siteSection", position),
+        summary: "move section"
+      }),
+      toConfig(live, _scope, ctx) {
+        let section = live.item, config = {
+          path: section.path,
+          title: section.title,
+          ...definedFields(section, ["icon", "description", "condition"])
+        };
+        return section.default === !0 && (config.default = !0), config.siteSpaces = ctx.children(sectionSiteSpaceKind).map((siteSpace) => siteSpace.config), config;
+      }
+    };
+  }
+});
+
+// src/kinds/site-adaptive-schema.ts
+function liveSchema(node) {
+  let jsonSchema = node?.details?.adaptiveSchema;
+  if (!jsonSchema) return;
+  let schema = { properties: jsonSchema.properties ?? {} };
+  return typeof jsonSchema.additionalProperties == "boolean" && (schema.additionalProperties = jsonSchema.additionalProperties), schema;
+}
+function schemaConfig(node, ctx) {
+  let schema = liveSchema(node);
+  if (!schema) return;
+  let properties = schema.properties ?? {}, names = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
+  if (schema.additionalProperties === !0 && ctx.warn(
+    `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
+  ), !enabled && names.length === 0) return;
+  let odd = names.filter((name) => {
+    let attribute = properties[name];
+    if (typeof attribute != "object" || attribute === null) return !0;
+    let { type, description, ...rest } = attribute;
+    return !(typeof type == "string" && ATTRIBUTE_TYPES.includes(type)) || description !== void 0 && typeof description != "string" || Object.keys(rest).length > 0;
+  });
+  if (odd.length > 0) {
+    ctx.warn(
+      `site ${site4}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} uses JSON Schema keywords the configuration does not have (it knows type and description)`
+    );
+    return;
+  }
+  (node.details?.adaptiveSchema).required !== void 0 && ctx.warn(
+    `site ${site4}: the adaptive schema's "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it`
+  );
+  let config = { properties };
+  return schema.additionalProperties === !1 && (config.additionalProperties = !1), config;
+}
+function schemaCall(org, site4, schema, live) {
+  let additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? !1;
+  return {
+    method: "PUT",
+    path: `${sitePath(org, site4)}/adaptive-schema`,
+    body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
+    summary: "set adaptive schema"
+  };
+}
+var ATTRIBUTE_TYPES, init_site_adaptive_schema = __esm({
+  "src/kinds/site-adaptive-schema.ts"() {
+    "use strict";
+    init_paths();
+    ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
+  }
+});
+
+// src/kinds/site.ts
+function liveValue(site4, field) {
+  if (site4)
+    return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
+}
+var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
+  "src/kinds/site.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_proxy();
+    init_redirect();
+    init_section();
+    init_section_group();
+    init_site_adaptive_schema();
+    init_site_space();
+    init_types();
+    PATCHABLE4 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
+    TYPES2 = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], siteKind = {
+      kind: "site",
+      collection: "sites",
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "site",
+          description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed."
+        },
+        identities: [{ field: "title" }, { field: "id", optional: !0 }],
+        resolve({ value }, meta2) {
+          let { title, type, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = value;
+          return {
+            ...meta2,
+            title,
+            ...defined({ type, visibility, basename, proxy, adaptiveContent, adaptiveSchema })
+          };
+        }
+      },
+      children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+      desired: (scope) => scope.desired.sites,
+      read: async (client, scope) => leafNodes(await client.list(`${orgPath(scope.organization)}/sites`)),
+      detailsWanted: { adaptiveSchema: { properties: {} } },
+      async readDetails(client, scope, node, desired) {
+        if (!desired.adaptiveSchema) return;
+        let schema = await client.get(
+          `${sitePath(scope.organization, node.item.id)}/adaptive-schema`
+        );
+        node.details = { ...node.details, adaptiveSchema: schema?.jsonSchema ?? {} };
+      },
+      key: (site4) => site4.title,
+      liveKey: (site4) => site4.title,
+      diff(desired, live) {
+        let sections = live?.children[sectionKind.kind] ?? [];
+        if (desired.siteSpaces !== void 0 && sections.length > 0) {
+          let paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
+          throw new DocsyncError(
+            "plan.site-has-sections",
+            `${desired.at.file}:${desired.at.line}:${desired.at.column}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
+          );
+        }
+        let changes = [];
+        live || compareField(changes, "type", desired.type, void 0);
+        for (let field of PATCHABLE4) {
+          let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
+          compareField(changes, field, value, liveValue(live?.item, field));
+        }
+        if (desired.adaptiveSchema) {
+          let have = liveSchema(live);
+          compareField(changes, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties), compareField(
+            changes,
+            "adaptiveSchema.additionalProperties",
+            desired.adaptiveSchema.additionalProperties,
+            have?.additionalProperties
+          );
+        }
+        return changes;
+      },
+      create(desired, address, scope, ctx) {
+        let org = scope.organization, id = ctx.idOf(address), calls = [
+          {
+            method: "POST",
+            path: `${orgPath(org)}/sites`,
+            body: definedFields(desired, ["type", "title", "visibility"]),
+            summary: "create site",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
+          }
+        ], roots = desired.siteSpaces ?? [];
+        roots.length > 0 && (calls[0].body.spaces = roots.map((siteSpace) => siteSpace.spaceId), calls.push({
+          method: "GET",
+          path: `${siteSpacesPath(org, id)}?limit=1000`,
+          summary: "read the site spaces made with the site",
+          captures: roots.map((siteSpace) => ({
+            address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
+            find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
+          }))
+        }));
+        let settings = definedFields(desired, ["basename", "adaptiveContent"]);
+        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
+      },
+      update(desired, live, changes, _address, scope) {
+        let calls = [], body = patchBody(changes, PATCHABLE4);
+        return Object.keys(body).length > 0 && calls.push({
+          method: "PATCH",
+          path: sitePath(scope.organization, live.item.id),
+          body,
+          summary: "update site"
+        }), desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live))), calls;
+      },
+      remove: (live, _address, scope) => [
+        { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
+      ],
+      // Everything inside the site is listed, even as an empty list, so that the file manages it.
+      toConfig(live, _scope, ctx) {
+        let site4 = live.item, config = { title: site4.title };
+        TYPES2.includes(site4.type) && (config.type = site4.type), VISIBILITIES.includes(site4.visibility) && (config.visibility = site4.visibility), typeof site4.basename == "string" && (config.basename = site4.basename);
+        let proxy = site4.proxy?.origin;
+        typeof proxy == "string" && isConfigurableProxy(proxy) ? config.proxy = proxy : typeof proxy == "string" && ctx.warn(
+          `site ${JSON.stringify(site4.title)}: the proxy ${JSON.stringify(proxy)} is left out: the configuration takes a host and path such as acme.com/docs, optionally with https:// in front`
+        ), site4.adaptiveContent && (config.adaptiveContent = { enabled: site4.adaptiveContent.enabled ?? !1 });
+        let schema = schemaConfig(live, ctx);
+        schema && (config.adaptiveSchema = schema);
+        let sections = ctx.children(sectionKind);
+        return sections.length > 0 ? config.sections = nestSections(sections, ctx.children(sectionGroupKind), site4.title, ctx) : config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config), config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config), config;
+      }
+    };
+  }
+});
+
+// src/kinds/team.ts
+var teamKind, init_team = __esm({
+  "src/kinds/team.ts"() {
+    "use strict";
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    teamKind = {
+      kind: "team",
+      collection: "teams",
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "team",
+          description: "Teams of the organization. Identity: title. Absent: teams are not managed."
+        },
+        identities: [{ field: "title", hints: !0 }],
+        resolve: ({ value: { title, members } }, meta2) => ({ ...meta2, title, ...defined({ members }) })
+      },
+      desired: (scope) => scope.desired.teams,
+      read: async (client, scope) => leafNodes(await client.list(teamsPath(scope.organization))),
+      key: (team) => team.title,
+      liveKey: (team) => team.title,
+      diff(desired, live) {
+        let changes = [];
+        return compareField(changes, "title", desired.title, live?.item.title), !live && desired.members && changes.push({ field: "members", to: desired.members }), changes;
+      },
+      create: (desired, address, scope, _ctx) => [
+        {
+          method: "PUT",
+          path: teamsPath(scope.organization),
+          body: desired.members ? { title: desired.title, members: desired.members } : { title: desired.title },
+          summary: "create team",
+          captures: [{ address, pointer: "/id" }],
+          recover: { list: teamsPath(scope.organization), match: { title: desired.title } }
+        }
+      ],
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PATCH",
+          path: teamPath(scope.organization, live.item.id),
+          body: { title: desired.title },
+          summary: "rename team"
+        }
+      ],
+      remove: (live, _address, scope) => [
+        { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" }
+      ],
+      exportLeavesOut: "team members (the API does not list them)",
+      // The title only: the API counts a team's members but does not say who they are.
+      toConfig(live, _scope, ctx) {
+        let config = { title: live.item.title }, members = live.item.members;
+        if (typeof members == "number" && members > 0) {
+          let count = members === 1 ? "1 member" : `${members} members`;
+          ctx.comment(config, `${count}, not listed: the API does not say who they are`);
+        }
+        return config;
+      }
+    };
+  }
+});
+
+// src/kinds/registry.ts
+function descendants(kinds) {
+  let seen = /* @__PURE__ */ new Map(), add = (kind) => {
+    seen.has(kind.collection) || seen.set(kind.collection, kind);
+  }, below = (kind) => {
+    for (let child of kind.children ?? []) add(child);
+    for (let child of kind.children ?? []) below(child);
+  };
+  for (let kind of kinds.filter((k) => k.children))
+    add(kind), below(kind);
+  for (let kind of kinds) add(kind);
+  return [...seen.values()];
+}
+function allKinds(kinds = TOP_LEVEL_KINDS) {
+  return kinds.flatMap((kind) => [kind, ...allKinds(kind.children ?? [])]);
+}
+var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
+  "src/kinds/registry.ts"() {
+    "use strict";
+    init_custom_field();
+    init_saml_provider();
+    init_site();
+    init_team();
+    TOP_LEVEL_KINDS = [teamKind, customFieldKind, samlProviderKind, siteKind];
+    PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
+      (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
+    ), NESTED_IN = new Map(
+      TOP_LEVEL_KINDS.flatMap(
+        (top) => descendants([top]).filter((kind) => kind !== top).map((kind) => [kind.collection, top.collection])
+      )
+    ), REPORTED_KINDS = [
+      ...TOP_LEVEL_KINDS.filter((kind) => kind.children),
+      ...TOP_LEVEL_KINDS.filter((kind) => !kind.children)
+    ], pluralOf = (kind) => kind.config.plural ?? `${kind.kind}s`, CONTAINER_KINDS = new Set(
+      TOP_LEVEL_KINDS.filter((kind) => kind.children).map((kind) => kind.kind)
+    );
+  }
+});
+
 // src/apply/report.ts
 function changesById(plan) {
   return new Map(plan.changes.map((change) => [change.id, change]));
@@ -9361,19 +10599,13 @@ var import_yaml3, SENSITIVE_FIELDS, SENSITIVE_KEYS, init_interpolate = __esm({
   }
 });
 
-// src/config/raw-types.ts
-function isGroup(item) {
-  return "group" in item;
-}
-var init_raw_types = __esm({
-  "src/config/raw-types.ts"() {
-    "use strict";
-  }
-});
-
 // src/config/merge.ts
 function mergeFiles(inputs, options) {
-  let merged = { files: inputs.map((i) => i.file), spaces: /* @__PURE__ */ new Map() }, diagnostics = [], agree = (first2, next) => {
+  let merged = {
+    files: inputs.map((i) => i.file),
+    documents: inputs.map(({ file, config }) => ({ value: config, file, path: [] })),
+    spaces: /* @__PURE__ */ new Map()
+  }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
       let message = `differs from "${first2.value}" given at ${where(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
@@ -9388,7 +10620,7 @@ function mergeFiles(inputs, options) {
     }));
     for (let [name, id] of Object.entries(config.spaces ?? {}))
       merged.spaces.set(name, agree(merged.spaces.get(name), { value: id, file, path: ["spaces", name] }));
-    if (merged.teams = concat(merged.teams, config.teams, file, "teams"), merged.customFields = concat(merged.customFields, config.customFields, file, "customFields"), merged.samlProviders = concat(merged.samlProviders, config.samlProviders, file, "samlProviders"), merged.sites = concat(merged.sites, config.sites, file, "sites"), config.policy !== void 0)
+    if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
         let message = `is already given at ${where(merged.policy, file)}; give policy in one file only`;
@@ -9398,53 +10630,45 @@ function mergeFiles(inputs, options) {
   let first = inputs[0];
   return merged.organization === void 0 && first !== void 0 && !options.partial && diagnostics.push(diagnosticAt(first.file, [], 'missing "organization": give the organization id in one of the files')), { merged, diagnostics };
 }
-function concat(into, list, file, key) {
-  return list === void 0 ? into : [...into ?? [], ...list.map((value, index) => ({ value, file, path: [key, index] }))];
-}
-function sectionsOf(site4) {
-  let sections = [], groups2 = [];
-  return site4.value.sections?.forEach((item, index) => {
-    let path = [...site4.path, "sections", index];
-    if (!isGroup(item)) {
-      sections.push({ value: item, file: site4.file, path });
-      return;
-    }
-    let group = { value: item, file: site4.file, path };
-    groups2.push(group);
-    for (let section of children(group, "sections", item.sections))
-      sections.push({ ...section, group: item.group });
-  }), { sections, groups: groups2 };
-}
-function children(parent, key, list) {
-  return list.map((value, index) => ({ value, file: parent.file, path: [...parent.path, key, index] }));
-}
 var init_merge = __esm({
   "src/config/merge.ts"() {
     "use strict";
-    init_raw_types();
     init_yaml_positions();
   }
 });
 
-// src/config/types.ts
-var ROLES, PRUNABLE_KINDS, DEFAULT_PRUNE, init_types = __esm({
-  "src/config/types.ts"() {
+// src/config/kind-items.ts
+function itemsIn(kind, container) {
+  return kind.config.items ? kind.config.items(container) : listAt(container, kind.collection);
+}
+function topLevelItems(kind, merged) {
+  let all;
+  for (let document of merged.documents) {
+    let items2 = itemsIn(kind, document);
+    if (items2 !== void 0)
+      if (all === void 0) all = items2;
+      else for (let item of items2) all.push(item);
+  }
+  return all;
+}
+function walkContainers(merged, visit) {
+  let below = (kind, items2) => {
+    for (let child of kind.children ?? [])
+      for (let item of items2) {
+        let childItems = itemsIn(child, item);
+        childItems !== void 0 && (visit(child, childItems, { kind, item }), below(child, childItems));
+      }
+  };
+  for (let kind of TOP_LEVEL_KINDS) {
+    let items2 = topLevelItems(kind, merged);
+    items2 !== void 0 && (visit(kind, items2), below(kind, items2));
+  }
+}
+var init_kind_items = __esm({
+  "src/config/kind-items.ts"() {
     "use strict";
-    ROLES = ["admin", "create", "review", "edit", "comment", "read"], PRUNABLE_KINDS = [
-      "sites",
-      "sections",
-      "sectionGroups",
-      "siteSpaces",
-      "redirects",
-      "teams",
-      "customFields",
-      "samlProviders"
-    ], DEFAULT_PRUNE = [
-      "sections",
-      "sectionGroups",
-      "siteSpaces",
-      "redirects"
-    ];
+    init_configured();
+    init_registry();
   }
 });
 
@@ -9455,84 +10679,34 @@ function resolve3(merged, sensitiveValues) {
     // The merge reports a missing organization; resolve only runs without errors.
     organization: merged.organization?.value ?? "",
     spaces: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, id.value])),
-    policy: { prune: [...policy?.prune ?? DEFAULT_PRUNE], ...defined({ maxDestroy: policy?.maxDestroy }) },
+    policy: { prune: [...policy?.prune ?? DEFAULT_PRUNE] },
     sensitiveValues: [...new Set(sensitiveValues)]
   };
-  return merged.teams && (state.teams = merged.teams.map(resolveTeam)), merged.customFields && (state.customFields = merged.customFields.map(resolveCustomField)), merged.samlProviders && (state.samlProviders = merged.samlProviders.map(resolveSamlProvider)), merged.sites && (state.sites = merged.sites.map((site4) => resolveSite(site4, merged.spaces))), state;
-}
-function resolveTeam(team) {
-  let { title, members } = team.value;
-  return { ...meta(team), title, ...defined({ members }) };
-}
-function resolveCustomField(field) {
-  let { name, type, title, description, placeholder, options } = field.value;
-  return { ...meta(field), name, type, ...defined({ title, description, placeholder, options }) };
-}
-function resolveSamlProvider(provider) {
-  let { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = provider.value, team = typeof defaultTeam == "string" ? { title: defaultTeam } : defaultTeam;
-  return {
-    ...meta(provider),
-    label,
-    ...defined({ entityID, ssoURL, certificate, defaultTeam: team, defaultRole })
-  };
-}
-function resolveSite(site4, spaces) {
-  let { id, title, type, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = site4.value, desired = {
-    ...meta(site4),
-    ...defined({ id }),
-    title,
-    ...defined({ type, visibility, basename, proxy, adaptiveContent, adaptiveSchema })
-  };
-  if (site4.value.sections !== void 0) {
-    let { sections, groups: groups2 } = sectionsOf(site4);
-    desired.sections = sections.map((section) => {
-      let { path, title: title2, description, icon, condition, default: isDefault, siteSpaces } = section.value;
-      return {
-        ...meta(section),
-        path,
-        title: title2,
-        ...defined({ description, icon, condition, default: isDefault, group: section.group }),
-        siteSpaces: children(section, "siteSpaces", siteSpaces).map((s) => resolveSiteSpace(s, spaces))
-      };
-    }), desired.sectionGroups = groups2.map((group) => ({
-      ...meta(group),
-      title: group.value.group,
-      ...defined({ icon: group.value.icon }),
-      sections: group.value.sections.map((s) => s.path)
-    }));
+  policy?.maxDestroy !== void 0 && (state.policy.maxDestroy = policy.maxDestroy);
+  let ctx = { spaceId: (name) => merged.spaces.get(name).value }, lists = state;
+  for (let kind of TOP_LEVEL_KINDS) {
+    let items2 = topLevelItems(kind, merged);
+    items2 !== void 0 && (lists[kind.collection] = items2.map((item) => resolveItem(kind, item, ctx)));
   }
-  return site4.value.siteSpaces !== void 0 && (desired.siteSpaces = children(site4, "siteSpaces", site4.value.siteSpaces).map(
-    (s) => resolveSiteSpace(s, spaces)
-  )), site4.value.redirects !== void 0 && (desired.redirects = children(site4, "redirects", site4.value.redirects).map(resolveRedirect)), desired;
+  return state;
 }
-function resolveSiteSpace(siteSpace, spaces) {
-  let { space, path, condition, default: isDefault } = siteSpace.value, spaceId = spaces.get(space).value;
-  return {
-    ...meta(siteSpace),
-    spaceId,
-    spaceName: space,
-    path,
-    ...defined({ condition, default: isDefault })
-  };
-}
-function resolveRedirect(redirect) {
-  let { source, to, destination: destination2 } = redirect.value, desired = meta(redirect);
-  return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
+function resolveItem(kind, item, ctx) {
+  let desired = kind.config.resolve(item, meta(item), ctx);
+  for (let child of kind.children ?? []) {
+    let items2 = itemsIn(child, item);
+    items2 !== void 0 && (desired[child.collection] = items2.map((c) => resolveItem(child, c, ctx)));
+  }
+  return desired;
 }
 function meta(item) {
   let { protect, was, id } = item.value, meta2 = { at: locate(item.file, item.path) };
   return protect !== void 0 && (meta2.protect = protect), was !== void 0 && (meta2.was = was), id !== void 0 && (meta2.id = id), meta2;
 }
-function defined(fields) {
-  let present = {};
-  for (let key in fields) fields[key] !== void 0 && (present[key] = fields[key]);
-  return present;
-}
 var init_resolve = __esm({
   "src/config/resolve.ts"() {
     "use strict";
-    init_merge();
-    init_types();
+    init_registry();
+    init_kind_items();
     init_yaml_positions();
   }
 });
@@ -17153,78 +18327,39 @@ var import_ajv, compiled, init_schema_validate = __esm({
 
 // src/config/semantic-checks.ts
 function checkSemantics(merged, options) {
-  let out = [];
-  checkIdentities(out, merged.teams, "title", "team"), checkIdentities(out, merged.customFields, "name", "custom field"), checkIdentities(out, merged.samlProviders, "label", "SAML provider");
-  let references = !options.partial;
-  references && checkTeamReferences(out, merged);
-  let sites = merged.sites ?? [];
-  checkIdentities(out, sites, "title", "site"), checkIdentities(
-    out,
-    sites.filter((s) => s.value.id !== void 0),
-    "id",
-    "site"
-  );
-  for (let site4 of sites) checkSite(out, site4, references ? merged.spaces : void 0);
-  return out;
-}
-function checkTeamReferences(out, merged) {
-  let titles = new Set(merged.teams?.map((t) => t.value.title));
-  for (let provider of merged.samlProviders ?? []) {
-    let team = provider.value.defaultTeam;
-    if (typeof team == "string" && !titles.has(team)) {
-      let message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
-      out.push(at(provider, ["defaultTeam"], message));
+  let out = [], complete = !options.partial, keys = /* @__PURE__ */ new Map(), context = {
+    report: (item, field, message) => out.push(at(item, field, message)),
+    where: (item, field, from) => whereIn(item, field, from),
+    spaces: complete ? merged.spaces : void 0,
+    keysOf(collection) {
+      if (!complete) return;
+      let known = keys.get(collection);
+      if (known === void 0) {
+        let kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection), field = kind?.config.identities[0]?.field, items2 = kind === void 0 ? [] : topLevelItems(kind, merged) ?? [];
+        known = new Set(items2.map((item) => String(item.value[field ?? ""]))), keys.set(collection, known);
+      }
+      return known;
     }
-  }
+  };
+  return walkContainers(merged, (kind, items2, parent) => {
+    for (let identity of kind.config.identities) checkIdentity(out, items2, identity, kind.kind);
+    let ctx = parent ? { ...context, parent: { item: parent.item, kind: parent.kind.kind } } : context;
+    kind.config.check?.(items2, ctx);
+  }), out;
 }
-function checkSite(out, site4, spaces) {
-  let { sections, groups: groups2 } = sectionsOf(site4);
-  checkIdentities(out, sections, "path", "section"), checkIdentities(out, groups2, "group", "group", "title"), checkSingleDefault(out, sections, `section in site "${site4.value.title}"`);
-  for (let section of sections)
-    checkSiteSpaces(out, children(section, "siteSpaces", section.value.siteSpaces), spaces, "section");
-  site4.value.siteSpaces !== void 0 && checkSiteSpaces(out, children(site4, "siteSpaces", site4.value.siteSpaces), spaces, "site");
-  let redirects = children(site4, "redirects", site4.value.redirects ?? []);
-  checkIdentities(out, redirects, "source", "redirect");
-  let paths = new Set(sections.map((s) => s.value.path));
-  for (let redirect of redirects) checkRedirectTarget(out, redirect, site4, paths);
-}
-function checkSiteSpaces(out, siteSpaces, spaces, owner) {
-  checkIdentities(out, siteSpaces, "space", "site space", "for space", !1), checkIdentities(out, siteSpaces, "path", "site space", "path", !1), checkSingleDefault(out, siteSpaces, `site space in this ${owner}`);
-  for (let siteSpace of siteSpaces) {
-    siteSpace.value.was !== void 0 && out.push(at(siteSpace, ["was"], "a site space is identified by its space, and its path changes in place: remove `was`"));
-    let name = siteSpace.value.space;
-    spaces === void 0 || spaces.has(name) || out.push(at(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(spaces)}`));
-  }
-}
-function knownSpaces(spaces) {
-  if (spaces.size === 0) return "no spaces are named under spaces:";
-  let names = [];
-  for (let name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
-  }
-  let more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
-}
-function checkRedirectTarget(out, redirect, site4, paths) {
-  let target = redirect.value.to?.section;
-  if (target === void 0 || paths.has(target)) return;
-  let message = site4.value.sections === void 0 ? `site "${site4.value.title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }` : `no section with path "${target}" in site "${site4.value.title}"`;
-  out.push(at(redirect, ["to", "section"], message));
-}
-function checkIdentities(out, items2, field, kind, noun = field, hints = !0) {
-  let byKey = /* @__PURE__ */ new Map();
-  for (let item of items2 ?? []) {
-    let key = String(item.value[field]), first = byKey.get(key);
+function checkIdentity(out, all, identity, kind) {
+  let { field, noun = field, hints = !0, optional = !1 } = identity, value = (item) => item.value[field], items2 = optional ? all.filter((item) => value(item) !== void 0) : all, byKey = /* @__PURE__ */ new Map();
+  for (let item of items2) {
+    let key = String(value(item)), first = byKey.get(key);
     first === void 0 ? byKey.set(key, item) : out.push(
       at(item, [field], `duplicate ${kind} ${noun} "${key}" (first at ${whereIn(first, field, item)})`)
     );
   }
   if (!hints) return;
   let byWas = /* @__PURE__ */ new Map();
-  for (let item of items2 ?? []) {
+  for (let item of items2) {
     let was = item.value.was;
-    if (was === void 0 || was === String(item.value[field])) continue;
+    if (was === void 0 || was === String(value(item))) continue;
     let owner = byKey.get(was), first = byWas.get(was);
     if (owner !== void 0) {
       let message = `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item)}; a rename hint names a ${noun} that is no longer listed`;
@@ -17232,26 +18367,18 @@ function checkIdentities(out, items2, field, kind, noun = field, hints = !0) {
     } else first !== void 0 ? out.push(at(item, ["was"], `was "${was}" is already claimed at ${whereIn(first, "was", item)}`)) : byWas.set(was, item);
   }
 }
-function checkSingleDefault(out, items2, what) {
-  let [first, ...extras] = items2.filter((i) => i.value.default === !0);
-  if (first !== void 0)
-    for (let extra of extras)
-      out.push(
-        at(extra, ["default"], `more than one default ${what} (first at ${whereIn(first, "default", extra)})`)
-      );
-}
 function whereIn(first, field, from) {
   return where({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
 }
-var SPACES_SHOWN, init_semantic_checks = __esm({
+var init_semantic_checks = __esm({
   "src/config/semantic-checks.ts"() {
     "use strict";
-    init_merge();
+    init_registry();
+    init_kind_items();
     init_yaml_positions();
-    SPACES_SHOWN = 10;
   }
 });
 
@@ -17554,982 +18681,6 @@ var createdAt, init_match = __esm({
   }
 });
 
-// src/kinds/compare.ts
-import { isDeepStrictEqual } from "node:util";
-function holds(desired, live) {
-  return desired === live ? !0 : desired === null ? isAbsent(live) : typeof desired == "object" && isDeepStrictEqual(desired, live);
-}
-function compareField(changes, field, desired, live, options = {}) {
-  if (desired === void 0 || holds(desired, live)) return !1;
-  let change = { field };
-  return isAbsent(live) || (change.from = live), desired !== null && (change.to = desired), options.sensitive && (change.sensitive = !0), changes.push(change), !0;
-}
-function patchBody(changes, fields) {
-  let body = {};
-  for (let change of changes)
-    fields.includes(change.field) && (body[change.field] = change.to === void 0 ? null : change.to);
-  return body;
-}
-function definedFields(item, fields) {
-  let body = {};
-  for (let field of fields) {
-    let value = item[field];
-    value != null && (body[field] = value);
-  }
-  return body;
-}
-var isAbsent, init_compare = __esm({
-  "src/kinds/compare.ts"() {
-    "use strict";
-    isAbsent = (value) => value == null;
-  }
-});
-
-// src/kinds/live-nodes.ts
-var leafNodes, init_live_nodes = __esm({
-  "src/kinds/live-nodes.ts"() {
-    "use strict";
-    leafNodes = (items2) => items2.map((item) => ({ item, children: {} }));
-  }
-});
-
-// src/kinds/paths.ts
-function movePosition(type, field, position) {
-  return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
-}
-var segment, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
-  "src/kinds/paths.ts"() {
-    "use strict";
-    init_address();
-    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => `${orgPath(org)}/sites/${segment(site4)}`, sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
-  }
-});
-
-// src/kinds/custom-field.ts
-var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
-  "src/kinds/custom-field.ts"() {
-    "use strict";
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    UPDATABLE = ["title", "description", "placeholder", "options"], TYPES = ["text", "number", "boolean", "date", "select", "multi-select"], nameClaim = (org, name) => `${org}#custom-field=${name}`, customFieldKind = {
-      kind: "custom field",
-      collection: "customFields",
-      desired: (scope) => scope.desired.customFields,
-      read: async (client, scope) => leafNodes(await client.list(customFieldsPath(scope.organization))),
-      key: (field) => field.name,
-      liveKey: (field) => field.name,
-      diff(desired, live) {
-        let changes = [];
-        live || compareField(changes, "type", desired.type, void 0);
-        for (let field of UPDATABLE) compareField(changes, field, desired[field], live?.item[field]);
-        return changes;
-      },
-      mustReplace(desired, live) {
-        let changes = [];
-        return compareField(changes, "type", desired.type, live.item.type), changes;
-      },
-      create: (desired, address, scope) => [
-        {
-          method: "POST",
-          path: customFieldsPath(scope.organization),
-          body: definedFields(desired, ["name", "type", ...UPDATABLE]),
-          summary: "create custom field",
-          captures: [{ address, pointer: "/id" }],
-          recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
-          claims: [nameClaim(scope.organization, desired.name)]
-        }
-      ],
-      update: (_desired, live, changes, _address, scope) => [
-        {
-          method: "PATCH",
-          path: customFieldPath(scope.organization, live.item.name),
-          body: patchBody(changes, UPDATABLE),
-          summary: "update custom field"
-        }
-      ],
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: customFieldPath(scope.organization, live.item.name),
-          summary: "delete custom field",
-          releases: [nameClaim(scope.organization, live.item.name)]
-        }
-      ],
-      toConfig(live, _scope, ctx) {
-        let field = live.item;
-        if (!TYPES.includes(field.type)) {
-          ctx.warn(
-            `custom field "${field.name}" is of type "${field.type}", which docsync does not know: left out`
-          );
-          return;
-        }
-        let config = {
-          name: field.name,
-          type: field.type,
-          ...definedFields(field, ["title", "description", "placeholder"])
-        };
-        return field.options && field.options.length > 0 ? { ...config, options: field.options } : config;
-      }
-    };
-  }
-});
-
-// src/kinds/unique.ts
-function slug(text) {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-function derivedPath(title) {
-  return slug(title).slice(0, 90).replace(/-+$/, "");
-}
-var uniqueClaim, temporarySegment, init_unique = __esm({
-  "src/kinds/unique.ts"() {
-    "use strict";
-    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
-  }
-});
-
-// src/kinds/saml-provider.ts
-function desiredValues(desired, ctx) {
-  return {
-    label: desired.label,
-    entityID: desired.entityID,
-    ssoURL: desired.ssoURL,
-    certificate: desired.certificate,
-    defaultTeam: desired.defaultTeam === void 0 ? void 0 : teamId(desired.defaultTeam, ctx),
-    defaultRole: desired.defaultRole
-  };
-}
-function fileName(label) {
-  return slug(label) || "idp";
-}
-var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
-  "src/kinds/saml-provider.ts"() {
-    "use strict";
-    init_types();
-    init_address();
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    init_unique();
-    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
-    samlProviderKind = {
-      kind: "SAML provider",
-      collection: "samlProviders",
-      highRisk: !0,
-      desired: (scope) => scope.desired.samlProviders,
-      read: async (client, scope) => leafNodes(await client.list(samlProvidersPath(scope.organization))),
-      key: (provider) => provider.label,
-      liveKey: (provider) => provider.label,
-      diff(desired, live, _scope, ctx) {
-        let want = desiredValues(desired, ctx), have = live?.item, changes = [];
-        for (let field of FIELDS) {
-          let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
-          compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
-        }
-        return changes;
-      },
-      create(desired, address, scope, ctx) {
-        let want = desiredValues(desired, ctx), body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== void 0));
-        return [
-          {
-            method: "POST",
-            path: samlProvidersPath(scope.organization),
-            body,
-            summary: "create SAML provider",
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
-          }
-        ];
-      },
-      update(_desired, live, changes, _address, scope) {
-        let unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
-        return [
-          {
-            method: "PATCH",
-            path: samlProviderPath(scope.organization, live.item.id),
-            body: patchBody(changes, FIELDS),
-            summary: "update SAML provider",
-            unrefs
-          }
-        ];
-      },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: samlProviderPath(scope.organization, live.item.id),
-          summary: "delete SAML provider",
-          unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : []
-        }
-      ],
-      // Never the certificate: it is sensitive, and an export is meant to be committed.
-      toConfig(live, _scope, ctx) {
-        let provider = live.item, config = {
-          label: provider.label,
-          ...definedFields(provider, ["entityID", "ssoURL"])
-        };
-        if (provider.defaultTeam) {
-          let id = provider.defaultTeam.id;
-          config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
-        }
-        let role = provider.defaultRole;
-        if ((role === null || ROLES.includes(role)) && (config.defaultRole = role), typeof provider.certificate == "string" && provider.certificate !== "") {
-          let note = `certificate: not exported, since it is sensitive. Add it from a file or an environment
-variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)}.pem`}}`;
-          ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
-        }
-        return config;
-      }
-    };
-  }
-});
-
-// src/kinds/proxy.ts
-function comparableProxy(value) {
-  return typeof value == "string" ? proxyForService(value) : value;
-}
-var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_proxy = __esm({
-  "src/kinds/proxy.ts"() {
-    "use strict";
-    PROXY_PATTERN = "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", configurable = new RegExp(PROXY_PATTERN, "u"), isConfigurableProxy = (value) => configurable.test(value), proxyForService = (value) => value.replace(/^https?:\/\//i, "");
-  }
-});
-
-// src/kinds/redirect.ts
-import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
-function destination(desired, scope, ctx) {
-  if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = sectionDestinations.get(scope);
-  known || (known = /* @__PURE__ */ new Map(), sectionDestinations.set(scope, known));
-  let value = known.get(path);
-  return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
-}
-function holdsDestination(wanted, live) {
-  if (!live) return !1;
-  for (let key in wanted) {
-    let value = wanted[key], have = live[key];
-    if (value !== have && (typeof value != "object" || !isDeepStrictEqual2(value, have))) return !1;
-  }
-  return !0;
-}
-function rawDestination(live) {
-  let fields = DESTINATION_FIELDS[live.kind];
-  if (!fields) return { ...live };
-  let raw = { kind: live.kind };
-  for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
-  return raw;
-}
-function bulkItem(scope, source, destination2) {
-  return {
-    method: "PUT",
-    path: redirectsPath(scope.organization, scope.ids.site),
-    route: BULK_REDIRECTS_ROUTE,
-    field: "redirects",
-    item: { source, destination: destination2 }
-  };
-}
-var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
-  "src/kinds/redirect.ts"() {
-    "use strict";
-    init_address();
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    init_unique();
-    site = (scope) => scope.desired, sourceClaim = (scope, source) => uniqueClaim(scope, "redirect-source", source), sectionDestinations = /* @__PURE__ */ new WeakMap();
-    DESTINATION_FIELDS = {
-      "site-section": ["siteSectionId"],
-      "site-space": ["siteSpaceId"],
-      "site-page": ["siteSpaceId", "pageId"],
-      external: ["url"]
-    };
-    BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
-    sectionOf = (redirect) => redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId == "string" ? [redirect.destination.siteSectionId] : [], redirectKind = {
-      kind: "redirect",
-      collection: "redirects",
-      desired: (scope) => site(scope).redirects,
-      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, scope.ids.site))),
-      key: (redirect) => redirect.source,
-      liveKey: (redirect) => redirect.source,
-      diff(desired, live, scope, ctx) {
-        let changes = [];
-        compareField(changes, "source", desired.source, live?.item.source);
-        let wanted = destination(desired, scope, ctx);
-        return holdsDestination(wanted, live?.item.destination) || changes.push(
-          live ? { field: "destination", from: live.item.destination, to: wanted } : { field: "destination", to: wanted }
-        ), changes;
-      },
-      create(desired, address, scope, ctx) {
-        return [
-          {
-            method: "POST",
-            path: redirectsPath(scope.organization, scope.ids.site),
-            body: { source: desired.source, destination: destination(desired, scope, ctx) },
-            summary: "create redirect",
-            captures: [{ address, pointer: "/id" }],
-            recover: {
-              list: redirectsPath(scope.organization, scope.ids.site),
-              match: { source: desired.source }
-            },
-            claims: [sourceClaim(scope, desired.source)],
-            bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx))
-          }
-        ];
-      },
-      update(desired, live, changes, _address, scope, ctx) {
-        let body = {}, call = {
-          method: "PATCH",
-          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
-          body,
-          summary: "update redirect"
-        };
-        return changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
-          body: { source: `/${temporarySegment(live.item.id)}` },
-          summary: "move redirect to a temporary source"
-        }), changes.some((change) => change.field === "destination") && (body.destination = destination(desired, scope, ctx), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
-      },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete redirect",
-          releases: [sourceClaim(scope, live.item.source)],
-          unrefs: sectionOf(live.item),
-          bulk: bulkItem(scope, live.item.source, null)
-        }
-      ],
-      // A section of the same site by its path; any other destination as the API gives it.
-      toConfig(live, scope) {
-        let { source, destination: destination2 } = live.item, [sectionId] = sectionOf(live.item), section = (scope.live?.children.section ?? []).find((node) => node.item.id === sectionId);
-        return section ? { source, to: { section: section.item.path } } : { source, destination: rawDestination(destination2) };
-      }
-    };
-  }
-});
-
-// src/kinds/section-group.ts
-function membershipOnSection(route, scope, sectionId, groupId) {
-  return {
-    route,
-    method: "PATCH",
-    path: sectionPath(scope.organization, scope.ids.site, sectionId),
-    body: { siteSectionGroupId: groupId }
-  };
-}
-function desiredGroupBySectionId(scope, ctx) {
-  let groups2 = /* @__PURE__ */ new Map();
-  for (let section of site2(scope).sections ?? []) {
-    let id = ctx.liveIdOf(sectionAddress(scope, section.path));
-    id && groups2.set(id, section.group);
-  }
-  return groups2;
-}
-function nestSections(sections, groups2, site4, ctx) {
-  let groupOf = /* @__PURE__ */ new Map();
-  for (let group of groups2) {
-    group.config.sections = [];
-    for (let member of group.live.item.sections) groupOf.set(member.id, group);
-  }
-  let list = [], lastIndex = /* @__PURE__ */ new Map(), split = /* @__PURE__ */ new Set();
-  sections.forEach((section, index) => {
-    let group = groupOf.get(section.live.item.id);
-    if (!group) {
-      list.push(section.config);
-      return;
-    }
-    let members = group.config.sections;
-    members.length === 0 ? list.push(group.config) : lastIndex.get(group) !== index - 1 && split.add(group), members.push(section.config), lastIndex.set(group, index);
-  });
-  for (let group of groups2)
-    group.config.sections.length === 0 && list.push(group.config);
-  for (let group of split)
-    ctx.warn(
-      `site ${JSON.stringify(site4)}: the sections of group ${JSON.stringify(group.config.group)} are not next to each other in the navigation; the configuration lists them together, so plan will show the moves that bring them together`
-    );
-  return list;
-}
-var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
-  "src/kinds/section-group.ts"() {
-    "use strict";
-    init_address();
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
-    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
-    sectionGroupKind = {
-      kind: "group",
-      collection: "sectionGroups",
-      desired: (scope) => site2(scope).sectionGroups,
-      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
-      key: (group) => group.title,
-      liveKey: (group) => group.title,
-      diff(desired, live) {
-        let changes = [];
-        for (let field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
-        let have = live ? memberPaths(live.item) : [];
-        return have.length === desired.sections.length && desired.sections.every((path) => have.includes(path)) || changes.push(
-          live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
-        ), changes;
-      },
-      create(desired, address, scope, ctx) {
-        let body = { title: desired.title };
-        return typeof desired.icon == "string" && (body.icon = desired.icon), desired.sections.length > 0 && (body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)))), [
-          {
-            method: "POST",
-            path: groupsPath(scope.organization, scope.ids.site),
-            body,
-            summary: "create group",
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
-          }
-        ];
-      },
-      update(desired, live, changes, _address, scope, ctx) {
-        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE);
-        Object.keys(body).length > 0 && calls.push({
-          method: "PATCH",
-          path: groupPath(org, siteId, live.item.id),
-          body,
-          summary: "update group"
-        });
-        let have = new Set(live.item.sections.map((section) => section.id));
-        for (let path of desired.sections) {
-          let id = ctx.idOf(sectionAddress(scope, path));
-          have.has(id) || calls.push({
-            method: "POST",
-            path: `${groupPath(org, siteId, live.item.id)}/sections`,
-            body: { sectionId: id },
-            summary: "add section to group",
-            alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
-          });
-        }
-        let wanted = desiredGroupBySectionId(scope, ctx);
-        for (let id of have)
-          !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
-            method: "DELETE",
-            path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
-            summary: "remove section from group",
-            alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
-          });
-        return calls;
-      },
-      // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
-      move: (id, position, scope) => {
-        let [where2, anchor] = position.after ? ["after", position.after] : ["before", position.before];
-        return {
-          method: "POST",
-          path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where2]: { type: "site-section", id: anchor } } },
-          summary: "move group"
-        };
-      },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: groupPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete group"
-        }
-      ],
-      // The group's own fields; `nestSections` gives it its `sections`.
-      toConfig(live) {
-        let config = { group: live.item.title };
-        return typeof live.item.icon == "string" && (config.icon = live.item.icon), config;
-      }
-    };
-  }
-});
-
-// src/kinds/site-space.ts
-function siteSpaceKind(container) {
-  let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
-    if (scope.ids.section === void 0)
-      throw new Error("planner bug: a section's site space without its section");
-    return scope.ids.section;
-  }, makeDefault2 = (scope, id) => container === "site" ? {
-    method: "PATCH",
-    path: sitePath(scope.organization, siteId(scope)),
-    body: { defaultSiteSpace: id },
-    summary: "make default site space"
-  } : {
-    method: "PATCH",
-    path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
-    body: { defaultSiteSpace: id },
-    summary: "make default site space"
-  }, configure = (scope, id, body, claims, releases, summary2) => {
-    let call = {
-      method: "PATCH",
-      path: siteSpacePath(scope.organization, siteId(scope), id),
-      body,
-      summary: summary2,
-      claims,
-      releases
-    };
-    return releases.length > 0 && (call.temporary = {
-      body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path"
-    }), call;
-  }, kind = {
-    kind: "site space",
-    collection: "siteSpaces",
-    ordered: !0,
-    // A section must keep a site space, and a new default must exist before the old one goes.
-    deleteAfterCreates: !0,
-    // The first section created in a site takes over its root site spaces: they matter while the
-    // site has no sections, whether or not the configuration lists root site spaces.
-    ...container === "site" ? { readAfter: ["section"] } : {},
-    desired: (scope) => scope.desired.siteSpaces,
-    readAnyway(scope) {
-      if (!("sections" in scope.desired) || scope.desired.sections === void 0) return !1;
-      let live = scope.live;
-      if (!live || (live.children.section?.length ?? 0) > 0) return !1;
-      let count = live.item.siteSpaces;
-      return typeof count != "number" || count > 0;
-    },
-    async read(client, scope) {
-      if (container === "section")
-        return leafNodes(scope.live?.item?.siteSpaces ?? []);
-      let all = await client.list(siteSpacesPath(scope.organization, siteId(scope)));
-      return leafNodes(all.filter((siteSpace) => !siteSpace.section));
-    },
-    key: (siteSpace) => siteSpace.spaceId,
-    liveKey: (siteSpace) => siteSpace.space.id,
-    label: (siteSpace) => siteSpace.spaceName,
-    liveLabel(siteSpace, configuration) {
-      let id = siteSpace.space.id;
-      return Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === id) ?? id;
-    },
-    diff(desired, live) {
-      let changes = [];
-      live || changes.push({ field: "space", to: desired.spaceName });
-      for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
-      return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
-    },
-    create(desired, address, scope, ctx, info) {
-      let id = ctx.idOf(address), calls = [];
-      if (!(info.parentIsNew && (container === "site" || info.index === 0))) {
-        let body = { spaceId: desired.spaceId }, match = { "space.id": desired.spaceId };
-        container === "section" && (body.sectionId = scope.ids.section, match.section = scope.ids.section);
-        let existing = (scope.live?.children[kind.kind] ?? []).map(
-          (node) => node.item.id
-        );
-        calls.push({
-          method: "POST",
-          path: siteSpacesPath(scope.organization, siteId(scope)),
-          body,
-          summary: "add site space",
-          captures: [{ address, pointer: "/id" }],
-          recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing }
-        });
-      }
-      let settings = { path: desired.path };
-      return typeof desired.condition == "string" && (settings.condition = desired.condition), calls.push(
-        configure(scope, id, settings, [pathClaim2(scope, desired.path)], [], "configure site space")
-      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
-    },
-    update(_desired, live, changes, _address, scope) {
-      let calls = [], body = patchBody(changes, PATCHABLE2);
-      if (Object.keys(body).length > 0) {
-        let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
-      }
-      return changes.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id)), calls;
-    },
-    remove: (live, _address, scope) => [
-      {
-        method: "DELETE",
-        path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
-        summary: "remove site space",
-        releases: [pathClaim2(scope, live.item.path)]
-      }
-    ],
-    move: (id, position, scope) => ({
-      method: "POST",
-      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
-      body: movePosition("site-space", "siteSpace", position),
-      summary: "move site space"
-    }),
-    toConfig(live, _scope, ctx) {
-      let siteSpace = live.item, config = { space: ctx.space(siteSpace.space.id), path: siteSpace.path };
-      return typeof siteSpace.condition == "string" && (config.condition = siteSpace.condition), siteSpace.default === !0 && (config.default = !0), config;
-    }
-  };
-  return kind;
-}
-var PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
-  "src/kinds/site-space.ts"() {
-    "use strict";
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    init_unique();
-    PATCHABLE2 = ["path", "condition"];
-    rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
-  }
-});
-
-// src/kinds/types.ts
-var addressKey, init_types2 = __esm({
-  "src/kinds/types.ts"() {
-    "use strict";
-    addressKey = (kind, desired) => kind.label?.(desired) ?? kind.key(desired);
-  }
-});
-
-// src/kinds/section.ts
-function makeDefault(scope, sectionId) {
-  return {
-    method: "PATCH",
-    path: sitePath(scope.organization, scope.ids.site),
-    body: { defaultSiteSection: sectionId },
-    summary: "make default section"
-  };
-}
-var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
-  "src/kinds/section.ts"() {
-    "use strict";
-    init_address();
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    init_section_group();
-    init_site_space();
-    init_types2();
-    init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
-      body: { path: temporarySegment(id) },
-      summary: "move section to a temporary path"
-    });
-    sectionKind = {
-      kind: "section",
-      collection: "sections",
-      ordered: !0,
-      inheritsRoot: sectionSiteSpaceKind.kind,
-      // The sections of a group stand together and the group moves them as one.
-      blocks: { kind: sectionGroupKind, of: (section) => section.group },
-      children: [sectionSiteSpaceKind],
-      desired: (scope) => site3(scope).sections,
-      // Redirects and groups name sections by path, so sections are read to resolve them; a site
-      // configured with root site spaces must have none.
-      readAnyway: (scope) => site3(scope).redirects !== void 0 || site3(scope).sectionGroups !== void 0 || site3(scope).siteSpaces !== void 0,
-      async read(client, scope) {
-        return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
-          item,
-          children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) }
-        }));
-      },
-      key: (section) => section.path,
-      liveKey: (section) => section.path,
-      // A section an interrupted apply created but did not configure still has the path the API
-      // derived from its title, the configured title (a long one is not sent: the API gives the
-      // space's), and only spaces the configured section lists, its first among them.
-      adopts(desired, live) {
-        let spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId)), liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id), derived = derivedPath(live.title);
-        return derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path)) && (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) && liveSpaces.includes(desired.siteSpaces[0].spaceId) && liveSpaces.every((space) => spaces.has(space));
-      },
-      diff(desired, live) {
-        let changes = [];
-        for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
-        return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
-      },
-      create(desired, address, scope, ctx, info) {
-        let org = scope.organization, siteId = scope.ids.site, id = ctx.idOf(address), first = desired.siteSpaces[0], shortTitle = desired.title.length <= CREATE_TITLE_MAX, existing = (scope.live?.children[sectionKind.kind] ?? []).map(
-          (node) => node.item.id
-        ), calls = [
-          {
-            method: "POST",
-            path: sectionsPath(org, siteId),
-            body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
-            summary: "create section",
-            captures: [
-              { address, pointer: "/id" },
-              {
-                address: addressOf(address, sectionSiteSpaceKind.kind, addressKey(sectionSiteSpaceKind, first)),
-                find: { array: "/siteSpaces", match: { "space.id": first.spaceId } }
-              }
-            ],
-            recover: {
-              list: sectionsPath(org, siteId),
-              match: shortTitle ? { title: desired.title } : {},
-              exclude: existing
-            }
-          }
-        ], settings = { path: desired.path };
-        shortTitle || (settings.title = desired.title);
-        for (let field of ["description", "icon", "condition"])
-          desired[field] !== void 0 && desired[field] !== null && (settings[field] = desired[field]);
-        let derived = shortTitle ? derivedPath(desired.title) : "";
-        return calls.push({
-          method: "PATCH",
-          path: sectionPath(org, siteId, id),
-          body: settings,
-          summary: "configure section",
-          claims: [pathClaim(scope, desired.path)],
-          releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-          temporary: toTemporaryPath(id)
-        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
-      },
-      update(_desired, live, changes, _address, scope) {
-        let calls = [], body = patchBody(changes, PATCHABLE3);
-        if (Object.keys(body).length > 0) {
-          let renamed = changes.find((change) => change.field === "path"), call = {
-            method: "PATCH",
-            path: sectionPath(scope.organization, scope.ids.site, live.item.id),
-            body,
-            summary: "update section"
-          };
-          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(live.item.id)), calls.push(call);
-        }
-        return changes.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id)), calls;
-      },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: sectionPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete section",
-          releases: [pathClaim(scope, live.item.path)]
-        }
-      ],
-      move: (id, position, scope) => ({
-        method: "POST",
-        path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
-        body: movePosition("site-section", "siteSection", position),
-        summary: "move section"
-      }),
-      toConfig(live, _scope, ctx) {
-        let section = live.item, config = {
-          path: section.path,
-          title: section.title,
-          ...definedFields(section, ["icon", "description", "condition"])
-        };
-        return section.default === !0 && (config.default = !0), config.siteSpaces = ctx.children(sectionSiteSpaceKind).map((siteSpace) => siteSpace.config), config;
-      }
-    };
-  }
-});
-
-// src/kinds/site.ts
-function liveSchema(node) {
-  let jsonSchema = node?.details?.adaptiveSchema;
-  if (!jsonSchema) return;
-  let schema = { properties: jsonSchema.properties ?? {} };
-  return typeof jsonSchema.additionalProperties == "boolean" && (schema.additionalProperties = jsonSchema.additionalProperties), schema;
-}
-function liveValue(site4, field) {
-  if (site4)
-    return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
-}
-function schemaConfig(node, ctx) {
-  let schema = liveSchema(node);
-  if (!schema) return;
-  let properties = schema.properties ?? {}, names = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
-  if (schema.additionalProperties === !0 && ctx.warn(
-    `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
-  ), !enabled && names.length === 0) return;
-  let odd = names.filter((name) => {
-    let attribute = properties[name];
-    if (typeof attribute != "object" || attribute === null) return !0;
-    let { type, description, ...rest } = attribute;
-    return !(typeof type == "string" && ATTRIBUTE_TYPES.includes(type)) || description !== void 0 && typeof description != "string" || Object.keys(rest).length > 0;
-  });
-  if (odd.length > 0) {
-    ctx.warn(
-      `site ${site4}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} uses JSON Schema keywords the configuration does not have (it knows type and description)`
-    );
-    return;
-  }
-  (node.details?.adaptiveSchema).required !== void 0 && ctx.warn(
-    `site ${site4}: the adaptive schema's "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it`
-  );
-  let config = { properties };
-  return schema.additionalProperties === !1 && (config.additionalProperties = !1), config;
-}
-function schemaCall(org, site4, schema, live) {
-  let additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? !1;
-  return {
-    method: "PUT",
-    path: `${sitePath(org, site4)}/adaptive-schema`,
-    body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
-    summary: "set adaptive schema"
-  };
-}
-var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __esm({
-  "src/kinds/site.ts"() {
-    "use strict";
-    init_errors();
-    init_address();
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    init_proxy();
-    init_redirect();
-    init_section();
-    init_section_group();
-    init_site_space();
-    init_types2();
-    PATCHABLE4 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
-    TYPES2 = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
-    siteKind = {
-      kind: "site",
-      collection: "sites",
-      highRisk: !0,
-      children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
-      desired: (scope) => scope.desired.sites,
-      read: async (client, scope) => leafNodes(await client.list(`${orgPath(scope.organization)}/sites`)),
-      async readDetails(client, scope, node, desired) {
-        if (!desired.adaptiveSchema) return;
-        let schema = await client.get(
-          `${sitePath(scope.organization, node.item.id)}/adaptive-schema`
-        );
-        node.details = { ...node.details, adaptiveSchema: schema?.jsonSchema ?? {} };
-      },
-      key: (site4) => site4.title,
-      liveKey: (site4) => site4.title,
-      diff(desired, live) {
-        let sections = live?.children[sectionKind.kind] ?? [];
-        if (desired.siteSpaces !== void 0 && sections.length > 0) {
-          let paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
-          throw new DocsyncError(
-            "plan.site-has-sections",
-            `${desired.at.file}:${desired.at.line}:${desired.at.column}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
-          );
-        }
-        let changes = [];
-        live || compareField(changes, "type", desired.type, void 0);
-        for (let field of PATCHABLE4) {
-          let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
-          compareField(changes, field, value, liveValue(live?.item, field));
-        }
-        if (desired.adaptiveSchema) {
-          let have = liveSchema(live);
-          compareField(changes, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties), compareField(
-            changes,
-            "adaptiveSchema.additionalProperties",
-            desired.adaptiveSchema.additionalProperties,
-            have?.additionalProperties
-          );
-        }
-        return changes;
-      },
-      create(desired, address, scope, ctx) {
-        let org = scope.organization, id = ctx.idOf(address), calls = [
-          {
-            method: "POST",
-            path: `${orgPath(org)}/sites`,
-            body: definedFields(desired, ["type", "title", "visibility"]),
-            summary: "create site",
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
-          }
-        ], roots = desired.siteSpaces ?? [];
-        roots.length > 0 && (calls[0].body.spaces = roots.map((siteSpace) => siteSpace.spaceId), calls.push({
-          method: "GET",
-          path: `${siteSpacesPath(org, id)}?limit=1000`,
-          summary: "read the site spaces made with the site",
-          captures: roots.map((siteSpace) => ({
-            address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
-            find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
-          }))
-        }));
-        let settings = definedFields(desired, ["basename", "adaptiveContent"]);
-        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
-      },
-      update(desired, live, changes, _address, scope) {
-        let calls = [], body = patchBody(changes, PATCHABLE4);
-        return Object.keys(body).length > 0 && calls.push({
-          method: "PATCH",
-          path: sitePath(scope.organization, live.item.id),
-          body,
-          summary: "update site"
-        }), desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live))), calls;
-      },
-      remove: (live, _address, scope) => [
-        { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
-      ],
-      // Everything inside the site is listed, even as an empty list, so that the file manages it.
-      toConfig(live, _scope, ctx) {
-        let site4 = live.item, config = { title: site4.title };
-        TYPES2.includes(site4.type) && (config.type = site4.type), VISIBILITIES.includes(site4.visibility) && (config.visibility = site4.visibility), typeof site4.basename == "string" && (config.basename = site4.basename);
-        let proxy = site4.proxy?.origin;
-        typeof proxy == "string" && isConfigurableProxy(proxy) ? config.proxy = proxy : typeof proxy == "string" && ctx.warn(
-          `site ${JSON.stringify(site4.title)}: the proxy ${JSON.stringify(proxy)} is left out: the configuration takes a host and path such as acme.com/docs, optionally with https:// in front`
-        ), site4.adaptiveContent && (config.adaptiveContent = { enabled: site4.adaptiveContent.enabled ?? !1 });
-        let schema = schemaConfig(live, ctx);
-        schema && (config.adaptiveSchema = schema);
-        let sections = ctx.children(sectionKind);
-        return sections.length > 0 ? config.sections = nestSections(sections, ctx.children(sectionGroupKind), site4.title, ctx) : config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config), config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config), config;
-      }
-    };
-  }
-});
-
-// src/kinds/team.ts
-var teamKind, init_team = __esm({
-  "src/kinds/team.ts"() {
-    "use strict";
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    teamKind = {
-      kind: "team",
-      collection: "teams",
-      highRisk: !0,
-      desired: (scope) => scope.desired.teams,
-      // SAML providers name their default team by title, so teams are read to resolve it.
-      readAnyway: (scope) => (scope.desired.samlProviders ?? []).some((p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam),
-      read: async (client, scope) => leafNodes(await client.list(teamsPath(scope.organization))),
-      key: (team) => team.title,
-      liveKey: (team) => team.title,
-      diff(desired, live) {
-        let changes = [];
-        return compareField(changes, "title", desired.title, live?.item.title), !live && desired.members && changes.push({ field: "members", to: desired.members }), changes;
-      },
-      create: (desired, address, scope, _ctx) => [
-        {
-          method: "PUT",
-          path: teamsPath(scope.organization),
-          body: desired.members ? { title: desired.title, members: desired.members } : { title: desired.title },
-          summary: "create team",
-          captures: [{ address, pointer: "/id" }],
-          recover: { list: teamsPath(scope.organization), match: { title: desired.title } }
-        }
-      ],
-      update: (desired, live, _changes, _address, scope) => [
-        {
-          method: "PATCH",
-          path: teamPath(scope.organization, live.item.id),
-          body: { title: desired.title },
-          summary: "rename team"
-        }
-      ],
-      remove: (live, _address, scope) => [
-        { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" }
-      ],
-      // The title only: the API counts a team's members but does not say who they are.
-      toConfig(live, _scope, ctx) {
-        let config = { title: live.item.title }, members = live.item.members;
-        if (typeof members == "number" && members > 0) {
-          let count = members === 1 ? "1 member" : `${members} members`;
-          ctx.comment(config, `${count}, not listed: the API does not say who they are`);
-        }
-        return config;
-      }
-    };
-  }
-});
-
-// src/kinds/registry.ts
-var TOP_LEVEL_KINDS, init_registry = __esm({
-  "src/kinds/registry.ts"() {
-    "use strict";
-    init_custom_field();
-    init_saml_provider();
-    init_site();
-    init_team();
-    TOP_LEVEL_KINDS = [teamKind, customFieldKind, samlProviderKind, siteKind];
-  }
-});
-
 // src/model/scope.ts
 function scopeBelow(parent, item) {
   let scope = {
@@ -18587,8 +18738,8 @@ async function readKind(client, kind, scope, parent, choice) {
   let nodes = parent.children[kind.kind];
   await Promise.all(
     choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
-      let below2 = scopeOfNode(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired);
-      await Promise.all([details, ...readChildren(client, kind.children ?? [], below2, node, choice)]);
+      let below = scopeOfNode(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired);
+      await Promise.all([details, ...readChildren(client, kind.children ?? [], below, node, choice)]);
     })
   );
 }
@@ -18857,7 +19008,7 @@ var NONE, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
-    init_types2();
+    init_types();
     init_match();
     init_address();
     init_scope();
@@ -19546,7 +19697,7 @@ function tableRow(change, view) {
 function groups(changes) {
   let byKey = /* @__PURE__ */ new Map();
   for (let change of changes) {
-    let nested = change.address.includes(" \u203A ") || change.kind === "site", key = nested ? `item:${firstSegment(change.address)}` : `kind:${change.kind}`, group = byKey.get(key);
+    let nested = change.address.includes(" \u203A ") || CONTAINER_KINDS.has(change.kind), key = nested ? `item:${firstSegment(change.address)}` : `kind:${change.kind}`, group = byKey.get(key);
     group || (group = { label: nested ? `<code>${escapeHtml(firstSegment(change.address))}</code>` : escapeHtml(`${change.kind.charAt(0).toUpperCase()}${change.kind.slice(1)}s`), changes: [] }, byKey.set(key, group)), group.changes.push(change);
   }
   return [...byKey.values()];
@@ -19601,6 +19752,7 @@ function finish(lines) {
 var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QUOTED, plural2, init_markdown = __esm({
   "src/render/markdown.ts"() {
     "use strict";
+    init_registry();
     init_address();
     init_redact();
     init_values();
@@ -19803,20 +19955,17 @@ function registerValidateCommand(program2, context) {
     textOrJson,
     "text"
   ).action(async (options) => {
-    let count = (list) => list?.length ?? 0;
+    let count = (list) => Array.isArray(list) ? list.length : 0;
     if (options.format === "json") {
       try {
-        let desired2 = await loadDesired(options.config, context), report = {
+        let desired2 = await loadDesired(options.config, context), lists2 = desired2, report = {
           format: "docsync-validation",
           version: 1,
           valid: !0,
           files: desired2.files,
-          counts: {
-            sites: count(desired2.sites),
-            teams: count(desired2.teams),
-            customFields: count(desired2.customFields),
-            samlProviders: count(desired2.samlProviders)
-          },
+          counts: Object.fromEntries(
+            REPORTED_KINDS.map((kind) => [kind.collection, count(lists2[kind.collection])])
+          ),
           diagnostics: []
         };
         context.output.out(json(report));
@@ -19835,17 +19984,16 @@ function registerValidateCommand(program2, context) {
       }
       return;
     }
-    let desired = await loadDesired(options.config, context);
-    context.output.out(
-      `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).
-`
-    );
+    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.map((kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`);
+    context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.
+`);
   });
 }
 var init_validate = __esm({
   "src/cli/commands/validate.ts"() {
     "use strict";
     init_diagnostics();
+    init_registry();
     init_apply_json();
     init_json_reports();
     init_workflow();
@@ -39851,7 +39999,7 @@ function shellWord(word) {
 var shellWords, init_shell_words = __esm({
   "src/cli/shell-words.ts"() {
     "use strict";
-    shellWords = (words) => words.map(shellWord).join(" ");
+    shellWords = (words2) => words2.map(shellWord).join(" ");
   }
 });
 
@@ -40298,25 +40446,17 @@ var init_drift = __esm({
 
 // src/export/read.ts
 function everything(organization) {
-  return {
+  let all = {
     files: [],
     organization,
     spaces: {},
-    teams: [],
-    customFields: [],
-    samlProviders: [],
-    sites: [],
     policy: { prune: [] },
     sensitiveValues: [],
-    at: { file: "", line: 0, column: 0 },
-    title: "",
-    path: "",
-    adaptiveSchema: { properties: {} },
-    sections: [],
-    sectionGroups: [],
-    siteSpaces: [],
-    redirects: []
+    at: { file: "", line: 0, column: 0 }
   };
+  for (let kind of allKinds())
+    all[kind.collection] = [], Object.assign(all, kind.detailsWanted);
+  return all;
 }
 function readOrganization(client, organization) {
   let all = everything(organization);
@@ -40328,6 +40468,7 @@ function readOrganization(client, organization) {
 var init_read2 = __esm({
   "src/export/read.ts"() {
     "use strict";
+    init_registry();
     init_walk();
   }
 });
@@ -40360,11 +40501,11 @@ function convert(live, organization, naming) {
     result.managed.add(kind.collection);
     let nodes = parent.children[kind.kind] ?? [], exported = [];
     for (let node of nodes) {
-      let below2 = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
+      let below = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
         ...shared,
         children(child) {
           let items2 = done.get(child);
-          return items2 || (items2 = exportContainer(child, below2, node), done.set(child, items2)), items2;
+          return items2 || (items2 = exportContainer(child, below, node), done.set(child, items2)), items2;
         }
       }, config = kind.toConfig(node, scope, ctx);
       config && (exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), kind.liveKey(node.item)));
@@ -40447,18 +40588,19 @@ function comment(text) {
 `).map((line) => ` ${line}`).join(`
 `);
 }
-function build(doc, value, notes, at2) {
+function build(doc, value, layout, at2) {
+  let notes = layout.notes;
   if (typeof value == "string") return doc.createNode(escapeInterpolation(value));
   if (Array.isArray(value)) {
     let seq = new import_yaml5.YAMLSeq();
     for (let item of value)
-      seq.items.push(build(doc, item, notes, { depth: at2.depth + 1, inList: at2.key }));
+      seq.items.push(build(doc, item, layout, { depth: at2.depth + 1, inList: at2.key }));
     return seq.flow = value.length === 0 || fitsOneLine(value.map((item) => ["", item])), seq;
   }
   if (typeof value == "object" && value !== null) {
     let entries = Object.entries(value).filter(([, item]) => item !== void 0), map = new import_yaml5.YAMLMap();
     for (let [key, item] of entries)
-      map.items.push(doc.createPair(key, build(doc, item, notes, { depth: at2.depth + 1, key })));
+      map.items.push(doc.createPair(key, build(doc, item, layout, { depth: at2.depth + 1, key })));
     let own = notes.get(value) ?? [];
     for (let note of own) {
       if (note.key === void 0) {
@@ -40473,24 +40615,26 @@ ${comment(note.text)}` : comment(note.text);
 ${comment(note.text)}` : comment(note.text);
       }
     }
-    let placed = at2.key !== void 0 ? at2.depth > 1 : ONE_LINE_ITEMS.has(at2.inList ?? "");
+    let placed = at2.key !== void 0 ? at2.depth > 1 : layout.oneLineLists.has(at2.inList ?? "");
     return map.flow = own.length === 0 && placed && fitsOneLine(entries), map;
   }
   return doc.createNode(value);
 }
 function renderYaml(exported) {
-  let doc = new import_yaml5.Document(), root = build(doc, exported.body, exported.notes, { depth: 0 });
+  let doc = new import_yaml5.Document(), root = build(doc, exported.body, exported, { depth: 0 });
   return root.items.forEach((pair, index) => {
-    index > 1 && (pair.key.spaceBefore = !0), pair.key.value === "sites" && pair.value instanceof import_yaml5.YAMLSeq && pair.value.items.forEach((site4, position) => {
+    index > 1 && (pair.key.spaceBefore = !0);
+    let key = pair.key.value;
+    typeof key == "string" && exported.spacedLists.has(key) && pair.value instanceof import_yaml5.YAMLSeq && pair.value.items.forEach((site4, position) => {
       position > 0 && (site4.spaceBefore = !0);
     });
   }), doc.contents = root, doc.commentBefore = comment(exported.header.join(`
 `)), doc.toString({ lineWidth: 0 });
 }
-var import_yaml5, ONE_LINE_ITEMS, ONE_LINE_MAX, isScalar4, escapeInterpolation, init_yaml = __esm({
+var import_yaml5, ONE_LINE_MAX, isScalar4, escapeInterpolation, init_yaml = __esm({
   "src/export/yaml.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1), ONE_LINE_ITEMS = /* @__PURE__ */ new Set(["siteSpaces"]), ONE_LINE_MAX = 96, isScalar4 = (value) => value === null || ["string", "number", "boolean"].includes(typeof value), escapeInterpolation = (text) => text.replaceAll("${", () => "$${");
+    import_yaml5 = __toESM(require_dist(), 1), ONE_LINE_MAX = 96, isScalar4 = (value) => value === null || ["string", "number", "boolean"].includes(typeof value), escapeInterpolation = (text) => text.replaceAll("${", () => "$${");
   }
 });
 
@@ -40506,8 +40650,20 @@ async function readOrganizationInfo(client, organization) {
     ) : error;
   }
 }
-function listed(words) {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+function listed(words2) {
+  return words2.length < 2 ? words2.join("") : `${words2.slice(0, -1).join(", ")} and ${words2.at(-1)}`;
+}
+function leftOut(kinds) {
+  return kinds.flatMap((kind) => [
+    ...kind.exportLeavesOut ? [kind.exportLeavesOut] : [],
+    ...leftOut(kind.children ?? [])
+  ]);
+}
+function wrap(text) {
+  let lines = [], line = "";
+  for (let word of text.split(" "))
+    line !== "" && line.length + 1 + word.length > 92 ? (lines.push(line), line = word) : line = line === "" ? word : `${line} ${word}`;
+  return [...lines, line];
 }
 function oneLine2(text) {
   return text.replace(/\s+/g, " ").trim();
@@ -40536,11 +40692,11 @@ Rename (or delete) all but one of each, then export again.`
   body.policy = policy;
   let left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
-    let words = listed(left.map((kind) => WORDS[kind] ?? kind));
+    let names2 = listed(left.map(words));
     result.notes.set(policy, [
       {
         key: "prune",
-        text: `Live ${words} that this file does not list are left alone.
+        text: `Live ${names2} that this file does not list are left alone.
 To have docsync delete them, add ${left.join(", ")} to prune.`
       }
     ]);
@@ -40548,16 +40704,21 @@ To have docsync delete them, add ${left.join(", ")} to prune.`
   let date = (options.now ?? /* @__PURE__ */ new Date()).toISOString().replace(/\.\d{3}Z$/, "Z"), title = typeof info.title == "string" && info.title !== "" ? ` (${oneLine2(info.title)})` : "", header2 = [
     `docsync configuration of organization ${organization}${title}, exported on ${date}.`,
     "`docsync plan` with this file shows no changes until the organization or the file changes.",
-    "Not exported: team members (the API does not list them), SAML certificates (sensitive; see",
-    "the comments below) and what docsync does not manage. See docs/export.md."
-  ];
-  return { yaml: renderYaml({ header: header2, body, notes: result.notes }), warnings: result.warnings, counts };
+    ...wrap(
+      `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`
+    )
+  ], layout = {
+    oneLineLists: new Set(
+      allKinds(TOP_LEVEL_KINDS).filter((k) => k.exportOneLine).map((k) => k.collection)
+    ),
+    spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection))
+  };
+  return { yaml: renderYaml({ header: header2, body, notes: result.notes, ...layout }), warnings: result.warnings, counts };
 }
-var below, NESTED_IN, WORDS, init_export = __esm({
+var words, init_export = __esm({
   "src/export/export.ts"() {
     "use strict";
     init_errors2();
-    init_types();
     init_errors();
     init_paths();
     init_registry();
@@ -40565,12 +40726,9 @@ var below, NESTED_IN, WORDS, init_export = __esm({
     init_read2();
     init_spaces2();
     init_yaml();
-    below = (kind) => (kind.children ?? []).flatMap((child) => [child, ...below(child)]), NESTED_IN = new Map(
-      TOP_LEVEL_KINDS.flatMap((top) => below(top).map((kind) => [kind.collection, top.collection]))
-    );
-    WORDS = {
-      customFields: "custom fields",
-      samlProviders: "SAML providers"
+    words = (collection) => {
+      let kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
+      return kind ? pluralOf(kind) : collection;
     };
   }
 });
@@ -40583,18 +40741,15 @@ __export(export_exports, {
 import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
-  return [
-    plural3(counts.sites ?? 0, "site", "sites"),
-    plural3(counts.teams ?? 0, "team", "teams"),
-    plural3(counts.customFields ?? 0, "custom field", "custom fields"),
-    plural3(counts.samlProviders ?? 0, "SAML provider", "SAML providers")
-  ].join(", ");
+  return REPORTED_KINDS.map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
+    ", "
+  );
 }
 function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");
   connectionOptions(command).option("--org <id>", "organization id (default: $DOCSYNC_ORG)").option("-o, --output <file>", "write the configuration to this file instead of standard output").option("--force", "overwrite the output file when it exists").option(
     "--prune-org",
-    "also prune sites, teams, custom fields and SAML providers: live ones the file does not list are deleted"
+    `also prune ${listed(REPORTED_KINDS.map(pluralOf))}: live ones the file does not list are deleted`
   ).option(
     "--format <format>",
     "text, or json: what was written, as a docsync-export document (with the YAML when there is no -o)",
@@ -40658,6 +40813,7 @@ var plural3, exists, init_export2 = __esm({
     "use strict";
     init_errors();
     init_export();
+    init_registry();
     init_apply_json();
     init_connection();
     init_json_reports();
@@ -40726,8 +40882,8 @@ function describeProgram(program2) {
 }
 function bash(commands) {
   let cases = commands.map((command) => {
-    let words = command.options.flatMap(flags).join(" ");
-    return `    ${command.name}) opts=${quoted(words)}; files=${command.fileArguments ? 1 : 0} ;;`;
+    let words2 = command.options.flatMap(flags).join(" ");
+    return `    ${command.name}) opts=${quoted(words2)}; files=${command.fileArguments ? 1 : 0} ;;`;
   }), valueCases = /* @__PURE__ */ new Map();
   for (let option of commands.flatMap((command) => command.options)) {
     if (option.value === void 0) continue;

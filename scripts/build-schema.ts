@@ -1,12 +1,15 @@
 // Bundles schemas/fragments/*.json into schemas/docsync.schema.json, the one file editors and
 // the loader read. root.json is the top level; every other fragment becomes the definition of
-// the same name (site.json → #/definitions/site), so adding a kind is its fragment plus one
-// `$ref` where it belongs. Run: npx tsx scripts/build-schema.ts
+// the same name (site.json → #/definitions/site). The kinds fill in the rest: each top-level
+// kind's list (its `config.schema`), before `policy`, and the kinds `policy.prune` may name.
+// Adding a kind is its fragment, and a `$ref` in its parent's for a child kind.
+// Run: npx tsx scripts/build-schema.ts
 
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { DEFAULT_PRUNE, PRUNABLE_KINDS, pluralOf, REPORTED_KINDS, TOP_LEVEL_KINDS } from "../src/kinds/registry.ts";
 
 const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
 export const FRAGMENTS_DIR = join(schemasDir, "fragments");
@@ -23,7 +26,31 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
     .sort();
   const definitions: Record<string, unknown> = {};
   for (const name of names) definitions[basename(name, ".json")] = readJson(join(fragmentsDir, name));
-  return { ...readJson(join(fragmentsDir, "root.json")), definitions };
+  const root = readJson(join(fragmentsDir, "root.json"));
+  const { policy, ...properties } = root.properties as Record<string, unknown>;
+  for (const kind of TOP_LEVEL_KINDS) {
+    const schema = kind.config.schema;
+    if (schema === undefined) throw new Error(`top-level kind ${kind.kind} has no config.schema`);
+    properties[kind.collection] = {
+      description: schema.description,
+      type: "array",
+      items: { $ref: `#/definitions/${schema.fragment}` },
+    };
+  }
+  properties.policy = policy;
+  fillPrune(definitions.policy as { properties: { prune: { description: string; items: { enum: string[] } } } });
+  return { ...root, properties, definitions };
+}
+
+/** The kinds `policy.prune` names, and its default, from the kinds. */
+function fillPrune(policy: { properties: { prune: { description: string; items: { enum: string[] } } } }): void {
+  const prune = policy.properties.prune;
+  const wide = REPORTED_KINDS.map((kind) => kind.collection);
+  prune.description =
+    "Kinds whose live items that the configuration does not list are deleted. " +
+    `Default: ${DEFAULT_PRUNE.join(", ")} (only inside listed ${REPORTED_KINDS.filter((k) => k.children).map(pluralOf).join(", ")}). ` +
+    `${wide.slice(0, -1).join(", ")} and ${wide.at(-1)} prune organization-wide.`;
+  prune.items.enum = [...PRUNABLE_KINDS];
 }
 
 function main(): void {

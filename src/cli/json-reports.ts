@@ -14,7 +14,8 @@ export interface ValidationReport {
   valid: boolean;
   files: string[];
   /** Items the configuration lists, by kind (when it is valid). */
-  counts?: { sites: number; teams: number; customFields: number; samlProviders: number };
+  /** Items of each top-level kind, by collection. */
+  counts?: Record<string, number>;
   diagnostics: Diagnostic[];
 }
 

@@ -5,12 +5,16 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isScalar, parseDocument, type Scalar } from "yaml";
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 import { pathOf, walkNodes } from "./yaml-walk.ts";
 
-/** Fields whose values must never be printed; `*` stands for any list index. */
-const SENSITIVE_FIELDS: string[][] = [["samlProviders", "*", "certificate"]];
+/** Fields whose values must never be printed, as the top-level kinds declare them; `*` stands
+ * for any list index. */
+const SENSITIVE_FIELDS: string[][] = TOP_LEVEL_KINDS.flatMap((kind) =>
+  (kind.config.sensitive ?? []).map((field) => [kind.collection, "*", field]),
+);
 /** Their last keys: a value under one of them is looked at even when it interpolates nothing. */
 const SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
 

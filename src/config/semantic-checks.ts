@@ -1,130 +1,55 @@
 // Checks that need the merged configuration: duplicate identities, rename hints that collide
-// with listed keys, references to names that do not exist, and several defaults in one list.
-// They only see files that are valid on their own, so they can trust the shapes.
+// with listed keys, and what each kind checks of its items (references to names that exist,
+// one default per list). They only see files that are valid on their own, so they can trust
+// the shapes.
 
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { CheckContext, Identity } from "../kinds/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { children, type Located, type MergedConfig, sectionsOf } from "./merge.ts";
-import type { RawRedirect, RawSite, RawSiteSpace } from "./raw-types.ts";
+import { topLevelItems, walkContainers } from "./kind-items.ts";
+import type { Located, MergedConfig } from "./merge.ts";
 import { diagnosticAt, type KeyPath, where } from "./yaml-positions.ts";
 
 export function checkSemantics(merged: MergedConfig, options: { partial: boolean }): Diagnostic[] {
   const out: Diagnostic[] = [];
-  checkIdentities(out, merged.teams, "title", "team");
-  checkIdentities(out, merged.customFields, "name", "custom field");
-  checkIdentities(out, merged.samlProviders, "label", "SAML provider");
   // References across files are only checked when every file could be read: the name may be
   // defined in a file that has errors of its own.
-  const references = !options.partial;
-  if (references) checkTeamReferences(out, merged);
-
-  const sites = merged.sites ?? [];
-  checkIdentities(out, sites, "title", "site");
-  checkIdentities(
-    out,
-    sites.filter((s) => s.value.id !== undefined),
-    "id",
-    "site",
-  );
-  for (const site of sites) checkSite(out, site, references ? merged.spaces : undefined);
+  const complete = !options.partial;
+  const keys = new Map<string, ReadonlySet<string>>();
+  const context: Omit<CheckContext, "parent"> = {
+    report: (item, field, message) => out.push(at(item as Located<unknown>, field, message)),
+    where: (item, field, from) => whereIn(item as Located<unknown>, field, from as Located<unknown>),
+    spaces: complete ? merged.spaces : undefined,
+    keysOf(collection) {
+      if (!complete) return undefined;
+      let known = keys.get(collection);
+      if (known === undefined) {
+        const kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
+        const field = kind?.config.identities[0]?.field;
+        const items = kind === undefined ? [] : (topLevelItems(kind, merged) ?? []);
+        known = new Set(items.map((item) => String((item.value as Record<string, unknown>)[field ?? ""])));
+        keys.set(collection, known);
+      }
+      return known;
+    },
+  };
+  walkContainers(merged, (kind, items, parent) => {
+    for (const identity of kind.config.identities) checkIdentity(out, items, identity, kind.kind);
+    const ctx = parent ? { ...context, parent: { item: parent.item, kind: parent.kind.kind } } : context;
+    kind.config.check?.(items, ctx);
+  });
   return out;
 }
 
-function checkTeamReferences(out: Diagnostic[], merged: MergedConfig): void {
-  const titles = new Set(merged.teams?.map((t) => t.value.title));
-  for (const provider of merged.samlProviders ?? []) {
-    const team = provider.value.defaultTeam;
-    if (typeof team === "string" && !titles.has(team)) {
-      const message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
-      out.push(at(provider, ["defaultTeam"], message));
-    }
-  }
-}
-
-/** `spaces` is undefined when space names cannot all be known (a file was left out). */
-function checkSite(
-  out: Diagnostic[],
-  site: Located<RawSite>,
-  spaces: Map<string, unknown> | undefined,
-): void {
-  const { sections, groups } = sectionsOf(site);
-  checkIdentities(out, sections, "path", "section");
-  checkIdentities(out, groups, "group", "group", "title");
-  checkSingleDefault(out, sections, `section in site "${site.value.title}"`);
-  for (const section of sections) {
-    checkSiteSpaces(out, children(section, "siteSpaces", section.value.siteSpaces), spaces, "section");
-  }
-  if (site.value.siteSpaces !== undefined) {
-    checkSiteSpaces(out, children(site, "siteSpaces", site.value.siteSpaces), spaces, "site");
-  }
-  const redirects = children(site, "redirects", site.value.redirects ?? []);
-  checkIdentities(out, redirects, "source", "redirect");
-  const paths = new Set(sections.map((s) => s.value.path));
-  for (const redirect of redirects) checkRedirectTarget(out, redirect, site, paths);
-}
-
-function checkSiteSpaces(
-  out: Diagnostic[],
-  siteSpaces: Located<RawSiteSpace>[],
-  spaces: Map<string, unknown> | undefined,
-  owner: "section" | "site",
-): void {
-  // Identity is the space (the API shows a space once per container); paths are unique too.
-  checkIdentities(out, siteSpaces, "space", "site space", "for space", false);
-  checkIdentities(out, siteSpaces, "path", "site space", "path", false);
-  checkSingleDefault(out, siteSpaces, `site space in this ${owner}`);
-  for (const siteSpace of siteSpaces) {
-    if (siteSpace.value.was !== undefined) {
-      const message = "a site space is identified by its space, and its path changes in place: remove `was`";
-      out.push(at(siteSpace, ["was"], message));
-    }
-    const name = siteSpace.value.space;
-    if (spaces === undefined || spaces.has(name)) continue;
-    out.push(at(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(spaces)}`));
-  }
-}
-
-/** Names shown in an unknown-space message; a configuration may name thousands. */
-const SPACES_SHOWN = 10;
-
-function knownSpaces(spaces: Map<string, unknown>): string {
-  if (spaces.size === 0) return "no spaces are named under spaces:";
-  const names: string[] = [];
-  for (const name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
-  }
-  const more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
-}
-
-function checkRedirectTarget(
-  out: Diagnostic[],
-  redirect: Located<RawRedirect>,
-  site: Located<RawSite>,
-  paths: Set<string>,
-): void {
-  const target = redirect.value.to?.section;
-  if (target === undefined || paths.has(target)) return;
-  const message =
-    site.value.sections === undefined
-      ? `site "${site.value.title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }`
-      : `no section with path "${target}" in site "${site.value.title}"`;
-  out.push(at(redirect, ["to", "section"], message));
-}
-
-/** Duplicate keys, duplicate rename hints, and hints naming a key that another item has.
- * `field` holds the key; `noun` is how messages call it (a group's `group:` is its title). */
-function checkIdentities<T extends object>(
-  out: Diagnostic[],
-  items: Located<T>[] | undefined,
-  field: keyof T & string,
-  kind: string,
-  noun: string = field,
-  hints = true,
-): void {
-  const byKey = new Map<string, Located<T>>();
-  for (const item of items ?? []) {
-    const key = String(item.value[field]);
+/** Duplicate values of an identity field, duplicate rename hints, and hints naming a value that
+ * another item has. */
+function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Identity, kind: string): void {
+  const { field, noun = field, hints = true, optional = false } = identity;
+  const value = (item: Located<unknown>) => (item.value as Record<string, unknown>)[field];
+  const items = optional ? all.filter((item) => value(item) !== undefined) : all;
+  const byKey = new Map<string, Located<unknown>>();
+  for (const item of items) {
+    const key = String(value(item));
     const first = byKey.get(key);
     if (first === undefined) byKey.set(key, item);
     else
@@ -133,10 +58,10 @@ function checkIdentities<T extends object>(
       );
   }
   if (!hints) return;
-  const byWas = new Map<string, Located<T>>();
-  for (const item of items ?? []) {
+  const byWas = new Map<string, Located<unknown>>();
+  for (const item of items) {
     const was = (item.value as { was?: string }).was;
-    if (was === undefined || was === String(item.value[field])) continue;
+    if (was === undefined || was === String(value(item))) continue;
     const owner = byKey.get(was);
     const first = byWas.get(was);
     if (owner !== undefined) {
@@ -147,16 +72,6 @@ function checkIdentities<T extends object>(
     } else {
       byWas.set(was, item);
     }
-  }
-}
-
-function checkSingleDefault(out: Diagnostic[], items: Located<{ default?: boolean }>[], what: string): void {
-  const [first, ...extras] = items.filter((i) => i.value.default === true);
-  if (first === undefined) return;
-  for (const extra of extras) {
-    out.push(
-      at(extra, ["default"], `more than one default ${what} (first at ${whereIn(first, "default", extra)})`),
-    );
   }
 }
 

@@ -5,25 +5,14 @@
 import type { ApiClient } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import type { LiveOrganization } from "../api/types.ts";
-import { PRUNABLE_KINDS, type PrunableKind } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import { convert } from "./convert.ts";
 import { readOrganization } from "./read.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
 import { renderYaml } from "./yaml.ts";
-
-/** The kinds below a kind, at any depth. */
-const below = (kind: AnyKind): AnyKind[] =>
-  (kind.children ?? []).flatMap((child) => [child, ...below(child)]);
-
-/** Kinds inside a top-level kind (sections in sites), with that kind: pruning them deletes only
- * inside the items the file lists. */
-const NESTED_IN: ReadonlyMap<PrunableKind, PrunableKind> = new Map(
-  TOP_LEVEL_KINDS.flatMap((top) => below(top).map((kind) => [kind.collection, top.collection] as const)),
-);
 
 export interface ExportOptions {
   /** Also prune the organization-wide kinds (sites, teams, custom fields, SAML providers). */
@@ -37,7 +26,7 @@ export interface ExportResult {
   /** What the configuration cannot say exactly; the file is written all the same. */
   warnings: string[];
   /** How many items of each top-level kind the file lists. */
-  counts: Partial<Record<PrunableKind, number>>;
+  counts: Partial<Record<string, number>>;
 }
 
 async function readOrganizationInfo(client: ApiClient, organization: string): Promise<LiveOrganization> {
@@ -56,14 +45,36 @@ async function readOrganizationInfo(client: ApiClient, organization: string): Pr
   }
 }
 
-const WORDS: Partial<Record<PrunableKind, string>> = {
-  customFields: "custom fields",
-  samlProviders: "SAML providers",
+/** How the export's notes name the items of a collection. */
+const words = (collection: string): string => {
+  const kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
+  return kind ? pluralOf(kind) : collection;
 };
 
 /** `a, b and c` */
-function listed(words: string[]): string {
+export function listed(words: string[]): string {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** What the kinds leave out of an export, each kind before its children. */
+function leftOut(kinds: readonly AnyKind[]): string[] {
+  return kinds.flatMap((kind) => [
+    ...(kind.exportLeavesOut ? [kind.exportLeavesOut] : []),
+    ...leftOut(kind.children ?? []),
+  ]);
+}
+
+/** Lines of at most 92 characters, broken between words. */
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > 92) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
 }
 
 function oneLine(text: string): string {
@@ -110,12 +121,12 @@ export async function exportOrganization(
   body.policy = policy;
   const left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
-    const words = listed(left.map((kind) => WORDS[kind] ?? kind));
+    const names = listed(left.map(words));
     result.notes.set(policy, [
       {
         key: "prune",
         text:
-          `Live ${words} that this file does not list are left alone.\n` +
+          `Live ${names} that this file does not list are left alone.\n` +
           `To have docsync delete them, add ${left.join(", ")} to prune.`,
       },
     ]);
@@ -126,8 +137,18 @@ export async function exportOrganization(
   const header = [
     `docsync configuration of organization ${organization}${title}, exported on ${date}.`,
     "`docsync plan` with this file shows no changes until the organization or the file changes.",
-    "Not exported: team members (the API does not list them), SAML certificates (sensitive; see",
-    "the comments below) and what docsync does not manage. See docs/export.md.",
+    ...wrap(
+      `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`,
+    ),
   ];
-  return { yaml: renderYaml({ header, body, notes: result.notes }), warnings: result.warnings, counts };
+  const layout = {
+    oneLineLists: new Set(
+      allKinds(TOP_LEVEL_KINDS)
+        .filter((k) => k.exportOneLine)
+        .map((k) => k.collection),
+    ),
+    spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
+  };
+  const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
+  return { yaml, warnings: result.warnings, counts };
 }

@@ -2,7 +2,7 @@
 // every item of every top-level kind, and below each item all of its children.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { DesiredSection, DesiredSite, DesiredState } from "../config/types.ts";
+import { allKinds, type DesiredState } from "../kinds/registry.ts";
 import { readTree } from "../live/walk.ts";
 import type { LiveState } from "../model/scope.ts";
 
@@ -11,26 +11,20 @@ import type { LiveState } from "../model/scope.ts";
  * detail a kind reads on demand is wanted (a site's adaptive schema). It stands for the
  * organization and for each item alike, since the kinds read only what they need from it.
  */
-export function everything(organization: string): DesiredState & DesiredSite & DesiredSection {
-  return {
+export function everything(organization: string): DesiredState {
+  const all: Record<string, unknown> = {
     files: [],
     organization,
     spaces: {},
-    teams: [],
-    customFields: [],
-    samlProviders: [],
-    sites: [],
     policy: { prune: [] },
     sensitiveValues: [],
     at: { file: "", line: 0, column: 0 },
-    title: "",
-    path: "",
-    adaptiveSchema: { properties: {} },
-    sections: [],
-    sectionGroups: [],
-    siteSpaces: [],
-    redirects: [],
   };
+  for (const kind of allKinds()) {
+    all[kind.collection] = [];
+    Object.assign(all, kind.detailsWanted);
+  }
+  return all as unknown as DesiredState;
 }
 
 /** The whole live organization, as far as docsync manages it. */

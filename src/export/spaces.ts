@@ -4,7 +4,7 @@
 
 import type { ApiClient } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
-import type { LiveSpaceRef } from "../api/types.ts";
+import type { LiveSpaceRef } from "../kinds/site-space.ts";
 import { slug } from "../kinds/unique.ts";
 
 /** The title of each space, read with GET /spaces/{id}; undefined when the space cannot be read. */

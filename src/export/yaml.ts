@@ -12,10 +12,12 @@ export interface YamlExport {
   /** The configuration, keys in the order they are written. */
   body: Record<string, unknown>;
   notes: WeakMap<object, Note[]>;
+  /** Lists of mappings whose items are written on one line when they fit. */
+  oneLineLists: ReadonlySet<string>;
+  /** Top-level lists whose items are set apart by a blank line (they are long). */
+  spacedLists: ReadonlySet<string>;
 }
 
-/** Lists of mappings whose items are written on one line when they fit. */
-const ONE_LINE_ITEMS = new Set(["siteSpaces"]);
 /** Longest mapping or list written on one line. */
 const ONE_LINE_MAX = 96;
 
@@ -45,14 +47,15 @@ function comment(text: string): string {
 function build(
   doc: Document,
   value: unknown,
-  notes: WeakMap<object, Note[]>,
+  layout: Pick<YamlExport, "notes" | "oneLineLists">,
   at: { depth: number; key?: string; inList?: string },
 ): unknown {
+  const notes = layout.notes;
   if (typeof value === "string") return doc.createNode(escapeInterpolation(value));
   if (Array.isArray(value)) {
     const seq = new YAMLSeq();
     for (const item of value)
-      seq.items.push(build(doc, item, notes, { depth: at.depth + 1, inList: at.key }));
+      seq.items.push(build(doc, item, layout, { depth: at.depth + 1, inList: at.key }));
     seq.flow = value.length === 0 || fitsOneLine(value.map((item) => ["", item]));
     return seq;
   }
@@ -60,7 +63,7 @@ function build(
     const entries = Object.entries(value).filter(([, item]) => item !== undefined);
     const map = new YAMLMap();
     for (const [key, item] of entries) {
-      map.items.push(doc.createPair(key, build(doc, item, notes, { depth: at.depth + 1, key })));
+      map.items.push(doc.createPair(key, build(doc, item, layout, { depth: at.depth + 1, key })));
     }
     const own = notes.get(value) ?? [];
     for (const note of own) {
@@ -76,7 +79,7 @@ function build(
           : comment(note.text);
       }
     }
-    const placed = at.key !== undefined ? at.depth > 1 : ONE_LINE_ITEMS.has(at.inList ?? "");
+    const placed = at.key !== undefined ? at.depth > 1 : layout.oneLineLists.has(at.inList ?? "");
     map.flow = own.length === 0 && placed && fitsOneLine(entries);
     return map;
   }
@@ -85,11 +88,13 @@ function build(
 
 export function renderYaml(exported: YamlExport): string {
   const doc = new Document();
-  const root = build(doc, exported.body, exported.notes, { depth: 0 }) as YAMLMap;
+  const root = build(doc, exported.body, exported, { depth: 0 }) as YAMLMap;
   root.items.forEach((pair, index) => {
-    // A blank line before each top-level key but the first two (version, organization), and between sites.
+    // A blank line before each top-level key but the first two (version, organization), and
+    // between the items of long lists.
     if (index > 1) (pair.key as Node).spaceBefore = true;
-    if ((pair.key as { value?: unknown }).value === "sites" && pair.value instanceof YAMLSeq) {
+    const key = (pair.key as { value?: unknown }).value;
+    if (typeof key === "string" && exported.spacedLists.has(key) && pair.value instanceof YAMLSeq) {
       (pair.value.items as Node[]).forEach((site, position) => {
         if (position > 0) site.spaceBefore = true;
       });

@@ -1,22 +1,63 @@
 // Custom fields: identity is the name, which is also how the API addresses them. The name and
 // the type cannot change: a new type replaces the field (delete, then create: names are unique).
 
-import type { LiveCustomField } from "../api/types.ts";
-import type { DesiredCustomField, DesiredState } from "../config/types.ts";
+import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { customFieldPath, customFieldsPath } from "./paths.ts";
+import type { DesiredState } from "./registry.ts";
 import type { KindModule } from "./types.ts";
+
+export interface LiveCustomField {
+  [field: string]: unknown;
+  id: string;
+  name: string;
+  type: string;
+  title?: string;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+}
+
+/** A custom field's own fields, the same in a configuration file and as configured. */
+interface CustomFieldSettings {
+  name: string;
+  type: string;
+  title?: string;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+}
+
+export interface DesiredCustomField extends ItemMeta, CustomFieldSettings {}
 
 const UPDATABLE = ["title", "description", "placeholder", "options"] as const;
 /** The field types the configuration format knows. */
 const TYPES = ["text", "number", "boolean", "date", "select", "multi-select"];
 const nameClaim = (org: string, name: string) => `${org}#custom-field=${name}`;
 
-export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField, DesiredState> = {
+export const customFieldKind: KindModule<
+  DesiredCustomField,
+  LiveCustomField,
+  DesiredState,
+  Record<string, string>,
+  Located<CustomFieldSettings>
+> = {
   kind: "custom field",
   collection: "customFields",
+  config: {
+    schema: {
+      fragment: "custom-field",
+      description:
+        "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.",
+    },
+    identities: [{ field: "name" }],
+    resolve({ value: { name, type, title, description, placeholder, options } }, meta) {
+      return { ...meta, name, type, ...defined({ title, description, placeholder, options }) };
+    },
+  },
 
   desired: (scope) => scope.desired.customFields,
   read: async (client, scope) =>

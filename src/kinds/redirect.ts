@@ -3,15 +3,71 @@
 // so kinds of destination that docsync does not know pass through unchanged.
 
 import { isDeepStrictEqual } from "node:util";
-import type { LiveRedirect, LiveSection } from "../api/types.ts";
-import type { DesiredRedirect, DesiredSite } from "../config/types.ts";
 import { addressOf } from "../model/address.ts";
+import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
-import type { BulkItem, CallDraft, KindModule, LiveNode, PlanContext, SiteScope } from "./types.ts";
+import type { LiveSection } from "./section.ts";
+import type { SiteScope } from "./site.ts";
+import { navigationOf } from "./site-navigation.ts";
+import type { BulkItem, CallDraft, KindConfig, KindModule, LiveNode, PlanContext } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
+
+export interface LiveRedirect {
+  [field: string]: unknown;
+  id: string;
+  source: string;
+  destination: { kind: string; [field: string]: unknown };
+}
+
+interface RawRedirect {
+  source: string;
+  to?: { section: string };
+  destination?: { kind: string } & Record<string, unknown>;
+}
+
+export type DesiredRedirectDestination =
+  /** `to: { section: <path> }`: resolved to the section's id at plan time. */
+  | { kind: "site-section"; sectionPath: string }
+  /** `destination: {...}` written in the API's own form: sent as written. */
+  | { kind: "raw"; value: Record<string, unknown> };
+
+export interface DesiredRedirect extends ItemMeta {
+  source: string;
+  destination: DesiredRedirectDestination;
+}
+
+const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect> = {
+  identities: [{ field: "source" }],
+  check(redirects, ctx) {
+    const site = ctx.parent?.item;
+    if (site === undefined) return;
+    const title = (site.value as { title?: string }).title;
+    const navigation = navigationOf(site);
+    const paths = new Set(navigation?.sections.map((s) => s.value.path));
+    for (const redirect of redirects) {
+      const target = redirect.value.to?.section;
+      if (target === undefined || paths.has(target)) continue;
+      const message =
+        navigation === undefined
+          ? `site "${title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }`
+          : `no section with path "${target}" in site "${title}"`;
+      ctx.report(redirect, ["to", "section"], message);
+    }
+  },
+  resolve({ value: { source, to, destination } }, meta) {
+    // Built field by field rather than spread together: a site may have 100,000 redirects.
+    const desired = meta as DesiredRedirect;
+    desired.source = source;
+    desired.destination =
+      to !== undefined
+        ? { kind: "site-section", sectionPath: to.section }
+        : { kind: "raw", value: { ...destination } };
+    return desired;
+  },
+};
 
 const site = (scope: SiteScope) => scope.desired;
 const sourceClaim = (scope: SiteScope, source: string) => uniqueClaim(scope, "redirect-source", source);
@@ -84,9 +140,16 @@ const sectionOf = (redirect: LiveRedirect): string[] =>
     ? [redirect.destination.siteSectionId]
     : [];
 
-export const redirectKind: KindModule<DesiredRedirect, LiveRedirect, DesiredSite, { site: string }> = {
+export const redirectKind: KindModule<
+  DesiredRedirect,
+  LiveRedirect,
+  SiteScope["desired"],
+  SiteScope["ids"],
+  Located<RawRedirect>
+> = {
   kind: "redirect",
   collection: "redirects",
+  config: redirectConfig,
 
   desired: (scope) => site(scope).redirects,
   read: async (client, scope) =>

@@ -1,10 +1,80 @@
 // The kinds docsync manages at the top of an organization, in the order plans list them.
-// Kinds inside a site are the site kind's children. Adding a kind: its module and one line here.
+// Kinds inside a site are the site kind's children. Adding a top-level kind: its module, one
+// line in the list and one in DesiredState; a child kind: one entry in its parent's `children`.
 
-import { customFieldKind } from "./custom-field.ts";
-import { samlProviderKind } from "./saml-provider.ts";
-import { siteKind } from "./site.ts";
-import { teamKind } from "./team.ts";
-import type { AnyKind } from "./types.ts";
+import type { DesiredOrganization } from "../model/desired.ts";
+import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
+import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
+import { type DesiredSite, siteKind } from "./site.ts";
+import { type DesiredTeam, teamKind } from "./team.ts";
+import type { AnyKind, Scope } from "./types.ts";
 
 export const TOP_LEVEL_KINDS: readonly AnyKind[] = [teamKind, customFieldKind, samlProviderKind, siteKind];
+
+/** The desired state: each top-level kind's list is absent when the configuration does not
+ * mention the kind (then it is not managed). */
+export interface DesiredState extends DesiredOrganization {
+  teams?: DesiredTeam[];
+  customFields?: DesiredCustomField[];
+  samlProviders?: DesiredSamlProvider[];
+  sites?: DesiredSite[];
+}
+
+/** Every kind, each followed by its children and then theirs; a kind used in several places once. */
+function descendants(kinds: readonly AnyKind[]): AnyKind[] {
+  const seen = new Map<string, AnyKind>();
+  const add = (kind: AnyKind) => {
+    if (!seen.has(kind.collection)) seen.set(kind.collection, kind);
+  };
+  const below = (kind: AnyKind) => {
+    for (const child of kind.children ?? []) add(child);
+    for (const child of kind.children ?? []) below(child);
+  };
+  // Kinds that hold others first, so that a container is listed before what it holds.
+  for (const kind of kinds.filter((k) => k.children)) {
+    add(kind);
+    below(kind);
+  }
+  for (const kind of kinds) add(kind);
+  return [...seen.values()];
+}
+
+/** The kinds `policy.prune` may name, by collection. */
+export const PRUNABLE_KINDS: readonly string[] = descendants(TOP_LEVEL_KINDS).map((kind) => kind.collection);
+
+/** Kinds inside other kinds are pruned by default, only inside the items the file lists;
+ * top-level kinds only when `policy.prune` names them. */
+export const DEFAULT_PRUNE: readonly string[] = PRUNABLE_KINDS.filter(
+  (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection),
+);
+
+/** The top-level kind that holds a nested kind, by collection. */
+export const NESTED_IN: ReadonlyMap<string, string> = new Map(
+  TOP_LEVEL_KINDS.flatMap((top) =>
+    descendants([top])
+      .filter((kind) => kind !== top)
+      .map((kind) => [kind.collection, top.collection] as const),
+  ),
+);
+
+/** The scope of the organization's own kinds: the whole configuration. */
+export type OrganizationScope = Scope<DesiredState>;
+
+/** Top-level kinds in the order reports count them: kinds that hold others first. */
+export const REPORTED_KINDS: readonly AnyKind[] = [
+  ...TOP_LEVEL_KINDS.filter((kind) => kind.children),
+  ...TOP_LEVEL_KINDS.filter((kind) => !kind.children),
+];
+
+/** How messages name several items of a kind. */
+export const pluralOf = (kind: AnyKind): string => kind.config.plural ?? `${kind.kind}s`;
+
+/** Names of the top-level kinds whose items hold items of other kinds (a site). */
+export const CONTAINER_KINDS: ReadonlySet<string> = new Set(
+  TOP_LEVEL_KINDS.filter((kind) => kind.children).map((kind) => kind.kind),
+);
+
+/** Every kind, each before the kinds below it (a kind used in two places, twice). */
+export function allKinds(kinds: readonly AnyKind[] = TOP_LEVEL_KINDS): AnyKind[] {
+  return kinds.flatMap((kind) => [kind, ...allKinds(kind.children ?? [])]);
+}

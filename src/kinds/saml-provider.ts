@@ -1,15 +1,50 @@
 // SAML providers: identity is the label. The certificate is sensitive: compared, never shown.
 // The default team is named by a team title of the configuration or by a live team id.
 
-import type { LiveSamlProvider } from "../api/types.ts";
-import { type DesiredSamlProvider, type DesiredState, ROLES, type TeamRef } from "../config/types.ts";
 import { addressOf } from "../model/address.ts";
+import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { samlProviderPath, samlProvidersPath } from "./paths.ts";
+import type { DesiredState } from "./registry.ts";
 import type { KindModule, PlanContext } from "./types.ts";
 import { slug } from "./unique.ts";
+
+export interface LiveSamlProvider {
+  [field: string]: unknown;
+  id: string;
+  label: string;
+  entityID?: string;
+  ssoURL?: string;
+  certificate?: string;
+  defaultTeam?: { id: string; title?: string } | null;
+  defaultRole?: string | null;
+}
+
+interface RawSamlProvider {
+  label: string;
+  entityID?: string;
+  ssoURL?: string;
+  certificate?: string;
+  /** A team title from `teams:`, or `{ id }` for a live team. */
+  defaultTeam?: string | { id: string };
+  defaultRole?: Role | null;
+}
+
+/** A team named by its title in this configuration, or by a live id. */
+type TeamRef = { title: string } | { id: string };
+
+export interface DesiredSamlProvider extends ItemMeta {
+  label: string;
+  entityID?: string;
+  ssoURL?: string;
+  /** Sensitive: never printed. */
+  certificate?: string;
+  defaultTeam?: TeamRef;
+  defaultRole?: Role | null;
+}
 
 const FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"] as const;
 
@@ -27,12 +62,57 @@ function desiredValues(desired: DesiredSamlProvider, ctx: PlanContext) {
   };
 }
 
-export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider, DesiredState> = {
+export const samlProviderKind: KindModule<
+  DesiredSamlProvider,
+  LiveSamlProvider,
+  DesiredState,
+  Record<string, string>,
+  Located<RawSamlProvider>
+> = {
   kind: "SAML provider",
   collection: "samlProviders",
   highRisk: true,
+  config: {
+    schema: {
+      fragment: "saml-provider",
+      description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.",
+    },
+    plural: "SAML providers",
+    sensitive: ["certificate"],
+    identities: [{ field: "label" }],
+    check(providers, ctx) {
+      const titles = ctx.keysOf("teams");
+      if (titles === undefined) return;
+      for (const provider of providers) {
+        const team = provider.value.defaultTeam;
+        if (typeof team === "string" && !titles.has(team)) {
+          const message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
+          ctx.report(provider, ["defaultTeam"], message);
+        }
+      }
+    },
+    resolve({ value }, meta) {
+      const { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = value;
+      const team = typeof defaultTeam === "string" ? { title: defaultTeam } : defaultTeam;
+      return {
+        ...meta,
+        label,
+        ...defined({ entityID, ssoURL, certificate, defaultTeam: team, defaultRole }),
+      };
+    },
+  },
 
   desired: (scope) => scope.desired.samlProviders,
+  // The default team is named by its title: teams are read to find its id.
+  refersTo: [
+    {
+      kind: "team",
+      when: (scope) =>
+        (scope.desired.samlProviders ?? []).some(
+          (p) => p.defaultTeam !== undefined && "title" in p.defaultTeam,
+        ),
+    },
+  ],
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization))),
 
@@ -89,6 +169,7 @@ export const samlProviderKind: KindModule<DesiredSamlProvider, LiveSamlProvider,
   ],
 
   // Never the certificate: it is sensitive, and an export is meant to be committed.
+  exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
   toConfig(live, _scope, ctx) {
     const provider = live.item;
     const config: Record<string, unknown> = {

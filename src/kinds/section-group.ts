@@ -3,14 +3,32 @@
 // members as one block, which the section kind's order uses. Membership is part of the group's
 // change.
 
-import type { LiveSection, LiveSectionGroup } from "../api/types.ts";
-import type { DesiredSectionGroup, DesiredSite } from "../config/types.ts";
 import { addressOf } from "../model/address.ts";
+import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { groupPath, groupsPath, sectionPath } from "./paths.ts";
-import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext, SiteScope } from "./types.ts";
+import type { LiveSection } from "./section.ts";
+import type { SiteScope } from "./site.ts";
+import { navigationOf, type RawSectionGroup } from "./site-navigation.ts";
+import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext } from "./types.ts";
+
+export interface LiveSectionGroup {
+  [field: string]: unknown;
+  id: string;
+  title: string;
+  icon?: string | null;
+  sections: { id: string }[];
+}
+
+export interface DesiredSectionGroup extends ItemMeta {
+  title: string;
+  icon?: string | null;
+  /** Paths of the member sections, in navigation order. */
+  sections: string[];
+}
 
 const PATCHABLE = ["title", "icon"] as const;
 
@@ -47,11 +65,23 @@ function desiredGroupBySectionId(scope: SiteScope, ctx: PlanContext): Map<string
 export const sectionGroupKind: KindModule<
   DesiredSectionGroup,
   LiveSectionGroup,
-  DesiredSite,
-  { site: string }
+  SiteScope["desired"],
+  SiteScope["ids"],
+  Located<RawSectionGroup>
 > = {
   kind: "group",
   collection: "sectionGroups",
+  config: {
+    // Groups are written among the sections, as `group: <title>`.
+    items: (site) => navigationOf(site)?.groups,
+    identities: [{ field: "group", noun: "title" }],
+    resolve: ({ value }, meta) => ({
+      ...meta,
+      title: value.group,
+      ...defined({ icon: value.icon }),
+      sections: value.sections.map((s) => s.path),
+    }),
+  },
 
   desired: (scope) => site(scope).sectionGroups,
   read: async (client, scope) =>

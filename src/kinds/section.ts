@@ -2,17 +2,53 @@
 // The API creates a section from a space (POST takes only `spaceId` and `title`), which also
 // makes the section's first site space; everything else is set by a PATCH that follows.
 
-import type { LiveSection } from "../api/types.ts";
-import type { DesiredSection, DesiredSite } from "../config/types.ts";
 import { addressOf } from "../model/address.ts";
+import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionGroupKind } from "./section-group.ts";
-import { sectionSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type SiteScope } from "./types.ts";
+import type { SiteScope } from "./site.ts";
+import { type LocatedSection, navigationOf } from "./site-navigation.ts";
+import {
+  checkSingleDefault,
+  type DesiredSiteSpace,
+  type LiveSiteSpace,
+  sectionSiteSpaceKind,
+} from "./site-space.ts";
+import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
+
+export interface LiveSection {
+  [field: string]: unknown;
+  id: string;
+  title: string;
+  path: string;
+  description?: string | null;
+  default?: boolean;
+  condition?: string | null;
+  sectionGroup?: string | null;
+  icon?: string | null;
+  siteSpaces: LiveSiteSpace[];
+}
+
+export interface DesiredSection extends ItemMeta {
+  path: string;
+  title: string;
+  description?: string | null;
+  icon?: string | null;
+  condition?: string | null;
+  default?: boolean;
+  /** Title of the group this section is nested under, if any. */
+  group?: string;
+  /** At least one: the first one is the space the section is created with. */
+  siteSpaces: DesiredSiteSpace[];
+}
+
+/** The scope of a section's site spaces: the section's configuration, and its site's and its own id. */
+export type SectionScope = Scope<DesiredSection, { site: string; section: string }>;
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */
@@ -34,9 +70,33 @@ function makeDefault(scope: SiteScope, sectionId: string): CallDraft {
   };
 }
 
-export const sectionKind: KindModule<DesiredSection, LiveSection, DesiredSite, { site: string }> = {
+export const sectionKind: KindModule<
+  DesiredSection,
+  LiveSection,
+  SiteScope["desired"],
+  SiteScope["ids"],
+  LocatedSection
+> = {
   kind: "section",
   collection: "sections",
+  config: {
+    // Sections are written in navigation order, some nested in groups.
+    items: (site) => navigationOf(site)?.sections,
+    identities: [{ field: "path" }],
+    check(sections, ctx) {
+      const site = ctx.parent?.item.value as { title?: string } | undefined;
+      checkSingleDefault(sections, `section in site "${site?.title}"`, ctx);
+    },
+    resolve(section, meta) {
+      const { path, title, description, icon, condition, default: isDefault } = section.value;
+      return {
+        ...meta,
+        path,
+        title,
+        ...defined({ description, icon, condition, default: isDefault, group: section.group }),
+      };
+    },
+  },
   ordered: true,
   inheritsRoot: sectionSiteSpaceKind.kind,
   // The sections of a group stand together and the group moves them as one.

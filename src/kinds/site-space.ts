@@ -3,14 +3,113 @@
 // per section, or once at the root). The path is a field that a PATCH changes; another space is
 // another site space. The order is the container's.
 
-import type { LiveSection, LiveSite, LiveSiteSpace } from "../api/types.ts";
-import type { DesiredSection, DesiredSite, DesiredSiteSpace } from "../config/types.ts";
+import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
-import type { CallDraft, KindModule, Scope } from "./types.ts";
+import type { DesiredSection, LiveSection } from "./section.ts";
+import type { DesiredSite, LiveSite } from "./site.ts";
+import type { CallDraft, CheckContext, KindConfig, KindModule, Scope } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
+
+export interface LiveSpaceRef {
+  [field: string]: unknown;
+  id: string;
+  title?: string;
+}
+
+export interface LiveSiteSpace {
+  [field: string]: unknown;
+  id: string;
+  path: string;
+  section?: string | null;
+  space: LiveSpaceRef;
+  title?: string;
+  default?: boolean;
+  condition?: string | null;
+}
+
+export interface RawSiteSpace {
+  space: string;
+  path: string;
+  condition?: string | null;
+  default?: boolean;
+  was?: string;
+}
+
+export interface DesiredSiteSpace extends ItemMeta {
+  /** The space id (resolved from the `spaces:` names). */
+  spaceId: string;
+  /** The name the configuration used, for messages. */
+  spaceName: string;
+  path: string;
+  /** `null` removes a live condition; absent leaves it alone. */
+  condition?: string | null;
+  default?: boolean;
+}
+
+/** Names shown in an unknown-space message; a configuration may name thousands. */
+const SPACES_SHOWN = 10;
+
+function knownSpaces(spaces: ReadonlyMap<string, unknown>): string {
+  if (spaces.size === 0) return "no spaces are named under spaces:";
+  const names: string[] = [];
+  for (const name of spaces.keys()) {
+    if (names.length === SPACES_SHOWN) break;
+    names.push(name);
+  }
+  const more = spaces.size - names.length;
+  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
+}
+
+/** Reports a second `default: true` among a container's items. */
+export function checkSingleDefault(
+  items: readonly Located<{ default?: boolean }>[],
+  what: string,
+  ctx: CheckContext,
+): void {
+  const [first, ...extras] = items.filter((i) => i.value.default === true);
+  if (first === undefined) return;
+  for (const extra of extras) {
+    ctx.report(
+      extra,
+      ["default"],
+      `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`,
+    );
+  }
+}
+
+const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace> = {
+  // Identity is the space (the API shows a space once per container); paths are unique too.
+  identities: [
+    { field: "space", noun: "for space", hints: false },
+    { field: "path", hints: false },
+  ],
+  check(siteSpaces, ctx) {
+    checkSingleDefault(siteSpaces, `site space in this ${ctx.parent?.kind ?? "site"}`, ctx);
+    for (const siteSpace of siteSpaces) {
+      if (siteSpace.value.was !== undefined) {
+        const message =
+          "a site space is identified by its space, and its path changes in place: remove `was`";
+        ctx.report(siteSpace, ["was"], message);
+      }
+      const name = siteSpace.value.space;
+      if (ctx.spaces === undefined || ctx.spaces.has(name)) continue;
+      ctx.report(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(ctx.spaces)}`);
+    }
+  },
+  resolve({ value: { space, path, condition, default: isDefault } }, meta, ctx) {
+    return {
+      ...meta,
+      spaceId: ctx.spaceId(space),
+      spaceName: space,
+      path,
+      ...defined({ condition, default: isDefault }),
+    };
+  },
+};
 
 const PATCHABLE = ["path", "condition"] as const;
 
@@ -22,7 +121,8 @@ type SiteSpaceKind = KindModule<
   DesiredSiteSpace,
   LiveSiteSpace,
   DesiredSite | DesiredSection,
-  ContainerScope["ids"]
+  ContainerScope["ids"],
+  Located<RawSiteSpace>
 >;
 
 function siteSpaceKind(container: Container): SiteSpaceKind {
@@ -78,6 +178,8 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
   const kind: SiteSpaceKind = {
     kind: "site space",
     collection: "siteSpaces",
+    config: siteSpaceConfig,
+    exportOneLine: true,
     ordered: true,
     // A section must keep a site space, and a new default must exist before the old one goes.
     deleteAfterCreates: true,

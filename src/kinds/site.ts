@@ -1,33 +1,75 @@
 // Docs sites: identity is the title, or an `id:` pin. `type` is used at creation only. The
 // adaptive schema is a separate resource of the site, read only when the configuration sets it.
 
-import type { LiveAdaptiveSchema, LiveSite } from "../api/types.ts";
-import type { DesiredSite, DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
+import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { orgPath, sitePath, siteSpacesPath } from "./paths.ts";
 import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.ts";
-import { redirectKind } from "./redirect.ts";
-import { sectionKind } from "./section.ts";
-import { nestSections, sectionGroupKind } from "./section-group.ts";
-import { rootSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type ExportContext, type KindModule, type LiveNode } from "./types.ts";
+import { type DesiredRedirect, redirectKind } from "./redirect.ts";
+import type { DesiredState } from "./registry.ts";
+import { type DesiredSection, sectionKind } from "./section.ts";
+import { type DesiredSectionGroup, nestSections, sectionGroupKind } from "./section-group.ts";
+import {
+  type AdaptiveSchema,
+  type LiveAdaptiveSchema,
+  liveSchema,
+  schemaCall,
+  schemaConfig,
+} from "./site-adaptive-schema.ts";
+import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
+import { addressKey, type CallDraft, type KindModule, type LiveNode, type Scope } from "./types.ts";
+
+export interface LiveSite {
+  [field: string]: unknown;
+  id: string;
+  title: string;
+  type: string;
+  visibility: string;
+  basename?: string;
+  proxy?: { origin?: string; target?: string } | null;
+  adaptiveContent?: { enabled?: boolean };
+  published?: boolean;
+  siteSpaces?: number;
+}
+
+/** A site's own settings, the same in a configuration file and as configured. */
+interface SiteSettings {
+  title: string;
+  /** Used at creation only. */
+  type?: string;
+  visibility?: string;
+  basename?: string;
+  /** A proxy URL; `null` removes the proxy. */
+  proxy?: string | null;
+  adaptiveContent?: { enabled: boolean };
+  adaptiveSchema?: AdaptiveSchema;
+}
+
+interface RawSite extends SiteSettings {
+  id?: string;
+  siteSpaces?: RawSiteSpace[];
+}
+
+export interface DesiredSite extends ItemMeta, SiteSettings {
+  /** Sections in navigation order (groups flattened; each section names its group). Absent: not managed. */
+  sections?: DesiredSection[];
+  /** Groups in navigation order. Absent when `sections` is absent. */
+  sectionGroups?: DesiredSectionGroup[];
+  /** Root-level site spaces of a site without sections. Absent: not managed. */
+  siteSpaces?: DesiredSiteSpace[];
+  /** Absent: not managed. */
+  redirects?: DesiredRedirect[];
+}
+
+/** The scope of a site's kinds: the site's configuration, and its id. */
+export type SiteScope = Scope<DesiredSite, { site: string }>;
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
-
-type Schema = NonNullable<DesiredSite["adaptiveSchema"]>;
-
-function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema> | undefined {
-  const jsonSchema = node?.details?.adaptiveSchema as Record<string, unknown> | undefined;
-  if (!jsonSchema) return undefined;
-  const schema: Partial<Schema> = { properties: (jsonSchema.properties ?? {}) as Schema["properties"] };
-  if (typeof jsonSchema.additionalProperties === "boolean")
-    schema.additionalProperties = jsonSchema.additionalProperties;
-  return schema;
-}
 
 function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]): unknown {
   if (!site) return undefined;
@@ -40,76 +82,37 @@ function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]
 /** Values of the configuration format: a live value outside them is left out of an export. */
 const TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"];
 const VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"];
-const ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
-
-/**
- * The adaptive schema as configuration, when it says something: adaptive content is on, or the
- * schema differs from a new site's (no attributes, no others allowed). Undefined as well when
- * the format cannot say it exactly, with a warning.
- */
-function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | undefined {
-  const schema = liveSchema(node);
-  if (!schema) return undefined;
-  const properties = schema.properties ?? {};
-  const names = Object.keys(properties);
-  const enabled = node.item.adaptiveContent?.enabled === true;
-  const site = JSON.stringify(node.item.title);
-  // The configuration cannot say true: the service accepts only false.
-  const open = schema.additionalProperties === true;
-  if (open) {
-    ctx.warn(
-      `site ${site}: the adaptive schema's additionalProperties: true is left out: the configuration ` +
-        "takes only false, the one value the service accepts",
-    );
-  }
-  if (!enabled && names.length === 0) return undefined;
-  const odd = names.filter((name) => {
-    const attribute = properties[name] as unknown as Record<string, unknown> | null;
-    if (typeof attribute !== "object" || attribute === null) return true;
-    const { type, description, ...rest } = attribute;
-    const typed = typeof type === "string" && ATTRIBUTE_TYPES.includes(type);
-    return (
-      !typed || (description !== undefined && typeof description !== "string") || Object.keys(rest).length > 0
-    );
-  });
-  if (odd.length > 0) {
-    ctx.warn(
-      `site ${site}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} ` +
-        "uses JSON Schema keywords the configuration does not have (it knows type and description)",
-    );
-    return undefined;
-  }
-  const jsonSchema = node.details?.adaptiveSchema as Record<string, unknown>;
-  if (jsonSchema.required !== undefined) {
-    ctx.warn(
-      `site ${site}: the adaptive schema's "required" list is not part of the configuration; ` +
-        "it stays as it is, but a change of the schema through docsync would drop it",
-    );
-  }
-  const config: Schema = { properties };
-  if (schema.additionalProperties === false) config.additionalProperties = false;
-  return config;
-}
-
-function schemaCall(org: string, site: string, schema: Schema, live: Partial<Schema> | undefined): CallDraft {
-  const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
-  return {
-    method: "PUT",
-    path: `${sitePath(org, site)}/adaptive-schema`,
-    body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
-    summary: "set adaptive schema",
-  };
-}
-
-export const siteKind: KindModule<DesiredSite, LiveSite, DesiredState> = {
+export const siteKind: KindModule<
+  DesiredSite,
+  LiveSite,
+  DesiredState,
+  Record<string, string>,
+  Located<RawSite>
+> = {
   kind: "site",
   collection: "sites",
   highRisk: true,
+  config: {
+    schema: {
+      fragment: "site",
+      description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.",
+    },
+    identities: [{ field: "title" }, { field: "id", optional: true }],
+    resolve({ value }, meta) {
+      const { title, type, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = value;
+      return {
+        ...meta,
+        title,
+        ...defined({ type, visibility, basename, proxy, adaptiveContent, adaptiveSchema }),
+      };
+    },
+  },
   children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
 
   desired: (scope) => scope.desired.sites,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
+  detailsWanted: { adaptiveSchema: { properties: {} } },
   async readDetails(client, scope, node, desired) {
     if (!desired.adaptiveSchema) return;
     const schema = await client.get<LiveAdaptiveSchema>(

@@ -1,23 +1,54 @@
 // Teams: identity is the title. Members can only be given when a team is created: the API
 // has no call that lists or changes a team's members, so docsync does not manage them after.
 
-import type { LiveTeam } from "../api/types.ts";
-import type { DesiredState, DesiredTeam } from "../config/types.ts";
+import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
+import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { teamPath, teamsPath } from "./paths.ts";
+import type { DesiredState } from "./registry.ts";
 import type { KindModule } from "./types.ts";
 
-export const teamKind: KindModule<DesiredTeam, LiveTeam, DesiredState> = {
+export interface LiveTeam {
+  [field: string]: unknown;
+  object?: "team";
+  id: string;
+  title: string;
+  members?: number;
+}
+
+interface RawTeam {
+  title: string;
+  members?: string[];
+}
+
+export interface DesiredTeam extends ItemMeta {
+  title: string;
+  /** Member (user) ids; the API takes them only when the team is created. */
+  members?: string[];
+}
+
+export const teamKind: KindModule<
+  DesiredTeam,
+  LiveTeam,
+  DesiredState,
+  Record<string, string>,
+  Located<RawTeam>
+> = {
   kind: "team",
   collection: "teams",
   highRisk: true,
+  config: {
+    schema: {
+      fragment: "team",
+      description: "Teams of the organization. Identity: title. Absent: teams are not managed.",
+    },
+    identities: [{ field: "title", hints: true }],
+    resolve: ({ value: { title, members } }, meta) => ({ ...meta, title, ...defined({ members }) }),
+  },
 
   desired: (scope) => scope.desired.teams,
-  // SAML providers name their default team by title, so teams are read to resolve it.
-  readAnyway: (scope) =>
-    (scope.desired.samlProviders ?? []).some((p) => p.defaultTeam !== undefined && "title" in p.defaultTeam),
   read: async (client, scope) => leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization))),
 
   key: (team) => team.title,
@@ -52,6 +83,7 @@ export const teamKind: KindModule<DesiredTeam, LiveTeam, DesiredState> = {
     { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" },
   ],
 
+  exportLeavesOut: "team members (the API does not list them)",
   // The title only: the API counts a team's members but does not say who they are.
   toConfig(live, _scope, ctx) {
     const config = { title: live.item.title };

@@ -4,29 +4,25 @@
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { DesiredSection, DesiredSite, DesiredState, ItemMeta, PrunableKind } from "../config/types.ts";
+import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
 export type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope };
-
-/** The scope of the organization's own kinds: the whole configuration. */
-export type OrganizationScope = Scope<DesiredState>;
-/** The scope of a site's kinds: the site's configuration, and its id. */
-export type SiteScope = Scope<DesiredSite, { site: string }>;
-/** The scope of a section's site spaces: the section's configuration, and its site's and its own id. */
-export type SectionScope = Scope<DesiredSection, { site: string; section: string }>;
 
 export interface KindModule<
   D extends ItemMeta = ItemMeta,
   L extends { id: string } = { id: string },
   P = unknown,
   I extends Record<string, string> = Record<string, string>,
+  R extends Located<unknown> = Located<never>,
 > {
-  /** Singular name used in addresses and plans, e.g. `section`. */
+  /** Singular name used in addresses, plans and messages, e.g. `section`, `custom field`. */
   kind: string;
   /** The configuration's name for a list of them, also used by `policy.prune`. */
-  collection: PrunableKind;
+  collection: string;
+  /** How its configuration is checked and resolved. */
+  config: KindConfig<R, D>;
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
   /** The items have an order that the planner keeps with move calls. */
@@ -55,8 +51,16 @@ export interface KindModule<
   desired(scope: Scope<P, I>): D[] | undefined;
   /** Whether to read live items even though they are not managed (they are referenced by name). */
   readAnyway?(scope: Scope<P, I>): boolean;
+  /**
+   * Sibling kinds (by name) whose live items this kind's configuration names (a SAML provider's
+   * default team, by title): they are read when `when` holds, even where they are not managed.
+   */
+  refersTo?: readonly { kind: string; when(scope: Scope<P, I>): boolean }[];
   /** Reads the live items of the scope: one call per list page. */
   read(client: LiveReader, scope: Scope<P, I>): Promise<LiveNode<L>[]>;
+  /** What a configured item holds to ask for every further fact (`readDetails`), when reading a
+   * whole organization for the export. */
+  detailsWanted?: Record<string, unknown>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
   readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
 
@@ -66,7 +70,7 @@ export interface KindModule<
   /** How addresses name an item when its key is not meant for people (a site space: its space's name). */
   label?(desired: D): string;
   /** The same for a live item that no configured item matches. */
-  liveLabel?(live: L, configuration: DesiredState): string;
+  liveLabel?(live: L, configuration: { spaces: Record<string, string> }): string;
   /**
    * Whether an unmatched live item is the half-made `desired` of an interrupted apply (created,
    * not yet configured): it is adopted when it fits exactly one configured item and no other.
@@ -93,7 +97,76 @@ export interface KindModule<
    * docs/configuration.md that plans to no change against that item, or undefined when the item
    * cannot be written (say why with `ctx.warn`). `scope` is the item's container, as when planning.
    */
+  /** An export writes each item on one line when it fits (a site space). */
+  exportOneLine?: boolean;
+  /** What an export of this kind leaves out, and why, for the file's header. */
+  exportLeavesOut?: string;
   toConfig?(live: LiveNode<L>, scope: Scope<P, I>, ctx: ExportContext): Record<string, unknown> | undefined;
+}
+
+/**
+ * How a kind reads its configuration. The loader walks the kinds: for each container (the files
+ * at the top level, then each configured item) it takes a kind's raw items, checks them, and
+ * resolves each into the configured item the planner reads; the child kinds' lists are added
+ * under their `collection`. `R` is a located raw item, as the JSON Schema has let it through.
+ */
+export interface KindConfig<R extends Located<unknown>, D> {
+  /** For a top-level kind: its schema fragment (schemas/fragments/NAME.json) and what the list is. */
+  schema?: { fragment: string; description: string };
+  /** For a top-level kind: fields whose values are never printed (a certificate). */
+  sensitive?: readonly string[];
+  /** Its plural in messages, when not `kind` + "s" (`SAML providers`). */
+  plural?: string;
+  /**
+   * The raw items in their container (a file at the top level, else the parent's raw item), or
+   * undefined when it does not have them: then the kind is not managed there. Default: the list
+   * under `collection`.
+   */
+  items?(container: Located<unknown>): R[] | undefined;
+  /** The fields the API keeps unique in a container: two items with the same value are an error. */
+  identities: readonly Identity[];
+  /** Checks of a container's items beyond their identities (references, single defaults). */
+  check?(items: readonly R[], ctx: CheckContext): void;
+  /** The configured item, without its children's lists (the loader adds them). */
+  resolve(item: R, meta: ItemMeta, ctx: ResolveContext): WithoutChildren<D>;
+}
+
+/** The fields of a configured item that hold a child kind's items. */
+type ChildLists<D> = { [K in keyof D]-?: NonNullable<D[K]> extends readonly ItemMeta[] ? K : never }[keyof D];
+/** A configured item before the loader adds its children's lists. */
+export type WithoutChildren<D> = Omit<D, ChildLists<D>>;
+
+/** A field whose value is unique among a container's items. */
+export interface Identity {
+  field: string;
+  /** How messages call the field (`for space`); default: the field's name. */
+  noun?: string;
+  /** Whether rename hints (`was`) name values of this field, checked against the listed ones
+   * (default: true). */
+  hints?: boolean;
+  /** Items without the field are left out (an optional `id` pin). */
+  optional?: boolean;
+}
+
+/** What a kind may ask of the loader while it checks its items. */
+export interface CheckContext {
+  /** Reports a problem at `field` below `item`. */
+  report(item: Located<unknown>, field: KeyPath, message: string): void;
+  /** Where `field` of `item` is written, said from the file of `from`. */
+  where(item: Located<unknown>, field: string, from: Located<unknown>): string;
+  /** The names under `spaces:`; undefined when a file was left out (a name may be there). */
+  spaces: ReadonlyMap<string, unknown> | undefined;
+  /** The container's raw item and its kind's name; undefined at the top level. */
+  parent?: { item: Located<unknown>; kind: string };
+  /** The values of the first identity field of a top-level kind's items, by the kind's
+   * collection; undefined when a file was left out (the name may be in it). */
+  keysOf(collection: string): ReadonlySet<string> | undefined;
+}
+
+/** What a kind may ask of the loader while it resolves an item. */
+export interface ResolveContext {
+  /** The id of a space named under `spaces:` (the checks have reported unknown names). */
+  spaceId(name: string): string;
 }
 
 /** A live item and the configuration it was exported as. */
@@ -117,7 +190,7 @@ export interface ExportContext {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
-export type AnyKind = KindModule<any, any, any, any>;
+export type AnyKind = KindModule<any, any, any, any, any>;
 
 /** The key under which an address names a configured item. */
 export const addressKey = (kind: AnyKind, desired: ItemMeta): string =>

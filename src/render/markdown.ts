@@ -9,6 +9,7 @@
 // issues. The result always stays under MARKDOWN_LIMIT characters: the details are cut first,
 // then the table, and a closing note says how many changes were left out.
 
+import { CONTAINER_KINDS } from "../kinds/registry.ts";
 import { firstSegment, SEPARATOR } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import { SENSITIVE } from "./redact.ts";
@@ -169,7 +170,7 @@ function tableRow(change: Change, view: View): string {
 function groups(changes: readonly Change[]): { label: string; changes: Change[] }[] {
   const byKey = new Map<string, { label: string; changes: Change[] }>();
   for (const change of changes) {
-    const nested = change.address.includes(SEPARATOR) || change.kind === "site";
+    const nested = change.address.includes(SEPARATOR) || CONTAINER_KINDS.has(change.kind);
     const key = nested ? `item:${firstSegment(change.address)}` : `kind:${change.kind}`;
     let group = byKey.get(key);
     if (!group) {

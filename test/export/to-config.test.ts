@@ -3,14 +3,17 @@
 // format does not have, and references to items the export does not list. Also the space names.
 
 import { describe, expect, it } from "vitest";
-import type { LiveCustomField, LiveSamlProvider, LiveSite } from "../../src/api/types.ts";
 import { nameSpaces } from "../../src/export/spaces.ts";
 import { escapeInterpolation } from "../../src/export/yaml.ts";
+import type { LiveCustomField } from "../../src/kinds/custom-field.ts";
 import { customFieldKind } from "../../src/kinds/custom-field.ts";
 import { redirectKind } from "../../src/kinds/redirect.ts";
+import type { OrganizationScope } from "../../src/kinds/registry.ts";
+import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
 import { samlProviderKind } from "../../src/kinds/saml-provider.ts";
+import type { LiveSite, SiteScope } from "../../src/kinds/site.ts";
 import { siteKind } from "../../src/kinds/site.ts";
-import type { ExportContext, LiveNode, OrganizationScope, SiteScope } from "../../src/kinds/types.ts";
+import type { ExportContext, LiveNode } from "../../src/kinds/types.ts";
 import { slug } from "../../src/kinds/unique.ts";
 
 function context(keys: Record<string, string> = {}) {

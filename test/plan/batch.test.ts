@@ -2,8 +2,9 @@
 // in a batch, what a batch holds and waits for, and which calls stay on their own.
 
 import { describe, expect, it } from "vitest";
-import type { LiveRedirect, LiveSection } from "../../src/api/types.ts";
-import { DEFAULT_PRUNE, type DesiredRedirect, type DesiredState } from "../../src/config/types.ts";
+import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
+import type { DesiredRedirect, LiveRedirect } from "../../src/kinds/redirect.ts";
+import type { LiveSection } from "../../src/kinds/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
 import { BATCH_MAX } from "../../src/plan/batch.ts";

@@ -3,14 +3,10 @@
 // in an order their dependencies allow).
 
 import { describe, expect, it } from "vitest";
-import type { LiveSection, LiveSite, LiveSiteSpace } from "../../src/api/types.ts";
-import {
-  DEFAULT_PRUNE,
-  type DesiredSection,
-  type DesiredSite,
-  type DesiredState,
-  type SourceLocation,
-} from "../../src/config/types.ts";
+import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
+import type { DesiredSection, LiveSection } from "../../src/kinds/section.ts";
+import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";

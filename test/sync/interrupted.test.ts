@@ -6,7 +6,10 @@
 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LiveSection, LiveSectionGroup, LiveSite, LiveTeam } from "../../src/api/types.ts";
+import type { LiveSection } from "../../src/kinds/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveTeam } from "../../src/kinds/team.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 

@@ -4,7 +4,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { LiveSection, LiveSite } from "../../src/api/types.ts";
+import type { LiveSection } from "../../src/kinds/section.ts";
+import type { LiveSite } from "../../src/kinds/site.ts";
 import { applied, startHarness } from "../support/harness.ts";
 
 const SPACES = ["handbook", "guides", "api_v1", "api_v2", "changelog", "sdk"];

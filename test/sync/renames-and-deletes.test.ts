@@ -1,14 +1,12 @@
 // Renames with `was` and deletes, for the kinds the other files do not cover.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type {
-  LiveCustomField,
-  LiveSamlProvider,
-  LiveSection,
-  LiveSectionGroup,
-  LiveSite,
-  LiveSiteSpace,
-} from "../../src/api/types.ts";
+import type { LiveCustomField } from "../../src/kinds/custom-field.ts";
+import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
+import type { LiveSection } from "../../src/kinds/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\nspaces: { guides: spc_guides, sdk: spc_sdk }\n`;

@@ -4,7 +4,10 @@
 // after one more apply, with no duplicate.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSamlProvider, LiveSection, LiveSite, LiveTeam } from "../../src/api/types.ts";
+import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
+import type { LiveSection } from "../../src/kinds/section.ts";
+import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveTeam } from "../../src/kinds/team.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1

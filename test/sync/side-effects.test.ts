@@ -4,7 +4,10 @@
 // case applies a saved plan (exactly one round of calls) and then expects a plan with no changes.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect, LiveSection, LiveSite, LiveSiteSpace } from "../../src/api/types.ts";
+import type { LiveRedirect } from "../../src/kinds/redirect.ts";
+import type { LiveSection } from "../../src/kinds/section.ts";
+import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { DocsyncError } from "../../errors.ts";
-import { type ExportResult, exportOrganization } from "../../export/export.ts";
+import { type ExportResult, exportOrganization, listed } from "../../export/export.ts";
+import { pluralOf, REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
@@ -23,12 +24,9 @@ interface ExportOptions {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function summary(counts: ExportResult["counts"]): string {
-  return [
-    plural(counts.sites ?? 0, "site", "sites"),
-    plural(counts.teams ?? 0, "team", "teams"),
-    plural(counts.customFields ?? 0, "custom field", "custom fields"),
-    plural(counts.samlProviders ?? 0, "SAML provider", "SAML providers"),
-  ].join(", ");
+  return REPORTED_KINDS.map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
+    ", ",
+  );
 }
 
 const exists = (path: string) =>
@@ -44,7 +42,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .option("--force", "overwrite the output file when it exists")
     .option(
       "--prune-org",
-      "also prune sites, teams, custom fields and SAML providers: live ones the file does not list are deleted",
+      `also prune ${listed(REPORTED_KINDS.map(pluralOf))}: live ones the file does not list are deleted`,
     )
     .option(
       "--format <format>",

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ConfigError } from "../../config/diagnostics.ts";
+import { REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import type { CommandContext } from "../context.ts";
 import { json, type ValidationReport } from "../json-reports.ts";
@@ -17,22 +18,20 @@ export function registerValidateCommand(program: Command, context: CommandContex
       "text",
     )
     .action(async (options: { config: string[]; format: "text" | "json" }) => {
-      const count = (list?: unknown[]) => list?.length ?? 0;
+      const count = (list?: unknown) => (Array.isArray(list) ? list.length : 0);
       if (options.format === "json") {
         // The diagnostics are the document; the message on the error stream and exit code 1 stay.
         try {
           const desired = await loadDesired(options.config, context);
+          const lists = desired as unknown as Record<string, unknown>;
           const report: ValidationReport = {
             format: "docsync-validation",
             version: 1,
             valid: true,
             files: desired.files,
-            counts: {
-              sites: count(desired.sites),
-              teams: count(desired.teams),
-              customFields: count(desired.customFields),
-              samlProviders: count(desired.samlProviders),
-            },
+            counts: Object.fromEntries(
+              REPORTED_KINDS.map((kind) => [kind.collection, count(lists[kind.collection])]),
+            ),
             diagnostics: [],
           };
           context.output.out(json(report));
@@ -53,9 +52,8 @@ export function registerValidateCommand(program: Command, context: CommandContex
         return;
       }
       const desired = await loadDesired(options.config, context);
-      context.output.out(
-        `Configuration is valid: ${desired.files.length} file(s), ${count(desired.sites)} site(s), ${count(desired.teams)} team(s), ` +
-          `${count(desired.customFields)} custom field(s), ${count(desired.samlProviders)} SAML provider(s).\n`,
-      );
+      const lists = desired as unknown as Record<string, unknown>;
+      const counts = REPORTED_KINDS.map((kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`);
+      context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.\n`);
     });
 }

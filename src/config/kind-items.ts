@@ -1,0 +1,54 @@
+// Where each kind's raw items are in the merged configuration: a top-level kind's lists of all
+// files together, and a child kind's items in each item of its parent. The checks and the
+// resolver walk the same tree through these.
+
+import { listAt } from "../kinds/configured.ts";
+import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { AnyKind } from "../kinds/types.ts";
+import type { Located, MergedConfig } from "./merge.ts";
+
+/** A kind's items in one container, or undefined when the container does not have them. */
+export function itemsIn(kind: AnyKind, container: Located<unknown>): Located<unknown>[] | undefined {
+  const items = kind.config.items ? kind.config.items(container) : listAt(container, kind.collection);
+  return items as Located<unknown>[] | undefined;
+}
+
+/** A top-level kind's items across the files, in file order; undefined when no file has its key
+ * (an empty list in one file still manages the kind: "there should be none"). */
+export function topLevelItems(kind: AnyKind, merged: MergedConfig): Located<unknown>[] | undefined {
+  let all: Located<unknown>[] | undefined;
+  for (const document of merged.documents) {
+    const items = itemsIn(kind, document);
+    if (items === undefined) continue;
+    if (all === undefined) all = items;
+    else for (const item of items) all.push(item);
+  }
+  return all;
+}
+
+/** Calls `visit` for each container of each kind, parents before their children. */
+export function walkContainers(
+  merged: MergedConfig,
+  visit: (
+    kind: AnyKind,
+    items: Located<unknown>[],
+    parent?: { kind: AnyKind; item: Located<unknown> },
+  ) => void,
+): void {
+  const below = (kind: AnyKind, items: Located<unknown>[]) => {
+    for (const child of kind.children ?? []) {
+      for (const item of items) {
+        const childItems = itemsIn(child, item);
+        if (childItems === undefined) continue;
+        visit(child, childItems, { kind, item });
+        below(child, childItems);
+      }
+    }
+  };
+  for (const kind of TOP_LEVEL_KINDS) {
+    const items = topLevelItems(kind, merged);
+    if (items === undefined) continue;
+    visit(kind, items);
+    below(kind, items);
+  }
+}

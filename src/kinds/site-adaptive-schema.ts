@@ -1,0 +1,95 @@
+// A site's adaptive schema: the JSON schema of its visitor attributes, a resource of its own
+// (`…/adaptive-schema`), read only when the configuration sets it.
+
+import type { LiveNode } from "../model/scope.ts";
+import { sitePath } from "./paths.ts";
+import type { LiveSite } from "./site.ts";
+import type { CallDraft, ExportContext } from "./types.ts";
+
+/** `properties` and `additionalProperties` of the visitor-attribute JSON schema. */
+export interface AdaptiveSchema {
+  properties: Record<string, { type: string; description?: string }>;
+  additionalProperties?: boolean;
+}
+
+export interface LiveAdaptiveSchema {
+  [field: string]: unknown;
+  jsonSchema: Record<string, unknown>;
+}
+
+type Schema = AdaptiveSchema;
+
+export function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema> | undefined {
+  const jsonSchema = node?.details?.adaptiveSchema as Record<string, unknown> | undefined;
+  if (!jsonSchema) return undefined;
+  const schema: Partial<Schema> = { properties: (jsonSchema.properties ?? {}) as Schema["properties"] };
+  if (typeof jsonSchema.additionalProperties === "boolean")
+    schema.additionalProperties = jsonSchema.additionalProperties;
+  return schema;
+}
+
+const ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
+
+/**
+ * The adaptive schema as configuration, when it says something: adaptive content is on, or the
+ * schema differs from a new site's (no attributes, no others allowed). Undefined as well when
+ * the format cannot say it exactly, with a warning.
+ */
+export function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | undefined {
+  const schema = liveSchema(node);
+  if (!schema) return undefined;
+  const properties = schema.properties ?? {};
+  const names = Object.keys(properties);
+  const enabled = node.item.adaptiveContent?.enabled === true;
+  const site = JSON.stringify(node.item.title);
+  // The configuration cannot say true: the service accepts only false.
+  const open = schema.additionalProperties === true;
+  if (open) {
+    ctx.warn(
+      `site ${site}: the adaptive schema's additionalProperties: true is left out: the configuration ` +
+        "takes only false, the one value the service accepts",
+    );
+  }
+  if (!enabled && names.length === 0) return undefined;
+  const odd = names.filter((name) => {
+    const attribute = properties[name] as unknown as Record<string, unknown> | null;
+    if (typeof attribute !== "object" || attribute === null) return true;
+    const { type, description, ...rest } = attribute;
+    const typed = typeof type === "string" && ATTRIBUTE_TYPES.includes(type);
+    return (
+      !typed || (description !== undefined && typeof description !== "string") || Object.keys(rest).length > 0
+    );
+  });
+  if (odd.length > 0) {
+    ctx.warn(
+      `site ${site}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} ` +
+        "uses JSON Schema keywords the configuration does not have (it knows type and description)",
+    );
+    return undefined;
+  }
+  const jsonSchema = node.details?.adaptiveSchema as Record<string, unknown>;
+  if (jsonSchema.required !== undefined) {
+    ctx.warn(
+      `site ${site}: the adaptive schema's "required" list is not part of the configuration; ` +
+        "it stays as it is, but a change of the schema through docsync would drop it",
+    );
+  }
+  const config: Schema = { properties };
+  if (schema.additionalProperties === false) config.additionalProperties = false;
+  return config;
+}
+
+export function schemaCall(
+  org: string,
+  site: string,
+  schema: Schema,
+  live: Partial<Schema> | undefined,
+): CallDraft {
+  const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
+  return {
+    method: "PUT",
+    path: `${sitePath(org, site)}/adaptive-schema`,
+    body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
+    summary: "set adaptive schema",
+  };
+}

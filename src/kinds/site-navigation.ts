@@ -1,0 +1,50 @@
+// A site's `sections:` list as written: sections and groups of sections, in navigation order.
+// The section kind reads the sections (groups flattened, each knowing its group), the group
+// kind reads the groups.
+
+import type { Located } from "../model/desired.ts";
+import { listAt } from "./configured.ts";
+import type { RawSiteSpace } from "./site-space.ts";
+
+export interface RawSection {
+  path: string;
+  title: string;
+  description?: string | null;
+  icon?: string | null;
+  condition?: string | null;
+  default?: boolean;
+  siteSpaces: RawSiteSpace[];
+  was?: string;
+}
+
+export interface RawSectionGroup {
+  group: string;
+  icon?: string | null;
+  sections: RawSection[];
+}
+
+/** A section as written, with the title of the group it is nested under. */
+export type LocatedSection = Located<RawSection> & { group?: string };
+
+const isGroup = (item: RawSection | RawSectionGroup): item is RawSectionGroup => "group" in item;
+
+/** A site's sections with groups flattened, and its groups, in order; undefined without `sections:`. */
+export function navigationOf(
+  site: Located<unknown>,
+): { sections: LocatedSection[]; groups: Located<RawSectionGroup>[] } | undefined {
+  const items = listAt<RawSection | RawSectionGroup>(site, "sections");
+  if (items === undefined) return undefined;
+  const sections: LocatedSection[] = [];
+  const groups: Located<RawSectionGroup>[] = [];
+  for (const item of items) {
+    if (!isGroup(item.value)) {
+      sections.push(item as Located<RawSection>);
+      continue;
+    }
+    const group = item as Located<RawSectionGroup>;
+    groups.push(group);
+    for (const section of listAt<RawSection>(group, "sections") ?? [])
+      sections.push({ ...section, group: group.value.group });
+  }
+  return { sections, groups };
+}
