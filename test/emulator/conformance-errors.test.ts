@@ -535,25 +535,28 @@ describe.each(rows)("$route", (row) => {
     );
   });
 
-  it.runIf(row.unknown !== undefined)("answers 404 for what does not exist", async () => {
-    const [path, message] = row.unknown ?? ["", ""];
-    expectError(await send(ada, path), 404, message);
-  });
+  if (row.unknown !== undefined)
+    it("answers 404 for what does not exist", async () => {
+      const [path, message] = row.unknown ?? ["", ""];
+      expectError(await send(ada, path), 404, message);
+    });
 
-  it.runIf(row.write === true)("answers 403 to a member without the admin role", async () => {
-    expectError(await send(eddie, row.path), 403, FORBIDDEN);
-  });
+  if (row.write === true)
+    it("answers 403 to a member without the admin role", async () => {
+      expectError(await send(eddie, row.path), 403, FORBIDDEN);
+    });
 
-  it.runIf(row.bad !== undefined)("answers 400 naming what is wrong", async () => {
-    for (const [input, message] of row.bad ?? []) {
-      const answer =
-        method === "GET"
-          ? await ada("GET", `${row.path}${input as string}`)
-          : await send(ada, row.path, input);
-      expect(answer.body?.error?.message, JSON.stringify(input)).toBe(message);
-      expectError(answer, 400, message);
-    }
-  });
+  if (row.bad !== undefined)
+    it("answers 400 naming what is wrong", async () => {
+      for (const [input, message] of row.bad ?? []) {
+        const answer =
+          method === "GET"
+            ? await ada("GET", `${row.path}${input as string}`)
+            : await send(ada, row.path, input);
+        expect(answer.body?.error?.message, JSON.stringify(input)).toBe(message);
+        expectError(answer, 400, message);
+      }
+    });
 });
 
 it("the table holds every endpoint of the sections, once", () => {
