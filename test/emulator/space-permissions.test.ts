@@ -166,7 +166,7 @@ describe("changing and removing grants", () => {
     expect(await users("aggregate")).toContainEqual(["usr_rita", "edit"]);
     expectStatus(await ada("DELETE", "/orgs/org_acme/members/usr_rita"), 204);
     expect(await users("users")).toEqual([]);
-    expect((await users("aggregate")).map(([id]: [string]) => id)).not.toContain("usr_rita");
+    expect((await users("aggregate")).map((entry: string[]) => entry[0])).not.toContain("usr_rita");
     expectError(
       await ada("PATCH", `${PERMS}/users/usr_rita`, { role: "read" }),
       404,
