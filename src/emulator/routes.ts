@@ -17,8 +17,10 @@ import { spacePermissionRoutes } from "./space-permissions/handlers.ts";
 import { spaceRoutes } from "./spaces/handlers.ts";
 import { teamRoutes } from "./teams/handlers.ts";
 import { translationRoutes } from "./translations/handlers.ts";
+import { userRoutes } from "./users/handlers.ts";
 
 export const routes: Route[] = [
+  ...userRoutes,
   ...organizationRoutes,
   ...linkInviteRoutes,
   ...memberRoutes,

@@ -173,7 +173,7 @@ describe("a YAML fixture", () => {
       CUSTOM.replace("    plan: enterprise", "    colour: blue"),
     );
     expect((await failure({ fixture: file })).message).toBe(
-      `fixture ${file}:15:13: organizations[0].colour: unknown key; expected one of id, title, members, hostname, emailDomains, type, plan, defaultRole, teams, collections, spaces, linkInvites`,
+      `fixture ${file}:15:13: organizations[0].colour: unknown key; expected one of id, title, members, hostname, emailDomains, type, plan, defaultRole, sso, ai, inviteLinks, teams, collections, spaces, linkInvites, openApiSpecs, translations`,
     );
   });
 

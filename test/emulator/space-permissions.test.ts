@@ -157,6 +157,29 @@ describe("changing and removing grants", () => {
     expect(expectStatus(await ada("GET", `${PERMS}/teams`), 200).items[0].permission).toBe("create");
   });
 
+  it("a removed member loses its grants and no longer reaches the space; its team keeps its grant", async () => {
+    const users = (path: string) =>
+      walk(ada, `${PERMS}/${path}`).then(({ items }) =>
+        items.map((item: { permission: string; user: { id: string } }) => [item.user.id, item.permission]),
+      );
+    expect(await users("users")).toEqual([["usr_rita", "edit"]]);
+    expect(await users("aggregate")).toContainEqual(["usr_rita", "edit"]);
+    expectStatus(await ada("DELETE", "/orgs/org_acme/members/usr_rita"), 204);
+    expect(await users("users")).toEqual([]);
+    expect((await users("aggregate")).map((entry: string[]) => entry[0])).not.toContain("usr_rita");
+    expectError(
+      await ada("PATCH", `${PERMS}/users/usr_rita`, { role: "read" }),
+      404,
+      'user "usr_rita" has no permission on space "spc_internal"',
+    );
+    expect(expectStatus(await ada("GET", `${PERMS}/teams`), 200).items).toEqual([
+      expect.objectContaining({
+        permission: "edit",
+        team: expect.objectContaining({ id: "team_reviewers", members: 0 }),
+      }),
+    ]);
+  });
+
   it("a deleted team loses its grants", async () => {
     expectStatus(await ada("DELETE", "/orgs/org_acme/teams/team_reviewers"), 204);
     expect(expectStatus(await ada("GET", `${PERMS}/teams`), 200).count).toBe(0);

@@ -23,10 +23,12 @@ export function createSettings(
   state: EmulatorState,
   organization: OrganizationRecord,
   title: string,
+  /** Fixtures name their settings; the API generates the id. */
+  id?: string,
 ): TranslationSettingsRecord {
   const now = state.now();
   return allSettings.add(state, {
-    id: allSettings.freshId(state, "trs"),
+    id: id ?? allSettings.freshId(state, "trs"),
     organizationId: organization.id,
     title,
     languages: [],
