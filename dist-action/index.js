@@ -17544,7 +17544,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
       parse() {
         this.nextContent(0) || giveUp();
         let holder = [];
-        return this.node(this.start + this.indent, -1, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), { value: holder[0], positions: this.positions, strings: this.strings };
+        return this.node(this.start + this.indent, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), { value: holder[0], positions: this.positions, strings: this.strings };
       }
       /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
       nextContent(line) {
@@ -17558,11 +17558,10 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
         return this.line = lineStarts.length, !1;
       }
       /**
-       * Reads the node at `at` on the current line, inside a block of indentation `parent`, into
-       * `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
+       * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
        * "- "), rather than after a key on the same line. Leaves the current line at the node's last.
        */
-      node(at2, parent, holder, key, keyText2, keyOffset, mapping) {
+      node(at2, holder, key, keyText2, keyOffset, mapping) {
         let { text } = this, c = text[at2], column = at2 - this.start;
         if (mapping && c === "-" && this.isBlank(at2 + 1)) {
           let id = this.positions.open(2, at2, keyText2, keyOffset);
@@ -17622,12 +17621,12 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
         let { text } = this, at2 = after;
         for (; at2 < this.end && text.charCodeAt(at2) === 32; ) at2++;
         if (at2 < this.end && text[at2] !== "#") {
-          this.node(at2, column, holder, key, keyText2, keyOffset, inList);
+          this.node(at2, holder, key, keyText2, keyOffset, inList);
           return;
         }
         let emptyAt = at2, line = this.line;
         if (this.nextContent(line + 1) && (this.indent > column || !inList && this.indent === column && this.isDash(this.start + column))) {
-          this.node(this.start + this.indent, column, holder, key, keyText2, keyOffset, !0);
+          this.node(this.start + this.indent, holder, key, keyText2, keyOffset, !0);
           return;
         }
         this.nextContent(line), this.positions.open(0, emptyAt, keyText2, keyOffset), holder[key] = null;

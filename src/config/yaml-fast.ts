@@ -72,7 +72,7 @@ class FastParser {
   parse(): FastParse {
     if (!this.nextContent(0)) giveUp();
     const holder: unknown[] = [];
-    this.node(this.start + this.indent, -1, holder, 0, undefined, -1, true);
+    this.node(this.start + this.indent, holder, 0, undefined, -1, true);
     if (this.nextContent(this.line + 1)) giveUp();
     return { value: holder[0], positions: this.positions, strings: this.strings };
   }
@@ -103,13 +103,11 @@ class FastParser {
   }
 
   /**
-   * Reads the node at `at` on the current line, inside a block of indentation `parent`, into
-   * `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
+   * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
    * "- "), rather than after a key on the same line. Leaves the current line at the node's last.
    */
   private node(
     at: number,
-    parent: number,
     holder: Record<string, unknown> | unknown[],
     key: string | number,
     keyText: string | undefined,
@@ -214,7 +212,7 @@ class FastParser {
     while (at < this.end && text.charCodeAt(at) === 0x20) at++;
     if (at < this.end && text[at] !== "#") {
       // After "- " a mapping or another list may start on the same line; after "key: " not.
-      this.node(at, column, holder, key, keyText, keyOffset, inList);
+      this.node(at, holder, key, keyText, keyOffset, inList);
       return;
     }
     const emptyAt = at;
@@ -224,7 +222,7 @@ class FastParser {
       found &&
       (this.indent > column || (!inList && this.indent === column && this.isDash(this.start + column)))
     ) {
-      this.node(this.start + this.indent, column, holder, key, keyText, keyOffset, true);
+      this.node(this.start + this.indent, holder, key, keyText, keyOffset, true);
       return;
     }
     // Nothing below: go back to the line of the key, the caller moves on from there.
