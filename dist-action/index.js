@@ -17347,7 +17347,7 @@ var PositionIndex, init_yaml_index = __esm({
     PositionIndex = class {
       constructor(lineStarts, expectedNodes) {
         this.lineStarts = lineStarts;
-        let capacity = Math.max(16, expectedNodes);
+        let capacity = Math.max(16, Math.ceil(expectedNodes));
         this.starts = new Int32Array(capacity), this.keyStarts = new Int32Array(capacity), this.ends = new Int32Array(capacity), this.kinds = new Uint8Array(capacity);
       }
       lineStarts;
@@ -17374,8 +17374,15 @@ var PositionIndex, init_yaml_index = __esm({
         this.starts[id] = offset;
       }
       grow() {
-        let capacity = this.starts.length * 2, grown = (old, into) => (into.set(old), into);
-        this.starts = grown(this.starts, new Int32Array(capacity)), this.keyStarts = grown(this.keyStarts, new Int32Array(capacity)), this.ends = grown(this.ends, new Int32Array(capacity)), this.kinds = grown(this.kinds, new Uint8Array(capacity));
+        this.resize(Math.ceil(this.starts.length * 1.5));
+      }
+      /** Gives back the room left over once every node is in. */
+      trim() {
+        this.size < this.starts.length && this.resize(this.size);
+      }
+      resize(capacity) {
+        let copy = (old, into) => (into.set(old.subarray(0, Math.min(old.length, capacity))), into);
+        this.starts = copy(this.starts, new Int32Array(capacity)), this.keyStarts = copy(this.keyStarts, new Int32Array(capacity)), this.ends = copy(this.ends, new Int32Array(capacity)), this.kinds = copy(this.kinds, new Uint8Array(capacity));
       }
       offsetOf(path, target) {
         let id = 0, offset = this.size === 0 ? 0 : this.starts[0];
@@ -17515,12 +17522,12 @@ function parseFast(text, watchedKeys) {
       throw error;
     }
 }
-var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveUp, FastParser, init_yaml_fast = __esm({
+var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRINGS, GiveUp, giveUp, FastParser, init_yaml_fast = __esm({
   "src/config/yaml-fast.ts"() {
     "use strict";
     init_yaml_index();
     init_yaml_scalars();
-    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/, NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, GiveUp = class extends Error {
+    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/, NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, MAX_KEY_STRINGS = 1e3, GiveUp = class extends Error {
     }, giveUp = () => {
       throw new GiveUp();
     };
@@ -17528,7 +17535,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
       constructor(text, watchedKeys) {
         this.text = text;
         this.watchedKeys = watchedKeys;
-        this.lineStarts = lineStartsOf(text), this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length * 2);
+        this.lineStarts = lineStartsOf(text), this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
       }
       text;
       watchedKeys;
@@ -17541,10 +17548,14 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
       start = 0;
       end = 0;
       indent = 0;
+      /** Set by `plainEnd` and `keyAt`. */
+      stop = 0;
+      colon = 0;
+      keyStrings = /* @__PURE__ */ new Map();
       parse() {
         this.nextContent(0) || giveUp();
         let holder = [];
-        return this.node(this.start + this.indent, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), { value: holder[0], positions: this.positions, strings: this.strings };
+        return this.node(this.start + this.indent, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), this.positions.trim(), { value: holder[0], positions: this.positions, strings: this.strings };
       }
       /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
       nextContent(line) {
@@ -17569,10 +17580,10 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
           return;
         }
         if (mapping) {
-          let entry = this.keyAt(at2);
-          if (entry !== void 0) {
+          let first = this.keyAt(at2);
+          if (first !== void 0) {
             let id = this.positions.open(1, at2, keyText2, keyOffset);
-            holder[key] = this.mapping(column, entry), this.positions.close(id);
+            holder[key] = this.mapping(column, first, this.colon), this.positions.close(id);
             return;
           }
         }
@@ -17587,7 +17598,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
           return;
         }
         let end = this.plainEnd(at2, !1);
-        text[end.stop] === ":" && giveUp(), this.endOfLine(end.end), this.setPlain(holder, key, text.slice(at2, end.end));
+        text[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, text.slice(at2, end));
       }
       /** A block list whose "-" are at `column`; the current line holds its first "-". */
       sequence(column) {
@@ -17600,16 +17611,16 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
             return this.nextContent(last), list;
         }
       }
-      /** A block mapping whose keys are at `column`; `first` is the key on the current line. */
-      mapping(column, first) {
-        let map = {}, entry = first;
+      /** A block mapping whose keys are at `column`; `first` is the key on the current line, its ":" at `colon`. */
+      mapping(column, first, colon) {
+        let map = {}, key = first;
         for (; ; ) {
           let keyOffset = this.start + column;
-          (entry.key === "__proto__" || Object.hasOwn(map, entry.key)) && giveUp(), this.path.push(entry.key), this.entryValue(entry.colon + 1, column, map, entry.key, entry.key, keyOffset, !1), this.path.pop();
+          (key === "__proto__" || Object.hasOwn(map, key)) && giveUp(), this.path.push(key), this.entryValue(colon + 1, column, map, key, key, keyOffset, !1), this.path.pop();
           let last = this.line, found = this.nextContent(last + 1);
           if (found && this.indent > column && giveUp(), !found || this.indent < column)
             return this.nextContent(last), map;
-          entry = this.keyAt(this.start + column) ?? giveUp();
+          key = this.keyAt(this.start + column) ?? giveUp(), colon = this.colon;
         }
       }
       /**
@@ -17631,7 +17642,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
         }
         this.nextContent(line), this.positions.open(0, emptyAt, keyText2, keyOffset), holder[key] = null;
       }
-      /** The key of a block mapping entry starting at `at`, and the offset of its ":". */
+      /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
       keyAt(at2) {
         let { text } = this, c = text[at2];
         if (c === '"' || c === "'") {
@@ -17639,19 +17650,19 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
           if (quoted2 === void 0) return;
           let next = quoted2.next;
           for (; text.charCodeAt(next) === 32 && next < this.end; ) next++;
-          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), { key: quoted2.value, colon: next });
+          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
         }
         if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
         let end = this.plainEnd(at2, !1);
-        if (text[end.stop] !== ":") return;
-        end.stop - at2 > MAX_KEY_LENGTH && giveUp();
-        let source = text.slice(at2, end.end);
-        return resolvePlain(source) !== source && giveUp(), { key: source, colon: end.stop };
+        if (text[this.stop] !== ":") return;
+        this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
+        let source = this.keyString(at2, end);
+        return resolvePlain(source) !== source && giveUp(), source;
       }
       /**
-       * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: `end`
-       * past its last character, `stop` at what ended it (": ", " #", a flow indicator in a flow
-       * collection, or the end of the line).
+       * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: the
+       * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
+       * indicator in a flow collection, or the end of the line).
        */
       plainEnd(at2, inFlow) {
         let { text } = this, c = text[at2];
@@ -17672,9 +17683,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
             end = i + 1;
           }
         }
-        let stop = i;
-        for (; stop < this.end && text.charCodeAt(stop) === 32; ) stop++;
-        return { end, stop };
+        return this.stop = this.skipSpaces(i), end;
       }
       /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
       flow(at2, holder, key) {
@@ -17699,10 +17708,8 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
         if (text[at2] === '"' || text[at2] === "'") {
           let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
           key = quoted2.value, after = this.skipSpaces(quoted2.next);
-        } else {
-          let end = this.plainEnd(at2, !0);
-          key = text.slice(at2, end.end), resolvePlain(key) !== key && giveUp(), after = end.stop;
-        }
+        } else
+          key = this.keyString(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
         return (text[after] !== ":" || text[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
       }
       /** A value inside a flow collection at `at`; the offset past it. */
@@ -17717,7 +17724,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
           return this.setString(holder, key, quoted2.value, !1), quoted2.next;
         }
         let end = this.plainEnd(at2, !0);
-        return text[end.stop] === ":" && giveUp(), this.setPlain(holder, key, text.slice(at2, end.end)), end.end;
+        return text[this.stop] === ":" && giveUp(), this.setPlain(holder, key, text.slice(at2, end)), end;
       }
       setPlain(holder, key, source) {
         let value = resolvePlain(source);
@@ -17730,6 +17737,12 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, GiveUp, giveU
       endOfLine(at2) {
         let next = this.skipSpaces(at2);
         next < this.end && (this.text[next] !== "#" || next === at2) && giveUp();
+      }
+      /** A plain key's text, the same string for every key spelled the same: the index keeps each
+       * node's key, and 100,000 copies of "source" would cost megabytes. */
+      keyString(start, end) {
+        let text = this.text.slice(start, end), known = this.keyStrings.get(text);
+        return known !== void 0 ? known : (this.keyStrings.size < MAX_KEY_STRINGS && this.keyStrings.set(text, text), text);
       }
       skipSpaces(at2) {
         for (; at2 < this.end && this.text.charCodeAt(at2) === 32; ) at2++;

@@ -32,6 +32,8 @@ const NOT_PLAIN_START = new Set([..."?:,[]{}#&*!|>'\"%@`"]);
 const FLOW_INDICATORS = new Set([..."[]{},"]);
 /** The `yaml` package refuses longer implicit keys; such a file is left to it. */
 const MAX_KEY_LENGTH = 1000;
+/** Distinct plain keys shared between nodes; past this many, keys are not worth sharing. */
+const MAX_KEY_STRINGS = 1000;
 
 class GiveUp extends Error {}
 
@@ -60,13 +62,18 @@ class FastParser {
   private start = 0;
   private end = 0;
   private indent = 0;
+  /** Set by `plainEnd` and `keyAt`. */
+  private stop = 0;
+  private colon = 0;
+  private readonly keyStrings = new Map<string, string>();
 
   constructor(
     private readonly text: string,
     private readonly watchedKeys: ReadonlySet<string>,
   ) {
     this.lineStarts = lineStartsOf(text);
-    this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length * 2);
+    // About one node a line; the index grows when there are more.
+    this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
   }
 
   parse(): FastParse {
@@ -74,6 +81,7 @@ class FastParser {
     const holder: unknown[] = [];
     this.node(this.start + this.indent, holder, 0, undefined, -1, true);
     if (this.nextContent(this.line + 1)) giveUp();
+    this.positions.trim();
     return { value: holder[0], positions: this.positions, strings: this.strings };
   }
 
@@ -124,10 +132,10 @@ class FastParser {
       return;
     }
     if (mapping) {
-      const entry = this.keyAt(at);
-      if (entry !== undefined) {
+      const first = this.keyAt(at);
+      if (first !== undefined) {
         const id = this.positions.open(MAP, at, keyText, keyOffset);
-        (holder as Record<string | number, unknown>)[key] = this.mapping(column, entry);
+        (holder as Record<string | number, unknown>)[key] = this.mapping(column, first, this.colon);
         this.positions.close(id);
         return;
       }
@@ -148,9 +156,9 @@ class FastParser {
     }
     const end = this.plainEnd(at, false);
     // A ": " inside the value would start a mapping where none may start.
-    if (text[end.stop] === ":") giveUp();
-    this.endOfLine(end.end);
-    this.setPlain(holder, key, text.slice(at, end.end));
+    if (text[this.stop] === ":") giveUp();
+    this.endOfLine(end);
+    this.setPlain(holder, key, text.slice(at, end));
   }
 
   /** A block list whose "-" are at `column`; the current line holds its first "-". */
@@ -172,15 +180,15 @@ class FastParser {
     }
   }
 
-  /** A block mapping whose keys are at `column`; `first` is the key on the current line. */
-  private mapping(column: number, first: { key: string; colon: number }): Record<string, unknown> {
+  /** A block mapping whose keys are at `column`; `first` is the key on the current line, its ":" at `colon`. */
+  private mapping(column: number, first: string, colon: number): Record<string, unknown> {
     const map: Record<string, unknown> = {};
-    let entry = first;
+    let key = first;
     for (;;) {
       const keyOffset = this.start + column;
-      if (entry.key === "__proto__" || Object.hasOwn(map, entry.key)) giveUp();
-      this.path.push(entry.key);
-      this.entryValue(entry.colon + 1, column, map, entry.key, entry.key, keyOffset, false);
+      if (key === "__proto__" || Object.hasOwn(map, key)) giveUp();
+      this.path.push(key);
+      this.entryValue(colon + 1, column, map, key, key, keyOffset, false);
       this.path.pop();
       const last = this.line;
       const found = this.nextContent(last + 1);
@@ -189,7 +197,8 @@ class FastParser {
         this.nextContent(last);
         return map;
       }
-      entry = this.keyAt(this.start + column) ?? giveUp();
+      key = this.keyAt(this.start + column) ?? giveUp();
+      colon = this.colon;
     }
   }
 
@@ -231,8 +240,8 @@ class FastParser {
     (holder as Record<string | number, unknown>)[key] = null;
   }
 
-  /** The key of a block mapping entry starting at `at`, and the offset of its ":". */
-  private keyAt(at: number): { key: string; colon: number } | undefined {
+  /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
+  private keyAt(at: number): string | undefined {
     const { text } = this;
     const c = text[at] as string;
     if (c === '"' || c === "'") {
@@ -242,24 +251,26 @@ class FastParser {
       while (text.charCodeAt(next) === 0x20 && next < this.end) next++;
       if (text[next] !== ":" || !this.isBlank(next + 1)) return undefined;
       if (next - at > MAX_KEY_LENGTH) giveUp();
-      return { key: quoted.value, colon: next };
+      this.colon = next;
+      return quoted.value;
     }
     if (NOT_PLAIN_START.has(c) || (c === "-" && this.isBlank(at + 1))) return undefined;
     const end = this.plainEnd(at, false);
-    if (text[end.stop] !== ":") return undefined;
-    if (end.stop - at > MAX_KEY_LENGTH) giveUp();
-    const source = text.slice(at, end.end);
+    if (text[this.stop] !== ":") return undefined;
+    if (this.stop - at > MAX_KEY_LENGTH) giveUp();
+    this.colon = this.stop;
+    const source = this.keyString(at, end);
     // Keys that are not strings (numbers, null, booleans, the merge key) are left to the package.
     if (resolvePlain(source) !== source) giveUp();
-    return { key: source, colon: end.stop };
+    return source;
   }
 
   /**
-   * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: `end`
-   * past its last character, `stop` at what ended it (": ", " #", a flow indicator in a flow
-   * collection, or the end of the line).
+   * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: the
+   * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
+   * indicator in a flow collection, or the end of the line).
    */
-  private plainEnd(at: number, inFlow: boolean): { end: number; stop: number } {
+  private plainEnd(at: number, inFlow: boolean): number {
     const { text } = this;
     const c = text[at] as string;
     if (
@@ -286,9 +297,8 @@ class FastParser {
       }
     }
     // Past the spaces that end it, so `stop` is what follows them.
-    let stop = i;
-    while (stop < this.end && text.charCodeAt(stop) === 0x20) stop++;
-    return { end, stop };
+    this.stop = this.skipSpaces(i);
+    return end;
   }
 
   /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
@@ -335,10 +345,9 @@ class FastParser {
       key = quoted.value;
       after = this.skipSpaces(quoted.next);
     } else {
-      const end = this.plainEnd(at, true);
-      key = text.slice(at, end.end);
+      key = this.keyString(at, this.plainEnd(at, true));
       if (resolvePlain(key) !== key) giveUp();
-      after = end.stop;
+      after = this.stop;
     }
     if (text[after] !== ":" || text[after + 1] !== " " || after - at > MAX_KEY_LENGTH) giveUp();
     return { key, colon: after };
@@ -369,9 +378,9 @@ class FastParser {
     }
     const end = this.plainEnd(at, true);
     // "[a: b]" (a pair in a list) and "{a: b: c}" are left to the package.
-    if (text[end.stop] === ":") giveUp();
-    this.setPlain(holder, key, text.slice(at, end.end));
-    return end.end;
+    if (text[this.stop] === ":") giveUp();
+    this.setPlain(holder, key, text.slice(at, end));
+    return end;
   }
 
   private setPlain(holder: Record<string, unknown> | unknown[], key: string | number, source: string): void {
@@ -397,6 +406,16 @@ class FastParser {
   private endOfLine(at: number): void {
     const next = this.skipSpaces(at);
     if (next < this.end && (this.text[next] !== "#" || next === at)) giveUp();
+  }
+
+  /** A plain key's text, the same string for every key spelled the same: the index keeps each
+   * node's key, and 100,000 copies of "source" would cost megabytes. */
+  private keyString(start: number, end: number): string {
+    const text = this.text.slice(start, end);
+    const known = this.keyStrings.get(text);
+    if (known !== undefined) return known;
+    if (this.keyStrings.size < MAX_KEY_STRINGS) this.keyStrings.set(text, text);
+    return text;
   }
 
   private skipSpaces(at: number): number {

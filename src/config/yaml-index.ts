@@ -27,7 +27,7 @@ export class PositionIndex implements Positions {
     private readonly lineStarts: Int32Array,
     expectedNodes: number,
   ) {
-    const capacity = Math.max(16, expectedNodes);
+    const capacity = Math.max(16, Math.ceil(expectedNodes));
     this.starts = new Int32Array(capacity);
     this.keyStarts = new Int32Array(capacity);
     this.ends = new Int32Array(capacity);
@@ -56,15 +56,23 @@ export class PositionIndex implements Positions {
   }
 
   private grow(): void {
-    const capacity = this.starts.length * 2;
-    const grown = <T extends Int32Array | Uint8Array>(old: T, into: T): T => {
-      into.set(old);
+    this.resize(Math.ceil(this.starts.length * 1.5));
+  }
+
+  /** Gives back the room left over once every node is in. */
+  trim(): void {
+    if (this.size < this.starts.length) this.resize(this.size);
+  }
+
+  private resize(capacity: number): void {
+    const copy = <T extends Int32Array | Uint8Array>(old: T, into: T): T => {
+      into.set(old.subarray(0, Math.min(old.length, capacity)));
       return into;
     };
-    this.starts = grown(this.starts, new Int32Array(capacity));
-    this.keyStarts = grown(this.keyStarts, new Int32Array(capacity));
-    this.ends = grown(this.ends, new Int32Array(capacity));
-    this.kinds = grown(this.kinds, new Uint8Array(capacity));
+    this.starts = copy(this.starts, new Int32Array(capacity));
+    this.keyStarts = copy(this.keyStarts, new Int32Array(capacity));
+    this.ends = copy(this.ends, new Int32Array(capacity));
+    this.kinds = copy(this.kinds, new Uint8Array(capacity));
   }
 
   offsetOf(path: KeyPath, target: "value" | "key"): number {
