@@ -17522,12 +17522,12 @@ function parseFast(text, watchedKeys) {
       throw error;
     }
 }
-var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRINGS, GiveUp, giveUp, FastParser, init_yaml_fast = __esm({
+var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOTS, GiveUp, giveUp, FastParser, init_yaml_fast = __esm({
   "src/config/yaml-fast.ts"() {
     "use strict";
     init_yaml_index();
     init_yaml_scalars();
-    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/, NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, MAX_KEY_STRINGS = 1e3, GiveUp = class extends Error {
+    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/, NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, SHARED_LENGTH = 24, SHARED_SLOTS = 4096, GiveUp = class extends Error {
     }, giveUp = () => {
       throw new GiveUp();
     };
@@ -17551,7 +17551,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRIN
       /** Set by `plainEnd` and `keyAt`. */
       stop = 0;
       colon = 0;
-      keyStrings = /* @__PURE__ */ new Map();
+      sharedStrings = /* @__PURE__ */ new Map();
       parse() {
         this.nextContent(0) || giveUp();
         let holder = [];
@@ -17598,7 +17598,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRIN
           return;
         }
         let end = this.plainEnd(at2, !1);
-        text[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, text.slice(at2, end));
+        text[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
       }
       /** A block list whose "-" are at `column`; the current line holds its first "-". */
       sequence(column) {
@@ -17656,7 +17656,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRIN
         let end = this.plainEnd(at2, !1);
         if (text[this.stop] !== ":") return;
         this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
-        let source = this.keyString(at2, end);
+        let source = this.shared(at2, end);
         return resolvePlain(source) !== source && giveUp(), source;
       }
       /**
@@ -17709,7 +17709,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRIN
           let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
           key = quoted2.value, after = this.skipSpaces(quoted2.next);
         } else
-          key = this.keyString(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
+          key = this.shared(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
         return (text[after] !== ":" || text[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
       }
       /** A value inside a flow collection at `at`; the offset past it. */
@@ -17724,7 +17724,7 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRIN
           return this.setString(holder, key, quoted2.value, !1), quoted2.next;
         }
         let end = this.plainEnd(at2, !0);
-        return text[this.stop] === ":" && giveUp(), this.setPlain(holder, key, text.slice(at2, end)), end;
+        return text[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
       }
       setPlain(holder, key, source) {
         let value = resolvePlain(source);
@@ -17738,11 +17738,19 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, MAX_KEY_STRIN
         let next = this.skipSpaces(at2);
         next < this.end && (this.text[next] !== "#" || next === at2) && giveUp();
       }
-      /** A plain key's text, the same string for every key spelled the same: the index keeps each
-       * node's key, and 100,000 copies of "source" would cost megabytes. */
-      keyString(start, end) {
-        let text = this.text.slice(start, end), known = this.keyStrings.get(text);
-        return known !== void 0 ? known : (this.keyStrings.size < MAX_KEY_STRINGS && this.keyStrings.set(text, text), text);
+      /**
+       * The text from `start` to `end`, as the same string as the last time this text was met when
+       * it is short: keys and short values repeat (100,000 copies of "source" would cost megabytes,
+       * and making each only to drop it keeps the garbage collector busy). A cache by length and
+       * first and last characters: a different text in the same slot replaces it.
+       */
+      shared(start, end) {
+        let { text } = this, length2 = end - start;
+        if (length2 > SHARED_LENGTH || length2 === 0) return text.slice(start, end);
+        let slot = length2 | text.charCodeAt(start) << 5 | text.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
+        if (known !== void 0 && text.startsWith(known, start)) return known;
+        let made = text.slice(start, end);
+        return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
       }
       skipSpaces(at2) {
         for (; at2 < this.end && this.text.charCodeAt(at2) === 32; ) at2++;

@@ -32,8 +32,9 @@ const NOT_PLAIN_START = new Set([..."?:,[]{}#&*!|>'\"%@`"]);
 const FLOW_INDICATORS = new Set([..."[]{},"]);
 /** The `yaml` package refuses longer implicit keys; such a file is left to it. */
 const MAX_KEY_LENGTH = 1000;
-/** Distinct plain keys shared between nodes; past this many, keys are not worth sharing. */
-const MAX_KEY_STRINGS = 1000;
+/** Strings up to this length are shared (see `shared`), in at most this many slots. */
+const SHARED_LENGTH = 24;
+const SHARED_SLOTS = 4096;
 
 class GiveUp extends Error {}
 
@@ -65,7 +66,7 @@ class FastParser {
   /** Set by `plainEnd` and `keyAt`. */
   private stop = 0;
   private colon = 0;
-  private readonly keyStrings = new Map<string, string>();
+  private readonly sharedStrings = new Map<number, string>();
 
   constructor(
     private readonly text: string,
@@ -158,7 +159,7 @@ class FastParser {
     // A ": " inside the value would start a mapping where none may start.
     if (text[this.stop] === ":") giveUp();
     this.endOfLine(end);
-    this.setPlain(holder, key, text.slice(at, end));
+    this.setPlain(holder, key, this.shared(at, end));
   }
 
   /** A block list whose "-" are at `column`; the current line holds its first "-". */
@@ -259,7 +260,7 @@ class FastParser {
     if (text[this.stop] !== ":") return undefined;
     if (this.stop - at > MAX_KEY_LENGTH) giveUp();
     this.colon = this.stop;
-    const source = this.keyString(at, end);
+    const source = this.shared(at, end);
     // Keys that are not strings (numbers, null, booleans, the merge key) are left to the package.
     if (resolvePlain(source) !== source) giveUp();
     return source;
@@ -345,7 +346,7 @@ class FastParser {
       key = quoted.value;
       after = this.skipSpaces(quoted.next);
     } else {
-      key = this.keyString(at, this.plainEnd(at, true));
+      key = this.shared(at, this.plainEnd(at, true));
       if (resolvePlain(key) !== key) giveUp();
       after = this.stop;
     }
@@ -379,7 +380,7 @@ class FastParser {
     const end = this.plainEnd(at, true);
     // "[a: b]" (a pair in a list) and "{a: b: c}" are left to the package.
     if (text[this.stop] === ":") giveUp();
-    this.setPlain(holder, key, text.slice(at, end));
+    this.setPlain(holder, key, this.shared(at, end));
     return end;
   }
 
@@ -408,14 +409,22 @@ class FastParser {
     if (next < this.end && (this.text[next] !== "#" || next === at)) giveUp();
   }
 
-  /** A plain key's text, the same string for every key spelled the same: the index keeps each
-   * node's key, and 100,000 copies of "source" would cost megabytes. */
-  private keyString(start: number, end: number): string {
-    const text = this.text.slice(start, end);
-    const known = this.keyStrings.get(text);
-    if (known !== undefined) return known;
-    if (this.keyStrings.size < MAX_KEY_STRINGS) this.keyStrings.set(text, text);
-    return text;
+  /**
+   * The text from `start` to `end`, as the same string as the last time this text was met when
+   * it is short: keys and short values repeat (100,000 copies of "source" would cost megabytes,
+   * and making each only to drop it keeps the garbage collector busy). A cache by length and
+   * first and last characters: a different text in the same slot replaces it.
+   */
+  private shared(start: number, end: number): string {
+    const { text } = this;
+    const length = end - start;
+    if (length > SHARED_LENGTH || length === 0) return text.slice(start, end);
+    const slot = length | (text.charCodeAt(start) << 5) | (text.charCodeAt(end - 1) << 21);
+    const known = this.sharedStrings.get(slot);
+    if (known !== undefined && text.startsWith(known, start)) return known;
+    const made = text.slice(start, end);
+    if (known !== undefined || this.sharedStrings.size < SHARED_SLOTS) this.sharedStrings.set(slot, made);
+    return made;
   }
 
   private skipSpaces(at: number): number {
