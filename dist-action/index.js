@@ -17348,7 +17348,7 @@ var PositionIndex, init_yaml_index = __esm({
       constructor(lineStarts, expectedNodes) {
         this.lineStarts = lineStarts;
         let capacity = Math.max(16, Math.ceil(expectedNodes));
-        this.starts = new Int32Array(capacity), this.keyStarts = new Int32Array(capacity), this.ends = new Int32Array(capacity), this.kinds = new Uint8Array(capacity);
+        this.starts = new Int32Array(capacity), this.keyStarts = new Int32Array(capacity), this.ends = new Int32Array(capacity), this.kinds = new Uint8Array(capacity), this.keyIds = new Int32Array(capacity);
       }
       lineStarts;
       size = 0;
@@ -17357,14 +17357,23 @@ var PositionIndex, init_yaml_index = __esm({
       /** The id just past the node's subtree: its next sibling, when it has one. */
       ends;
       kinds;
-      /** Each node's key in its mapping (undefined for list items and the root). */
-      keys = [];
+      /** Each node's key in its mapping, as a number in `keyTable` (-1 for list items and the root). */
+      keyIds;
+      keyTable = [];
+      keyNumbers = /* @__PURE__ */ new Map();
       indexes = /* @__PURE__ */ new Map();
       /** Records a node starting at `offset`; its id. Close it with `close` once its children are in. */
       open(kind, offset, key, keyOffset) {
         this.size === this.starts.length && this.grow();
         let id = this.size++;
-        return this.starts[id] = offset, this.keyStarts[id] = keyOffset, this.kinds[id] = kind, this.ends[id] = id + 1, this.keys.push(key), id;
+        return this.starts[id] = offset, this.keyStarts[id] = keyOffset, this.kinds[id] = kind, this.ends[id] = id + 1, this.keyIds[id] = key === void 0 ? -1 : this.keyNumber(key), id;
+      }
+      keyNumber(key) {
+        let number = this.keyNumbers.get(key);
+        return number === void 0 && (number = this.keyTable.push(key) - 1, this.keyNumbers.set(key, number)), number;
+      }
+      keyOf(id) {
+        return this.keyTable[this.keyIds[id]];
       }
       close(id) {
         this.ends[id] = this.size;
@@ -17378,11 +17387,11 @@ var PositionIndex, init_yaml_index = __esm({
       }
       /** Gives back the room left over once every node is in. */
       trim() {
-        this.size < this.starts.length && this.resize(this.size);
+        this.size < this.starts.length && this.resize(this.size), this.keyNumbers.clear();
       }
       resize(capacity) {
         let copy = (old, into) => (into.set(old.subarray(0, Math.min(old.length, capacity))), into);
-        this.starts = copy(this.starts, new Int32Array(capacity)), this.keyStarts = copy(this.keyStarts, new Int32Array(capacity)), this.ends = copy(this.ends, new Int32Array(capacity)), this.kinds = copy(this.kinds, new Uint8Array(capacity));
+        this.starts = copy(this.starts, new Int32Array(capacity)), this.keyStarts = copy(this.keyStarts, new Int32Array(capacity)), this.ends = copy(this.ends, new Int32Array(capacity)), this.kinds = copy(this.kinds, new Uint8Array(capacity)), this.keyIds = copy(this.keyIds, new Int32Array(capacity));
       }
       offsetOf(path, target) {
         let id = 0, offset = this.size === 0 ? 0 : this.starts[0];
@@ -17399,7 +17408,7 @@ var PositionIndex, init_yaml_index = __esm({
         let indexed = this.indexFor(map);
         if (indexed instanceof Map) return indexed.get(key);
         for (let child = map + 1; child < this.ends[map]; child = this.ends[child])
-          if (this.keys[child] === key) return child;
+          if (this.keyOf(child) === key) return child;
       }
       item(seq, position) {
         let indexed = this.indexFor(seq);
@@ -17422,7 +17431,7 @@ var PositionIndex, init_yaml_index = __esm({
         let index;
         if (this.kinds[id] === 1) {
           index = /* @__PURE__ */ new Map();
-          for (let child of children2) index.set(this.keys[child], child);
+          for (let child of children2) index.set(this.keyOf(child), child);
         } else
           index = Int32Array.from(children2);
         return this.indexes.set(id, index), index;
