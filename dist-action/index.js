@@ -17329,6 +17329,190 @@ var DEFAULT_MAX_CONFIG_MB, MAX_CONFIG_MB_VARIABLE, init_size_limit = __esm({
   }
 });
 
+// src/config/yaml-scalars.ts
+function resolvePlain(source) {
+  if (STRING_START.test(source)) return source;
+  if (NULL.test(source)) return null;
+  if (BOOL.test(source)) return source[0] === "t" || source[0] === "T";
+  if (INT_OCT.test(source)) return Number.parseInt(source.substring(2), 8);
+  if (INT.test(source)) return Number.parseInt(source, 10);
+  if (INT_HEX.test(source)) return Number.parseInt(source.substring(2), 16);
+  if (FLOAT_NAN.test(source))
+    return source.slice(-3).toLowerCase() === "nan" ? Number.NaN : source[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (FLOAT_EXP.test(source) || FLOAT.test(source)) return Number.parseFloat(source);
+  if (source !== "<<")
+    return source;
+}
+function readQuoted(text, start, end) {
+  return text[start] === "'" ? readSingle(text, start, end) : readDouble(text, start, end);
+}
+function readSingle(text, start, end) {
+  let value = "", from = start + 1;
+  for (; ; ) {
+    let quote = text.indexOf("'", from);
+    if (quote === -1 || quote >= end) return;
+    if (value += text.slice(from, quote), text[quote + 1] !== "'") return { value, next: quote + 1 };
+    value += "'", from = quote + 2;
+  }
+}
+function readDouble(text, start, end) {
+  let value = "", from = start + 1;
+  for (let at2 = from; at2 < end; at2++) {
+    let c = text.charCodeAt(at2);
+    if (c === 34) return { value: value + text.slice(from, at2), next: at2 + 1 };
+    if (c !== 92) continue;
+    value += text.slice(from, at2);
+    let code2 = text[at2 + 1] ?? "", simple = ESCAPES[code2];
+    if (simple !== void 0)
+      value += simple, at2 += 1;
+    else {
+      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text.slice(at2 + 2, at2 + 2 + length2);
+      if (length2 === void 0 || hex.length !== length2 || !HEX.test(hex)) return;
+      let point = Number.parseInt(hex, 16);
+      if (point > 1114111) return;
+      value += String.fromCodePoint(point), at2 += 1 + length2;
+    }
+    from = at2 + 1;
+  }
+}
+var NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, STRING_START, ESCAPES, HEX_LENGTH, HEX, init_yaml_scalars = __esm({
+  "src/config/yaml-scalars.ts"() {
+    "use strict";
+    NULL = /^(?:~|[Nn]ull|NULL)?$/, BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, INT_OCT = /^0o[0-7]+$/, INT = /^[-+]?[0-9]+$/, INT_HEX = /^0x[0-9a-fA-F]+$/, FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, STRING_START = /^[A-EG-MO-SU-Za-eg-mo-su-z/_]/;
+    ESCAPES = {
+      0: "\0",
+      a: "\x07",
+      b: "\b",
+      e: "\x1B",
+      f: "\f",
+      n: `
+`,
+      r: "\r",
+      t: "	",
+      v: "\v",
+      N: "\x85",
+      _: "\xA0",
+      L: "\u2028",
+      P: "\u2029",
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\"
+    }, HEX_LENGTH = { x: 2, u: 4, U: 8 }, HEX = /^[0-9a-fA-F]+$/;
+  }
+});
+
+// src/config/yaml-fast-scan.ts
+var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOTS, GiveUp, giveUp, LineScanner, init_yaml_fast_scan = __esm({
+  "src/config/yaml-fast-scan.ts"() {
+    "use strict";
+    init_yaml_scalars();
+    NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, SHARED_LENGTH = 24, SHARED_SLOTS = 4096, GiveUp = class extends Error {
+    }, giveUp = () => {
+      throw new GiveUp();
+    }, LineScanner = class {
+      constructor(text, lineStarts) {
+        this.text = text;
+        this.lineStarts = lineStarts;
+      }
+      text;
+      lineStarts;
+      /** The current line, its start, its end (its newline or the end of the text) and indentation. */
+      line = 0;
+      start = 0;
+      end = 0;
+      indent = 0;
+      /** Set by `plainEnd` and `keyAt`. */
+      stop = 0;
+      colon = 0;
+      sharedStrings = /* @__PURE__ */ new Map();
+      /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
+      nextContent(line) {
+        let { text, lineStarts } = this;
+        for (; line < lineStarts.length; line++) {
+          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text.length, at2 = start;
+          for (; at2 < end && text.charCodeAt(at2) === 32; ) at2++;
+          if (!(at2 === end || text[at2] === "#"))
+            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text.slice(at2, Math.min(at2 + 4, end))) || text[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
+        }
+        return this.line = lineStarts.length, !1;
+      }
+      /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
+      keyAt(at2) {
+        let { text } = this, c = text[at2];
+        if (c === '"' || c === "'") {
+          let quoted2 = readQuoted(text, at2, this.end);
+          if (quoted2 === void 0) return;
+          let next = quoted2.next;
+          for (; text.charCodeAt(next) === 32 && next < this.end; ) next++;
+          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
+        }
+        if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
+        let end = this.plainEnd(at2, !1);
+        if (text[this.stop] !== ":") return;
+        this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
+        let source = this.shared(at2, end);
+        return resolvePlain(source) !== source && giveUp(), source;
+      }
+      /**
+       * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: the
+       * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
+       * indicator in a flow collection, or the end of the line).
+       */
+      plainEnd(at2, inFlow) {
+        let { text } = this, c = text[at2];
+        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text[at2 + 1]))) && giveUp();
+        let end = at2 + 1, i = at2 + 1;
+        for (; i < this.end; i++) {
+          let ch = text[i];
+          if (ch === ":") {
+            let next = text[i + 1];
+            if (i + 1 >= this.end || next === " " || inFlow && FLOW_INDICATORS.has(next)) break;
+            end = i + 1;
+          } else if (ch === " ") {
+            let next = text[i + 1];
+            if (next === "#" || inFlow && FLOW_INDICATORS.has(next)) break;
+          } else {
+            if (inFlow && FLOW_INDICATORS.has(ch))
+              break;
+            end = i + 1;
+          }
+        }
+        return this.stop = this.skipSpaces(i), end;
+      }
+      /** After a value: spaces and a comment (after a space) may end the line, nothing else. */
+      endOfLine(at2) {
+        let next = this.skipSpaces(at2);
+        next < this.end && (this.text[next] !== "#" || next === at2) && giveUp();
+      }
+      /**
+       * The text from `start` to `end`, as the same string as the last time this text was met when
+       * it is short: keys and short values repeat (100,000 copies of "source" would cost megabytes,
+       * and making each only to drop it keeps the garbage collector busy). A cache by length and
+       * first and last characters: a different text in the same slot replaces it.
+       */
+      shared(start, end) {
+        let { text } = this, length2 = end - start;
+        if (length2 > SHARED_LENGTH || length2 === 0) return text.slice(start, end);
+        let slot = length2 | text.charCodeAt(start) << 5 | text.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
+        if (known !== void 0 && text.startsWith(known, start)) return known;
+        let made = text.slice(start, end);
+        return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
+      }
+      skipSpaces(at2) {
+        for (; at2 < this.end && this.text.charCodeAt(at2) === 32; ) at2++;
+        return at2;
+      }
+      isBlank(at2) {
+        return at2 >= this.end || this.text.charCodeAt(at2) === 32;
+      }
+      isDash(at2) {
+        return this.text[at2] === "-" && this.isBlank(at2 + 1);
+      }
+    };
+  }
+});
+
 // src/config/yaml-index.ts
 function lineStartsOf(text) {
   let count = 1;
@@ -17448,79 +17632,6 @@ var PositionIndex, init_yaml_index = __esm({
   }
 });
 
-// src/config/yaml-scalars.ts
-function resolvePlain(source) {
-  if (STRING_START.test(source)) return source;
-  if (NULL.test(source)) return null;
-  if (BOOL.test(source)) return source[0] === "t" || source[0] === "T";
-  if (INT_OCT.test(source)) return Number.parseInt(source.substring(2), 8);
-  if (INT.test(source)) return Number.parseInt(source, 10);
-  if (INT_HEX.test(source)) return Number.parseInt(source.substring(2), 16);
-  if (FLOAT_NAN.test(source))
-    return source.slice(-3).toLowerCase() === "nan" ? Number.NaN : source[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-  if (FLOAT_EXP.test(source) || FLOAT.test(source)) return Number.parseFloat(source);
-  if (source !== "<<")
-    return source;
-}
-function readQuoted(text, start, end) {
-  return text[start] === "'" ? readSingle(text, start, end) : readDouble(text, start, end);
-}
-function readSingle(text, start, end) {
-  let value = "", from = start + 1;
-  for (; ; ) {
-    let quote = text.indexOf("'", from);
-    if (quote === -1 || quote >= end) return;
-    if (value += text.slice(from, quote), text[quote + 1] !== "'") return { value, next: quote + 1 };
-    value += "'", from = quote + 2;
-  }
-}
-function readDouble(text, start, end) {
-  let value = "", from = start + 1;
-  for (let at2 = from; at2 < end; at2++) {
-    let c = text.charCodeAt(at2);
-    if (c === 34) return { value: value + text.slice(from, at2), next: at2 + 1 };
-    if (c !== 92) continue;
-    value += text.slice(from, at2);
-    let code2 = text[at2 + 1] ?? "", simple = ESCAPES[code2];
-    if (simple !== void 0)
-      value += simple, at2 += 1;
-    else {
-      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text.slice(at2 + 2, at2 + 2 + length2);
-      if (length2 === void 0 || hex.length !== length2 || !HEX.test(hex)) return;
-      let point = Number.parseInt(hex, 16);
-      if (point > 1114111) return;
-      value += String.fromCodePoint(point), at2 += 1 + length2;
-    }
-    from = at2 + 1;
-  }
-}
-var NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, STRING_START, ESCAPES, HEX_LENGTH, HEX, init_yaml_scalars = __esm({
-  "src/config/yaml-scalars.ts"() {
-    "use strict";
-    NULL = /^(?:~|[Nn]ull|NULL)?$/, BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, INT_OCT = /^0o[0-7]+$/, INT = /^[-+]?[0-9]+$/, INT_HEX = /^0x[0-9a-fA-F]+$/, FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, STRING_START = /^[A-EG-MO-SU-Za-eg-mo-su-z/_]/;
-    ESCAPES = {
-      0: "\0",
-      a: "\x07",
-      b: "\b",
-      e: "\x1B",
-      f: "\f",
-      n: `
-`,
-      r: "\r",
-      t: "	",
-      v: "\v",
-      N: "\x85",
-      _: "\xA0",
-      L: "\u2028",
-      P: "\u2029",
-      " ": " ",
-      '"': '"',
-      "/": "/",
-      "\\": "\\"
-    }, HEX_LENGTH = { x: 2, u: 4, U: 8 }, HEX = /^[0-9a-fA-F]+$/;
-  }
-});
-
 // src/config/yaml-fast.ts
 function parseFast(text, watchedKeys) {
   if (!NOT_HANDLED.test(text))
@@ -17531,51 +17642,27 @@ function parseFast(text, watchedKeys) {
       throw error;
     }
 }
-var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOTS, GiveUp, giveUp, FastParser, init_yaml_fast = __esm({
+var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
   "src/config/yaml-fast.ts"() {
     "use strict";
+    init_yaml_fast_scan();
     init_yaml_index();
     init_yaml_scalars();
-    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/, NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, SHARED_LENGTH = 24, SHARED_SLOTS = 4096, GiveUp = class extends Error {
-    }, giveUp = () => {
-      throw new GiveUp();
-    };
-    FastParser = class {
+    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/;
+    FastParser = class extends LineScanner {
       constructor(text, watchedKeys) {
-        this.text = text;
+        super(text, lineStartsOf(text));
         this.watchedKeys = watchedKeys;
-        this.lineStarts = lineStartsOf(text), this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
+        this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
       }
-      text;
       watchedKeys;
-      lineStarts;
       positions;
       strings = [];
       path = [];
-      /** The current line, its start, its end (its newline or the end of the text) and indentation. */
-      line = 0;
-      start = 0;
-      end = 0;
-      indent = 0;
-      /** Set by `plainEnd` and `keyAt`. */
-      stop = 0;
-      colon = 0;
-      sharedStrings = /* @__PURE__ */ new Map();
       parse() {
         this.nextContent(0) || giveUp();
         let holder = [];
         return this.node(this.start + this.indent, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), this.positions.trim(), { value: holder[0], positions: this.positions, strings: this.strings };
-      }
-      /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
-      nextContent(line) {
-        let { text, lineStarts } = this;
-        for (; line < lineStarts.length; line++) {
-          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text.length, at2 = start;
-          for (; at2 < end && text.charCodeAt(at2) === 32; ) at2++;
-          if (!(at2 === end || text[at2] === "#"))
-            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text.slice(at2, Math.min(at2 + 4, end))) || text[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
-        }
-        return this.line = lineStarts.length, !1;
       }
       /**
        * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
@@ -17651,49 +17738,6 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH
         }
         this.nextContent(line), this.positions.open(0, emptyAt, keyText2, keyOffset), holder[key] = null;
       }
-      /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
-      keyAt(at2) {
-        let { text } = this, c = text[at2];
-        if (c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end);
-          if (quoted2 === void 0) return;
-          let next = quoted2.next;
-          for (; text.charCodeAt(next) === 32 && next < this.end; ) next++;
-          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
-        }
-        if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
-        let end = this.plainEnd(at2, !1);
-        if (text[this.stop] !== ":") return;
-        this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
-        let source = this.shared(at2, end);
-        return resolvePlain(source) !== source && giveUp(), source;
-      }
-      /**
-       * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: the
-       * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
-       * indicator in a flow collection, or the end of the line).
-       */
-      plainEnd(at2, inFlow) {
-        let { text } = this, c = text[at2];
-        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text[at2 + 1]))) && giveUp();
-        let end = at2 + 1, i = at2 + 1;
-        for (; i < this.end; i++) {
-          let ch = text[i];
-          if (ch === ":") {
-            let next = text[i + 1];
-            if (i + 1 >= this.end || next === " " || inFlow && FLOW_INDICATORS.has(next)) break;
-            end = i + 1;
-          } else if (ch === " ") {
-            let next = text[i + 1];
-            if (next === "#" || inFlow && FLOW_INDICATORS.has(next)) break;
-          } else {
-            if (inFlow && FLOW_INDICATORS.has(ch))
-              break;
-            end = i + 1;
-          }
-        }
-        return this.stop = this.skipSpaces(i), end;
-      }
       /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
       flow(at2, holder, key) {
         let { text } = this, isMap4 = text[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
@@ -17741,35 +17785,6 @@ var NOT_HANDLED, NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH
       }
       setString(holder, key, value, plain3) {
         holder[key] = value, (value.includes("$") || typeof key == "string" && this.watchedKeys.has(key)) && this.strings.push({ holder, key, path: [...this.path], plain: plain3 });
-      }
-      /** After a value: spaces and a comment (after a space) may end the line, nothing else. */
-      endOfLine(at2) {
-        let next = this.skipSpaces(at2);
-        next < this.end && (this.text[next] !== "#" || next === at2) && giveUp();
-      }
-      /**
-       * The text from `start` to `end`, as the same string as the last time this text was met when
-       * it is short: keys and short values repeat (100,000 copies of "source" would cost megabytes,
-       * and making each only to drop it keeps the garbage collector busy). A cache by length and
-       * first and last characters: a different text in the same slot replaces it.
-       */
-      shared(start, end) {
-        let { text } = this, length2 = end - start;
-        if (length2 > SHARED_LENGTH || length2 === 0) return text.slice(start, end);
-        let slot = length2 | text.charCodeAt(start) << 5 | text.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
-        if (known !== void 0 && text.startsWith(known, start)) return known;
-        let made = text.slice(start, end);
-        return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
-      }
-      skipSpaces(at2) {
-        for (; at2 < this.end && this.text.charCodeAt(at2) === 32; ) at2++;
-        return at2;
-      }
-      isBlank(at2) {
-        return at2 >= this.end || this.text.charCodeAt(at2) === 32;
-      }
-      isDash(at2) {
-        return this.text[at2] === "-" && this.isBlank(at2 + 1);
       }
     };
   }

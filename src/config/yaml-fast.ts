@@ -6,6 +6,7 @@
 // with the `yaml` package, whose result on the files accepted here is the same (see
 // test/config/yaml-fast.test.ts).
 
+import { GiveUp, giveUp, LineScanner, MAX_KEY_LENGTH } from "./yaml-fast-scan.ts";
 import { lineStartsOf, MAP, PositionIndex, SCALAR, SEQ } from "./yaml-index.ts";
 import type { KeyPath } from "./yaml-positions.ts";
 import { readQuoted, resolvePlain } from "./yaml-scalars.ts";
@@ -27,21 +28,6 @@ export interface FastParse {
 
 /** Characters the fast reader leaves to the `yaml` package wherever they appear. */
 const NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/;
-/** Characters that cannot start a plain scalar here (indicators, or rarely used forms). */
-const NOT_PLAIN_START = new Set([..."?:,[]{}#&*!|>'\"%@`"]);
-const FLOW_INDICATORS = new Set([..."[]{},"]);
-/** The `yaml` package refuses longer implicit keys; such a file is left to it. */
-const MAX_KEY_LENGTH = 1000;
-/** Strings up to this length are shared (see `shared`), in at most this many slots. */
-const SHARED_LENGTH = 24;
-const SHARED_SLOTS = 4096;
-
-class GiveUp extends Error {}
-
-const giveUp = (): never => {
-  throw new GiveUp();
-};
-
 /** The file's value and positions, or undefined when the file is not in the handled subset. */
 export function parseFast(text: string, watchedKeys: ReadonlySet<string>): FastParse | undefined {
   if (NOT_HANDLED.test(text)) return undefined;
@@ -53,26 +39,16 @@ export function parseFast(text: string, watchedKeys: ReadonlySet<string>): FastP
   }
 }
 
-class FastParser {
-  private readonly lineStarts: Int32Array;
+class FastParser extends LineScanner {
   private readonly positions: PositionIndex;
   private readonly strings: StringSite[] = [];
   private readonly path: KeyPath = [];
-  /** The current line, its start, its end (its newline or the end of the text) and indentation. */
-  private line = 0;
-  private start = 0;
-  private end = 0;
-  private indent = 0;
-  /** Set by `plainEnd` and `keyAt`. */
-  private stop = 0;
-  private colon = 0;
-  private readonly sharedStrings = new Map<number, string>();
 
   constructor(
-    private readonly text: string,
+    text: string,
     private readonly watchedKeys: ReadonlySet<string>,
   ) {
-    this.lineStarts = lineStartsOf(text);
+    super(text, lineStartsOf(text));
     // About one node a line; the index grows when there are more.
     this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
   }
@@ -86,34 +62,10 @@ class FastParser {
     return { value: holder[0], positions: this.positions, strings: this.strings };
   }
 
-  /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
-  private nextContent(line: number): boolean {
-    const { text, lineStarts } = this;
-    for (; line < lineStarts.length; line++) {
-      const start = lineStarts[line] as number;
-      const end = line + 1 < lineStarts.length ? (lineStarts[line + 1] as number) - 1 : text.length;
-      let at = start;
-      while (at < end && text.charCodeAt(at) === 0x20) at++;
-      if (at === end || text[at] === "#") continue;
-      // Document markers and directives: several documents, or a document with options.
-      if (
-        at === start &&
-        (/^(?:---|\.\.\.)(?: |$)/.test(text.slice(at, Math.min(at + 4, end))) || text[at] === "%")
-      )
-        giveUp();
-      this.line = line;
-      this.start = start;
-      this.end = end;
-      this.indent = at - start;
-      return true;
-    }
-    this.line = lineStarts.length;
-    return false;
-  }
-
   /**
-   * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
-   * "- "), rather than after a key on the same line. Leaves the current line at the node's last.
+   * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping
+   * may start here (at the start of a line or after "- "), rather than after a key on the same
+   * line. Leaves the current line at the node's last.
    */
   private node(
     at: number,
@@ -241,67 +193,6 @@ class FastParser {
     (holder as Record<string | number, unknown>)[key] = null;
   }
 
-  /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
-  private keyAt(at: number): string | undefined {
-    const { text } = this;
-    const c = text[at] as string;
-    if (c === '"' || c === "'") {
-      const quoted = readQuoted(text, at, this.end);
-      if (quoted === undefined) return undefined;
-      let next = quoted.next;
-      while (text.charCodeAt(next) === 0x20 && next < this.end) next++;
-      if (text[next] !== ":" || !this.isBlank(next + 1)) return undefined;
-      if (next - at > MAX_KEY_LENGTH) giveUp();
-      this.colon = next;
-      return quoted.value;
-    }
-    if (NOT_PLAIN_START.has(c) || (c === "-" && this.isBlank(at + 1))) return undefined;
-    const end = this.plainEnd(at, false);
-    if (text[this.stop] !== ":") return undefined;
-    if (this.stop - at > MAX_KEY_LENGTH) giveUp();
-    this.colon = this.stop;
-    const source = this.shared(at, end);
-    // Keys that are not strings (numbers, null, booleans, the merge key) are left to the package.
-    if (resolvePlain(source) !== source) giveUp();
-    return source;
-  }
-
-  /**
-   * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: the
-   * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
-   * indicator in a flow collection, or the end of the line).
-   */
-  private plainEnd(at: number, inFlow: boolean): number {
-    const { text } = this;
-    const c = text[at] as string;
-    if (
-      NOT_PLAIN_START.has(c) ||
-      (c === "-" && (this.isBlank(at + 1) || (inFlow && FLOW_INDICATORS.has(text[at + 1] as string))))
-    ) {
-      giveUp();
-    }
-    let end = at + 1;
-    let i = at + 1;
-    for (; i < this.end; i++) {
-      const ch = text[i] as string;
-      if (ch === ":") {
-        const next = text[i + 1];
-        if (i + 1 >= this.end || next === " " || (inFlow && FLOW_INDICATORS.has(next as string))) break;
-        end = i + 1;
-      } else if (ch === " ") {
-        const next = text[i + 1];
-        if (next === "#" || (inFlow && FLOW_INDICATORS.has(next as string))) break;
-      } else if (inFlow && FLOW_INDICATORS.has(ch)) {
-        break;
-      } else {
-        end = i + 1;
-      }
-    }
-    // Past the spaces that end it, so `stop` is what follows them.
-    this.stop = this.skipSpaces(i);
-    return end;
-  }
-
   /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
   private flow(at: number, holder: Record<string, unknown> | unknown[], key: string | number): number {
     const { text } = this;
@@ -401,42 +292,5 @@ class FastParser {
     if (value.includes("$") || (typeof key === "string" && this.watchedKeys.has(key))) {
       this.strings.push({ holder, key, path: [...this.path], plain });
     }
-  }
-
-  /** After a value: spaces and a comment (after a space) may end the line, nothing else. */
-  private endOfLine(at: number): void {
-    const next = this.skipSpaces(at);
-    if (next < this.end && (this.text[next] !== "#" || next === at)) giveUp();
-  }
-
-  /**
-   * The text from `start` to `end`, as the same string as the last time this text was met when
-   * it is short: keys and short values repeat (100,000 copies of "source" would cost megabytes,
-   * and making each only to drop it keeps the garbage collector busy). A cache by length and
-   * first and last characters: a different text in the same slot replaces it.
-   */
-  private shared(start: number, end: number): string {
-    const { text } = this;
-    const length = end - start;
-    if (length > SHARED_LENGTH || length === 0) return text.slice(start, end);
-    const slot = length | (text.charCodeAt(start) << 5) | (text.charCodeAt(end - 1) << 21);
-    const known = this.sharedStrings.get(slot);
-    if (known !== undefined && text.startsWith(known, start)) return known;
-    const made = text.slice(start, end);
-    if (known !== undefined || this.sharedStrings.size < SHARED_SLOTS) this.sharedStrings.set(slot, made);
-    return made;
-  }
-
-  private skipSpaces(at: number): number {
-    while (at < this.end && this.text.charCodeAt(at) === 0x20) at++;
-    return at;
-  }
-
-  private isBlank(at: number): boolean {
-    return at >= this.end || this.text.charCodeAt(at) === 0x20;
-  }
-
-  private isDash(at: number): boolean {
-    return this.text[at] === "-" && this.isBlank(at + 1);
   }
 }
