@@ -17665,8 +17665,9 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
         return this.node(this.start + this.indent, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), this.positions.trim(), { value: holder[0], positions: this.positions, strings: this.strings };
       }
       /**
-       * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping may start here (at the start of a line or after
-       * "- "), rather than after a key on the same line. Leaves the current line at the node's last.
+       * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping
+       * may start here (at the start of a line or after "- "), rather than after a key on the same
+       * line. Leaves the current line at the node's last.
        */
       node(at2, holder, key, keyText2, keyOffset, mapping) {
         let { text } = this, c = text[at2], column = at2 - this.start;
