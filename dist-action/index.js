@@ -447,8 +447,8 @@ function delay(ms) {
   }), dispose: () => clearTimeout(timer) };
 }
 async function executePlan(plan, client, options) {
-  let ids = /* @__PURE__ */ new Map(), outcomes = [], byId = new Map(plan.calls.map((call) => [call.id, call])), waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)])), dependents = dependentsOf(plan.calls), running = /* @__PURE__ */ new Map(), giveUp = new AbortController();
-  setMaxListeners(0, giveUp.signal);
+  let ids = /* @__PURE__ */ new Map(), outcomes = [], byId = new Map(plan.calls.map((call) => [call.id, call])), waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)])), dependents = dependentsOf(plan.calls), running = /* @__PURE__ */ new Map(), giveUp2 = new AbortController();
+  setMaxListeners(0, giveUp2.signal);
   let record = (outcome) => {
     outcomes.push(outcome), options.onOutcome?.(outcome);
   }, skipDependents = (failed) => {
@@ -480,8 +480,8 @@ async function executePlan(plan, client, options) {
   }, run2 = async (call) => {
     try {
       if (call.batch) {
-        let sent = await sendBatch(client, call, ids, giveUp.signal);
-        return giveUp.signal.aborted ? !1 : sent.absent ? (record({ call, status: "done", instead: "the service has no bulk operation: one call per item" }), !0) : (record({ call, status: "done" }), recordItems(call, sent.answer), !0);
+        let sent = await sendBatch(client, call, ids, giveUp2.signal);
+        return giveUp2.signal.aborted ? !1 : sent.absent ? (record({ call, status: "done", instead: "the service has no bulk operation: one call per item" }), !0) : (record({ call, status: "done" }), recordItems(call, sent.answer), !0);
       }
       let answer = await client.send({
         method: call.method,
@@ -491,9 +491,9 @@ async function executePlan(plan, client, options) {
         create: call.recover !== void 0,
         ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
         ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
-        signal: giveUp.signal
+        signal: giveUp2.signal
       });
-      if (giveUp.signal.aborted) return !1;
+      if (giveUp2.signal.aborted) return !1;
       for (let capture of call.captures ?? []) {
         let id = capturedId(answer, capture);
         if (id === void 0)
@@ -502,7 +502,7 @@ async function executePlan(plan, client, options) {
       }
       return record({ call, status: "done" }), !0;
     } catch (error) {
-      return giveUp.signal.aborted || (record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) }), skipDependents(call)), !1;
+      return giveUp2.signal.aborted || (record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) }), skipDependents(call)), !1;
     } finally {
       running.delete(call.id);
     }
@@ -534,7 +534,7 @@ async function executePlan(plan, client, options) {
     deadline.dispose();
   }
   let abandoned = [...running.values()];
-  giveUp.abort();
+  giveUp2.abort();
   for (let call of abandoned) record({ call, status: "abandoned" });
   for (let call of plan.calls)
     waitingOn.has(call.id) && record({ call, status: "not-started" });
@@ -3701,6 +3701,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
           description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
         },
         plural: "SAML providers",
+        sensitive: ["certificate"],
         identities: [{ field: "label" }],
         check(providers, ctx) {
           let titles = ctx.keysOf("teams");
@@ -4941,12 +4942,12 @@ var init_files = __esm({
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
-    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias"), DOC = /* @__PURE__ */ Symbol.for("yaml.document"), MAP = /* @__PURE__ */ Symbol.for("yaml.map"), PAIR = /* @__PURE__ */ Symbol.for("yaml.pair"), SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar"), SEQ = /* @__PURE__ */ Symbol.for("yaml.seq"), NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type"), isAlias3 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === ALIAS, isDocument = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === DOC, isMap4 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === MAP, isPair = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === PAIR, isScalar5 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === SCALAR, isSeq3 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === SEQ;
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias"), DOC = /* @__PURE__ */ Symbol.for("yaml.document"), MAP2 = /* @__PURE__ */ Symbol.for("yaml.map"), PAIR = /* @__PURE__ */ Symbol.for("yaml.pair"), SCALAR2 = /* @__PURE__ */ Symbol.for("yaml.scalar"), SEQ2 = /* @__PURE__ */ Symbol.for("yaml.seq"), NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type"), isAlias3 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === ALIAS, isDocument = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === DOC, isMap4 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === MAP2, isPair = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === PAIR, isScalar5 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === SCALAR2, isSeq3 = (node) => !!node && typeof node == "object" && node[NODE_TYPE] === SEQ2;
     function isCollection(node) {
       if (node && typeof node == "object")
         switch (node[NODE_TYPE]) {
-          case MAP:
-          case SEQ:
+          case MAP2:
+          case SEQ2:
             return !0;
         }
       return !1;
@@ -4955,9 +4956,9 @@ var require_identity = __commonJS({
       if (node && typeof node == "object")
         switch (node[NODE_TYPE]) {
           case ALIAS:
-          case MAP:
-          case SCALAR:
-          case SEQ:
+          case MAP2:
+          case SCALAR2:
+          case SEQ2:
             return !0;
         }
       return !1;
@@ -4965,11 +4966,11 @@ var require_identity = __commonJS({
     var hasAnchor = (node) => (isScalar5(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
-    exports.MAP = MAP;
+    exports.MAP = MAP2;
     exports.NODE_TYPE = NODE_TYPE;
     exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR;
-    exports.SEQ = SEQ;
+    exports.SCALAR = SCALAR2;
+    exports.SEQ = SEQ2;
     exports.hasAnchor = hasAnchor;
     exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
@@ -9070,7 +9071,7 @@ var require_cst_visit = __commonJS({
 var require_cst = __commonJS({
   "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
-    var cstScalar = require_cst_scalar(), cstStringify = require_cst_stringify(), cstVisit = require_cst_visit(), BOM = "\uFEFF", DOCUMENT = "", FLOW_END = "", SCALAR = "", isCollection = (token) => !!token && "items" in token, isScalar5 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var cstScalar = require_cst_scalar(), cstStringify = require_cst_stringify(), cstVisit = require_cst_visit(), BOM = "\uFEFF", DOCUMENT = "", FLOW_END = "", SCALAR2 = "", isCollection = (token) => !!token && "items" in token, isScalar5 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -9079,7 +9080,7 @@ var require_cst = __commonJS({
           return "<DOC>";
         case FLOW_END:
           return "<FLOW_END>";
-        case SCALAR:
+        case SCALAR2:
           return "<SCALAR>";
         default:
           return JSON.stringify(token);
@@ -9093,7 +9094,7 @@ var require_cst = __commonJS({
           return "doc-mode";
         case FLOW_END:
           return "flow-error-end";
-        case SCALAR:
+        case SCALAR2:
           return "scalar";
         case "---":
           return "doc-start";
@@ -9154,7 +9155,7 @@ var require_cst = __commonJS({
     exports.BOM = BOM;
     exports.DOCUMENT = DOCUMENT;
     exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR;
+    exports.SCALAR = SCALAR2;
     exports.isCollection = isCollection;
     exports.isScalar = isScalar5;
     exports.prettyToken = prettyToken;
@@ -10387,29 +10388,52 @@ var require_dist = __commonJS({
   }
 });
 
+// src/config/sensitive-fields.ts
+var SENSITIVE_FIELDS, SENSITIVE_KEYS, init_sensitive_fields = __esm({
+  "src/config/sensitive-fields.ts"() {
+    "use strict";
+    init_registry();
+    SENSITIVE_FIELDS = TOP_LEVEL_KINDS.flatMap(
+      (kind) => (kind.config.sensitive ?? []).map((field) => [kind.collection, "*", field])
+    ), SENSITIVE_KEYS = new Set(
+      SENSITIVE_FIELDS.map((pattern) => pattern.at(-1))
+    );
+  }
+});
+
 // src/config/yaml-positions.ts
 function locate(file, path, target = "value") {
-  let node = file.doc.contents, offset = rangeStart(node) ?? 0;
-  for (let [index, segment2] of path.entries()) {
-    (0, import_yaml.isAlias)(node) && (node = node.resolve(file.doc));
-    let keyOffset;
-    if ((0, import_yaml.isMap)(node)) {
-      let pair = pairWithKey(node, String(segment2));
-      if (pair === void 0) break;
-      keyOffset = rangeStart(pair.key), node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && typeof segment2 == "number")
-      node = node.items[segment2];
-    else
-      break;
-    if (target === "key" && index === path.length - 1 && keyOffset !== void 0) {
-      offset = keyOffset;
-      break;
-    }
-    offset = rangeStart(node) ?? keyOffset ?? offset;
-  }
-  let { line, col } = file.lines.linePos(offset);
+  let { line, col } = file.positions.linePos(file.positions.offsetOf(path, target));
   return { file: file.name, line, column: col };
 }
+function diagnosticAt(file, path, message, target = "value") {
+  let { line, column } = locate(file, path, target);
+  return { file: file.name, line, column, path: formatPath(path), message };
+}
+function where(item, from) {
+  let at2 = locate(item.file, item.path);
+  return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
+}
+function diagnosticAtOffset(file, offset, path, message) {
+  let { line, col } = file.positions.linePos(offset);
+  return { file: file.name, line, column: col, path: formatPath(path), message };
+}
+function formatPath(path) {
+  if (path.length > PATH_SHOWN * 2)
+    return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
+  let text = "";
+  for (let segment2 of path)
+    typeof segment2 == "number" ? text += `[${segment2}]` : /^[A-Za-z_$][\w$-]*$/.test(segment2) ? text += text === "" ? segment2 : `.${segment2}` : text += `[${JSON.stringify(segment2)}]`;
+  return text;
+}
+var PATH_SHOWN, init_yaml_positions = __esm({
+  "src/config/yaml-positions.ts"() {
+    "use strict";
+    PATH_SHOWN = 16;
+  }
+});
+
+// src/config/yaml-doc-positions.ts
 function pairWithKey(map, key) {
   if (map.items.length <= SCAN_AT_MOST) return map.items.find((p) => keyText(p.key) === key);
   let index = keyIndexes.get(map);
@@ -10423,40 +10447,6 @@ function pairWithKey(map, key) {
   }
   return index.get(key);
 }
-function diagnosticAt(file, path, message, target = "value") {
-  let { line, column } = locate(file, path, target);
-  return { file: file.name, line, column, path: formatPath(path), message };
-}
-function where(item, from) {
-  let at2 = locate(item.file, item.path);
-  return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
-}
-function diagnosticAtOffset(file, offset, path, message) {
-  let { line, col } = file.lines.linePos(offset);
-  return { file: file.name, line, column: col, path: formatPath(path), message };
-}
-function pathAtOffset(file, offset) {
-  let path = [], node = file.doc.contents;
-  for (; ; )
-    if ((0, import_yaml.isMap)(node)) {
-      let pair = node.items.find((p) => contains(p.key, offset) || contains(p.value, offset)), key = pair === void 0 ? void 0 : keyText(pair.key);
-      if (pair === void 0 || key === void 0 || (path.push(key), contains(pair.key, offset))) return path;
-      node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node)) {
-      let index = node.items.findIndex((item) => contains(item, offset));
-      if (index === -1) return path;
-      path.push(index), node = node.items[index];
-    } else
-      return path;
-}
-function formatPath(path) {
-  if (path.length > PATH_SHOWN * 2)
-    return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
-  let text = "";
-  for (let segment2 of path)
-    typeof segment2 == "number" ? text += `[${segment2}]` : /^[A-Za-z_$][\w$-]*$/.test(segment2) ? text += text === "" ? segment2 : `.${segment2}` : text += `[${JSON.stringify(segment2)}]`;
-  return text;
-}
 function keyText(key) {
   return (0, import_yaml.isScalar)(key) && key.value !== null && typeof key.value != "object" ? String(key.value) : void 0;
 }
@@ -10467,12 +10457,55 @@ function contains(node, offset) {
   let range = node?.range;
   return range !== void 0 && range[0] <= offset && offset < range[2];
 }
-var import_yaml, SCAN_AT_MOST, keyIndexes, PATH_SHOWN, init_yaml_positions = __esm({
-  "src/config/yaml-positions.ts"() {
+var import_yaml, DocumentPositions, SCAN_AT_MOST, keyIndexes, init_yaml_doc_positions = __esm({
+  "src/config/yaml-doc-positions.ts"() {
     "use strict";
-    import_yaml = __toESM(require_dist(), 1);
-    SCAN_AT_MOST = 16, keyIndexes = /* @__PURE__ */ new WeakMap();
-    PATH_SHOWN = 16;
+    import_yaml = __toESM(require_dist(), 1), DocumentPositions = class {
+      constructor(doc, lines) {
+        this.doc = doc;
+        this.lines = lines;
+      }
+      doc;
+      lines;
+      /** Where the value at `path` starts (or its key, with target "key"). A path that goes past
+       * what the file holds stops at the deepest node that exists. */
+      offsetOf(path, target) {
+        let node = this.doc.contents, offset = rangeStart(node) ?? 0;
+        for (let [index, segment2] of path.entries()) {
+          (0, import_yaml.isAlias)(node) && (node = node.resolve(this.doc));
+          let keyOffset;
+          if ((0, import_yaml.isMap)(node)) {
+            let pair = pairWithKey(node, String(segment2));
+            if (pair === void 0) break;
+            keyOffset = rangeStart(pair.key), node = pair.value;
+          } else if ((0, import_yaml.isSeq)(node) && typeof segment2 == "number")
+            node = node.items[segment2];
+          else
+            break;
+          if (target === "key" && index === path.length - 1 && keyOffset !== void 0) return keyOffset;
+          offset = rangeStart(node) ?? keyOffset ?? offset;
+        }
+        return offset;
+      }
+      linePos(offset) {
+        return this.lines.linePos(offset);
+      }
+      /** The key path of the innermost node containing `offset`, for positions the parser reports. */
+      pathAtOffset(offset) {
+        let path = [], node = this.doc.contents;
+        for (; ; )
+          if ((0, import_yaml.isMap)(node)) {
+            let pair = node.items.find((p) => contains(p.key, offset) || contains(p.value, offset)), key = pair === void 0 ? void 0 : keyText(pair.key);
+            if (pair === void 0 || key === void 0 || (path.push(key), contains(pair.key, offset))) return path;
+            node = pair.value;
+          } else if ((0, import_yaml.isSeq)(node)) {
+            let index = node.items.findIndex((item) => contains(item, offset));
+            if (index === -1) return path;
+            path.push(index), node = node.items[index];
+          } else
+            return path;
+      }
+    }, SCAN_AT_MOST = 16, keyIndexes = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -10503,28 +10536,38 @@ var import_yaml2, init_yaml_walk = __esm({
   "src/config/yaml-walk.ts"() {
     "use strict";
     import_yaml2 = __toESM(require_dist(), 1);
-    init_yaml_positions();
+    init_yaml_doc_positions();
   }
 });
 
 // src/config/interpolate.ts
 import { readFileSync } from "node:fs";
 import { dirname, resolve as resolve2 } from "node:path";
-function interpolate(file, env) {
-  let result = { diagnostics: [], failed: [], sensitive: [] };
-  return walk(file.doc.contents, (node, path) => interpolateScalar(file, env, node, path, result)), result;
-}
-function walk(root, visit) {
-  walkNodes(root, (at2) => {
+function interpolate({ file, content }, env) {
+  let result = { diagnostics: [], failed: [], sensitive: [] }, visit = (string) => interpolateString(file, env, string, result);
+  if (content.kind === "value") {
+    for (let { holder, key, path, plain: plain3 } of content.strings) {
+      let value = holder[key];
+      visit({ value, path: () => path, plain: plain3, set: (next) => {
+        holder[key] = next;
+      } });
+    }
+    return result;
+  }
+  return walkNodes(content.doc.contents, (at2) => {
     let { node } = at2;
-    (0, import_yaml3.isScalar)(node) && typeof node.value == "string" && (node.value.includes("$") || SENSITIVE_KEYS.has(String(at2.segment))) && visit(node, () => pathOf(at2));
-  });
+    if ((0, import_yaml3.isScalar)(node) && typeof node.value == "string" && (node.value.includes("$") || SENSITIVE_KEYS.has(String(at2.segment)))) {
+      let set = (next) => {
+        node.value = next;
+      };
+      visit({ value: node.value, path: () => pathOf(at2), plain: node.type === "PLAIN", set });
+    }
+  }), result;
 }
-function interpolateScalar(file, env, node, pathOf2, result) {
-  if (typeof node.value != "string") return;
-  let path = pathOf2(), sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path)), fail = (message) => {
+function interpolateString(file, env, string, result) {
+  let path = string.path(), sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path)), fail = (message) => {
     result.diagnostics.push(diagnosticAt(file, path, message)), result.failed.push(path);
-  }, parsed = parseTemplate(node.value);
+  }, parsed = parseTemplate(string.value);
   if (typeof parsed == "string") return fail(parsed);
   let text = "";
   for (let part of parsed) {
@@ -10534,7 +10577,7 @@ function interpolateScalar(file, env, node, pathOf2, result) {
   }
   sensitive && text !== "" && result.sensitive.push(text);
   let whole = parsed.length === 1 && parsed[0] !== void 0 && !("text" in parsed[0]);
-  node.value = whole && node.type === "PLAIN" ? reread(text) : text;
+  string.set(whole && string.plain ? reread(text) : text);
 }
 function parseTemplate(value) {
   let parts = [], text = "", i = 0;
@@ -10589,13 +10632,13 @@ function matches(pattern, path) {
     (segment2, i) => segment2 === String(path[i]) || segment2 === "*" && typeof path[i] == "number"
   );
 }
-var import_yaml3, SENSITIVE_FIELDS, SENSITIVE_KEYS, init_interpolate = __esm({
+var import_yaml3, init_interpolate = __esm({
   "src/config/interpolate.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
+    init_sensitive_fields();
     init_yaml_positions();
     init_yaml_walk();
-    SENSITIVE_FIELDS = [["samlProviders", "*", "certificate"]], SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
   }
 });
 
@@ -18417,27 +18460,502 @@ var DEFAULT_MAX_CONFIG_MB, MAX_CONFIG_MB_VARIABLE, init_size_limit = __esm({
   }
 });
 
+// src/config/yaml-scalars.ts
+function resolvePlain(source) {
+  if (STRING_START.test(source)) return source;
+  if (NULL.test(source)) return null;
+  if (BOOL.test(source)) return source[0] === "t" || source[0] === "T";
+  if (INT_OCT.test(source)) return Number.parseInt(source.substring(2), 8);
+  if (INT.test(source)) return Number.parseInt(source, 10);
+  if (INT_HEX.test(source)) return Number.parseInt(source.substring(2), 16);
+  if (FLOAT_NAN.test(source))
+    return source.slice(-3).toLowerCase() === "nan" ? Number.NaN : source[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (FLOAT_EXP.test(source) || FLOAT.test(source)) return Number.parseFloat(source);
+  if (source !== "<<")
+    return source;
+}
+function readQuoted(text, start, end) {
+  return text[start] === "'" ? readSingle(text, start, end) : readDouble(text, start, end);
+}
+function readSingle(text, start, end) {
+  let value = "", from = start + 1;
+  for (; ; ) {
+    let quote = text.indexOf("'", from);
+    if (quote === -1 || quote >= end) return;
+    if (value += text.slice(from, quote), text[quote + 1] !== "'") return { value, next: quote + 1 };
+    value += "'", from = quote + 2;
+  }
+}
+function readDouble(text, start, end) {
+  let value = "", from = start + 1;
+  for (let at2 = from; at2 < end; at2++) {
+    let c = text.charCodeAt(at2);
+    if (c === 34) return { value: value + text.slice(from, at2), next: at2 + 1 };
+    if (c !== 92) continue;
+    value += text.slice(from, at2);
+    let code2 = text[at2 + 1] ?? "", simple = ESCAPES[code2];
+    if (simple !== void 0)
+      value += simple, at2 += 1;
+    else {
+      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text.slice(at2 + 2, at2 + 2 + length2);
+      if (length2 === void 0 || hex.length !== length2 || !HEX.test(hex)) return;
+      let point = Number.parseInt(hex, 16);
+      if (point > 1114111) return;
+      value += String.fromCodePoint(point), at2 += 1 + length2;
+    }
+    from = at2 + 1;
+  }
+}
+var NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, STRING_START, ESCAPES, HEX_LENGTH, HEX, init_yaml_scalars = __esm({
+  "src/config/yaml-scalars.ts"() {
+    "use strict";
+    NULL = /^(?:~|[Nn]ull|NULL)?$/, BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, INT_OCT = /^0o[0-7]+$/, INT = /^[-+]?[0-9]+$/, INT_HEX = /^0x[0-9a-fA-F]+$/, FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, STRING_START = /^[A-EG-MO-SU-Za-eg-mo-su-z/_]/;
+    ESCAPES = {
+      0: "\0",
+      a: "\x07",
+      b: "\b",
+      e: "\x1B",
+      f: "\f",
+      n: `
+`,
+      r: "\r",
+      t: "	",
+      v: "\v",
+      N: "\x85",
+      _: "\xA0",
+      L: "\u2028",
+      P: "\u2029",
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\"
+    }, HEX_LENGTH = { x: 2, u: 4, U: 8 }, HEX = /^[0-9a-fA-F]+$/;
+  }
+});
+
+// src/config/yaml-fast-scan.ts
+var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOTS, GiveUp, giveUp, LineScanner, init_yaml_fast_scan = __esm({
+  "src/config/yaml-fast-scan.ts"() {
+    "use strict";
+    init_yaml_scalars();
+    NOT_PLAIN_START = /* @__PURE__ */ new Set([..."?:,[]{}#&*!|>'\"%@`"]), FLOW_INDICATORS = /* @__PURE__ */ new Set([..."[]{},"]), MAX_KEY_LENGTH = 1e3, SHARED_LENGTH = 24, SHARED_SLOTS = 4096, GiveUp = class extends Error {
+    }, giveUp = () => {
+      throw new GiveUp();
+    }, LineScanner = class {
+      constructor(text, lineStarts) {
+        this.text = text;
+        this.lineStarts = lineStarts;
+      }
+      text;
+      lineStarts;
+      /** The current line, its start, its end (its newline or the end of the text) and indentation. */
+      line = 0;
+      start = 0;
+      end = 0;
+      indent = 0;
+      /** Set by `plainEnd` and `keyAt`. */
+      stop = 0;
+      colon = 0;
+      sharedStrings = /* @__PURE__ */ new Map();
+      /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
+      nextContent(line) {
+        let { text, lineStarts } = this;
+        for (; line < lineStarts.length; line++) {
+          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text.length, at2 = start;
+          for (; at2 < end && text.charCodeAt(at2) === 32; ) at2++;
+          if (!(at2 === end || text[at2] === "#"))
+            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text.slice(at2, Math.min(at2 + 4, end))) || text[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
+        }
+        return this.line = lineStarts.length, !1;
+      }
+      /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
+      keyAt(at2) {
+        let { text } = this, c = text[at2];
+        if (c === '"' || c === "'") {
+          let quoted2 = readQuoted(text, at2, this.end);
+          if (quoted2 === void 0) return;
+          let next = quoted2.next;
+          for (; text.charCodeAt(next) === 32 && next < this.end; ) next++;
+          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
+        }
+        if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
+        let end = this.plainEnd(at2, !1);
+        if (text[this.stop] !== ":") return;
+        this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
+        let source = this.shared(at2, end);
+        return resolvePlain(source) !== source && giveUp(), source;
+      }
+      /**
+       * Where a plain scalar starting at `at` ends, as the `yaml` package's lexer finds it: the
+       * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
+       * indicator in a flow collection, or the end of the line).
+       */
+      plainEnd(at2, inFlow) {
+        let { text } = this, c = text[at2];
+        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text[at2 + 1]))) && giveUp();
+        let end = at2 + 1, i = at2 + 1;
+        for (; i < this.end; i++) {
+          let ch = text[i];
+          if (ch === ":") {
+            let next = text[i + 1];
+            if (i + 1 >= this.end || next === " " || inFlow && FLOW_INDICATORS.has(next)) break;
+            end = i + 1;
+          } else if (ch === " ") {
+            let next = text[i + 1];
+            if (next === "#" || inFlow && FLOW_INDICATORS.has(next)) break;
+          } else {
+            if (inFlow && FLOW_INDICATORS.has(ch))
+              break;
+            end = i + 1;
+          }
+        }
+        return this.stop = this.skipSpaces(i), end;
+      }
+      /** After a value: spaces and a comment (after a space) may end the line, nothing else. */
+      endOfLine(at2) {
+        let next = this.skipSpaces(at2);
+        next < this.end && (this.text[next] !== "#" || next === at2) && giveUp();
+      }
+      /**
+       * The text from `start` to `end`, as the same string as the last time this text was met when
+       * it is short: keys and short values repeat (100,000 copies of "source" would cost megabytes,
+       * and making each only to drop it keeps the garbage collector busy). A cache by length and
+       * first and last characters: a different text in the same slot replaces it.
+       */
+      shared(start, end) {
+        let { text } = this, length2 = end - start;
+        if (length2 > SHARED_LENGTH || length2 === 0) return text.slice(start, end);
+        let slot = length2 | text.charCodeAt(start) << 5 | text.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
+        if (known !== void 0 && text.startsWith(known, start)) return known;
+        let made = text.slice(start, end);
+        return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
+      }
+      skipSpaces(at2) {
+        for (; at2 < this.end && this.text.charCodeAt(at2) === 32; ) at2++;
+        return at2;
+      }
+      isBlank(at2) {
+        return at2 >= this.end || this.text.charCodeAt(at2) === 32;
+      }
+      isDash(at2) {
+        return this.text[at2] === "-" && this.isBlank(at2 + 1);
+      }
+    };
+  }
+});
+
+// src/config/yaml-index.ts
+function lineStartsOf(text) {
+  let count = 1;
+  for (let at2 = text.indexOf(`
+`); at2 !== -1; at2 = text.indexOf(`
+`, at2 + 1)) count++;
+  let starts = new Int32Array(count), line = 1;
+  for (let at2 = text.indexOf(`
+`); at2 !== -1; at2 = text.indexOf(`
+`, at2 + 1)) starts[line++] = at2 + 1;
+  return starts;
+}
+var PositionIndex, init_yaml_index = __esm({
+  "src/config/yaml-index.ts"() {
+    "use strict";
+    PositionIndex = class {
+      constructor(lineStarts, expectedNodes) {
+        this.lineStarts = lineStarts;
+        let capacity = Math.max(16, Math.ceil(expectedNodes));
+        this.starts = new Int32Array(capacity), this.keyStarts = new Int32Array(capacity), this.ends = new Int32Array(capacity), this.kinds = new Uint8Array(capacity), this.keyIds = new Int32Array(capacity);
+      }
+      lineStarts;
+      size = 0;
+      starts;
+      keyStarts;
+      /** The id just past the node's subtree: its next sibling, when it has one. */
+      ends;
+      kinds;
+      /** Each node's key in its mapping, as a number in `keyTable` (-1 for list items and the root). */
+      keyIds;
+      keyTable = [];
+      keyNumbers = /* @__PURE__ */ new Map();
+      indexes = /* @__PURE__ */ new Map();
+      /** Records a node starting at `offset`; its id. Close it with `close` once its children are in. */
+      open(kind, offset, key, keyOffset) {
+        this.size === this.starts.length && this.grow();
+        let id = this.size++;
+        return this.starts[id] = offset, this.keyStarts[id] = keyOffset, this.kinds[id] = kind, this.ends[id] = id + 1, this.keyIds[id] = key === void 0 ? -1 : this.keyNumber(key), id;
+      }
+      keyNumber(key) {
+        let number = this.keyNumbers.get(key);
+        return number === void 0 && (number = this.keyTable.push(key) - 1, this.keyNumbers.set(key, number)), number;
+      }
+      keyOf(id) {
+        return this.keyTable[this.keyIds[id]];
+      }
+      close(id) {
+        this.ends[id] = this.size;
+      }
+      /** Moves a node's start, for a value whose start is only known once its key is read. */
+      setStart(id, offset) {
+        this.starts[id] = offset;
+      }
+      grow() {
+        this.resize(Math.ceil(this.starts.length * 1.5));
+      }
+      /** Gives back the room left over once every node is in. */
+      trim() {
+        this.size < this.starts.length && this.resize(this.size), this.keyNumbers.clear();
+      }
+      resize(capacity) {
+        let copy = (old, into) => (into.set(old.subarray(0, Math.min(old.length, capacity))), into);
+        this.starts = copy(this.starts, new Int32Array(capacity)), this.keyStarts = copy(this.keyStarts, new Int32Array(capacity)), this.ends = copy(this.ends, new Int32Array(capacity)), this.kinds = copy(this.kinds, new Uint8Array(capacity)), this.keyIds = copy(this.keyIds, new Int32Array(capacity));
+      }
+      offsetOf(path, target) {
+        let id = 0, offset = this.size === 0 ? 0 : this.starts[0];
+        for (let [index, segment2] of path.entries()) {
+          let kind = this.kinds[id], child;
+          if (kind === 1 ? child = this.childWithKey(id, String(segment2)) : kind === 2 && typeof segment2 == "number" && (child = this.item(id, segment2)), child === void 0) break;
+          if (id = child, target === "key" && index === path.length - 1 && kind === 1)
+            return this.keyStarts[id];
+          offset = this.starts[id];
+        }
+        return offset;
+      }
+      childWithKey(map, key) {
+        let indexed = this.indexFor(map);
+        if (indexed instanceof Map) return indexed.get(key);
+        for (let child = map + 1; child < this.ends[map]; child = this.ends[child])
+          if (this.keyOf(child) === key) return child;
+      }
+      item(seq, position) {
+        let indexed = this.indexFor(seq);
+        if (indexed instanceof Int32Array) return indexed[position];
+        let n = 0;
+        for (let child = seq + 1; child < this.ends[seq]; child = this.ends[child])
+          if (n++ === position) return child;
+      }
+      /** The children of a large container by key or position; undefined for a small one. */
+      indexFor(id) {
+        let known = this.indexes.get(id);
+        if (known !== void 0) return known;
+        let children = [];
+        for (let child = id + 1; child < this.ends[id] && (children.push(child), !(children.length > 16)); child = this.ends[child])
+          ;
+        if (children.length <= 16) return;
+        children.length = 0;
+        for (let child = id + 1; child < this.ends[id]; child = this.ends[child])
+          children.push(child);
+        let index;
+        if (this.kinds[id] === 1) {
+          index = /* @__PURE__ */ new Map();
+          for (let child of children) index.set(this.keyOf(child), child);
+        } else
+          index = Int32Array.from(children);
+        return this.indexes.set(id, index), index;
+      }
+      linePos(offset) {
+        let low = 0, high = this.lineStarts.length - 1;
+        for (; low < high; ) {
+          let middle = low + high + 1 >> 1;
+          this.lineStarts[middle] <= offset ? low = middle : high = middle - 1;
+        }
+        return { line: low + 1, col: offset - this.lineStarts[low] + 1 };
+      }
+    };
+  }
+});
+
+// src/config/yaml-fast.ts
+function parseFast(text, watchedKeys) {
+  if (!NOT_HANDLED.test(text))
+    try {
+      return new FastParser(text, watchedKeys).parse();
+    } catch (error) {
+      if (error instanceof GiveUp || error instanceof RangeError) return;
+      throw error;
+    }
+}
+var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
+  "src/config/yaml-fast.ts"() {
+    "use strict";
+    init_yaml_fast_scan();
+    init_yaml_index();
+    init_yaml_scalars();
+    NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/;
+    FastParser = class extends LineScanner {
+      constructor(text, watchedKeys) {
+        super(text, lineStartsOf(text));
+        this.watchedKeys = watchedKeys;
+        this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
+      }
+      watchedKeys;
+      positions;
+      strings = [];
+      path = [];
+      parse() {
+        this.nextContent(0) || giveUp();
+        let holder = [];
+        return this.node(this.start + this.indent, holder, 0, void 0, -1, !0), this.nextContent(this.line + 1) && giveUp(), this.positions.trim(), { value: holder[0], positions: this.positions, strings: this.strings };
+      }
+      /**
+       * Reads the node at `at` on the current line into `holder[key]`. `mapping`: a block mapping
+       * may start here (at the start of a line or after "- "), rather than after a key on the same
+       * line. Leaves the current line at the node's last.
+       */
+      node(at2, holder, key, keyText2, keyOffset, mapping) {
+        let { text } = this, c = text[at2], column = at2 - this.start;
+        if (mapping && c === "-" && this.isBlank(at2 + 1)) {
+          let id = this.positions.open(2, at2, keyText2, keyOffset);
+          holder[key] = this.sequence(column), this.positions.close(id);
+          return;
+        }
+        if (mapping) {
+          let first = this.keyAt(at2);
+          if (first !== void 0) {
+            let id = this.positions.open(1, at2, keyText2, keyOffset);
+            holder[key] = this.mapping(column, first, this.colon), this.positions.close(id);
+            return;
+          }
+        }
+        if (c === "[" || c === "{") {
+          let id = this.positions.open(c === "[" ? 2 : 1, at2, keyText2, keyOffset), next = this.flow(at2, holder, key);
+          this.positions.close(id), this.endOfLine(next);
+          return;
+        }
+        if (this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
+          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          this.endOfLine(quoted2.next), this.setString(holder, key, quoted2.value, !1);
+          return;
+        }
+        let end = this.plainEnd(at2, !1);
+        text[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
+      }
+      /** A block list whose "-" are at `column`; the current line holds its first "-". */
+      sequence(column) {
+        let list = [];
+        for (; ; ) {
+          let dash = this.start + column;
+          this.path.push(list.length), this.entryValue(dash + 1, column, list, list.length, void 0, -1, !0), this.path.pop();
+          let last = this.line, found = this.nextContent(last + 1);
+          if (found && this.indent > column && giveUp(), !found || this.indent < column || !this.isDash(this.start + column))
+            return this.nextContent(last), list;
+        }
+      }
+      /** A block mapping whose keys are at `column`; `first` is the key on the current line, its ":" at `colon`. */
+      mapping(column, first, colon) {
+        let map = {}, key = first;
+        for (; ; ) {
+          let keyOffset = this.start + column;
+          (key === "__proto__" || Object.hasOwn(map, key)) && giveUp(), this.path.push(key), this.entryValue(colon + 1, column, map, key, key, keyOffset, !1), this.path.pop();
+          let last = this.line, found = this.nextContent(last + 1);
+          if (found && this.indent > column && giveUp(), !found || this.indent < column)
+            return this.nextContent(last), map;
+          key = this.keyAt(this.start + column) ?? giveUp(), colon = this.colon;
+        }
+      }
+      /**
+       * The value after a key's ":" or a list's "-" at `after`: on the same line, on the lines
+       * below (indented more, or for a mapping's value also a list at the key's indentation), or
+       * empty (null, placed where the `yaml` package places an empty value).
+       */
+      entryValue(after, column, holder, key, keyText2, keyOffset, inList) {
+        let { text } = this, at2 = after;
+        for (; at2 < this.end && text.charCodeAt(at2) === 32; ) at2++;
+        if (at2 < this.end && text[at2] !== "#") {
+          this.node(at2, holder, key, keyText2, keyOffset, inList);
+          return;
+        }
+        let emptyAt = at2, line = this.line;
+        if (this.nextContent(line + 1) && (this.indent > column || !inList && this.indent === column && this.isDash(this.start + column))) {
+          this.node(this.start + this.indent, holder, key, keyText2, keyOffset, !0);
+          return;
+        }
+        this.nextContent(line), this.positions.open(0, emptyAt, keyText2, keyOffset), holder[key] = null;
+      }
+      /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
+      flow(at2, holder, key) {
+        let { text } = this, isMap4 = text[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
+        holder[key] = collection;
+        let next = this.skipSpaces(at2 + 1);
+        if (text[next] === close) return next + 1;
+        for (; ; ) {
+          let itemKey, keyText2, keyOffset = -1;
+          if (isMap4) {
+            keyOffset = next;
+            let found = this.flowKey(next);
+            itemKey = found.key, keyText2 = found.key, (itemKey === "__proto__" || Object.hasOwn(collection, itemKey)) && giveUp(), next = this.skipSpaces(found.colon + 1);
+          } else
+            itemKey = collection.length;
+          if (this.path.push(itemKey), next = this.flowValue(next, collection, itemKey, keyText2, keyOffset), this.path.pop(), next = this.skipSpaces(next), text[next] === close) return next + 1;
+          text[next] !== "," && giveUp(), next = this.skipSpaces(next + 1), (text[next] === close || text[next] === ",") && giveUp();
+        }
+      }
+      flowKey(at2) {
+        let { text } = this, key, after;
+        if (text[at2] === '"' || text[at2] === "'") {
+          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          key = quoted2.value, after = this.skipSpaces(quoted2.next);
+        } else
+          key = this.shared(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
+        return (text[after] !== ":" || text[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
+      }
+      /** A value inside a flow collection at `at`; the offset past it. */
+      flowValue(at2, holder, key, keyText2, keyOffset) {
+        let { text } = this, c = text[at2];
+        if (c === "[" || c === "{") {
+          let id = this.positions.open(c === "[" ? 2 : 1, at2, keyText2, keyOffset), next = this.flow(at2, holder, key);
+          return this.positions.close(id), next;
+        }
+        if (at2 >= this.end && giveUp(), this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
+          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          return this.setString(holder, key, quoted2.value, !1), quoted2.next;
+        }
+        let end = this.plainEnd(at2, !0);
+        return text[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
+      }
+      setPlain(holder, key, source) {
+        let value = resolvePlain(source);
+        value === void 0 && giveUp(), typeof value == "string" ? this.setString(holder, key, value, !0) : holder[key] = value;
+      }
+      setString(holder, key, value, plain3) {
+        holder[key] = value, (value.includes("$") || typeof key == "string" && this.watchedKeys.has(key)) && this.strings.push({ holder, key, path: [...this.path], plain: plain3 });
+      }
+    };
+  }
+});
+
 // src/config/yaml-parse.ts
 function parseYamlFile(name, path, text) {
+  let fast = parseFast(text, SENSITIVE_KEYS);
+  if (fast !== void 0)
+    return {
+      file: { name, path, positions: fast.positions },
+      diagnostics: [],
+      content: { kind: "value", value: fast.value, strings: fast.strings }
+    };
   let lines = new import_yaml4.LineCounter(), doc = (0, import_yaml4.parseDocument)(text, {
     lineCounter: lines,
     prettyErrors: !1,
     uniqueKeys: !1,
     merge: !0
-  }), file = { name, path, doc, lines }, diagnostics = [...doc.errors, ...doc.warnings].map((error) => {
+  }), positions = new DocumentPositions(doc, lines), file = { name, path, positions }, diagnostics = [...doc.errors, ...doc.warnings].map((error) => {
     let offset = error.pos[0], message = `invalid YAML: ${error.message}`;
-    return error.code === "MULTIPLE_DOCS" ? message = "a configuration file holds one YAML document; move the one after '---' into a file of its own" : /call stack/i.test(error.message) && (message = "invalid YAML: nested too deeply"), diagnosticAtOffset(file, offset, pathAtOffset(file, offset), message);
+    return error.code === "MULTIPLE_DOCS" ? message = "a configuration file holds one YAML document; move the one after '---' into a file of its own" : /call stack/i.test(error.message) && (message = "invalid YAML: nested too deeply"), diagnosticAtOffset(file, offset, positions.pathAtOffset(offset), message);
   }), aliases = text.includes("*");
   return walkNodes(doc.contents, (at2) => {
     let { node } = at2;
     if ((0, import_yaml4.isMap)(node)) {
-      if (duplicateKeys(file, node, at2, diagnostics), aliases) for (let pair of node.items) unknownAlias(file, pair.key, at2, diagnostics);
-    } else aliases && unknownAlias(file, node, at2, diagnostics);
-  }), { file, diagnostics };
+      if (duplicateKeys(file, node, at2, diagnostics), aliases) for (let pair of node.items) unknownAlias(file, doc, pair.key, at2, diagnostics);
+    } else aliases && unknownAlias(file, doc, node, at2, diagnostics);
+  }), { file, diagnostics, content: { kind: "document", doc } };
+}
+function isEmptyContent(content) {
+  return content.kind === "document" && content.doc.contents === null;
+}
+function contentValue(content) {
+  return content.kind === "value" ? content.value : content.doc.toJS({ maxAliasCount: 1e3 });
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where2 = firstAt === void 0 ? "" : ` (first at line ${file.lines.linePos(firstAt).line})`, key = String(again.key.value);
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where2 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
     out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where2}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
@@ -18461,8 +18979,8 @@ function duplicateKeys(file, map, at2, out) {
     first === void 0 ? firsts.set(pair.key.value, pair) : report(first, pair);
   }
 }
-function unknownAlias(file, node, at2, out) {
-  !(0, import_yaml4.isAlias)(node) || node.resolve(file.doc) !== void 0 || node.range == null || out.push(diagnosticAtOffset(file, node.range[0], pathOf(at2), `unknown anchor "*${node.source}"`));
+function unknownAlias(file, doc, node, at2, out) {
+  !(0, import_yaml4.isAlias)(node) || node.resolve(doc) !== void 0 || node.range == null || out.push(diagnosticAtOffset(file, node.range[0], pathOf(at2), `unknown anchor "*${node.source}"`));
 }
 function rangeStart2(node) {
   return node?.range?.[0];
@@ -18471,6 +18989,9 @@ var import_yaml4, COMPARE_AT_MOST, init_yaml_parse = __esm({
   "src/config/yaml-parse.ts"() {
     "use strict";
     import_yaml4 = __toESM(require_dist(), 1);
+    init_sensitive_fields();
+    init_yaml_doc_positions();
+    init_yaml_fast();
     init_yaml_positions();
     init_yaml_walk();
     COMPARE_AT_MOST = 8;
@@ -18503,13 +19024,13 @@ async function checkFile(ref, env) {
     let message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  let { file, diagnostics } = parseYamlFile(ref.name, ref.path, text);
+  let parsed = parseYamlFile(ref.name, ref.path, text), { file, diagnostics } = parsed;
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
-  if (file.doc.contents === null)
+  if (isEmptyContent(parsed.content))
     return { diagnostics: [diagnosticAt(file, [], "the file is empty; a configuration file is a mapping starting with version: 1")], sensitive: [] };
-  let interpolation = interpolate(file, env), value;
+  let interpolation = interpolate(parsed, env), value;
   try {
-    value = file.doc.toJS({ maxAliasCount: 1e3 });
+    value = contentValue(parsed.content);
   } catch (error) {
     let message = error instanceof Error ? error.message : String(error);
     return interpolation.diagnostics.push(diagnosticAt(file, [], message)), { diagnostics: interpolation.diagnostics, sensitive: [] };
@@ -24213,7 +24734,7 @@ var require_runtime_features = __commonJS({
 var require_webidl = __commonJS({
   "node_modules/undici/lib/web/webidl/index.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { types, inspect } = __require("node:util"), { runtimeFeatures } = require_runtime_features(), UNDEFINED = 1, BOOLEAN = 2, STRING = 3, SYMBOL = 4, NUMBER = 5, BIGINT = 6, NULL = 7, OBJECT = 8, FunctionPrototypeSymbolHasInstance = Function.call.bind(Function.prototype[Symbol.hasInstance]), webidl = {
+    var assert = __require("node:assert"), { types, inspect } = __require("node:util"), { runtimeFeatures } = require_runtime_features(), UNDEFINED = 1, BOOLEAN = 2, STRING = 3, SYMBOL = 4, NUMBER = 5, BIGINT = 6, NULL2 = 7, OBJECT = 8, FunctionPrototypeSymbolHasInstance = Function.call.bind(Function.prototype[Symbol.hasInstance]), webidl = {
       converters: {},
       util: {},
       errors: {},
@@ -24282,7 +24803,7 @@ var require_webidl = __commonJS({
           return BIGINT;
         case "function":
         case "object":
-          return V === null ? NULL : OBJECT;
+          return V === null ? NULL2 : OBJECT;
       }
     };
     webidl.util.Types = {
@@ -24292,7 +24813,7 @@ var require_webidl = __commonJS({
       SYMBOL,
       NUMBER,
       BIGINT,
-      NULL,
+      NULL: NULL2,
       OBJECT
     };
     webidl.util.TypeValueToString = function(o) {
@@ -24309,7 +24830,7 @@ var require_webidl = __commonJS({
           return "Number";
         case BIGINT:
           return "BigInt";
-        case NULL:
+        case NULL2:
           return "Null";
         case OBJECT:
           return "Object";

@@ -1,22 +1,16 @@
 // Interpolation of `${VAR}`, `${VAR:-default}`, `${file:path}` and the `$${` escape in string
-// values (never in keys). It rewrites the parsed document in place, so positions survive and
-// the schema sees the final values. Values of sensitive fields are gathered for redaction.
+// values (never in keys). It rewrites the parsed content in place (the fast reader's value, or
+// the `yaml` package's document), so positions survive and the schema sees the final values.
+// Values of sensitive fields are gathered for redaction.
 
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { isScalar, parseDocument, type Scalar } from "yaml";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import { isScalar, parseDocument } from "yaml";
 import type { Diagnostic } from "./diagnostics.ts";
+import { SENSITIVE_FIELDS, SENSITIVE_KEYS } from "./sensitive-fields.ts";
+import type { ParsedYaml } from "./yaml-parse.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 import { pathOf, walkNodes } from "./yaml-walk.ts";
-
-/** Fields whose values must never be printed, as the top-level kinds declare them; `*` stands
- * for any list index. */
-const SENSITIVE_FIELDS: string[][] = TOP_LEVEL_KINDS.flatMap((kind) =>
-  (kind.config.sensitive ?? []).map((field) => [kind.collection, "*", field]),
-);
-/** Their last keys: a value under one of them is looked at even when it interpolates nothing. */
-const SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
 
 export type Env = Record<string, string | undefined>;
 
@@ -30,41 +24,54 @@ export interface InterpolationResult {
 
 type Part = { text: string } | { variable: string; fallback?: string } | { file: string };
 
-export function interpolate(file: YamlFile, env: Env): InterpolationResult {
-  const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
-  walk(file.doc.contents, (node, path) => interpolateScalar(file, env, node, path, result));
-  return result;
+/** One string value to interpolate: where it is, and how to replace it. */
+interface StringValue {
+  value: string;
+  path: () => KeyPath;
+  /** Written without quotes. */
+  plain: boolean;
+  set(value: unknown): void;
 }
 
-/** Visits every string scalar value that holds a `$` or may be sensitive; keys are not visited. */
-function walk(root: unknown, visit: (node: Scalar, path: () => KeyPath) => void): void {
-  walkNodes(root, (at) => {
+export function interpolate({ file, content }: ParsedYaml, env: Env): InterpolationResult {
+  const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
+  const visit = (string: StringValue) => interpolateString(file, env, string, result);
+  if (content.kind === "value") {
+    // The fast reader noted the strings to look at while reading.
+    for (const { holder, key, path, plain } of content.strings) {
+      const value = (holder as Record<string | number, unknown>)[key] as string;
+      const set = (next: unknown) => {
+        (holder as Record<string | number, unknown>)[key] = next;
+      };
+      visit({ value, path: () => path, plain, set });
+    }
+    return result;
+  }
+  // Every string scalar value that holds a `$` or may be sensitive; keys are not visited.
+  walkNodes(content.doc.contents, (at) => {
     const { node } = at;
     if (
       isScalar(node) &&
       typeof node.value === "string" &&
       (node.value.includes("$") || SENSITIVE_KEYS.has(String(at.segment)))
     ) {
-      visit(node, () => pathOf(at));
+      const set = (next: unknown) => {
+        node.value = next;
+      };
+      visit({ value: node.value, path: () => pathOf(at), plain: node.type === "PLAIN", set });
     }
   });
+  return result;
 }
 
-function interpolateScalar(
-  file: YamlFile,
-  env: Env,
-  node: Scalar,
-  pathOf: () => KeyPath,
-  result: InterpolationResult,
-) {
-  if (typeof node.value !== "string") return;
-  const path = pathOf();
+function interpolateString(file: YamlFile, env: Env, string: StringValue, result: InterpolationResult) {
+  const path = string.path();
   const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
   const fail = (message: string) => {
     result.diagnostics.push(diagnosticAt(file, path, message));
     result.failed.push(path);
   };
-  const parsed = parseTemplate(node.value);
+  const parsed = parseTemplate(string.value);
   if (typeof parsed === "string") return fail(parsed);
 
   let text = "";
@@ -78,7 +85,7 @@ function interpolateScalar(
   const whole = parsed.length === 1 && parsed[0] !== undefined && !("text" in parsed[0]);
   // `maxDestroy: ${MAX}` should give a number, as if the value had been written there; a quoted
   // scalar ("${MAX}") says the author wants a string.
-  node.value = whole && node.type === "PLAIN" ? reread(text) : text;
+  string.set(whole && string.plain ? reread(text) : text);
 }
 
 /** Splits a string into literal text and interpolations, or returns an error message. */

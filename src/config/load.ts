@@ -14,7 +14,7 @@ import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { parseYamlFile } from "./yaml-parse.ts";
+import { contentValue, isEmptyContent, parseYamlFile } from "./yaml-parse.ts";
 import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
@@ -69,16 +69,17 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
     const message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  const { file, diagnostics } = parseYamlFile(ref.name, ref.path, text);
+  const parsed = parseYamlFile(ref.name, ref.path, text);
+  const { file, diagnostics } = parsed;
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
-  if (file.doc.contents === null) {
+  if (isEmptyContent(parsed.content)) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
     return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
   }
-  const interpolation = interpolate(file, env);
+  const interpolation = interpolate(parsed, env);
   let value: unknown;
   try {
-    value = file.doc.toJS({ maxAliasCount: 1000 });
+    value = contentValue(parsed.content);
   } catch (error) {
     // Only an alias bomb gets here (unknown anchors are parse diagnostics).
     const message = error instanceof Error ? error.message : String(error);

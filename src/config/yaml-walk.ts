@@ -3,8 +3,8 @@
 // asked: building one for each of a million nodes would cost more than the walk itself.
 
 import { isMap, isSeq } from "yaml";
+import { keyText } from "./yaml-doc-positions.ts";
 import type { KeyPath } from "./yaml-positions.ts";
-import { keyText } from "./yaml-positions.ts";
 
 export interface NodeVisit {
   node: unknown;
