@@ -60,39 +60,6 @@ var DocsyncError, init_errors = __esm({
   }
 });
 
-// src/model/address.ts
-function addressOf(parentAddress, kind, key) {
-  let own = `${kind} ${JSON.stringify(key)}`;
-  return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
-}
-function lastSegment(address) {
-  let at2 = address.lastIndexOf(" \u203A ");
-  return at2 < 0 ? address : address.slice(at2 + 3);
-}
-function placeholderAddress(value) {
-  return WHOLE_PLACEHOLDER.exec(value)?.[1];
-}
-function placeholdersIn(value, found) {
-  if (typeof value == "string") {
-    if (!value.includes(PREFIX)) return;
-    for (let match of value.matchAll(PLACEHOLDERS)) found.add(match[1]);
-  } else if (Array.isArray(value))
-    for (let item of value) placeholdersIn(item, found);
-  else if (value !== null && typeof value == "object")
-    for (let item of Object.values(value)) placeholdersIn(item, found);
-}
-function replacePlaceholders(text, id) {
-  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
-}
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
-  "src/model/address.ts"() {
-    "use strict";
-    PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
-    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
-    firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
-  }
-});
-
 // src/plan/graph.ts
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
@@ -107,11 +74,10 @@ function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
     for (let capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), names = /* @__PURE__ */ new Set(), calls = drafts.map((draft) => {
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
     let dependsOn = new Set(draft.after);
     for (let id of draft.orderAfter) dependsOn.add(id);
-    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names), placeholdersIn(draft.alternate, names);
-    for (let address of names) {
+    for (let address of draft.needs ?? []) {
       let creator = capturedBy.get(address);
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
       dependsOn.add(creator);
@@ -128,7 +94,7 @@ function wireDependencies(drafts) {
       dependsOn: [...dependsOn],
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.captures && (call.captures = draft.captures), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
@@ -168,6 +134,7 @@ function breakClaimCycles(drafts, newId, onSplit) {
       path: call.path,
       body: call.temporary.body,
       summary: call.temporary.summary,
+      needs: call.temporary.needs,
       releases: call.releases,
       id: newId(),
       change: call.change,
@@ -210,7 +177,6 @@ var init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    init_address();
   }
 });
 
@@ -364,6 +330,30 @@ var init_captures = __esm({
   }
 });
 
+// src/model/address.ts
+function addressOf(parentAddress, kind, key) {
+  let own = `${kind} ${JSON.stringify(key)}`;
+  return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
+}
+function lastSegment(address) {
+  let at2 = address.lastIndexOf(" \u203A ");
+  return at2 < 0 ? address : address.slice(at2 + 3);
+}
+function placeholderAddress(value) {
+  return WHOLE_PLACEHOLDER.exec(value)?.[1];
+}
+function replacePlaceholders(text, id) {
+  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
+}
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+  "src/model/address.ts"() {
+    "use strict";
+    PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
+    firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
+  }
+});
+
 // src/apply/placeholders.ts
 function fill(text, ids, encode) {
   return replacePlaceholders(text, (address) => {
@@ -487,8 +477,8 @@ async function executePlan(plan, client, options) {
         method: call.method,
         path: fillPath(call.path, ids),
         ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
-        // A plan's creates are the calls that carry a way to find their item again.
-        create: call.recover !== void 0,
+        // The call says whether it creates; plans saved before it did: the calls with `recover`.
+        create: call.create ?? call.recover !== void 0,
         ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
         ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp.signal
@@ -17635,6 +17625,7 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
           path: customFieldsPath(scope.organization),
           body: definedFields(desired, ["name", "type", ...UPDATABLE]),
           summary: "create custom field",
+          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
           claims: [nameClaim(scope.organization, desired.name)]
@@ -17737,19 +17728,22 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             path: samlProvidersPath(scope.organization),
             body,
             summary: "create SAML provider",
+            needs: ctx.needs(want.defaultTeam),
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
           }
         ];
       },
-      update(_desired, live, changes, _address, scope) {
-        let unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+      update(_desired, live, changes, _address, scope, ctx) {
+        let body = patchBody(changes, FIELDS), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
         return [
           {
             method: "PATCH",
             path: samlProviderPath(scope.organization, live.item.id),
-            body: patchBody(changes, FIELDS),
+            body,
             summary: "update SAML provider",
+            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
             unrefs
           }
         ];
@@ -17860,19 +17854,22 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_R
         ), changes;
       },
       create(desired, address, scope, ctx) {
+        let to = destination(desired, scope, ctx);
         return [
           {
             method: "POST",
             path: redirectsPath(scope.organization, scope.ids.site),
-            body: { source: desired.source, destination: destination(desired, scope, ctx) },
+            body: { source: desired.source, destination: to },
             summary: "create redirect",
+            needs: ctx.needs(scope.ids.site, to.siteSectionId),
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: {
               list: redirectsPath(scope.organization, scope.ids.site),
               match: { source: desired.source }
             },
             claims: [sourceClaim(scope, desired.source)],
-            bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx))
+            bulk: bulkItem(scope, desired.source, to)
           }
         ];
       },
@@ -17881,18 +17878,24 @@ var site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_R
           method: "PATCH",
           path: redirectPath(scope.organization, scope.ids.site, live.item.id),
           body,
-          summary: "update redirect"
+          summary: "update redirect",
+          needs: ctx.needs(scope.ids.site)
         };
-        return changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
+        if (changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
           body: { source: `/${temporarySegment(live.item.id)}` },
           summary: "move redirect to a temporary source"
-        }), changes.some((change) => change.field === "destination") && (body.destination = destination(desired, scope, ctx), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
+        }), changes.some((change) => change.field === "destination")) {
+          let to = destination(desired, scope, ctx);
+          body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item);
+        }
+        return body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: redirectPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete redirect",
+          needs: ctx.needs(scope.ids.site),
           releases: [sourceClaim(scope, live.item.source)],
           unrefs: sectionOf(live.item),
           bulk: bulkItem(scope, live.item.source, null)
@@ -17974,12 +17977,16 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       },
       create(desired, address, scope, ctx) {
         let body = { title: desired.title };
-        return typeof desired.icon == "string" && (body.icon = desired.icon), desired.sections.length > 0 && (body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)))), [
+        typeof desired.icon == "string" && (body.icon = desired.icon);
+        let members = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+        return members.length > 0 && (body.sections = members), [
           {
             method: "POST",
             path: groupsPath(scope.organization, scope.ids.site),
             body,
             summary: "create group",
+            needs: ctx.needs(scope.ids.site, ...members),
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
           }
@@ -17991,7 +17998,8 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
           body,
-          summary: "update group"
+          summary: "update group",
+          needs: ctx.needs(siteId)
         });
         let have = new Set(live.item.sections.map((section) => section.id));
         for (let path of desired.sections) {
@@ -18001,6 +18009,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
             path: `${groupPath(org, siteId, live.item.id)}/sections`,
             body: { sectionId: id },
             summary: "add section to group",
+            needs: ctx.needs(siteId, id),
             alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
           });
         }
@@ -18010,6 +18019,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
             method: "DELETE",
             path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
             summary: "remove section from group",
+            needs: ctx.needs(siteId),
             alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
           });
         return calls;
@@ -18024,11 +18034,12 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
           summary: "move group"
         };
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: groupPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete group"
+          summary: "delete group",
+          needs: ctx.needs(scope.ids.site)
         }
       ],
       // The group's own fields; `nestSections` gives it its `sections`.
@@ -18046,28 +18057,32 @@ function siteSpaceKind(container) {
     if (scope.ids.section === void 0)
       throw new Error("planner bug: a section's site space without its section");
     return scope.ids.section;
-  }, makeDefault2 = (scope, id) => container === "site" ? {
+  }, makeDefault2 = (scope, id, ctx) => container === "site" ? {
     method: "PATCH",
     path: sitePath(scope.organization, siteId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space"
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), id)
   } : {
     method: "PATCH",
     path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space"
-  }, configure = (scope, id, body, claims, releases, summary2) => {
-    let call = {
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), sectionId(scope), id)
+  }, configure = (scope, id, body, claims, releases, summary2, ctx) => {
+    let needs = ctx.needs(siteId(scope), id), call = {
       method: "PATCH",
       path: siteSpacePath(scope.organization, siteId(scope), id),
       body,
       summary: summary2,
+      needs,
       claims,
       releases
     };
     return releases.length > 0 && (call.temporary = {
       body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path"
+      summary: "move site space to a temporary path",
+      needs
     }), call;
   }, kind = {
     kind: "site space",
@@ -18118,28 +18133,31 @@ function siteSpaceKind(container) {
           path: siteSpacesPath(scope.organization, siteId(scope)),
           body,
           summary: "add site space",
+          needs: ctx.needs(siteId(scope), scope.ids.section),
+          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing }
         });
       }
       let settings = { path: desired.path };
       return typeof desired.condition == "string" && (settings.condition = desired.condition), calls.push(
-        configure(scope, id, settings, [pathClaim2(scope, desired.path)], [], "configure site space")
-      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
+        configure(scope, id, settings, [pathClaim2(scope, desired.path)], [], "configure site space", ctx)
+      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
     },
-    update(_desired, live, changes, _address, scope) {
+    update(_desired, live, changes, _address, scope, ctx) {
       let calls = [], body = patchBody(changes, PATCHABLE2);
       if (Object.keys(body).length > 0) {
         let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
       }
-      return changes.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id)), calls;
+      return changes.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id, ctx)), calls;
     },
-    remove: (live, _address, scope) => [
+    remove: (live, _address, scope, ctx) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
+        needs: ctx.needs(siteId(scope)),
         releases: [pathClaim2(scope, live.item.path)]
       }
     ],
@@ -18177,12 +18195,13 @@ var addressKey, init_types2 = __esm({
 });
 
 // src/kinds/section.ts
-function makeDefault(scope, sectionId) {
+function makeDefault(scope, sectionId, ctx) {
   return {
     method: "PATCH",
     path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
-    summary: "make default section"
+    summary: "make default section",
+    needs: ctx.needs(scope.ids.site, sectionId)
   };
 }
 var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
@@ -18196,9 +18215,10 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types2();
     init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
+    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
       body: { path: temporarySegment(id) },
-      summary: "move section to a temporary path"
+      summary: "move section to a temporary path",
+      needs: ctx.needs(scope.ids.site, id)
     });
     sectionKind = {
       kind: "section",
@@ -18241,6 +18261,8 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
             path: sectionsPath(org, siteId),
             body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
             summary: "create section",
+            needs: ctx.needs(siteId),
+            create: !0,
             captures: [
               { address, pointer: "/id" },
               {
@@ -18264,29 +18286,32 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
           path: sectionPath(org, siteId, id),
           body: settings,
           summary: "configure section",
+          needs: ctx.needs(siteId, id),
           claims: [pathClaim(scope, desired.path)],
           releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-          temporary: toTemporaryPath(id)
-        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
+          temporary: toTemporaryPath(scope, id, ctx)
+        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
       },
-      update(_desired, live, changes, _address, scope) {
+      update(_desired, live, changes, _address, scope, ctx) {
         let calls = [], body = patchBody(changes, PATCHABLE3);
         if (Object.keys(body).length > 0) {
           let renamed = changes.find((change) => change.field === "path"), call = {
             method: "PATCH",
             path: sectionPath(scope.organization, scope.ids.site, live.item.id),
             body,
-            summary: "update section"
+            summary: "update section",
+            needs: ctx.needs(scope.ids.site)
           };
-          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(live.item.id)), calls.push(call);
+          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(scope, live.item.id, ctx)), calls.push(call);
         }
-        return changes.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id)), calls;
+        return changes.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id, ctx)), calls;
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: sectionPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete section",
+          needs: ctx.needs(scope.ids.site),
           releases: [pathClaim(scope, live.item.path)]
         }
       ],
@@ -18344,13 +18369,14 @@ function schemaConfig(node, ctx) {
   let config = { properties };
   return schema.additionalProperties === !1 && (config.additionalProperties = !1), config;
 }
-function schemaCall(org, site4, schema, live) {
+function schemaCall(org, site4, schema, live, ctx) {
   let additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? !1;
   return {
     method: "PUT",
     path: `${sitePath(org, site4)}/adaptive-schema`,
     body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
-    summary: "set adaptive schema"
+    summary: "set adaptive schema",
+    needs: ctx.needs(site4)
   };
 }
 var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __esm({
@@ -18418,6 +18444,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
             path: `${orgPath(org)}/sites`,
             body: definedFields(desired, ["type", "title", "visibility"]),
             summary: "create site",
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
           }
@@ -18426,22 +18453,29 @@ var PATCHABLE4, TYPES2, VISIBILITIES, ATTRIBUTE_TYPES, siteKind, init_site = __e
           method: "GET",
           path: `${siteSpacesPath(org, id)}?limit=1000`,
           summary: "read the site spaces made with the site",
+          needs: ctx.needs(id),
           captures: roots.map((siteSpace) => ({
             address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
             find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
           }))
         }));
         let settings = definedFields(desired, ["basename", "adaptiveContent"]);
-        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
+        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({
+          method: "PATCH",
+          path: sitePath(org, id),
+          body: settings,
+          summary: "configure site",
+          needs: ctx.needs(id)
+        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
       },
-      update(desired, live, changes, _address, scope) {
+      update(desired, live, changes, _address, scope, ctx) {
         let calls = [], body = patchBody(changes, PATCHABLE4);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
           body,
           summary: "update site"
-        }), desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live))), calls;
+        }), desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx)), calls;
       },
       remove: (live, _address, scope) => [
         { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
@@ -18490,6 +18524,7 @@ var teamKind, init_team = __esm({
           path: teamsPath(scope.organization),
           body: desired.members ? { title: desired.title, members: desired.members } : { title: desired.title },
           summary: "create team",
+          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: teamsPath(scope.organization), match: { title: desired.title } }
         }
@@ -18724,8 +18759,11 @@ function batchBulkCalls(plan, bulkOf) {
   let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
-      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set();
-      for (let call of items2) for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
+      for (let call of items2) {
+        for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+        if (call.needs) for (let address of call.needs) needs.add(address);
+      }
       let batch = {
         id: `k${++nextId}`,
         change: items2[0].change,
@@ -18736,6 +18774,7 @@ function batchBulkCalls(plan, bulkOf) {
         summary: `make ${items2.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: [...ids] }
       };
+      needs.size > 0 && (batch.needs = [...needs]);
       for (let call of items2) {
         call.dependsOn.push(batch.id), call.inBatch = batch.id;
         let { calls } = changes.get(call.change);
@@ -18867,6 +18906,8 @@ var NONE, Resolution, init_resolve2 = __esm({
       }
       desired;
       slots = /* @__PURE__ */ new Map();
+      /** The address of each placeholder handed out, so that calls can say which creates they need. */
+      placeholders = /* @__PURE__ */ new Map();
       /** The slot of an address. */
       get(address) {
         return this.slots.get(address);
@@ -18882,9 +18923,18 @@ var NONE, Resolution, init_resolve2 = __esm({
             "plan.unknown-reference",
             `${address} does not exist and is not in the configuration`
           );
-        if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
+        if (slot.status === "create" || slot.status === "replace")
+          return slot.placeholder === void 0 && (slot.placeholder = idPlaceholder(address), this.placeholders.set(slot.placeholder, address)), slot.placeholder;
         if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
         return slot.live.item.id;
+      }
+      needs(...ids) {
+        let needs;
+        for (let id of ids) {
+          let address = id === void 0 ? void 0 : this.placeholders.get(id);
+          address !== void 0 && !needs?.includes(address) && (needs ??= []).push(address);
+        }
+        return needs;
       }
       liveIdOf(address) {
         let slot = this.slots.get(address);
@@ -19114,7 +19164,13 @@ var Planner, init_build = __esm({
           block: blocks?.of(slot.desired)
         })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
         for (let move of fewestMoves(items2)) {
-          let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope), change = this.addChange("move", slot, []);
+          let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope);
+          draft.needs = this.resolution.needs(
+            this.resolution.idOf(slot.address),
+            position[move.where],
+            ...Object.values(scope.ids)
+          );
+          let change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
           let [call] = this.addCalls(container, change, [draft]);
           for (let id of creates) call.orderAfter.push(id);
@@ -20224,10 +20280,6 @@ function isRetryableStatus(status) {
 }
 function isAmbiguousStatus(status) {
   return status >= 500;
-}
-function isCreate(method, path) {
-  let bare = path.replace(/\/+$/, "");
-  return method === "POST" ? !bare.endsWith("/move") : method === "PUT" ? /^\/orgs\/[^/]+\/teams$/.test(bare) : !1;
 }
 function backoffMs(attempt, settings, random) {
   let ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -39645,7 +39697,7 @@ function createApiClient(options) {
     wait !== void 0 && holdAll(wait);
   }
   async function execute(request) {
-    let { method } = request, { path, target } = buildTarget(root.prefix, request.path, request.query), body = request.body === void 0 ? void 0 : JSON.stringify(request.body), create = request.create ?? isCreate(method, path), ambiguousEarlier = !1;
+    let { method } = request, { path, target } = buildTarget(root.prefix, request.path, request.query), body = request.body === void 0 ? void 0 : JSON.stringify(request.body), create = request.create === !0, ambiguousEarlier = !1;
     for (let attempt = 1; ; attempt++) {
       let exchange = await limit(async () => {
         for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);

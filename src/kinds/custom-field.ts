@@ -43,6 +43,7 @@ export const customFieldKind: KindModule<DesiredCustomField, LiveCustomField, De
       path: customFieldsPath(scope.organization),
       body: definedFields(desired, ["name", "type", ...UPDATABLE]),
       summary: "create custom field",
+      create: true,
       captures: [{ address, pointer: "/id" }],
       recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
       claims: [nameClaim(scope.organization, desired.name)],

@@ -14,7 +14,14 @@ import { redirectKind } from "./redirect.ts";
 import { sectionKind } from "./section.ts";
 import { nestSections, sectionGroupKind } from "./section-group.ts";
 import { rootSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type ExportContext, type KindModule, type LiveNode } from "./types.ts";
+import {
+  addressKey,
+  type CallDraft,
+  type ExportContext,
+  type KindModule,
+  type LiveNode,
+  type PlanContext,
+} from "./types.ts";
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 
@@ -91,13 +98,20 @@ function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | un
   return config;
 }
 
-function schemaCall(org: string, site: string, schema: Schema, live: Partial<Schema> | undefined): CallDraft {
+function schemaCall(
+  org: string,
+  site: string,
+  schema: Schema,
+  live: Partial<Schema> | undefined,
+  ctx: PlanContext,
+): CallDraft {
   const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
   return {
     method: "PUT",
     path: `${sitePath(org, site)}/adaptive-schema`,
     body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
     summary: "set adaptive schema",
+    needs: ctx.needs(site),
   };
 }
 
@@ -160,6 +174,7 @@ export const siteKind: KindModule<DesiredSite, LiveSite, DesiredState> = {
         path: `${orgPath(org)}/sites`,
         body: definedFields(desired, ["type", "title", "visibility"]),
         summary: "create site",
+        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
       },
@@ -173,6 +188,7 @@ export const siteKind: KindModule<DesiredSite, LiveSite, DesiredState> = {
         method: "GET",
         path: `${siteSpacesPath(org, id)}?limit=1000`,
         summary: "read the site spaces made with the site",
+        needs: ctx.needs(id),
         captures: roots.map((siteSpace) => ({
           address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
           find: { array: "/items", match: { "space.id": siteSpace.spaceId } },
@@ -182,12 +198,18 @@ export const siteKind: KindModule<DesiredSite, LiveSite, DesiredState> = {
     const settings = definedFields(desired, ["basename", "adaptiveContent"]);
     if (typeof desired.proxy === "string") settings.proxy = proxyForService(desired.proxy);
     if (Object.keys(settings).length > 0) {
-      calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" });
+      calls.push({
+        method: "PATCH",
+        path: sitePath(org, id),
+        body: settings,
+        summary: "configure site",
+        needs: ctx.needs(id),
+      });
     }
-    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined));
+    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined, ctx));
     return calls;
   },
-  update(desired, live, changes, _address, scope) {
+  update(desired, live, changes, _address, scope, ctx) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -199,7 +221,7 @@ export const siteKind: KindModule<DesiredSite, LiveSite, DesiredState> = {
       });
     }
     if (desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema."))) {
-      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live)));
+      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx));
     }
     return calls;
   },

@@ -192,6 +192,12 @@ class Planner {
         move.block === undefined
           ? module.move(this.resolution.idOf(slot.address), position, scope)
           : blocks!.kind.move!(this.resolution.idOf(slot.address), position, scope);
+      // The ids a move names: the item's, its anchor's and its ancestors'.
+      draft.needs = this.resolution.needs(
+        this.resolution.idOf(slot.address),
+        position[move.where],
+        ...Object.values(scope.ids),
+      );
       const change = this.addChange("move", slot, []);
       change.note = `${move.where} ${lastSegment(anchor.address)}`;
       const [call] = this.addCalls(container, change, [draft]);

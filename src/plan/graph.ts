@@ -1,10 +1,10 @@
 // Turns the calls the kinds drafted into a dependency graph: a call waits for the calls that
-// create the ids it names, for the calls that release the unique values it claims, and for the
+// create the ids it needs (as each call declares them: the addresses it `needs`, the addresses
+// another `captures`), for the calls that release the unique values it claims, and for the
 // calls that stop referring to an item it deletes. A cycle is a planner bug, reported as such.
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
-import { placeholdersIn } from "../model/address.ts";
 import type { Call } from "../model/plan.ts";
 
 export interface DraftCall extends CallDraft {
@@ -41,15 +41,10 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
-  const names = new Set<string>();
   const calls = drafts.map((draft): Call => {
     const dependsOn = new Set<string>(draft.after);
     for (const id of draft.orderAfter) dependsOn.add(id);
-    names.clear();
-    placeholdersIn(draft.path, names);
-    placeholdersIn(draft.body, names);
-    placeholdersIn(draft.alternate, names);
-    for (const address of names) {
+    for (const address of draft.needs ?? []) {
       const creator = capturedBy.get(address);
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
       dependsOn.add(creator);
@@ -67,7 +62,9 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
       summary: draft.summary,
     };
     if (draft.body !== undefined) call.body = draft.body;
+    if (draft.needs && draft.needs.length > 0) call.needs = draft.needs;
     if (draft.captures) call.captures = draft.captures;
+    if (draft.create) call.create = true;
     if (draft.recover) call.recover = draft.recover;
     if (draft.alternate) call.alternate = draft.alternate;
     if (draft.orderAfter.length > 0) {
@@ -130,6 +127,7 @@ export function breakClaimCycles(
       path: call.path,
       body: call.temporary!.body,
       summary: call.temporary!.summary,
+      needs: call.temporary!.needs,
       releases: call.releases!,
       id: newId(),
       change: call.change,

@@ -24,6 +24,8 @@ export interface Slot {
   /** For a duplicate of a configured item's key: the id of the live item that is kept. */
   duplicateOf?: string;
   containers: Container[];
+  /** For an item this plan creates: the placeholder of its id, once asked for. */
+  placeholder?: string;
 }
 
 export const NONE: never[] = [];
@@ -42,6 +44,8 @@ export interface Container {
 
 export class Resolution implements PlanContext {
   private readonly slots = new Map<string, Slot>();
+  /** The address of each placeholder handed out, so that calls can say which creates they need. */
+  private readonly placeholders = new Map<string, string>();
 
   constructor(private readonly desired: DesiredState) {}
 
@@ -62,9 +66,26 @@ export class Resolution implements PlanContext {
         "plan.unknown-reference",
         `${address} does not exist and is not in the configuration`,
       );
-    if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
+    if (slot.status === "create" || slot.status === "replace") {
+      if (slot.placeholder === undefined) {
+        slot.placeholder = idPlaceholder(address);
+        this.placeholders.set(slot.placeholder, address);
+      }
+      return slot.placeholder;
+    }
     if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
     return slot.live.item.id;
+  }
+
+  needs(...ids: (string | undefined)[]): string[] | undefined {
+    let needs: string[] | undefined;
+    for (const id of ids) {
+      const address = id === undefined ? undefined : this.placeholders.get(id);
+      if (address === undefined || needs?.includes(address)) continue;
+      if (needs) needs.push(address);
+      else needs = [address];
+    }
+    return needs;
   }
 
   liveIdOf(address: string): string | undefined {
