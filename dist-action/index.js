@@ -61,6 +61,29 @@ var DocsyncError, init_errors = __esm({
 });
 
 // src/plan/graph.ts
+function draftCall(draft, id, change, after) {
+  return {
+    method: draft.method,
+    path: draft.path,
+    body: draft.body,
+    summary: draft.summary,
+    needs: draft.needs,
+    captures: draft.captures,
+    create: draft.create,
+    recover: draft.recover,
+    alternate: draft.alternate,
+    claims: draft.claims,
+    releases: draft.releases,
+    unrefs: draft.unrefs,
+    temporary: draft.temporary,
+    bulk: draft.bulk,
+    id,
+    change,
+    after,
+    orderAfter: [],
+    deletes: void 0
+  };
+}
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
   for (let call of calls)
@@ -75,23 +98,32 @@ function wireDependencies(drafts) {
   for (let call of drafts)
     for (let capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
   let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
-    let dependsOn = new Set(draft.after);
-    for (let id of draft.orderAfter) dependsOn.add(id);
-    for (let address of draft.needs ?? []) {
-      let creator = capturedBy.get(address);
-      if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-      dependsOn.add(creator);
-    }
+    let dependsOn = [], add = (id) => {
+      id !== draft.id && !dependsOn.includes(id) && dependsOn.push(id);
+    };
+    for (let id of draft.after) add(id);
+    for (let id of draft.orderAfter) add(id);
+    if (draft.needs)
+      for (let address of draft.needs) {
+        let creator = capturedBy.get(address);
+        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
+        add(creator);
+      }
     if (draft.claims)
-      for (let claim of draft.claims) for (let id of releasedBy.get(claim) ?? []) dependsOn.add(id);
-    if (draft.deletes) for (let id of unreferencedBy.get(draft.deletes) ?? []) dependsOn.add(id);
-    dependsOn.delete(draft.id);
+      for (let claim of draft.claims) {
+        let releasers = releasedBy.get(claim);
+        if (releasers) for (let id of releasers) add(id);
+      }
+    if (draft.deletes) {
+      let unreferencers = unreferencedBy.get(draft.deletes);
+      if (unreferencers) for (let id of unreferencers) add(id);
+    }
     let call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn: [...dependsOn],
+      dependsOn,
       summary: draft.summary
     };
     if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
@@ -129,19 +161,13 @@ function breakClaimCycles(drafts, newId, onSplit) {
     if (core.size === 0) return drafts;
     let call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return drafts;
-    let temporary = {
-      method: call.method,
-      path: call.path,
-      body: call.temporary.body,
-      summary: call.temporary.summary,
-      needs: call.temporary.needs,
-      releases: call.releases,
-      id: newId(),
-      change: call.change,
-      after: [...call.after],
-      orderAfter: []
-    };
-    call.releases = [], delete call.temporary, call.after.push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
+    let { body, summary: summary2, needs } = call.temporary, temporary = draftCall(
+      { method: call.method, path: call.path, body, summary: summary2, needs, releases: call.releases },
+      newId(),
+      call.change,
+      [...call.after]
+    );
+    call.releases = [], call.temporary = void 0, call.after.push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
   }
 }
 function addTo(map, key, value) {
@@ -335,6 +361,10 @@ function addressOf(parentAddress, kind, key) {
   let own = `${kind} ${JSON.stringify(key)}`;
   return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
 }
+function addressesIn(parentAddress, kind) {
+  let prefix = parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `;
+  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`;
+}
 function lastSegment(address) {
   let at2 = address.lastIndexOf(" \u203A ");
   return at2 < 0 ? address : address.slice(at2 + 3);
@@ -345,10 +375,11 @@ function placeholderAddress(value) {
 function replacePlaceholders(text, id) {
   return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
 }
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
   "src/model/address.ts"() {
     "use strict";
     PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+    ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
     isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
     firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
   }
@@ -17476,62 +17507,72 @@ function oldest(nodes) {
 }
 function matchItems(desired, live, rules, describe) {
   let byKey = /* @__PURE__ */ new Map();
-  for (let node of live) {
-    let key = rules.liveKey(node.item), found = byKey.get(key);
-    found === void 0 ? byKey.set(key, node) : Array.isArray(found) ? found.push(node) : byKey.set(key, [found, node]);
+  for (let at2 = 0; at2 < live.length; at2++) {
+    let key = rules.liveKey(live[at2].item), found = byKey.get(key);
+    found === void 0 ? byKey.set(key, at2) : Array.isArray(found) ? found.push(at2) : byKey.set(key, [found, at2]);
   }
-  let claimed = /* @__PURE__ */ new Set(), matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
+  let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
     let found = byKey.get(key);
     if (found === void 0) return;
-    if (!Array.isArray(found)) return claimed.has(found.item.id) ? void 0 : found;
-    let candidates = found.filter((node) => !claimed.has(node.item.id));
+    if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
+    let candidates = found.filter((at2) => !claimed[at2]);
     if (candidates.length <= 1) return candidates[0];
-    let kept = oldest(candidates);
-    for (let node of candidates) node !== kept && duplicates.set(node, kept);
-    return kept;
-  }, claim = (index, node) => {
-    if (claimed.has(node.item.id)) {
+    let kept = oldest(candidates.map((at2) => live[at2]));
+    for (let at2 of candidates) live[at2] !== kept && duplicates.set(live[at2], kept);
+    return live.indexOf(kept);
+  }, claim = (index, at2) => {
+    let node = live[at2];
+    if (claimed[at2]) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
         `${location(item)}: ${describe(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
-    claimed.add(node.item.id), duplicates.delete(node), matched[index] = node;
+    claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
   };
   if (desired.some((item) => item.id !== void 0)) {
-    let byId = new Map(live.map((node) => [node.item.id, node]));
+    let byId = new Map(live.map((node, at2) => [node.item.id, at2]));
     desired.forEach((item, index) => {
       if (item.id === void 0) return;
-      let node = byId.get(item.id);
-      if (!node)
+      let at2 = byId.get(item.id);
+      if (at2 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
           `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
-      claim(index, node);
+      claim(index, at2);
     });
   }
-  desired.forEach((item, index) => {
-    if (item.id !== void 0) return;
-    let node = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
-    node && claim(index, node);
-  }), rules.adopts && claimed.size < live.length && adopt(desired, live, rules.adopts, matched, claimed, duplicates);
-  let unclaimed = claimed.size === live.length ? [] : live.filter((node) => !claimed.has(node.item.id));
+  for (let index = 0; index < desired.length; index++) {
+    let item = desired[index];
+    if (item.id !== void 0) continue;
+    let at2 = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
+    at2 !== void 0 && claim(index, at2);
+  }
+  let isClaimed = (at2) => claimed[at2] === 1;
+  rules.adopts && claimedCount < live.length && (claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at2) => {
+    claimed[at2] = 1;
+  }));
+  let unclaimed = claimedCount === live.length ? [] : live.filter((_, at2) => !claimed[at2]);
   return { live: matched, unclaimed, duplicates };
 }
-function adopt(desired, live, adopts, matched, claimed, duplicates) {
-  let open = live.filter((node) => !claimed.has(node.item.id) && !duplicates.has(node)), fitsOf = /* @__PURE__ */ new Map(), fittedBy = /* @__PURE__ */ new Map();
+function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
+  let open = [];
+  for (let at2 = 0; at2 < live.length; at2++) !isClaimed(at2) && !duplicates.has(live[at2]) && open.push(at2);
+  let fitsOf = /* @__PURE__ */ new Map(), fittedBy = /* @__PURE__ */ new Map();
   desired.forEach((item, index) => {
     if (matched[index] || item.id !== void 0) return;
-    let fits = open.filter((node) => adopts(item, node.item));
+    let fits = open.filter((at2) => adopts(item, live[at2].item));
     fitsOf.set(index, fits);
-    for (let node of fits) fittedBy.set(node, [...fittedBy.get(node) ?? [], index]);
+    for (let at2 of fits) fittedBy.set(at2, [...fittedBy.get(at2) ?? [], index]);
   });
+  let adopted = 0;
   for (let [index, fits] of fitsOf) {
-    let node = fits[0];
-    fits.length !== 1 || fittedBy.get(node).length !== 1 || (claimed.add(node.item.id), matched[index] = node);
+    let at2 = fits[0];
+    fits.length !== 1 || fittedBy.get(at2).length !== 1 || (claim(at2), adopted++, matched[index] = live[at2]);
   }
+  return adopted;
 }
 var createdAt, init_match = __esm({
   "src/live/match.ts"() {
@@ -17584,14 +17625,21 @@ var leafNodes, init_live_nodes = __esm({
 });
 
 // src/kinds/paths.ts
+function orgPath(org) {
+  return lastOrg?.org !== org && (lastOrg = { org, path: `/orgs/${segment(org)}` }), lastOrg.path;
+}
+function sitePath(org, site4) {
+  return (lastSite?.org !== org || lastSite.site !== site4) && (lastSite = { org, site: site4, path: `${orgPath(org)}/sites/${segment(site4)}` }), lastSite.path;
+}
 function movePosition(type, field, position) {
   return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
 }
-var segment, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
+var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
-    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => `${orgPath(org)}/sites/${segment(site4)}`, sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
+    sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
   }
 });
 
@@ -18932,7 +18980,7 @@ var NONE, Resolution, init_resolve2 = __esm({
         let needs;
         for (let id of ids) {
           let address = id === void 0 ? void 0 : this.placeholders.get(id);
-          address !== void 0 && !needs?.includes(address) && (needs ??= []).push(address);
+          address === void 0 || needs?.includes(address) || (needs ? needs.push(address) : needs = [address]);
         }
         return needs;
       }
@@ -18942,22 +18990,33 @@ var NONE, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = (key) => addressOf(scope.address, module.kind, key), matching = matchItems(desiredItems ?? [], liveItems, module, describe);
-        (desiredItems ?? []).forEach((desired, index) => {
-          let live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE;
-          live && (replaceChanges = module.mustReplace?.(desired, live) ?? [], replaceChanges.length > 0 && !desired.protect && (status = "replace"));
-          let slot = { module, address, status, desired, replaceChanges, containers: NONE };
-          live && (slot.live = live), this.register(slot), container.slots.push(slot);
-        });
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE;
+        for (let index = 0; index < items2.length; index++) {
+          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE;
+          live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
+          let slot = {
+            module,
+            address,
+            status,
+            desired,
+            live,
+            replaceChanges,
+            containers: NONE,
+            placeholder: void 0
+          };
+          this.register(slot), container.slots.push(slot);
+        }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
           let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
+            desired: void 0,
             live,
             replaceChanges: NONE,
-            containers: NONE
+            containers: NONE,
+            placeholder: void 0
           };
           kept && (slot.duplicateOf = kept.item.id), this.slots.has(address) || this.slots.set(address, slot), container.slots.push(slot);
         }
@@ -19166,9 +19225,9 @@ var Planner, init_build = __esm({
         for (let move of fewestMoves(items2)) {
           let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope);
           draft.needs = this.resolution.needs(
+            ...Object.values(scope.ids),
             this.resolution.idOf(slot.address),
-            position[move.where],
-            ...Object.values(scope.ids)
+            position[move.where]
           );
           let change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
@@ -19201,13 +19260,7 @@ var Planner, init_build = __esm({
       addCalls(container, change, drafts, deletes) {
         let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0;
         return drafts.map((draft) => {
-          let call = {
-            ...draft,
-            id: `k${this.calls.length + 1}`,
-            change: change.id,
-            after: heirCreate ? [heirCreate] : [],
-            orderAfter: []
-          };
+          let call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
           return deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), change.calls.push(call.id), call;
         });
       }

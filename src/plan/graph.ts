@@ -15,7 +15,35 @@ export interface DraftCall extends CallDraft {
   /** Calls this one follows only to keep a navigation order. */
   orderAfter: string[];
   /** The live id this call deletes, if it is a delete. */
-  deletes?: string;
+  deletes?: string | undefined;
+}
+
+/**
+ * A drafted call as the planner keeps it. Every field is set, to undefined when absent, so that
+ * all calls share one shape (a plan may hold 100,000 of them).
+ */
+export function draftCall(draft: CallDraft, id: string, change: string, after: string[]): DraftCall {
+  return {
+    method: draft.method,
+    path: draft.path,
+    body: draft.body,
+    summary: draft.summary,
+    needs: draft.needs,
+    captures: draft.captures,
+    create: draft.create,
+    recover: draft.recover,
+    alternate: draft.alternate,
+    claims: draft.claims,
+    releases: draft.releases,
+    unrefs: draft.unrefs,
+    temporary: draft.temporary,
+    bulk: draft.bulk,
+    id,
+    change,
+    after,
+    orderAfter: [],
+    deletes: undefined,
+  };
 }
 
 /** The ids of the calls under each key that `keysOf` gives them. */
@@ -42,23 +70,36 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
   const calls = drafts.map((draft): Call => {
-    const dependsOn = new Set<string>(draft.after);
-    for (const id of draft.orderAfter) dependsOn.add(id);
-    for (const address of draft.needs ?? []) {
-      const creator = capturedBy.get(address);
-      if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-      dependsOn.add(creator);
+    // Most calls wait for a few others at most: a list that skips repeats is enough.
+    const dependsOn: string[] = [];
+    const add = (id: string) => {
+      if (id !== draft.id && !dependsOn.includes(id)) dependsOn.push(id);
+    };
+    for (const id of draft.after) add(id);
+    for (const id of draft.orderAfter) add(id);
+    if (draft.needs) {
+      for (const address of draft.needs) {
+        const creator = capturedBy.get(address);
+        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
+        add(creator);
+      }
     }
-    if (draft.claims)
-      for (const claim of draft.claims) for (const id of releasedBy.get(claim) ?? []) dependsOn.add(id);
-    if (draft.deletes) for (const id of unreferencedBy.get(draft.deletes) ?? []) dependsOn.add(id);
-    dependsOn.delete(draft.id);
+    if (draft.claims) {
+      for (const claim of draft.claims) {
+        const releasers = releasedBy.get(claim);
+        if (releasers) for (const id of releasers) add(id);
+      }
+    }
+    if (draft.deletes) {
+      const unreferencers = unreferencedBy.get(draft.deletes);
+      if (unreferencers) for (const id of unreferencers) add(id);
+    }
     const call: Call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn: [...dependsOn],
+      dependsOn,
       summary: draft.summary,
     };
     if (draft.body !== undefined) call.body = draft.body;
@@ -122,20 +163,15 @@ export function breakClaimCycles(
     if (core.size === 0) return drafts;
     const call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return drafts;
-    const temporary: DraftCall = {
-      method: call.method,
-      path: call.path,
-      body: call.temporary!.body,
-      summary: call.temporary!.summary,
-      needs: call.temporary!.needs,
-      releases: call.releases!,
-      id: newId(),
-      change: call.change,
-      after: [...call.after],
-      orderAfter: [],
-    };
+    const { body, summary, needs } = call.temporary!;
+    const temporary = draftCall(
+      { method: call.method, path: call.path, body, summary, needs, releases: call.releases! },
+      newId(),
+      call.change,
+      [...call.after],
+    );
     call.releases = [];
-    delete call.temporary;
+    call.temporary = undefined;
     call.after.push(temporary.id);
     drafts.splice(drafts.indexOf(call), 0, temporary);
     onSplit(temporary, call);
