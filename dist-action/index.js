@@ -87,7 +87,7 @@ function draftCall(draft, id, change, after) {
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
   for (let call of calls)
-    for (let key of keysOf(call) ?? []) {
+    for (let key of keysOf(call) ?? NONE) {
       let list = index.get(key);
       list ? list.push(call.id) : index.set(key, [call.id]);
     }
@@ -96,7 +96,7 @@ function indexBy(calls, keysOf) {
 function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
-    for (let capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
+    for (let capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
   let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
     let dependsOn = [], add = (id) => {
       id !== draft.id && !dependsOn.includes(id) && dependsOn.push(id);
@@ -138,17 +138,30 @@ function dependentsOf(calls) {
   return indexBy(calls, (call) => call.dependsOn);
 }
 function assertAcyclic(calls) {
-  let waiting = new Map(calls.map((call) => [call.id, call.dependsOn.length])), dependents = dependentsOf(calls), ready = calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id), done = 0;
+  let indexOf = /* @__PURE__ */ new Map();
+  for (let at2 = 0; at2 < calls.length; at2++) indexOf.set(calls[at2].id, at2);
+  let waiting = new Int32Array(calls.length), dependents = [], ready = [];
+  for (let at2 = 0; at2 < calls.length; at2++) {
+    let { dependsOn } = calls[at2];
+    waiting[at2] = dependsOn.length, dependsOn.length === 0 && ready.push(at2);
+    for (let id of dependsOn) {
+      let before = indexOf.get(id);
+      if (before === void 0) continue;
+      let list = dependents[before];
+      list ? list.push(at2) : dependents[before] = [at2];
+    }
+  }
+  let done = 0;
   for (; ready.length > 0; ) {
-    let id = ready.pop();
+    let at2 = ready.pop();
     done++;
-    for (let dependent of dependents.get(id) ?? []) {
-      let left = waiting.get(dependent) - 1;
-      waiting.set(dependent, left), left === 0 && ready.push(dependent);
+    for (let dependent of dependents[at2] ?? NO_INDEXES) {
+      let left = waiting[dependent] - 1;
+      waiting[dependent] = left, left === 0 && ready.push(dependent);
     }
   }
   if (done < calls.length) {
-    let stuck = calls.filter((call) => waiting.get(call.id) > 0).map((call) => call.summary);
+    let stuck = calls.filter((_, at2) => waiting[at2] > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
       `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`
@@ -177,9 +190,10 @@ function addTo(map, key, value) {
 function cyclicCore(drafts) {
   let releasedBy = indexBy(drafts, (call) => call.releases), waitsFor = /* @__PURE__ */ new Map(), waitedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
-    for (let claim of call.claims ?? [])
-      for (let id of releasedBy.get(claim) ?? [])
+    for (let claim of call.claims ?? NONE)
+      for (let id of releasedBy.get(claim) ?? NONE)
         id !== call.id && (addTo(waitsFor, call.id, id), addTo(waitedBy, id, call.id));
+  if (waitsFor.size === 0) return /* @__PURE__ */ new Set();
   let left = /* @__PURE__ */ new Set([...waitsFor.keys(), ...waitedBy.keys()]), peel = (edges, reverse) => {
     let count = /* @__PURE__ */ new Map(), free = [];
     for (let id of left) {
@@ -199,10 +213,11 @@ function cyclicCore(drafts) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var init_graph = __esm({
+var NONE, NO_CAPTURES, NO_INDEXES, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
+    NONE = [], NO_CAPTURES = [], NO_INDEXES = [];
   }
 });
 
@@ -18940,7 +18955,7 @@ var init_moves = __esm({
 });
 
 // src/plan/resolve.ts
-var NONE, Resolution, init_resolve2 = __esm({
+var NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -18948,7 +18963,7 @@ var NONE, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
-    NONE = [], Resolution = class {
+    NONE2 = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
@@ -18990,9 +19005,9 @@ var NONE, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE2;
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE;
+          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
           live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
           let slot = {
             module,
@@ -19001,7 +19016,7 @@ var NONE, Resolution, init_resolve2 = __esm({
             desired,
             live,
             replaceChanges,
-            containers: NONE,
+            containers: NONE2,
             placeholder: void 0
           };
           this.register(slot), container.slots.push(slot);
@@ -19014,8 +19029,8 @@ var NONE, Resolution, init_resolve2 = __esm({
             status: prune || kept ? "delete" : "unmanaged",
             desired: void 0,
             live,
-            replaceChanges: NONE,
-            containers: NONE,
+            replaceChanges: NONE2,
+            containers: NONE2,
             placeholder: void 0
           };
           kept && (slot.duplicateOf = kept.item.id), this.slots.has(address) || this.slots.set(address, slot), container.slots.push(slot);
@@ -19198,7 +19213,7 @@ var Planner, init_build = __esm({
         );
       }
       buildCreate(container, slot, index, progress) {
-        let { module, scope } = container, desired = slot.desired, info = { firstInEmptyContainer: (scope.live?.children[module.kind] ?? NONE).length === 0 && progress.createdSoFar === 0, parentIsNew: container.parentIsNew, index }, fields = module.diff(desired, void 0, scope, this.resolution), creates = module.create(desired, slot.address, scope, this.resolution, info), change;
+        let { module, scope } = container, desired = slot.desired, info = { firstInEmptyContainer: (scope.live?.children[module.kind] ?? NONE2).length === 0 && progress.createdSoFar === 0, parentIsNew: container.parentIsNew, index }, fields = module.diff(desired, void 0, scope, this.resolution), creates = module.create(desired, slot.address, scope, this.resolution, info), change;
         if (slot.status === "replace") {
           change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk), change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
           let removes = module.remove(slot.live, slot.address, scope, this.resolution);

@@ -5,7 +5,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
-import type { Call } from "../model/plan.ts";
+import type { Call, Capture } from "../model/plan.ts";
 
 export interface DraftCall extends CallDraft {
   id: string;
@@ -46,6 +46,11 @@ export function draftCall(draft: CallDraft, id: string, change: string, after: s
   };
 }
 
+/** Nothing, without a new empty list each time. */
+const NONE: readonly string[] = [];
+const NO_CAPTURES: readonly Capture[] = [];
+const NO_INDEXES: readonly number[] = [];
+
 /** The ids of the calls under each key that `keysOf` gives them. */
 function indexBy<C extends { id: string }>(
   calls: readonly C[],
@@ -53,7 +58,7 @@ function indexBy<C extends { id: string }>(
 ) {
   const index = new Map<string, string[]>();
   for (const call of calls) {
-    for (const key of keysOf(call) ?? []) {
+    for (const key of keysOf(call) ?? NONE) {
       const list = index.get(key);
       if (list) list.push(call.id);
       else index.set(key, [call.id]);
@@ -65,7 +70,7 @@ function indexBy<C extends { id: string }>(
 export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const capturedBy = new Map<string, string>();
   for (const call of drafts)
-    for (const capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
+    for (const capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
   const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
@@ -123,23 +128,37 @@ export function dependentsOf(calls: readonly Call[]): Map<string, string[]> {
   return indexBy(calls, (call) => call.dependsOn);
 }
 
-/** Kahn's algorithm; the calls left over form a cycle. */
+/** Kahn's algorithm; the calls left over form a cycle. Calls are told apart by position. */
 export function assertAcyclic(calls: readonly Call[]): void {
-  const waiting = new Map(calls.map((call) => [call.id, call.dependsOn.length]));
-  const dependents = dependentsOf(calls);
-  const ready = calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id);
+  const indexOf = new Map<string, number>();
+  for (let at = 0; at < calls.length; at++) indexOf.set(calls[at]!.id, at);
+  const waiting = new Int32Array(calls.length);
+  const dependents: number[][] = [];
+  const ready: number[] = [];
+  for (let at = 0; at < calls.length; at++) {
+    const { dependsOn } = calls[at]!;
+    waiting[at] = dependsOn.length;
+    if (dependsOn.length === 0) ready.push(at);
+    for (const id of dependsOn) {
+      const before = indexOf.get(id);
+      if (before === undefined) continue;
+      const list = dependents[before];
+      if (list) list.push(at);
+      else dependents[before] = [at];
+    }
+  }
   let done = 0;
   while (ready.length > 0) {
-    const id = ready.pop()!;
+    const at = ready.pop()!;
     done++;
-    for (const dependent of dependents.get(id) ?? []) {
-      const left = waiting.get(dependent)! - 1;
-      waiting.set(dependent, left);
+    for (const dependent of dependents[at] ?? NO_INDEXES) {
+      const left = waiting[dependent]! - 1;
+      waiting[dependent] = left;
       if (left === 0) ready.push(dependent);
     }
   }
   if (done < calls.length) {
-    const stuck = calls.filter((call) => waiting.get(call.id)! > 0).map((call) => call.summary);
+    const stuck = calls.filter((_, at) => waiting[at]! > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
       `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`,
@@ -190,14 +209,15 @@ function cyclicCore(drafts: readonly DraftCall[]): Set<string> {
   const waitsFor = new Map<string, Set<string>>();
   const waitedBy = new Map<string, Set<string>>();
   for (const call of drafts) {
-    for (const claim of call.claims ?? []) {
-      for (const id of releasedBy.get(claim) ?? []) {
+    for (const claim of call.claims ?? NONE) {
+      for (const id of releasedBy.get(claim) ?? NONE) {
         if (id === call.id) continue;
         addTo(waitsFor, call.id, id);
         addTo(waitedBy, id, call.id);
       }
     }
   }
+  if (waitsFor.size === 0) return new Set();
   const left = new Set([...waitsFor.keys(), ...waitedBy.keys()]);
   // Peel off calls that wait for nothing left, then calls that nothing left waits for (Kahn's
   // algorithm both ways): what stays lies on a cycle or between cycles.
