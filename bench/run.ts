@@ -271,7 +271,7 @@ const planning = runPart<{
 row(
   `plan ${planning.redirects.toLocaleString("en")} redirects: CPU`,
   `${planning.cpuMs.toFixed(0)} ms`,
-  "< 1000 ms",
+  "< 500 ms",
 );
 row(
   `plan ${planning.redirects.toLocaleString("en")} redirects: memory`,

@@ -60,44 +60,34 @@ var DocsyncError, init_errors = __esm({
   }
 });
 
-// src/model/address.ts
-function addressOf(parentAddress, kind, key) {
-  let own = `${kind} ${JSON.stringify(key)}`;
-  return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
-}
-function lastSegment(address) {
-  let at2 = address.lastIndexOf(" \u203A ");
-  return at2 < 0 ? address : address.slice(at2 + 3);
-}
-function placeholderAddress(value) {
-  return WHOLE_PLACEHOLDER.exec(value)?.[1];
-}
-function placeholdersIn(value, found) {
-  if (typeof value == "string") {
-    if (!value.includes(PREFIX)) return;
-    for (let match of value.matchAll(PLACEHOLDERS)) found.add(match[1]);
-  } else if (Array.isArray(value))
-    for (let item of value) placeholdersIn(item, found);
-  else if (value !== null && typeof value == "object")
-    for (let item of Object.values(value)) placeholdersIn(item, found);
-}
-function replacePlaceholders(text, id) {
-  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
-}
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
-  "src/model/address.ts"() {
-    "use strict";
-    PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
-    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
-    firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
-  }
-});
-
 // src/plan/graph.ts
+function draftCall(draft, id, change, after) {
+  return {
+    method: draft.method,
+    path: draft.path,
+    body: draft.body,
+    summary: draft.summary,
+    needs: draft.needs,
+    captures: draft.captures,
+    create: draft.create,
+    recover: draft.recover,
+    alternate: draft.alternate,
+    claims: draft.claims,
+    releases: draft.releases,
+    unrefs: draft.unrefs,
+    temporary: draft.temporary,
+    bulk: draft.bulk,
+    id,
+    change,
+    after,
+    orderAfter: [],
+    deletes: void 0
+  };
+}
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
   for (let call of calls)
-    for (let key of keysOf(call) ?? []) {
+    for (let key of keysOf(call) ?? NONE) {
       let list = index.get(key);
       list ? list.push(call.id) : index.set(key, [call.id]);
     }
@@ -106,29 +96,37 @@ function indexBy(calls, keysOf) {
 function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
-    for (let capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), names = /* @__PURE__ */ new Set(), calls = drafts.map((draft) => {
-    let dependsOn = new Set(draft.after);
-    for (let id of draft.orderAfter) dependsOn.add(id);
-    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names), placeholdersIn(draft.alternate, names);
-    for (let address of names) {
-      let creator = capturedBy.get(address);
-      if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-      dependsOn.add(creator);
-    }
+    for (let capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
+    let dependsOn = [], add = (id) => {
+      id !== draft.id && !dependsOn.includes(id) && dependsOn.push(id);
+    };
+    for (let id of draft.after) add(id);
+    for (let id of draft.orderAfter) add(id);
+    if (draft.needs)
+      for (let address of draft.needs) {
+        let creator = capturedBy.get(address);
+        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
+        add(creator);
+      }
     if (draft.claims)
-      for (let claim of draft.claims) for (let id of releasedBy.get(claim) ?? []) dependsOn.add(id);
-    if (draft.deletes) for (let id of unreferencedBy.get(draft.deletes) ?? []) dependsOn.add(id);
-    dependsOn.delete(draft.id);
+      for (let claim of draft.claims) {
+        let releasers = releasedBy.get(claim);
+        if (releasers) for (let id of releasers) add(id);
+      }
+    if (draft.deletes) {
+      let unreferencers = unreferencedBy.get(draft.deletes);
+      if (unreferencers) for (let id of unreferencers) add(id);
+    }
     let call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn: [...dependsOn],
+      dependsOn,
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.captures && (call.captures = draft.captures), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
@@ -140,17 +138,30 @@ function dependentsOf(calls) {
   return indexBy(calls, (call) => call.dependsOn);
 }
 function assertAcyclic(calls) {
-  let waiting = new Map(calls.map((call) => [call.id, call.dependsOn.length])), dependents = dependentsOf(calls), ready = calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id), done = 0;
+  let indexOf = /* @__PURE__ */ new Map();
+  for (let at2 = 0; at2 < calls.length; at2++) indexOf.set(calls[at2].id, at2);
+  let waiting = new Int32Array(calls.length), dependents = [], ready = [];
+  for (let at2 = 0; at2 < calls.length; at2++) {
+    let { dependsOn } = calls[at2];
+    waiting[at2] = dependsOn.length, dependsOn.length === 0 && ready.push(at2);
+    for (let id of dependsOn) {
+      let before = indexOf.get(id);
+      if (before === void 0) continue;
+      let list = dependents[before];
+      list ? list.push(at2) : dependents[before] = [at2];
+    }
+  }
+  let done = 0;
   for (; ready.length > 0; ) {
-    let id = ready.pop();
+    let at2 = ready.pop();
     done++;
-    for (let dependent of dependents.get(id) ?? []) {
-      let left = waiting.get(dependent) - 1;
-      waiting.set(dependent, left), left === 0 && ready.push(dependent);
+    for (let dependent of dependents[at2] ?? NO_INDEXES) {
+      let left = waiting[dependent] - 1;
+      waiting[dependent] = left, left === 0 && ready.push(dependent);
     }
   }
   if (done < calls.length) {
-    let stuck = calls.filter((call) => waiting.get(call.id) > 0).map((call) => call.summary);
+    let stuck = calls.filter((_, at2) => waiting[at2] > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
       `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`
@@ -163,18 +174,13 @@ function breakClaimCycles(drafts, newId, onSplit) {
     if (core.size === 0) return drafts;
     let call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return drafts;
-    let temporary = {
-      method: call.method,
-      path: call.path,
-      body: call.temporary.body,
-      summary: call.temporary.summary,
-      releases: call.releases,
-      id: newId(),
-      change: call.change,
-      after: [...call.after],
-      orderAfter: []
-    };
-    call.releases = [], delete call.temporary, call.after.push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
+    let { body, summary: summary2, needs } = call.temporary, temporary = draftCall(
+      { method: call.method, path: call.path, body, summary: summary2, needs, releases: call.releases },
+      newId(),
+      call.change,
+      [...call.after]
+    );
+    call.releases = [], call.temporary = void 0, call.after.push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
   }
 }
 function addTo(map, key, value) {
@@ -184,9 +190,10 @@ function addTo(map, key, value) {
 function cyclicCore(drafts) {
   let releasedBy = indexBy(drafts, (call) => call.releases), waitsFor = /* @__PURE__ */ new Map(), waitedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
-    for (let claim of call.claims ?? [])
-      for (let id of releasedBy.get(claim) ?? [])
+    for (let claim of call.claims ?? NONE)
+      for (let id of releasedBy.get(claim) ?? NONE)
         id !== call.id && (addTo(waitsFor, call.id, id), addTo(waitedBy, id, call.id));
+  if (waitsFor.size === 0) return /* @__PURE__ */ new Set();
   let left = /* @__PURE__ */ new Set([...waitsFor.keys(), ...waitedBy.keys()]), peel = (edges, reverse) => {
     let count = /* @__PURE__ */ new Map(), free = [];
     for (let id of left) {
@@ -206,11 +213,11 @@ function cyclicCore(drafts) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var init_graph = __esm({
+var NONE, NO_CAPTURES, NO_INDEXES, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    init_address();
+    NONE = [], NO_CAPTURES = [], NO_INDEXES = [];
   }
 });
 
@@ -364,6 +371,35 @@ var init_captures = __esm({
   }
 });
 
+// src/model/address.ts
+function addressOf(parentAddress, kind, key) {
+  let own = `${kind} ${JSON.stringify(key)}`;
+  return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
+}
+function addressesIn(parentAddress, kind) {
+  let prefix = parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `;
+  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`;
+}
+function lastSegment(address) {
+  let at2 = address.lastIndexOf(" \u203A ");
+  return at2 < 0 ? address : address.slice(at2 + 3);
+}
+function placeholderAddress(value) {
+  return WHOLE_PLACEHOLDER.exec(value)?.[1];
+}
+function replacePlaceholders(text, id) {
+  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
+}
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+  "src/model/address.ts"() {
+    "use strict";
+    PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+    ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
+    firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
+  }
+});
+
 // src/apply/placeholders.ts
 function fill(text, ids, encode) {
   return replacePlaceholders(text, (address) => {
@@ -487,8 +523,8 @@ async function executePlan(plan, client, options) {
         method: call.method,
         path: fillPath(call.path, ids),
         ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
-        // A plan's creates are the calls that carry a way to find their item again.
-        create: call.recover !== void 0,
+        // The call says whether it creates; plans saved before it did: the calls with `recover`.
+        create: call.create ?? call.recover !== void 0,
         ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
         ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp2.signal
@@ -3537,6 +3573,16 @@ function defined(fields) {
   for (let key in fields) fields[key] !== void 0 && (present[key] = fields[key]);
   return present;
 }
+function checkSingleDefault(items2, what, ctx) {
+  let [first, ...extras] = items2.filter((i) => i.value.default === !0);
+  if (first !== void 0)
+    for (let extra of extras)
+      ctx.report(
+        extra,
+        ["default"],
+        `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`
+      );
+}
 var init_configured = __esm({
   "src/kinds/configured.ts"() {
     "use strict";
@@ -3552,14 +3598,21 @@ var leafNodes, init_live_nodes = __esm({
 });
 
 // src/kinds/paths.ts
+function orgPath(org) {
+  return lastOrg?.org !== org && (lastOrg = { org, path: `/orgs/${segment(org)}` }), lastOrg.path;
+}
+function sitePath(org, site4) {
+  return (lastSite?.org !== org || lastSite.site !== site4) && (lastSite = { org, site: site4, path: `${orgPath(org)}/sites/${segment(site4)}` }), lastSite.path;
+}
 function movePosition(type, field, position) {
   return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
 }
-var segment, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
+var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
-    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => `${orgPath(org)}/sites/${segment(site4)}`, sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
+    sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
   }
 });
 
@@ -3604,6 +3657,7 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
           path: customFieldsPath(scope.organization),
           body: definedFields(desired, ["name", "type", ...UPDATABLE]),
           summary: "create custom field",
+          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
           claims: [nameClaim(scope.organization, desired.name)]
@@ -3752,19 +3806,22 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             path: samlProvidersPath(scope.organization),
             body,
             summary: "create SAML provider",
+            needs: ctx.needs(want.defaultTeam),
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
           }
         ];
       },
-      update(_desired, live, changes, _address, scope) {
-        let unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+      update(_desired, live, changes, _address, scope, ctx) {
+        let body = patchBody(changes, FIELDS), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
         return [
           {
             method: "PATCH",
             path: samlProviderPath(scope.organization, live.item.id),
-            body: patchBody(changes, FIELDS),
+            body,
             summary: "update SAML provider",
+            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
             unrefs
           }
         ];
@@ -3920,19 +3977,22 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         ), changes;
       },
       create(desired, address, scope, ctx) {
+        let to = destination(desired, scope, ctx);
         return [
           {
             method: "POST",
             path: redirectsPath(scope.organization, scope.ids.site),
-            body: { source: desired.source, destination: destination(desired, scope, ctx) },
+            body: { source: desired.source, destination: to },
             summary: "create redirect",
+            needs: ctx.needs(scope.ids.site, to.siteSectionId),
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: {
               list: redirectsPath(scope.organization, scope.ids.site),
               match: { source: desired.source }
             },
             claims: [sourceClaim(scope, desired.source)],
-            bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx))
+            bulk: bulkItem(scope, desired.source, to)
           }
         ];
       },
@@ -3941,18 +4001,24 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
           method: "PATCH",
           path: redirectPath(scope.organization, scope.ids.site, live.item.id),
           body,
-          summary: "update redirect"
+          summary: "update redirect",
+          needs: ctx.needs(scope.ids.site)
         };
-        return changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
+        if (changes.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
           body: { source: `/${temporarySegment(live.item.id)}` },
           summary: "move redirect to a temporary source"
-        }), changes.some((change) => change.field === "destination") && (body.destination = destination(desired, scope, ctx), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
+        }), changes.some((change) => change.field === "destination")) {
+          let to = destination(desired, scope, ctx);
+          body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item);
+        }
+        return body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: redirectPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete redirect",
+          needs: ctx.needs(scope.ids.site),
           releases: [sourceClaim(scope, live.item.source)],
           unrefs: sectionOf(live.item),
           bulk: bulkItem(scope, live.item.source, null)
@@ -4047,12 +4113,16 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       },
       create(desired, address, scope, ctx) {
         let body = { title: desired.title };
-        return typeof desired.icon == "string" && (body.icon = desired.icon), desired.sections.length > 0 && (body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)))), [
+        typeof desired.icon == "string" && (body.icon = desired.icon);
+        let members = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+        return members.length > 0 && (body.sections = members), [
           {
             method: "POST",
             path: groupsPath(scope.organization, scope.ids.site),
             body,
             summary: "create group",
+            needs: ctx.needs(scope.ids.site, ...members),
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
           }
@@ -4064,7 +4134,8 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
           body,
-          summary: "update group"
+          summary: "update group",
+          needs: ctx.needs(siteId)
         });
         let have = new Set(live.item.sections.map((section) => section.id));
         for (let path of desired.sections) {
@@ -4074,6 +4145,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
             path: `${groupPath(org, siteId, live.item.id)}/sections`,
             body: { sectionId: id },
             summary: "add section to group",
+            needs: ctx.needs(siteId, id),
             alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
           });
         }
@@ -4083,6 +4155,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
             method: "DELETE",
             path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
             summary: "remove section from group",
+            needs: ctx.needs(siteId),
             alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
           });
         return calls;
@@ -4097,11 +4170,12 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
           summary: "move group"
         };
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: groupPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete group"
+          summary: "delete group",
+          needs: ctx.needs(scope.ids.site)
         }
       ],
       // The group's own fields; `nestSections` gives it its `sections`.
@@ -4124,43 +4198,37 @@ function knownSpaces(spaces) {
   let more = spaces.size - names.length;
   return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
 }
-function checkSingleDefault(items2, what, ctx) {
-  let [first, ...extras] = items2.filter((i) => i.value.default === !0);
-  if (first !== void 0)
-    for (let extra of extras)
-      ctx.report(
-        extra,
-        ["default"],
-        `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`
-      );
-}
 function siteSpaceKind(container) {
   let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
     if (scope.ids.section === void 0)
       throw new Error("planner bug: a section's site space without its section");
     return scope.ids.section;
-  }, makeDefault2 = (scope, id) => container === "site" ? {
+  }, makeDefault2 = (scope, id, ctx) => container === "site" ? {
     method: "PATCH",
     path: sitePath(scope.organization, siteId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space"
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), id)
   } : {
     method: "PATCH",
     path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space"
-  }, configure = (scope, id, body, claims, releases, summary2) => {
-    let call = {
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), sectionId(scope), id)
+  }, configure = (scope, id, body, claims, releases, summary2, ctx) => {
+    let needs = ctx.needs(siteId(scope), id), call = {
       method: "PATCH",
       path: siteSpacePath(scope.organization, siteId(scope), id),
       body,
       summary: summary2,
+      needs,
       claims,
       releases
     };
     return releases.length > 0 && (call.temporary = {
       body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path"
+      summary: "move site space to a temporary path",
+      needs
     }), call;
   }, kind = {
     kind: "site space",
@@ -4213,28 +4281,31 @@ function siteSpaceKind(container) {
           path: siteSpacesPath(scope.organization, siteId(scope)),
           body,
           summary: "add site space",
+          needs: ctx.needs(siteId(scope), scope.ids.section),
+          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing }
         });
       }
       let settings = { path: desired.path };
       return typeof desired.condition == "string" && (settings.condition = desired.condition), calls.push(
-        configure(scope, id, settings, [pathClaim2(scope, desired.path)], [], "configure site space")
-      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
+        configure(scope, id, settings, [pathClaim2(scope, desired.path)], [], "configure site space", ctx)
+      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
     },
-    update(_desired, live, changes, _address, scope) {
+    update(_desired, live, changes, _address, scope, ctx) {
       let calls = [], body = patchBody(changes, PATCHABLE2);
       if (Object.keys(body).length > 0) {
         let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
       }
-      return changes.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id)), calls;
+      return changes.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id, ctx)), calls;
     },
-    remove: (live, _address, scope) => [
+    remove: (live, _address, scope, ctx) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
+        needs: ctx.needs(siteId(scope)),
         releases: [pathClaim2(scope, live.item.path)]
       }
     ],
@@ -4297,12 +4368,13 @@ var addressKey, init_types = __esm({
 });
 
 // src/kinds/section.ts
-function makeDefault(scope, sectionId) {
+function makeDefault(scope, sectionId, ctx) {
   return {
     method: "PATCH",
     path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
-    summary: "make default section"
+    summary: "make default section",
+    needs: ctx.needs(scope.ids.site, sectionId)
   };
 }
 var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
@@ -4318,9 +4390,10 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types();
     init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
+    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
       body: { path: temporarySegment(id) },
-      summary: "move section to a temporary path"
+      summary: "move section to a temporary path",
+      needs: ctx.needs(scope.ids.site, id)
     });
     sectionKind = {
       kind: "section",
@@ -4381,6 +4454,8 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
             path: sectionsPath(org, siteId),
             body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
             summary: "create section",
+            needs: ctx.needs(siteId),
+            create: !0,
             captures: [
               { address, pointer: "/id" },
               {
@@ -4404,29 +4479,32 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
           path: sectionPath(org, siteId, id),
           body: settings,
           summary: "configure section",
+          needs: ctx.needs(siteId, id),
           claims: [pathClaim(scope, desired.path)],
           releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-          temporary: toTemporaryPath(id)
-        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
+          temporary: toTemporaryPath(scope, id, ctx)
+        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
       },
-      update(_desired, live, changes, _address, scope) {
+      update(_desired, live, changes, _address, scope, ctx) {
         let calls = [], body = patchBody(changes, PATCHABLE3);
         if (Object.keys(body).length > 0) {
           let renamed = changes.find((change) => change.field === "path"), call = {
             method: "PATCH",
             path: sectionPath(scope.organization, scope.ids.site, live.item.id),
             body,
-            summary: "update section"
+            summary: "update section",
+            needs: ctx.needs(scope.ids.site)
           };
-          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(live.item.id)), calls.push(call);
+          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(scope, live.item.id, ctx)), calls.push(call);
         }
-        return changes.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id)), calls;
+        return changes.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id, ctx)), calls;
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: sectionPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete section",
+          needs: ctx.needs(scope.ids.site),
           releases: [pathClaim(scope, live.item.path)]
         }
       ],
@@ -4480,13 +4558,14 @@ function schemaConfig(node, ctx) {
   let config = { properties };
   return schema.additionalProperties === !1 && (config.additionalProperties = !1), config;
 }
-function schemaCall(org, site4, schema, live) {
+function schemaCall(org, site4, schema, live, ctx) {
   let additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? !1;
   return {
     method: "PUT",
     path: `${sitePath(org, site4)}/adaptive-schema`,
     body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
-    summary: "set adaptive schema"
+    summary: "set adaptive schema",
+    needs: ctx.needs(site4)
   };
 }
 var ATTRIBUTE_TYPES, init_site_adaptive_schema = __esm({
@@ -4584,6 +4663,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
             path: `${orgPath(org)}/sites`,
             body: definedFields(desired, ["type", "title", "visibility"]),
             summary: "create site",
+            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
           }
@@ -4592,22 +4672,29 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
           method: "GET",
           path: `${siteSpacesPath(org, id)}?limit=1000`,
           summary: "read the site spaces made with the site",
+          needs: ctx.needs(id),
           captures: roots.map((siteSpace) => ({
             address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
             find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
           }))
         }));
         let settings = definedFields(desired, ["basename", "adaptiveContent"]);
-        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
+        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({
+          method: "PATCH",
+          path: sitePath(org, id),
+          body: settings,
+          summary: "configure site",
+          needs: ctx.needs(id)
+        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
       },
-      update(desired, live, changes, _address, scope) {
+      update(desired, live, changes, _address, scope, ctx) {
         let calls = [], body = patchBody(changes, PATCHABLE4);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
           body,
           summary: "update site"
-        }), desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live))), calls;
+        }), desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx)), calls;
       },
       remove: (live, _address, scope) => [
         { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
@@ -4663,6 +4750,7 @@ var teamKind, init_team = __esm({
           path: teamsPath(scope.organization),
           body: desired.members ? { title: desired.title, members: desired.members } : { title: desired.title },
           summary: "create team",
+          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: teamsPath(scope.organization), match: { title: desired.title } }
         }
@@ -19134,62 +19222,72 @@ function oldest(nodes) {
 }
 function matchItems(desired, live, rules, describe) {
   let byKey = /* @__PURE__ */ new Map();
-  for (let node of live) {
-    let key = rules.liveKey(node.item), found = byKey.get(key);
-    found === void 0 ? byKey.set(key, node) : Array.isArray(found) ? found.push(node) : byKey.set(key, [found, node]);
+  for (let at2 = 0; at2 < live.length; at2++) {
+    let key = rules.liveKey(live[at2].item), found = byKey.get(key);
+    found === void 0 ? byKey.set(key, at2) : Array.isArray(found) ? found.push(at2) : byKey.set(key, [found, at2]);
   }
-  let claimed = /* @__PURE__ */ new Set(), matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
+  let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
     let found = byKey.get(key);
     if (found === void 0) return;
-    if (!Array.isArray(found)) return claimed.has(found.item.id) ? void 0 : found;
-    let candidates = found.filter((node) => !claimed.has(node.item.id));
+    if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
+    let candidates = found.filter((at2) => !claimed[at2]);
     if (candidates.length <= 1) return candidates[0];
-    let kept = oldest(candidates);
-    for (let node of candidates) node !== kept && duplicates.set(node, kept);
-    return kept;
-  }, claim = (index, node) => {
-    if (claimed.has(node.item.id)) {
+    let kept = oldest(candidates.map((at2) => live[at2]));
+    for (let at2 of candidates) live[at2] !== kept && duplicates.set(live[at2], kept);
+    return live.indexOf(kept);
+  }, claim = (index, at2) => {
+    let node = live[at2];
+    if (claimed[at2]) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
         `${location(item)}: ${describe(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
-    claimed.add(node.item.id), duplicates.delete(node), matched[index] = node;
+    claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
   };
   if (desired.some((item) => item.id !== void 0)) {
-    let byId = new Map(live.map((node) => [node.item.id, node]));
+    let byId = new Map(live.map((node, at2) => [node.item.id, at2]));
     desired.forEach((item, index) => {
       if (item.id === void 0) return;
-      let node = byId.get(item.id);
-      if (!node)
+      let at2 = byId.get(item.id);
+      if (at2 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
           `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
-      claim(index, node);
+      claim(index, at2);
     });
   }
-  desired.forEach((item, index) => {
-    if (item.id !== void 0) return;
-    let node = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
-    node && claim(index, node);
-  }), rules.adopts && claimed.size < live.length && adopt(desired, live, rules.adopts, matched, claimed, duplicates);
-  let unclaimed = claimed.size === live.length ? [] : live.filter((node) => !claimed.has(node.item.id));
+  for (let index = 0; index < desired.length; index++) {
+    let item = desired[index];
+    if (item.id !== void 0) continue;
+    let at2 = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
+    at2 !== void 0 && claim(index, at2);
+  }
+  let isClaimed = (at2) => claimed[at2] === 1;
+  rules.adopts && claimedCount < live.length && (claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at2) => {
+    claimed[at2] = 1;
+  }));
+  let unclaimed = claimedCount === live.length ? [] : live.filter((_, at2) => !claimed[at2]);
   return { live: matched, unclaimed, duplicates };
 }
-function adopt(desired, live, adopts, matched, claimed, duplicates) {
-  let open = live.filter((node) => !claimed.has(node.item.id) && !duplicates.has(node)), fitsOf = /* @__PURE__ */ new Map(), fittedBy = /* @__PURE__ */ new Map();
+function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
+  let open = [];
+  for (let at2 = 0; at2 < live.length; at2++) !isClaimed(at2) && !duplicates.has(live[at2]) && open.push(at2);
+  let fitsOf = /* @__PURE__ */ new Map(), fittedBy = /* @__PURE__ */ new Map();
   desired.forEach((item, index) => {
     if (matched[index] || item.id !== void 0) return;
-    let fits = open.filter((node) => adopts(item, node.item));
+    let fits = open.filter((at2) => adopts(item, live[at2].item));
     fitsOf.set(index, fits);
-    for (let node of fits) fittedBy.set(node, [...fittedBy.get(node) ?? [], index]);
+    for (let at2 of fits) fittedBy.set(at2, [...fittedBy.get(at2) ?? [], index]);
   });
+  let adopted = 0;
   for (let [index, fits] of fitsOf) {
-    let node = fits[0];
-    fits.length !== 1 || fittedBy.get(node).length !== 1 || (claimed.add(node.item.id), matched[index] = node);
+    let at2 = fits[0];
+    fits.length !== 1 || fittedBy.get(at2).length !== 1 || (claim(at2), adopted++, matched[index] = live[at2]);
   }
+  return adopted;
 }
 var createdAt, init_match = __esm({
   "src/live/match.ts"() {
@@ -19396,8 +19494,11 @@ function batchBulkCalls(plan, bulkOf) {
   let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
-      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set();
-      for (let call of items2) for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
+      for (let call of items2) {
+        for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+        if (call.needs) for (let address of call.needs) needs.add(address);
+      }
       let batch = {
         id: `k${++nextId}`,
         change: items2[0].change,
@@ -19408,6 +19509,7 @@ function batchBulkCalls(plan, bulkOf) {
         summary: `make ${items2.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: [...ids] }
       };
+      needs.size > 0 && (batch.needs = [...needs]);
       for (let call of items2) {
         call.dependsOn.push(batch.id), call.inBatch = batch.id;
         let { calls } = changes.get(call.change);
@@ -19525,7 +19627,7 @@ var init_moves = __esm({
 });
 
 // src/plan/resolve.ts
-var NONE, Resolution, init_resolve2 = __esm({
+var NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -19533,12 +19635,14 @@ var NONE, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
-    NONE = [], Resolution = class {
+    NONE2 = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
       desired;
       slots = /* @__PURE__ */ new Map();
+      /** The address of each placeholder handed out, so that calls can say which creates they need. */
+      placeholders = /* @__PURE__ */ new Map();
       /** The slot of an address. */
       get(address) {
         return this.slots.get(address);
@@ -19554,9 +19658,18 @@ var NONE, Resolution, init_resolve2 = __esm({
             "plan.unknown-reference",
             `${address} does not exist and is not in the configuration`
           );
-        if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
+        if (slot.status === "create" || slot.status === "replace")
+          return slot.placeholder === void 0 && (slot.placeholder = idPlaceholder(address), this.placeholders.set(slot.placeholder, address)), slot.placeholder;
         if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
         return slot.live.item.id;
+      }
+      needs(...ids) {
+        let needs;
+        for (let id of ids) {
+          let address = id === void 0 ? void 0 : this.placeholders.get(id);
+          address === void 0 || needs?.includes(address) || (needs ? needs.push(address) : needs = [address]);
+        }
+        return needs;
       }
       liveIdOf(address) {
         let slot = this.slots.get(address);
@@ -19564,22 +19677,33 @@ var NONE, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = (key) => addressOf(scope.address, module.kind, key), matching = matchItems(desiredItems ?? [], liveItems, module, describe);
-        (desiredItems ?? []).forEach((desired, index) => {
-          let live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE;
-          live && (replaceChanges = module.mustReplace?.(desired, live) ?? [], replaceChanges.length > 0 && !desired.protect && (status = "replace"));
-          let slot = { module, address, status, desired, replaceChanges, containers: NONE };
-          live && (slot.live = live), this.register(slot), container.slots.push(slot);
-        });
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE2;
+        for (let index = 0; index < items2.length; index++) {
+          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
+          live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
+          let slot = {
+            module,
+            address,
+            status,
+            desired,
+            live,
+            replaceChanges,
+            containers: NONE2,
+            placeholder: void 0
+          };
+          this.register(slot), container.slots.push(slot);
+        }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
           let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
+            desired: void 0,
             live,
-            replaceChanges: NONE,
-            containers: NONE
+            replaceChanges: NONE2,
+            containers: NONE2,
+            placeholder: void 0
           };
           kept && (slot.duplicateOf = kept.item.id), this.slots.has(address) || this.slots.set(address, slot), container.slots.push(slot);
         }
@@ -19761,7 +19885,7 @@ var Planner, init_build = __esm({
         );
       }
       buildCreate(container, slot, index, progress) {
-        let { module, scope } = container, desired = slot.desired, info = { firstInEmptyContainer: (scope.live?.children[module.kind] ?? NONE).length === 0 && progress.createdSoFar === 0, parentIsNew: container.parentIsNew, index }, fields = module.diff(desired, void 0, scope, this.resolution), creates = module.create(desired, slot.address, scope, this.resolution, info), change;
+        let { module, scope } = container, desired = slot.desired, info = { firstInEmptyContainer: (scope.live?.children[module.kind] ?? NONE2).length === 0 && progress.createdSoFar === 0, parentIsNew: container.parentIsNew, index }, fields = module.diff(desired, void 0, scope, this.resolution), creates = module.create(desired, slot.address, scope, this.resolution, info), change;
         if (slot.status === "replace") {
           change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk), change.note = `must be replaced: ${slot.replaceChanges.map((c) => c.field).join(", ")} cannot change in place`;
           let removes = module.remove(slot.live, slot.address, scope, this.resolution);
@@ -19786,7 +19910,13 @@ var Planner, init_build = __esm({
           block: blocks?.of(slot.desired)
         })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
         for (let move of fewestMoves(items2)) {
-          let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope), change = this.addChange("move", slot, []);
+          let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope);
+          draft.needs = this.resolution.needs(
+            ...Object.values(scope.ids),
+            this.resolution.idOf(slot.address),
+            position[move.where]
+          );
+          let change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
           let [call] = this.addCalls(container, change, [draft]);
           for (let id of creates) call.orderAfter.push(id);
@@ -19817,13 +19947,7 @@ var Planner, init_build = __esm({
       addCalls(container, change, drafts, deletes) {
         let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0;
         return drafts.map((draft) => {
-          let call = {
-            ...draft,
-            id: `k${this.calls.length + 1}`,
-            change: change.id,
-            after: heirCreate ? [heirCreate] : [],
-            orderAfter: []
-          };
+          let call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
           return deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), change.calls.push(call.id), call;
         });
       }
@@ -20893,10 +21017,6 @@ function isRetryableStatus(status) {
 }
 function isAmbiguousStatus(status) {
   return status >= 500;
-}
-function isCreate(method, path) {
-  let bare = path.replace(/\/+$/, "");
-  return method === "POST" ? !bare.endsWith("/move") : method === "PUT" ? /^\/orgs\/[^/]+\/teams$/.test(bare) : !1;
 }
 function backoffMs(attempt, settings, random) {
   let ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -40314,7 +40434,7 @@ function createApiClient(options) {
     wait !== void 0 && holdAll(wait);
   }
   async function execute(request) {
-    let { method } = request, { path, target } = buildTarget(root.prefix, request.path, request.query), body = request.body === void 0 ? void 0 : JSON.stringify(request.body), create = request.create ?? isCreate(method, path), ambiguousEarlier = !1;
+    let { method } = request, { path, target } = buildTarget(root.prefix, request.path, request.query), body = request.body === void 0 ? void 0 : JSON.stringify(request.body), create = request.create === !0, ambiguousEarlier = !1;
     for (let attempt = 1; ; attempt++) {
       let exchange = await limit(async () => {
         for (let pause = resumeAt - Date.now(); pause > 0; pause = resumeAt - Date.now()) await sleep(pause);

@@ -32,8 +32,8 @@ export interface ApiRequest {
   recover?: RecoverSpec;
   /**
    * Whether sending the request twice could make two items: then it is never sent again after
-   * an ambiguous failure without `recover` finding out first. Default: guessed from the method
-   * and path (any POST but a move, and PUT of a team).
+   * an ambiguous failure without `recover` finding out first. Not guessed from the method or
+   * path (a POST may well be idempotent, a PUT may create): absent means it is not a create.
    */
   create?: boolean;
   alternate?: AlternateRequest;

@@ -24,7 +24,6 @@ import { findCreated } from "./recovery.ts";
 import {
   DEFAULT_RETRY,
   isAmbiguousStatus,
-  isCreate,
   isRetryableStatus,
   type RetrySettings,
   serverWaitMs,
@@ -94,9 +93,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const { method } = request;
     const { path, target } = buildTarget(root.prefix, request.path, request.query);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    // The caller says whether the request creates something (a plan's create carries the way to
-    // find its item again); other callers leave it to the method and path.
-    const create = request.create ?? isCreate(method, path);
+    // Only the caller knows whether the request creates something (a plan's call says so).
+    const create = request.create === true;
     let ambiguousEarlier = false;
     for (let attempt = 1; ; attempt++) {
       const exchange = await limit(async () => {

@@ -1,7 +1,6 @@
 // When to send a request again and how long to wait first. Pure functions: the client feeds them
 // statuses, headers, the clock and a random source, which keeps them easy to test.
 
-import type { HttpMethod } from "./errors.ts";
 import type { ResponseHeaders } from "./transport.ts";
 
 export interface RetrySettings {
@@ -33,18 +32,6 @@ export function isRetryableStatus(status: number): boolean {
  */
 export function isAmbiguousStatus(status: number): boolean {
   return status >= 500;
-}
-
-/**
- * Whether sending the request twice could create two things. Everything the API offers is
- * idempotent (GET, PATCH, DELETE, PUT of a known resource, POST `.../move` to a position) except
- * creates: any other POST, and `PUT /orgs/{org}/teams`, which creates a team despite its verb.
- */
-export function isCreate(method: HttpMethod, path: string): boolean {
-  const bare = path.replace(/\/+$/, "");
-  if (method === "POST") return !bare.endsWith("/move");
-  if (method === "PUT") return /^\/orgs\/[^/]+\/teams$/.test(bare);
-  return false;
 }
 
 /** Exponential backoff with full jitter: a random wait in [0, min(max, base·2^(attempt-1))). */

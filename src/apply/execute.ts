@@ -162,8 +162,8 @@ export async function executePlan(
         method: call.method,
         path: fillPath(call.path, ids),
         ...(call.body === undefined ? {} : { body: fillValue(call.body, ids) }),
-        // A plan's creates are the calls that carry a way to find their item again.
-        create: call.recover !== undefined,
+        // The call says whether it creates; plans saved before it did: the calls with `recover`.
+        create: call.create ?? call.recover !== undefined,
         ...(call.recover ? { recover: fillValue(call.recover, ids) } : {}),
         ...(call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {}),
         signal: giveUp.signal,

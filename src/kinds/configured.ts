@@ -1,6 +1,7 @@
 // Small helpers the kinds share while they read their configuration.
 
 import type { Located } from "../model/desired.ts";
+import type { CheckContext } from "./types.ts";
 
 /** The items of the list under `key` in a located container, each located; undefined when absent. */
 export function listAt<T>(container: Located<unknown>, key: string): Located<T>[] | undefined {
@@ -18,4 +19,21 @@ export function defined<T extends object>(fields: T): Partial<T> {
   const present: Partial<T> = {};
   for (const key in fields) if (fields[key] !== undefined) present[key] = fields[key];
   return present;
+}
+
+/** Reports a second `default: true` among a container's items. */
+export function checkSingleDefault(
+  items: readonly Located<{ default?: boolean }>[],
+  what: string,
+  ctx: CheckContext,
+): void {
+  const [first, ...extras] = items.filter((i) => i.value.default === true);
+  if (first === undefined) return;
+  for (const extra of extras) {
+    ctx.report(
+      extra,
+      ["default"],
+      `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`,
+    );
+  }
 }

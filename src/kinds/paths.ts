@@ -5,8 +5,21 @@ import { isPlaceholder } from "../model/address.ts";
 
 const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
 
-export const orgPath = (org: string) => `/orgs/${segment(org)}`;
-export const sitePath = (org: string, site: string) => `${orgPath(org)}/sites/${segment(site)}`;
+// The organization's and the site's paths start most paths, over and over for the items of one
+// site: the last one of each is kept rather than built again.
+let lastOrg: { org: string; path: string } | undefined;
+let lastSite: { org: string; site: string; path: string } | undefined;
+
+export function orgPath(org: string): string {
+  if (lastOrg?.org !== org) lastOrg = { org, path: `/orgs/${segment(org)}` };
+  return lastOrg.path;
+}
+
+export function sitePath(org: string, site: string): string {
+  if (lastSite?.org !== org || lastSite.site !== site)
+    lastSite = { org, site, path: `${orgPath(org)}/sites/${segment(site)}` };
+  return lastSite.path;
+}
 export const sectionsPath = (org: string, site: string) => `${sitePath(org, site)}/sections`;
 export const sectionPath = (org: string, site: string, section: string) =>
   `${sectionsPath(org, site)}/${segment(section)}`;

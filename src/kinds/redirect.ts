@@ -173,19 +173,22 @@ export const redirectKind: KindModule<
   },
 
   create(desired, address, scope, ctx) {
+    const to = destination(desired, scope, ctx);
     return [
       {
         method: "POST",
         path: redirectsPath(scope.organization, scope.ids.site),
-        body: { source: desired.source, destination: destination(desired, scope, ctx) },
+        body: { source: desired.source, destination: to },
         summary: "create redirect",
+        needs: ctx.needs(scope.ids.site, to.siteSectionId as string | undefined),
+        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: {
           list: redirectsPath(scope.organization, scope.ids.site),
           match: { source: desired.source },
         },
         claims: [sourceClaim(scope, desired.source)],
-        bulk: bulkItem(scope, desired.source, destination(desired, scope, ctx)),
+        bulk: bulkItem(scope, desired.source, to),
       },
     ];
   },
@@ -197,6 +200,7 @@ export const redirectKind: KindModule<
       path: redirectPath(scope.organization, scope.ids.site, live.item.id),
       body,
       summary: "update redirect",
+      needs: ctx.needs(scope.ids.site),
     };
     if (changes.some((change) => change.field === "source")) {
       body.source = desired.source;
@@ -208,7 +212,9 @@ export const redirectKind: KindModule<
       };
     }
     if (changes.some((change) => change.field === "destination")) {
-      body.destination = destination(desired, scope, ctx);
+      const to = destination(desired, scope, ctx);
+      body.destination = to;
+      call.needs = ctx.needs(scope.ids.site, to.siteSectionId as string | undefined);
       call.unrefs = sectionOf(live.item);
     }
     // The bulk operation names a redirect by its source: it can change a destination, not a source.
@@ -218,11 +224,12 @@ export const redirectKind: KindModule<
     return [call];
   },
 
-  remove: (live, _address, scope) => [
+  remove: (live, _address, scope, ctx) => [
     {
       method: "DELETE",
       path: redirectPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete redirect",
+      needs: ctx.needs(scope.ids.site),
       releases: [sourceClaim(scope, live.item.source)],
       unrefs: sectionOf(live.item),
       bulk: bulkItem(scope, live.item.source, null),

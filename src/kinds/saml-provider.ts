@@ -139,12 +139,15 @@ export const samlProviderKind: KindModule<
         path: samlProvidersPath(scope.organization),
         body,
         summary: "create SAML provider",
+        needs: ctx.needs(want.defaultTeam),
+        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } },
       },
     ];
   },
-  update(_desired, live, changes, _address, scope) {
+  update(_desired, live, changes, _address, scope, ctx) {
+    const body = patchBody(changes, FIELDS);
     const unrefs =
       changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam
         ? [live.item.defaultTeam.id]
@@ -153,8 +156,9 @@ export const samlProviderKind: KindModule<
       {
         method: "PATCH",
         path: samlProviderPath(scope.organization, live.item.id),
-        body: patchBody(changes, FIELDS),
+        body,
         summary: "update SAML provider",
+        needs: ctx.needs(typeof body.defaultTeam === "string" ? body.defaultTeam : undefined),
         unrefs,
       },
     ];

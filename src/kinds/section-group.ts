@@ -108,14 +108,16 @@ export const sectionGroupKind: KindModule<
   create(desired, address, scope, ctx) {
     const body: Record<string, unknown> = { title: desired.title };
     if (typeof desired.icon === "string") body.icon = desired.icon;
-    if (desired.sections.length > 0)
-      body.sections = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+    const members = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+    if (members.length > 0) body.sections = members;
     return [
       {
         method: "POST",
         path: groupsPath(scope.organization, scope.ids.site),
         body,
         summary: "create group",
+        needs: ctx.needs(scope.ids.site, ...members),
+        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } },
       },
@@ -133,6 +135,7 @@ export const sectionGroupKind: KindModule<
         path: groupPath(org, siteId, live.item.id),
         body,
         summary: "update group",
+        needs: ctx.needs(siteId),
       });
     }
     const have = new Set(live.item.sections.map((section) => section.id));
@@ -145,6 +148,7 @@ export const sectionGroupKind: KindModule<
         path: `${groupPath(org, siteId, live.item.id)}/sections`,
         body: { sectionId: id },
         summary: "add section to group",
+        needs: ctx.needs(siteId, id),
         alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id),
       });
     }
@@ -156,6 +160,7 @@ export const sectionGroupKind: KindModule<
         method: "DELETE",
         path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
         summary: "remove section from group",
+        needs: ctx.needs(siteId),
         alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null),
       });
     }
@@ -173,11 +178,12 @@ export const sectionGroupKind: KindModule<
     };
   },
 
-  remove: (live, _address, scope) => [
+  remove: (live, _address, scope, ctx) => [
     {
       method: "DELETE",
       path: groupPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete group",
+      needs: ctx.needs(scope.ids.site),
     },
   ],
 

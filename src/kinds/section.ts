@@ -6,19 +6,14 @@ import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
-import { defined } from "./configured.ts";
+import { checkSingleDefault, defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionGroupKind } from "./section-group.ts";
 import type { SiteScope } from "./site.ts";
 import { type LocatedSection, navigationOf } from "./site-navigation.ts";
-import {
-  checkSingleDefault,
-  type DesiredSiteSpace,
-  type LiveSiteSpace,
-  sectionSiteSpaceKind,
-} from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
+import { type DesiredSiteSpace, type LiveSiteSpace, sectionSiteSpaceKind } from "./site-space.ts";
+import { addressKey, type CallDraft, type KindModule, type PlanContext, type Scope } from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveSection {
@@ -56,17 +51,19 @@ const CREATE_TITLE_MAX = 64;
 
 const site = (scope: SiteScope) => scope.desired;
 const pathClaim = (scope: SiteScope, path: string) => uniqueClaim(scope, "section-path", path);
-const toTemporaryPath = (id: string) => ({
+const toTemporaryPath = (scope: SiteScope, id: string, ctx: PlanContext) => ({
   body: { path: temporarySegment(id) },
   summary: "move section to a temporary path",
+  needs: ctx.needs(scope.ids.site, id),
 });
 
-function makeDefault(scope: SiteScope, sectionId: string): CallDraft {
+function makeDefault(scope: SiteScope, sectionId: string, ctx: PlanContext): CallDraft {
   return {
     method: "PATCH",
     path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
     summary: "make default section",
+    needs: ctx.needs(scope.ids.site, sectionId),
   };
 }
 
@@ -161,6 +158,8 @@ export const sectionKind: KindModule<
         path: sectionsPath(org, siteId),
         body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
         summary: "create section",
+        needs: ctx.needs(siteId),
+        create: true,
         captures: [
           { address, pointer: "/id" },
           {
@@ -187,16 +186,17 @@ export const sectionKind: KindModule<
       path: sectionPath(org, siteId, id),
       body: settings,
       summary: "configure section",
+      needs: ctx.needs(siteId, id),
       claims: [pathClaim(scope, desired.path)],
       releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-      temporary: toTemporaryPath(id),
+      temporary: toTemporaryPath(scope, id, ctx),
     });
     // The first section of a site becomes its default by itself.
-    if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
+    if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id, ctx));
     return calls;
   },
 
-  update(_desired, live, changes, _address, scope) {
+  update(_desired, live, changes, _address, scope, ctx) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -206,23 +206,26 @@ export const sectionKind: KindModule<
         path: sectionPath(scope.organization, scope.ids.site, live.item.id),
         body,
         summary: "update section",
+        needs: ctx.needs(scope.ids.site),
       };
       if (renamed) {
         call.claims = [pathClaim(scope, String(renamed.to))];
         call.releases = [pathClaim(scope, live.item.path)];
-        call.temporary = toTemporaryPath(live.item.id);
+        call.temporary = toTemporaryPath(scope, live.item.id, ctx);
       }
       calls.push(call);
     }
-    if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
+    if (changes.some((change) => change.field === "default"))
+      calls.push(makeDefault(scope, live.item.id, ctx));
     return calls;
   },
 
-  remove: (live, _address, scope) => [
+  remove: (live, _address, scope, ctx) => [
     {
       method: "DELETE",
       path: sectionPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete section",
+      needs: ctx.needs(scope.ids.site),
       releases: [pathClaim(scope, live.item.path)],
     },
   ],

@@ -4,7 +4,7 @@
 import type { LiveNode } from "../model/scope.ts";
 import { sitePath } from "./paths.ts";
 import type { LiveSite } from "./site.ts";
-import type { CallDraft, ExportContext } from "./types.ts";
+import type { CallDraft, ExportContext, PlanContext } from "./types.ts";
 
 /** `properties` and `additionalProperties` of the visitor-attribute JSON schema. */
 export interface AdaptiveSchema {
@@ -84,6 +84,7 @@ export function schemaCall(
   site: string,
   schema: Schema,
   live: Partial<Schema> | undefined,
+  ctx: PlanContext,
 ): CallDraft {
   const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
   return {
@@ -91,5 +92,6 @@ export function schemaCall(
     path: `${sitePath(org, site)}/adaptive-schema`,
     body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
     summary: "set adaptive schema",
+    needs: ctx.needs(site),
   };
 }

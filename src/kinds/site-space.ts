@@ -6,12 +6,12 @@
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
-import { defined } from "./configured.ts";
+import { checkSingleDefault, defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
 import type { DesiredSection, LiveSection } from "./section.ts";
 import type { DesiredSite, LiveSite } from "./site.ts";
-import type { CallDraft, CheckContext, KindConfig, KindModule, Scope } from "./types.ts";
+import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveSpaceRef {
@@ -62,23 +62,6 @@ function knownSpaces(spaces: ReadonlyMap<string, unknown>): string {
   }
   const more = spaces.size - names.length;
   return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
-}
-
-/** Reports a second `default: true` among a container's items. */
-export function checkSingleDefault(
-  items: readonly Located<{ default?: boolean }>[],
-  what: string,
-  ctx: CheckContext,
-): void {
-  const [first, ...extras] = items.filter((i) => i.value.default === true);
-  if (first === undefined) return;
-  for (const extra of extras) {
-    ctx.report(
-      extra,
-      ["default"],
-      `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`,
-    );
-  }
 }
 
 const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace> = {
@@ -135,19 +118,21 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
   };
 
   /** The default of a container is set on its parent: the site (root) or the section. */
-  const makeDefault = (scope: ContainerScope, id: string): CallDraft =>
+  const makeDefault = (scope: ContainerScope, id: string, ctx: PlanContext): CallDraft =>
     container === "site"
       ? {
           method: "PATCH",
           path: sitePath(scope.organization, siteId(scope)),
           body: { defaultSiteSpace: id },
           summary: "make default site space",
+          needs: ctx.needs(siteId(scope), id),
         }
       : {
           method: "PATCH",
           path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
           body: { defaultSiteSpace: id },
           summary: "make default site space",
+          needs: ctx.needs(siteId(scope), sectionId(scope), id),
         };
 
   const configure = (
@@ -157,12 +142,15 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     claims: string[],
     releases: string[],
     summary: string,
+    ctx: PlanContext,
   ): CallDraft => {
+    const needs = ctx.needs(siteId(scope), id);
     const call: CallDraft = {
       method: "PATCH",
       path: siteSpacePath(scope.organization, siteId(scope), id),
       body,
       summary,
+      needs,
       claims,
       releases,
     };
@@ -171,6 +159,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       call.temporary = {
         body: { path: temporarySegment(id) },
         summary: "move site space to a temporary path",
+        needs,
       };
     return call;
   };
@@ -240,6 +229,8 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           path: siteSpacesPath(scope.organization, siteId(scope)),
           body,
           summary: "add site space",
+          needs: ctx.needs(siteId(scope), scope.ids.section),
+          create: true,
           captures: [{ address, pointer: "/id" }],
           recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing },
         });
@@ -247,30 +238,32 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
       calls.push(
-        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space"),
+        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space", ctx),
       );
-      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
+      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id, ctx));
       return calls;
     },
 
-    update(_desired, live, changes, _address, scope) {
+    update(_desired, live, changes, _address, scope, ctx) {
       const calls: CallDraft[] = [];
       const body = patchBody(changes, PATCHABLE);
       if (Object.keys(body).length > 0) {
         const renamed = changes.find((change) => change.field === "path");
         const claims = renamed ? [pathClaim(scope, String(renamed.to))] : [];
         const releases = renamed ? [pathClaim(scope, live.item.path)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
       }
-      if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
+      if (changes.some((change) => change.field === "default"))
+        calls.push(makeDefault(scope, live.item.id, ctx));
       return calls;
     },
 
-    remove: (live, _address, scope) => [
+    remove: (live, _address, scope, ctx) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
+        needs: ctx.needs(siteId(scope)),
         releases: [pathClaim(scope, live.item.path)],
       },
     ],

@@ -22,7 +22,14 @@ import {
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type LiveNode, type Scope } from "./types.ts";
+import {
+  addressKey,
+  type CallDraft,
+  type KindModule,
+  type LiveNode,
+  type PlanContext,
+  type Scope,
+} from "./types.ts";
 
 export interface LiveSite {
   [field: string]: unknown;
@@ -163,6 +170,7 @@ export const siteKind: KindModule<
         path: `${orgPath(org)}/sites`,
         body: definedFields(desired, ["type", "title", "visibility"]),
         summary: "create site",
+        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
       },
@@ -176,6 +184,7 @@ export const siteKind: KindModule<
         method: "GET",
         path: `${siteSpacesPath(org, id)}?limit=1000`,
         summary: "read the site spaces made with the site",
+        needs: ctx.needs(id),
         captures: roots.map((siteSpace) => ({
           address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
           find: { array: "/items", match: { "space.id": siteSpace.spaceId } },
@@ -185,12 +194,18 @@ export const siteKind: KindModule<
     const settings = definedFields(desired, ["basename", "adaptiveContent"]);
     if (typeof desired.proxy === "string") settings.proxy = proxyForService(desired.proxy);
     if (Object.keys(settings).length > 0) {
-      calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" });
+      calls.push({
+        method: "PATCH",
+        path: sitePath(org, id),
+        body: settings,
+        summary: "configure site",
+        needs: ctx.needs(id),
+      });
     }
-    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined));
+    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined, ctx));
     return calls;
   },
-  update(desired, live, changes, _address, scope) {
+  update(desired, live, changes, _address, scope, ctx) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -202,7 +217,7 @@ export const siteKind: KindModule<
       });
     }
     if (desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema."))) {
-      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live)));
+      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx));
     }
     return calls;
   },

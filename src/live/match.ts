@@ -49,95 +49,111 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   rules: MatchRules<D, L>,
   describe: (key: string) => string,
 ): Matching<L> {
-  const byKey = new Map<string, LiveNode<L> | LiveNode<L>[]>();
-  for (const node of live) {
-    const key = rules.liveKey(node.item);
+  // Live items are told apart by their position in `live`: a flag per position says which are
+  // claimed, which spares a set of 100,000 ids in a large container.
+  const byKey = new Map<string, number | number[]>();
+  for (let at = 0; at < live.length; at++) {
+    const key = rules.liveKey(live[at]!.item);
     const found = byKey.get(key);
-    if (found === undefined) byKey.set(key, node);
-    else if (Array.isArray(found)) found.push(node);
-    else byKey.set(key, [found, node]);
+    if (found === undefined) byKey.set(key, at);
+    else if (Array.isArray(found)) found.push(at);
+    else byKey.set(key, [found, at]);
   }
-  const claimed = new Set<string>();
+  const claimed = new Uint8Array(live.length);
+  let claimedCount = 0;
   const matched: (LiveNode<L> | undefined)[] = new Array(desired.length);
   const duplicates = new Map<LiveNode<L>, LiveNode<L>>();
 
-  const byKeyUnclaimed = (key: string): LiveNode<L> | undefined => {
+  const byKeyUnclaimed = (key: string): number | undefined => {
     const found = byKey.get(key);
     if (found === undefined) return undefined;
     // The common case, one live item per key, needs no list.
-    if (!Array.isArray(found)) return claimed.has(found.item.id) ? undefined : found;
-    const candidates = found.filter((node) => !claimed.has(node.item.id));
+    if (!Array.isArray(found)) return claimed[found] ? undefined : found;
+    const candidates = found.filter((at) => !claimed[at]);
     if (candidates.length <= 1) return candidates[0];
-    const kept = oldest(candidates);
-    for (const node of candidates) if (node !== kept) duplicates.set(node, kept);
-    return kept;
+    const kept = oldest(candidates.map((at) => live[at]!));
+    for (const at of candidates) if (live[at] !== kept) duplicates.set(live[at]!, kept);
+    return live.indexOf(kept);
   };
 
-  const claim = (index: number, node: LiveNode<L>) => {
-    if (claimed.has(node.item.id)) {
+  const claim = (index: number, at: number) => {
+    const node = live[at]!;
+    if (claimed[at]) {
       const item = desired[index]!;
       throw new DocsyncError(
         "plan.conflict",
         `${location(item)}: ${describe(rules.key(item))} claims live item ${node.item.id}, which another item already claims`,
       );
     }
-    claimed.add(node.item.id);
-    duplicates.delete(node);
+    claimed[at] = 1;
+    claimedCount++;
+    if (duplicates.size > 0) duplicates.delete(node);
     matched[index] = node;
   };
 
   // Pins first, so that no key or rename hint can take an item that is pinned elsewhere.
   if (desired.some((item) => item.id !== undefined)) {
-    const byId = new Map(live.map((node) => [node.item.id, node]));
+    const byId = new Map(live.map((node, at) => [node.item.id, at]));
     desired.forEach((item, index) => {
       if (item.id === undefined) return;
-      const node = byId.get(item.id);
-      if (!node) {
+      const at = byId.get(item.id);
+      if (at === undefined) {
         throw new DocsyncError(
           "plan.unknown-id",
           `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`,
         );
       }
-      claim(index, node);
+      claim(index, at);
     });
   }
-  desired.forEach((item, index) => {
-    if (item.id !== undefined) return;
-    const node =
+  for (let index = 0; index < desired.length; index++) {
+    const item = desired[index]!;
+    if (item.id !== undefined) continue;
+    const at =
       (item.was !== undefined ? byKeyUnclaimed(item.was) : undefined) ?? byKeyUnclaimed(rules.key(item));
-    if (node) claim(index, node);
-  });
-  if (rules.adopts && claimed.size < live.length)
-    adopt(desired, live, rules.adopts, matched, claimed, duplicates);
-  const unclaimed = claimed.size === live.length ? [] : live.filter((node) => !claimed.has(node.item.id));
+    if (at !== undefined) claim(index, at);
+  }
+  const isClaimed = (at: number) => claimed[at] === 1;
+  if (rules.adopts && claimedCount < live.length) {
+    claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at) => {
+      claimed[at] = 1;
+    });
+  }
+  const unclaimed = claimedCount === live.length ? [] : live.filter((_, at) => !claimed[at]);
   return { live: matched, unclaimed, duplicates };
 }
 
 /**
  * Pairs a new configured item with an unclaimed live item that fits it and no other, and that
  * no other new item fits: what an interrupted apply created but did not finish configuring.
+ * Returns how many it paired.
  */
 function adopt<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
   live: readonly LiveNode<L>[],
   adopts: (desired: D, live: L) => boolean,
   matched: (LiveNode<L> | undefined)[],
-  claimed: Set<string>,
+  isClaimed: (at: number) => boolean,
   duplicates: Map<LiveNode<L>, LiveNode<L>>,
-): void {
-  const open = live.filter((node) => !claimed.has(node.item.id) && !duplicates.has(node));
-  const fitsOf = new Map<number, LiveNode<L>[]>();
-  const fittedBy = new Map<LiveNode<L>, number[]>();
+  claim: (at: number) => void,
+): number {
+  const open: number[] = [];
+  for (let at = 0; at < live.length; at++) if (!isClaimed(at) && !duplicates.has(live[at]!)) open.push(at);
+  const fitsOf = new Map<number, number[]>();
+  const fittedBy = new Map<number, number[]>();
   desired.forEach((item, index) => {
     if (matched[index] || item.id !== undefined) return;
-    const fits = open.filter((node) => adopts(item, node.item));
+    const fits = open.filter((at) => adopts(item, live[at]!.item));
     fitsOf.set(index, fits);
-    for (const node of fits) fittedBy.set(node, [...(fittedBy.get(node) ?? []), index]);
+    for (const at of fits) fittedBy.set(at, [...(fittedBy.get(at) ?? []), index]);
   });
+  let adopted = 0;
   for (const [index, fits] of fitsOf) {
-    const node = fits[0];
-    if (fits.length !== 1 || fittedBy.get(node!)!.length !== 1) continue;
-    claimed.add(node!.item.id);
-    matched[index] = node;
+    const at = fits[0];
+    if (fits.length !== 1 || fittedBy.get(at!)!.length !== 1) continue;
+    claim(at!);
+    adopted++;
+    matched[index] = live[at!];
   }
+  return adopted;
 }

@@ -14,6 +14,18 @@ export function addressOf(parentAddress: string, kind: string, key: string): str
   return parentAddress === "" ? own : `${parentAddress}${SEPARATOR}${own}`;
 }
 
+/** Characters JSON.stringify escapes in a string (and surrogates, which it may). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `addressOf` for many items of one kind in one parent: the common part is built once, and a
+ * key that JSON would not escape is quoted as it is (the same text as `addressOf`'s).
+ */
+export function addressesIn(parentAddress: string, kind: string): (key: string) => string {
+  const prefix = parentAddress === "" ? `${kind} ` : `${parentAddress}${SEPARATOR}${kind} `;
+  return (key) => (ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`);
+}
+
 /** Whether `address` is `ancestor` or an item below it. */
 export const isUnder = (address: string, ancestor: string): boolean =>
   address === ancestor || address.startsWith(`${ancestor}${SEPARATOR}`);

@@ -74,9 +74,18 @@ export interface Call {
   body?: unknown;
   /** Ids of calls that must succeed first. */
   dependsOn: string[];
+  /** Addresses of items created by this plan whose ids the call names: it depends on their creates. */
+  needs?: string[];
   /** Those of `dependsOn` that only keep an order (creates in configuration order); `--target` does not follow them. */
   orderOnly?: string[];
+  /** The ids of the items the call creates, by address, and where its answer gives them. */
   captures?: Capture[];
+  /**
+   * Sending the call twice could make two items: after an ambiguous failure it is never sent
+   * again before `recover` finds out whether it was made. Saved plans without the field: a call
+   * with `recover`.
+   */
+  create?: true;
   recover?: Recover;
   alternate?: Alternate;
   /** For people: "create section", "set default section". */

@@ -10,7 +10,16 @@ export interface CallDraft {
   path: string;
   body?: unknown;
   summary: string;
+  /**
+   * Addresses of the items this plan creates whose ids the call names (as `{{id:…}}` in its
+   * path, body or alternate): it waits for the calls that capture them. Obtain them with
+   * `PlanContext.needs` from the ids the call uses.
+   */
+  needs?: string[] | undefined;
+  /** The addresses whose ids the call's answer gives (`captures`) are what it creates. */
   captures?: Capture[];
+  /** Sending it twice could make two items: it is never sent again without finding out first. */
+  create?: true;
   recover?: Recover;
   /** The same change in another form, for a service without this call's route. */
   alternate?: Alternate;
@@ -24,7 +33,7 @@ export interface CallDraft {
    * For a call that exchanges a unique value with another item's (two paths swapped): the body
    * of a first call that moves this item to a temporary value of its own, releasing the old one.
    */
-  temporary?: { body: Record<string, unknown>; summary: string };
+  temporary?: { body: Record<string, unknown>; summary: string; needs?: string[] | undefined };
   /** The same change as an item of a bulk operation, which the planner may send it in. */
   bulk?: BulkItem;
 }
@@ -71,6 +80,11 @@ export interface PlanContext {
   idOf(address: string): string;
   /** The live id of the item at `address`, if it exists and is kept. */
   liveIdOf(address: string): string | undefined;
+  /**
+   * The addresses of the items this plan creates among `ids` (those `idOf` or a scope gave as
+   * placeholders), for a call's `needs`: pass every id the call names.
+   */
+  needs(...ids: (string | undefined)[]): string[] | undefined;
 }
 
 /** How a configured item relates to its container, for calls that depend on it (e.g. defaults). */

@@ -101,7 +101,11 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
       const ids = new Set(items.map((call) => call.id));
       const bulk = bulkOf.get(items[0]!.id)!;
       const dependsOn = new Set<string>();
-      for (const call of items) for (const id of call.dependsOn) if (!ids.has(id)) dependsOn.add(id);
+      const needs = new Set<string>();
+      for (const call of items) {
+        for (const id of call.dependsOn) if (!ids.has(id)) dependsOn.add(id);
+        if (call.needs) for (const address of call.needs) needs.add(address);
+      }
       const batch: Call = {
         id: `k${++nextId}`,
         change: items[0]!.change,
@@ -112,6 +116,7 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
         summary: `make ${items.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: [...ids] },
       };
+      if (needs.size > 0) batch.needs = [...needs];
       for (const call of items) {
         call.dependsOn.push(batch.id);
         call.inBatch = batch.id;

@@ -10,7 +10,7 @@ import { addressOf, isUnder, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
-import { breakClaimCycles, type DraftCall, wireDependencies } from "./graph.ts";
+import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot } from "./resolve.ts";
 import { restrictToTargets, summarize } from "./target.ts";
@@ -192,6 +192,13 @@ class Planner {
         move.block === undefined
           ? module.move(this.resolution.idOf(slot.address), position, scope)
           : blocks!.kind.move!(this.resolution.idOf(slot.address), position, scope);
+      // The ids a move names, in the order its path and body name them: its ancestors', its
+      // own, its anchor's.
+      draft.needs = this.resolution.needs(
+        ...Object.values(scope.ids),
+        this.resolution.idOf(slot.address),
+        position[move.where],
+      );
       const change = this.addChange("move", slot, []);
       change.note = `${move.where} ${lastSegment(anchor.address)}`;
       const [call] = this.addCalls(container, change, [draft]);
@@ -244,13 +251,7 @@ class Planner {
     // where the plan placed them.
     const heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : undefined;
     return drafts.map((draft) => {
-      const call: DraftCall = {
-        ...draft,
-        id: `k${this.calls.length + 1}`,
-        change: change.id,
-        after: heirCreate ? [heirCreate] : [],
-        orderAfter: [],
-      };
+      const call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
       this.calls.push(call);
       change.calls.push(call.id);

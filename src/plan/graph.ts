@@ -1,11 +1,11 @@
 // Turns the calls the kinds drafted into a dependency graph: a call waits for the calls that
-// create the ids it names, for the calls that release the unique values it claims, and for the
+// create the ids it needs (as each call declares them: the addresses it `needs`, the addresses
+// another `captures`), for the calls that release the unique values it claims, and for the
 // calls that stop referring to an item it deletes. A cycle is a planner bug, reported as such.
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
-import { placeholdersIn } from "../model/address.ts";
-import type { Call } from "../model/plan.ts";
+import type { Call, Capture } from "../model/plan.ts";
 
 export interface DraftCall extends CallDraft {
   id: string;
@@ -15,8 +15,41 @@ export interface DraftCall extends CallDraft {
   /** Calls this one follows only to keep a navigation order. */
   orderAfter: string[];
   /** The live id this call deletes, if it is a delete. */
-  deletes?: string;
+  deletes?: string | undefined;
 }
+
+/**
+ * A drafted call as the planner keeps it. Every field is set, to undefined when absent, so that
+ * all calls share one shape (a plan may hold 100,000 of them).
+ */
+export function draftCall(draft: CallDraft, id: string, change: string, after: string[]): DraftCall {
+  return {
+    method: draft.method,
+    path: draft.path,
+    body: draft.body,
+    summary: draft.summary,
+    needs: draft.needs,
+    captures: draft.captures,
+    create: draft.create,
+    recover: draft.recover,
+    alternate: draft.alternate,
+    claims: draft.claims,
+    releases: draft.releases,
+    unrefs: draft.unrefs,
+    temporary: draft.temporary,
+    bulk: draft.bulk,
+    id,
+    change,
+    after,
+    orderAfter: [],
+    deletes: undefined,
+  };
+}
+
+/** Nothing, without a new empty list each time. */
+const NONE: readonly string[] = [];
+const NO_CAPTURES: readonly Capture[] = [];
+const NO_INDEXES: readonly number[] = [];
 
 /** The ids of the calls under each key that `keysOf` gives them. */
 function indexBy<C extends { id: string }>(
@@ -25,7 +58,7 @@ function indexBy<C extends { id: string }>(
 ) {
   const index = new Map<string, string[]>();
   for (const call of calls) {
-    for (const key of keysOf(call) ?? []) {
+    for (const key of keysOf(call) ?? NONE) {
       const list = index.get(key);
       if (list) list.push(call.id);
       else index.set(key, [call.id]);
@@ -37,37 +70,47 @@ function indexBy<C extends { id: string }>(
 export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const capturedBy = new Map<string, string>();
   for (const call of drafts)
-    for (const capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
+    for (const capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
   const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
-  const names = new Set<string>();
   const calls = drafts.map((draft): Call => {
-    const dependsOn = new Set<string>(draft.after);
-    for (const id of draft.orderAfter) dependsOn.add(id);
-    names.clear();
-    placeholdersIn(draft.path, names);
-    placeholdersIn(draft.body, names);
-    placeholdersIn(draft.alternate, names);
-    for (const address of names) {
-      const creator = capturedBy.get(address);
-      if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-      dependsOn.add(creator);
+    // Most calls wait for a few others at most: a list that skips repeats is enough.
+    const dependsOn: string[] = [];
+    const add = (id: string) => {
+      if (id !== draft.id && !dependsOn.includes(id)) dependsOn.push(id);
+    };
+    for (const id of draft.after) add(id);
+    for (const id of draft.orderAfter) add(id);
+    if (draft.needs) {
+      for (const address of draft.needs) {
+        const creator = capturedBy.get(address);
+        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
+        add(creator);
+      }
     }
-    if (draft.claims)
-      for (const claim of draft.claims) for (const id of releasedBy.get(claim) ?? []) dependsOn.add(id);
-    if (draft.deletes) for (const id of unreferencedBy.get(draft.deletes) ?? []) dependsOn.add(id);
-    dependsOn.delete(draft.id);
+    if (draft.claims) {
+      for (const claim of draft.claims) {
+        const releasers = releasedBy.get(claim);
+        if (releasers) for (const id of releasers) add(id);
+      }
+    }
+    if (draft.deletes) {
+      const unreferencers = unreferencedBy.get(draft.deletes);
+      if (unreferencers) for (const id of unreferencers) add(id);
+    }
     const call: Call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn: [...dependsOn],
+      dependsOn,
       summary: draft.summary,
     };
     if (draft.body !== undefined) call.body = draft.body;
+    if (draft.needs && draft.needs.length > 0) call.needs = draft.needs;
     if (draft.captures) call.captures = draft.captures;
+    if (draft.create) call.create = true;
     if (draft.recover) call.recover = draft.recover;
     if (draft.alternate) call.alternate = draft.alternate;
     if (draft.orderAfter.length > 0) {
@@ -85,23 +128,37 @@ export function dependentsOf(calls: readonly Call[]): Map<string, string[]> {
   return indexBy(calls, (call) => call.dependsOn);
 }
 
-/** Kahn's algorithm; the calls left over form a cycle. */
+/** Kahn's algorithm; the calls left over form a cycle. Calls are told apart by position. */
 export function assertAcyclic(calls: readonly Call[]): void {
-  const waiting = new Map(calls.map((call) => [call.id, call.dependsOn.length]));
-  const dependents = dependentsOf(calls);
-  const ready = calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id);
+  const indexOf = new Map<string, number>();
+  for (let at = 0; at < calls.length; at++) indexOf.set(calls[at]!.id, at);
+  const waiting = new Int32Array(calls.length);
+  const dependents: number[][] = [];
+  const ready: number[] = [];
+  for (let at = 0; at < calls.length; at++) {
+    const { dependsOn } = calls[at]!;
+    waiting[at] = dependsOn.length;
+    if (dependsOn.length === 0) ready.push(at);
+    for (const id of dependsOn) {
+      const before = indexOf.get(id);
+      if (before === undefined) continue;
+      const list = dependents[before];
+      if (list) list.push(at);
+      else dependents[before] = [at];
+    }
+  }
   let done = 0;
   while (ready.length > 0) {
-    const id = ready.pop()!;
+    const at = ready.pop()!;
     done++;
-    for (const dependent of dependents.get(id) ?? []) {
-      const left = waiting.get(dependent)! - 1;
-      waiting.set(dependent, left);
+    for (const dependent of dependents[at] ?? NO_INDEXES) {
+      const left = waiting[dependent]! - 1;
+      waiting[dependent] = left;
       if (left === 0) ready.push(dependent);
     }
   }
   if (done < calls.length) {
-    const stuck = calls.filter((call) => waiting.get(call.id)! > 0).map((call) => call.summary);
+    const stuck = calls.filter((_, at) => waiting[at]! > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
       `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`,
@@ -125,19 +182,15 @@ export function breakClaimCycles(
     if (core.size === 0) return drafts;
     const call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return drafts;
-    const temporary: DraftCall = {
-      method: call.method,
-      path: call.path,
-      body: call.temporary!.body,
-      summary: call.temporary!.summary,
-      releases: call.releases!,
-      id: newId(),
-      change: call.change,
-      after: [...call.after],
-      orderAfter: [],
-    };
+    const { body, summary, needs } = call.temporary!;
+    const temporary = draftCall(
+      { method: call.method, path: call.path, body, summary, needs, releases: call.releases! },
+      newId(),
+      call.change,
+      [...call.after],
+    );
     call.releases = [];
-    delete call.temporary;
+    call.temporary = undefined;
     call.after.push(temporary.id);
     drafts.splice(drafts.indexOf(call), 0, temporary);
     onSplit(temporary, call);
@@ -156,14 +209,15 @@ function cyclicCore(drafts: readonly DraftCall[]): Set<string> {
   const waitsFor = new Map<string, Set<string>>();
   const waitedBy = new Map<string, Set<string>>();
   for (const call of drafts) {
-    for (const claim of call.claims ?? []) {
-      for (const id of releasedBy.get(claim) ?? []) {
+    for (const claim of call.claims ?? NONE) {
+      for (const id of releasedBy.get(claim) ?? NONE) {
         if (id === call.id) continue;
         addTo(waitsFor, call.id, id);
         addTo(waitedBy, id, call.id);
       }
     }
   }
+  if (waitsFor.size === 0) return new Set();
   const left = new Set([...waitsFor.keys(), ...waitedBy.keys()]);
   // Peel off calls that wait for nothing left, then calls that nothing left waits for (Kahn's
   // algorithm both ways): what stays lies on a cycle or between cycles.

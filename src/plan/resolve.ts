@@ -7,7 +7,7 @@ import type { DesiredState, ItemMeta } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { matchItems } from "../live/match.ts";
-import { addressOf, idPlaceholder } from "../model/address.ts";
+import { addressesIn, idPlaceholder } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { scopeBelow } from "../model/scope.ts";
 
@@ -24,6 +24,8 @@ export interface Slot {
   /** For a duplicate of a configured item's key: the id of the live item that is kept. */
   duplicateOf?: string;
   containers: Container[];
+  /** For an item this plan creates: the placeholder of its id, once asked for. */
+  placeholder?: string;
 }
 
 export const NONE: never[] = [];
@@ -42,6 +44,8 @@ export interface Container {
 
 export class Resolution implements PlanContext {
   private readonly slots = new Map<string, Slot>();
+  /** The address of each placeholder handed out, so that calls can say which creates they need. */
+  private readonly placeholders = new Map<string, string>();
 
   constructor(private readonly desired: DesiredState) {}
 
@@ -62,9 +66,26 @@ export class Resolution implements PlanContext {
         "plan.unknown-reference",
         `${address} does not exist and is not in the configuration`,
       );
-    if (slot.status === "create" || slot.status === "replace") return idPlaceholder(address);
+    if (slot.status === "create" || slot.status === "replace") {
+      if (slot.placeholder === undefined) {
+        slot.placeholder = idPlaceholder(address);
+        this.placeholders.set(slot.placeholder, address);
+      }
+      return slot.placeholder;
+    }
     if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
     return slot.live.item.id;
+  }
+
+  needs(...ids: (string | undefined)[]): string[] | undefined {
+    let needs: string[] | undefined;
+    for (const id of ids) {
+      const address = id === undefined ? undefined : this.placeholders.get(id);
+      if (address === undefined || needs?.includes(address)) continue;
+      if (needs) needs.push(address);
+      else needs = [address];
+    }
+    return needs;
   }
 
   liveIdOf(address: string): string | undefined {
@@ -79,23 +100,34 @@ export class Resolution implements PlanContext {
     const managed = desiredItems !== undefined;
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
     const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder };
-    const describe = (key: string) => addressOf(scope.address, module.kind, key);
+    const describe = addressesIn(scope.address, module.kind);
     const matching = matchItems(desiredItems ?? [], liveItems, module, describe);
 
-    (desiredItems ?? []).forEach((desired, index) => {
+    const items = desiredItems ?? NONE;
+    for (let index = 0; index < items.length; index++) {
+      const desired = items[index]!;
       const live = matching.live[index];
       const address = describe(addressKey(module, desired));
       let status: Status = live ? "keep" : "create";
       let replaceChanges: FieldChange[] = NONE;
-      if (live) {
-        replaceChanges = module.mustReplace?.(desired, live) ?? [];
+      if (live && module.mustReplace) {
+        replaceChanges = module.mustReplace(desired, live);
         if (replaceChanges.length > 0 && !desired.protect) status = "replace";
       }
-      const slot: Slot = { module, address, status, desired, replaceChanges, containers: NONE };
-      if (live) slot.live = live;
+      // Every field in the literal, so that slots share one shape.
+      const slot: Slot = {
+        module,
+        address,
+        status,
+        desired,
+        live,
+        replaceChanges,
+        containers: NONE,
+        placeholder: undefined,
+      };
       this.register(slot);
       container.slots.push(slot);
-    });
+    }
     const prune = managed && this.desired.policy.prune.includes(module.collection);
     for (const live of matching.unclaimed) {
       const kept = matching.duplicates.get(live);
@@ -108,9 +140,11 @@ export class Resolution implements PlanContext {
         module,
         address,
         status: prune || kept ? "delete" : "unmanaged",
+        desired: undefined,
         live,
         replaceChanges: NONE,
         containers: NONE,
+        placeholder: undefined,
       };
       if (kept) slot.duplicateOf = kept.item.id;
       // An unmanaged live item can still be referenced by name (a SAML provider's team).

@@ -240,6 +240,7 @@ describe("safety of writes", () => {
       method: "PUT",
       path: paths.teams(org),
       body: { title: "Recovered team" },
+      create: true,
       recover: { list: paths.teams(org), match: { title: "Recovered team" } },
     });
     const teams = await listTeams(api, org);
@@ -270,6 +271,7 @@ describe("safety of writes", () => {
       method: "POST",
       path: paths.sites(org),
       body: { title: "Twin" },
+      create: true,
       recover: { list: paths.sites(org), match: { title: "Twin" }, exclude: [before!.id] },
     });
     const twins = (await api.list<LiveSite>(paths.sites(org))).filter((item) => item.title === "Twin");
@@ -286,6 +288,7 @@ describe("safety of writes", () => {
       method: "PUT",
       path: paths.teams(org),
       body: { title: "Second try" },
+      create: true,
       recover: { list: paths.teams(org), match: { title: "Second try" } },
     });
     const teams = await listTeams(api, org);
@@ -298,7 +301,7 @@ describe("safety of writes", () => {
     emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "after-commit" });
     const { api } = clientFor(emulator);
     const error = await failure(
-      api.send({ method: "PUT", path: paths.teams(org), body: { title: "Maybe created" } }),
+      api.send({ method: "PUT", path: paths.teams(org), body: { title: "Maybe created" }, create: true }),
     );
     const teams = await listTeams(api, org);
     await api.close();

@@ -3,7 +3,6 @@ import {
   backoffMs,
   DEFAULT_RETRY,
   isAmbiguousStatus,
-  isCreate,
   isRetryableStatus,
   parseRateLimitReset,
   parseRetryAfter,
@@ -12,25 +11,6 @@ import {
 } from "../../src/api/retry.ts";
 
 const NOW = Date.parse("2025-03-01T12:00:00Z");
-
-describe("which requests are creates", () => {
-  it.each([
-    ["POST", "/orgs/o/sites", true],
-    ["POST", "/orgs/o/sites/s/redirects", true],
-    ["POST", "/orgs/o/sites/s/section-groups/g/sections", true],
-    ["POST", "/orgs/o/sites/s/sections/sec/move", false],
-    ["POST", "/orgs/o/sites/s/site-spaces/ss/move/", false],
-    ["PUT", "/orgs/o/teams", true],
-    ["PUT", "/orgs/o/teams/", true],
-    ["PUT", "/orgs/o/sites/s/adaptive-schema", false],
-    ["PUT", "/orgs/o/openapi/spec", false],
-    ["PATCH", "/orgs/o/sites/s", false],
-    ["DELETE", "/orgs/o/teams/t", false],
-    ["GET", "/orgs/o/teams", false],
-  ] as const)("%s %s → %s", (method, path, expected) => {
-    expect(isCreate(method, path)).toBe(expected);
-  });
-});
 
 describe("statuses", () => {
   it("retries throttling and transient server errors only", () => {
