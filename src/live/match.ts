@@ -3,9 +3,9 @@
 // (configured) or may be deleted (live). Live items that repeat the key of a configured item
 // (two runs at once, a double click in the web app) are duplicates: the oldest is kept.
 
-import type { ItemMeta } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
+import type { ItemMeta } from "../model/desired.ts";
 
 export interface Matching<L> {
   /** For each configured item, by position: its live counterpart, or undefined when it is new. */

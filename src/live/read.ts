@@ -2,8 +2,9 @@
 // manages them (or names them), and below each configured item that exists.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { DesiredState, ItemMeta } from "../config/types.ts";
+import type { DesiredState } from "../kinds/registry.ts";
 import { addressOf } from "../model/address.ts";
+import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
 import { matchItems } from "./match.ts";
 import { readTree } from "./walk.ts";

@@ -4,8 +4,8 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
-import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
+import type { DesiredState } from "../kinds/registry.ts";
 import type { Plan } from "../model/plan.ts";
 
 /** The space ids a plan's calls place in sites (a new site space, section or site). */

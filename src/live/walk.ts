@@ -3,7 +3,7 @@
 // client bounds how many requests are in flight; each list page is one request.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { DesiredState } from "../config/types.ts";
+import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";

@@ -3,7 +3,7 @@
 // replace / delete each item, keep ordered kinds in order with the fewest moves, and wire the
 // dependencies (graph.ts).
 
-import type { DesiredState } from "../config/types.ts";
+import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
 import { addressOf, isUnder, lastSegment } from "../model/address.ts";

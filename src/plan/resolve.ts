@@ -3,11 +3,12 @@
 // alone), so that references across kinds resolve before any call is drafted. It answers the
 // kinds' questions about ids (PlanContext).
 
-import type { DesiredState, ItemMeta } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
+import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { matchItems } from "../live/match.ts";
 import { addressesIn, idPlaceholder } from "../model/address.ts";
+import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { scopeBelow } from "../model/scope.ts";
 
