@@ -3731,7 +3731,7 @@ var shown, openApiSpecKind, init_openapi_spec = __esm({
         return ctx.comment(
           config,
           `source: made from a text, which the API does not return. Give it to manage it:
-source: { text: \${file:${spec.slug}.yaml} }`
+source: { text: "\${file:${spec.slug}.yaml}" }`
         ), config;
       }
     };
@@ -20772,7 +20772,9 @@ function registerValidateCommand(program2, context) {
       }
       return;
     }
-    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.map((kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`);
+    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map(
+      (kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`
+    );
     context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.
 `);
   });
@@ -41531,9 +41533,7 @@ __export(export_exports, {
 import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
-  return REPORTED_KINDS.map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
-    ", "
-  );
+  return REPORTED_KINDS.filter((kind) => !kind.singleton).map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(", ");
 }
 function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");

@@ -135,7 +135,7 @@ export const openApiSpecKind: KindModule<
     ctx.comment(
       config,
       "source: made from a text, which the API does not return. Give it to manage it:\n" +
-        `source: { text: \${file:${spec.slug}.yaml} }`,
+        `source: { text: "\${file:${spec.slug}.yaml}" }`,
     );
     return config;
   },
