@@ -3483,8 +3483,8 @@ function formatDiagnostic(d) {
   let { file, line, column, path, message } = escapeDiagnostic(d);
   return `${file}:${line}:${column}: ${path === "" ? "" : `${path}: `}${message}`;
 }
-function formatDiagnostics(diagnostics, shown = DIAGNOSTICS_SHOWN) {
-  let lines = diagnostics.slice(0, shown).map(formatDiagnostic), rest = diagnostics.length - lines.length;
+function formatDiagnostics(diagnostics, shown2 = DIAGNOSTICS_SHOWN) {
+  let lines = diagnostics.slice(0, shown2).map(formatDiagnostic), rest = diagnostics.length - lines.length;
   return rest > 0 && lines.push(`\u2026 and ${plural(rest, "more error")}`), lines.push(`${countDiagnostics(diagnostics)}.`), lines.join(`
 `);
 }
@@ -3607,12 +3607,13 @@ function sitePath(org, site4) {
 function movePosition(type, field, position) {
   return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
 }
-var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
+var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
     segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
     sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`;
   }
 });
 
@@ -3698,6 +3699,206 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   }
 });
 
+// src/kinds/openapi-spec.ts
+function sourceChanges(desired, live) {
+  let changes = [], source = desired.source;
+  if (source === void 0) return changes;
+  if ("url" in source) compareField(changes, "source", source.url, live?.sourceURL);
+  else if (live === void 0 || live.sourceURL !== void 0) {
+    let change = { field: "source", to: shown(source) };
+    live?.sourceURL !== void 0 && (change.from = live.sourceURL), changes.push(change);
+  }
+  return changes;
+}
+var shown, openApiSpecKind, init_openapi_spec = __esm({
+  "src/kinds/openapi-spec.ts"() {
+    "use strict";
+    init_errors();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    shown = (source) => "url" in source ? source.url : `(text, ${source.text.length} characters)`;
+    openApiSpecKind = {
+      kind: "OpenAPI spec",
+      collection: "openApiSpecs",
+      // Published pages render from the spec: deleting it breaks them, and its versions go with it.
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "openapi-spec",
+          description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed."
+        },
+        plural: "OpenAPI specs",
+        identities: [{ field: "slug", hints: !1 }],
+        resolve({ value: { slug: slug2, source } }, meta2) {
+          return { ...meta2, slug: slug2, ...defined({ source: typeof source == "string" ? { url: source } : source }) };
+        }
+      },
+      desired: (scope) => scope.desired.openApiSpecs,
+      read: async (client, scope) => leafNodes(await client.list(openApiSpecsPath(scope.organization))),
+      key: (spec) => spec.slug,
+      liveKey: (spec) => spec.slug,
+      diff(desired, live) {
+        let changes = [];
+        return live || compareField(changes, "slug", desired.slug, void 0), [...changes, ...sourceChanges(desired, live?.item)];
+      },
+      create(desired, address, scope) {
+        if (desired.source === void 0) {
+          let { file, line, column } = desired.at;
+          throw new DocsyncError(
+            "plan.openapi-source",
+            `${file}:${line}:${column}: OpenAPI spec ${JSON.stringify(desired.slug)} does not exist, and creating it needs its source: give source (a URL, or { text: ... }).`
+          );
+        }
+        return [
+          {
+            method: "POST",
+            path: openApiSpecsPath(scope.organization),
+            body: { slug: desired.slug, source: desired.source },
+            summary: "create OpenAPI spec",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: openApiSpecsPath(scope.organization), match: { slug: desired.slug } }
+          }
+        ];
+      },
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PUT",
+          path: openApiSpecPath(scope.organization, live.item.slug),
+          body: { source: desired.source },
+          summary: "update OpenAPI spec source"
+        }
+      ],
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: openApiSpecPath(scope.organization, live.item.slug),
+          summary: "delete OpenAPI spec"
+        }
+      ],
+      exportLeavesOut: "the text of OpenAPI specs made from text (the API does not return it)",
+      toConfig(live, _scope, ctx) {
+        let spec = live.item;
+        if (spec.sourceURL !== void 0) return { slug: spec.slug, source: spec.sourceURL };
+        let config = { slug: spec.slug };
+        return ctx.comment(
+          config,
+          `source: made from a text, which the API does not return. Give it to manage it:
+source: { text: "\${file:${spec.slug}.yaml}" }`
+        ), config;
+      }
+    };
+  }
+});
+
+// src/kinds/shapes/singleton.ts
+function singletonItems(container, collection) {
+  let value = container.value?.[collection];
+  if (value !== void 0)
+    return [{ value, file: container.file, path: [...container.path, collection] }];
+}
+function setFields(value, fields) {
+  let mapping = value ?? {}, set = {};
+  for (let field of fields) mapping[field] !== void 0 && (set[field] = mapping[field]);
+  return set;
+}
+function singletonKind(shape) {
+  let { kind, collection, key, fields } = shape, missing = (scope) => {
+    throw new DocsyncError(
+      "plan.singleton-missing",
+      `GET ${shape.path(scope)} found no ${kind} to change; docsync never creates or deletes them. Check the organization id.`
+    );
+  };
+  return {
+    kind,
+    collection,
+    singleton: !0,
+    config: {
+      schema: shape.schema,
+      ...shape.plural ? { plural: shape.plural } : {},
+      items: (container) => singletonItems(container, collection),
+      identities: [],
+      check(items2, ctx) {
+        let [first, ...others] = items2;
+        for (let item of others) {
+          let message = `is already given at ${ctx.where(first, "", item)}; give ${collection} in one file only`;
+          ctx.report(item, [], message);
+        }
+      },
+      resolve: (item, meta2) => ({ ...meta2, fields: setFields(item.value, fields) })
+    },
+    desired: (scope) => shape.desired(scope),
+    async read(client, scope) {
+      try {
+        let item = await client.get(shape.path(scope));
+        return item ? [{ item, children: {} }] : [];
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    key: () => key,
+    liveKey: () => key,
+    diff(desired, live) {
+      let changes = [];
+      for (let field of fields) compareField(changes, field, desired.fields[field], live?.item[field]);
+      return changes;
+    },
+    riskyChanges(changes) {
+      let reasons = changes.flatMap((change) => shape.risky?.(change) ?? []);
+      return reasons.length > 0 ? reasons.join("; ") : void 0;
+    },
+    create: (_desired, _address, scope) => missing(scope),
+    update: (_desired, _live, changes, _address, scope) => [
+      { method: "PATCH", path: shape.path(scope), body: patchBody(changes, fields), summary: shape.summary }
+    ],
+    remove: (_live, _address, scope) => missing(scope),
+    ...shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {},
+    // Every managed field the live object has: that mapping plans to no change.
+    toConfig: (live) => setFields(live.item, fields)
+  };
+}
+var init_singleton = __esm({
+  "src/kinds/shapes/singleton.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_compare();
+  }
+});
+
+// src/kinds/organization-settings.ts
+function risky(change) {
+  if (change.field === "sso" && change.to === !0)
+    return "enforces single sign-on: members who cannot sign in through it lose access";
+  if (change.field === "defaultRole") return "changes the role new members get";
+}
+var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
+  "src/kinds/organization-settings.ts"() {
+    "use strict";
+    init_paths();
+    init_singleton();
+    FIELDS = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
+    organizationSettingsKind = singletonKind({
+      kind: "settings",
+      collection: "organizationSettings",
+      key: "organization",
+      plural: "settings",
+      schema: {
+        fragment: "organization-settings",
+        description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed."
+      },
+      fields: FIELDS,
+      path: (scope) => orgPath(scope.organization),
+      desired: (scope) => scope.desired.organizationSettings,
+      summary: "update organization settings",
+      risky,
+      exportLeavesOut: "the organization's logo and default content"
+    });
+  }
+});
+
 // src/model/desired.ts
 var ROLES, init_desired = __esm({
   "src/model/desired.ts"() {
@@ -3734,7 +3935,7 @@ function desiredValues(desired, ctx) {
 function fileName(label) {
   return slug(label) || "idp";
 }
-var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
+var FIELDS2, teamId, samlProviderKind, init_saml_provider = __esm({
   "src/kinds/saml-provider.ts"() {
     "use strict";
     init_address();
@@ -3744,7 +3945,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
     init_live_nodes();
     init_paths();
     init_unique();
-    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+    FIELDS2 = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
     samlProviderKind = {
       kind: "SAML provider",
       collection: "samlProviders",
@@ -3792,7 +3993,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
       liveKey: (provider) => provider.label,
       diff(desired, live, _scope, ctx) {
         let want = desiredValues(desired, ctx), have = live?.item, changes = [];
-        for (let field of FIELDS) {
+        for (let field of FIELDS2) {
           let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
           compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
         }
@@ -3814,7 +4015,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
         ];
       },
       update(_desired, live, changes, _address, scope, ctx) {
-        let body = patchBody(changes, FIELDS), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+        let body = patchBody(changes, FIELDS2), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
         return [
           {
             method: "PATCH",
@@ -4780,6 +4981,65 @@ var teamKind, init_team = __esm({
   }
 });
 
+// src/kinds/translation.ts
+var translationKind, init_translation = __esm({
+  "src/kinds/translation.ts"() {
+    "use strict";
+    init_compare();
+    init_live_nodes();
+    init_paths();
+    translationKind = {
+      kind: "translation",
+      collection: "translations",
+      // The translated content belongs to the settings: deleting them loses it.
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "translation",
+          description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed."
+        },
+        identities: [{ field: "title" }, { field: "id", optional: !0 }],
+        resolve: ({ value: { title } }, meta2) => ({ ...meta2, title })
+      },
+      desired: (scope) => scope.desired.translations,
+      read: async (client, scope) => leafNodes(await client.list(translationsPath(scope.organization))),
+      key: (translation) => translation.title,
+      liveKey: (translation) => translation.title,
+      diff(desired, live) {
+        let changes = [];
+        return compareField(changes, "title", desired.title, live?.item.title), changes;
+      },
+      create: (desired, address, scope) => [
+        {
+          method: "POST",
+          path: translationsPath(scope.organization),
+          body: { title: desired.title },
+          summary: "create translation settings",
+          captures: [{ address, pointer: "/id" }],
+          recover: { list: translationsPath(scope.organization), match: { title: desired.title } }
+        }
+      ],
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PUT",
+          path: translationPath(scope.organization, live.item.id),
+          body: { title: desired.title },
+          summary: "rename translation settings"
+        }
+      ],
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: translationPath(scope.organization, live.item.id),
+          summary: "delete translation settings"
+        }
+      ],
+      exportLeavesOut: "translation languages (the API does not set them)",
+      toConfig: (live) => ({ title: live.item.title })
+    };
+  }
+});
+
 // src/kinds/registry.ts
 function descendants(kinds) {
   let seen = /* @__PURE__ */ new Map(), add = (kind) => {
@@ -4800,11 +5060,23 @@ var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, p
   "src/kinds/registry.ts"() {
     "use strict";
     init_custom_field();
+    init_openapi_spec();
+    init_organization_settings();
     init_saml_provider();
     init_site();
     init_team();
-    TOP_LEVEL_KINDS = [teamKind, customFieldKind, samlProviderKind, siteKind];
-    PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
+    init_translation();
+    TOP_LEVEL_KINDS = [
+      teamKind,
+      customFieldKind,
+      samlProviderKind,
+      // After the SAML providers: enforcing single sign-on is read best after the providers it needs.
+      organizationSettingsKind,
+      openApiSpecKind,
+      translationKind,
+      siteKind
+    ];
+    PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter((kind) => !kind.singleton).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
       (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
     ), NESTED_IN = new Map(
       TOP_LEVEL_KINDS.flatMap(
@@ -16042,6 +16314,24 @@ var docsync_schema_default, init_docsync_schema = __esm({
             $ref: "#/definitions/saml-provider"
           }
         },
+        organizationSettings: {
+          description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.",
+          $ref: "#/definitions/organization-settings"
+        },
+        openApiSpecs: {
+          description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/openapi-spec"
+          }
+        },
+        translations: {
+          description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/translation"
+          }
+        },
         sites: {
           description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.",
           type: "array",
@@ -16106,13 +16396,122 @@ var docsync_schema_default, init_docsync_schema = __esm({
             }
           }
         },
+        "openapi-spec": {
+          description: "An OpenAPI specification. Identity: slug.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["slug"],
+          properties: {
+            slug: {
+              description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+            },
+            source: {
+              description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.",
+              anyOf: [
+                {
+                  description: "The document's http(s) URL.",
+                  type: "string",
+                  pattern: "^https?://",
+                  maxLength: 2048
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["url"],
+                  properties: {
+                    url: {
+                      description: "The document's http(s) URL.",
+                      type: "string",
+                      pattern: "^https?://",
+                      maxLength: 2048
+                    }
+                  }
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["text"],
+                  properties: {
+                    text: {
+                      description: "The document itself (YAML or JSON).",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                }
+              ]
+            },
+            protect: {
+              description: "Never delete or replace this spec.",
+              type: "boolean"
+            }
+          }
+        },
+        "organization-settings": {
+          description: "The organization's settings. Only the fields given are managed; the others stay as they are.",
+          type: "object",
+          additionalProperties: !1,
+          properties: {
+            title: {
+              description: "The organization's name (2 to 255 characters).",
+              type: "string",
+              minLength: 2,
+              maxLength: 255
+            },
+            emailDomains: {
+              description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.",
+              type: "array",
+              uniqueItems: !0,
+              items: {
+                description: "A domain name.",
+                type: "string",
+                minLength: 1,
+                maxLength: 253
+              }
+            },
+            hostname: {
+              description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.",
+              anyOf: [
+                {
+                  type: "string",
+                  minLength: 3,
+                  maxLength: 32,
+                  pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"
+                },
+                {
+                  type: "null"
+                }
+              ]
+            },
+            defaultRole: {
+              description: "The role new members get; null makes them guests. Changing it is flagged high-risk.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            sso: {
+              description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.",
+              type: "boolean"
+            },
+            ai: {
+              description: "Enable AI features.",
+              type: "boolean"
+            },
+            inviteLinks: {
+              description: "Enable invite links.",
+              type: "boolean"
+            }
+          }
+        },
         policy: {
           description: "What docsync may delete. May appear in one file only.",
           type: "object",
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -16125,7 +16524,9 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "redirects",
                   "teams",
                   "customFields",
-                  "samlProviders"
+                  "samlProviders",
+                  "openApiSpecs",
+                  "translations"
                 ]
               }
             },
@@ -16667,6 +17068,35 @@ var docsync_schema_default, init_docsync_schema = __esm({
               type: "boolean"
             }
           }
+        },
+        translation: {
+          description: "Translation settings. Identity: title, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The title (1 to 100 characters); identifies the settings unless id is given.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            id: {
+              description: "Pin this entry to live translation settings by id; wins over was and the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live translation settings have today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            protect: {
+              description: "Never delete these translation settings.",
+              type: "boolean"
+            }
+          }
         }
       }
     };
@@ -16775,98 +17205,98 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema21 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema15 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema18 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema20 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, func25 = Object.prototype.hasOwnProperty, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema16 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema17 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema15 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema16 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema17 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema24 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), formats0 = formats.uri, schema18 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema21 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema23 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema19 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema20 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
   function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema17.required, parentSchema: schema17, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema20.required, parentSchema: schema20, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema20.required, parentSchema: schema20, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema17.required, parentSchema: schema17, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema20.required, parentSchema: schema20, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func25.call(schema17.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
+        if (!func2.call(schema20.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
-          if (func2(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.path, data: data0 };
+          if (func3(data0) > 100) {
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
-          if (func2(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.path, data: data0 };
+          if (func3(data0) < 1) {
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
-          if (!pattern3.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.path, data: data0 };
+          if (!pattern7.test(data0)) {
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.path.type, parentSchema: schema17.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.path.type, parentSchema: schema20.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
       if (data.title !== void 0) {
         let data1 = data.title;
         if (typeof data1 == "string") {
-          if (func2(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.title, data: data1 };
+          if (func3(data1) > 128) {
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
-          if (func2(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data1 };
+          if (func3(data1) < 2) {
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema20.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.title.type, parentSchema: schema20.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema17.properties.description.type }, message: "must be string,null", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema20.properties.description.type }, message: "must be string,null", schema: schema20.properties.description.type, parentSchema: schema20.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
-        if (typeof data2 == "string" && func2(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema17.properties.description, data: data2 };
+        if (typeof data2 == "string" && func3(data2) > 256) {
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema20.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema17.properties.icon.type }, message: "must be string,null", schema: schema17.properties.icon.type, parentSchema: schema17.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema20.properties.icon.type }, message: "must be string,null", schema: schema20.properties.icon.type, parentSchema: schema20.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
-        if (typeof data3 == "string" && func2(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.icon, data: data3 };
+        if (typeof data3 == "string" && func3(data3) > 50) {
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema20.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema17.properties.condition.type }, message: "must be string,null", schema: schema17.properties.condition.type, parentSchema: schema17.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema20.properties.condition.type }, message: "must be string,null", schema: schema20.properties.condition.type, parentSchema: schema20.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
-          if (func2(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema17.properties.condition, data: data4 };
+          if (func3(data4) > 1024) {
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema20.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
-          if (func2(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.condition, data: data4 };
+          if (func3(data4) < 1) {
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -16874,7 +17304,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.default.type, parentSchema: schema17.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.default.type, parentSchema: schema20.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -16882,7 +17312,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -16890,63 +17320,63 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema21.required, parentSchema: schema21, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema21.required, parentSchema: schema21, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
-                  if (func2(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data8 };
+                  if (func3(data8) < 1) {
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.space.type, parentSchema: schema21.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
               if (data7.path !== void 0) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
-                  if (func2(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data9 };
+                  if (func3(data9) > 100) {
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
-                  if (func2(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data9 };
+                  if (func3(data9) < 1) {
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
-                  if (!pattern3.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data9 };
+                  if (!pattern7.test(data9)) {
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.path.type, parentSchema: schema21.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema21.properties.condition.type }, message: "must be string,null", schema: schema21.properties.condition.type, parentSchema: schema21.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
-                  if (func2(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data10 };
+                  if (func3(data10) > 1024) {
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema21.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
-                  if (func2(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data10 };
+                  if (func3(data10) < 1) {
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -16954,88 +17384,88 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.default.type, parentSchema: schema21.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
               if (data7.was !== void 0) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
-                  if (func2(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data12 };
+                  if (func3(data12) > 100) {
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
-                  if (func2(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data12 };
+                  if (func3(data12) < 1) {
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
-                  if (!pattern3.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data12 };
+                  if (!pattern7.test(data12)) {
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.siteSpaces.type, parentSchema: schema17.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.siteSpaces.type, parentSchema: schema20.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
       if (data.id !== void 0) {
         let data14 = data.id;
         if (typeof data14 == "string") {
-          if (func2(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.id, data: data14 };
+          if (func3(data14) < 1) {
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.id.type, parentSchema: schema17.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
       if (data.was !== void 0) {
         let data15 = data.was;
         if (typeof data15 == "string") {
-          if (func2(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data15 };
+          if (func3(data15) > 100) {
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
-          if (func2(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data15 };
+          if (func3(data15) < 1) {
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
-          if (!pattern3.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.was, data: data15 };
+          if (!pattern7.test(data15)) {
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
     return validate13.errors = vErrors, errors === 0;
@@ -17044,42 +17474,42 @@ function precompiledValidator(formats) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema16.required, parentSchema: schema16, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema19.required, parentSchema: schema19, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema16.required, parentSchema: schema16, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema19.required, parentSchema: schema19, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
-          if (func2(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.group, data: data0 };
+          if (func3(data0) > 100) {
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
-          if (func2(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.group, data: data0 };
+          if (func3(data0) < 1) {
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.group.type, parentSchema: schema16.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.group.type, parentSchema: schema19.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema16.properties.icon.type }, message: "must be string,null", schema: schema16.properties.icon.type, parentSchema: schema16.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema19.properties.icon.type }, message: "must be string,null", schema: schema19.properties.icon.type, parentSchema: schema19.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (typeof data1 == "string" && func2(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema16.properties.icon, data: data1 };
+        if (typeof data1 == "string" && func3(data1) > 50) {
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema19.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17090,35 +17520,35 @@ function precompiledValidator(formats) {
           for (let i0 = 0; i0 < len0; i0++)
             validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.sections.type, parentSchema: schema16.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.sections.type, parentSchema: schema19.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
       if (data.was !== void 0) {
         let data4 = data.was;
         if (typeof data4 == "string") {
-          if (func2(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.was, data: data4 };
+          if (func3(data4) > 100) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          if (func2(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data4 };
+          if (func3(data4) < 1) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
     return validate12.errors = vErrors, errors === 0;
@@ -17134,109 +17564,109 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema15.not, parentSchema: schema15, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema18.not, parentSchema: schema18, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema15.required, parentSchema: schema15, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema18.required, parentSchema: schema18, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func25.call(schema15.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data };
+        if (!func2.call(schema18.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
-          if (func2(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.title, data: data0 };
+          if (func3(data0) > 128) {
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
-          if (func2(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.title, data: data0 };
+          if (func3(data0) < 2) {
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema18.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
       if (data.id !== void 0) {
         let data1 = data.id;
         if (typeof data1 == "string") {
-          if (func2(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.id, data: data1 };
+          if (func3(data1) < 1) {
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.id.type, parentSchema: schema15.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.id.type, parentSchema: schema18.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
       if (data.was !== void 0) {
         let data2 = data.was;
         if (typeof data2 == "string") {
-          if (func2(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.was, data: data2 };
+          if (func3(data2) > 128) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          if (func2(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.was, data: data2 };
+          if (func3(data2) < 2) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema18.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema18.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.type.enum, parentSchema: schema18.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema15.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.visibility.enum, parentSchema: schema15.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema18.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.visibility.enum, parentSchema: schema18.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.basename !== void 0) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
-          if (func2(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.basename, data: data6 };
+          if (func3(data6) > 100) {
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
-          if (func2(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.basename, data: data6 };
+          if (func3(data6) < 1) {
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.basename.type, parentSchema: schema15.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.basename.type, parentSchema: schema18.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema15.properties.proxy.type }, message: "must be string,null", schema: schema15.properties.proxy.type, parentSchema: schema15.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema18.properties.proxy.type }, message: "must be string,null", schema: schema18.properties.proxy.type, parentSchema: schema18.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
-        if (typeof data7 == "string" && !pattern2.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema15.properties.proxy, data: data7 };
+        if (typeof data7 == "string" && !pattern6.test(data7)) {
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema18.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -17244,23 +17674,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema15.properties.adaptiveContent.required, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema18.properties.adaptiveContent.required, parentSchema: schema18.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.adaptiveContent.properties.enabled.type, parentSchema: schema15.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.adaptiveContent.properties.enabled.type, parentSchema: schema18.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveContent.type, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveContent.type, parentSchema: schema18.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -17268,12 +17698,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema15.properties.adaptiveSchema.required, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema18.properties.adaptiveSchema.required, parentSchema: schema18.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -17283,47 +17713,47 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                       vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
                     if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
                       vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
                       vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                   vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties, data: data11 };
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveSchema.properties.properties.type, parentSchema: schema18.properties.adaptiveSchema.properties.properties, data: data11 };
               vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema18.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.type, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveSchema.type, parentSchema: schema18.properties.adaptiveSchema, data: data10 };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
@@ -17359,12 +17789,12 @@ function precompiledValidator(formats) {
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema15.properties.sections.items.if, parentSchema: schema15.properties.sections.items, data: data17 };
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema18.properties.sections.items.if, parentSchema: schema18.properties.sections.items, data: data17 };
               vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.sections.type, parentSchema: schema15.properties.sections, data: data16 };
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.sections.type, parentSchema: schema18.properties.sections, data: data16 };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
@@ -17376,63 +17806,63 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema21.required, parentSchema: schema21, data: data19 };
                 vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema21.required, parentSchema: schema21, data: data19 };
                 vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data19 };
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data19 };
                   vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
-                  if (func2(data20) < 1) {
-                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data20 };
+                  if (func3(data20) < 1) {
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.space, data: data20 };
                     vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data20 };
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.space.type, parentSchema: schema21.properties.space, data: data20 };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
               if (data19.path !== void 0) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
-                  if (func2(data21) > 100) {
-                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data21 };
+                  if (func3(data21) > 100) {
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
-                  if (func2(data21) < 1) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data21 };
+                  if (func3(data21) < 1) {
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
-                  if (!pattern3.test(data21)) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data21 };
+                  if (!pattern7.test(data21)) {
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data21 };
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.path.type, parentSchema: schema21.properties.path, data: data21 };
                   vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data22 };
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema21.properties.condition.type }, message: "must be string,null", schema: schema21.properties.condition.type, parentSchema: schema21.properties.condition, data: data22 };
                   vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
-                  if (func2(data22) > 1024) {
-                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data22 };
+                  if (func3(data22) > 1024) {
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema21.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
-                  if (func2(data22) < 1) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data22 };
+                  if (func3(data22) < 1) {
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
@@ -17440,44 +17870,44 @@ function precompiledValidator(formats) {
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data23 };
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.default.type, parentSchema: schema21.properties.default, data: data23 };
                   vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
               if (data19.was !== void 0) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
-                  if (func2(data24) > 100) {
-                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data24 };
+                  if (func3(data24) > 100) {
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
-                  if (func2(data24) < 1) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data24 };
+                  if (func3(data24) < 1) {
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
-                  if (!pattern3.test(data24)) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data24 };
+                  if (!pattern7.test(data24)) {
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data24 };
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data24 };
                   vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data25 };
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data25 };
                   vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data19 };
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data19 };
               vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.siteSpaces.type, parentSchema: schema15.properties.siteSpaces, data: data18 };
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.siteSpaces.type, parentSchema: schema18.properties.siteSpaces, data: data18 };
           vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
@@ -17488,46 +17918,46 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema20.oneOf[0].required, parentSchema: schema20.oneOf[0], data: data27 };
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema23.oneOf[0].required, parentSchema: schema23.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema20.oneOf[1].required, parentSchema: schema20.oneOf[1], data: data27 };
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema23.oneOf[1].required, parentSchema: schema23.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema20.oneOf, parentSchema: schema20, data: data27 };
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema23.oneOf, parentSchema: schema23, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema20.required, parentSchema: schema20, data: data27 };
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema23.required, parentSchema: schema23, data: data27 };
                 vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data27 };
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data27 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
-                  if (func2(data28) > 512) {
-                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.source, data: data28 };
+                  if (func3(data28) > 512) {
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema23.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
-                  if (!pattern9.test(data28)) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.source, data: data28 };
+                  if (!pattern13.test(data28)) {
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema23.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.type, parentSchema: schema20.properties.source, data: data28 };
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.source.type, parentSchema: schema23.properties.source, data: data28 };
                   vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
@@ -17535,36 +17965,36 @@ function precompiledValidator(formats) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema20.properties.to.required, parentSchema: schema20.properties.to, data: data29 };
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema23.properties.to.required, parentSchema: schema23.properties.to, data: data29 };
                     vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.to, data: data29 };
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.to, data: data29 };
                       vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
-                      if (func2(data30) > 100) {
-                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (func3(data30) > 100) {
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
-                      if (func2(data30) < 1) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (func3(data30) < 1) {
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
-                      if (!pattern3.test(data30)) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (!pattern7.test(data30)) {
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.to.properties.section.type, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.to.properties.section.type, parentSchema: schema23.properties.to.properties.section, data: data30 };
                       vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.to.type, parentSchema: schema20.properties.to, data: data29 };
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.properties.to.type, parentSchema: schema23.properties.to, data: data29 };
                   vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
@@ -17579,12 +18009,12 @@ function precompiledValidator(formats) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema20.properties.destination.allOf[0].then.required, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema23.properties.destination.allOf[0].then.required, parentSchema: schema23.properties.destination.allOf[0].then, data: data31 };
                       vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[0].then, data: data31 };
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
@@ -17592,7 +18022,7 @@ function precompiledValidator(formats) {
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[0].if, parentSchema: schema20.properties.destination.allOf[0], data: data31 };
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[0].if, parentSchema: schema23.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
@@ -17605,12 +18035,12 @@ function precompiledValidator(formats) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[1].then.required, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema23.properties.destination.allOf[1].then.required, parentSchema: schema23.properties.destination.allOf[1].then, data: data31 };
                       vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[1].then, data: data31 };
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
@@ -17618,7 +18048,7 @@ function precompiledValidator(formats) {
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[1].if, parentSchema: schema20.properties.destination.allOf[1], data: data31 };
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[1].if, parentSchema: schema23.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
@@ -17631,16 +18061,16 @@ function precompiledValidator(formats) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema23.properties.destination.allOf[2].then.required, parentSchema: schema23.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema23.properties.destination.allOf[2].then.required, parentSchema: schema23.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[2].then, data: data31 };
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
@@ -17648,7 +18078,7 @@ function precompiledValidator(formats) {
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[2].if, parentSchema: schema20.properties.destination.allOf[2], data: data31 };
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[2].if, parentSchema: schema23.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
@@ -17661,12 +18091,12 @@ function precompiledValidator(formats) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.destination.allOf[3].then.required, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema23.properties.destination.allOf[3].then.required, parentSchema: schema23.properties.destination.allOf[3].then, data: data31 };
                       vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[3].then, data: data31 };
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
@@ -17674,59 +18104,59 @@ function precompiledValidator(formats) {
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[3].if, parentSchema: schema20.properties.destination.allOf[3], data: data31 };
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[3].if, parentSchema: schema23.properties.destination.allOf[3], data: data31 };
                   vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema20.properties.destination.required, parentSchema: schema20.properties.destination, data: data31 };
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema23.properties.destination.required, parentSchema: schema23.properties.destination, data: data31 };
                     vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
-                      if (func2(data36) < 1) {
-                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      if (func3(data36) < 1) {
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.kind, data: data36 };
                         vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.kind.type, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.kind.type, parentSchema: schema23.properties.destination.properties.kind, data: data36 };
                       vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
                   if (data31.siteSectionId !== void 0) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
-                      if (func2(data37) < 1) {
-                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      if (func3(data37) < 1) {
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.siteSectionId, data: data37 };
                         vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSectionId.type, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.siteSectionId.type, parentSchema: schema23.properties.destination.properties.siteSectionId, data: data37 };
                       vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
                   if (data31.siteSpaceId !== void 0) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
-                      if (func2(data38) < 1) {
-                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      if (func3(data38) < 1) {
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.siteSpaceId, data: data38 };
                         vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSpaceId.type, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.siteSpaceId.type, parentSchema: schema23.properties.destination.properties.siteSpaceId, data: data38 };
                       vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
                   if (data31.pageId !== void 0) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
-                      if (func2(data39) < 1) {
-                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      if (func3(data39) < 1) {
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.pageId, data: data39 };
                         vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.pageId.type, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.pageId.type, parentSchema: schema23.properties.destination.properties.pageId, data: data39 };
                       vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
@@ -17734,66 +18164,66 @@ function precompiledValidator(formats) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema23.properties.destination.properties.url, data: data40 };
                         vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.url.type, parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.url.type, parentSchema: schema23.properties.destination.properties.url, data: data40 };
                       vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.destination.type, parentSchema: schema20.properties.destination, data: data31 };
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.properties.destination.type, parentSchema: schema23.properties.destination, data: data31 };
                   vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
               if (data27.id !== void 0) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
-                  if (func2(data41) < 1) {
-                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data41 };
+                  if (func3(data41) < 1) {
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.id, data: data41 };
                     vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data41 };
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.id.type, parentSchema: schema23.properties.id, data: data41 };
                   vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
               if (data27.was !== void 0) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
-                  if (func2(data42) > 512) {
-                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.was, data: data42 };
+                  if (func3(data42) > 512) {
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema23.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
-                  if (!pattern9.test(data42)) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.was, data: data42 };
+                  if (!pattern13.test(data42)) {
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema23.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data42 };
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data42 };
                   vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data43 };
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data43 };
                   vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data27 };
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data27 };
               vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.redirects.type, parentSchema: schema15.properties.redirects, data: data26 };
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.redirects.type, parentSchema: schema18.properties.redirects, data: data26 };
           vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
       vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
     return validate11.errors = vErrors, errors === 0;
@@ -17806,7 +18236,7 @@ function precompiledValidator(formats) {
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       for (let key0 in data)
-        if (!(key0 === "version" || key0 === "organization" || key0 === "spaces" || key0 === "teams" || key0 === "customFields" || key0 === "samlProviders" || key0 === "sites" || key0 === "policy")) {
+        if (!func2.call(schema11.properties, key0)) {
           let err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
         }
@@ -17820,7 +18250,7 @@ function precompiledValidator(formats) {
       if (data.organization !== void 0) {
         let data1 = data.organization;
         if (typeof data1 == "string") {
-          if (func2(data1) < 1) {
+          if (func3(data1) < 1) {
             let err3 = { instancePath: instancePath + "/organization", schemaPath: "#/properties/organization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.organization, data: data1 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
@@ -17847,7 +18277,7 @@ function precompiledValidator(formats) {
           for (let key2 in data2) {
             let data3 = data2[key2];
             if (typeof data3 == "string") {
-              if (func2(data3) < 1) {
+              if (func3(data3) < 1) {
                 let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
                 vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
               }
@@ -17880,11 +18310,11 @@ function precompiledValidator(formats) {
               if (data5.title !== void 0) {
                 let data6 = data5.title;
                 if (typeof data6 == "string") {
-                  if (func2(data6) > 64) {
+                  if (func3(data6) > 64) {
                     let err12 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.title, data: data6 };
                     vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
                   }
-                  if (func2(data6) < 1) {
+                  if (func3(data6) < 1) {
                     let err13 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
                     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
                   }
@@ -17900,7 +18330,7 @@ function precompiledValidator(formats) {
                   for (let i1 = 0; i1 < len1; i1++) {
                     let data8 = data7[i1];
                     if (typeof data8 == "string") {
-                      if (func2(data8) < 1) {
+                      if (func3(data8) < 1) {
                         let err15 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.members.items, data: data8 };
                         vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
                       }
@@ -17933,11 +18363,11 @@ function precompiledValidator(formats) {
               if (data5.was !== void 0) {
                 let data9 = data5.was;
                 if (typeof data9 == "string") {
-                  if (func2(data9) > 64) {
+                  if (func3(data9) > 64) {
                     let err19 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.was, data: data9 };
                     vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
                   }
-                  if (func2(data9) < 1) {
+                  if (func3(data9) < 1) {
                     let err20 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data9 };
                     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
                   }
@@ -17986,11 +18416,11 @@ function precompiledValidator(formats) {
               if (data12.name !== void 0) {
                 let data13 = data12.name;
                 if (typeof data13 == "string") {
-                  if (func2(data13) > 50) {
+                  if (func3(data13) > 50) {
                     let err28 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema13.properties.name, data: data13 };
                     vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                   }
-                  if (func2(data13) < 1) {
+                  if (func3(data13) < 1) {
                     let err29 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.name, data: data13 };
                     vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                   }
@@ -18013,7 +18443,7 @@ function precompiledValidator(formats) {
               if (data12.title !== void 0) {
                 let data15 = data12.title;
                 if (typeof data15 == "string") {
-                  if (func2(data15) > 100) {
+                  if (func3(data15) > 100) {
                     let err33 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.title, data: data15 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
@@ -18025,7 +18455,7 @@ function precompiledValidator(formats) {
               if (data12.description !== void 0) {
                 let data16 = data12.description;
                 if (typeof data16 == "string") {
-                  if (func2(data16) > 200) {
+                  if (func3(data16) > 200) {
                     let err35 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema13.properties.description, data: data16 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
@@ -18037,7 +18467,7 @@ function precompiledValidator(formats) {
               if (data12.placeholder !== void 0) {
                 let data17 = data12.placeholder;
                 if (typeof data17 == "string") {
-                  if (func2(data17) > 100) {
+                  if (func3(data17) > 100) {
                     let err37 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.placeholder, data: data17 };
                     vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                   }
@@ -18061,7 +18491,7 @@ function precompiledValidator(formats) {
                   for (let i4 = 0; i4 < len3; i4++) {
                     let data19 = data18[i4];
                     if (typeof data19 == "string") {
-                      if (func2(data19) < 1) {
+                      if (func3(data19) < 1) {
                         let err41 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.options.items, data: data19 };
                         vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                       }
@@ -18127,11 +18557,11 @@ function precompiledValidator(formats) {
               if (data22.label !== void 0) {
                 let data23 = data22.label;
                 if (typeof data23 == "string") {
-                  if (func2(data23) > 30) {
+                  if (func3(data23) > 30) {
                     let err50 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.label, data: data23 };
                     vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                   }
-                  if (func2(data23) < 1) {
+                  if (func3(data23) < 1) {
                     let err51 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.label, data: data23 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
@@ -18143,7 +18573,7 @@ function precompiledValidator(formats) {
               if (data22.entityID !== void 0) {
                 let data24 = data22.entityID;
                 if (typeof data24 == "string") {
-                  if (func2(data24) > 1024) {
+                  if (func3(data24) > 1024) {
                     let err53 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema14.properties.entityID, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
@@ -18155,7 +18585,7 @@ function precompiledValidator(formats) {
               if (data22.ssoURL !== void 0) {
                 let data25 = data22.ssoURL;
                 if (typeof data25 == "string") {
-                  if (func2(data25) > 2048) {
+                  if (func3(data25) > 2048) {
                     let err55 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema14.properties.ssoURL, data: data25 };
                     vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                   }
@@ -18171,7 +18601,7 @@ function precompiledValidator(formats) {
               if (data22.certificate !== void 0) {
                 let data26 = data22.certificate;
                 if (typeof data26 == "string") {
-                  if (func2(data26) > 1e4) {
+                  if (func3(data26) > 1e4) {
                     let err58 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema14.properties.certificate, data: data26 };
                     vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
                   }
@@ -18183,11 +18613,11 @@ function precompiledValidator(formats) {
               if (data22.defaultTeam !== void 0) {
                 let data27 = data22.defaultTeam, _errs63 = errors, valid21 = !1, passing0 = null, _errs64 = errors;
                 if (typeof data27 == "string") {
-                  if (func2(data27) > 64) {
+                  if (func3(data27) > 64) {
                     let err60 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
                     vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
                   }
-                  if (func2(data27) < 1) {
+                  if (func3(data27) < 1) {
                     let err61 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
                     vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
                   }
@@ -18211,7 +18641,7 @@ function precompiledValidator(formats) {
                   if (data27.id !== void 0) {
                     let data28 = data27.id;
                     if (typeof data28 == "string") {
-                      if (func2(data28) < 1) {
+                      if (func3(data28) < 1) {
                         let err65 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
                         vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                       }
@@ -18242,11 +18672,11 @@ function precompiledValidator(formats) {
               if (data22.was !== void 0) {
                 let data30 = data22.was;
                 if (typeof data30 == "string") {
-                  if (func2(data30) > 30) {
+                  if (func3(data30) > 30) {
                     let err70 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.was, data: data30 };
                     vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                   }
-                  if (func2(data30) < 1) {
+                  if (func3(data30) < 1) {
                     let err71 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data30 };
                     vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                   }
@@ -18272,70 +18702,422 @@ function precompiledValidator(formats) {
           vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
         }
       }
-      if (data.sites !== void 0) {
-        let data32 = data.sites;
-        if (Array.isArray(data32)) {
-          let len5 = data32.length;
-          for (let i7 = 0; i7 < len5; i7++)
-            validate11(data32[i7], { instancePath: instancePath + "/sites/" + i7, parentData: data32, parentDataProperty: i7, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+      if (data.organizationSettings !== void 0) {
+        let data32 = data.organizationSettings;
+        if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
+          for (let key7 in data32)
+            if (!(key7 === "title" || key7 === "emailDomains" || key7 === "hostname" || key7 === "defaultRole" || key7 === "sso" || key7 === "ai" || key7 === "inviteLinks")) {
+              let err76 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data32 };
+              vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+            }
+          if (data32.title !== void 0) {
+            let data33 = data32.title;
+            if (typeof data33 == "string") {
+              if (func3(data33) > 255) {
+                let err77 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema15.properties.title, data: data33 };
+                vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+              }
+              if (func3(data33) < 2) {
+                let err78 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.title, data: data33 };
+                vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+              }
+            } else {
+              let err79 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data33 };
+              vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+            }
+          }
+          if (data32.emailDomains !== void 0) {
+            let data34 = data32.emailDomains;
+            if (Array.isArray(data34)) {
+              let len5 = data34.length;
+              for (let i7 = 0; i7 < len5; i7++) {
+                let data35 = data34[i7];
+                if (typeof data35 == "string") {
+                  if (func3(data35) > 253) {
+                    let err80 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i7, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/maxLength", keyword: "maxLength", params: { limit: 253 }, message: "must NOT have more than 253 characters", schema: 253, parentSchema: schema15.properties.emailDomains.items, data: data35 };
+                    vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                  }
+                  if (func3(data35) < 1) {
+                    let err81 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i7, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.emailDomains.items, data: data35 };
+                    vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+                  }
+                } else {
+                  let err82 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i7, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.emailDomains.items.type, parentSchema: schema15.properties.emailDomains.items, data: data35 };
+                  vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+                }
+              }
+              let i8 = data34.length, j2;
+              if (i8 > 1) {
+                let indices2 = {};
+                for (; i8--; ) {
+                  let item2 = data34[i8];
+                  if (typeof item2 == "string") {
+                    if (typeof indices2[item2] == "number") {
+                      j2 = indices2[item2];
+                      let err83 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/uniqueItems", keyword: "uniqueItems", params: { i: i8, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i8 + " are identical)", schema: !0, parentSchema: schema15.properties.emailDomains, data: data34 };
+                      vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+                      break;
+                    }
+                    indices2[item2] = i8;
+                  }
+                }
+              }
+            } else {
+              let err84 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.emailDomains.type, parentSchema: schema15.properties.emailDomains, data: data34 };
+              vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+            }
+          }
+          if (data32.hostname !== void 0) {
+            let data36 = data32.hostname, _errs87 = errors, valid28 = !1, _errs88 = errors;
+            if (typeof data36 == "string") {
+              if (func3(data36) > 32) {
+                let err85 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
+                vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+              }
+              if (func3(data36) < 3) {
+                let err86 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
+                vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+              }
+              if (!pattern2.test(data36)) {
+                let err87 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"', schema: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
+                vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+              }
+            } else {
+              let err88 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.hostname.anyOf[0].type, parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
+              vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+            }
+            var _valid1 = _errs88 === errors;
+            if (valid28 = valid28 || _valid1, !valid28) {
+              let _errs90 = errors;
+              if (data36 !== null) {
+                let err89 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema15.properties.hostname.anyOf[1].type, parentSchema: schema15.properties.hostname.anyOf[1], data: data36 };
+                vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+              }
+              var _valid1 = _errs90 === errors;
+              valid28 = valid28 || _valid1;
+            }
+            if (valid28)
+              errors = _errs87, vErrors !== null && (_errs87 ? vErrors.length = _errs87 : vErrors = null);
+            else {
+              let err90 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema15.properties.hostname.anyOf, parentSchema: schema15.properties.hostname, data: data36 };
+              vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+            }
+          }
+          if (data32.defaultRole !== void 0) {
+            let data37 = data32.defaultRole;
+            if (!(data37 === "admin" || data37 === "create" || data37 === "review" || data37 === "edit" || data37 === "comment" || data37 === "read" || data37 === null)) {
+              let err91 = { instancePath: instancePath + "/organizationSettings/defaultRole", schemaPath: "#/definitions/organization-settings/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema15.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.defaultRole.enum, parentSchema: schema15.properties.defaultRole, data: data37 };
+              vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+            }
+          }
+          if (data32.sso !== void 0) {
+            let data38 = data32.sso;
+            if (typeof data38 != "boolean") {
+              let err92 = { instancePath: instancePath + "/organizationSettings/sso", schemaPath: "#/definitions/organization-settings/properties/sso/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.sso.type, parentSchema: schema15.properties.sso, data: data38 };
+              vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+            }
+          }
+          if (data32.ai !== void 0) {
+            let data39 = data32.ai;
+            if (typeof data39 != "boolean") {
+              let err93 = { instancePath: instancePath + "/organizationSettings/ai", schemaPath: "#/definitions/organization-settings/properties/ai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.ai.type, parentSchema: schema15.properties.ai, data: data39 };
+              vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+            }
+          }
+          if (data32.inviteLinks !== void 0) {
+            let data40 = data32.inviteLinks;
+            if (typeof data40 != "boolean") {
+              let err94 = { instancePath: instancePath + "/organizationSettings/inviteLinks", schemaPath: "#/definitions/organization-settings/properties/inviteLinks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.inviteLinks.type, parentSchema: schema15.properties.inviteLinks, data: data40 };
+              vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+            }
+          }
         } else {
-          let err76 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data32 };
-          vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+          let err95 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data32 };
+          vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+        }
+      }
+      if (data.openApiSpecs !== void 0) {
+        let data41 = data.openApiSpecs;
+        if (Array.isArray(data41)) {
+          let len6 = data41.length;
+          for (let i9 = 0; i9 < len6; i9++) {
+            let data42 = data41[i9];
+            if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+              if (data42.slug === void 0) {
+                let err96 = { instancePath: instancePath + "/openApiSpecs/" + i9, schemaPath: "#/definitions/openapi-spec/required", keyword: "required", params: { missingProperty: "slug" }, message: "must have required property 'slug'", schema: schema16.required, parentSchema: schema16, data: data42 };
+                vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+              }
+              for (let key8 in data42)
+                if (!(key8 === "slug" || key8 === "source" || key8 === "protect")) {
+                  let err97 = { instancePath: instancePath + "/openApiSpecs/" + i9, schemaPath: "#/definitions/openapi-spec/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data42 };
+                  vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                }
+              if (data42.slug !== void 0) {
+                let data43 = data42.slug;
+                if (typeof data43 == "string") {
+                  if (func3(data43) > 100) {
+                    let err98 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.slug, data: data43 };
+                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                  }
+                  if (func3(data43) < 1) {
+                    let err99 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.slug, data: data43 };
+                    vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                  }
+                  if (!pattern3.test(data43)) {
+                    let err100 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"', schema: "^[a-z0-9]+(?:-[a-z0-9]+)*$", parentSchema: schema16.properties.slug, data: data43 };
+                    vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                  }
+                } else {
+                  let err101 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.slug.type, parentSchema: schema16.properties.slug, data: data43 };
+                  vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                }
+              }
+              if (data42.source !== void 0) {
+                let data44 = data42.source, _errs108 = errors, valid33 = !1, _errs109 = errors;
+                if (typeof data44 == "string") {
+                  if (func3(data44) > 2048) {
+                    let err102 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.source.anyOf[0], data: data44 };
+                    vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                  }
+                  if (!pattern4.test(data44)) {
+                    let err103 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema16.properties.source.anyOf[0], data: data44 };
+                    vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                  }
+                } else {
+                  let err104 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.source.anyOf[0].type, parentSchema: schema16.properties.source.anyOf[0], data: data44 };
+                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                }
+                var _valid2 = _errs109 === errors;
+                if (valid33 = valid33 || _valid2, !valid33) {
+                  let _errs111 = errors;
+                  if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
+                    if (data44.url === void 0) {
+                      let err105 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema16.properties.source.anyOf[1].required, parentSchema: schema16.properties.source.anyOf[1], data: data44 };
+                      vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                    }
+                    for (let key9 in data44)
+                      if (key9 !== "url") {
+                        let err106 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.source.anyOf[1], data: data44 };
+                        vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+                      }
+                    if (data44.url !== void 0) {
+                      let data45 = data44.url;
+                      if (typeof data45 == "string") {
+                        if (func3(data45) > 2048) {
+                          let err107 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.source.anyOf[1].properties.url, data: data45 };
+                          vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+                        }
+                        if (!pattern4.test(data45)) {
+                          let err108 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema16.properties.source.anyOf[1].properties.url, data: data45 };
+                          vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+                        }
+                      } else {
+                        let err109 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.source.anyOf[1].properties.url.type, parentSchema: schema16.properties.source.anyOf[1].properties.url, data: data45 };
+                        vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+                      }
+                    }
+                  } else {
+                    let err110 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.source.anyOf[1].type, parentSchema: schema16.properties.source.anyOf[1], data: data44 };
+                    vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
+                  }
+                  var _valid2 = _errs111 === errors;
+                  if (valid33 = valid33 || _valid2, !valid33) {
+                    let _errs116 = errors;
+                    if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
+                      if (data44.text === void 0) {
+                        let err111 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'", schema: schema16.properties.source.anyOf[2].required, parentSchema: schema16.properties.source.anyOf[2], data: data44 };
+                        vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
+                      }
+                      for (let key10 in data44)
+                        if (key10 !== "text") {
+                          let err112 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.source.anyOf[2], data: data44 };
+                          vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
+                        }
+                      if (data44.text !== void 0) {
+                        let data46 = data44.text;
+                        if (typeof data46 == "string") {
+                          if (func3(data46) < 1) {
+                            let err113 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.source.anyOf[2].properties.text, data: data46 };
+                            vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
+                          }
+                        } else {
+                          let err114 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.source.anyOf[2].properties.text.type, parentSchema: schema16.properties.source.anyOf[2].properties.text, data: data46 };
+                          vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
+                        }
+                      }
+                    } else {
+                      let err115 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.source.anyOf[2].type, parentSchema: schema16.properties.source.anyOf[2], data: data44 };
+                      vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
+                    }
+                    var _valid2 = _errs116 === errors;
+                    valid33 = valid33 || _valid2;
+                  }
+                }
+                if (valid33)
+                  errors = _errs108, vErrors !== null && (_errs108 ? vErrors.length = _errs108 : vErrors = null);
+                else {
+                  let err116 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema16.properties.source.anyOf, parentSchema: schema16.properties.source, data: data44 };
+                  vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
+                }
+              }
+              if (data42.protect !== void 0) {
+                let data47 = data42.protect;
+                if (typeof data47 != "boolean") {
+                  let err117 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/protect", schemaPath: "#/definitions/openapi-spec/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data47 };
+                  vErrors === null ? vErrors = [err117] : vErrors.push(err117), errors++;
+                }
+              }
+            } else {
+              let err118 = { instancePath: instancePath + "/openApiSpecs/" + i9, schemaPath: "#/definitions/openapi-spec/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data42 };
+              vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
+            }
+          }
+        } else {
+          let err119 = { instancePath: instancePath + "/openApiSpecs", schemaPath: "#/properties/openApiSpecs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.openApiSpecs.type, parentSchema: schema11.properties.openApiSpecs, data: data41 };
+          vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
+        }
+      }
+      if (data.translations !== void 0) {
+        let data48 = data.translations;
+        if (Array.isArray(data48)) {
+          let len7 = data48.length;
+          for (let i10 = 0; i10 < len7; i10++) {
+            let data49 = data48[i10];
+            if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+              if (data49.title === void 0) {
+                let err120 = { instancePath: instancePath + "/translations/" + i10, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data: data49 };
+                vErrors === null ? vErrors = [err120] : vErrors.push(err120), errors++;
+              }
+              for (let key11 in data49)
+                if (!(key11 === "title" || key11 === "id" || key11 === "was" || key11 === "protect")) {
+                  let err121 = { instancePath: instancePath + "/translations/" + i10, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data: data49 };
+                  vErrors === null ? vErrors = [err121] : vErrors.push(err121), errors++;
+                }
+              if (data49.title !== void 0) {
+                let data50 = data49.title;
+                if (typeof data50 == "string") {
+                  if (func3(data50) > 100) {
+                    let err122 = { instancePath: instancePath + "/translations/" + i10 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.title, data: data50 };
+                    vErrors === null ? vErrors = [err122] : vErrors.push(err122), errors++;
+                  }
+                  if (func3(data50) < 1) {
+                    let err123 = { instancePath: instancePath + "/translations/" + i10 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.title, data: data50 };
+                    vErrors === null ? vErrors = [err123] : vErrors.push(err123), errors++;
+                  }
+                } else {
+                  let err124 = { instancePath: instancePath + "/translations/" + i10 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data50 };
+                  vErrors === null ? vErrors = [err124] : vErrors.push(err124), errors++;
+                }
+              }
+              if (data49.id !== void 0) {
+                let data51 = data49.id;
+                if (typeof data51 == "string") {
+                  if (func3(data51) < 1) {
+                    let err125 = { instancePath: instancePath + "/translations/" + i10 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.id, data: data51 };
+                    vErrors === null ? vErrors = [err125] : vErrors.push(err125), errors++;
+                  }
+                } else {
+                  let err126 = { instancePath: instancePath + "/translations/" + i10 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.id.type, parentSchema: schema17.properties.id, data: data51 };
+                  vErrors === null ? vErrors = [err126] : vErrors.push(err126), errors++;
+                }
+              }
+              if (data49.was !== void 0) {
+                let data52 = data49.was;
+                if (typeof data52 == "string") {
+                  if (func3(data52) > 100) {
+                    let err127 = { instancePath: instancePath + "/translations/" + i10 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data52 };
+                    vErrors === null ? vErrors = [err127] : vErrors.push(err127), errors++;
+                  }
+                  if (func3(data52) < 1) {
+                    let err128 = { instancePath: instancePath + "/translations/" + i10 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data52 };
+                    vErrors === null ? vErrors = [err128] : vErrors.push(err128), errors++;
+                  }
+                } else {
+                  let err129 = { instancePath: instancePath + "/translations/" + i10 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data52 };
+                  vErrors === null ? vErrors = [err129] : vErrors.push(err129), errors++;
+                }
+              }
+              if (data49.protect !== void 0) {
+                let data53 = data49.protect;
+                if (typeof data53 != "boolean") {
+                  let err130 = { instancePath: instancePath + "/translations/" + i10 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data53 };
+                  vErrors === null ? vErrors = [err130] : vErrors.push(err130), errors++;
+                }
+              }
+            } else {
+              let err131 = { instancePath: instancePath + "/translations/" + i10, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data: data49 };
+              vErrors === null ? vErrors = [err131] : vErrors.push(err131), errors++;
+            }
+          }
+        } else {
+          let err132 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data48 };
+          vErrors === null ? vErrors = [err132] : vErrors.push(err132), errors++;
+        }
+      }
+      if (data.sites !== void 0) {
+        let data54 = data.sites;
+        if (Array.isArray(data54)) {
+          let len8 = data54.length;
+          for (let i11 = 0; i11 < len8; i11++)
+            validate11(data54[i11], { instancePath: instancePath + "/sites/" + i11, parentData: data54, parentDataProperty: i11, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+        } else {
+          let err133 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data54 };
+          vErrors === null ? vErrors = [err133] : vErrors.push(err133), errors++;
         }
       }
       if (data.policy !== void 0) {
-        let data34 = data.policy;
-        if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
-          for (let key7 in data34)
-            if (!(key7 === "prune" || key7 === "maxDestroy")) {
-              let err77 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data34 };
-              vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+        let data56 = data.policy;
+        if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+          for (let key12 in data56)
+            if (!(key12 === "prune" || key12 === "maxDestroy")) {
+              let err134 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24, data: data56 };
+              vErrors === null ? vErrors = [err134] : vErrors.push(err134), errors++;
             }
-          if (data34.prune !== void 0) {
-            let data35 = data34.prune;
-            if (Array.isArray(data35)) {
-              let len6 = data35.length;
-              for (let i8 = 0; i8 < len6; i8++) {
-                let data36 = data35[i8];
-                if (!(data36 === "sites" || data36 === "sections" || data36 === "sectionGroups" || data36 === "siteSpaces" || data36 === "redirects" || data36 === "teams" || data36 === "customFields" || data36 === "samlProviders")) {
-                  let err78 = { instancePath: instancePath + "/policy/prune/" + i8, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema21.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.prune.items.enum, parentSchema: schema21.properties.prune.items, data: data36 };
-                  vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+          if (data56.prune !== void 0) {
+            let data57 = data56.prune;
+            if (Array.isArray(data57)) {
+              let len9 = data57.length;
+              for (let i12 = 0; i12 < len9; i12++) {
+                let data58 = data57[i12];
+                if (!(data58 === "sites" || data58 === "sections" || data58 === "sectionGroups" || data58 === "siteSpaces" || data58 === "redirects" || data58 === "teams" || data58 === "customFields" || data58 === "samlProviders" || data58 === "openApiSpecs" || data58 === "translations")) {
+                  let err135 = { instancePath: instancePath + "/policy/prune/" + i12, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema24.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema24.properties.prune.items.enum, parentSchema: schema24.properties.prune.items, data: data58 };
+                  vErrors === null ? vErrors = [err135] : vErrors.push(err135), errors++;
                 }
               }
-              let i9 = data35.length, j2;
-              if (i9 > 1) {
-                outer0: for (; i9--; )
-                  for (j2 = i9; j2--; )
-                    if (func0(data35[i9], data35[j2])) {
-                      let err79 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i9, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i9 + " are identical)", schema: !0, parentSchema: schema21.properties.prune, data: data35 };
-                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+              let i13 = data57.length, j3;
+              if (i13 > 1) {
+                outer0: for (; i13--; )
+                  for (j3 = i13; j3--; )
+                    if (func0(data57[i13], data57[j3])) {
+                      let err136 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i13, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i13 + " are identical)", schema: !0, parentSchema: schema24.properties.prune, data: data57 };
+                      vErrors === null ? vErrors = [err136] : vErrors.push(err136), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err80 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema21.properties.prune.type, parentSchema: schema21.properties.prune, data: data35 };
-              vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+              let err137 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.prune.type, parentSchema: schema24.properties.prune, data: data57 };
+              vErrors === null ? vErrors = [err137] : vErrors.push(err137), errors++;
             }
           }
-          if (data34.maxDestroy !== void 0) {
-            let data37 = data34.maxDestroy;
-            if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-              let err81 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema21.properties.maxDestroy.type, parentSchema: schema21.properties.maxDestroy, data: data37 };
-              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+          if (data56.maxDestroy !== void 0) {
+            let data59 = data56.maxDestroy;
+            if (!(typeof data59 == "number" && !(data59 % 1) && !isNaN(data59) && isFinite(data59))) {
+              let err138 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.properties.maxDestroy.type, parentSchema: schema24.properties.maxDestroy, data: data59 };
+              vErrors === null ? vErrors = [err138] : vErrors.push(err138), errors++;
             }
-            if (typeof data37 == "number" && isFinite(data37) && (data37 < 0 || isNaN(data37))) {
-              let err82 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema21.properties.maxDestroy, data: data37 };
-              vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+            if (typeof data59 == "number" && isFinite(data59) && (data59 < 0 || isNaN(data59))) {
+              let err139 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema24.properties.maxDestroy, data: data59 };
+              vErrors === null ? vErrors = [err139] : vErrors.push(err139), errors++;
             }
           }
         } else {
-          let err83 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data34 };
-          vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+          let err140 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data: data56 };
+          vErrors === null ? vErrors = [err140] : vErrors.push(err140), errors++;
         }
       }
     } else {
-      let err84 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+      let err141 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err141] : vErrors.push(err141), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -19877,8 +20659,10 @@ var Planner, init_build = __esm({
         }
         let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
-        let change = this.addChange("update", slot, fields);
-        module.key(desired) !== module.liveKey(live.item) && (change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`), this.addCalls(
+        let risk = module.riskyChanges?.(fields), change = this.addChange("update", slot, fields, risk !== void 0), notes = [risk];
+        module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
+        let note = notes.filter((text) => text !== void 0).join("; ");
+        note !== "" && (change.note = note), this.addCalls(
           container,
           change,
           module.update(desired, live, fields, slot.address, scope, this.resolution)
@@ -19894,7 +20678,7 @@ var Planner, init_build = __esm({
         } else
           change = this.addChange("create", slot, fields);
         let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        primary && (this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && primary.orderAfter.push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && primary.orderAfter.push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       /**
        * Keeps the longest run of items already in order in place and moves the rest; where items
@@ -19942,7 +20726,7 @@ var Planner, init_build = __esm({
           fields,
           calls: []
         };
-        return slot.live && (change.liveId = slot.live.item.id), highRisk && (action === "delete" || action === "replace") && (change.highRisk = !0), this.changes.push(change), change;
+        return slot.live && (change.liveId = slot.live.item.id), highRisk && action !== "create" && action !== "move" && (change.highRisk = !0), this.changes.push(change), change;
       }
       addCalls(container, change, drafts, deletes) {
         let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0;
@@ -20322,11 +21106,11 @@ function heading(title, plan) {
   return `### ${title} \xB7 organization ${codeSpan(clip2(plan.organization, CELL_VALUE_MAX), !1)}`;
 }
 function highRiskBlock(plan, view) {
-  let risky = plan.changes.filter((change) => change.highRisk);
-  if (risky.length === 0) return [];
-  let lines = ["> [!CAUTION]", `> ${view.highRisk.heading(risky.length)}`, ">"];
-  for (let change of risky.slice(0, LIST_MAX)) lines.push(`> - ${view.highRisk.item(change)}`);
-  return risky.length > LIST_MAX && lines.push(`> - \u2026 and ${risky.length - LIST_MAX} more, marked \u26A0\uFE0F below`), [...lines, ""];
+  let risky2 = plan.changes.filter((change) => change.highRisk);
+  if (risky2.length === 0) return [];
+  let lines = ["> [!CAUTION]", `> ${view.highRisk.heading(risky2.length)}`, ">"];
+  for (let change of risky2.slice(0, LIST_MAX)) lines.push(`> - ${view.highRisk.item(change)}`);
+  return risky2.length > LIST_MAX && lines.push(`> - \u2026 and ${risky2.length - LIST_MAX} more, marked \u26A0\uFE0F below`), [...lines, ""];
 }
 function warningsBlock(plan) {
   if (plan.warnings.length === 0) return [];
@@ -20521,7 +21305,7 @@ var PLAN_VIEW, init_plan_markdown = __esm({
       verb: { create: "create", update: "update", replace: "replace", delete: "delete", move: "move" },
       describe: planDescribe,
       highRisk: {
-        heading: (count) => `**${plural2(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
+        heading: (count) => `**${plural2(count, "high-risk change")}**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.`,
         item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.note ? ` (${prose(clip2(change.note, CELL_VALUE_MAX), !1)})` : ""}`
       },
       details(changes) {
@@ -20629,7 +21413,9 @@ function registerValidateCommand(program2, context) {
       }
       return;
     }
-    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.map((kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`);
+    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map(
+      (kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`
+    );
     context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.
 `);
   });
@@ -40811,11 +41597,11 @@ async function applySavedPlan(file, context, options) {
     await checkTokenSees(client, saved, file);
     let stale = await staleItems(client, saved.reads);
     if (stale.length > 0) {
-      let shown = stale.slice(0, 20).map((line) => `  ${line}`);
-      throw stale.length > 20 && shown.push(`  \u2026 and ${stale.length - 20} more`), new DocsyncError(
+      let shown2 = stale.slice(0, 20).map((line) => `  ${line}`);
+      throw stale.length > 20 && shown2.push(`  \u2026 and ${stale.length - 20} more`), new DocsyncError(
         "plan.stale",
         `Stale plan: the live organization changed since ${file} was made (${saved.savedAt}):
-${shown.join(`
+${shown2.join(`
 `)}
 Run docsync plan again.`
       );
@@ -40936,7 +41722,7 @@ var DRIFT_VIEW, init_markdown2 = __esm({
       },
       describe: driftDescribe,
       highRisk: {
-        heading: (count) => `**Applying the configuration would delete or replace ${plural2(count, "high-risk item")}**, which is hard to undo:`,
+        heading: (count) => `**Applying the configuration would make ${plural2(count, "high-risk change")}**, which is hard to undo:`,
         item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
       },
       details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
@@ -41324,8 +42110,10 @@ Rename (or delete) all but one of each, then export again.`
   let names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
   names.size > 0 && (body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id])));
   let counts = {};
-  for (let [collection, items2] of result.collections)
-    body[collection] = items2, counts[collection] = items2.length;
+  for (let [collection, items2] of result.collections) {
+    let single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
+    single && items2.length === 0 || (body[collection] = single ? items2[0] : items2, counts[collection] = items2.length);
+  }
   let managed = PRUNABLE_KINDS.filter((kind) => {
     let container = NESTED_IN.get(kind);
     return result.managed.has(kind) || container !== void 0 && result.managed.has(container);
@@ -41382,9 +42170,7 @@ __export(export_exports, {
 import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
-  return REPORTED_KINDS.map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
-    ", "
-  );
+  return REPORTED_KINDS.filter((kind) => !kind.singleton).map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(", ");
 }
 function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");
@@ -42130,7 +42916,7 @@ async function run(setup, env, log, interruption2) {
   savedPlan && own.push("--out", savedPlan), env.RUNNER_DEBUG === "1" && own.push("--verbose");
   let end = extra.indexOf("--");
   args.push(...end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]);
-  let out = "", err = "", organization, failure, applyHadChanges = !1, counted, shown, context = {
+  let out = "", err = "", organization, failure, applyHadChanges = !1, counted, shown2, context = {
     // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
     secrets: log.secrets,
     observer: {
@@ -42141,7 +42927,7 @@ async function run(setup, env, log, interruption2) {
         applyHadChanges = plan.changes.length > 0, counted = plan;
       },
       result(result) {
-        shown = result;
+        shown2 = result;
       },
       failed(error2) {
         failure = error2;
@@ -42182,9 +42968,9 @@ async function run(setup, env, log, interruption2) {
     };
   if (failed)
     return { exitCode, changes: !1, report: errorReport(command, exitCode, error, organization) };
-  if (!shown) throw new Error(`docsync ${command} ended without showing its result.`);
-  if (shown.command === "plan") {
-    let plan = log.secrets.redactValue(shown.plan);
+  if (!shown2) throw new Error(`docsync ${command} ended without showing its result.`);
+  if (shown2.command === "plan") {
+    let plan = log.secrets.redactValue(shown2.plan);
     printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (let warning of plan.warnings) log.command("warning", warning);
     return {
@@ -42198,7 +42984,7 @@ async function run(setup, env, log, interruption2) {
       ...savedPlan ? { savedPlan } : {}
     };
   }
-  let report = log.secrets.redactValue(shown.drift), asPlan = planOfDrift(report);
+  let report = log.secrets.redactValue(shown2.drift), asPlan = planOfDrift(report);
   printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
   for (let warning of report.warnings) log.command("warning", warning);
   return {

@@ -37,11 +37,11 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
   for (const kind of TOP_LEVEL_KINDS) {
     const schema = kind.config.schema;
     if (schema === undefined) throw new Error(`top-level kind ${kind.kind} has no config.schema`);
-    properties[kind.collection] = {
-      description: schema.description,
-      type: "array",
-      items: { $ref: `#/definitions/${schema.fragment}` },
-    };
+    const ref = `#/definitions/${schema.fragment}`;
+    // A singleton is one mapping; every other kind a list of them.
+    properties[kind.collection] = kind.singleton
+      ? { description: schema.description, $ref: ref }
+      : { description: schema.description, type: "array", items: { $ref: ref } };
   }
   properties.policy = policy;
   fillPrune(

@@ -70,7 +70,7 @@ const DRIFT_VIEW = (plan: Plan): View => ({
   describe: driftDescribe,
   highRisk: {
     heading: (count) =>
-      `**Applying the configuration would delete or replace ${plural(count, "high-risk item")}**, which is hard to undo:`,
+      `**Applying the configuration would make ${plural(count, "high-risk change")}**, which is hard to undo:`,
     item: (change) =>
       `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.action === "delete" ? " (live only)" : ""}`,
   },

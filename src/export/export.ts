@@ -107,7 +107,10 @@ export async function exportOrganization(
   if (names.size > 0) body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id]));
   const counts: ExportResult["counts"] = {};
   for (const [collection, items] of result.collections) {
-    body[collection] = items;
+    // A singleton is written as its one mapping, as the configuration gives it.
+    const single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
+    if (single && items.length === 0) continue;
+    body[collection] = single ? items[0] : items;
     counts[collection] = items.length;
   }
   // The kinds inside sites belong to the sites: a file that manages sites prunes inside them,

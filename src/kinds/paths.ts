@@ -50,3 +50,8 @@ export function movePosition(
     ? { position: { after: { type, [field]: position.after } } }
     : { position: { before: { type, [field]: position.before } } };
 }
+export const openApiSpecsPath = (org: string) => `${orgPath(org)}/openapi`;
+export const openApiSpecPath = (org: string, slug: string) => `${openApiSpecsPath(org)}/${segment(slug)}`;
+export const translationsPath = (org: string) => `${orgPath(org)}/translations`;
+export const translationPath = (org: string, translation: string) =>
+  `${translationsPath(org)}/${segment(translation)}`;

@@ -4,12 +4,24 @@
 
 import type { DesiredOrganization } from "../model/desired.ts";
 import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
+import { type DesiredOpenApiSpec, openApiSpecKind } from "./openapi-spec.ts";
+import { type DesiredOrganizationSettings, organizationSettingsKind } from "./organization-settings.ts";
 import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSite, siteKind } from "./site.ts";
 import { type DesiredTeam, teamKind } from "./team.ts";
+import { type DesiredTranslation, translationKind } from "./translation.ts";
 import type { AnyKind, Scope } from "./types.ts";
 
-export const TOP_LEVEL_KINDS: readonly AnyKind[] = [teamKind, customFieldKind, samlProviderKind, siteKind];
+export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
+  teamKind,
+  customFieldKind,
+  samlProviderKind,
+  // After the SAML providers: enforcing single sign-on is read best after the providers it needs.
+  organizationSettingsKind,
+  openApiSpecKind,
+  translationKind,
+  siteKind,
+];
 
 /** The desired state: each top-level kind's list is absent when the configuration does not
  * mention the kind (then it is not managed). */
@@ -17,6 +29,10 @@ export interface DesiredState extends DesiredOrganization {
   teams?: DesiredTeam[];
   customFields?: DesiredCustomField[];
   samlProviders?: DesiredSamlProvider[];
+  /** A list of one: the `organizationSettings:` mapping. */
+  organizationSettings?: DesiredOrganizationSettings[];
+  openApiSpecs?: DesiredOpenApiSpec[];
+  translations?: DesiredTranslation[];
   sites?: DesiredSite[];
 }
 
@@ -39,8 +55,10 @@ function descendants(kinds: readonly AnyKind[]): AnyKind[] {
   return [...seen.values()];
 }
 
-/** The kinds `policy.prune` may name, by collection. */
-export const PRUNABLE_KINDS: readonly string[] = descendants(TOP_LEVEL_KINDS).map((kind) => kind.collection);
+/** The kinds `policy.prune` may name, by collection: a singleton is never deleted. */
+export const PRUNABLE_KINDS: readonly string[] = descendants(TOP_LEVEL_KINDS)
+  .filter((kind) => !kind.singleton)
+  .map((kind) => kind.collection);
 
 /** Kinds inside other kinds are pruned by default, only inside the items the file lists;
  * top-level kinds only when `policy.prune` names them. */

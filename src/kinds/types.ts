@@ -25,6 +25,16 @@ export interface KindModule<
   config: KindConfig<R, D>;
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
+  /**
+   * Why an update with these changes is hard to undo (turning on enforced single sign-on), or
+   * undefined when it is not: the change is flagged as high-risk, with the reason as its note.
+   */
+  riskyChanges?(changes: readonly FieldChange[]): string | undefined;
+  /**
+   * One object, not a list: the configuration writes it as a mapping under `collection`, the
+   * planner sees a list of one, and it is never created, deleted or pruned (src/kinds/shapes/singleton.ts).
+   */
+  singleton?: boolean;
   /** The items have an order that the planner keeps with move calls. */
   ordered?: boolean;
   /** Deletes in a container wait for its creates (a section must keep a site space). */

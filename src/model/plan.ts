@@ -25,7 +25,7 @@ export interface Change {
   fields: FieldChange[];
   /** One line more for people: "renamed from …", "after section …", "replaces because type changed". */
   note?: string;
-  /** Deleting or replacing this kind of item is hard to undo (sites, SAML providers, teams). */
+  /** Hard to undo: deleting or replacing sites, SAML providers or teams, or an update the kind calls risky. */
   highRisk?: boolean;
   /** The calls that make this change, in order. */
   calls: string[];

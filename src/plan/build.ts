@@ -122,9 +122,13 @@ class Planner {
     }
     const fields = module.diff(desired, live, scope, this.resolution);
     if (fields.length === 0) return;
-    const change = this.addChange("update", slot, fields);
+    const risk = module.riskyChanges?.(fields);
+    const change = this.addChange("update", slot, fields, risk !== undefined);
+    const notes = [risk];
     if (module.key(desired) !== module.liveKey(live.item))
-      change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
+      notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
+    const note = notes.filter((text) => text !== undefined).join("; ");
+    if (note !== "") change.note = note;
     this.addCalls(
       container,
       change,
@@ -153,6 +157,8 @@ class Planner {
     const added = this.addCalls(container, change, creates);
     const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
     if (primary) {
+      // The call whose answer gives the new item's id makes it: never sent twice blindly.
+      primary.create = true;
       this.createCalls.set(slot.address, primary.id);
       // Creates append at the end of an ordered list: make them in configuration order.
       if (module.ordered && progress.previousCreate) primary.orderAfter.push(progress.previousCreate);
@@ -236,7 +242,8 @@ class Planner {
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
-    if (highRisk && (action === "delete" || action === "replace")) change.highRisk = true;
+    // Deletes and replacements of a kind that says so, and updates that the kind calls risky.
+    if (highRisk && action !== "create" && action !== "move") change.highRisk = true;
     this.changes.push(change);
     return change;
   }

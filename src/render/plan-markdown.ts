@@ -69,7 +69,7 @@ const PLAN_VIEW = (plan: Plan): View => ({
   describe: planDescribe,
   highRisk: {
     heading: (count) =>
-      `**${plural(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
+      `**${plural(count, "high-risk change")}**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.`,
     item: (change) =>
       `**${change.action}** ${codeSpan(clip(change.address, CELL_VALUE_MAX), false)}${change.note ? ` (${prose(clip(change.note, CELL_VALUE_MAX), false)})` : ""}`,
   },

@@ -58,7 +58,7 @@ describe("renderPlanMarkdown", () => {
         "**Plan: 1 to create, 1 to update, 0 to move, 1 to delete.**",
         "",
         "> [!CAUTION]",
-        "> **1 high-risk change**: deleting or replacing these is hard to undo. Check them before merging.",
+        "> **1 high-risk change**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.",
         ">",
         '> - **delete** `site "Old"`',
         "",
@@ -152,7 +152,7 @@ describe("renderPlanMarkdown", () => {
     );
     const callout = [
       "> [!CAUTION]",
-      "> **2 high-risk changes**: deleting or replacing these is hard to undo. Check them before merging.",
+      "> **2 high-risk changes**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.",
       ">",
       '> - **replace** `SAML provider "Okta"` (must be replaced: entityID cannot change in place)',
       '> - **delete** `team "Old"`',
@@ -365,7 +365,7 @@ describe("renderDriftMarkdown", () => {
       ]),
     );
     expect(markdown).toContain(
-      '> **Applying the configuration would delete or replace 1 high-risk item**, which is hard to undo:\n>\n> - **delete** `site "Hand made"` (live only)\n',
+      '> **Applying the configuration would make 1 high-risk change**, which is hard to undo:\n>\n> - **delete** `site "Hand made"` (live only)\n',
     );
     expect(markdown.length).toBeLessThan(MARKDOWN_LIMIT);
     expect(markdown).toMatch(/Run `docsync drift` locally to see everything\.\n$/);

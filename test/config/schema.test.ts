@@ -36,6 +36,8 @@ describe("schemas/docsync.schema.json", () => {
   it("has a definition for every resource kind, each one referenced", () => {
     expect(Object.keys(definitions).sort()).toEqual([
       "custom-field",
+      "openapi-spec",
+      "organization-settings",
       "policy",
       "redirect",
       "saml-provider",
@@ -44,6 +46,7 @@ describe("schemas/docsync.schema.json", () => {
       "site",
       "site-space",
       "team",
+      "translation",
     ]);
     const text = JSON.stringify(bundle);
     for (const name of Object.keys(definitions)) expect(text).toContain(`"#/definitions/${name}"`);
@@ -54,6 +57,7 @@ describe("schemas/docsync.schema.json", () => {
       ((definitions[definition] as Node).properties as Record<string, Node>)[name] as Node;
     expect((property("policy", "prune").items as Node).enum).toEqual([...PRUNABLE_KINDS]);
     expect(property("saml-provider", "defaultRole").enum).toEqual([...ROLES, null]);
+    expect(property("organization-settings", "defaultRole").enum).toEqual([...ROLES, null]);
   });
 
   it("describes every property, for editors", () => {

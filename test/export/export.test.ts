@@ -21,8 +21,8 @@ const HEADER =
   /^# docsync configuration of organization org_acme \(Acme Inc\), exported on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\.\n/;
 const NO_CHANGES = "No changes: live state matches the configuration.\n";
 const ORG_WIDE_NOTE =
-  "  # Live sites, teams, custom fields and SAML providers that this file does not list are left alone.\n" +
-  "  # To have docsync delete them, add sites, teams, customFields, samlProviders to prune.\n" +
+  "  # Live sites, teams, custom fields, SAML providers, OpenAPI specs and translations that this file does not list are left alone.\n" +
+  "  # To have docsync delete them, add sites, teams, customFields, samlProviders, openApiSpecs, translations to prune.\n" +
   "  prune: [ sections, sectionGroups, siteSpaces, redirects ]\n";
 
 describe("docsync export", () => {
@@ -170,7 +170,9 @@ describe("docsync export", () => {
         "    # variable, never inline: certificate: ${file:certs/okta.pem}\n" +
         "    defaultTeam: Writers\n",
     );
-    expect(doc.customFields).toEqual([
+    // Custom fields are created concurrently: the live order, which the export keeps, may be either.
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect([...doc.customFields].sort(byName)).toEqual([
       { name: "owner", type: "text", title: "Owner", description: "Team that owns the space" },
       { name: "tier", type: "select", title: "Support tier", options: ["gold", "silver", "bronze"] },
     ]);
@@ -195,6 +197,8 @@ describe("docsync export", () => {
         "teams",
         "customFields",
         "samlProviders",
+        "openApiSpecs",
+        "translations",
       ],
     });
     expect(text).not.toContain("are left alone");
@@ -326,7 +330,9 @@ describe("docsync export", () => {
       },
       { label: "Bare", defaultRole: null },
     ]);
-    expect(doc.customFields).toEqual([
+    // Custom fields are created concurrently: the live order, which the export keeps, may be either.
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect([...doc.customFields].sort(byName)).toEqual([
       {
         name: "regions",
         type: "multi-select",
@@ -549,7 +555,7 @@ describe("docsync export", () => {
     const forced = await h.run(["export", "-o", file, "--force"]);
     expect(forced.code).toBe(0);
     expect(forced.stdout).toBe(
-      `Exported organization org_acme to ${file}: 0 sites, 2 teams, 0 custom fields, 0 SAML providers.\n` +
+      `Exported organization org_acme to ${file}: 0 sites, 2 teams, 0 custom fields, 0 SAML providers, 0 OpenAPI specs, 0 translations.\n` +
         `Check it with: docsync plan -c ${file} (it shows no changes).\n`,
     );
     expect(await readFile(file, "utf8")).toMatch(HEADER);

@@ -40,6 +40,17 @@ function undeclared(plan: Plan): string[] {
   return gaps;
 }
 
+/** Calls that make a new item (their answer gives its id) but are not marked as creates. */
+function unmarkedCreates(plan: Plan): string[] {
+  const created = new Set(plan.changes.filter((c) => c.action === "create").map((c) => c.address));
+  return plan.calls
+    .filter((call) =>
+      call.captures?.some((capture) => created.has(capture.address) && capture.pointer !== undefined),
+    )
+    .filter((call) => call.method !== "GET" && call.create !== true)
+    .map((call) => `${call.method} ${call.path}: ${call.summary}`);
+}
+
 const placeholderCount = (plan: Plan) => plan.calls.filter((call) => (call.needs?.length ?? 0) > 0).length;
 
 describe("calls declare the new items they need", () => {
@@ -61,6 +72,7 @@ describe("calls declare the new items they need", () => {
       const plan = await planOf(example);
       expect(placeholderCount(plan), example).toBeGreaterThan(0);
       expect(undeclared(plan), example).toEqual([]);
+      expect(unmarkedCreates(plan), example).toEqual([]);
     }
   });
 

@@ -24,9 +24,10 @@ interface ExportOptions {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function summary(counts: ExportResult["counts"]): string {
-  return REPORTED_KINDS.map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
-    ", ",
-  );
+  // A singleton is one object, not a count.
+  return REPORTED_KINDS.filter((kind) => !kind.singleton)
+    .map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind)))
+    .join(", ");
 }
 
 const exists = (path: string) =>

@@ -53,7 +53,10 @@ export function registerValidateCommand(program: Command, context: CommandContex
       }
       const desired = await loadDesired(options.config, context);
       const lists = desired as unknown as Record<string, unknown>;
-      const counts = REPORTED_KINDS.map((kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`);
+      // A singleton is one object, not a count.
+      const counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map(
+        (kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`,
+      );
       context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.\n`);
     });
 }

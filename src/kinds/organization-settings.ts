@@ -1,0 +1,40 @@
+// The organization's own settings (spec 4.14): one object, read with GET /orgs/{id} and changed
+// with PATCH, written as the `organizationSettings:` mapping. Only the fields the mapping sets
+// are managed. Enforcing single sign-on locks out members who cannot sign in that way, and the
+// default role decides what every new member may do: both are flagged high-risk.
+
+import type { FieldChange } from "../model/plan.ts";
+import { orgPath } from "./paths.ts";
+import type { DesiredState } from "./registry.ts";
+import { type DesiredSingleton, singletonKind } from "./shapes/singleton.ts";
+
+export type DesiredOrganizationSettings = DesiredSingleton;
+
+/** The fields of `PATCH /orgs/{id}` that docsync manages, as `GET /orgs/{id}` answers them. */
+const FIELDS = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"] as const;
+
+function risky(change: FieldChange): string | undefined {
+  if (change.field === "sso" && change.to === true)
+    return "enforces single sign-on: members who cannot sign in through it lose access";
+  if (change.field === "defaultRole") return "changes the role new members get";
+  return undefined;
+}
+
+export const organizationSettingsKind = singletonKind({
+  kind: "settings",
+  collection: "organizationSettings",
+  key: "organization",
+  plural: "settings",
+  schema: {
+    fragment: "organization-settings",
+    description:
+      "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). " +
+      "Only the fields given are managed. Absent: the settings are not managed.",
+  },
+  fields: FIELDS,
+  path: (scope) => orgPath(scope.organization),
+  desired: (scope) => (scope.desired as DesiredState).organizationSettings,
+  summary: "update organization settings",
+  risky,
+  exportLeavesOut: "the organization's logo and default content",
+});
