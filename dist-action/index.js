@@ -321,9 +321,9 @@ function matchesAll(item, match) {
 }
 function valueAt(value, dottedPath) {
   let current = value;
-  for (let segment2 of dottedPath.split(".")) {
+  for (let segment3 of dottedPath.split(".")) {
     if (typeof current != "object" || current === null) return;
-    current = Array.isArray(current) ? /^\d+$/.test(segment2) ? current[Number(segment2)] : void 0 : current[segment2];
+    current = Array.isArray(current) ? /^\d+$/.test(segment3) ? current[Number(segment3)] : void 0 : current[segment3];
   }
   return current;
 }
@@ -3492,6 +3492,41 @@ var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SH
   }
 });
 
+// src/model/desired.ts
+var ROLES, init_desired = __esm({
+  "src/model/desired.ts"() {
+    "use strict";
+    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+  }
+});
+
+// src/kinds/collection-parents.ts
+function parentCycle(start, parentOf) {
+  let path = [], seen = /* @__PURE__ */ new Set(), title = start;
+  for (; title !== void 0; ) {
+    if (seen.has(title))
+      return title === start ? [...path, title] : void 0;
+    seen.add(title), path.push(title), title = parentOf.get(title);
+  }
+}
+function parentCycles(order, parentOf) {
+  let reported = /* @__PURE__ */ new Set(), cycles = [];
+  for (let title of order) {
+    if (reported.has(title)) continue;
+    let cycle = parentCycle(title, parentOf);
+    if (cycle) {
+      for (let member of cycle) reported.add(member);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+var init_collection_parents = __esm({
+  "src/kinds/collection-parents.ts"() {
+    "use strict";
+  }
+});
+
 // src/kinds/compare.ts
 import { isDeepStrictEqual } from "node:util";
 function holds(desired, live) {
@@ -3560,6 +3595,169 @@ var segment, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath
     "use strict";
     init_address();
     segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => `${orgPath(org)}/sites/${segment(site4)}`, sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+  }
+});
+
+// src/kinds/collection.ts
+function parentId(ref, ctx) {
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+}
+function liveCollections(scope) {
+  return scope.live?.children[KIND] ?? [];
+}
+function ambiguous(desired, scope) {
+  let same = liveCollections(scope).filter(
+    (node) => node.item.title === desired.title && sharedTitles.has(node.item)
+  );
+  if (same.length < 2) return;
+  let ids = same.map((node) => node.item.id).join(", ");
+  return new DocsyncError(
+    "plan.ambiguous",
+    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
+  );
+}
+function checkNothingKeptInside(live, scope, ctx) {
+  for (let desired of scope.desired.collections ?? []) {
+    if (desired.parent !== void 0) continue;
+    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    if (liveCollections(scope).find((candidate) => candidate.item.id === id)?.item.parent === live.item.id)
+      throw new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
+      );
+  }
+}
+var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where, collectionKind, init_collection = __esm({
+  "src/kinds/collection.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    init_desired();
+    init_collection_parents();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    collectionKind = {
+      kind: KIND,
+      collection: "collections",
+      // Deleting a collection deletes everything inside it.
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "collection",
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed."
+        },
+        identities: [{ field: "title" }],
+        check(collections, ctx) {
+          let titles = ctx.keysOf("collections"), parentOf = /* @__PURE__ */ new Map();
+          for (let collection of collections) {
+            let { title, parent } = collection.value;
+            if (typeof parent == "string" && parentOf.set(title, parent), typeof parent == "string" && titles !== void 0 && !titles.has(parent)) {
+              let message = `unknown collection "${parent}": name a title listed under collections:, or pin a live collection with { id: <collection id> }`;
+              ctx.report(collection, ["parent"], message);
+            }
+          }
+          let byTitle = new Map(collections.map((collection) => [collection.value.title, collection]));
+          for (let cycle of parentCycles(
+            collections.map((collection) => collection.value.title),
+            parentOf
+          )) {
+            let message = `collections cannot sit inside themselves: the parents form a cycle ${cycle.map((title) => `"${title}"`).join(" \u2192 ")}`;
+            ctx.report(byTitle.get(cycle[0]), ["parent"], message);
+          }
+        },
+        resolve({ value }, meta2) {
+          let { title, description, defaultLevel, parent } = value;
+          return { ...meta2, title, ...defined({ description, defaultLevel, parent: typeof parent == "string" ? { title: parent } : parent }) };
+        }
+      },
+      desired: (scope) => scope.desired.collections,
+      async read(client, scope) {
+        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count = /* @__PURE__ */ new Map();
+        for (let item of items2) count.set(item.title, (count.get(item.title) ?? 0) + 1);
+        for (let item of items2) (count.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
+        return leafNodes(items2);
+      },
+      key: (collection) => collection.title,
+      liveKey: liveKeyOf,
+      diff(desired, live, scope, ctx) {
+        if (!live) {
+          let error = ambiguous(desired, scope);
+          if (error) throw error;
+        }
+        let have = live?.item, changes = [];
+        for (let field of PATCHABLE) compareField(changes, field, desired[field], have?.[field]);
+        return compareField(changes, "parent", parentId(desired.parent, ctx), have ? have.parent ?? null : void 0), changes;
+      },
+      create(desired, address, scope, ctx) {
+        let org = scope.organization, parent = parentId(desired.parent, ctx), calls = [
+          {
+            method: "POST",
+            path: collectionsPath(org),
+            body: parent ? { title: desired.title, parent } : { title: desired.title },
+            summary: "create collection",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: collectionsPath(org), match: { title: desired.title } }
+          }
+        ], settings = defined({ description: desired.description, defaultLevel: desired.defaultLevel });
+        if (Object.keys(settings).length > 0) {
+          let id = ctx.idOf(address);
+          calls.push({
+            method: "PATCH",
+            path: collectionPath(id),
+            body: settings,
+            summary: "configure collection"
+          });
+        }
+        return calls;
+      },
+      update(_desired, live, changes, _address) {
+        let calls = [], body = patchBody(changes, PATCHABLE);
+        Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
+        let move = changes.find((change) => change.field === "parent");
+        return move && calls.push({
+          method: "POST",
+          path: `${collectionPath(live.item.id)}/move`,
+          body: { parent: move.to ?? null },
+          summary: "move collection",
+          // Out of its old parent before that one is deleted.
+          unrefs: live.item.parent ? [live.item.parent] : []
+        }), calls;
+      },
+      remove(live, _address, scope, ctx) {
+        return checkNothingKeptInside(live, scope, ctx), [
+          {
+            method: "DELETE",
+            path: collectionPath(live.item.id),
+            summary: "delete collection",
+            // A nested collection goes before its parent, which would take it along.
+            unrefs: live.item.parent ? [live.item.parent] : []
+          }
+        ];
+      },
+      exportLeavesOut: "collections that share their title with another (one of them is pinned with id)",
+      toConfig(live, scope, ctx) {
+        let collection = live.item;
+        if (sharedTitles.has(collection)) {
+          let first = liveCollections(scope).find((node) => node.item.title === collection.title);
+          if (first && first.item.id !== collection.id) {
+            ctx.warn(
+              `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`
+            );
+            return;
+          }
+        }
+        let config = { title: collection.title };
+        if (sharedTitles.has(collection) && (config.id = collection.id), typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent) {
+          let id = collection.parent;
+          config.parent = ctx.exportedKey(KIND, id) ?? { id };
+        }
+        return config;
+      }
+    };
   }
 });
 
@@ -3644,14 +3842,6 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   }
 });
 
-// src/model/desired.ts
-var ROLES, init_desired = __esm({
-  "src/model/desired.ts"() {
-    "use strict";
-    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
-  }
-});
-
 // src/kinds/unique.ts
 function slug(text) {
   return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
@@ -3701,6 +3891,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
           description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
         },
         plural: "SAML providers",
+        sensitive: ["certificate"],
         identities: [{ field: "label" }],
         check(providers, ctx) {
           let titles = ctx.keysOf("teams");
@@ -4007,7 +4198,7 @@ function nestSections(sections, groups2, site4, ctx) {
     );
   return list;
 }
-var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
   "src/kinds/section-group.ts"() {
     "use strict";
     init_address();
@@ -4016,7 +4207,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
     init_live_nodes();
     init_paths();
     init_site_navigation();
-    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    PATCHABLE2 = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
     site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
     sectionGroupKind = {
       kind: "group",
@@ -4038,7 +4229,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       liveKey: (group) => group.title,
       diff(desired, live) {
         let changes = [];
-        for (let field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+        for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
         let have = live ? memberPaths(live.item) : [];
         return have.length === desired.sections.length && desired.sections.every((path) => have.includes(path)) || changes.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
@@ -4058,7 +4249,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
         ];
       },
       update(desired, live, changes, _address, scope, ctx) {
-        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE);
+        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE2);
         Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
@@ -4088,11 +4279,11 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where2, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where3, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where2]: { type: "site-section", id: anchor } } },
+          body: { position: { [where3]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -4196,7 +4387,7 @@ function siteSpaceKind(container) {
     diff(desired, live) {
       let changes = [];
       live || changes.push({ field: "space", to: desired.spaceName });
-      for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
+      for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
       return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
     },
     create(desired, address, scope, ctx, info) {
@@ -4222,7 +4413,7 @@ function siteSpaceKind(container) {
       ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
     },
     update(_desired, live, changes, _address, scope) {
-      let calls = [], body = patchBody(changes, PATCHABLE2);
+      let calls = [], body = patchBody(changes, PATCHABLE3);
       if (Object.keys(body).length > 0) {
         let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
         calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
@@ -4250,7 +4441,7 @@ function siteSpaceKind(container) {
   };
   return kind;
 }
-var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
+var SPACES_SHOWN, siteSpaceConfig, PATCHABLE3, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
   "src/kinds/site-space.ts"() {
     "use strict";
     init_compare();
@@ -4282,7 +4473,7 @@ var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpa
           ...defined({ condition, default: isDefault })
         };
       }
-    }, PATCHABLE2 = ["path", "condition"];
+    }, PATCHABLE3 = ["path", "condition"];
     rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
   }
 });
@@ -4304,7 +4495,7 @@ function makeDefault(scope, sectionId) {
     summary: "make default section"
   };
 }
-var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
+var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
   "src/kinds/section.ts"() {
     "use strict";
     init_address();
@@ -4317,7 +4508,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types();
     init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
+    PATCHABLE4 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
       body: { path: temporarySegment(id) },
       summary: "move section to a temporary path"
     });
@@ -4368,7 +4559,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
       },
       diff(desired, live) {
         let changes = [];
-        for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
+        for (let field of PATCHABLE4) compareField(changes, field, desired[field], live?.item[field]);
         return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
       },
       create(desired, address, scope, ctx, info) {
@@ -4409,7 +4600,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
         }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
       },
       update(_desired, live, changes, _address, scope) {
-        let calls = [], body = patchBody(changes, PATCHABLE3);
+        let calls = [], body = patchBody(changes, PATCHABLE4);
         if (Object.keys(body).length > 0) {
           let renamed = changes.find((change) => change.field === "path"), call = {
             method: "PATCH",
@@ -4501,7 +4692,7 @@ function liveValue(site4, field) {
   if (site4)
     return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
 }
-var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
+var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
   "src/kinds/site.ts"() {
     "use strict";
     init_errors();
@@ -4517,7 +4708,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
     init_site_adaptive_schema();
     init_site_space();
     init_types();
-    PATCHABLE4 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
+    PATCHABLE5 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
     TYPES2 = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], siteKind = {
       kind: "site",
       collection: "sites",
@@ -4561,7 +4752,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         }
         let changes = [];
         live || compareField(changes, "type", desired.type, void 0);
-        for (let field of PATCHABLE4) {
+        for (let field of PATCHABLE5) {
           let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
           compareField(changes, field, value, liveValue(live?.item, field));
         }
@@ -4600,7 +4791,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: sitePath(org, id), body: settings, summary: "configure site" }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
       },
       update(desired, live, changes, _address, scope) {
-        let calls = [], body = patchBody(changes, PATCHABLE4);
+        let calls = [], body = patchBody(changes, PATCHABLE5);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
@@ -4710,11 +4901,18 @@ function allKinds(kinds = TOP_LEVEL_KINDS) {
 var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
   "src/kinds/registry.ts"() {
     "use strict";
+    init_collection();
     init_custom_field();
     init_saml_provider();
     init_site();
     init_team();
-    TOP_LEVEL_KINDS = [teamKind, customFieldKind, samlProviderKind, siteKind];
+    TOP_LEVEL_KINDS = [
+      collectionKind,
+      teamKind,
+      customFieldKind,
+      samlProviderKind,
+      siteKind
+    ];
     PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
       (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
     ), NESTED_IN = new Map(
@@ -10390,15 +10588,15 @@ var require_dist = __commonJS({
 // src/config/yaml-positions.ts
 function locate(file, path, target = "value") {
   let node = file.doc.contents, offset = rangeStart(node) ?? 0;
-  for (let [index, segment2] of path.entries()) {
+  for (let [index, segment3] of path.entries()) {
     (0, import_yaml.isAlias)(node) && (node = node.resolve(file.doc));
     let keyOffset;
     if ((0, import_yaml.isMap)(node)) {
-      let pair = pairWithKey(node, String(segment2));
+      let pair = pairWithKey(node, String(segment3));
       if (pair === void 0) break;
       keyOffset = rangeStart(pair.key), node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && typeof segment2 == "number")
-      node = node.items[segment2];
+    } else if ((0, import_yaml.isSeq)(node) && typeof segment3 == "number")
+      node = node.items[segment3];
     else
       break;
     if (target === "key" && index === path.length - 1 && keyOffset !== void 0) {
@@ -10427,7 +10625,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where(item, from) {
+function where2(item, from) {
   let at2 = locate(item.file, item.path);
   return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
 }
@@ -10453,8 +10651,8 @@ function formatPath(path) {
   if (path.length > PATH_SHOWN * 2)
     return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
   let text = "";
-  for (let segment2 of path)
-    typeof segment2 == "number" ? text += `[${segment2}]` : /^[A-Za-z_$][\w$-]*$/.test(segment2) ? text += text === "" ? segment2 : `.${segment2}` : text += `[${JSON.stringify(segment2)}]`;
+  for (let segment3 of path)
+    typeof segment3 == "number" ? text += `[${segment3}]` : /^[A-Za-z_$][\w$-]*$/.test(segment3) ? text += text === "" ? segment3 : `.${segment3}` : text += `[${JSON.stringify(segment3)}]`;
   return text;
 }
 function keyText(key) {
@@ -10586,16 +10784,19 @@ function reread(text) {
 }
 function matches(pattern, path) {
   return pattern.length === path.length && pattern.every(
-    (segment2, i) => segment2 === String(path[i]) || segment2 === "*" && typeof path[i] == "number"
+    (segment3, i) => segment3 === String(path[i]) || segment3 === "*" && typeof path[i] == "number"
   );
 }
 var import_yaml3, SENSITIVE_FIELDS, SENSITIVE_KEYS, init_interpolate = __esm({
   "src/config/interpolate.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
+    init_registry();
     init_yaml_positions();
     init_yaml_walk();
-    SENSITIVE_FIELDS = [["samlProviders", "*", "certificate"]], SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
+    SENSITIVE_FIELDS = TOP_LEVEL_KINDS.flatMap(
+      (kind) => (kind.config.sensitive ?? []).map((field) => [kind.collection, "*", field])
+    ), SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS.map((pattern) => pattern.at(-1)));
   }
 });
 
@@ -10607,7 +10808,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where2(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -10623,7 +10824,7 @@ function mergeFiles(inputs, options) {
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where2(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -12841,8 +13042,8 @@ var require_validate = __commonJS({
           return data;
       }
       let expr = data, segments2 = jsonPointer.split("/");
-      for (let segment2 of segments2)
-        segment2 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
+      for (let segment3 of segments2)
+        segment3 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment3))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
       return expr;
       function errorMsg(pointerType, up) {
         return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
@@ -13219,8 +13420,8 @@ var require_utils = __commonJS({
         return removeDotSegments(path);
       let segments2 = path.split("/"), last = segments2.length - 1, output = [], trailingDirectory = !1;
       for (let i = 0; i <= last; i++) {
-        let segment2 = segments2[i];
-        segment2 === "." || segment2 === ".." ? (segment2 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment2);
+        let segment3 = segments2[i];
+        segment3 === "." || segment3 === ".." ? (segment3 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment3);
       }
       return trailingDirectory && output[output.length - 1] !== ".." && output.push(""), (output.length === 0 || output[0] === "" || output[0].includes(":")) && output.unshift("."), output.join("/");
     }
@@ -15890,6 +16091,13 @@ var docsync_schema_default, init_docsync_schema = __esm({
             minLength: 1
           }
         },
+        collections: {
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/collection"
+          }
+        },
         teams: {
           description: "Teams of the organization. Identity: title. Absent: teams are not managed.",
           type: "array",
@@ -15924,6 +16132,70 @@ var docsync_schema_default, init_docsync_schema = __esm({
         }
       },
       definitions: {
+        collection: {
+          description: "A collection: a folder of spaces and other collections. Identity: title.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            description: {
+              description: "A short description (at most 100 characters).",
+              type: "string",
+              maxLength: 100
+            },
+            defaultLevel: {
+              description: "The role members of the organization have on the content of the collection by default.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            parent: {
+              description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            id: {
+              description: "Pin to a live collection id: needed when several live collections share the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live collection has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            protect: {
+              description: "Never delete this collection.",
+              type: "boolean"
+            }
+          }
+        },
         "custom-field": {
           description: "A custom field of the organization. Identity: name (immutable).",
           type: "object",
@@ -15981,7 +16253,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, customFields and samlProviders prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -15992,6 +16264,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "sectionGroups",
                   "siteSpaces",
                   "redirects",
+                  "collections",
                   "teams",
                   "customFields",
                   "samlProviders"
@@ -16644,98 +16917,98 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema21 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema15 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema18 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema20 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, func25 = Object.prototype.hasOwnProperty, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema16 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema17 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema13 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema14 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema15 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema22 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema16 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema19 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema21 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema17 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema18 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
   function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema17.required, parentSchema: schema17, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema18.required, parentSchema: schema18, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema17.required, parentSchema: schema17, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema18.required, parentSchema: schema18, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func25.call(schema17.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
+        if (!func2.call(schema18.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
-          if (func2(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.path, data: data0 };
+          if (func3(data0) > 100) {
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
-          if (func2(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.path, data: data0 };
+          if (func3(data0) < 1) {
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
           if (!pattern3.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.path, data: data0 };
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.path.type, parentSchema: schema17.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
       if (data.title !== void 0) {
         let data1 = data.title;
         if (typeof data1 == "string") {
-          if (func2(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.title, data: data1 };
+          if (func3(data1) > 128) {
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
-          if (func2(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data1 };
+          if (func3(data1) < 2) {
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema18.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema17.properties.description.type }, message: "must be string,null", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema18.properties.description.type }, message: "must be string,null", schema: schema18.properties.description.type, parentSchema: schema18.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
-        if (typeof data2 == "string" && func2(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema17.properties.description, data: data2 };
+        if (typeof data2 == "string" && func3(data2) > 256) {
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema18.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema17.properties.icon.type }, message: "must be string,null", schema: schema17.properties.icon.type, parentSchema: schema17.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema18.properties.icon.type }, message: "must be string,null", schema: schema18.properties.icon.type, parentSchema: schema18.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
-        if (typeof data3 == "string" && func2(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.icon, data: data3 };
+        if (typeof data3 == "string" && func3(data3) > 50) {
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema18.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema17.properties.condition.type }, message: "must be string,null", schema: schema17.properties.condition.type, parentSchema: schema17.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
-          if (func2(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema17.properties.condition, data: data4 };
+          if (func3(data4) > 1024) {
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
-          if (func2(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.condition, data: data4 };
+          if (func3(data4) < 1) {
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -16743,7 +17016,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.default.type, parentSchema: schema17.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -16751,7 +17024,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -16759,63 +17032,63 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema19.required, parentSchema: schema19, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema19.required, parentSchema: schema19, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
-                  if (func2(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data8 };
+                  if (func3(data8) < 1) {
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.space.type, parentSchema: schema19.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
               if (data7.path !== void 0) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
-                  if (func2(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data9 };
+                  if (func3(data9) > 100) {
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
-                  if (func2(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data9 };
+                  if (func3(data9) < 1) {
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   if (!pattern3.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data9 };
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.path.type, parentSchema: schema19.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema19.properties.condition.type }, message: "must be string,null", schema: schema19.properties.condition.type, parentSchema: schema19.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
-                  if (func2(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data10 };
+                  if (func3(data10) > 1024) {
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema19.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
-                  if (func2(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data10 };
+                  if (func3(data10) < 1) {
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -16823,88 +17096,88 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.default.type, parentSchema: schema19.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
               if (data7.was !== void 0) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
-                  if (func2(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data12 };
+                  if (func3(data12) > 100) {
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
-                  if (func2(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data12 };
+                  if (func3(data12) < 1) {
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
                   if (!pattern3.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data12 };
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.siteSpaces.type, parentSchema: schema17.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.siteSpaces.type, parentSchema: schema18.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
       if (data.id !== void 0) {
         let data14 = data.id;
         if (typeof data14 == "string") {
-          if (func2(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.id, data: data14 };
+          if (func3(data14) < 1) {
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.id.type, parentSchema: schema17.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.id.type, parentSchema: schema18.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
       if (data.was !== void 0) {
         let data15 = data.was;
         if (typeof data15 == "string") {
-          if (func2(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data15 };
+          if (func3(data15) > 100) {
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
-          if (func2(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data15 };
+          if (func3(data15) < 1) {
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
           if (!pattern3.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.was, data: data15 };
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
     return validate13.errors = vErrors, errors === 0;
@@ -16913,42 +17186,42 @@ function precompiledValidator(formats) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema16.required, parentSchema: schema16, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema17.required, parentSchema: schema17, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema16.required, parentSchema: schema16, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema17.required, parentSchema: schema17, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
-          if (func2(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.group, data: data0 };
+          if (func3(data0) > 100) {
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
-          if (func2(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.group, data: data0 };
+          if (func3(data0) < 1) {
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.group.type, parentSchema: schema16.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.group.type, parentSchema: schema17.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema16.properties.icon.type }, message: "must be string,null", schema: schema16.properties.icon.type, parentSchema: schema16.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema17.properties.icon.type }, message: "must be string,null", schema: schema17.properties.icon.type, parentSchema: schema17.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (typeof data1 == "string" && func2(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema16.properties.icon, data: data1 };
+        if (typeof data1 == "string" && func3(data1) > 50) {
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -16959,35 +17232,35 @@ function precompiledValidator(formats) {
           for (let i0 = 0; i0 < len0; i0++)
             validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.sections.type, parentSchema: schema16.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.sections.type, parentSchema: schema17.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
       if (data.was !== void 0) {
         let data4 = data.was;
         if (typeof data4 == "string") {
-          if (func2(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.was, data: data4 };
+          if (func3(data4) > 100) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          if (func2(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data4 };
+          if (func3(data4) < 1) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
     return validate12.errors = vErrors, errors === 0;
@@ -17003,109 +17276,109 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema15.not, parentSchema: schema15, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema15.required, parentSchema: schema15, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema16.required, parentSchema: schema16, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func25.call(schema15.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data };
+        if (!func2.call(schema16.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
-          if (func2(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.title, data: data0 };
+          if (func3(data0) > 128) {
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema16.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
-          if (func2(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.title, data: data0 };
+          if (func3(data0) < 2) {
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema16.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.title.type, parentSchema: schema16.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
       if (data.id !== void 0) {
         let data1 = data.id;
         if (typeof data1 == "string") {
-          if (func2(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.id, data: data1 };
+          if (func3(data1) < 1) {
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.id.type, parentSchema: schema15.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.id.type, parentSchema: schema16.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
       if (data.was !== void 0) {
         let data2 = data.was;
         if (typeof data2 == "string") {
-          if (func2(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.was, data: data2 };
+          if (func3(data2) > 128) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema16.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          if (func2(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.was, data: data2 };
+          if (func3(data2) < 2) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema16.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema16.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.type.enum, parentSchema: schema16.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema15.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.visibility.enum, parentSchema: schema15.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema16.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.visibility.enum, parentSchema: schema16.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.basename !== void 0) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
-          if (func2(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.basename, data: data6 };
+          if (func3(data6) > 100) {
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
-          if (func2(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.basename, data: data6 };
+          if (func3(data6) < 1) {
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.basename.type, parentSchema: schema15.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.basename.type, parentSchema: schema16.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema15.properties.proxy.type }, message: "must be string,null", schema: schema15.properties.proxy.type, parentSchema: schema15.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema16.properties.proxy.type }, message: "must be string,null", schema: schema16.properties.proxy.type, parentSchema: schema16.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
         if (typeof data7 == "string" && !pattern2.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema15.properties.proxy, data: data7 };
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema16.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -17113,23 +17386,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema15.properties.adaptiveContent.required, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema16.properties.adaptiveContent.required, parentSchema: schema16.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.adaptiveContent.properties.enabled.type, parentSchema: schema15.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.adaptiveContent.properties.enabled.type, parentSchema: schema16.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveContent.type, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveContent.type, parentSchema: schema16.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -17137,12 +17410,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema15.properties.adaptiveSchema.required, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema16.properties.adaptiveSchema.required, parentSchema: schema16.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -17152,47 +17425,47 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                       vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
                     if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
                       vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
                       vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                   vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties, data: data11 };
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveSchema.properties.properties.type, parentSchema: schema16.properties.adaptiveSchema.properties.properties, data: data11 };
               vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema16.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.type, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveSchema.type, parentSchema: schema16.properties.adaptiveSchema, data: data10 };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
@@ -17228,12 +17501,12 @@ function precompiledValidator(formats) {
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema15.properties.sections.items.if, parentSchema: schema15.properties.sections.items, data: data17 };
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema16.properties.sections.items.if, parentSchema: schema16.properties.sections.items, data: data17 };
               vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.sections.type, parentSchema: schema15.properties.sections, data: data16 };
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.sections.type, parentSchema: schema16.properties.sections, data: data16 };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
@@ -17245,63 +17518,63 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema19.required, parentSchema: schema19, data: data19 };
                 vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema19.required, parentSchema: schema19, data: data19 };
                 vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data19 };
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data19 };
                   vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
-                  if (func2(data20) < 1) {
-                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data20 };
+                  if (func3(data20) < 1) {
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.space, data: data20 };
                     vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data20 };
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.space.type, parentSchema: schema19.properties.space, data: data20 };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
               if (data19.path !== void 0) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
-                  if (func2(data21) > 100) {
-                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data21 };
+                  if (func3(data21) > 100) {
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
-                  if (func2(data21) < 1) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data21 };
+                  if (func3(data21) < 1) {
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
                   if (!pattern3.test(data21)) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data21 };
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data21 };
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.path.type, parentSchema: schema19.properties.path, data: data21 };
                   vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data22 };
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema19.properties.condition.type }, message: "must be string,null", schema: schema19.properties.condition.type, parentSchema: schema19.properties.condition, data: data22 };
                   vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
-                  if (func2(data22) > 1024) {
-                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data22 };
+                  if (func3(data22) > 1024) {
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema19.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
-                  if (func2(data22) < 1) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data22 };
+                  if (func3(data22) < 1) {
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
@@ -17309,44 +17582,44 @@ function precompiledValidator(formats) {
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data23 };
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.default.type, parentSchema: schema19.properties.default, data: data23 };
                   vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
               if (data19.was !== void 0) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
-                  if (func2(data24) > 100) {
-                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data24 };
+                  if (func3(data24) > 100) {
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
-                  if (func2(data24) < 1) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data24 };
+                  if (func3(data24) < 1) {
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
                   if (!pattern3.test(data24)) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data24 };
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data24 };
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data24 };
                   vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data25 };
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data25 };
                   vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data19 };
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data19 };
               vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.siteSpaces.type, parentSchema: schema15.properties.siteSpaces, data: data18 };
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.siteSpaces.type, parentSchema: schema16.properties.siteSpaces, data: data18 };
           vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
@@ -17357,46 +17630,46 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema20.oneOf[0].required, parentSchema: schema20.oneOf[0], data: data27 };
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema21.oneOf[0].required, parentSchema: schema21.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema20.oneOf[1].required, parentSchema: schema20.oneOf[1], data: data27 };
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema21.oneOf[1].required, parentSchema: schema21.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema20.oneOf, parentSchema: schema20, data: data27 };
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema21.oneOf, parentSchema: schema21, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema20.required, parentSchema: schema20, data: data27 };
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema21.required, parentSchema: schema21, data: data27 };
                 vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data27 };
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data27 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
-                  if (func2(data28) > 512) {
-                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.source, data: data28 };
+                  if (func3(data28) > 512) {
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema21.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
                   if (!pattern9.test(data28)) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.source, data: data28 };
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema21.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.type, parentSchema: schema20.properties.source, data: data28 };
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.source.type, parentSchema: schema21.properties.source, data: data28 };
                   vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
@@ -17404,36 +17677,36 @@ function precompiledValidator(formats) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema20.properties.to.required, parentSchema: schema20.properties.to, data: data29 };
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema21.properties.to.required, parentSchema: schema21.properties.to, data: data29 };
                     vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.to, data: data29 };
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.to, data: data29 };
                       vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
-                      if (func2(data30) > 100) {
-                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (func3(data30) > 100) {
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
-                      if (func2(data30) < 1) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (func3(data30) < 1) {
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
                       if (!pattern3.test(data30)) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.to.properties.section, data: data30 };
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.to.properties.section.type, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.to.properties.section.type, parentSchema: schema21.properties.to.properties.section, data: data30 };
                       vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.to.type, parentSchema: schema20.properties.to, data: data29 };
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.properties.to.type, parentSchema: schema21.properties.to, data: data29 };
                   vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
@@ -17448,12 +17721,12 @@ function precompiledValidator(formats) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema20.properties.destination.allOf[0].then.required, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema21.properties.destination.allOf[0].then.required, parentSchema: schema21.properties.destination.allOf[0].then, data: data31 };
                       vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[0].then, data: data31 };
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
@@ -17461,7 +17734,7 @@ function precompiledValidator(formats) {
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[0].if, parentSchema: schema20.properties.destination.allOf[0], data: data31 };
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[0].if, parentSchema: schema21.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
@@ -17474,12 +17747,12 @@ function precompiledValidator(formats) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[1].then.required, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema21.properties.destination.allOf[1].then.required, parentSchema: schema21.properties.destination.allOf[1].then, data: data31 };
                       vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[1].then, data: data31 };
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
@@ -17487,7 +17760,7 @@ function precompiledValidator(formats) {
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[1].if, parentSchema: schema20.properties.destination.allOf[1], data: data31 };
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[1].if, parentSchema: schema21.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
@@ -17500,16 +17773,16 @@ function precompiledValidator(formats) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema21.properties.destination.allOf[2].then.required, parentSchema: schema21.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema21.properties.destination.allOf[2].then.required, parentSchema: schema21.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[2].then, data: data31 };
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
@@ -17517,7 +17790,7 @@ function precompiledValidator(formats) {
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[2].if, parentSchema: schema20.properties.destination.allOf[2], data: data31 };
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[2].if, parentSchema: schema21.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
@@ -17530,12 +17803,12 @@ function precompiledValidator(formats) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.destination.allOf[3].then.required, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema21.properties.destination.allOf[3].then.required, parentSchema: schema21.properties.destination.allOf[3].then, data: data31 };
                       vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[3].then, data: data31 };
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
@@ -17543,59 +17816,59 @@ function precompiledValidator(formats) {
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[3].if, parentSchema: schema20.properties.destination.allOf[3], data: data31 };
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[3].if, parentSchema: schema21.properties.destination.allOf[3], data: data31 };
                   vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema20.properties.destination.required, parentSchema: schema20.properties.destination, data: data31 };
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema21.properties.destination.required, parentSchema: schema21.properties.destination, data: data31 };
                     vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
-                      if (func2(data36) < 1) {
-                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      if (func3(data36) < 1) {
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.kind, data: data36 };
                         vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.kind.type, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.kind.type, parentSchema: schema21.properties.destination.properties.kind, data: data36 };
                       vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
                   if (data31.siteSectionId !== void 0) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
-                      if (func2(data37) < 1) {
-                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      if (func3(data37) < 1) {
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.siteSectionId, data: data37 };
                         vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSectionId.type, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.siteSectionId.type, parentSchema: schema21.properties.destination.properties.siteSectionId, data: data37 };
                       vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
                   if (data31.siteSpaceId !== void 0) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
-                      if (func2(data38) < 1) {
-                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      if (func3(data38) < 1) {
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.siteSpaceId, data: data38 };
                         vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSpaceId.type, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.siteSpaceId.type, parentSchema: schema21.properties.destination.properties.siteSpaceId, data: data38 };
                       vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
                   if (data31.pageId !== void 0) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
-                      if (func2(data39) < 1) {
-                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      if (func3(data39) < 1) {
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.pageId, data: data39 };
                         vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.pageId.type, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.pageId.type, parentSchema: schema21.properties.destination.properties.pageId, data: data39 };
                       vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
@@ -17603,66 +17876,66 @@ function precompiledValidator(formats) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema21.properties.destination.properties.url, data: data40 };
                         vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.url.type, parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.url.type, parentSchema: schema21.properties.destination.properties.url, data: data40 };
                       vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.destination.type, parentSchema: schema20.properties.destination, data: data31 };
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.properties.destination.type, parentSchema: schema21.properties.destination, data: data31 };
                   vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
               if (data27.id !== void 0) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
-                  if (func2(data41) < 1) {
-                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data41 };
+                  if (func3(data41) < 1) {
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.id, data: data41 };
                     vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data41 };
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.id.type, parentSchema: schema21.properties.id, data: data41 };
                   vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
               if (data27.was !== void 0) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
-                  if (func2(data42) > 512) {
-                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.was, data: data42 };
+                  if (func3(data42) > 512) {
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema21.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
                   if (!pattern9.test(data42)) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.was, data: data42 };
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema21.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data42 };
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data42 };
                   vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data43 };
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data43 };
                   vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data27 };
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data27 };
               vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.redirects.type, parentSchema: schema15.properties.redirects, data: data26 };
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.redirects.type, parentSchema: schema16.properties.redirects, data: data26 };
           vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
       vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
     return validate11.errors = vErrors, errors === 0;
@@ -17675,7 +17948,7 @@ function precompiledValidator(formats) {
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       for (let key0 in data)
-        if (!(key0 === "version" || key0 === "organization" || key0 === "spaces" || key0 === "teams" || key0 === "customFields" || key0 === "samlProviders" || key0 === "sites" || key0 === "policy")) {
+        if (!func2.call(schema11.properties, key0)) {
           let err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
         }
@@ -17689,7 +17962,7 @@ function precompiledValidator(formats) {
       if (data.organization !== void 0) {
         let data1 = data.organization;
         if (typeof data1 == "string") {
-          if (func2(data1) < 1) {
+          if (func3(data1) < 1) {
             let err3 = { instancePath: instancePath + "/organization", schemaPath: "#/properties/organization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.organization, data: data1 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
@@ -17716,7 +17989,7 @@ function precompiledValidator(formats) {
           for (let key2 in data2) {
             let data3 = data2[key2];
             if (typeof data3 == "string") {
-              if (func2(data3) < 1) {
+              if (func3(data3) < 1) {
                 let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
                 vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
               }
@@ -17730,481 +18003,641 @@ function precompiledValidator(formats) {
           vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
       }
-      if (data.teams !== void 0) {
-        let data4 = data.teams;
+      if (data.collections !== void 0) {
+        let data4 = data.collections;
         if (Array.isArray(data4)) {
           let len0 = data4.length;
           for (let i0 = 0; i0 < len0; i0++) {
             let data5 = data4[i0];
             if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
               if (data5.title === void 0) {
-                let err10 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
+                let err10 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
                 vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
               }
               for (let key3 in data5)
-                if (!(key3 === "title" || key3 === "members" || key3 === "was" || key3 === "protect")) {
-                  let err11 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
+                if (!(key3 === "title" || key3 === "description" || key3 === "defaultLevel" || key3 === "parent" || key3 === "id" || key3 === "was" || key3 === "protect")) {
+                  let err11 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
                   vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
                 }
               if (data5.title !== void 0) {
                 let data6 = data5.title;
                 if (typeof data6 == "string") {
-                  if (func2(data6) > 64) {
-                    let err12 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.title, data: data6 };
+                  if (func3(data6) > 50) {
+                    let err12 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.title, data: data6 };
                     vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
                   }
-                  if (func2(data6) < 1) {
-                    let err13 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
+                  if (func3(data6) < 1) {
+                    let err13 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
                     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
                   }
                 } else {
-                  let err14 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
+                  let err14 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
                   vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
                 }
               }
-              if (data5.members !== void 0) {
-                let data7 = data5.members;
-                if (Array.isArray(data7)) {
-                  let len1 = data7.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    let data8 = data7[i1];
-                    if (typeof data8 == "string") {
-                      if (func2(data8) < 1) {
-                        let err15 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.members.items, data: data8 };
-                        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+              if (data5.description !== void 0) {
+                let data7 = data5.description;
+                if (typeof data7 == "string") {
+                  if (func3(data7) > 100) {
+                    let err15 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema12.properties.description, data: data7 };
+                    vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+                  }
+                } else {
+                  let err16 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.description.type, parentSchema: schema12.properties.description, data: data7 };
+                  vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+                }
+              }
+              if (data5.defaultLevel !== void 0) {
+                let data8 = data5.defaultLevel;
+                if (!(data8 === "admin" || data8 === "create" || data8 === "review" || data8 === "edit" || data8 === "comment" || data8 === "read")) {
+                  let err17 = { instancePath: instancePath + "/collections/" + i0 + "/defaultLevel", schemaPath: "#/definitions/collection/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema12.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.defaultLevel.enum, parentSchema: schema12.properties.defaultLevel, data: data8 };
+                  vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+                }
+              }
+              if (data5.parent !== void 0) {
+                let data9 = data5.parent, _errs23 = errors, valid7 = !1, passing0 = null, _errs24 = errors;
+                if (typeof data9 == "string") {
+                  if (func3(data9) > 50) {
+                    let err18 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+                  }
+                  if (func3(data9) < 1) {
+                    let err19 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+                  }
+                } else {
+                  let err20 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.parent.oneOf[0].type, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
+                  vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+                }
+                var _valid0 = _errs24 === errors;
+                _valid0 && (valid7 = !0, passing0 = 0);
+                let _errs26 = errors;
+                if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                  if (data9.id === void 0) {
+                    let err21 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.properties.parent.oneOf[1].required, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
+                    vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+                  }
+                  for (let key4 in data9)
+                    if (key4 !== "id") {
+                      let err22 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
+                      vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+                    }
+                  if (data9.id !== void 0) {
+                    let data10 = data9.id;
+                    if (typeof data10 == "string") {
+                      if (func3(data10) < 1) {
+                        let err23 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.parent.oneOf[1].properties.id, data: data10 };
+                        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                       }
                     } else {
-                      let err16 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.members.items.type, parentSchema: schema12.properties.members.items, data: data8 };
-                      vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-                    }
-                  }
-                  let i2 = data7.length, j0;
-                  if (i2 > 1) {
-                    let indices0 = {};
-                    for (; i2--; ) {
-                      let item0 = data7[i2];
-                      if (typeof item0 == "string") {
-                        if (typeof indices0[item0] == "number") {
-                          j0 = indices0[item0];
-                          let err17 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i2, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i2 + " are identical)", schema: !0, parentSchema: schema12.properties.members, data: data7 };
-                          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-                          break;
-                        }
-                        indices0[item0] = i2;
-                      }
+                      let err24 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.parent.oneOf[1].properties.id.type, parentSchema: schema12.properties.parent.oneOf[1].properties.id, data: data10 };
+                      vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                     }
                   }
                 } else {
-                  let err18 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.members.type, parentSchema: schema12.properties.members, data: data7 };
-                  vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+                  let err25 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.parent.oneOf[1].type, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
+                  vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+                }
+                var _valid0 = _errs26 === errors;
+                if (_valid0 && valid7)
+                  valid7 = !1, passing0 = [passing0, 1];
+                else {
+                  _valid0 && (valid7 = !0, passing0 = 1);
+                  let _errs31 = errors;
+                  if (data9 !== null) {
+                    let err26 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema12.properties.parent.oneOf[2].type, parentSchema: schema12.properties.parent.oneOf[2], data: data9 };
+                    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+                  }
+                  var _valid0 = _errs31 === errors;
+                  _valid0 && valid7 ? (valid7 = !1, passing0 = [passing0, 2]) : _valid0 && (valid7 = !0, passing0 = 2);
+                }
+                if (valid7)
+                  errors = _errs23, vErrors !== null && (_errs23 ? vErrors.length = _errs23 : vErrors = null);
+                else {
+                  let err27 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.parent.oneOf, parentSchema: schema12.properties.parent, data: data9 };
+                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                }
+              }
+              if (data5.id !== void 0) {
+                let data11 = data5.id;
+                if (typeof data11 == "string") {
+                  if (func3(data11) < 1) {
+                    let err28 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.id, data: data11 };
+                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                  }
+                } else {
+                  let err29 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.id.type, parentSchema: schema12.properties.id, data: data11 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
               }
               if (data5.was !== void 0) {
-                let data9 = data5.was;
-                if (typeof data9 == "string") {
-                  if (func2(data9) > 64) {
-                    let err19 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.was, data: data9 };
-                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-                  }
-                  if (func2(data9) < 1) {
-                    let err20 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data9 };
-                    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-                  }
-                } else {
-                  let err21 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data9 };
-                  vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-                }
-              }
-              if (data5.protect !== void 0) {
-                let data10 = data5.protect;
-                if (typeof data10 != "boolean") {
-                  let err22 = { instancePath: instancePath + "/teams/" + i0 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data10 };
-                  vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-                }
-              }
-            } else {
-              let err23 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
-              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-            }
-          }
-        } else {
-          let err24 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data4 };
-          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-        }
-      }
-      if (data.customFields !== void 0) {
-        let data11 = data.customFields;
-        if (Array.isArray(data11)) {
-          let len2 = data11.length;
-          for (let i3 = 0; i3 < len2; i3++) {
-            let data12 = data11[i3];
-            if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-              if (data12.name === void 0) {
-                let err25 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema13.required, parentSchema: schema13, data: data12 };
-                vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-              }
-              if (data12.type === void 0) {
-                let err26 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema13.required, parentSchema: schema13, data: data12 };
-                vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-              }
-              for (let key4 in data12)
-                if (!(key4 === "name" || key4 === "type" || key4 === "title" || key4 === "description" || key4 === "placeholder" || key4 === "options" || key4 === "protect")) {
-                  let err27 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data12 };
-                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
-                }
-              if (data12.name !== void 0) {
-                let data13 = data12.name;
-                if (typeof data13 == "string") {
-                  if (func2(data13) > 50) {
-                    let err28 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema13.properties.name, data: data13 };
-                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
-                  }
-                  if (func2(data13) < 1) {
-                    let err29 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.name, data: data13 };
-                    vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
-                  }
-                  if (!pattern1.test(data13)) {
-                    let err30 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema13.properties.name, data: data13 };
+                let data12 = data5.was;
+                if (typeof data12 == "string") {
+                  if (func3(data12) > 50) {
+                    let err30 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
+                  if (func3(data12) < 1) {
+                    let err31 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                  }
                 } else {
-                  let err31 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.name.type, parentSchema: schema13.properties.name, data: data13 };
-                  vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
-                }
-              }
-              if (data12.type !== void 0) {
-                let data14 = data12.type;
-                if (!(data14 === "text" || data14 === "number" || data14 === "boolean" || data14 === "date" || data14 === "select" || data14 === "multi-select")) {
-                  let err32 = { instancePath: instancePath + "/customFields/" + i3 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema13.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.type.enum, parentSchema: schema13.properties.type, data: data14 };
+                  let err32 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
-              if (data12.title !== void 0) {
-                let data15 = data12.title;
-                if (typeof data15 == "string") {
-                  if (func2(data15) > 100) {
-                    let err33 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.title, data: data15 };
-                    vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
-                  }
-                } else {
-                  let err34 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data15 };
-                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+              if (data5.protect !== void 0) {
+                let data13 = data5.protect;
+                if (typeof data13 != "boolean") {
+                  let err33 = { instancePath: instancePath + "/collections/" + i0 + "/protect", schemaPath: "#/definitions/collection/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data13 };
+                  vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                 }
               }
-              if (data12.description !== void 0) {
-                let data16 = data12.description;
+            } else {
+              let err34 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
+              vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+            }
+          }
+        } else {
+          let err35 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.collections.type, parentSchema: schema11.properties.collections, data: data4 };
+          vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+        }
+      }
+      if (data.teams !== void 0) {
+        let data14 = data.teams;
+        if (Array.isArray(data14)) {
+          let len1 = data14.length;
+          for (let i1 = 0; i1 < len1; i1++) {
+            let data15 = data14[i1];
+            if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+              if (data15.title === void 0) {
+                let err36 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema13.required, parentSchema: schema13, data: data15 };
+                vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+              }
+              for (let key5 in data15)
+                if (!(key5 === "title" || key5 === "members" || key5 === "was" || key5 === "protect")) {
+                  let err37 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data15 };
+                  vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+                }
+              if (data15.title !== void 0) {
+                let data16 = data15.title;
                 if (typeof data16 == "string") {
-                  if (func2(data16) > 200) {
-                    let err35 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema13.properties.description, data: data16 };
-                    vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+                  if (func3(data16) > 64) {
+                    let err38 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.title, data: data16 };
+                    vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
                   }
-                } else {
-                  let err36 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.description.type, parentSchema: schema13.properties.description, data: data16 };
-                  vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
-                }
-              }
-              if (data12.placeholder !== void 0) {
-                let data17 = data12.placeholder;
-                if (typeof data17 == "string") {
-                  if (func2(data17) > 100) {
-                    let err37 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.placeholder, data: data17 };
-                    vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
-                  }
-                } else {
-                  let err38 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.placeholder.type, parentSchema: schema13.properties.placeholder, data: data17 };
-                  vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
-                }
-              }
-              if (data12.options !== void 0) {
-                let data18 = data12.options;
-                if (Array.isArray(data18)) {
-                  if (data18.length > 50) {
-                    let err39 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema13.properties.options, data: data18 };
+                  if (func3(data16) < 1) {
+                    let err39 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.title, data: data16 };
                     vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
                   }
-                  if (data18.length < 1) {
-                    let err40 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema13.properties.options, data: data18 };
-                    vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
-                  }
-                  let len3 = data18.length;
-                  for (let i4 = 0; i4 < len3; i4++) {
-                    let data19 = data18[i4];
-                    if (typeof data19 == "string") {
-                      if (func2(data19) < 1) {
-                        let err41 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.options.items, data: data19 };
+                } else {
+                  let err40 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data16 };
+                  vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                }
+              }
+              if (data15.members !== void 0) {
+                let data17 = data15.members;
+                if (Array.isArray(data17)) {
+                  let len2 = data17.length;
+                  for (let i2 = 0; i2 < len2; i2++) {
+                    let data18 = data17[i2];
+                    if (typeof data18 == "string") {
+                      if (func3(data18) < 1) {
+                        let err41 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.members.items, data: data18 };
                         vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                       }
                     } else {
-                      let err42 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.options.items.type, parentSchema: schema13.properties.options.items, data: data19 };
+                      let err42 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.members.items.type, parentSchema: schema13.properties.members.items, data: data18 };
                       vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                     }
                   }
-                  let i5 = data18.length, j1;
-                  if (i5 > 1) {
-                    let indices1 = {};
-                    for (; i5--; ) {
-                      let item1 = data18[i5];
-                      if (typeof item1 == "string") {
-                        if (typeof indices1[item1] == "number") {
-                          j1 = indices1[item1];
-                          let err43 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i5, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i5 + " are identical)", schema: !0, parentSchema: schema13.properties.options, data: data18 };
+                  let i3 = data17.length, j0;
+                  if (i3 > 1) {
+                    let indices0 = {};
+                    for (; i3--; ) {
+                      let item0 = data17[i3];
+                      if (typeof item0 == "string") {
+                        if (typeof indices0[item0] == "number") {
+                          j0 = indices0[item0];
+                          let err43 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i3 + " are identical)", schema: !0, parentSchema: schema13.properties.members, data: data17 };
                           vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                           break;
                         }
-                        indices1[item1] = i5;
+                        indices0[item0] = i3;
                       }
                     }
                   }
                 } else {
-                  let err44 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.options.type, parentSchema: schema13.properties.options, data: data18 };
+                  let err44 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.members.type, parentSchema: schema13.properties.members, data: data17 };
                   vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                 }
               }
-              if (data12.protect !== void 0) {
-                let data20 = data12.protect;
+              if (data15.was !== void 0) {
+                let data19 = data15.was;
+                if (typeof data19 == "string") {
+                  if (func3(data19) > 64) {
+                    let err45 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                  }
+                  if (func3(data19) < 1) {
+                    let err46 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+                  }
+                } else {
+                  let err47 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.was.type, parentSchema: schema13.properties.was, data: data19 };
+                  vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+                }
+              }
+              if (data15.protect !== void 0) {
+                let data20 = data15.protect;
                 if (typeof data20 != "boolean") {
-                  let err45 = { instancePath: instancePath + "/customFields/" + i3 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
-                  vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                  let err48 = { instancePath: instancePath + "/teams/" + i1 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
+                  vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                 }
               }
             } else {
-              let err46 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data12 };
-              vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+              let err49 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data15 };
+              vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
             }
           }
         } else {
-          let err47 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data11 };
-          vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+          let err50 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data14 };
+          vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
         }
       }
-      if (data.samlProviders !== void 0) {
-        let data21 = data.samlProviders;
+      if (data.customFields !== void 0) {
+        let data21 = data.customFields;
         if (Array.isArray(data21)) {
-          let len4 = data21.length;
-          for (let i6 = 0; i6 < len4; i6++) {
-            let data22 = data21[i6];
+          let len3 = data21.length;
+          for (let i4 = 0; i4 < len3; i4++) {
+            let data22 = data21[i4];
             if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-              if (data22.label === void 0) {
-                let err48 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema14.required, parentSchema: schema14, data: data22 };
-                vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+              if (data22.name === void 0) {
+                let err51 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema14.required, parentSchema: schema14, data: data22 };
+                vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
               }
-              for (let key5 in data22)
-                if (!(key5 === "label" || key5 === "entityID" || key5 === "ssoURL" || key5 === "certificate" || key5 === "defaultTeam" || key5 === "defaultRole" || key5 === "was" || key5 === "protect")) {
-                  let err49 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
-                  vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
+              if (data22.type === void 0) {
+                let err52 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema14.required, parentSchema: schema14, data: data22 };
+                vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+              }
+              for (let key6 in data22)
+                if (!(key6 === "name" || key6 === "type" || key6 === "title" || key6 === "description" || key6 === "placeholder" || key6 === "options" || key6 === "protect")) {
+                  let err53 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
+                  vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                 }
-              if (data22.label !== void 0) {
-                let data23 = data22.label;
+              if (data22.name !== void 0) {
+                let data23 = data22.name;
                 if (typeof data23 == "string") {
-                  if (func2(data23) > 30) {
-                    let err50 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.label, data: data23 };
-                    vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
+                  if (func3(data23) > 50) {
+                    let err54 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.name, data: data23 };
+                    vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                   }
-                  if (func2(data23) < 1) {
-                    let err51 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.label, data: data23 };
-                    vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
-                  }
-                } else {
-                  let err52 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.label.type, parentSchema: schema14.properties.label, data: data23 };
-                  vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
-                }
-              }
-              if (data22.entityID !== void 0) {
-                let data24 = data22.entityID;
-                if (typeof data24 == "string") {
-                  if (func2(data24) > 1024) {
-                    let err53 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema14.properties.entityID, data: data24 };
-                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
-                  }
-                } else {
-                  let err54 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.entityID.type, parentSchema: schema14.properties.entityID, data: data24 };
-                  vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
-                }
-              }
-              if (data22.ssoURL !== void 0) {
-                let data25 = data22.ssoURL;
-                if (typeof data25 == "string") {
-                  if (func2(data25) > 2048) {
-                    let err55 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema14.properties.ssoURL, data: data25 };
+                  if (func3(data23) < 1) {
+                    let err55 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.name, data: data23 };
                     vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                   }
-                  if (!formats0(data25)) {
-                    let err56 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema14.properties.ssoURL, data: data25 };
+                  if (!pattern1.test(data23)) {
+                    let err56 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema14.properties.name, data: data23 };
                     vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
                   }
                 } else {
-                  let err57 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.ssoURL.type, parentSchema: schema14.properties.ssoURL, data: data25 };
+                  let err57 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.name.type, parentSchema: schema14.properties.name, data: data23 };
                   vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
                 }
               }
-              if (data22.certificate !== void 0) {
-                let data26 = data22.certificate;
-                if (typeof data26 == "string") {
-                  if (func2(data26) > 1e4) {
-                    let err58 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema14.properties.certificate, data: data26 };
-                    vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
-                  }
-                } else {
-                  let err59 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.certificate.type, parentSchema: schema14.properties.certificate, data: data26 };
-                  vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+              if (data22.type !== void 0) {
+                let data24 = data22.type;
+                if (!(data24 === "text" || data24 === "number" || data24 === "boolean" || data24 === "date" || data24 === "select" || data24 === "multi-select")) {
+                  let err58 = { instancePath: instancePath + "/customFields/" + i4 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema14.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.type.enum, parentSchema: schema14.properties.type, data: data24 };
+                  vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
                 }
               }
-              if (data22.defaultTeam !== void 0) {
-                let data27 = data22.defaultTeam, _errs63 = errors, valid21 = !1, passing0 = null, _errs64 = errors;
-                if (typeof data27 == "string") {
-                  if (func2(data27) > 64) {
-                    let err60 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                    vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+              if (data22.title !== void 0) {
+                let data25 = data22.title;
+                if (typeof data25 == "string") {
+                  if (func3(data25) > 100) {
+                    let err59 = { instancePath: instancePath + "/customFields/" + i4 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema14.properties.title, data: data25 };
+                    vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
                   }
-                  if (func2(data27) < 1) {
-                    let err61 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
+                } else {
+                  let err60 = { instancePath: instancePath + "/customFields/" + i4 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.title.type, parentSchema: schema14.properties.title, data: data25 };
+                  vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+                }
+              }
+              if (data22.description !== void 0) {
+                let data26 = data22.description;
+                if (typeof data26 == "string") {
+                  if (func3(data26) > 200) {
+                    let err61 = { instancePath: instancePath + "/customFields/" + i4 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema14.properties.description, data: data26 };
                     vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
                   }
                 } else {
-                  let err62 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[0].type, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
+                  let err62 = { instancePath: instancePath + "/customFields/" + i4 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.description.type, parentSchema: schema14.properties.description, data: data26 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
-                var _valid0 = _errs64 === errors;
-                _valid0 && (valid21 = !0, passing0 = 0);
-                let _errs66 = errors;
-                if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-                  if (data27.id === void 0) {
-                    let err63 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema14.properties.defaultTeam.oneOf[1].required, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
+              }
+              if (data22.placeholder !== void 0) {
+                let data27 = data22.placeholder;
+                if (typeof data27 == "string") {
+                  if (func3(data27) > 100) {
+                    let err63 = { instancePath: instancePath + "/customFields/" + i4 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema14.properties.placeholder, data: data27 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
-                  for (let key6 in data27)
-                    if (key6 !== "id") {
-                      let err64 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                      vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
-                    }
-                  if (data27.id !== void 0) {
-                    let data28 = data27.id;
-                    if (typeof data28 == "string") {
-                      if (func2(data28) < 1) {
-                        let err65 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
-                        vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                } else {
+                  let err64 = { instancePath: instancePath + "/customFields/" + i4 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.placeholder.type, parentSchema: schema14.properties.placeholder, data: data27 };
+                  vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                }
+              }
+              if (data22.options !== void 0) {
+                let data28 = data22.options;
+                if (Array.isArray(data28)) {
+                  if (data28.length > 50) {
+                    let err65 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema14.properties.options, data: data28 };
+                    vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                  }
+                  if (data28.length < 1) {
+                    let err66 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema14.properties.options, data: data28 };
+                    vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                  }
+                  let len4 = data28.length;
+                  for (let i5 = 0; i5 < len4; i5++) {
+                    let data29 = data28[i5];
+                    if (typeof data29 == "string") {
+                      if (func3(data29) < 1) {
+                        let err67 = { instancePath: instancePath + "/customFields/" + i4 + "/options/" + i5, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.options.items, data: data29 };
+                        vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                       }
                     } else {
-                      let err66 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
-                      vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                      let err68 = { instancePath: instancePath + "/customFields/" + i4 + "/options/" + i5, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.options.items.type, parentSchema: schema14.properties.options.items, data: data29 };
+                      vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                    }
+                  }
+                  let i6 = data28.length, j1;
+                  if (i6 > 1) {
+                    let indices1 = {};
+                    for (; i6--; ) {
+                      let item1 = data28[i6];
+                      if (typeof item1 == "string") {
+                        if (typeof indices1[item1] == "number") {
+                          j1 = indices1[item1];
+                          let err69 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i6, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i6 + " are identical)", schema: !0, parentSchema: schema14.properties.options, data: data28 };
+                          vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                          break;
+                        }
+                        indices1[item1] = i6;
+                      }
                     }
                   }
                 } else {
-                  let err67 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.defaultTeam.oneOf[1].type, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
-                }
-                var _valid0 = _errs66 === errors;
-                if (_valid0 && valid21 ? (valid21 = !1, passing0 = [passing0, 1]) : _valid0 && (valid21 = !0, passing0 = 1), valid21)
-                  errors = _errs63, vErrors !== null && (_errs63 ? vErrors.length = _errs63 : vErrors = null);
-                else {
-                  let err68 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.defaultTeam.oneOf, parentSchema: schema14.properties.defaultTeam, data: data27 };
-                  vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
-                }
-              }
-              if (data22.defaultRole !== void 0) {
-                let data29 = data22.defaultRole;
-                if (!(data29 === "admin" || data29 === "create" || data29 === "review" || data29 === "edit" || data29 === "comment" || data29 === "read" || data29 === null)) {
-                  let err69 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema14.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.defaultRole.enum, parentSchema: schema14.properties.defaultRole, data: data29 };
-                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
-                }
-              }
-              if (data22.was !== void 0) {
-                let data30 = data22.was;
-                if (typeof data30 == "string") {
-                  if (func2(data30) > 30) {
-                    let err70 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.was, data: data30 };
-                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
-                  }
-                  if (func2(data30) < 1) {
-                    let err71 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data30 };
-                    vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
-                  }
-                } else {
-                  let err72 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.was.type, parentSchema: schema14.properties.was, data: data30 };
-                  vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                  let err70 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.options.type, parentSchema: schema14.properties.options, data: data28 };
+                  vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                 }
               }
               if (data22.protect !== void 0) {
-                let data31 = data22.protect;
-                if (typeof data31 != "boolean") {
-                  let err73 = { instancePath: instancePath + "/samlProviders/" + i6 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data31 };
-                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                let data30 = data22.protect;
+                if (typeof data30 != "boolean") {
+                  let err71 = { instancePath: instancePath + "/customFields/" + i4 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data30 };
+                  vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                 }
               }
             } else {
-              let err74 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
-              vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+              let err72 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
+              vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
             }
           }
         } else {
-          let err75 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data21 };
-          vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+          let err73 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data21 };
+          vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
         }
       }
-      if (data.sites !== void 0) {
-        let data32 = data.sites;
-        if (Array.isArray(data32)) {
-          let len5 = data32.length;
-          for (let i7 = 0; i7 < len5; i7++)
-            validate11(data32[i7], { instancePath: instancePath + "/sites/" + i7, parentData: data32, parentDataProperty: i7, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
-        } else {
-          let err76 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data32 };
-          vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
-        }
-      }
-      if (data.policy !== void 0) {
-        let data34 = data.policy;
-        if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
-          for (let key7 in data34)
-            if (!(key7 === "prune" || key7 === "maxDestroy")) {
-              let err77 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data34 };
-              vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
-            }
-          if (data34.prune !== void 0) {
-            let data35 = data34.prune;
-            if (Array.isArray(data35)) {
-              let len6 = data35.length;
-              for (let i8 = 0; i8 < len6; i8++) {
-                let data36 = data35[i8];
-                if (!(data36 === "sites" || data36 === "sections" || data36 === "sectionGroups" || data36 === "siteSpaces" || data36 === "redirects" || data36 === "teams" || data36 === "customFields" || data36 === "samlProviders")) {
-                  let err78 = { instancePath: instancePath + "/policy/prune/" + i8, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema21.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.prune.items.enum, parentSchema: schema21.properties.prune.items, data: data36 };
+      if (data.samlProviders !== void 0) {
+        let data31 = data.samlProviders;
+        if (Array.isArray(data31)) {
+          let len5 = data31.length;
+          for (let i7 = 0; i7 < len5; i7++) {
+            let data32 = data31[i7];
+            if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
+              if (data32.label === void 0) {
+                let err74 = { instancePath: instancePath + "/samlProviders/" + i7, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema15.required, parentSchema: schema15, data: data32 };
+                vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+              }
+              for (let key7 in data32)
+                if (!(key7 === "label" || key7 === "entityID" || key7 === "ssoURL" || key7 === "certificate" || key7 === "defaultTeam" || key7 === "defaultRole" || key7 === "was" || key7 === "protect")) {
+                  let err75 = { instancePath: instancePath + "/samlProviders/" + i7, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data32 };
+                  vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                }
+              if (data32.label !== void 0) {
+                let data33 = data32.label;
+                if (typeof data33 == "string") {
+                  if (func3(data33) > 30) {
+                    let err76 = { instancePath: instancePath + "/samlProviders/" + i7 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema15.properties.label, data: data33 };
+                    vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                  }
+                  if (func3(data33) < 1) {
+                    let err77 = { instancePath: instancePath + "/samlProviders/" + i7 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.label, data: data33 };
+                    vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                  }
+                } else {
+                  let err78 = { instancePath: instancePath + "/samlProviders/" + i7 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.label.type, parentSchema: schema15.properties.label, data: data33 };
                   vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                 }
               }
-              let i9 = data35.length, j2;
-              if (i9 > 1) {
-                outer0: for (; i9--; )
-                  for (j2 = i9; j2--; )
-                    if (func0(data35[i9], data35[j2])) {
-                      let err79 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i9, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i9 + " are identical)", schema: !0, parentSchema: schema21.properties.prune, data: data35 };
-                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+              if (data32.entityID !== void 0) {
+                let data34 = data32.entityID;
+                if (typeof data34 == "string") {
+                  if (func3(data34) > 1024) {
+                    let err79 = { instancePath: instancePath + "/samlProviders/" + i7 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema15.properties.entityID, data: data34 };
+                    vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                  }
+                } else {
+                  let err80 = { instancePath: instancePath + "/samlProviders/" + i7 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.entityID.type, parentSchema: schema15.properties.entityID, data: data34 };
+                  vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                }
+              }
+              if (data32.ssoURL !== void 0) {
+                let data35 = data32.ssoURL;
+                if (typeof data35 == "string") {
+                  if (func3(data35) > 2048) {
+                    let err81 = { instancePath: instancePath + "/samlProviders/" + i7 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema15.properties.ssoURL, data: data35 };
+                    vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+                  }
+                  if (!formats0(data35)) {
+                    let err82 = { instancePath: instancePath + "/samlProviders/" + i7 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema15.properties.ssoURL, data: data35 };
+                    vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+                  }
+                } else {
+                  let err83 = { instancePath: instancePath + "/samlProviders/" + i7 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.ssoURL.type, parentSchema: schema15.properties.ssoURL, data: data35 };
+                  vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+                }
+              }
+              if (data32.certificate !== void 0) {
+                let data36 = data32.certificate;
+                if (typeof data36 == "string") {
+                  if (func3(data36) > 1e4) {
+                    let err84 = { instancePath: instancePath + "/samlProviders/" + i7 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema15.properties.certificate, data: data36 };
+                    vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+                  }
+                } else {
+                  let err85 = { instancePath: instancePath + "/samlProviders/" + i7 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.certificate.type, parentSchema: schema15.properties.certificate, data: data36 };
+                  vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+                }
+              }
+              if (data32.defaultTeam !== void 0) {
+                let data37 = data32.defaultTeam, _errs91 = errors, valid27 = !1, passing1 = null, _errs92 = errors;
+                if (typeof data37 == "string") {
+                  if (func3(data37) > 64) {
+                    let err86 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.defaultTeam.oneOf[0], data: data37 };
+                    vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                  }
+                  if (func3(data37) < 1) {
+                    let err87 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.defaultTeam.oneOf[0], data: data37 };
+                    vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                  }
+                } else {
+                  let err88 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.defaultTeam.oneOf[0].type, parentSchema: schema15.properties.defaultTeam.oneOf[0], data: data37 };
+                  vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                }
+                var _valid1 = _errs92 === errors;
+                _valid1 && (valid27 = !0, passing1 = 0);
+                let _errs94 = errors;
+                if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+                  if (data37.id === void 0) {
+                    let err89 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema15.properties.defaultTeam.oneOf[1].required, parentSchema: schema15.properties.defaultTeam.oneOf[1], data: data37 };
+                    vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                  }
+                  for (let key8 in data37)
+                    if (key8 !== "id") {
+                      let err90 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.defaultTeam.oneOf[1], data: data37 };
+                      vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                    }
+                  if (data37.id !== void 0) {
+                    let data38 = data37.id;
+                    if (typeof data38 == "string") {
+                      if (func3(data38) < 1) {
+                        let err91 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.defaultTeam.oneOf[1].properties.id, data: data38 };
+                        vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                      }
+                    } else {
+                      let err92 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema15.properties.defaultTeam.oneOf[1].properties.id, data: data38 };
+                      vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                    }
+                  }
+                } else {
+                  let err93 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.defaultTeam.oneOf[1].type, parentSchema: schema15.properties.defaultTeam.oneOf[1], data: data37 };
+                  vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                }
+                var _valid1 = _errs94 === errors;
+                if (_valid1 && valid27 ? (valid27 = !1, passing1 = [passing1, 1]) : _valid1 && (valid27 = !0, passing1 = 1), valid27)
+                  errors = _errs91, vErrors !== null && (_errs91 ? vErrors.length = _errs91 : vErrors = null);
+                else {
+                  let err94 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema15.properties.defaultTeam.oneOf, parentSchema: schema15.properties.defaultTeam, data: data37 };
+                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                }
+              }
+              if (data32.defaultRole !== void 0) {
+                let data39 = data32.defaultRole;
+                if (!(data39 === "admin" || data39 === "create" || data39 === "review" || data39 === "edit" || data39 === "comment" || data39 === "read" || data39 === null)) {
+                  let err95 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema15.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.defaultRole.enum, parentSchema: schema15.properties.defaultRole, data: data39 };
+                  vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                }
+              }
+              if (data32.was !== void 0) {
+                let data40 = data32.was;
+                if (typeof data40 == "string") {
+                  if (func3(data40) > 30) {
+                    let err96 = { instancePath: instancePath + "/samlProviders/" + i7 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema15.properties.was, data: data40 };
+                    vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                  }
+                  if (func3(data40) < 1) {
+                    let err97 = { instancePath: instancePath + "/samlProviders/" + i7 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.was, data: data40 };
+                    vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                  }
+                } else {
+                  let err98 = { instancePath: instancePath + "/samlProviders/" + i7 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data40 };
+                  vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                }
+              }
+              if (data32.protect !== void 0) {
+                let data41 = data32.protect;
+                if (typeof data41 != "boolean") {
+                  let err99 = { instancePath: instancePath + "/samlProviders/" + i7 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data41 };
+                  vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                }
+              }
+            } else {
+              let err100 = { instancePath: instancePath + "/samlProviders/" + i7, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data32 };
+              vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+            }
+          }
+        } else {
+          let err101 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data31 };
+          vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+        }
+      }
+      if (data.sites !== void 0) {
+        let data42 = data.sites;
+        if (Array.isArray(data42)) {
+          let len6 = data42.length;
+          for (let i8 = 0; i8 < len6; i8++)
+            validate11(data42[i8], { instancePath: instancePath + "/sites/" + i8, parentData: data42, parentDataProperty: i8, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+        } else {
+          let err102 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data42 };
+          vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+        }
+      }
+      if (data.policy !== void 0) {
+        let data44 = data.policy;
+        if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
+          for (let key9 in data44)
+            if (!(key9 === "prune" || key9 === "maxDestroy")) {
+              let err103 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data: data44 };
+              vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+            }
+          if (data44.prune !== void 0) {
+            let data45 = data44.prune;
+            if (Array.isArray(data45)) {
+              let len7 = data45.length;
+              for (let i9 = 0; i9 < len7; i9++) {
+                let data46 = data45[i9];
+                if (!(data46 === "sites" || data46 === "sections" || data46 === "sectionGroups" || data46 === "siteSpaces" || data46 === "redirects" || data46 === "collections" || data46 === "teams" || data46 === "customFields" || data46 === "samlProviders")) {
+                  let err104 = { instancePath: instancePath + "/policy/prune/" + i9, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema22.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.prune.items.enum, parentSchema: schema22.properties.prune.items, data: data46 };
+                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                }
+              }
+              let i10 = data45.length, j2;
+              if (i10 > 1) {
+                outer0: for (; i10--; )
+                  for (j2 = i10; j2--; )
+                    if (func0(data45[i10], data45[j2])) {
+                      let err105 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i10, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i10 + " are identical)", schema: !0, parentSchema: schema22.properties.prune, data: data45 };
+                      vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err80 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema21.properties.prune.type, parentSchema: schema21.properties.prune, data: data35 };
-              vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+              let err106 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.prune.type, parentSchema: schema22.properties.prune, data: data45 };
+              vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
             }
           }
-          if (data34.maxDestroy !== void 0) {
-            let data37 = data34.maxDestroy;
-            if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-              let err81 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema21.properties.maxDestroy.type, parentSchema: schema21.properties.maxDestroy, data: data37 };
-              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+          if (data44.maxDestroy !== void 0) {
+            let data47 = data44.maxDestroy;
+            if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
+              let err107 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema22.properties.maxDestroy.type, parentSchema: schema22.properties.maxDestroy, data: data47 };
+              vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
             }
-            if (typeof data37 == "number" && isFinite(data37) && (data37 < 0 || isNaN(data37))) {
-              let err82 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema21.properties.maxDestroy, data: data37 };
-              vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+            if (typeof data47 == "number" && isFinite(data47) && (data47 < 0 || isNaN(data47))) {
+              let err108 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema22.properties.maxDestroy, data: data47 };
+              vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err83 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data34 };
-          vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+          let err109 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data: data44 };
+          vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err84 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -18306,7 +18739,7 @@ function explainCombinator(combinator, branchErrors, value) {
 function toPath(pointer, value) {
   let path = [], node = value;
   for (let raw of pointer.split("/").slice(1)) {
-    let segment2 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment2) : segment2;
+    let segment3 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment3) : segment3;
     path.push(key), node = node?.[key];
   }
   return path;
@@ -18368,7 +18801,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where({ file: first.file, path: [...first.path, field] }, from.file);
+  return where2({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -18437,8 +18870,8 @@ function parseYamlFile(name, path, text) {
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where2 = firstAt === void 0 ? "" : ` (first at line ${file.lines.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where2}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where3 = firstAt === void 0 ? "" : ` (first at line ${file.lines.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where3}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -18700,10 +19133,10 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  let key = kind.collection, where2 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where3 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where2}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where3}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -18839,10 +19272,10 @@ function reaches(from, targets, byId) {
   return !1;
 }
 function dependencyOrder(calls) {
-  let members = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
+  let inGroup = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
     if (!placed.has(call.id)) {
       placed.add(call.id);
-      for (let id of call.dependsOn) members.has(id) && visit(byId2.get(id), byId2);
+      for (let id of call.dependsOn) inGroup.has(id) && visit(byId2.get(id), byId2);
       ordered.push(call);
     }
   }, byId = new Map(calls.map((call) => [call.id, call]));
@@ -18862,8 +19295,8 @@ function batchableGroups(plan, bulkOf) {
     groups2.push(calls.filter((call) => call.dependsOn.length === 0));
     let rest = calls.filter((call) => call.dependsOn.length > 0);
     if (rest.length < 2) continue;
-    let members = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
-    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, members, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
+    let inGroup = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !inGroup.has(id)));
+    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, inGroup, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
   }
   return { groups: groups2.filter((group) => group.length > 1), waiting };
 }
@@ -18972,19 +19405,19 @@ function blockMoves(items2) {
   for (let [index, item] of items2.entries()) {
     let last = units[units.length - 1];
     if (item.block !== void 0 && last?.block === item.block) {
-      last.members.push(index);
+      last.indexes.push(index);
       continue;
     }
     if (item.block !== void 0 && seen.has(item.block)) return;
-    item.block !== void 0 && seen.add(item.block), units.push({ block: item.block, members: [index] });
+    item.block !== void 0 && seen.add(item.block), units.push({ block: item.block, indexes: [index] });
   }
-  let ranks = units.map((unit) => Math.min(...unit.members.map((index) => items2[index].rank))), stable = longestIncreasingSubsequence(ranks), keep = new Set(stable), firstStable = units[stable[0]].members[0], moves = [];
+  let ranks = units.map((unit) => Math.min(...unit.indexes.map((index) => items2[index].rank))), stable = longestIncreasingSubsequence(ranks), keep = new Set(stable), firstStable = units[stable[0]].indexes[0], moves = [];
   return units.forEach((unit, k) => {
     if (!keep.has(k)) {
-      let place = k === 0 ? { where: "before", anchor: firstStable } : { where: "after", anchor: units[k - 1].members[units[k - 1].members.length - 1] }, move = { index: unit.members[0], ...place };
-      unit.block !== void 0 && unit.members.length > 1 && (move.block = unit.block), moves.push(move);
+      let place = k === 0 ? { where: "before", anchor: firstStable } : { where: "after", anchor: units[k - 1].indexes[units[k - 1].indexes.length - 1] }, move = { index: unit.indexes[0], ...place };
+      unit.block !== void 0 && unit.indexes.length > 1 && (move.block = unit.block), moves.push(move);
     }
-    unit.members.length > 1 && moves.push(...itemMoves(unit.members, items2));
+    unit.indexes.length > 1 && moves.push(...itemMoves(unit.indexes, items2));
   }), moves;
 }
 function reaches2(items2, moves) {
@@ -19329,18 +19762,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where2 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where2}`);
+    let where3 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where3}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where2}` : `${JSON.stringify(part)} is not kind "name"${where2}` : `${JSON.stringify(part)} has no quoted name${where2}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where3}` : `${JSON.stringify(part)} is not kind "name"${where3}` : `${JSON.stringify(part)} has no quoted name${where3}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where2}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where3}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -39643,7 +40076,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where2 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where3 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -39667,7 +40100,7 @@ function createTransport(options) {
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where2}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where3}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -39903,8 +40336,8 @@ function createApiClient(options) {
     close: () => transport.close()
   };
 }
-function abandonedError(method, path, failure, attempts, ambiguous) {
-  let outcome = ambiguous ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
+function abandonedError(method, path, failure, attempts, ambiguous2) {
+  let outcome = ambiguous2 ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
   return new ApiError(
     {
       method,
@@ -39912,7 +40345,7 @@ function abandonedError(method, path, failure, attempts, ambiguous) {
       status: failure.status,
       apiMessage: failure.apiMessage,
       attempts,
-      outcomeUnknown: ambiguous
+      outcomeUnknown: ambiguous2
     },
     `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`
   );
@@ -40476,7 +40909,7 @@ var init_read2 = __esm({
 // src/export/convert.ts
 function convert(live, organization, naming) {
   let result = {
-    collections: /* @__PURE__ */ new Map(),
+    lists: /* @__PURE__ */ new Map(),
     managed: /* @__PURE__ */ new Set(),
     notes: /* @__PURE__ */ new WeakMap(),
     warnings: [],
@@ -40516,7 +40949,7 @@ function convert(live, organization, naming) {
   for (let kind of TOP_LEVEL_KINDS) {
     if (!kind.toConfig) continue;
     let items2 = exportContainer(kind, root, live);
-    result.collections.set(
+    result.lists.set(
       kind.collection,
       items2.map((item) => item.config)
     );
@@ -40683,7 +41116,7 @@ Rename (or delete) all but one of each, then export again.`
   let names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
   names.size > 0 && (body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id])));
   let counts = {};
-  for (let [collection, items2] of result.collections)
+  for (let [collection, items2] of result.lists)
     body[collection] = items2, counts[collection] = items2.length;
   let managed = PRUNABLE_KINDS.filter((kind) => {
     let container = NESTED_IN.get(kind);
@@ -41428,8 +41861,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where2 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where2}${escapeMarkdown(d.message)} |`);
+    let where3 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where3}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}

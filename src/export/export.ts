@@ -106,7 +106,7 @@ export async function exportOrganization(
   const body: Record<string, unknown> = { version: 1, organization };
   if (names.size > 0) body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id]));
   const counts: ExportResult["counts"] = {};
-  for (const [collection, items] of result.collections) {
+  for (const [collection, items] of result.lists) {
     body[collection] = items;
     counts[collection] = items.length;
   }

@@ -3,17 +3,25 @@
 // line in the list and one in DesiredState; a child kind: one entry in its parent's `children`.
 
 import type { DesiredOrganization } from "../model/desired.ts";
+import { collectionKind, type DesiredCollection } from "./collection.ts";
 import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
 import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSite, siteKind } from "./site.ts";
 import { type DesiredTeam, teamKind } from "./team.ts";
 import type { AnyKind, Scope } from "./types.ts";
 
-export const TOP_LEVEL_KINDS: readonly AnyKind[] = [teamKind, customFieldKind, samlProviderKind, siteKind];
+export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
+  collectionKind,
+  teamKind,
+  customFieldKind,
+  samlProviderKind,
+  siteKind,
+];
 
 /** The desired state: each top-level kind's list is absent when the configuration does not
  * mention the kind (then it is not managed). */
 export interface DesiredState extends DesiredOrganization {
+  collections?: DesiredCollection[];
   teams?: DesiredTeam[];
   customFields?: DesiredCustomField[];
   samlProviders?: DesiredSamlProvider[];

@@ -35,6 +35,7 @@ describe("schemas/docsync.schema.json", () => {
 
   it("has a definition for every resource kind, each one referenced", () => {
     expect(Object.keys(definitions).sort()).toEqual([
+      "collection",
       "custom-field",
       "policy",
       "redirect",
