@@ -107,11 +107,11 @@ function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
     for (let capture of call.captures ?? []) capturedBy.set(capture.address, call.id);
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), names = /* @__PURE__ */ new Set(), calls = drafts.map((draft) => {
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), names2 = /* @__PURE__ */ new Set(), calls = drafts.map((draft) => {
     let dependsOn = new Set(draft.after);
     for (let id of draft.orderAfter) dependsOn.add(id);
-    names.clear(), placeholdersIn(draft.path, names), placeholdersIn(draft.body, names), placeholdersIn(draft.alternate, names);
-    for (let address of names) {
+    names2.clear(), placeholdersIn(draft.path, names2), placeholdersIn(draft.body, names2), placeholdersIn(draft.alternate, names2);
+    for (let address of names2) {
       let creator = capturedBy.get(address);
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
       dependsOn.add(creator);
@@ -584,8 +584,8 @@ Interrupted (${signal}) after the calls of the plan were made: exiting now.`), l
     get received() {
       return received;
     },
-    async makingCalls(names, work) {
-      phase = "calls", inFlight = names;
+    async makingCalls(names2, work) {
+      phase = "calls", inFlight = names2;
       try {
         return await work(controller.signal);
       } finally {
@@ -1266,8 +1266,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names) {
-        return this.conflictsWith = this.conflictsWith.concat(names), this;
+      conflicts(names2) {
+        return this.conflictsWith = this.conflictsWith.concat(names2), this;
       }
       /**
        * Specify implied option values for when this option is set and the implied options are not.
@@ -1697,8 +1697,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names) {
-        return names.trim().split(/ +/).forEach((detail) => {
+      arguments(names2) {
+        return names2.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         }), this;
       }
@@ -3842,6 +3842,172 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   }
 });
 
+// src/kinds/member-admins.ts
+function adminRefusals(members, outcomes, caller, at2) {
+  let refusals = [], lowered = members.filter((member) => {
+    let outcome = outcomes.get(member.id);
+    return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
+  });
+  for (let member of lowered) {
+    let outcome = outcomes.get(member.id), where4 = at2(member.id), refusal = (message) => where4 === void 0 ? { member: member.name, message } : { member: member.name, at: where4, message };
+    "id" in caller && caller.id === member.id ? refusals.push(
+      refusal(
+        `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
+      )
+    ) : "unknown" in caller && refusals.push(
+      refusal(
+        `member "${member.name}" is an admin, and docsync cannot tell whether it is the user the API token runs as (${caller.unknown}), so it lowers no admin. The plan would ${describe(outcome)}; make that change in the web app.`
+      )
+    );
+  }
+  let activeAdmins = (role) => members.filter((member) => !member.disabled && isAdmin(role(member) ?? null)).length, before = activeAdmins((member) => member.role), after = activeAdmins((member) => {
+    let outcome = outcomes.get(member.id);
+    return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
+  });
+  if (before > 0 && after === 0 && lowered.length > 0) {
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where4) => where4 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    refusals.push(
+      first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
+    );
+  }
+  return refusals;
+}
+var isAdmin, describe, init_member_admins = __esm({
+  "src/kinds/member-admins.ts"() {
+    "use strict";
+    isAdmin = (role) => role === "admin", describe = (outcome) => outcome === "removed" ? "remove it from the organization" : `make it ${outcome.role ?? "a guest"}`;
+  }
+});
+
+// src/kinds/member.ts
+async function callerOf(client) {
+  try {
+    let user = await client.get("/user");
+    return typeof user.id == "string" ? { id: user.id } : { unknown: "GET /v1/user answered without an id" };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+      return { unknown: `GET /v1/user answered ${error.status}` };
+    throw error;
+  }
+}
+function checkAllPresent(desired, live) {
+  let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
+  if (missing.length === 0) return;
+  let lines = missing.map(
+    (member) => `  ${where2(member)}: member "${member.user}" is not in the organization`
+  );
+  throw new DocsyncError(
+    "plan.unknown-member",
+    `${lines.join(`
+`)}
+docsync changes the roles of members and cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.`
+  );
+}
+function checkAdmins(scope) {
+  let nodes = scope.live?.children[KIND2] ?? [];
+  refusalsOf.has(nodes) || refusalsOf.set(nodes, adminProblems(scope, nodes));
+  let problems = refusalsOf.get(nodes);
+  if (problems !== void 0) throw new DocsyncError("plan.admin", problems);
+}
+function adminProblems(scope, nodes) {
+  let desired = scope.desired.members ?? [], prune = scope.desired.policy.prune.includes("members"), outcomes = /* @__PURE__ */ new Map(), configuredAt = /* @__PURE__ */ new Map();
+  for (let node of nodes) {
+    let member = desired.find((candidate) => names(candidate.user, node.item));
+    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where2(member))) : prune && outcomes.set(node.item.id, "removed");
+  }
+  let facts = nodes.map(({ item }) => ({
+    id: item.id,
+    name: liveName(item),
+    role: item.role,
+    disabled: item.disabled === !0
+  })), caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" }, refusals = adminRefusals(facts, outcomes, caller, (id) => configuredAt.get(id));
+  if (refusals.length !== 0)
+    return refusals.map((refusal) => refusal.at === void 0 ? refusal.message : `${refusal.at}: ${refusal.message}`).join(`
+`);
+}
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, refusalsOf, memberKind, init_member = __esm({
+  "src/kinds/member.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_compare();
+    init_member_admins();
+    init_paths();
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    refusalsOf = /* @__PURE__ */ new WeakMap();
+    memberKind = {
+      kind: KIND2,
+      collection: "members",
+      // Removing a member takes away its access to everything.
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "member",
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization."
+        },
+        identities: [{ field: "user", hints: !1 }],
+        check(members, ctx) {
+          let seen = /* @__PURE__ */ new Map();
+          for (let member of members) {
+            let { user } = member.value;
+            if (!isEmail(user)) continue;
+            let first = seen.get(user.toLowerCase());
+            first !== void 0 && first !== user && ctx.report(member, ["user"], `"${user}" is "${first}" again: emails are compared without case`), first === void 0 && seen.set(user.toLowerCase(), user);
+          }
+        },
+        // A user id pins the member: it is the live member's id.
+        resolve: ({ value: { user, role } }, meta2) => ({
+          ...meta2,
+          ...isEmail(user) ? {} : { id: user },
+          user,
+          role
+        })
+      },
+      desired: (scope) => scope.desired.members,
+      async read(client, scope) {
+        let [items2, caller] = await Promise.all([
+          client.list(membersPath(scope.organization)),
+          // Needed only to plan role changes, not to export them.
+          scope.desired.members === void 0 ? void 0 : callerOf(client)
+        ]);
+        return scope.desired.members !== void 0 && checkAllPresent(scope.desired.members, items2), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
+      },
+      key: (member) => userKey(member.user),
+      liveKey: (member) => userKey(liveName(member)),
+      diff(desired, live, scope) {
+        checkAdmins(scope);
+        let changes = [];
+        return compareField(changes, "role", desired.role, live?.item.role), changes;
+      },
+      create(desired) {
+        throw new DocsyncError(
+          "plan.unknown-member",
+          `${where2(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
+        );
+      },
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PATCH",
+          path: memberPath(scope.organization, live.item.id),
+          body: { role: desired.role },
+          summary: "change member role"
+        }
+      ],
+      remove(live, _address, scope) {
+        return checkAdmins(scope), [
+          {
+            method: "DELETE",
+            path: memberPath(scope.organization, live.item.id),
+            summary: "remove member"
+          }
+        ];
+      },
+      exportLeavesOut: "members' display names, sign-in (SSO) state and disabled state (read only)",
+      toConfig: (live) => ({ user: liveName(live.item), role: live.item.role })
+    };
+  }
+});
+
 // src/kinds/unique.ts
 function slug(text) {
   return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
@@ -4279,11 +4445,11 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where3, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where4, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where3]: { type: "site-section", id: anchor } } },
+          body: { position: { [where4]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -4306,13 +4472,13 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
 // src/kinds/site-space.ts
 function knownSpaces(spaces) {
   if (spaces.size === 0) return "no spaces are named under spaces:";
-  let names = [];
+  let names2 = [];
   for (let name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
+    if (names2.length === SPACES_SHOWN) break;
+    names2.push(name);
   }
-  let more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
+  let more = spaces.size - names2.length;
+  return `known spaces: ${names2.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
 }
 function checkSingleDefault(items2, what, ctx) {
   let [first, ...extras] = items2.filter((i) => i.value.default === !0);
@@ -4648,11 +4814,11 @@ function liveSchema(node) {
 function schemaConfig(node, ctx) {
   let schema = liveSchema(node);
   if (!schema) return;
-  let properties = schema.properties ?? {}, names = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
+  let properties = schema.properties ?? {}, names2 = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
   if (schema.additionalProperties === !0 && ctx.warn(
     `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
-  ), !enabled && names.length === 0) return;
-  let odd = names.filter((name) => {
+  ), !enabled && names2.length === 0) return;
+  let odd = names2.filter((name) => {
     let attribute = properties[name];
     if (typeof attribute != "object" || attribute === null) return !0;
     let { type, description, ...rest } = attribute;
@@ -4903,12 +5069,14 @@ var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, p
     "use strict";
     init_collection();
     init_custom_field();
+    init_member();
     init_saml_provider();
     init_site();
     init_team();
     TOP_LEVEL_KINDS = [
       collectionKind,
       teamKind,
+      memberKind,
       customFieldKind,
       samlProviderKind,
       siteKind
@@ -5121,9 +5289,9 @@ async function findConfigFiles(paths, cwd) {
   return { files, order, diagnostics };
 }
 async function yamlFilesIn(folder) {
-  let names = (await readdir(folder, { withFileTypes: !0 })).filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
+  let names2 = (await readdir(folder, { withFileTypes: !0 })).filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
   return (await Promise.all(
-    names.map(async (name) => {
+    names2.map(async (name) => {
       let stats = await stat(join(folder, name));
       return stats.isFile() ? [{ name, size: stats.size }] : [];
     })
@@ -10625,7 +10793,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where2(item, from) {
+function where3(item, from) {
   let at2 = locate(item.file, item.path);
   return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
 }
@@ -10808,7 +10976,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where2(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where3(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -10824,7 +10992,7 @@ function mergeFiles(inputs, options) {
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where2(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where3(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -10958,7 +11126,7 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => (c instanceof Name && (names[c.str] = (names[c.str] || 0) + 1), names), {});
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => (c instanceof Name && (names2[c.str] = (names2[c.str] || 0) + 1), names2), {});
       }
     };
     exports._Code = _Code;
@@ -11232,9 +11400,9 @@ var require_codegen = __commonJS({
         let varKind = es5 ? scope_1.varKinds.var : this.varKind, rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (names[this.name.str])
-          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names, constants)), this;
+      optimizeNames(names2, constants) {
+        if (names2[this.name.str])
+          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names2, constants)), this;
       }
       get names() {
         return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
@@ -11246,13 +11414,13 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (!(this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects))
-          return this.rhs = optimizeExpr(this.rhs, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (!(this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects))
+          return this.rhs = optimizeExpr(this.rhs, names2, constants), this;
       }
       get names() {
-        let names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        let names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     }, AssignOp = class extends Assign {
       constructor(lhs, op, rhs, sideEffects) {
@@ -11295,8 +11463,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        return this.code = optimizeExpr(this.code, names, constants), this;
+      optimizeNames(names2, constants) {
+        return this.code = optimizeExpr(this.code, names2, constants), this;
       }
       get names() {
         return this.code instanceof code_1._CodeOrName ? this.code.names : {};
@@ -11316,16 +11484,16 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         let { nodes } = this, i = nodes.length;
         for (; i--; ) {
           let n = nodes[i];
-          n.optimizeNames(names, constants) || (subtractNames(names, n.names), nodes.splice(i, 1));
+          n.optimizeNames(names2, constants) || (subtractNames(names2, n.names), nodes.splice(i, 1));
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     }, BlockNode = class extends ParentNode {
       render(opts) {
@@ -11358,14 +11526,14 @@ var require_codegen = __commonJS({
         if (!(cond === !1 || !this.nodes.length))
           return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a;
-        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants), !!(super.optimizeNames(names, constants) || this.else))
-          return this.condition = optimizeExpr(this.condition, names, constants), this;
+        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants), !!(super.optimizeNames(names2, constants) || this.else))
+          return this.condition = optimizeExpr(this.condition, names2, constants), this;
       }
       get names() {
-        let names = super.names;
-        return addExprNames(names, this.condition), this.else && addNames(names, this.else.names), names;
+        let names2 = super.names;
+        return addExprNames(names2, this.condition), this.else && addNames(names2, this.else.names), names2;
       }
     };
     If.kind = "if";
@@ -11379,9 +11547,9 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (super.optimizeNames(names, constants))
-          return this.iteration = optimizeExpr(this.iteration, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iteration = optimizeExpr(this.iteration, names2, constants), this;
       }
       get names() {
         return addNames(super.names, this.iteration.names);
@@ -11395,8 +11563,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        let names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        let names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     }, ForIter = class extends For {
       constructor(loop, varKind, name, iterable) {
@@ -11405,9 +11573,9 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (super.optimizeNames(names, constants))
-          return this.iterable = optimizeExpr(this.iterable, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iterable = optimizeExpr(this.iterable, names2, constants), this;
       }
       get names() {
         return addNames(super.names, this.iterable.names);
@@ -11436,13 +11604,13 @@ var require_codegen = __commonJS({
         var _a, _b;
         return super.optimizeNodes(), (_a = this.catch) === null || _a === void 0 || _a.optimizeNodes(), (_b = this.finally) === null || _b === void 0 || _b.optimizeNodes(), this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a, _b;
-        return super.optimizeNames(names, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names, constants), this;
+        return super.optimizeNames(names2, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names2, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names2, constants), this;
       }
       get names() {
-        let names = super.names;
-        return this.catch && addNames(names, this.catch.names), this.finally && addNames(names, this.finally.names), names;
+        let names2 = super.names;
+        return this.catch && addNames(names2, this.catch.names), this.finally && addNames(names2, this.finally.names), names2;
       }
     }, Catch = class extends BlockNode {
       constructor(error) {
@@ -11670,15 +11838,15 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (let n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names2, constants) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -11686,15 +11854,15 @@ var require_codegen = __commonJS({
       return new code_1._Code(expr._items.reduce((items2, c) => (c instanceof code_1.Name && (c = replaceName(c)), c instanceof code_1._Code ? items2.push(...c._items) : items2.push(c), items2), []));
       function replaceName(n) {
         let c = constants[n.str];
-        return c === void 0 || names[n.str] !== 1 ? n : (delete names[n.str], c);
+        return c === void 0 || names2[n.str] !== 1 ? n : (delete names2[n.str], c);
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants[c.str] !== void 0);
       }
     }
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (let n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
     function not(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
@@ -11869,7 +12037,7 @@ var require_names = __commonJS({
   "node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: !0 });
-    var codegen_1 = require_codegen(), names = {
+    var codegen_1 = require_codegen(), names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -11898,7 +12066,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names;
+    exports.default = names2;
   }
 });
 
@@ -16105,6 +16273,13 @@ var docsync_schema_default, init_docsync_schema = __esm({
             $ref: "#/definitions/team"
           }
         },
+        members: {
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/member"
+          }
+        },
         customFields: {
           description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.",
           type: "array",
@@ -16247,13 +16422,34 @@ var docsync_schema_default, init_docsync_schema = __esm({
             }
           }
         },
+        member: {
+          description: "A member of the organization and its role. Identity: user.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["user", "role"],
+          properties: {
+            user: {
+              description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.",
+              type: "string",
+              minLength: 1
+            },
+            role: {
+              description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            protect: {
+              description: "Never remove this member from the organization.",
+              type: "boolean"
+            }
+          }
+        },
         policy: {
           description: "What docsync may delete. May appear in one file only.",
           type: "object",
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, customFields and samlProviders prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields and samlProviders prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -16266,6 +16462,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "redirects",
                   "collections",
                   "teams",
+                  "members",
                   "customFields",
                   "samlProviders"
                 ]
@@ -16873,7 +17070,7 @@ function explain(e, path) {
   }
 }
 function describeTypes(type) {
-  let names = {
+  let names2 = {
     string: "a string",
     number: "a number",
     integer: "an integer",
@@ -16882,7 +17079,7 @@ function describeTypes(type) {
     array: "a list",
     null: "null"
   };
-  return String(type).split(",").map((t) => names[t] ?? t).join(" or ");
+  return String(type).split(",").map((t) => names2[t] ?? t).join(" or ");
 }
 function describeValue(data) {
   return data === null ? "null" : Array.isArray(data) ? "a list" : typeof data == "object" ? "a mapping" : typeof data == "boolean" ? String(data) : `a ${typeof data}`;
@@ -16917,44 +17114,44 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema13 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema14 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema15 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema22 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema16 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema19 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema21 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema17 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema18 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "members", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema13 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema14 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema15 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema16 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema23 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "members", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema17 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema20 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema22 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema18 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema19 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
   function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema19.required, parentSchema: schema19, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema18.required, parentSchema: schema18, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema19.required, parentSchema: schema19, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema18.required, parentSchema: schema18, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema19.required, parentSchema: schema19, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema18.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data };
+        if (!func2.call(schema19.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data0 };
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data0 };
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
           if (!pattern3.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data0 };
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.path.type, parentSchema: schema19.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -16962,53 +17159,53 @@ function precompiledValidator(formats) {
         let data1 = data.title;
         if (typeof data1 == "string") {
           if (func3(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.title, data: data1 };
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema19.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
           if (func3(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema18.properties.title, data: data1 };
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema19.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.title.type, parentSchema: schema19.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema18.properties.description.type }, message: "must be string,null", schema: schema18.properties.description.type, parentSchema: schema18.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema19.properties.description.type }, message: "must be string,null", schema: schema19.properties.description.type, parentSchema: schema19.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
         if (typeof data2 == "string" && func3(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema18.properties.description, data: data2 };
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema19.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema18.properties.icon.type }, message: "must be string,null", schema: schema18.properties.icon.type, parentSchema: schema18.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema19.properties.icon.type }, message: "must be string,null", schema: schema19.properties.icon.type, parentSchema: schema19.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
         if (typeof data3 == "string" && func3(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema18.properties.icon, data: data3 };
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema19.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema19.properties.condition.type }, message: "must be string,null", schema: schema19.properties.condition.type, parentSchema: schema19.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
           if (func3(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data4 };
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema19.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
           if (func3(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data4 };
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -17016,7 +17213,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.default.type, parentSchema: schema19.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -17024,7 +17221,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -17032,27 +17229,27 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema19.required, parentSchema: schema19, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema20.required, parentSchema: schema20, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema19.required, parentSchema: schema19, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema20.required, parentSchema: schema20, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
                   if (func3(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.space, data: data8 };
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.space.type, parentSchema: schema19.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.space.type, parentSchema: schema20.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
@@ -17060,35 +17257,35 @@ function precompiledValidator(formats) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
                   if (func3(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.path, data: data9 };
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
                   if (func3(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.path, data: data9 };
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   if (!pattern3.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.path, data: data9 };
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.path.type, parentSchema: schema19.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.path.type, parentSchema: schema20.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema19.properties.condition.type }, message: "must be string,null", schema: schema19.properties.condition.type, parentSchema: schema19.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema20.properties.condition.type }, message: "must be string,null", schema: schema20.properties.condition.type, parentSchema: schema20.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
                   if (func3(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema19.properties.condition, data: data10 };
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema20.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
                   if (func3(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.condition, data: data10 };
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -17096,7 +17293,7 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.default.type, parentSchema: schema19.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.default.type, parentSchema: schema20.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
@@ -17104,36 +17301,36 @@ function precompiledValidator(formats) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
                   if (func3(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data12 };
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
                   if (func3(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data12 };
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
                   if (!pattern3.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.was, data: data12 };
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.siteSpaces.type, parentSchema: schema18.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.siteSpaces.type, parentSchema: schema19.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
@@ -17141,11 +17338,11 @@ function precompiledValidator(formats) {
         let data14 = data.id;
         if (typeof data14 == "string") {
           if (func3(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.id, data: data14 };
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.id.type, parentSchema: schema18.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.id.type, parentSchema: schema19.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
@@ -17153,31 +17350,31 @@ function precompiledValidator(formats) {
         let data15 = data.was;
         if (typeof data15 == "string") {
           if (func3(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data15 };
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
           if (func3(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data15 };
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
           if (!pattern3.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data15 };
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
     return validate13.errors = vErrors, errors === 0;
@@ -17186,42 +17383,42 @@ function precompiledValidator(formats) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema17.required, parentSchema: schema17, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema18.required, parentSchema: schema18, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema17.required, parentSchema: schema17, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema18.required, parentSchema: schema18, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.group, data: data0 };
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
           if (func3(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.group, data: data0 };
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.group.type, parentSchema: schema17.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.group.type, parentSchema: schema18.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema17.properties.icon.type }, message: "must be string,null", schema: schema17.properties.icon.type, parentSchema: schema17.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema18.properties.icon.type }, message: "must be string,null", schema: schema18.properties.icon.type, parentSchema: schema18.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
         if (typeof data1 == "string" && func3(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.icon, data: data1 };
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema18.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17232,7 +17429,7 @@ function precompiledValidator(formats) {
           for (let i0 = 0; i0 < len0; i0++)
             validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.sections.type, parentSchema: schema17.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.sections.type, parentSchema: schema18.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -17240,27 +17437,27 @@ function precompiledValidator(formats) {
         let data4 = data.was;
         if (typeof data4 == "string") {
           if (func3(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data4 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data4 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
     return validate12.errors = vErrors, errors === 0;
@@ -17276,33 +17473,33 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema17.not, parentSchema: schema17, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema16.required, parentSchema: schema16, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema16.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data };
+        if (!func2.call(schema17.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
           if (func3(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema16.properties.title, data: data0 };
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema16.properties.title, data: data0 };
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.title.type, parentSchema: schema16.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
@@ -17310,11 +17507,11 @@ function precompiledValidator(formats) {
         let data1 = data.id;
         if (typeof data1 == "string") {
           if (func3(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.id, data: data1 };
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.id.type, parentSchema: schema16.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.id.type, parentSchema: schema17.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -17322,36 +17519,36 @@ function precompiledValidator(formats) {
         let data2 = data.was;
         if (typeof data2 == "string") {
           if (func3(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema16.properties.was, data: data2 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema16.properties.was, data: data2 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema16.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.type.enum, parentSchema: schema16.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema17.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.type.enum, parentSchema: schema17.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema16.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.visibility.enum, parentSchema: schema16.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema17.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.visibility.enum, parentSchema: schema17.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
@@ -17359,26 +17556,26 @@ function precompiledValidator(formats) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
           if (func3(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.basename, data: data6 };
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
           if (func3(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.basename, data: data6 };
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.basename.type, parentSchema: schema16.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.basename.type, parentSchema: schema17.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema16.properties.proxy.type }, message: "must be string,null", schema: schema16.properties.proxy.type, parentSchema: schema16.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema17.properties.proxy.type }, message: "must be string,null", schema: schema17.properties.proxy.type, parentSchema: schema17.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
         if (typeof data7 == "string" && !pattern2.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema16.properties.proxy, data: data7 };
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema17.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -17386,23 +17583,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema16.properties.adaptiveContent.required, parentSchema: schema16.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema17.properties.adaptiveContent.required, parentSchema: schema17.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.adaptiveContent.properties.enabled.type, parentSchema: schema16.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.adaptiveContent.properties.enabled.type, parentSchema: schema17.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveContent.type, parentSchema: schema16.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.adaptiveContent.type, parentSchema: schema17.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -17410,12 +17607,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema16.properties.adaptiveSchema.required, parentSchema: schema16.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema17.properties.adaptiveSchema.required, parentSchema: schema17.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -17425,47 +17622,47 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                       vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
                     if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
                       vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
                       vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema16.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema17.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                   vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveSchema.properties.properties.type, parentSchema: schema16.properties.adaptiveSchema.properties.properties, data: data11 };
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.adaptiveSchema.properties.properties.type, parentSchema: schema17.properties.adaptiveSchema.properties.properties, data: data11 };
               vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema16.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema17.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.adaptiveSchema.type, parentSchema: schema16.properties.adaptiveSchema, data: data10 };
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.adaptiveSchema.type, parentSchema: schema17.properties.adaptiveSchema, data: data10 };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
@@ -17501,12 +17698,12 @@ function precompiledValidator(formats) {
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema16.properties.sections.items.if, parentSchema: schema16.properties.sections.items, data: data17 };
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema17.properties.sections.items.if, parentSchema: schema17.properties.sections.items, data: data17 };
               vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.sections.type, parentSchema: schema16.properties.sections, data: data16 };
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.sections.type, parentSchema: schema17.properties.sections, data: data16 };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
@@ -17518,27 +17715,27 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema19.required, parentSchema: schema19, data: data19 };
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema20.required, parentSchema: schema20, data: data19 };
                 vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema19.required, parentSchema: schema19, data: data19 };
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema20.required, parentSchema: schema20, data: data19 };
                 vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data19 };
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data19 };
                   vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
                   if (func3(data20) < 1) {
-                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.space, data: data20 };
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.space, data: data20 };
                     vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.space.type, parentSchema: schema19.properties.space, data: data20 };
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.space.type, parentSchema: schema20.properties.space, data: data20 };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
@@ -17546,35 +17743,35 @@ function precompiledValidator(formats) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
                   if (func3(data21) > 100) {
-                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.path, data: data21 };
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
                   if (func3(data21) < 1) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.path, data: data21 };
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
                   if (!pattern3.test(data21)) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.path, data: data21 };
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.path.type, parentSchema: schema19.properties.path, data: data21 };
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.path.type, parentSchema: schema20.properties.path, data: data21 };
                   vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema19.properties.condition.type }, message: "must be string,null", schema: schema19.properties.condition.type, parentSchema: schema19.properties.condition, data: data22 };
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema20.properties.condition.type }, message: "must be string,null", schema: schema20.properties.condition.type, parentSchema: schema20.properties.condition, data: data22 };
                   vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
                   if (func3(data22) > 1024) {
-                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema19.properties.condition, data: data22 };
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema20.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
                   if (func3(data22) < 1) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.condition, data: data22 };
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
@@ -17582,7 +17779,7 @@ function precompiledValidator(formats) {
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.default.type, parentSchema: schema19.properties.default, data: data23 };
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.default.type, parentSchema: schema20.properties.default, data: data23 };
                   vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
@@ -17590,36 +17787,36 @@ function precompiledValidator(formats) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
                   if (func3(data24) > 100) {
-                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data24 };
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
                   if (func3(data24) < 1) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data24 };
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
                   if (!pattern3.test(data24)) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema19.properties.was, data: data24 };
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data24 };
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data24 };
                   vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data25 };
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data25 };
                   vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data19 };
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data19 };
               vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.siteSpaces.type, parentSchema: schema16.properties.siteSpaces, data: data18 };
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.siteSpaces.type, parentSchema: schema17.properties.siteSpaces, data: data18 };
           vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
@@ -17630,46 +17827,46 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema21.oneOf[0].required, parentSchema: schema21.oneOf[0], data: data27 };
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema22.oneOf[0].required, parentSchema: schema22.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema21.oneOf[1].required, parentSchema: schema21.oneOf[1], data: data27 };
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema22.oneOf[1].required, parentSchema: schema22.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema21.oneOf, parentSchema: schema21, data: data27 };
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema22.oneOf, parentSchema: schema22, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema21.required, parentSchema: schema21, data: data27 };
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema22.required, parentSchema: schema22, data: data27 };
                 vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data27 };
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data: data27 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
                   if (func3(data28) > 512) {
-                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema21.properties.source, data: data28 };
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema22.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
                   if (!pattern9.test(data28)) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema21.properties.source, data: data28 };
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema22.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.source.type, parentSchema: schema21.properties.source, data: data28 };
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.source.type, parentSchema: schema22.properties.source, data: data28 };
                   vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
@@ -17677,36 +17874,36 @@ function precompiledValidator(formats) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema21.properties.to.required, parentSchema: schema21.properties.to, data: data29 };
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema22.properties.to.required, parentSchema: schema22.properties.to, data: data29 };
                     vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.to, data: data29 };
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.to, data: data29 };
                       vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
                       if (func3(data30) > 100) {
-                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.to.properties.section, data: data30 };
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
                       if (func3(data30) < 1) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.to.properties.section, data: data30 };
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
                       if (!pattern3.test(data30)) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.to.properties.section, data: data30 };
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema22.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.to.properties.section.type, parentSchema: schema21.properties.to.properties.section, data: data30 };
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.to.properties.section.type, parentSchema: schema22.properties.to.properties.section, data: data30 };
                       vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.properties.to.type, parentSchema: schema21.properties.to, data: data29 };
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.to.type, parentSchema: schema22.properties.to, data: data29 };
                   vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
@@ -17721,12 +17918,12 @@ function precompiledValidator(formats) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema21.properties.destination.allOf[0].then.required, parentSchema: schema21.properties.destination.allOf[0].then, data: data31 };
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema22.properties.destination.allOf[0].then.required, parentSchema: schema22.properties.destination.allOf[0].then, data: data31 };
                       vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[0].then, data: data31 };
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.destination.allOf[0].then, data: data31 };
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
@@ -17734,7 +17931,7 @@ function precompiledValidator(formats) {
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[0].if, parentSchema: schema21.properties.destination.allOf[0], data: data31 };
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema22.properties.destination.allOf[0].if, parentSchema: schema22.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
@@ -17747,12 +17944,12 @@ function precompiledValidator(formats) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema21.properties.destination.allOf[1].then.required, parentSchema: schema21.properties.destination.allOf[1].then, data: data31 };
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema22.properties.destination.allOf[1].then.required, parentSchema: schema22.properties.destination.allOf[1].then, data: data31 };
                       vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[1].then, data: data31 };
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.destination.allOf[1].then, data: data31 };
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
@@ -17760,7 +17957,7 @@ function precompiledValidator(formats) {
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[1].if, parentSchema: schema21.properties.destination.allOf[1], data: data31 };
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema22.properties.destination.allOf[1].if, parentSchema: schema22.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
@@ -17773,16 +17970,16 @@ function precompiledValidator(formats) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema21.properties.destination.allOf[2].then.required, parentSchema: schema21.properties.destination.allOf[2].then, data: data31 };
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema22.properties.destination.allOf[2].then.required, parentSchema: schema22.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema21.properties.destination.allOf[2].then.required, parentSchema: schema21.properties.destination.allOf[2].then, data: data31 };
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema22.properties.destination.allOf[2].then.required, parentSchema: schema22.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[2].then, data: data31 };
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.destination.allOf[2].then, data: data31 };
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
@@ -17790,7 +17987,7 @@ function precompiledValidator(formats) {
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[2].if, parentSchema: schema21.properties.destination.allOf[2], data: data31 };
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema22.properties.destination.allOf[2].if, parentSchema: schema22.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
@@ -17803,12 +18000,12 @@ function precompiledValidator(formats) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema21.properties.destination.allOf[3].then.required, parentSchema: schema21.properties.destination.allOf[3].then, data: data31 };
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema22.properties.destination.allOf[3].then.required, parentSchema: schema22.properties.destination.allOf[3].then, data: data31 };
                       vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.properties.destination.allOf[3].then, data: data31 };
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.destination.allOf[3].then, data: data31 };
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
@@ -17816,23 +18013,23 @@ function precompiledValidator(formats) {
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema21.properties.destination.allOf[3].if, parentSchema: schema21.properties.destination.allOf[3], data: data31 };
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema22.properties.destination.allOf[3].if, parentSchema: schema22.properties.destination.allOf[3], data: data31 };
                   vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema21.properties.destination.required, parentSchema: schema21.properties.destination, data: data31 };
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema22.properties.destination.required, parentSchema: schema22.properties.destination, data: data31 };
                     vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
                       if (func3(data36) < 1) {
-                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.kind, data: data36 };
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.destination.properties.kind, data: data36 };
                         vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.kind.type, parentSchema: schema21.properties.destination.properties.kind, data: data36 };
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.destination.properties.kind.type, parentSchema: schema22.properties.destination.properties.kind, data: data36 };
                       vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
@@ -17840,11 +18037,11 @@ function precompiledValidator(formats) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
                       if (func3(data37) < 1) {
-                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.siteSectionId, data: data37 };
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.destination.properties.siteSectionId, data: data37 };
                         vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.siteSectionId.type, parentSchema: schema21.properties.destination.properties.siteSectionId, data: data37 };
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.destination.properties.siteSectionId.type, parentSchema: schema22.properties.destination.properties.siteSectionId, data: data37 };
                       vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
@@ -17852,11 +18049,11 @@ function precompiledValidator(formats) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
                       if (func3(data38) < 1) {
-                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.siteSpaceId, data: data38 };
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.destination.properties.siteSpaceId, data: data38 };
                         vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.siteSpaceId.type, parentSchema: schema21.properties.destination.properties.siteSpaceId, data: data38 };
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.destination.properties.siteSpaceId.type, parentSchema: schema22.properties.destination.properties.siteSpaceId, data: data38 };
                       vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
@@ -17864,11 +18061,11 @@ function precompiledValidator(formats) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
                       if (func3(data39) < 1) {
-                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.destination.properties.pageId, data: data39 };
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.destination.properties.pageId, data: data39 };
                         vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.pageId.type, parentSchema: schema21.properties.destination.properties.pageId, data: data39 };
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.destination.properties.pageId.type, parentSchema: schema22.properties.destination.properties.pageId, data: data39 };
                       vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
@@ -17876,16 +18073,16 @@ function precompiledValidator(formats) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema21.properties.destination.properties.url, data: data40 };
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema22.properties.destination.properties.url, data: data40 };
                         vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.destination.properties.url.type, parentSchema: schema21.properties.destination.properties.url, data: data40 };
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.destination.properties.url.type, parentSchema: schema22.properties.destination.properties.url, data: data40 };
                       vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.properties.destination.type, parentSchema: schema21.properties.destination, data: data31 };
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.destination.type, parentSchema: schema22.properties.destination, data: data31 };
                   vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
@@ -17893,11 +18090,11 @@ function precompiledValidator(formats) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
                   if (func3(data41) < 1) {
-                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.id, data: data41 };
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.id, data: data41 };
                     vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.id.type, parentSchema: schema21.properties.id, data: data41 };
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.id.type, parentSchema: schema22.properties.id, data: data41 };
                   vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
@@ -17905,37 +18102,37 @@ function precompiledValidator(formats) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
                   if (func3(data42) > 512) {
-                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema21.properties.was, data: data42 };
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema22.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
                   if (!pattern9.test(data42)) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema21.properties.was, data: data42 };
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema22.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data42 };
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.was.type, parentSchema: schema22.properties.was, data: data42 };
                   vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data43 };
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.protect.type, parentSchema: schema22.properties.protect, data: data43 };
                   vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data27 };
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data: data27 };
               vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.redirects.type, parentSchema: schema16.properties.redirects, data: data26 };
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.redirects.type, parentSchema: schema17.properties.redirects, data: data26 };
           vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
       vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
     return validate11.errors = vErrors, errors === 0;
@@ -18265,379 +18462,435 @@ function precompiledValidator(formats) {
           vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
         }
       }
-      if (data.customFields !== void 0) {
-        let data21 = data.customFields;
+      if (data.members !== void 0) {
+        let data21 = data.members;
         if (Array.isArray(data21)) {
           let len3 = data21.length;
           for (let i4 = 0; i4 < len3; i4++) {
             let data22 = data21[i4];
             if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-              if (data22.name === void 0) {
-                let err51 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema14.required, parentSchema: schema14, data: data22 };
+              if (data22.user === void 0) {
+                let err51 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "user" }, message: "must have required property 'user'", schema: schema14.required, parentSchema: schema14, data: data22 };
                 vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
               }
-              if (data22.type === void 0) {
-                let err52 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema14.required, parentSchema: schema14, data: data22 };
+              if (data22.role === void 0) {
+                let err52 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema14.required, parentSchema: schema14, data: data22 };
                 vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
               }
               for (let key6 in data22)
-                if (!(key6 === "name" || key6 === "type" || key6 === "title" || key6 === "description" || key6 === "placeholder" || key6 === "options" || key6 === "protect")) {
-                  let err53 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
+                if (!(key6 === "user" || key6 === "role" || key6 === "protect")) {
+                  let err53 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
                   vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                 }
-              if (data22.name !== void 0) {
-                let data23 = data22.name;
+              if (data22.user !== void 0) {
+                let data23 = data22.user;
                 if (typeof data23 == "string") {
-                  if (func3(data23) > 50) {
-                    let err54 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.name, data: data23 };
+                  if (func3(data23) < 1) {
+                    let err54 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.user, data: data23 };
                     vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                   }
-                  if (func3(data23) < 1) {
-                    let err55 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.name, data: data23 };
-                    vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
-                  }
-                  if (!pattern1.test(data23)) {
-                    let err56 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema14.properties.name, data: data23 };
-                    vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
-                  }
                 } else {
-                  let err57 = { instancePath: instancePath + "/customFields/" + i4 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.name.type, parentSchema: schema14.properties.name, data: data23 };
-                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+                  let err55 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.user.type, parentSchema: schema14.properties.user, data: data23 };
+                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
-              if (data22.type !== void 0) {
-                let data24 = data22.type;
-                if (!(data24 === "text" || data24 === "number" || data24 === "boolean" || data24 === "date" || data24 === "select" || data24 === "multi-select")) {
-                  let err58 = { instancePath: instancePath + "/customFields/" + i4 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema14.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.type.enum, parentSchema: schema14.properties.type, data: data24 };
-                  vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
-                }
-              }
-              if (data22.title !== void 0) {
-                let data25 = data22.title;
-                if (typeof data25 == "string") {
-                  if (func3(data25) > 100) {
-                    let err59 = { instancePath: instancePath + "/customFields/" + i4 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema14.properties.title, data: data25 };
-                    vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
-                  }
-                } else {
-                  let err60 = { instancePath: instancePath + "/customFields/" + i4 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.title.type, parentSchema: schema14.properties.title, data: data25 };
-                  vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
-                }
-              }
-              if (data22.description !== void 0) {
-                let data26 = data22.description;
-                if (typeof data26 == "string") {
-                  if (func3(data26) > 200) {
-                    let err61 = { instancePath: instancePath + "/customFields/" + i4 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema14.properties.description, data: data26 };
-                    vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
-                  }
-                } else {
-                  let err62 = { instancePath: instancePath + "/customFields/" + i4 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.description.type, parentSchema: schema14.properties.description, data: data26 };
-                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
-                }
-              }
-              if (data22.placeholder !== void 0) {
-                let data27 = data22.placeholder;
-                if (typeof data27 == "string") {
-                  if (func3(data27) > 100) {
-                    let err63 = { instancePath: instancePath + "/customFields/" + i4 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema14.properties.placeholder, data: data27 };
-                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
-                  }
-                } else {
-                  let err64 = { instancePath: instancePath + "/customFields/" + i4 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.placeholder.type, parentSchema: schema14.properties.placeholder, data: data27 };
-                  vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
-                }
-              }
-              if (data22.options !== void 0) {
-                let data28 = data22.options;
-                if (Array.isArray(data28)) {
-                  if (data28.length > 50) {
-                    let err65 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema14.properties.options, data: data28 };
-                    vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
-                  }
-                  if (data28.length < 1) {
-                    let err66 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema14.properties.options, data: data28 };
-                    vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
-                  }
-                  let len4 = data28.length;
-                  for (let i5 = 0; i5 < len4; i5++) {
-                    let data29 = data28[i5];
-                    if (typeof data29 == "string") {
-                      if (func3(data29) < 1) {
-                        let err67 = { instancePath: instancePath + "/customFields/" + i4 + "/options/" + i5, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.options.items, data: data29 };
-                        vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
-                      }
-                    } else {
-                      let err68 = { instancePath: instancePath + "/customFields/" + i4 + "/options/" + i5, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.options.items.type, parentSchema: schema14.properties.options.items, data: data29 };
-                      vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
-                    }
-                  }
-                  let i6 = data28.length, j1;
-                  if (i6 > 1) {
-                    let indices1 = {};
-                    for (; i6--; ) {
-                      let item1 = data28[i6];
-                      if (typeof item1 == "string") {
-                        if (typeof indices1[item1] == "number") {
-                          j1 = indices1[item1];
-                          let err69 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i6, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i6 + " are identical)", schema: !0, parentSchema: schema14.properties.options, data: data28 };
-                          vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
-                          break;
-                        }
-                        indices1[item1] = i6;
-                      }
-                    }
-                  }
-                } else {
-                  let err70 = { instancePath: instancePath + "/customFields/" + i4 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.options.type, parentSchema: schema14.properties.options, data: data28 };
-                  vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+              if (data22.role !== void 0) {
+                let data24 = data22.role;
+                if (!(data24 === "admin" || data24 === "create" || data24 === "review" || data24 === "edit" || data24 === "comment" || data24 === "read" || data24 === null)) {
+                  let err56 = { instancePath: instancePath + "/members/" + i4 + "/role", schemaPath: "#/definitions/member/properties/role/enum", keyword: "enum", params: { allowedValues: schema14.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.role.enum, parentSchema: schema14.properties.role, data: data24 };
+                  vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
                 }
               }
               if (data22.protect !== void 0) {
-                let data30 = data22.protect;
-                if (typeof data30 != "boolean") {
-                  let err71 = { instancePath: instancePath + "/customFields/" + i4 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data30 };
+                let data25 = data22.protect;
+                if (typeof data25 != "boolean") {
+                  let err57 = { instancePath: instancePath + "/members/" + i4 + "/protect", schemaPath: "#/definitions/member/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data25 };
+                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+                }
+              }
+            } else {
+              let err58 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
+              vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
+            }
+          }
+        } else {
+          let err59 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.members.type, parentSchema: schema11.properties.members, data: data21 };
+          vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+        }
+      }
+      if (data.customFields !== void 0) {
+        let data26 = data.customFields;
+        if (Array.isArray(data26)) {
+          let len4 = data26.length;
+          for (let i5 = 0; i5 < len4; i5++) {
+            let data27 = data26[i5];
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+              if (data27.name === void 0) {
+                let err60 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema15.required, parentSchema: schema15, data: data27 };
+                vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+              }
+              if (data27.type === void 0) {
+                let err61 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.required, parentSchema: schema15, data: data27 };
+                vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+              }
+              for (let key7 in data27)
+                if (!(key7 === "name" || key7 === "type" || key7 === "title" || key7 === "description" || key7 === "placeholder" || key7 === "options" || key7 === "protect")) {
+                  let err62 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data27 };
+                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+                }
+              if (data27.name !== void 0) {
+                let data28 = data27.name;
+                if (typeof data28 == "string") {
+                  if (func3(data28) > 50) {
+                    let err63 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema15.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
+                  }
+                  if (func3(data28) < 1) {
+                    let err64 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                  }
+                  if (!pattern1.test(data28)) {
+                    let err65 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema15.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                  }
+                } else {
+                  let err66 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.name.type, parentSchema: schema15.properties.name, data: data28 };
+                  vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                }
+              }
+              if (data27.type !== void 0) {
+                let data29 = data27.type;
+                if (!(data29 === "text" || data29 === "number" || data29 === "boolean" || data29 === "date" || data29 === "select" || data29 === "multi-select")) {
+                  let err67 = { instancePath: instancePath + "/customFields/" + i5 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data29 };
+                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                }
+              }
+              if (data27.title !== void 0) {
+                let data30 = data27.title;
+                if (typeof data30 == "string") {
+                  if (func3(data30) > 100) {
+                    let err68 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.title, data: data30 };
+                    vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                  }
+                } else {
+                  let err69 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data30 };
+                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                }
+              }
+              if (data27.description !== void 0) {
+                let data31 = data27.description;
+                if (typeof data31 == "string") {
+                  if (func3(data31) > 200) {
+                    let err70 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema15.properties.description, data: data31 };
+                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                  }
+                } else {
+                  let err71 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.description.type, parentSchema: schema15.properties.description, data: data31 };
                   vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                 }
               }
-            } else {
-              let err72 = { instancePath: instancePath + "/customFields/" + i4, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
-              vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
-            }
-          }
-        } else {
-          let err73 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data21 };
-          vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
-        }
-      }
-      if (data.samlProviders !== void 0) {
-        let data31 = data.samlProviders;
-        if (Array.isArray(data31)) {
-          let len5 = data31.length;
-          for (let i7 = 0; i7 < len5; i7++) {
-            let data32 = data31[i7];
-            if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
-              if (data32.label === void 0) {
-                let err74 = { instancePath: instancePath + "/samlProviders/" + i7, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema15.required, parentSchema: schema15, data: data32 };
-                vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
-              }
-              for (let key7 in data32)
-                if (!(key7 === "label" || key7 === "entityID" || key7 === "ssoURL" || key7 === "certificate" || key7 === "defaultTeam" || key7 === "defaultRole" || key7 === "was" || key7 === "protect")) {
-                  let err75 = { instancePath: instancePath + "/samlProviders/" + i7, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data32 };
-                  vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
-                }
-              if (data32.label !== void 0) {
-                let data33 = data32.label;
-                if (typeof data33 == "string") {
-                  if (func3(data33) > 30) {
-                    let err76 = { instancePath: instancePath + "/samlProviders/" + i7 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema15.properties.label, data: data33 };
-                    vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
-                  }
-                  if (func3(data33) < 1) {
-                    let err77 = { instancePath: instancePath + "/samlProviders/" + i7 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.label, data: data33 };
-                    vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+              if (data27.placeholder !== void 0) {
+                let data32 = data27.placeholder;
+                if (typeof data32 == "string") {
+                  if (func3(data32) > 100) {
+                    let err72 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.placeholder, data: data32 };
+                    vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                   }
                 } else {
-                  let err78 = { instancePath: instancePath + "/samlProviders/" + i7 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.label.type, parentSchema: schema15.properties.label, data: data33 };
-                  vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                  let err73 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.placeholder.type, parentSchema: schema15.properties.placeholder, data: data32 };
+                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
                 }
               }
-              if (data32.entityID !== void 0) {
-                let data34 = data32.entityID;
-                if (typeof data34 == "string") {
-                  if (func3(data34) > 1024) {
-                    let err79 = { instancePath: instancePath + "/samlProviders/" + i7 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema15.properties.entityID, data: data34 };
-                    vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+              if (data27.options !== void 0) {
+                let data33 = data27.options;
+                if (Array.isArray(data33)) {
+                  if (data33.length > 50) {
+                    let err74 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema15.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+                  }
+                  if (data33.length < 1) {
+                    let err75 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema15.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                  }
+                  let len5 = data33.length;
+                  for (let i6 = 0; i6 < len5; i6++) {
+                    let data34 = data33[i6];
+                    if (typeof data34 == "string") {
+                      if (func3(data34) < 1) {
+                        let err76 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.options.items, data: data34 };
+                        vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                      }
+                    } else {
+                      let err77 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.options.items.type, parentSchema: schema15.properties.options.items, data: data34 };
+                      vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                    }
+                  }
+                  let i7 = data33.length, j1;
+                  if (i7 > 1) {
+                    let indices1 = {};
+                    for (; i7--; ) {
+                      let item1 = data33[i7];
+                      if (typeof item1 == "string") {
+                        if (typeof indices1[item1] == "number") {
+                          j1 = indices1[item1];
+                          let err78 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i7, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i7 + " are identical)", schema: !0, parentSchema: schema15.properties.options, data: data33 };
+                          vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                          break;
+                        }
+                        indices1[item1] = i7;
+                      }
+                    }
                   }
                 } else {
-                  let err80 = { instancePath: instancePath + "/samlProviders/" + i7 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.entityID.type, parentSchema: schema15.properties.entityID, data: data34 };
+                  let err79 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.options.type, parentSchema: schema15.properties.options, data: data33 };
+                  vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                }
+              }
+              if (data27.protect !== void 0) {
+                let data35 = data27.protect;
+                if (typeof data35 != "boolean") {
+                  let err80 = { instancePath: instancePath + "/customFields/" + i5 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data35 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
               }
-              if (data32.ssoURL !== void 0) {
-                let data35 = data32.ssoURL;
-                if (typeof data35 == "string") {
-                  if (func3(data35) > 2048) {
-                    let err81 = { instancePath: instancePath + "/samlProviders/" + i7 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema15.properties.ssoURL, data: data35 };
-                    vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
-                  }
-                  if (!formats0(data35)) {
-                    let err82 = { instancePath: instancePath + "/samlProviders/" + i7 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema15.properties.ssoURL, data: data35 };
-                    vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
-                  }
-                } else {
-                  let err83 = { instancePath: instancePath + "/samlProviders/" + i7 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.ssoURL.type, parentSchema: schema15.properties.ssoURL, data: data35 };
-                  vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
-                }
-              }
-              if (data32.certificate !== void 0) {
-                let data36 = data32.certificate;
-                if (typeof data36 == "string") {
-                  if (func3(data36) > 1e4) {
-                    let err84 = { instancePath: instancePath + "/samlProviders/" + i7 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema15.properties.certificate, data: data36 };
-                    vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
-                  }
-                } else {
-                  let err85 = { instancePath: instancePath + "/samlProviders/" + i7 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.certificate.type, parentSchema: schema15.properties.certificate, data: data36 };
-                  vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
-                }
-              }
-              if (data32.defaultTeam !== void 0) {
-                let data37 = data32.defaultTeam, _errs91 = errors, valid27 = !1, passing1 = null, _errs92 = errors;
-                if (typeof data37 == "string") {
-                  if (func3(data37) > 64) {
-                    let err86 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.defaultTeam.oneOf[0], data: data37 };
-                    vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
-                  }
-                  if (func3(data37) < 1) {
-                    let err87 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.defaultTeam.oneOf[0], data: data37 };
-                    vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
-                  }
-                } else {
-                  let err88 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.defaultTeam.oneOf[0].type, parentSchema: schema15.properties.defaultTeam.oneOf[0], data: data37 };
-                  vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
-                }
-                var _valid1 = _errs92 === errors;
-                _valid1 && (valid27 = !0, passing1 = 0);
-                let _errs94 = errors;
-                if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
-                  if (data37.id === void 0) {
-                    let err89 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema15.properties.defaultTeam.oneOf[1].required, parentSchema: schema15.properties.defaultTeam.oneOf[1], data: data37 };
-                    vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
-                  }
-                  for (let key8 in data37)
-                    if (key8 !== "id") {
-                      let err90 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.defaultTeam.oneOf[1], data: data37 };
-                      vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
-                    }
-                  if (data37.id !== void 0) {
-                    let data38 = data37.id;
-                    if (typeof data38 == "string") {
-                      if (func3(data38) < 1) {
-                        let err91 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.defaultTeam.oneOf[1].properties.id, data: data38 };
-                        vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
-                      }
-                    } else {
-                      let err92 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema15.properties.defaultTeam.oneOf[1].properties.id, data: data38 };
-                      vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
-                    }
-                  }
-                } else {
-                  let err93 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.defaultTeam.oneOf[1].type, parentSchema: schema15.properties.defaultTeam.oneOf[1], data: data37 };
-                  vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
-                }
-                var _valid1 = _errs94 === errors;
-                if (_valid1 && valid27 ? (valid27 = !1, passing1 = [passing1, 1]) : _valid1 && (valid27 = !0, passing1 = 1), valid27)
-                  errors = _errs91, vErrors !== null && (_errs91 ? vErrors.length = _errs91 : vErrors = null);
-                else {
-                  let err94 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema15.properties.defaultTeam.oneOf, parentSchema: schema15.properties.defaultTeam, data: data37 };
-                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
-                }
-              }
-              if (data32.defaultRole !== void 0) {
-                let data39 = data32.defaultRole;
-                if (!(data39 === "admin" || data39 === "create" || data39 === "review" || data39 === "edit" || data39 === "comment" || data39 === "read" || data39 === null)) {
-                  let err95 = { instancePath: instancePath + "/samlProviders/" + i7 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema15.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.defaultRole.enum, parentSchema: schema15.properties.defaultRole, data: data39 };
-                  vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
-                }
-              }
-              if (data32.was !== void 0) {
-                let data40 = data32.was;
-                if (typeof data40 == "string") {
-                  if (func3(data40) > 30) {
-                    let err96 = { instancePath: instancePath + "/samlProviders/" + i7 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema15.properties.was, data: data40 };
-                    vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
-                  }
-                  if (func3(data40) < 1) {
-                    let err97 = { instancePath: instancePath + "/samlProviders/" + i7 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.was, data: data40 };
-                    vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
-                  }
-                } else {
-                  let err98 = { instancePath: instancePath + "/samlProviders/" + i7 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data40 };
-                  vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
-                }
-              }
-              if (data32.protect !== void 0) {
-                let data41 = data32.protect;
-                if (typeof data41 != "boolean") {
-                  let err99 = { instancePath: instancePath + "/samlProviders/" + i7 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data41 };
-                  vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
-                }
-              }
             } else {
-              let err100 = { instancePath: instancePath + "/samlProviders/" + i7, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data32 };
-              vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+              let err81 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data27 };
+              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
             }
           }
         } else {
-          let err101 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data31 };
-          vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+          let err82 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data26 };
+          vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
         }
       }
-      if (data.sites !== void 0) {
-        let data42 = data.sites;
-        if (Array.isArray(data42)) {
-          let len6 = data42.length;
-          for (let i8 = 0; i8 < len6; i8++)
-            validate11(data42[i8], { instancePath: instancePath + "/sites/" + i8, parentData: data42, parentDataProperty: i8, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
-        } else {
-          let err102 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data42 };
-          vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
-        }
-      }
-      if (data.policy !== void 0) {
-        let data44 = data.policy;
-        if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-          for (let key9 in data44)
-            if (!(key9 === "prune" || key9 === "maxDestroy")) {
-              let err103 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data: data44 };
-              vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
-            }
-          if (data44.prune !== void 0) {
-            let data45 = data44.prune;
-            if (Array.isArray(data45)) {
-              let len7 = data45.length;
-              for (let i9 = 0; i9 < len7; i9++) {
-                let data46 = data45[i9];
-                if (!(data46 === "sites" || data46 === "sections" || data46 === "sectionGroups" || data46 === "siteSpaces" || data46 === "redirects" || data46 === "collections" || data46 === "teams" || data46 === "customFields" || data46 === "samlProviders")) {
-                  let err104 = { instancePath: instancePath + "/policy/prune/" + i9, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema22.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.prune.items.enum, parentSchema: schema22.properties.prune.items, data: data46 };
+      if (data.samlProviders !== void 0) {
+        let data36 = data.samlProviders;
+        if (Array.isArray(data36)) {
+          let len6 = data36.length;
+          for (let i8 = 0; i8 < len6; i8++) {
+            let data37 = data36[i8];
+            if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+              if (data37.label === void 0) {
+                let err83 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema16.required, parentSchema: schema16, data: data37 };
+                vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+              }
+              for (let key8 in data37)
+                if (!(key8 === "label" || key8 === "entityID" || key8 === "ssoURL" || key8 === "certificate" || key8 === "defaultTeam" || key8 === "defaultRole" || key8 === "was" || key8 === "protect")) {
+                  let err84 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data37 };
+                  vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+                }
+              if (data37.label !== void 0) {
+                let data38 = data37.label;
+                if (typeof data38 == "string") {
+                  if (func3(data38) > 30) {
+                    let err85 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema16.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+                  }
+                  if (func3(data38) < 1) {
+                    let err86 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                  }
+                } else {
+                  let err87 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.label.type, parentSchema: schema16.properties.label, data: data38 };
+                  vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                }
+              }
+              if (data37.entityID !== void 0) {
+                let data39 = data37.entityID;
+                if (typeof data39 == "string") {
+                  if (func3(data39) > 1024) {
+                    let err88 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema16.properties.entityID, data: data39 };
+                    vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                  }
+                } else {
+                  let err89 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.entityID.type, parentSchema: schema16.properties.entityID, data: data39 };
+                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                }
+              }
+              if (data37.ssoURL !== void 0) {
+                let data40 = data37.ssoURL;
+                if (typeof data40 == "string") {
+                  if (func3(data40) > 2048) {
+                    let err90 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                  }
+                  if (!formats0(data40)) {
+                    let err91 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema16.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                  }
+                } else {
+                  let err92 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.ssoURL.type, parentSchema: schema16.properties.ssoURL, data: data40 };
+                  vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                }
+              }
+              if (data37.certificate !== void 0) {
+                let data41 = data37.certificate;
+                if (typeof data41 == "string") {
+                  if (func3(data41) > 1e4) {
+                    let err93 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema16.properties.certificate, data: data41 };
+                    vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                  }
+                } else {
+                  let err94 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.certificate.type, parentSchema: schema16.properties.certificate, data: data41 };
+                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                }
+              }
+              if (data37.defaultTeam !== void 0) {
+                let data42 = data37.defaultTeam, _errs102 = errors, valid31 = !1, passing1 = null, _errs103 = errors;
+                if (typeof data42 == "string") {
+                  if (func3(data42) > 64) {
+                    let err95 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                  }
+                  if (func3(data42) < 1) {
+                    let err96 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                  }
+                } else {
+                  let err97 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.defaultTeam.oneOf[0].type, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
+                  vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                }
+                var _valid1 = _errs103 === errors;
+                _valid1 && (valid31 = !0, passing1 = 0);
+                let _errs105 = errors;
+                if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+                  if (data42.id === void 0) {
+                    let err98 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema16.properties.defaultTeam.oneOf[1].required, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
+                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                  }
+                  for (let key9 in data42)
+                    if (key9 !== "id") {
+                      let err99 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
+                      vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                    }
+                  if (data42.id !== void 0) {
+                    let data43 = data42.id;
+                    if (typeof data43 == "string") {
+                      if (func3(data43) < 1) {
+                        let err100 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                        vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                      }
+                    } else {
+                      let err101 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema16.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                      vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                    }
+                  }
+                } else {
+                  let err102 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.defaultTeam.oneOf[1].type, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
+                  vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                }
+                var _valid1 = _errs105 === errors;
+                if (_valid1 && valid31 ? (valid31 = !1, passing1 = [passing1, 1]) : _valid1 && (valid31 = !0, passing1 = 1), valid31)
+                  errors = _errs102, vErrors !== null && (_errs102 ? vErrors.length = _errs102 : vErrors = null);
+                else {
+                  let err103 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.defaultTeam.oneOf, parentSchema: schema16.properties.defaultTeam, data: data42 };
+                  vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                }
+              }
+              if (data37.defaultRole !== void 0) {
+                let data44 = data37.defaultRole;
+                if (!(data44 === "admin" || data44 === "create" || data44 === "review" || data44 === "edit" || data44 === "comment" || data44 === "read" || data44 === null)) {
+                  let err104 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema16.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.defaultRole.enum, parentSchema: schema16.properties.defaultRole, data: data44 };
                   vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                 }
               }
-              let i10 = data45.length, j2;
-              if (i10 > 1) {
-                outer0: for (; i10--; )
-                  for (j2 = i10; j2--; )
-                    if (func0(data45[i10], data45[j2])) {
-                      let err105 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i10, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i10 + " are identical)", schema: !0, parentSchema: schema22.properties.prune, data: data45 };
-                      vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+              if (data37.was !== void 0) {
+                let data45 = data37.was;
+                if (typeof data45 == "string") {
+                  if (func3(data45) > 30) {
+                    let err105 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema16.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                  }
+                  if (func3(data45) < 1) {
+                    let err106 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+                  }
+                } else {
+                  let err107 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data45 };
+                  vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+                }
+              }
+              if (data37.protect !== void 0) {
+                let data46 = data37.protect;
+                if (typeof data46 != "boolean") {
+                  let err108 = { instancePath: instancePath + "/samlProviders/" + i8 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data46 };
+                  vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+                }
+              }
+            } else {
+              let err109 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data37 };
+              vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+            }
+          }
+        } else {
+          let err110 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data36 };
+          vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
+        }
+      }
+      if (data.sites !== void 0) {
+        let data47 = data.sites;
+        if (Array.isArray(data47)) {
+          let len7 = data47.length;
+          for (let i9 = 0; i9 < len7; i9++)
+            validate11(data47[i9], { instancePath: instancePath + "/sites/" + i9, parentData: data47, parentDataProperty: i9, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+        } else {
+          let err111 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data47 };
+          vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
+        }
+      }
+      if (data.policy !== void 0) {
+        let data49 = data.policy;
+        if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+          for (let key10 in data49)
+            if (!(key10 === "prune" || key10 === "maxDestroy")) {
+              let err112 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data49 };
+              vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
+            }
+          if (data49.prune !== void 0) {
+            let data50 = data49.prune;
+            if (Array.isArray(data50)) {
+              let len8 = data50.length;
+              for (let i10 = 0; i10 < len8; i10++) {
+                let data51 = data50[i10];
+                if (!(data51 === "sites" || data51 === "sections" || data51 === "sectionGroups" || data51 === "siteSpaces" || data51 === "redirects" || data51 === "collections" || data51 === "teams" || data51 === "members" || data51 === "customFields" || data51 === "samlProviders")) {
+                  let err113 = { instancePath: instancePath + "/policy/prune/" + i10, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema23.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema23.properties.prune.items.enum, parentSchema: schema23.properties.prune.items, data: data51 };
+                  vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
+                }
+              }
+              let i11 = data50.length, j2;
+              if (i11 > 1) {
+                outer0: for (; i11--; )
+                  for (j2 = i11; j2--; )
+                    if (func0(data50[i11], data50[j2])) {
+                      let err114 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i11, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i11 + " are identical)", schema: !0, parentSchema: schema23.properties.prune, data: data50 };
+                      vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err106 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.prune.type, parentSchema: schema22.properties.prune, data: data45 };
-              vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+              let err115 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema23.properties.prune.type, parentSchema: schema23.properties.prune, data: data50 };
+              vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
             }
           }
-          if (data44.maxDestroy !== void 0) {
-            let data47 = data44.maxDestroy;
-            if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
-              let err107 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema22.properties.maxDestroy.type, parentSchema: schema22.properties.maxDestroy, data: data47 };
-              vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+          if (data49.maxDestroy !== void 0) {
+            let data52 = data49.maxDestroy;
+            if (!(typeof data52 == "number" && !(data52 % 1) && !isNaN(data52) && isFinite(data52))) {
+              let err116 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema23.properties.maxDestroy.type, parentSchema: schema23.properties.maxDestroy, data: data52 };
+              vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
             }
-            if (typeof data47 == "number" && isFinite(data47) && (data47 < 0 || isNaN(data47))) {
-              let err108 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema22.properties.maxDestroy, data: data47 };
-              vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+            if (typeof data52 == "number" && isFinite(data52) && (data52 < 0 || isNaN(data52))) {
+              let err117 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema23.properties.maxDestroy, data: data52 };
+              vErrors === null ? vErrors = [err117] : vErrors.push(err117), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data: data44 };
-          vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+          let err118 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data49 };
+          vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
+      let err119 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -18720,8 +18973,8 @@ function explainCombinator(combinator, branchErrors, value) {
     (b) => Object.keys(b).length === 1 && Array.isArray(b.required) ? b.required : []
   );
   if (keys.every((k) => k.length === 1)) {
-    let names = keys.map((k) => `"${k[0]}"`).join(" or "), has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
-    return { keep: [], problem: { path, message: `must have exactly one of ${names} (has ${has})` } };
+    let names2 = keys.map((k) => `"${k[0]}"`).join(" or "), has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
+    return { keep: [], problem: { path, message: `must have exactly one of ${names2} (has ${has})` } };
   }
   let typeErrorAt = (i) => branchErrors.some(
     (e) => e.keyword === "type" && e.instancePath === combinator.instancePath && e.schemaPath.startsWith(`${combinator.schemaPath}/${i}/`)
@@ -18801,7 +19054,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where2({ file: first.file, path: [...first.path, field] }, from.file);
+  return where3({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -18870,8 +19123,8 @@ function parseYamlFile(name, path, text) {
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where3 = firstAt === void 0 ? "" : ` (first at line ${file.lines.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where3}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where4 = firstAt === void 0 ? "" : ` (first at line ${file.lines.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where4}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -19044,7 +19297,7 @@ function oldest(nodes) {
   }
   return kept;
 }
-function matchItems(desired, live, rules, describe) {
+function matchItems(desired, live, rules, describe2) {
   let byKey = /* @__PURE__ */ new Map();
   for (let node of live) {
     let key = rules.liveKey(node.item), found = byKey.get(key);
@@ -19064,7 +19317,7 @@ function matchItems(desired, live, rules, describe) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
-        `${location(item)}: ${describe(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
+        `${location(item)}: ${describe2(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
     claimed.add(node.item.id), duplicates.delete(node), matched[index] = node;
@@ -19077,7 +19330,7 @@ function matchItems(desired, live, rules, describe) {
       if (!node)
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`
+          `${location(item)}: ${describe2(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
       claim(index, node);
     });
@@ -19133,10 +19386,10 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  let key = kind.collection, where3 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where4 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where3}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where4}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -19236,10 +19489,10 @@ function placedSpaces(plan) {
   return ids;
 }
 async function checkPlacedSpaces(client, desired, plan) {
-  let names = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
+  let names2 = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
   if (await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
-      let name = names.has(id) ? `space "${names.get(id)}" (${id})` : `space ${id}`;
+      let name = names2.has(id) ? `space "${names2.get(id)}" (${id})` : `space ${id}`;
       try {
         (await client.get(`/spaces/${encodeURIComponent(id)}`))?.deletedAt && problems.push(`${name} is deleted`);
       } catch (error) {
@@ -19476,16 +19729,16 @@ var NONE, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = (key) => addressOf(scope.address, module.kind, key), matching = matchItems(desiredItems ?? [], liveItems, module, describe);
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe2 = (key) => addressOf(scope.address, module.kind, key), matching = matchItems(desiredItems ?? [], liveItems, module, describe2);
         (desiredItems ?? []).forEach((desired, index) => {
-          let live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE;
+          let live = matching.live[index], address = describe2(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE;
           live && (replaceChanges = module.mustReplace?.(desired, live) ?? [], replaceChanges.length > 0 && !desired.protect && (status = "replace"));
           let slot = { module, address, status, desired, replaceChanges, containers: NONE };
           live && (slot.live = live), this.register(slot), container.slots.push(slot);
         });
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
+          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe2(name), address = kept || this.slots.has(plain3) ? describe2(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
@@ -19762,18 +20015,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where3 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where3}`);
+    let where4 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where4}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where3}` : `${JSON.stringify(part)} is not kind "name"${where3}` : `${JSON.stringify(part)} has no quoted name${where3}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where4}` : `${JSON.stringify(part)} is not kind "name"${where4}` : `${JSON.stringify(part)} has no quoted name${where4}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where3}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where4}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -20029,11 +20282,11 @@ var init_libesm = __esm({
 
 // src/render/values.ts
 function showValue(value) {
-  let names = [];
+  let names2 = [];
   return (JSON.stringify(value, (_key, item) => {
     let address = typeof item == "string" ? placeholderAddress(item) : void 0;
-    return address === void 0 ? item : (names.push(`(id of new ${lastSegment(address)})`), `\0${names.length - 1}`);
-  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names[Number(index)]);
+    return address === void 0 ? item : (names2.push(`(id of new ${lastSegment(address)})`), `\0${names2.length - 1}`);
+  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
 }
 function sensitiveText(field) {
   return "from" in field && "to" in field ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE;
@@ -20103,8 +20356,8 @@ function cellValue(field, side) {
   return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip2(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
 }
 function fieldNames(change, max = 4) {
-  let names = change.fields.map((field) => field.field);
-  return names.length <= max ? names.map(escapeMarkdown).join(", ") : `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
+  let names2 = change.fields.map((field) => field.field);
+  return names2.length <= max ? names2.map(escapeMarkdown).join(", ") : `${names2.slice(0, max).map(escapeMarkdown).join(", ")} and ${names2.length - max} more`;
 }
 function heading(title, plan) {
   return `### ${title} \xB7 organization ${codeSpan(clip2(plan.organization, CELL_VALUE_MAX), !1)}`;
@@ -35039,11 +35292,11 @@ var require_headers = __commonJS({
         return [];
       if (headersList.sortedMap)
         return headersList.sortedMap;
-      let headers = [], names = headersList.toSortedArray(), cookies = headersList.cookies;
+      let headers = [], names2 = headersList.toSortedArray(), cookies = headersList.cookies;
       if (cookies === null || cookies.length === 1)
-        return headersList.sortedMap = names;
-      for (let i = 0; i < names.length; ++i) {
-        let { 0: name, 1: value } = names[i];
+        return headersList.sortedMap = names2;
+      for (let i = 0; i < names2.length; ++i) {
+        let { 0: name, 1: value } = names2[i];
         if (name === "set-cookie")
           for (let j = 0; j < cookies.length; ++j)
             headers.push([name, cookies[j]]);
@@ -40076,7 +40329,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where3 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where4 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -40100,7 +40353,7 @@ function createTransport(options) {
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where3}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where4}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -40996,13 +41249,13 @@ function fromId(id) {
   return /^[A-Za-z0-9]/.test(name) ? name : `space${name.startsWith("-") ? "" : "-"}${name}`;
 }
 function nameSpaces(ids, titles) {
-  let names = /* @__PURE__ */ new Map(), taken = /* @__PURE__ */ new Set();
+  let names2 = /* @__PURE__ */ new Map(), taken = /* @__PURE__ */ new Set();
   for (let id of ids) {
     let title = titles.get(id), base = (title === void 0 ? "" : slug(title)) || fromId(id), name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-    taken.add(name), names.set(id, name);
+    taken.add(name), names2.set(id, name);
   }
-  return names;
+  return names2;
 }
 var init_spaces2 = __esm({
   "src/export/spaces.ts"() {
@@ -41113,8 +41366,8 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  let names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
-  names.size > 0 && (body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id])));
+  let names2 = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
+  names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, id])));
   let counts = {};
   for (let [collection, items2] of result.lists)
     body[collection] = items2, counts[collection] = items2.length;
@@ -41125,11 +41378,11 @@ Rename (or delete) all but one of each, then export again.`
   body.policy = policy;
   let left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
-    let names2 = listed(left.map(words));
+    let names3 = listed(left.map(words));
     result.notes.set(policy, [
       {
         key: "prune",
-        text: `Live ${names2} that this file does not list are left alone.
+        text: `Live ${names3} that this file does not list are left alone.
 To have docsync delete them, add ${left.join(", ")} to prune.`
       }
     ]);
@@ -41519,7 +41772,7 @@ async function buildProgram(context, args = []) {
     writeErr: (text) => context.output.err(text),
     // One prefix for every error, commander's usage errors included.
     outputError: (text, write) => write(text.replace(/^error: /, "Error: "))
-  }), names = commandsFor(args), registers = await Promise.all(names.map((name) => COMMANDS[name]()));
+  }), names2 = commandsFor(args), registers = await Promise.all(names2.map((name) => COMMANDS[name]()));
   for (let register of registers) register(program2, context);
   for (let command of program2.commands) command.exitOverride();
   return program2;
@@ -41861,8 +42114,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where3 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where3}${escapeMarkdown(d.message)} |`);
+    let where4 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where4}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}

@@ -5,6 +5,7 @@
 import type { DesiredOrganization } from "../model/desired.ts";
 import { collectionKind, type DesiredCollection } from "./collection.ts";
 import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
+import { type DesiredMember, memberKind } from "./member.ts";
 import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSite, siteKind } from "./site.ts";
 import { type DesiredTeam, teamKind } from "./team.ts";
@@ -13,6 +14,7 @@ import type { AnyKind, Scope } from "./types.ts";
 export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
   collectionKind,
   teamKind,
+  memberKind,
   customFieldKind,
   samlProviderKind,
   siteKind,
@@ -23,6 +25,7 @@ export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
 export interface DesiredState extends DesiredOrganization {
   collections?: DesiredCollection[];
   teams?: DesiredTeam[];
+  members?: DesiredMember[];
   customFields?: DesiredCustomField[];
   samlProviders?: DesiredSamlProvider[];
   sites?: DesiredSite[];

@@ -37,6 +37,7 @@ describe("schemas/docsync.schema.json", () => {
     expect(Object.keys(definitions).sort()).toEqual([
       "collection",
       "custom-field",
+      "member",
       "policy",
       "redirect",
       "saml-provider",
