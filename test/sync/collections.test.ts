@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveCollection } from "../../src/kinds/collection.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
-const HEAD = "version: 1\norganization: ${DOCSYNC_ORG}\n";
+const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\n`;
 
 describe("collections", () => {
   let h: Harness;
