@@ -3738,7 +3738,6 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
           }
         ];
       },
-      exportLeavesOut: "collections that share their title with another (one of them is pinned with id)",
       toConfig(live, scope, ctx) {
         let collection = live.item;
         if (sharedTitles.has(collection)) {
@@ -3940,6 +3939,8 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
       collection: "members",
       // Removing a member takes away its access to everything.
       highRisk: !0,
+      // `usr_rita` and `rita@acme.example` name one member.
+      keyAliases: !0,
       config: {
         schema: {
           fragment: "member",
@@ -4002,7 +4003,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
           }
         ];
       },
-      exportLeavesOut: "members' display names, sign-in (SSO) state and disabled state (read only)",
+      exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
       toConfig: (live) => ({ user: liveName(live.item), role: live.item.role })
     };
   }
@@ -19919,7 +19920,7 @@ var Planner, init_build = __esm({
         let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
         let change = this.addChange("update", slot, fields);
-        module.key(desired) !== module.liveKey(live.item) && (change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`), this.addCalls(
+        !module.keyAliases && module.key(desired) !== module.liveKey(live.item) && (change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`), this.addCalls(
           container,
           change,
           module.update(desired, live, fields, slot.address, scope, this.resolution)

@@ -234,7 +234,6 @@ export const collectionKind: KindModule<
     ];
   },
 
-  exportLeavesOut: "collections that share their title with another (one of them is pinned with id)",
   toConfig(live, scope, ctx) {
     const collection = live.item;
     if (sharedTitles.has(collection)) {

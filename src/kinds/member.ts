@@ -129,6 +129,8 @@ export const memberKind: KindModule<
   collection: "members",
   // Removing a member takes away its access to everything.
   highRisk: true,
+  // `usr_rita` and `rita@acme.example` name one member.
+  keyAliases: true,
   config: {
     schema: {
       fragment: "member",
@@ -204,6 +206,6 @@ export const memberKind: KindModule<
     ];
   },
 
-  exportLeavesOut: "members' display names, sign-in (SSO) state and disabled state (read only)",
+  exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
   toConfig: (live) => ({ user: liveName(live.item), role: live.item.role }),
 };

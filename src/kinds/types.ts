@@ -25,6 +25,11 @@ export interface KindModule<
   config: KindConfig<R, D>;
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
+  /**
+   * Keys are names of one item, not values it can be renamed between (a member by user id or
+   * by email): a configured key that differs from the live one is no rename.
+   */
+  keyAliases?: boolean;
   /** The items have an order that the planner keeps with move calls. */
   ordered?: boolean;
   /** Deletes in a container wait for its creates (a section must keep a site space). */

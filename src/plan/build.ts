@@ -123,7 +123,7 @@ class Planner {
     const fields = module.diff(desired, live, scope, this.resolution);
     if (fields.length === 0) return;
     const change = this.addChange("update", slot, fields);
-    if (module.key(desired) !== module.liveKey(live.item))
+    if (!module.keyAliases && module.key(desired) !== module.liveKey(live.item))
       change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`;
     this.addCalls(
       container,

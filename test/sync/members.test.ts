@@ -46,7 +46,12 @@ describe("members", () => {
   });
 
   it("makes a member a guest with role: null", async () => {
-    await applied(h, await h.config(`${HEAD}members:\n  - { user: usr_rita, role: null }\n`));
+    const path = await h.config(`${HEAD}members:\n  - { user: usr_rita, role: null }\n`);
+    const plan = await h.run(["plan", "-c", path]);
+    // A user id and an email name one member: no rename.
+    expect(plan.stdout).toContain('  ~ member "usr_rita"\n');
+    expect(plan.stdout).not.toContain("renamed");
+    await applied(h, path);
     expect((await roles()).usr_rita).toBeNull();
   });
 
