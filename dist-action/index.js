@@ -3645,6 +3645,7 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
       collection: "collections",
       // Deleting a collection deletes everything inside it.
       highRisk: !0,
+      pathsOutsideOrganization: ["/collections/"],
       config: {
         schema: {
           fragment: "collection",
@@ -3941,6 +3942,8 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
       highRisk: !0,
       // `usr_rita` and `rita@acme.example` name one member.
       keyAliases: !0,
+      // The user the token runs as, read to keep its admin role.
+      pathsOutsideOrganization: ["/user"],
       config: {
         schema: {
           fragment: "member",
@@ -40745,7 +40748,7 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`), outside = plan.calls.find(
+  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path), outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
   ) ?? plan.reads.find((read) => !inside(read.path));
   if (outside !== void 0) {
@@ -40772,6 +40775,7 @@ var refuse, init_saved_target = __esm({
     init_errors2();
     init_errors();
     init_paths();
+    init_registry();
     refuse = (code2, message) => new DocsyncError(code2, message);
   }
 });

@@ -117,6 +117,7 @@ export const collectionKind: KindModule<
   collection: "collections",
   // Deleting a collection deletes everything inside it.
   highRisk: true,
+  pathsOutsideOrganization: ["/collections/"],
   config: {
     schema: {
       fragment: "collection",

@@ -131,6 +131,8 @@ export const memberKind: KindModule<
   highRisk: true,
   // `usr_rita` and `rita@acme.example` name one member.
   keyAliases: true,
+  // The user the token runs as, read to keep its admin role.
+  pathsOutsideOrganization: ["/user"],
   config: {
     schema: {
       fragment: "member",

@@ -23,6 +23,12 @@ export interface KindModule<
   collection: string;
   /** How its configuration is checked and resolved. */
   config: KindConfig<R, D>;
+  /**
+   * Paths outside `/orgs/{org}` that this kind reads or calls for its organization's items (a
+   * collection is `/collections/{id}`): a saved plan may hold them. An entry that ends with `/`
+   * is a prefix.
+   */
+  pathsOutsideOrganization?: readonly string[];
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
   /**
