@@ -328,9 +328,9 @@ function matchesAll(item, match) {
 }
 function valueAt(value, dottedPath) {
   let current = value;
-  for (let segment2 of dottedPath.split(".")) {
+  for (let segment3 of dottedPath.split(".")) {
     if (typeof current != "object" || current === null) return;
-    current = Array.isArray(current) ? /^\d+$/.test(segment2) ? current[Number(segment2)] : void 0 : current[segment2];
+    current = Array.isArray(current) ? /^\d+$/.test(segment3) ? current[Number(segment3)] : void 0 : current[segment3];
   }
   return current;
 }
@@ -620,8 +620,8 @@ Interrupted (${signal}) after the calls of the plan were made: exiting now.`), l
     get received() {
       return received;
     },
-    async makingCalls(names, work) {
-      phase = "calls", inFlight = names;
+    async makingCalls(names2, work) {
+      phase = "calls", inFlight = names2;
       try {
         return await work(controller.signal);
       } finally {
@@ -1302,8 +1302,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names) {
-        return this.conflictsWith = this.conflictsWith.concat(names), this;
+      conflicts(names2) {
+        return this.conflictsWith = this.conflictsWith.concat(names2), this;
       }
       /**
        * Specify implied option values for when this option is set and the implied options are not.
@@ -1733,8 +1733,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names) {
-        return names.trim().split(/ +/).forEach((detail) => {
+      arguments(names2) {
+        return names2.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         }), this;
       }
@@ -3528,6 +3528,41 @@ var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SH
   }
 });
 
+// src/model/desired.ts
+var ROLES, init_desired = __esm({
+  "src/model/desired.ts"() {
+    "use strict";
+    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+  }
+});
+
+// src/kinds/collection-parents.ts
+function parentCycle(start, parentOf) {
+  let path = [], seen = /* @__PURE__ */ new Set(), title = start;
+  for (; title !== void 0; ) {
+    if (seen.has(title))
+      return title === start ? [...path, title] : void 0;
+    seen.add(title), path.push(title), title = parentOf.get(title);
+  }
+}
+function parentCycles(order, parentOf) {
+  let reported = /* @__PURE__ */ new Set(), cycles = [];
+  for (let title of order) {
+    if (reported.has(title)) continue;
+    let cycle = parentCycle(title, parentOf);
+    if (cycle) {
+      for (let member of cycle) reported.add(member);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+var init_collection_parents = __esm({
+  "src/kinds/collection-parents.ts"() {
+    "use strict";
+  }
+});
+
 // src/kinds/compare.ts
 import { isDeepStrictEqual } from "node:util";
 function holds(desired, live) {
@@ -3617,6 +3652,172 @@ var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath
   }
 });
 
+// src/kinds/collection.ts
+function parentId(ref, ctx) {
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+}
+function liveCollections(scope) {
+  return scope.live?.children[KIND] ?? [];
+}
+function ambiguous(desired, scope) {
+  let same = liveCollections(scope).filter(
+    (node) => node.item.title === desired.title && sharedTitles.has(node.item)
+  );
+  if (same.length < 2) return;
+  let ids = same.map((node) => node.item.id).join(", ");
+  return new DocsyncError(
+    "plan.ambiguous",
+    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
+  );
+}
+function checkNothingKeptInside(live, scope, ctx) {
+  for (let desired of scope.desired.collections ?? []) {
+    if (desired.parent !== void 0) continue;
+    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    if (liveCollections(scope).find((candidate) => candidate.item.id === id)?.item.parent === live.item.id)
+      throw new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
+      );
+  }
+}
+var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where, collectionKind, init_collection = __esm({
+  "src/kinds/collection.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    init_desired();
+    init_collection_parents();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    collectionKind = {
+      kind: KIND,
+      collection: "collections",
+      // Deleting a collection deletes everything inside it.
+      highRisk: !0,
+      pathsOutsideOrganization: ["/collections/"],
+      config: {
+        schema: {
+          fragment: "collection",
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed."
+        },
+        identities: [{ field: "title" }],
+        check(collections, ctx) {
+          let titles = ctx.keysOf("collections"), parentOf = /* @__PURE__ */ new Map();
+          for (let collection of collections) {
+            let { title, parent } = collection.value;
+            if (typeof parent == "string" && parentOf.set(title, parent), typeof parent == "string" && titles !== void 0 && !titles.has(parent)) {
+              let message = `unknown collection "${parent}": name a title listed under collections:, or pin a live collection with { id: <collection id> }`;
+              ctx.report(collection, ["parent"], message);
+            }
+          }
+          let byTitle = new Map(collections.map((collection) => [collection.value.title, collection]));
+          for (let cycle of parentCycles(
+            collections.map((collection) => collection.value.title),
+            parentOf
+          )) {
+            let message = `collections cannot sit inside themselves: the parents form a cycle ${cycle.map((title) => `"${title}"`).join(" \u2192 ")}`;
+            ctx.report(byTitle.get(cycle[0]), ["parent"], message);
+          }
+        },
+        resolve({ value }, meta2) {
+          let { title, description, defaultLevel, parent } = value;
+          return { ...meta2, title, ...defined({ description, defaultLevel, parent: typeof parent == "string" ? { title: parent } : parent }) };
+        }
+      },
+      desired: (scope) => scope.desired.collections,
+      async read(client, scope) {
+        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count = /* @__PURE__ */ new Map();
+        for (let item of items2) count.set(item.title, (count.get(item.title) ?? 0) + 1);
+        for (let item of items2) (count.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
+        return leafNodes(items2);
+      },
+      key: (collection) => collection.title,
+      liveKey: liveKeyOf,
+      diff(desired, live, scope, ctx) {
+        if (!live) {
+          let error = ambiguous(desired, scope);
+          if (error) throw error;
+        }
+        let have = live?.item, changes = [];
+        for (let field of PATCHABLE) compareField(changes, field, desired[field], have?.[field]);
+        return compareField(changes, "parent", parentId(desired.parent, ctx), have ? have.parent ?? null : void 0), changes;
+      },
+      create(desired, address, scope, ctx) {
+        let org = scope.organization, parent = parentId(desired.parent, ctx), calls = [
+          {
+            method: "POST",
+            path: collectionsPath(org),
+            body: parent ? { title: desired.title, parent } : { title: desired.title },
+            summary: "create collection",
+            needs: ctx.needs(parent ?? void 0),
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: collectionsPath(org), match: { title: desired.title } }
+          }
+        ], settings = defined({ description: desired.description, defaultLevel: desired.defaultLevel });
+        if (Object.keys(settings).length > 0) {
+          let id = ctx.idOf(address);
+          calls.push({
+            method: "PATCH",
+            path: collectionPath(id),
+            body: settings,
+            summary: "configure collection",
+            needs: ctx.needs(id)
+          });
+        }
+        return calls;
+      },
+      update(_desired, live, changes, _address, _scope, ctx) {
+        let calls = [], body = patchBody(changes, PATCHABLE);
+        Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
+        let move = changes.find((change) => change.field === "parent");
+        return move && calls.push({
+          method: "POST",
+          path: `${collectionPath(live.item.id)}/move`,
+          body: { parent: move.to ?? null },
+          summary: "move collection",
+          needs: ctx.needs(typeof move.to == "string" ? move.to : void 0),
+          // Out of its old parent before that one is deleted.
+          unrefs: live.item.parent ? [live.item.parent] : []
+        }), calls;
+      },
+      remove(live, _address, scope, ctx) {
+        return checkNothingKeptInside(live, scope, ctx), [
+          {
+            method: "DELETE",
+            path: collectionPath(live.item.id),
+            summary: "delete collection",
+            // A nested collection goes before its parent, which would take it along.
+            unrefs: live.item.parent ? [live.item.parent] : []
+          }
+        ];
+      },
+      toConfig(live, scope, ctx) {
+        let collection = live.item;
+        if (sharedTitles.has(collection)) {
+          let first = liveCollections(scope).find((node) => node.item.title === collection.title);
+          if (first && first.item.id !== collection.id) {
+            ctx.warn(
+              `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`
+            );
+            return;
+          }
+        }
+        let config = { title: collection.title };
+        if (sharedTitles.has(collection) && (config.id = collection.id), typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent) {
+          let id = collection.parent;
+          config.parent = ctx.exportedKey(KIND, id) ?? { id };
+        }
+        return config;
+      }
+    };
+  }
+});
+
 // src/kinds/custom-field.ts
 var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   "src/kinds/custom-field.ts"() {
@@ -3695,6 +3896,176 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
         };
         return field.options && field.options.length > 0 ? { ...config, options: field.options } : config;
       }
+    };
+  }
+});
+
+// src/kinds/member-admins.ts
+function adminRefusals(members, outcomes, caller, at2) {
+  let refusals = [], lowered = members.filter((member) => {
+    let outcome = outcomes.get(member.id);
+    return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
+  });
+  for (let member of lowered) {
+    let outcome = outcomes.get(member.id), where4 = at2(member.id), refusal = (message) => where4 === void 0 ? { member: member.name, message } : { member: member.name, at: where4, message };
+    "id" in caller && caller.id === member.id ? refusals.push(
+      refusal(
+        `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
+      )
+    ) : "unknown" in caller && refusals.push(
+      refusal(
+        `member "${member.name}" is an admin, and docsync cannot tell whether it is the user the API token runs as (${caller.unknown}), so it lowers no admin. The plan would ${describe(outcome)}; make that change in the web app.`
+      )
+    );
+  }
+  let activeAdmins = (role) => members.filter((member) => !member.disabled && isAdmin(role(member) ?? null)).length, before = activeAdmins((member) => member.role), after = activeAdmins((member) => {
+    let outcome = outcomes.get(member.id);
+    return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
+  });
+  if (before > 0 && after === 0 && lowered.length > 0) {
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where4) => where4 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    refusals.push(
+      first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
+    );
+  }
+  return refusals;
+}
+var isAdmin, describe, init_member_admins = __esm({
+  "src/kinds/member-admins.ts"() {
+    "use strict";
+    isAdmin = (role) => role === "admin", describe = (outcome) => outcome === "removed" ? "remove it from the organization" : `make it ${outcome.role ?? "a guest"}`;
+  }
+});
+
+// src/kinds/member.ts
+async function callerOf(client) {
+  try {
+    let user = await client.get("/user");
+    return typeof user.id == "string" ? { id: user.id } : { unknown: "GET /v1/user answered without an id" };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+      return { unknown: `GET /v1/user answered ${error.status}` };
+    throw error;
+  }
+}
+function checkAllPresent(desired, live) {
+  let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
+  if (missing.length === 0) return;
+  let lines = missing.map(
+    (member) => `  ${where2(member)}: member "${member.user}" is not in the organization`
+  );
+  throw new DocsyncError(
+    "plan.unknown-member",
+    `${lines.join(`
+`)}
+docsync changes the roles of members and cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.`
+  );
+}
+function checkAdmins(scope) {
+  let nodes = scope.live?.children[KIND2] ?? [];
+  refusalsOf.has(nodes) || refusalsOf.set(nodes, adminProblems(scope, nodes));
+  let problems = refusalsOf.get(nodes);
+  if (problems !== void 0) throw new DocsyncError("plan.admin", problems);
+}
+function adminProblems(scope, nodes) {
+  let desired = scope.desired.members ?? [], prune = scope.desired.policy.prune.includes("members"), outcomes = /* @__PURE__ */ new Map(), configuredAt = /* @__PURE__ */ new Map();
+  for (let node of nodes) {
+    let member = desired.find((candidate) => names(candidate.user, node.item));
+    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where2(member))) : prune && outcomes.set(node.item.id, "removed");
+  }
+  let facts = nodes.map(({ item }) => ({
+    id: item.id,
+    name: liveName(item),
+    role: item.role,
+    disabled: item.disabled === !0
+  })), caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" }, refusals = adminRefusals(facts, outcomes, caller, (id) => configuredAt.get(id));
+  if (refusals.length !== 0)
+    return refusals.map((refusal) => refusal.at === void 0 ? refusal.message : `${refusal.at}: ${refusal.message}`).join(`
+`);
+}
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, refusalsOf, memberKind, init_member = __esm({
+  "src/kinds/member.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_compare();
+    init_member_admins();
+    init_paths();
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    refusalsOf = /* @__PURE__ */ new WeakMap();
+    memberKind = {
+      kind: KIND2,
+      collection: "members",
+      // Removing a member takes away its access to everything.
+      highRisk: !0,
+      // `usr_rita` and `rita@acme.example` name one member.
+      keyAliases: !0,
+      // The user the token runs as, read to keep its admin role.
+      pathsOutsideOrganization: ["/user"],
+      config: {
+        schema: {
+          fragment: "member",
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization."
+        },
+        identities: [{ field: "user", hints: !1 }],
+        check(members, ctx) {
+          let seen = /* @__PURE__ */ new Map();
+          for (let member of members) {
+            let { user } = member.value;
+            if (!isEmail(user)) continue;
+            let first = seen.get(user.toLowerCase());
+            first !== void 0 && first !== user && ctx.report(member, ["user"], `"${user}" is "${first}" again: emails are compared without case`), first === void 0 && seen.set(user.toLowerCase(), user);
+          }
+        },
+        // A user id pins the member: it is the live member's id.
+        resolve: ({ value: { user, role } }, meta2) => ({
+          ...meta2,
+          ...isEmail(user) ? {} : { id: user },
+          user,
+          role
+        })
+      },
+      desired: (scope) => scope.desired.members,
+      async read(client, scope) {
+        let [items2, caller] = await Promise.all([
+          client.list(membersPath(scope.organization)),
+          // Needed only to plan role changes, not to export them.
+          scope.desired.members === void 0 ? void 0 : callerOf(client)
+        ]);
+        return scope.desired.members !== void 0 && checkAllPresent(scope.desired.members, items2), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
+      },
+      key: (member) => userKey(member.user),
+      liveKey: (member) => userKey(liveName(member)),
+      diff(desired, live, scope) {
+        checkAdmins(scope);
+        let changes = [];
+        return compareField(changes, "role", desired.role, live?.item.role), changes;
+      },
+      create(desired) {
+        throw new DocsyncError(
+          "plan.unknown-member",
+          `${where2(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
+        );
+      },
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PATCH",
+          path: memberPath(scope.organization, live.item.id),
+          body: { role: desired.role },
+          summary: "change member role"
+        }
+      ],
+      remove(live, _address, scope) {
+        return checkAdmins(scope), [
+          {
+            method: "DELETE",
+            path: memberPath(scope.organization, live.item.id),
+            summary: "remove member"
+          }
+        ];
+      },
+      exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
+      toConfig: (live) => ({ user: liveName(live.item), role: live.item.role })
     };
   }
 });
@@ -3896,14 +4267,6 @@ var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
       risky,
       exportLeavesOut: "the organization's logo and default content"
     });
-  }
-});
-
-// src/model/desired.ts
-var ROLES, init_desired = __esm({
-  "src/model/desired.ts"() {
-    "use strict";
-    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
   }
 });
 
@@ -4275,7 +4638,7 @@ function nestSections(sections, groups2, site4, ctx) {
     );
   return list;
 }
-var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
   "src/kinds/section-group.ts"() {
     "use strict";
     init_address();
@@ -4284,7 +4647,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
     init_live_nodes();
     init_paths();
     init_site_navigation();
-    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    PATCHABLE2 = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
     site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
     sectionGroupKind = {
       kind: "group",
@@ -4306,7 +4669,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       liveKey: (group) => group.title,
       diff(desired, live) {
         let changes = [];
-        for (let field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+        for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
         let have = live ? memberPaths(live.item) : [];
         return have.length === desired.sections.length && desired.sections.every((path) => have.includes(path)) || changes.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
@@ -4330,7 +4693,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
         ];
       },
       update(desired, live, changes, _address, scope, ctx) {
-        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE);
+        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE2);
         Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
@@ -4363,11 +4726,11 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where2, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where4, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where2]: { type: "site-section", id: anchor } } },
+          body: { position: { [where4]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -4391,13 +4754,13 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
 // src/kinds/site-space.ts
 function knownSpaces(spaces) {
   if (spaces.size === 0) return "no spaces are named under spaces:";
-  let names = [];
+  let names2 = [];
   for (let name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
+    if (names2.length === SPACES_SHOWN) break;
+    names2.push(name);
   }
-  let more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
+  let more = spaces.size - names2.length;
+  return `known spaces: ${names2.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
 }
 function siteSpaceKind(container) {
   let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
@@ -4466,7 +4829,7 @@ function siteSpaceKind(container) {
     diff(desired, live) {
       let changes = [];
       live || changes.push({ field: "space", to: desired.spaceName });
-      for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
+      for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
       return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
     },
     create(desired, address, scope, ctx, info) {
@@ -4494,7 +4857,7 @@ function siteSpaceKind(container) {
       ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
     },
     update(_desired, live, changes, _address, scope, ctx) {
-      let calls = [], body = patchBody(changes, PATCHABLE2);
+      let calls = [], body = patchBody(changes, PATCHABLE3);
       if (Object.keys(body).length > 0) {
         let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
         calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
@@ -4523,7 +4886,7 @@ function siteSpaceKind(container) {
   };
   return kind;
 }
-var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
+var SPACES_SHOWN, siteSpaceConfig, PATCHABLE3, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
   "src/kinds/site-space.ts"() {
     "use strict";
     init_compare();
@@ -4555,7 +4918,7 @@ var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpa
           ...defined({ condition, default: isDefault })
         };
       }
-    }, PATCHABLE2 = ["path", "condition"];
+    }, PATCHABLE3 = ["path", "condition"];
     rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
   }
 });
@@ -4578,7 +4941,7 @@ function makeDefault(scope, sectionId, ctx) {
     needs: ctx.needs(scope.ids.site, sectionId)
   };
 }
-var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
+var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
   "src/kinds/section.ts"() {
     "use strict";
     init_address();
@@ -4591,7 +4954,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types();
     init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
+    PATCHABLE4 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
       body: { path: temporarySegment(id) },
       summary: "move section to a temporary path",
       needs: ctx.needs(scope.ids.site, id)
@@ -4643,7 +5006,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
       },
       diff(desired, live) {
         let changes = [];
-        for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
+        for (let field of PATCHABLE4) compareField(changes, field, desired[field], live?.item[field]);
         return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
       },
       create(desired, address, scope, ctx, info) {
@@ -4687,7 +5050,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
         }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
       },
       update(_desired, live, changes, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes, PATCHABLE3);
+        let calls = [], body = patchBody(changes, PATCHABLE4);
         if (Object.keys(body).length > 0) {
           let renamed = changes.find((change) => change.field === "path"), call = {
             method: "PATCH",
@@ -4737,11 +5100,11 @@ function liveSchema(node) {
 function schemaConfig(node, ctx) {
   let schema = liveSchema(node);
   if (!schema) return;
-  let properties = schema.properties ?? {}, names = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
+  let properties = schema.properties ?? {}, names2 = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
   if (schema.additionalProperties === !0 && ctx.warn(
     `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
-  ), !enabled && names.length === 0) return;
-  let odd = names.filter((name) => {
+  ), !enabled && names2.length === 0) return;
+  let odd = names2.filter((name) => {
     let attribute = properties[name];
     if (typeof attribute != "object" || attribute === null) return !0;
     let { type, description, ...rest } = attribute;
@@ -4782,7 +5145,7 @@ function liveValue(site4, field) {
   if (site4)
     return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
 }
-var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
+var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
   "src/kinds/site.ts"() {
     "use strict";
     init_errors();
@@ -4798,7 +5161,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
     init_site_adaptive_schema();
     init_site_space();
     init_types();
-    PATCHABLE4 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
+    PATCHABLE5 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
     TYPES2 = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], siteKind = {
       kind: "site",
       collection: "sites",
@@ -4842,7 +5205,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         }
         let changes = [];
         live || compareField(changes, "type", desired.type, void 0);
-        for (let field of PATCHABLE4) {
+        for (let field of PATCHABLE5) {
           let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
           compareField(changes, field, value, liveValue(live?.item, field));
         }
@@ -4889,7 +5252,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
       },
       update(desired, live, changes, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes, PATCHABLE4);
+        let calls = [], body = patchBody(changes, PATCHABLE5);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
@@ -5059,7 +5422,9 @@ function allKinds(kinds = TOP_LEVEL_KINDS) {
 var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
   "src/kinds/registry.ts"() {
     "use strict";
+    init_collection();
     init_custom_field();
+    init_member();
     init_openapi_spec();
     init_organization_settings();
     init_saml_provider();
@@ -5067,7 +5432,9 @@ var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, p
     init_team();
     init_translation();
     TOP_LEVEL_KINDS = [
+      collectionKind,
       teamKind,
+      memberKind,
       customFieldKind,
       samlProviderKind,
       // After the SAML providers: enforcing single sign-on is read best after the providers it needs.
@@ -5284,9 +5651,9 @@ async function findConfigFiles(paths, cwd) {
   return { files, order, diagnostics };
 }
 async function yamlFilesIn(folder) {
-  let names = (await readdir(folder, { withFileTypes: !0 })).filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
+  let names2 = (await readdir(folder, { withFileTypes: !0 })).filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
   return (await Promise.all(
-    names.map(async (name) => {
+    names2.map(async (name) => {
       let stats = await stat(join(folder, name));
       return stats.isFile() ? [{ name, size: stats.size }] : [];
     })
@@ -10770,7 +11137,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where(item, from) {
+function where3(item, from) {
   let at2 = locate(item.file, item.path);
   return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
 }
@@ -10782,8 +11149,8 @@ function formatPath(path) {
   if (path.length > PATH_SHOWN * 2)
     return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
   let text = "";
-  for (let segment2 of path)
-    typeof segment2 == "number" ? text += `[${segment2}]` : /^[A-Za-z_$][\w$-]*$/.test(segment2) ? text += text === "" ? segment2 : `.${segment2}` : text += `[${JSON.stringify(segment2)}]`;
+  for (let segment3 of path)
+    typeof segment3 == "number" ? text += `[${segment3}]` : /^[A-Za-z_$][\w$-]*$/.test(segment3) ? text += text === "" ? segment3 : `.${segment3}` : text += `[${JSON.stringify(segment3)}]`;
   return text;
 }
 var PATH_SHOWN, init_yaml_positions = __esm({
@@ -10831,15 +11198,15 @@ var import_yaml, DocumentPositions, SCAN_AT_MOST, keyIndexes, init_yaml_doc_posi
        * what the file holds stops at the deepest node that exists. */
       offsetOf(path, target) {
         let node = this.doc.contents, offset = rangeStart(node) ?? 0;
-        for (let [index, segment2] of path.entries()) {
+        for (let [index, segment3] of path.entries()) {
           (0, import_yaml.isAlias)(node) && (node = node.resolve(this.doc));
           let keyOffset;
           if ((0, import_yaml.isMap)(node)) {
-            let pair = pairWithKey(node, String(segment2));
+            let pair = pairWithKey(node, String(segment3));
             if (pair === void 0) break;
             keyOffset = rangeStart(pair.key), node = pair.value;
-          } else if ((0, import_yaml.isSeq)(node) && typeof segment2 == "number")
-            node = node.items[segment2];
+          } else if ((0, import_yaml.isSeq)(node) && typeof segment3 == "number")
+            node = node.items[segment3];
           else
             break;
           if (target === "key" && index === path.length - 1 && keyOffset !== void 0) return keyOffset;
@@ -10989,7 +11356,7 @@ function reread(text) {
 }
 function matches(pattern, path) {
   return pattern.length === path.length && pattern.every(
-    (segment2, i) => segment2 === String(path[i]) || segment2 === "*" && typeof path[i] == "number"
+    (segment3, i) => segment3 === String(path[i]) || segment3 === "*" && typeof path[i] == "number"
   );
 }
 var import_yaml3, init_interpolate = __esm({
@@ -11010,7 +11377,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where3(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -11026,7 +11393,7 @@ function mergeFiles(inputs, options) {
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where3(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -11160,7 +11527,7 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => (c instanceof Name && (names[c.str] = (names[c.str] || 0) + 1), names), {});
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => (c instanceof Name && (names2[c.str] = (names2[c.str] || 0) + 1), names2), {});
       }
     };
     exports._Code = _Code;
@@ -11434,9 +11801,9 @@ var require_codegen = __commonJS({
         let varKind = es5 ? scope_1.varKinds.var : this.varKind, rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (names[this.name.str])
-          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names, constants)), this;
+      optimizeNames(names2, constants) {
+        if (names2[this.name.str])
+          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names2, constants)), this;
       }
       get names() {
         return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
@@ -11448,13 +11815,13 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (!(this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects))
-          return this.rhs = optimizeExpr(this.rhs, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (!(this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects))
+          return this.rhs = optimizeExpr(this.rhs, names2, constants), this;
       }
       get names() {
-        let names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        let names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     }, AssignOp = class extends Assign {
       constructor(lhs, op, rhs, sideEffects) {
@@ -11497,8 +11864,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        return this.code = optimizeExpr(this.code, names, constants), this;
+      optimizeNames(names2, constants) {
+        return this.code = optimizeExpr(this.code, names2, constants), this;
       }
       get names() {
         return this.code instanceof code_1._CodeOrName ? this.code.names : {};
@@ -11518,16 +11885,16 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         let { nodes } = this, i = nodes.length;
         for (; i--; ) {
           let n = nodes[i];
-          n.optimizeNames(names, constants) || (subtractNames(names, n.names), nodes.splice(i, 1));
+          n.optimizeNames(names2, constants) || (subtractNames(names2, n.names), nodes.splice(i, 1));
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     }, BlockNode = class extends ParentNode {
       render(opts) {
@@ -11560,14 +11927,14 @@ var require_codegen = __commonJS({
         if (!(cond === !1 || !this.nodes.length))
           return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a;
-        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants), !!(super.optimizeNames(names, constants) || this.else))
-          return this.condition = optimizeExpr(this.condition, names, constants), this;
+        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants), !!(super.optimizeNames(names2, constants) || this.else))
+          return this.condition = optimizeExpr(this.condition, names2, constants), this;
       }
       get names() {
-        let names = super.names;
-        return addExprNames(names, this.condition), this.else && addNames(names, this.else.names), names;
+        let names2 = super.names;
+        return addExprNames(names2, this.condition), this.else && addNames(names2, this.else.names), names2;
       }
     };
     If.kind = "if";
@@ -11581,9 +11948,9 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (super.optimizeNames(names, constants))
-          return this.iteration = optimizeExpr(this.iteration, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iteration = optimizeExpr(this.iteration, names2, constants), this;
       }
       get names() {
         return addNames(super.names, this.iteration.names);
@@ -11597,8 +11964,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        let names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        let names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     }, ForIter = class extends For {
       constructor(loop, varKind, name, iterable) {
@@ -11607,9 +11974,9 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (super.optimizeNames(names, constants))
-          return this.iterable = optimizeExpr(this.iterable, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iterable = optimizeExpr(this.iterable, names2, constants), this;
       }
       get names() {
         return addNames(super.names, this.iterable.names);
@@ -11638,13 +12005,13 @@ var require_codegen = __commonJS({
         var _a, _b;
         return super.optimizeNodes(), (_a = this.catch) === null || _a === void 0 || _a.optimizeNodes(), (_b = this.finally) === null || _b === void 0 || _b.optimizeNodes(), this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a, _b;
-        return super.optimizeNames(names, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names, constants), this;
+        return super.optimizeNames(names2, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names2, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names2, constants), this;
       }
       get names() {
-        let names = super.names;
-        return this.catch && addNames(names, this.catch.names), this.finally && addNames(names, this.finally.names), names;
+        let names2 = super.names;
+        return this.catch && addNames(names2, this.catch.names), this.finally && addNames(names2, this.finally.names), names2;
       }
     }, Catch = class extends BlockNode {
       constructor(error) {
@@ -11872,15 +12239,15 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (let n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names2, constants) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -11888,15 +12255,15 @@ var require_codegen = __commonJS({
       return new code_1._Code(expr._items.reduce((items2, c) => (c instanceof code_1.Name && (c = replaceName(c)), c instanceof code_1._Code ? items2.push(...c._items) : items2.push(c), items2), []));
       function replaceName(n) {
         let c = constants[n.str];
-        return c === void 0 || names[n.str] !== 1 ? n : (delete names[n.str], c);
+        return c === void 0 || names2[n.str] !== 1 ? n : (delete names2[n.str], c);
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants[c.str] !== void 0);
       }
     }
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (let n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
     function not(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
@@ -12071,7 +12438,7 @@ var require_names = __commonJS({
   "node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: !0 });
-    var codegen_1 = require_codegen(), names = {
+    var codegen_1 = require_codegen(), names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -12100,7 +12467,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names;
+    exports.default = names2;
   }
 });
 
@@ -13244,8 +13611,8 @@ var require_validate = __commonJS({
           return data;
       }
       let expr = data, segments2 = jsonPointer.split("/");
-      for (let segment2 of segments2)
-        segment2 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
+      for (let segment3 of segments2)
+        segment3 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment3))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
       return expr;
       function errorMsg(pointerType, up) {
         return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
@@ -13622,8 +13989,8 @@ var require_utils = __commonJS({
         return removeDotSegments(path);
       let segments2 = path.split("/"), last = segments2.length - 1, output = [], trailingDirectory = !1;
       for (let i = 0; i <= last; i++) {
-        let segment2 = segments2[i];
-        segment2 === "." || segment2 === ".." ? (segment2 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment2);
+        let segment3 = segments2[i];
+        segment3 === "." || segment3 === ".." ? (segment3 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment3);
       }
       return trailingDirectory && output[output.length - 1] !== ".." && output.push(""), (output.length === 0 || output[0] === "" || output[0].includes(":")) && output.unshift("."), output.join("/");
     }
@@ -16293,11 +16660,25 @@ var docsync_schema_default, init_docsync_schema = __esm({
             minLength: 1
           }
         },
+        collections: {
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/collection"
+          }
+        },
         teams: {
           description: "Teams of the organization. Identity: title. Absent: teams are not managed.",
           type: "array",
           items: {
             $ref: "#/definitions/team"
+          }
+        },
+        members: {
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/member"
           }
         },
         customFields: {
@@ -16345,6 +16726,70 @@ var docsync_schema_default, init_docsync_schema = __esm({
         }
       },
       definitions: {
+        collection: {
+          description: "A collection: a folder of spaces and other collections. Identity: title.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            description: {
+              description: "A short description (at most 100 characters).",
+              type: "string",
+              maxLength: 100
+            },
+            defaultLevel: {
+              description: "The role members of the organization have on the content of the collection by default.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            parent: {
+              description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            id: {
+              description: "Pin to a live collection id: needed when several live collections share the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live collection has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            protect: {
+              description: "Never delete this collection.",
+              type: "boolean"
+            }
+          }
+        },
         "custom-field": {
           description: "A custom field of the organization. Identity: name (immutable).",
           type: "object",
@@ -16392,6 +16837,27 @@ var docsync_schema_default, init_docsync_schema = __esm({
             },
             protect: {
               description: "Never delete or replace this field.",
+              type: "boolean"
+            }
+          }
+        },
+        member: {
+          description: "A member of the organization and its role. Identity: user.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["user", "role"],
+          properties: {
+            user: {
+              description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.",
+              type: "string",
+              minLength: 1
+            },
+            role: {
+              description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            protect: {
+              description: "Never remove this member from the organization.",
               type: "boolean"
             }
           }
@@ -16511,7 +16977,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -16522,7 +16988,9 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "sectionGroups",
                   "siteSpaces",
                   "redirects",
+                  "collections",
                   "teams",
+                  "members",
                   "customFields",
                   "samlProviders",
                   "openApiSpecs",
@@ -17161,7 +17629,7 @@ function explain(e, path) {
   }
 }
 function describeTypes(type) {
-  let names = {
+  let names2 = {
     string: "a string",
     number: "a number",
     integer: "an integer",
@@ -17170,7 +17638,7 @@ function describeTypes(type) {
     array: "a list",
     null: "null"
   };
-  return String(type).split(",").map((t) => names[t] ?? t).join(" or ");
+  return String(type).split(",").map((t) => names2[t] ?? t).join(" or ");
 }
 function describeValue(data) {
   return data === null ? "null" : Array.isArray(data) ? "a list" : typeof data == "object" ? "a mapping" : typeof data == "boolean" ? String(data) : `a ${typeof data}`;
@@ -17205,44 +17673,44 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema15 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema16 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema17 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema24 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), formats0 = formats.uri, schema18 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema21 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema23 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema19 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema20 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema12 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema13 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema14 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema15 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema16 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema17 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema18 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema19 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema26 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), formats0 = formats.uri, schema20 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema23 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema25 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema21 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema22 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
   function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema20.required, parentSchema: schema20, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema22.required, parentSchema: schema22, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema20.required, parentSchema: schema20, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema22.required, parentSchema: schema22, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema20.required, parentSchema: schema20, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema22.required, parentSchema: schema22, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema20.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data };
+        if (!func2.call(schema22.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.path, data: data0 };
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.path, data: data0 };
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
           if (!pattern7.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.path, data: data0 };
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema22.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.path.type, parentSchema: schema20.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.path.type, parentSchema: schema22.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17250,53 +17718,53 @@ function precompiledValidator(formats) {
         let data1 = data.title;
         if (typeof data1 == "string") {
           if (func3(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.title, data: data1 };
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
           if (func3(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema20.properties.title, data: data1 };
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.title.type, parentSchema: schema20.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.title.type, parentSchema: schema22.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema20.properties.description.type }, message: "must be string,null", schema: schema20.properties.description.type, parentSchema: schema20.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema22.properties.description.type }, message: "must be string,null", schema: schema22.properties.description.type, parentSchema: schema22.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
         if (typeof data2 == "string" && func3(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema20.properties.description, data: data2 };
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema22.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema20.properties.icon.type }, message: "must be string,null", schema: schema20.properties.icon.type, parentSchema: schema20.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema22.properties.icon.type }, message: "must be string,null", schema: schema22.properties.icon.type, parentSchema: schema22.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
         if (typeof data3 == "string" && func3(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema20.properties.icon, data: data3 };
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema22.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema20.properties.condition.type }, message: "must be string,null", schema: schema20.properties.condition.type, parentSchema: schema20.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema22.properties.condition.type }, message: "must be string,null", schema: schema22.properties.condition.type, parentSchema: schema22.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
           if (func3(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema20.properties.condition, data: data4 };
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema22.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
           if (func3(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.condition, data: data4 };
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -17304,7 +17772,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.default.type, parentSchema: schema20.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.default.type, parentSchema: schema22.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -17312,7 +17780,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema22.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -17320,27 +17788,27 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema21.required, parentSchema: schema21, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema23.required, parentSchema: schema23, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema21.required, parentSchema: schema21, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema23.required, parentSchema: schema23, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
                   if (func3(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.space, data: data8 };
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.space.type, parentSchema: schema21.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.space.type, parentSchema: schema23.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
@@ -17348,35 +17816,35 @@ function precompiledValidator(formats) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
                   if (func3(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.path, data: data9 };
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
                   if (func3(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.path, data: data9 };
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   if (!pattern7.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.path, data: data9 };
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.path.type, parentSchema: schema21.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.path.type, parentSchema: schema23.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema21.properties.condition.type }, message: "must be string,null", schema: schema21.properties.condition.type, parentSchema: schema21.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema23.properties.condition.type }, message: "must be string,null", schema: schema23.properties.condition.type, parentSchema: schema23.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
                   if (func3(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema21.properties.condition, data: data10 };
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema23.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
                   if (func3(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.condition, data: data10 };
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -17384,7 +17852,7 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.default.type, parentSchema: schema21.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.default.type, parentSchema: schema23.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
@@ -17392,36 +17860,36 @@ function precompiledValidator(formats) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
                   if (func3(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data12 };
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
                   if (func3(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data12 };
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
                   if (!pattern7.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.was, data: data12 };
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.siteSpaces.type, parentSchema: schema20.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.siteSpaces.type, parentSchema: schema22.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
@@ -17429,11 +17897,11 @@ function precompiledValidator(formats) {
         let data14 = data.id;
         if (typeof data14 == "string") {
           if (func3(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data14 };
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.id.type, parentSchema: schema22.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
@@ -17441,31 +17909,31 @@ function precompiledValidator(formats) {
         let data15 = data.was;
         if (typeof data15 == "string") {
           if (func3(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.was, data: data15 };
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
           if (func3(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.was, data: data15 };
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
           if (!pattern7.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.was, data: data15 };
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema22.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.was.type, parentSchema: schema22.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.protect.type, parentSchema: schema22.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
     return validate13.errors = vErrors, errors === 0;
@@ -17474,42 +17942,42 @@ function precompiledValidator(formats) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema19.required, parentSchema: schema19, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema21.required, parentSchema: schema21, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema19.required, parentSchema: schema19, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema21.required, parentSchema: schema21, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.group, data: data0 };
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
           if (func3(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.group, data: data0 };
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.group.type, parentSchema: schema19.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.group.type, parentSchema: schema21.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema19.properties.icon.type }, message: "must be string,null", schema: schema19.properties.icon.type, parentSchema: schema19.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema21.properties.icon.type }, message: "must be string,null", schema: schema21.properties.icon.type, parentSchema: schema21.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
         if (typeof data1 == "string" && func3(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema19.properties.icon, data: data1 };
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema21.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17520,7 +17988,7 @@ function precompiledValidator(formats) {
           for (let i0 = 0; i0 < len0; i0++)
             validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.sections.type, parentSchema: schema19.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema21.properties.sections.type, parentSchema: schema21.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -17528,27 +17996,27 @@ function precompiledValidator(formats) {
         let data4 = data.was;
         if (typeof data4 == "string") {
           if (func3(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data4 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data4 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
     return validate12.errors = vErrors, errors === 0;
@@ -17564,33 +18032,33 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema18.not, parentSchema: schema18, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema20.not, parentSchema: schema20, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema18.required, parentSchema: schema18, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema20.required, parentSchema: schema20, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema18.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data };
+        if (!func2.call(schema20.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
           if (func3(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.title, data: data0 };
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema18.properties.title, data: data0 };
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema20.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.title.type, parentSchema: schema20.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
@@ -17598,11 +18066,11 @@ function precompiledValidator(formats) {
         let data1 = data.id;
         if (typeof data1 == "string") {
           if (func3(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.id, data: data1 };
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.id.type, parentSchema: schema18.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -17610,36 +18078,36 @@ function precompiledValidator(formats) {
         let data2 = data.was;
         if (typeof data2 == "string") {
           if (func3(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.was, data: data2 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema18.properties.was, data: data2 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema20.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema18.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.type.enum, parentSchema: schema18.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema20.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.type.enum, parentSchema: schema20.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema18.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.visibility.enum, parentSchema: schema18.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema20.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.visibility.enum, parentSchema: schema20.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
@@ -17647,26 +18115,26 @@ function precompiledValidator(formats) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
           if (func3(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.basename, data: data6 };
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
           if (func3(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.basename, data: data6 };
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.basename.type, parentSchema: schema18.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.basename.type, parentSchema: schema20.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema18.properties.proxy.type }, message: "must be string,null", schema: schema18.properties.proxy.type, parentSchema: schema18.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema20.properties.proxy.type }, message: "must be string,null", schema: schema20.properties.proxy.type, parentSchema: schema20.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
         if (typeof data7 == "string" && !pattern6.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema18.properties.proxy, data: data7 };
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema20.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -17674,23 +18142,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema18.properties.adaptiveContent.required, parentSchema: schema18.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema20.properties.adaptiveContent.required, parentSchema: schema20.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.adaptiveContent.properties.enabled.type, parentSchema: schema18.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.adaptiveContent.properties.enabled.type, parentSchema: schema20.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveContent.type, parentSchema: schema18.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveContent.type, parentSchema: schema20.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -17698,12 +18166,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema18.properties.adaptiveSchema.required, parentSchema: schema18.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema20.properties.adaptiveSchema.required, parentSchema: schema20.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -17713,47 +18181,47 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                       vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
                     if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
                       vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
                       vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema18.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                   vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveSchema.properties.properties.type, parentSchema: schema18.properties.adaptiveSchema.properties.properties, data: data11 };
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveSchema.properties.properties.type, parentSchema: schema20.properties.adaptiveSchema.properties.properties, data: data11 };
               vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema18.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema20.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.adaptiveSchema.type, parentSchema: schema18.properties.adaptiveSchema, data: data10 };
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveSchema.type, parentSchema: schema20.properties.adaptiveSchema, data: data10 };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
@@ -17789,12 +18257,12 @@ function precompiledValidator(formats) {
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema18.properties.sections.items.if, parentSchema: schema18.properties.sections.items, data: data17 };
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema20.properties.sections.items.if, parentSchema: schema20.properties.sections.items, data: data17 };
               vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.sections.type, parentSchema: schema18.properties.sections, data: data16 };
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.sections.type, parentSchema: schema20.properties.sections, data: data16 };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
@@ -17806,27 +18274,27 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema21.required, parentSchema: schema21, data: data19 };
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema23.required, parentSchema: schema23, data: data19 };
                 vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema21.required, parentSchema: schema21, data: data19 };
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema23.required, parentSchema: schema23, data: data19 };
                 vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data19 };
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data19 };
                   vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
                   if (func3(data20) < 1) {
-                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.space, data: data20 };
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.space, data: data20 };
                     vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.space.type, parentSchema: schema21.properties.space, data: data20 };
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.space.type, parentSchema: schema23.properties.space, data: data20 };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
@@ -17834,35 +18302,35 @@ function precompiledValidator(formats) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
                   if (func3(data21) > 100) {
-                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.path, data: data21 };
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
                   if (func3(data21) < 1) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.path, data: data21 };
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
                   if (!pattern7.test(data21)) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.path, data: data21 };
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.path.type, parentSchema: schema21.properties.path, data: data21 };
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.path.type, parentSchema: schema23.properties.path, data: data21 };
                   vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema21.properties.condition.type }, message: "must be string,null", schema: schema21.properties.condition.type, parentSchema: schema21.properties.condition, data: data22 };
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema23.properties.condition.type }, message: "must be string,null", schema: schema23.properties.condition.type, parentSchema: schema23.properties.condition, data: data22 };
                   vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
                   if (func3(data22) > 1024) {
-                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema21.properties.condition, data: data22 };
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema23.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
                   if (func3(data22) < 1) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.condition, data: data22 };
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
@@ -17870,7 +18338,7 @@ function precompiledValidator(formats) {
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.default.type, parentSchema: schema21.properties.default, data: data23 };
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.default.type, parentSchema: schema23.properties.default, data: data23 };
                   vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
@@ -17878,36 +18346,36 @@ function precompiledValidator(formats) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
                   if (func3(data24) > 100) {
-                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data24 };
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
                   if (func3(data24) < 1) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data24 };
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
                   if (!pattern7.test(data24)) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema21.properties.was, data: data24 };
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data24 };
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data24 };
                   vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data25 };
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data25 };
                   vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data19 };
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data19 };
               vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.siteSpaces.type, parentSchema: schema18.properties.siteSpaces, data: data18 };
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.siteSpaces.type, parentSchema: schema20.properties.siteSpaces, data: data18 };
           vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
@@ -17918,46 +18386,46 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema23.oneOf[0].required, parentSchema: schema23.oneOf[0], data: data27 };
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema25.oneOf[0].required, parentSchema: schema25.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema23.oneOf[1].required, parentSchema: schema23.oneOf[1], data: data27 };
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema25.oneOf[1].required, parentSchema: schema25.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema23.oneOf, parentSchema: schema23, data: data27 };
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema25.oneOf, parentSchema: schema25, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema23.required, parentSchema: schema23, data: data27 };
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema25.required, parentSchema: schema25, data: data27 };
                 vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data27 };
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data27 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
                   if (func3(data28) > 512) {
-                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema23.properties.source, data: data28 };
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema25.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
                   if (!pattern13.test(data28)) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema23.properties.source, data: data28 };
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema25.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.source.type, parentSchema: schema23.properties.source, data: data28 };
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.source.type, parentSchema: schema25.properties.source, data: data28 };
                   vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
@@ -17965,36 +18433,36 @@ function precompiledValidator(formats) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema23.properties.to.required, parentSchema: schema23.properties.to, data: data29 };
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema25.properties.to.required, parentSchema: schema25.properties.to, data: data29 };
                     vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.to, data: data29 };
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.to, data: data29 };
                       vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
                       if (func3(data30) > 100) {
-                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.to.properties.section, data: data30 };
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
                       if (func3(data30) < 1) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.to.properties.section, data: data30 };
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
                       if (!pattern7.test(data30)) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.to.properties.section, data: data30 };
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.to.properties.section.type, parentSchema: schema23.properties.to.properties.section, data: data30 };
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.to.properties.section.type, parentSchema: schema25.properties.to.properties.section, data: data30 };
                       vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.properties.to.type, parentSchema: schema23.properties.to, data: data29 };
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.properties.to.type, parentSchema: schema25.properties.to, data: data29 };
                   vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
@@ -18009,12 +18477,12 @@ function precompiledValidator(formats) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema23.properties.destination.allOf[0].then.required, parentSchema: schema23.properties.destination.allOf[0].then, data: data31 };
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema25.properties.destination.allOf[0].then.required, parentSchema: schema25.properties.destination.allOf[0].then, data: data31 };
                       vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[0].then, data: data31 };
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[0].then, data: data31 };
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
@@ -18022,7 +18490,7 @@ function precompiledValidator(formats) {
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[0].if, parentSchema: schema23.properties.destination.allOf[0], data: data31 };
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[0].if, parentSchema: schema25.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
@@ -18035,12 +18503,12 @@ function precompiledValidator(formats) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema23.properties.destination.allOf[1].then.required, parentSchema: schema23.properties.destination.allOf[1].then, data: data31 };
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema25.properties.destination.allOf[1].then.required, parentSchema: schema25.properties.destination.allOf[1].then, data: data31 };
                       vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[1].then, data: data31 };
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[1].then, data: data31 };
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
@@ -18048,7 +18516,7 @@ function precompiledValidator(formats) {
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[1].if, parentSchema: schema23.properties.destination.allOf[1], data: data31 };
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[1].if, parentSchema: schema25.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
@@ -18061,16 +18529,16 @@ function precompiledValidator(formats) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema23.properties.destination.allOf[2].then.required, parentSchema: schema23.properties.destination.allOf[2].then, data: data31 };
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema25.properties.destination.allOf[2].then.required, parentSchema: schema25.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema23.properties.destination.allOf[2].then.required, parentSchema: schema23.properties.destination.allOf[2].then, data: data31 };
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema25.properties.destination.allOf[2].then.required, parentSchema: schema25.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[2].then, data: data31 };
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[2].then, data: data31 };
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
@@ -18078,7 +18546,7 @@ function precompiledValidator(formats) {
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[2].if, parentSchema: schema23.properties.destination.allOf[2], data: data31 };
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[2].if, parentSchema: schema25.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
@@ -18091,12 +18559,12 @@ function precompiledValidator(formats) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema23.properties.destination.allOf[3].then.required, parentSchema: schema23.properties.destination.allOf[3].then, data: data31 };
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema25.properties.destination.allOf[3].then.required, parentSchema: schema25.properties.destination.allOf[3].then, data: data31 };
                       vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23.properties.destination.allOf[3].then, data: data31 };
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[3].then, data: data31 };
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
@@ -18104,23 +18572,23 @@ function precompiledValidator(formats) {
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema23.properties.destination.allOf[3].if, parentSchema: schema23.properties.destination.allOf[3], data: data31 };
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[3].if, parentSchema: schema25.properties.destination.allOf[3], data: data31 };
                   vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema23.properties.destination.required, parentSchema: schema23.properties.destination, data: data31 };
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema25.properties.destination.required, parentSchema: schema25.properties.destination, data: data31 };
                     vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
                       if (func3(data36) < 1) {
-                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.kind, data: data36 };
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.kind, data: data36 };
                         vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.kind.type, parentSchema: schema23.properties.destination.properties.kind, data: data36 };
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.kind.type, parentSchema: schema25.properties.destination.properties.kind, data: data36 };
                       vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
@@ -18128,11 +18596,11 @@ function precompiledValidator(formats) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
                       if (func3(data37) < 1) {
-                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.siteSectionId, data: data37 };
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.siteSectionId, data: data37 };
                         vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.siteSectionId.type, parentSchema: schema23.properties.destination.properties.siteSectionId, data: data37 };
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.siteSectionId.type, parentSchema: schema25.properties.destination.properties.siteSectionId, data: data37 };
                       vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
@@ -18140,11 +18608,11 @@ function precompiledValidator(formats) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
                       if (func3(data38) < 1) {
-                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.siteSpaceId, data: data38 };
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.siteSpaceId, data: data38 };
                         vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.siteSpaceId.type, parentSchema: schema23.properties.destination.properties.siteSpaceId, data: data38 };
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.siteSpaceId.type, parentSchema: schema25.properties.destination.properties.siteSpaceId, data: data38 };
                       vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
@@ -18152,11 +18620,11 @@ function precompiledValidator(formats) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
                       if (func3(data39) < 1) {
-                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.destination.properties.pageId, data: data39 };
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.pageId, data: data39 };
                         vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.pageId.type, parentSchema: schema23.properties.destination.properties.pageId, data: data39 };
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.pageId.type, parentSchema: schema25.properties.destination.properties.pageId, data: data39 };
                       vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
@@ -18164,16 +18632,16 @@ function precompiledValidator(formats) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema23.properties.destination.properties.url, data: data40 };
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema25.properties.destination.properties.url, data: data40 };
                         vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.destination.properties.url.type, parentSchema: schema23.properties.destination.properties.url, data: data40 };
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.url.type, parentSchema: schema25.properties.destination.properties.url, data: data40 };
                       vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.properties.destination.type, parentSchema: schema23.properties.destination, data: data31 };
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.properties.destination.type, parentSchema: schema25.properties.destination, data: data31 };
                   vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
@@ -18181,11 +18649,11 @@ function precompiledValidator(formats) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
                   if (func3(data41) < 1) {
-                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.id, data: data41 };
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.id, data: data41 };
                     vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.id.type, parentSchema: schema23.properties.id, data: data41 };
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.id.type, parentSchema: schema25.properties.id, data: data41 };
                   vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
@@ -18193,37 +18661,37 @@ function precompiledValidator(formats) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
                   if (func3(data42) > 512) {
-                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema23.properties.was, data: data42 };
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema25.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
                   if (!pattern13.test(data42)) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema23.properties.was, data: data42 };
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema25.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data42 };
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data42 };
                   vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data43 };
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data43 };
                   vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data27 };
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data27 };
               vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.redirects.type, parentSchema: schema18.properties.redirects, data: data26 };
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.redirects.type, parentSchema: schema20.properties.redirects, data: data26 };
           vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
       vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
     return validate11.errors = vErrors, errors === 0;
@@ -18291,833 +18759,1049 @@ function precompiledValidator(formats) {
           vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
       }
-      if (data.teams !== void 0) {
-        let data4 = data.teams;
+      if (data.collections !== void 0) {
+        let data4 = data.collections;
         if (Array.isArray(data4)) {
           let len0 = data4.length;
           for (let i0 = 0; i0 < len0; i0++) {
             let data5 = data4[i0];
             if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
               if (data5.title === void 0) {
-                let err10 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
+                let err10 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
                 vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
               }
               for (let key3 in data5)
-                if (!(key3 === "title" || key3 === "members" || key3 === "was" || key3 === "protect")) {
-                  let err11 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
+                if (!(key3 === "title" || key3 === "description" || key3 === "defaultLevel" || key3 === "parent" || key3 === "id" || key3 === "was" || key3 === "protect")) {
+                  let err11 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
                   vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
                 }
               if (data5.title !== void 0) {
                 let data6 = data5.title;
                 if (typeof data6 == "string") {
-                  if (func3(data6) > 64) {
-                    let err12 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.title, data: data6 };
+                  if (func3(data6) > 50) {
+                    let err12 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.title, data: data6 };
                     vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
                   }
                   if (func3(data6) < 1) {
-                    let err13 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
+                    let err13 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
                     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
                   }
                 } else {
-                  let err14 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
+                  let err14 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
                   vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
                 }
               }
-              if (data5.members !== void 0) {
-                let data7 = data5.members;
-                if (Array.isArray(data7)) {
-                  let len1 = data7.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    let data8 = data7[i1];
-                    if (typeof data8 == "string") {
-                      if (func3(data8) < 1) {
-                        let err15 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.members.items, data: data8 };
-                        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+              if (data5.description !== void 0) {
+                let data7 = data5.description;
+                if (typeof data7 == "string") {
+                  if (func3(data7) > 100) {
+                    let err15 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema12.properties.description, data: data7 };
+                    vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+                  }
+                } else {
+                  let err16 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.description.type, parentSchema: schema12.properties.description, data: data7 };
+                  vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+                }
+              }
+              if (data5.defaultLevel !== void 0) {
+                let data8 = data5.defaultLevel;
+                if (!(data8 === "admin" || data8 === "create" || data8 === "review" || data8 === "edit" || data8 === "comment" || data8 === "read")) {
+                  let err17 = { instancePath: instancePath + "/collections/" + i0 + "/defaultLevel", schemaPath: "#/definitions/collection/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema12.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.defaultLevel.enum, parentSchema: schema12.properties.defaultLevel, data: data8 };
+                  vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+                }
+              }
+              if (data5.parent !== void 0) {
+                let data9 = data5.parent, _errs23 = errors, valid7 = !1, passing0 = null, _errs24 = errors;
+                if (typeof data9 == "string") {
+                  if (func3(data9) > 50) {
+                    let err18 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+                  }
+                  if (func3(data9) < 1) {
+                    let err19 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+                  }
+                } else {
+                  let err20 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.parent.oneOf[0].type, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
+                  vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+                }
+                var _valid0 = _errs24 === errors;
+                _valid0 && (valid7 = !0, passing0 = 0);
+                let _errs26 = errors;
+                if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                  if (data9.id === void 0) {
+                    let err21 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.properties.parent.oneOf[1].required, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
+                    vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+                  }
+                  for (let key4 in data9)
+                    if (key4 !== "id") {
+                      let err22 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
+                      vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+                    }
+                  if (data9.id !== void 0) {
+                    let data10 = data9.id;
+                    if (typeof data10 == "string") {
+                      if (func3(data10) < 1) {
+                        let err23 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.parent.oneOf[1].properties.id, data: data10 };
+                        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                       }
                     } else {
-                      let err16 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.members.items.type, parentSchema: schema12.properties.members.items, data: data8 };
-                      vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-                    }
-                  }
-                  let i2 = data7.length, j0;
-                  if (i2 > 1) {
-                    let indices0 = {};
-                    for (; i2--; ) {
-                      let item0 = data7[i2];
-                      if (typeof item0 == "string") {
-                        if (typeof indices0[item0] == "number") {
-                          j0 = indices0[item0];
-                          let err17 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i2, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i2 + " are identical)", schema: !0, parentSchema: schema12.properties.members, data: data7 };
-                          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-                          break;
-                        }
-                        indices0[item0] = i2;
-                      }
+                      let err24 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.parent.oneOf[1].properties.id.type, parentSchema: schema12.properties.parent.oneOf[1].properties.id, data: data10 };
+                      vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                     }
                   }
                 } else {
-                  let err18 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.members.type, parentSchema: schema12.properties.members, data: data7 };
-                  vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+                  let err25 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.parent.oneOf[1].type, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
+                  vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+                }
+                var _valid0 = _errs26 === errors;
+                if (_valid0 && valid7)
+                  valid7 = !1, passing0 = [passing0, 1];
+                else {
+                  _valid0 && (valid7 = !0, passing0 = 1);
+                  let _errs31 = errors;
+                  if (data9 !== null) {
+                    let err26 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema12.properties.parent.oneOf[2].type, parentSchema: schema12.properties.parent.oneOf[2], data: data9 };
+                    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+                  }
+                  var _valid0 = _errs31 === errors;
+                  _valid0 && valid7 ? (valid7 = !1, passing0 = [passing0, 2]) : _valid0 && (valid7 = !0, passing0 = 2);
+                }
+                if (valid7)
+                  errors = _errs23, vErrors !== null && (_errs23 ? vErrors.length = _errs23 : vErrors = null);
+                else {
+                  let err27 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.parent.oneOf, parentSchema: schema12.properties.parent, data: data9 };
+                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                }
+              }
+              if (data5.id !== void 0) {
+                let data11 = data5.id;
+                if (typeof data11 == "string") {
+                  if (func3(data11) < 1) {
+                    let err28 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.id, data: data11 };
+                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                  }
+                } else {
+                  let err29 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.id.type, parentSchema: schema12.properties.id, data: data11 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
               }
               if (data5.was !== void 0) {
-                let data9 = data5.was;
-                if (typeof data9 == "string") {
-                  if (func3(data9) > 64) {
-                    let err19 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.was, data: data9 };
-                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-                  }
-                  if (func3(data9) < 1) {
-                    let err20 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data9 };
-                    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-                  }
-                } else {
-                  let err21 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data9 };
-                  vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-                }
-              }
-              if (data5.protect !== void 0) {
-                let data10 = data5.protect;
-                if (typeof data10 != "boolean") {
-                  let err22 = { instancePath: instancePath + "/teams/" + i0 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data10 };
-                  vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-                }
-              }
-            } else {
-              let err23 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
-              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-            }
-          }
-        } else {
-          let err24 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data4 };
-          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-        }
-      }
-      if (data.customFields !== void 0) {
-        let data11 = data.customFields;
-        if (Array.isArray(data11)) {
-          let len2 = data11.length;
-          for (let i3 = 0; i3 < len2; i3++) {
-            let data12 = data11[i3];
-            if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-              if (data12.name === void 0) {
-                let err25 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema13.required, parentSchema: schema13, data: data12 };
-                vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-              }
-              if (data12.type === void 0) {
-                let err26 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema13.required, parentSchema: schema13, data: data12 };
-                vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-              }
-              for (let key4 in data12)
-                if (!(key4 === "name" || key4 === "type" || key4 === "title" || key4 === "description" || key4 === "placeholder" || key4 === "options" || key4 === "protect")) {
-                  let err27 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data12 };
-                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
-                }
-              if (data12.name !== void 0) {
-                let data13 = data12.name;
-                if (typeof data13 == "string") {
-                  if (func3(data13) > 50) {
-                    let err28 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema13.properties.name, data: data13 };
-                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
-                  }
-                  if (func3(data13) < 1) {
-                    let err29 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.name, data: data13 };
-                    vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
-                  }
-                  if (!pattern1.test(data13)) {
-                    let err30 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema13.properties.name, data: data13 };
+                let data12 = data5.was;
+                if (typeof data12 == "string") {
+                  if (func3(data12) > 50) {
+                    let err30 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
+                  if (func3(data12) < 1) {
+                    let err31 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                  }
                 } else {
-                  let err31 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.name.type, parentSchema: schema13.properties.name, data: data13 };
-                  vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
-                }
-              }
-              if (data12.type !== void 0) {
-                let data14 = data12.type;
-                if (!(data14 === "text" || data14 === "number" || data14 === "boolean" || data14 === "date" || data14 === "select" || data14 === "multi-select")) {
-                  let err32 = { instancePath: instancePath + "/customFields/" + i3 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema13.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.type.enum, parentSchema: schema13.properties.type, data: data14 };
+                  let err32 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
-              if (data12.title !== void 0) {
-                let data15 = data12.title;
-                if (typeof data15 == "string") {
-                  if (func3(data15) > 100) {
-                    let err33 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.title, data: data15 };
-                    vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
-                  }
-                } else {
-                  let err34 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data15 };
-                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+              if (data5.protect !== void 0) {
+                let data13 = data5.protect;
+                if (typeof data13 != "boolean") {
+                  let err33 = { instancePath: instancePath + "/collections/" + i0 + "/protect", schemaPath: "#/definitions/collection/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data13 };
+                  vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                 }
               }
-              if (data12.description !== void 0) {
-                let data16 = data12.description;
+            } else {
+              let err34 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
+              vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+            }
+          }
+        } else {
+          let err35 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.collections.type, parentSchema: schema11.properties.collections, data: data4 };
+          vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+        }
+      }
+      if (data.teams !== void 0) {
+        let data14 = data.teams;
+        if (Array.isArray(data14)) {
+          let len1 = data14.length;
+          for (let i1 = 0; i1 < len1; i1++) {
+            let data15 = data14[i1];
+            if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+              if (data15.title === void 0) {
+                let err36 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema13.required, parentSchema: schema13, data: data15 };
+                vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+              }
+              for (let key5 in data15)
+                if (!(key5 === "title" || key5 === "members" || key5 === "was" || key5 === "protect")) {
+                  let err37 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data15 };
+                  vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+                }
+              if (data15.title !== void 0) {
+                let data16 = data15.title;
                 if (typeof data16 == "string") {
-                  if (func3(data16) > 200) {
-                    let err35 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema13.properties.description, data: data16 };
-                    vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+                  if (func3(data16) > 64) {
+                    let err38 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.title, data: data16 };
+                    vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
                   }
-                } else {
-                  let err36 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.description.type, parentSchema: schema13.properties.description, data: data16 };
-                  vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
-                }
-              }
-              if (data12.placeholder !== void 0) {
-                let data17 = data12.placeholder;
-                if (typeof data17 == "string") {
-                  if (func3(data17) > 100) {
-                    let err37 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.placeholder, data: data17 };
-                    vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
-                  }
-                } else {
-                  let err38 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.placeholder.type, parentSchema: schema13.properties.placeholder, data: data17 };
-                  vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
-                }
-              }
-              if (data12.options !== void 0) {
-                let data18 = data12.options;
-                if (Array.isArray(data18)) {
-                  if (data18.length > 50) {
-                    let err39 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema13.properties.options, data: data18 };
+                  if (func3(data16) < 1) {
+                    let err39 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.title, data: data16 };
                     vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
                   }
-                  if (data18.length < 1) {
-                    let err40 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema13.properties.options, data: data18 };
-                    vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
-                  }
-                  let len3 = data18.length;
-                  for (let i4 = 0; i4 < len3; i4++) {
-                    let data19 = data18[i4];
-                    if (typeof data19 == "string") {
-                      if (func3(data19) < 1) {
-                        let err41 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.options.items, data: data19 };
+                } else {
+                  let err40 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data16 };
+                  vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                }
+              }
+              if (data15.members !== void 0) {
+                let data17 = data15.members;
+                if (Array.isArray(data17)) {
+                  let len2 = data17.length;
+                  for (let i2 = 0; i2 < len2; i2++) {
+                    let data18 = data17[i2];
+                    if (typeof data18 == "string") {
+                      if (func3(data18) < 1) {
+                        let err41 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.members.items, data: data18 };
                         vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                       }
                     } else {
-                      let err42 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.options.items.type, parentSchema: schema13.properties.options.items, data: data19 };
+                      let err42 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.members.items.type, parentSchema: schema13.properties.members.items, data: data18 };
                       vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                     }
                   }
-                  let i5 = data18.length, j1;
-                  if (i5 > 1) {
-                    let indices1 = {};
-                    for (; i5--; ) {
-                      let item1 = data18[i5];
-                      if (typeof item1 == "string") {
-                        if (typeof indices1[item1] == "number") {
-                          j1 = indices1[item1];
-                          let err43 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i5, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i5 + " are identical)", schema: !0, parentSchema: schema13.properties.options, data: data18 };
+                  let i3 = data17.length, j0;
+                  if (i3 > 1) {
+                    let indices0 = {};
+                    for (; i3--; ) {
+                      let item0 = data17[i3];
+                      if (typeof item0 == "string") {
+                        if (typeof indices0[item0] == "number") {
+                          j0 = indices0[item0];
+                          let err43 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i3 + " are identical)", schema: !0, parentSchema: schema13.properties.members, data: data17 };
                           vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                           break;
                         }
-                        indices1[item1] = i5;
+                        indices0[item0] = i3;
                       }
                     }
                   }
                 } else {
-                  let err44 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.options.type, parentSchema: schema13.properties.options, data: data18 };
+                  let err44 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.members.type, parentSchema: schema13.properties.members, data: data17 };
                   vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                 }
               }
-              if (data12.protect !== void 0) {
-                let data20 = data12.protect;
+              if (data15.was !== void 0) {
+                let data19 = data15.was;
+                if (typeof data19 == "string") {
+                  if (func3(data19) > 64) {
+                    let err45 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                  }
+                  if (func3(data19) < 1) {
+                    let err46 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+                  }
+                } else {
+                  let err47 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.was.type, parentSchema: schema13.properties.was, data: data19 };
+                  vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+                }
+              }
+              if (data15.protect !== void 0) {
+                let data20 = data15.protect;
                 if (typeof data20 != "boolean") {
-                  let err45 = { instancePath: instancePath + "/customFields/" + i3 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
-                  vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                  let err48 = { instancePath: instancePath + "/teams/" + i1 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
+                  vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                 }
               }
             } else {
-              let err46 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data12 };
-              vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+              let err49 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data15 };
+              vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
             }
           }
         } else {
-          let err47 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data11 };
-          vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+          let err50 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data14 };
+          vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
         }
       }
-      if (data.samlProviders !== void 0) {
-        let data21 = data.samlProviders;
+      if (data.members !== void 0) {
+        let data21 = data.members;
         if (Array.isArray(data21)) {
-          let len4 = data21.length;
-          for (let i6 = 0; i6 < len4; i6++) {
-            let data22 = data21[i6];
+          let len3 = data21.length;
+          for (let i4 = 0; i4 < len3; i4++) {
+            let data22 = data21[i4];
             if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-              if (data22.label === void 0) {
-                let err48 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema14.required, parentSchema: schema14, data: data22 };
-                vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+              if (data22.user === void 0) {
+                let err51 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "user" }, message: "must have required property 'user'", schema: schema14.required, parentSchema: schema14, data: data22 };
+                vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
               }
-              for (let key5 in data22)
-                if (!(key5 === "label" || key5 === "entityID" || key5 === "ssoURL" || key5 === "certificate" || key5 === "defaultTeam" || key5 === "defaultRole" || key5 === "was" || key5 === "protect")) {
-                  let err49 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
-                  vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
+              if (data22.role === void 0) {
+                let err52 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema14.required, parentSchema: schema14, data: data22 };
+                vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+              }
+              for (let key6 in data22)
+                if (!(key6 === "user" || key6 === "role" || key6 === "protect")) {
+                  let err53 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
+                  vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                 }
-              if (data22.label !== void 0) {
-                let data23 = data22.label;
+              if (data22.user !== void 0) {
+                let data23 = data22.user;
                 if (typeof data23 == "string") {
-                  if (func3(data23) > 30) {
-                    let err50 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.label, data: data23 };
-                    vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
-                  }
                   if (func3(data23) < 1) {
-                    let err51 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.label, data: data23 };
-                    vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
+                    let err54 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.user, data: data23 };
+                    vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                   }
                 } else {
-                  let err52 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.label.type, parentSchema: schema14.properties.label, data: data23 };
-                  vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+                  let err55 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.user.type, parentSchema: schema14.properties.user, data: data23 };
+                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
-              if (data22.entityID !== void 0) {
-                let data24 = data22.entityID;
-                if (typeof data24 == "string") {
-                  if (func3(data24) > 1024) {
-                    let err53 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema14.properties.entityID, data: data24 };
-                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
-                  }
-                } else {
-                  let err54 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.entityID.type, parentSchema: schema14.properties.entityID, data: data24 };
-                  vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
-                }
-              }
-              if (data22.ssoURL !== void 0) {
-                let data25 = data22.ssoURL;
-                if (typeof data25 == "string") {
-                  if (func3(data25) > 2048) {
-                    let err55 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema14.properties.ssoURL, data: data25 };
-                    vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
-                  }
-                  if (!formats0(data25)) {
-                    let err56 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema14.properties.ssoURL, data: data25 };
-                    vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
-                  }
-                } else {
-                  let err57 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.ssoURL.type, parentSchema: schema14.properties.ssoURL, data: data25 };
-                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
-                }
-              }
-              if (data22.certificate !== void 0) {
-                let data26 = data22.certificate;
-                if (typeof data26 == "string") {
-                  if (func3(data26) > 1e4) {
-                    let err58 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema14.properties.certificate, data: data26 };
-                    vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
-                  }
-                } else {
-                  let err59 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.certificate.type, parentSchema: schema14.properties.certificate, data: data26 };
-                  vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
-                }
-              }
-              if (data22.defaultTeam !== void 0) {
-                let data27 = data22.defaultTeam, _errs63 = errors, valid21 = !1, passing0 = null, _errs64 = errors;
-                if (typeof data27 == "string") {
-                  if (func3(data27) > 64) {
-                    let err60 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                    vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
-                  }
-                  if (func3(data27) < 1) {
-                    let err61 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                    vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
-                  }
-                } else {
-                  let err62 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[0].type, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
-                }
-                var _valid0 = _errs64 === errors;
-                _valid0 && (valid21 = !0, passing0 = 0);
-                let _errs66 = errors;
-                if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-                  if (data27.id === void 0) {
-                    let err63 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema14.properties.defaultTeam.oneOf[1].required, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
-                  }
-                  for (let key6 in data27)
-                    if (key6 !== "id") {
-                      let err64 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                      vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
-                    }
-                  if (data27.id !== void 0) {
-                    let data28 = data27.id;
-                    if (typeof data28 == "string") {
-                      if (func3(data28) < 1) {
-                        let err65 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
-                        vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
-                      }
-                    } else {
-                      let err66 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
-                      vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
-                    }
-                  }
-                } else {
-                  let err67 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.defaultTeam.oneOf[1].type, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
-                }
-                var _valid0 = _errs66 === errors;
-                if (_valid0 && valid21 ? (valid21 = !1, passing0 = [passing0, 1]) : _valid0 && (valid21 = !0, passing0 = 1), valid21)
-                  errors = _errs63, vErrors !== null && (_errs63 ? vErrors.length = _errs63 : vErrors = null);
-                else {
-                  let err68 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.defaultTeam.oneOf, parentSchema: schema14.properties.defaultTeam, data: data27 };
-                  vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
-                }
-              }
-              if (data22.defaultRole !== void 0) {
-                let data29 = data22.defaultRole;
-                if (!(data29 === "admin" || data29 === "create" || data29 === "review" || data29 === "edit" || data29 === "comment" || data29 === "read" || data29 === null)) {
-                  let err69 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema14.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.defaultRole.enum, parentSchema: schema14.properties.defaultRole, data: data29 };
-                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
-                }
-              }
-              if (data22.was !== void 0) {
-                let data30 = data22.was;
-                if (typeof data30 == "string") {
-                  if (func3(data30) > 30) {
-                    let err70 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.was, data: data30 };
-                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
-                  }
-                  if (func3(data30) < 1) {
-                    let err71 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data30 };
-                    vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
-                  }
-                } else {
-                  let err72 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.was.type, parentSchema: schema14.properties.was, data: data30 };
-                  vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+              if (data22.role !== void 0) {
+                let data24 = data22.role;
+                if (!(data24 === "admin" || data24 === "create" || data24 === "review" || data24 === "edit" || data24 === "comment" || data24 === "read" || data24 === null)) {
+                  let err56 = { instancePath: instancePath + "/members/" + i4 + "/role", schemaPath: "#/definitions/member/properties/role/enum", keyword: "enum", params: { allowedValues: schema14.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.role.enum, parentSchema: schema14.properties.role, data: data24 };
+                  vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
                 }
               }
               if (data22.protect !== void 0) {
-                let data31 = data22.protect;
-                if (typeof data31 != "boolean") {
-                  let err73 = { instancePath: instancePath + "/samlProviders/" + i6 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data31 };
+                let data25 = data22.protect;
+                if (typeof data25 != "boolean") {
+                  let err57 = { instancePath: instancePath + "/members/" + i4 + "/protect", schemaPath: "#/definitions/member/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data25 };
+                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+                }
+              }
+            } else {
+              let err58 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
+              vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
+            }
+          }
+        } else {
+          let err59 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.members.type, parentSchema: schema11.properties.members, data: data21 };
+          vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+        }
+      }
+      if (data.customFields !== void 0) {
+        let data26 = data.customFields;
+        if (Array.isArray(data26)) {
+          let len4 = data26.length;
+          for (let i5 = 0; i5 < len4; i5++) {
+            let data27 = data26[i5];
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+              if (data27.name === void 0) {
+                let err60 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema15.required, parentSchema: schema15, data: data27 };
+                vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+              }
+              if (data27.type === void 0) {
+                let err61 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.required, parentSchema: schema15, data: data27 };
+                vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+              }
+              for (let key7 in data27)
+                if (!(key7 === "name" || key7 === "type" || key7 === "title" || key7 === "description" || key7 === "placeholder" || key7 === "options" || key7 === "protect")) {
+                  let err62 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data27 };
+                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+                }
+              if (data27.name !== void 0) {
+                let data28 = data27.name;
+                if (typeof data28 == "string") {
+                  if (func3(data28) > 50) {
+                    let err63 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema15.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
+                  }
+                  if (func3(data28) < 1) {
+                    let err64 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                  }
+                  if (!pattern1.test(data28)) {
+                    let err65 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema15.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                  }
+                } else {
+                  let err66 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.name.type, parentSchema: schema15.properties.name, data: data28 };
+                  vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                }
+              }
+              if (data27.type !== void 0) {
+                let data29 = data27.type;
+                if (!(data29 === "text" || data29 === "number" || data29 === "boolean" || data29 === "date" || data29 === "select" || data29 === "multi-select")) {
+                  let err67 = { instancePath: instancePath + "/customFields/" + i5 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data29 };
+                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                }
+              }
+              if (data27.title !== void 0) {
+                let data30 = data27.title;
+                if (typeof data30 == "string") {
+                  if (func3(data30) > 100) {
+                    let err68 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.title, data: data30 };
+                    vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                  }
+                } else {
+                  let err69 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data30 };
+                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                }
+              }
+              if (data27.description !== void 0) {
+                let data31 = data27.description;
+                if (typeof data31 == "string") {
+                  if (func3(data31) > 200) {
+                    let err70 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema15.properties.description, data: data31 };
+                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                  }
+                } else {
+                  let err71 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.description.type, parentSchema: schema15.properties.description, data: data31 };
+                  vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
+                }
+              }
+              if (data27.placeholder !== void 0) {
+                let data32 = data27.placeholder;
+                if (typeof data32 == "string") {
+                  if (func3(data32) > 100) {
+                    let err72 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.placeholder, data: data32 };
+                    vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                  }
+                } else {
+                  let err73 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.placeholder.type, parentSchema: schema15.properties.placeholder, data: data32 };
                   vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
                 }
               }
+              if (data27.options !== void 0) {
+                let data33 = data27.options;
+                if (Array.isArray(data33)) {
+                  if (data33.length > 50) {
+                    let err74 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema15.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+                  }
+                  if (data33.length < 1) {
+                    let err75 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema15.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                  }
+                  let len5 = data33.length;
+                  for (let i6 = 0; i6 < len5; i6++) {
+                    let data34 = data33[i6];
+                    if (typeof data34 == "string") {
+                      if (func3(data34) < 1) {
+                        let err76 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.options.items, data: data34 };
+                        vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                      }
+                    } else {
+                      let err77 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.options.items.type, parentSchema: schema15.properties.options.items, data: data34 };
+                      vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                    }
+                  }
+                  let i7 = data33.length, j1;
+                  if (i7 > 1) {
+                    let indices1 = {};
+                    for (; i7--; ) {
+                      let item1 = data33[i7];
+                      if (typeof item1 == "string") {
+                        if (typeof indices1[item1] == "number") {
+                          j1 = indices1[item1];
+                          let err78 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i7, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i7 + " are identical)", schema: !0, parentSchema: schema15.properties.options, data: data33 };
+                          vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                          break;
+                        }
+                        indices1[item1] = i7;
+                      }
+                    }
+                  }
+                } else {
+                  let err79 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.options.type, parentSchema: schema15.properties.options, data: data33 };
+                  vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                }
+              }
+              if (data27.protect !== void 0) {
+                let data35 = data27.protect;
+                if (typeof data35 != "boolean") {
+                  let err80 = { instancePath: instancePath + "/customFields/" + i5 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data35 };
+                  vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                }
+              }
             } else {
-              let err74 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
-              vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+              let err81 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data27 };
+              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
             }
           }
         } else {
-          let err75 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data21 };
-          vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+          let err82 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data26 };
+          vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+        }
+      }
+      if (data.samlProviders !== void 0) {
+        let data36 = data.samlProviders;
+        if (Array.isArray(data36)) {
+          let len6 = data36.length;
+          for (let i8 = 0; i8 < len6; i8++) {
+            let data37 = data36[i8];
+            if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+              if (data37.label === void 0) {
+                let err83 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema16.required, parentSchema: schema16, data: data37 };
+                vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+              }
+              for (let key8 in data37)
+                if (!(key8 === "label" || key8 === "entityID" || key8 === "ssoURL" || key8 === "certificate" || key8 === "defaultTeam" || key8 === "defaultRole" || key8 === "was" || key8 === "protect")) {
+                  let err84 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data37 };
+                  vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+                }
+              if (data37.label !== void 0) {
+                let data38 = data37.label;
+                if (typeof data38 == "string") {
+                  if (func3(data38) > 30) {
+                    let err85 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema16.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+                  }
+                  if (func3(data38) < 1) {
+                    let err86 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                  }
+                } else {
+                  let err87 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.label.type, parentSchema: schema16.properties.label, data: data38 };
+                  vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                }
+              }
+              if (data37.entityID !== void 0) {
+                let data39 = data37.entityID;
+                if (typeof data39 == "string") {
+                  if (func3(data39) > 1024) {
+                    let err88 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema16.properties.entityID, data: data39 };
+                    vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                  }
+                } else {
+                  let err89 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.entityID.type, parentSchema: schema16.properties.entityID, data: data39 };
+                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                }
+              }
+              if (data37.ssoURL !== void 0) {
+                let data40 = data37.ssoURL;
+                if (typeof data40 == "string") {
+                  if (func3(data40) > 2048) {
+                    let err90 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                  }
+                  if (!formats0(data40)) {
+                    let err91 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema16.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                  }
+                } else {
+                  let err92 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.ssoURL.type, parentSchema: schema16.properties.ssoURL, data: data40 };
+                  vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                }
+              }
+              if (data37.certificate !== void 0) {
+                let data41 = data37.certificate;
+                if (typeof data41 == "string") {
+                  if (func3(data41) > 1e4) {
+                    let err93 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema16.properties.certificate, data: data41 };
+                    vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                  }
+                } else {
+                  let err94 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.certificate.type, parentSchema: schema16.properties.certificate, data: data41 };
+                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                }
+              }
+              if (data37.defaultTeam !== void 0) {
+                let data42 = data37.defaultTeam, _errs102 = errors, valid31 = !1, passing1 = null, _errs103 = errors;
+                if (typeof data42 == "string") {
+                  if (func3(data42) > 64) {
+                    let err95 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                  }
+                  if (func3(data42) < 1) {
+                    let err96 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                  }
+                } else {
+                  let err97 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.defaultTeam.oneOf[0].type, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
+                  vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                }
+                var _valid1 = _errs103 === errors;
+                _valid1 && (valid31 = !0, passing1 = 0);
+                let _errs105 = errors;
+                if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+                  if (data42.id === void 0) {
+                    let err98 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema16.properties.defaultTeam.oneOf[1].required, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
+                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                  }
+                  for (let key9 in data42)
+                    if (key9 !== "id") {
+                      let err99 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
+                      vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                    }
+                  if (data42.id !== void 0) {
+                    let data43 = data42.id;
+                    if (typeof data43 == "string") {
+                      if (func3(data43) < 1) {
+                        let err100 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                        vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                      }
+                    } else {
+                      let err101 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema16.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                      vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                    }
+                  }
+                } else {
+                  let err102 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.defaultTeam.oneOf[1].type, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
+                  vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                }
+                var _valid1 = _errs105 === errors;
+                if (_valid1 && valid31 ? (valid31 = !1, passing1 = [passing1, 1]) : _valid1 && (valid31 = !0, passing1 = 1), valid31)
+                  errors = _errs102, vErrors !== null && (_errs102 ? vErrors.length = _errs102 : vErrors = null);
+                else {
+                  let err103 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.defaultTeam.oneOf, parentSchema: schema16.properties.defaultTeam, data: data42 };
+                  vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                }
+              }
+              if (data37.defaultRole !== void 0) {
+                let data44 = data37.defaultRole;
+                if (!(data44 === "admin" || data44 === "create" || data44 === "review" || data44 === "edit" || data44 === "comment" || data44 === "read" || data44 === null)) {
+                  let err104 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema16.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.defaultRole.enum, parentSchema: schema16.properties.defaultRole, data: data44 };
+                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                }
+              }
+              if (data37.was !== void 0) {
+                let data45 = data37.was;
+                if (typeof data45 == "string") {
+                  if (func3(data45) > 30) {
+                    let err105 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema16.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                  }
+                  if (func3(data45) < 1) {
+                    let err106 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+                  }
+                } else {
+                  let err107 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data45 };
+                  vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+                }
+              }
+              if (data37.protect !== void 0) {
+                let data46 = data37.protect;
+                if (typeof data46 != "boolean") {
+                  let err108 = { instancePath: instancePath + "/samlProviders/" + i8 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data46 };
+                  vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+                }
+              }
+            } else {
+              let err109 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data37 };
+              vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+            }
+          }
+        } else {
+          let err110 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data36 };
+          vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
         }
       }
       if (data.organizationSettings !== void 0) {
-        let data32 = data.organizationSettings;
-        if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
-          for (let key7 in data32)
-            if (!(key7 === "title" || key7 === "emailDomains" || key7 === "hostname" || key7 === "defaultRole" || key7 === "sso" || key7 === "ai" || key7 === "inviteLinks")) {
-              let err76 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data32 };
-              vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+        let data47 = data.organizationSettings;
+        if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
+          for (let key10 in data47)
+            if (!(key10 === "title" || key10 === "emailDomains" || key10 === "hostname" || key10 === "defaultRole" || key10 === "sso" || key10 === "ai" || key10 === "inviteLinks")) {
+              let err111 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data: data47 };
+              vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
             }
-          if (data32.title !== void 0) {
-            let data33 = data32.title;
-            if (typeof data33 == "string") {
-              if (func3(data33) > 255) {
-                let err77 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema15.properties.title, data: data33 };
-                vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+          if (data47.title !== void 0) {
+            let data48 = data47.title;
+            if (typeof data48 == "string") {
+              if (func3(data48) > 255) {
+                let err112 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema17.properties.title, data: data48 };
+                vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
               }
-              if (func3(data33) < 2) {
-                let err78 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.title, data: data33 };
-                vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+              if (func3(data48) < 2) {
+                let err113 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data48 };
+                vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
               }
             } else {
-              let err79 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data33 };
-              vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+              let err114 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data48 };
+              vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
             }
           }
-          if (data32.emailDomains !== void 0) {
-            let data34 = data32.emailDomains;
-            if (Array.isArray(data34)) {
-              let len5 = data34.length;
-              for (let i7 = 0; i7 < len5; i7++) {
-                let data35 = data34[i7];
-                if (typeof data35 == "string") {
-                  if (func3(data35) > 253) {
-                    let err80 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i7, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/maxLength", keyword: "maxLength", params: { limit: 253 }, message: "must NOT have more than 253 characters", schema: 253, parentSchema: schema15.properties.emailDomains.items, data: data35 };
-                    vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+          if (data47.emailDomains !== void 0) {
+            let data49 = data47.emailDomains;
+            if (Array.isArray(data49)) {
+              let len7 = data49.length;
+              for (let i9 = 0; i9 < len7; i9++) {
+                let data50 = data49[i9];
+                if (typeof data50 == "string") {
+                  if (func3(data50) > 253) {
+                    let err115 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/maxLength", keyword: "maxLength", params: { limit: 253 }, message: "must NOT have more than 253 characters", schema: 253, parentSchema: schema17.properties.emailDomains.items, data: data50 };
+                    vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
                   }
-                  if (func3(data35) < 1) {
-                    let err81 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i7, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.emailDomains.items, data: data35 };
-                    vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+                  if (func3(data50) < 1) {
+                    let err116 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.emailDomains.items, data: data50 };
+                    vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
                   }
                 } else {
-                  let err82 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i7, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.emailDomains.items.type, parentSchema: schema15.properties.emailDomains.items, data: data35 };
-                  vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
-                }
-              }
-              let i8 = data34.length, j2;
-              if (i8 > 1) {
-                let indices2 = {};
-                for (; i8--; ) {
-                  let item2 = data34[i8];
-                  if (typeof item2 == "string") {
-                    if (typeof indices2[item2] == "number") {
-                      j2 = indices2[item2];
-                      let err83 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/uniqueItems", keyword: "uniqueItems", params: { i: i8, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i8 + " are identical)", schema: !0, parentSchema: schema15.properties.emailDomains, data: data34 };
-                      vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
-                      break;
-                    }
-                    indices2[item2] = i8;
-                  }
-                }
-              }
-            } else {
-              let err84 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.emailDomains.type, parentSchema: schema15.properties.emailDomains, data: data34 };
-              vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
-            }
-          }
-          if (data32.hostname !== void 0) {
-            let data36 = data32.hostname, _errs87 = errors, valid28 = !1, _errs88 = errors;
-            if (typeof data36 == "string") {
-              if (func3(data36) > 32) {
-                let err85 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
-                vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
-              }
-              if (func3(data36) < 3) {
-                let err86 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
-                vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
-              }
-              if (!pattern2.test(data36)) {
-                let err87 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"', schema: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
-                vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
-              }
-            } else {
-              let err88 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.hostname.anyOf[0].type, parentSchema: schema15.properties.hostname.anyOf[0], data: data36 };
-              vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
-            }
-            var _valid1 = _errs88 === errors;
-            if (valid28 = valid28 || _valid1, !valid28) {
-              let _errs90 = errors;
-              if (data36 !== null) {
-                let err89 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema15.properties.hostname.anyOf[1].type, parentSchema: schema15.properties.hostname.anyOf[1], data: data36 };
-                vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
-              }
-              var _valid1 = _errs90 === errors;
-              valid28 = valid28 || _valid1;
-            }
-            if (valid28)
-              errors = _errs87, vErrors !== null && (_errs87 ? vErrors.length = _errs87 : vErrors = null);
-            else {
-              let err90 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema15.properties.hostname.anyOf, parentSchema: schema15.properties.hostname, data: data36 };
-              vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
-            }
-          }
-          if (data32.defaultRole !== void 0) {
-            let data37 = data32.defaultRole;
-            if (!(data37 === "admin" || data37 === "create" || data37 === "review" || data37 === "edit" || data37 === "comment" || data37 === "read" || data37 === null)) {
-              let err91 = { instancePath: instancePath + "/organizationSettings/defaultRole", schemaPath: "#/definitions/organization-settings/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema15.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.defaultRole.enum, parentSchema: schema15.properties.defaultRole, data: data37 };
-              vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
-            }
-          }
-          if (data32.sso !== void 0) {
-            let data38 = data32.sso;
-            if (typeof data38 != "boolean") {
-              let err92 = { instancePath: instancePath + "/organizationSettings/sso", schemaPath: "#/definitions/organization-settings/properties/sso/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.sso.type, parentSchema: schema15.properties.sso, data: data38 };
-              vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
-            }
-          }
-          if (data32.ai !== void 0) {
-            let data39 = data32.ai;
-            if (typeof data39 != "boolean") {
-              let err93 = { instancePath: instancePath + "/organizationSettings/ai", schemaPath: "#/definitions/organization-settings/properties/ai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.ai.type, parentSchema: schema15.properties.ai, data: data39 };
-              vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
-            }
-          }
-          if (data32.inviteLinks !== void 0) {
-            let data40 = data32.inviteLinks;
-            if (typeof data40 != "boolean") {
-              let err94 = { instancePath: instancePath + "/organizationSettings/inviteLinks", schemaPath: "#/definitions/organization-settings/properties/inviteLinks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.inviteLinks.type, parentSchema: schema15.properties.inviteLinks, data: data40 };
-              vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
-            }
-          }
-        } else {
-          let err95 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data32 };
-          vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
-        }
-      }
-      if (data.openApiSpecs !== void 0) {
-        let data41 = data.openApiSpecs;
-        if (Array.isArray(data41)) {
-          let len6 = data41.length;
-          for (let i9 = 0; i9 < len6; i9++) {
-            let data42 = data41[i9];
-            if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
-              if (data42.slug === void 0) {
-                let err96 = { instancePath: instancePath + "/openApiSpecs/" + i9, schemaPath: "#/definitions/openapi-spec/required", keyword: "required", params: { missingProperty: "slug" }, message: "must have required property 'slug'", schema: schema16.required, parentSchema: schema16, data: data42 };
-                vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
-              }
-              for (let key8 in data42)
-                if (!(key8 === "slug" || key8 === "source" || key8 === "protect")) {
-                  let err97 = { instancePath: instancePath + "/openApiSpecs/" + i9, schemaPath: "#/definitions/openapi-spec/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data42 };
-                  vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
-                }
-              if (data42.slug !== void 0) {
-                let data43 = data42.slug;
-                if (typeof data43 == "string") {
-                  if (func3(data43) > 100) {
-                    let err98 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.slug, data: data43 };
-                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
-                  }
-                  if (func3(data43) < 1) {
-                    let err99 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.slug, data: data43 };
-                    vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
-                  }
-                  if (!pattern3.test(data43)) {
-                    let err100 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"', schema: "^[a-z0-9]+(?:-[a-z0-9]+)*$", parentSchema: schema16.properties.slug, data: data43 };
-                    vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
-                  }
-                } else {
-                  let err101 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.slug.type, parentSchema: schema16.properties.slug, data: data43 };
-                  vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
-                }
-              }
-              if (data42.source !== void 0) {
-                let data44 = data42.source, _errs108 = errors, valid33 = !1, _errs109 = errors;
-                if (typeof data44 == "string") {
-                  if (func3(data44) > 2048) {
-                    let err102 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.source.anyOf[0], data: data44 };
-                    vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
-                  }
-                  if (!pattern4.test(data44)) {
-                    let err103 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema16.properties.source.anyOf[0], data: data44 };
-                    vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
-                  }
-                } else {
-                  let err104 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.source.anyOf[0].type, parentSchema: schema16.properties.source.anyOf[0], data: data44 };
-                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
-                }
-                var _valid2 = _errs109 === errors;
-                if (valid33 = valid33 || _valid2, !valid33) {
-                  let _errs111 = errors;
-                  if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-                    if (data44.url === void 0) {
-                      let err105 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema16.properties.source.anyOf[1].required, parentSchema: schema16.properties.source.anyOf[1], data: data44 };
-                      vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
-                    }
-                    for (let key9 in data44)
-                      if (key9 !== "url") {
-                        let err106 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.source.anyOf[1], data: data44 };
-                        vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
-                      }
-                    if (data44.url !== void 0) {
-                      let data45 = data44.url;
-                      if (typeof data45 == "string") {
-                        if (func3(data45) > 2048) {
-                          let err107 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.source.anyOf[1].properties.url, data: data45 };
-                          vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
-                        }
-                        if (!pattern4.test(data45)) {
-                          let err108 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema16.properties.source.anyOf[1].properties.url, data: data45 };
-                          vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
-                        }
-                      } else {
-                        let err109 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.source.anyOf[1].properties.url.type, parentSchema: schema16.properties.source.anyOf[1].properties.url, data: data45 };
-                        vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
-                      }
-                    }
-                  } else {
-                    let err110 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.source.anyOf[1].type, parentSchema: schema16.properties.source.anyOf[1], data: data44 };
-                    vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
-                  }
-                  var _valid2 = _errs111 === errors;
-                  if (valid33 = valid33 || _valid2, !valid33) {
-                    let _errs116 = errors;
-                    if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-                      if (data44.text === void 0) {
-                        let err111 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'", schema: schema16.properties.source.anyOf[2].required, parentSchema: schema16.properties.source.anyOf[2], data: data44 };
-                        vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
-                      }
-                      for (let key10 in data44)
-                        if (key10 !== "text") {
-                          let err112 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.source.anyOf[2], data: data44 };
-                          vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
-                        }
-                      if (data44.text !== void 0) {
-                        let data46 = data44.text;
-                        if (typeof data46 == "string") {
-                          if (func3(data46) < 1) {
-                            let err113 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.source.anyOf[2].properties.text, data: data46 };
-                            vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
-                          }
-                        } else {
-                          let err114 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.source.anyOf[2].properties.text.type, parentSchema: schema16.properties.source.anyOf[2].properties.text, data: data46 };
-                          vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
-                        }
-                      }
-                    } else {
-                      let err115 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.source.anyOf[2].type, parentSchema: schema16.properties.source.anyOf[2], data: data44 };
-                      vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
-                    }
-                    var _valid2 = _errs116 === errors;
-                    valid33 = valid33 || _valid2;
-                  }
-                }
-                if (valid33)
-                  errors = _errs108, vErrors !== null && (_errs108 ? vErrors.length = _errs108 : vErrors = null);
-                else {
-                  let err116 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema16.properties.source.anyOf, parentSchema: schema16.properties.source, data: data44 };
-                  vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
-                }
-              }
-              if (data42.protect !== void 0) {
-                let data47 = data42.protect;
-                if (typeof data47 != "boolean") {
-                  let err117 = { instancePath: instancePath + "/openApiSpecs/" + i9 + "/protect", schemaPath: "#/definitions/openapi-spec/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data47 };
+                  let err117 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.emailDomains.items.type, parentSchema: schema17.properties.emailDomains.items, data: data50 };
                   vErrors === null ? vErrors = [err117] : vErrors.push(err117), errors++;
                 }
               }
+              let i10 = data49.length, j2;
+              if (i10 > 1) {
+                let indices2 = {};
+                for (; i10--; ) {
+                  let item2 = data49[i10];
+                  if (typeof item2 == "string") {
+                    if (typeof indices2[item2] == "number") {
+                      j2 = indices2[item2];
+                      let err118 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/uniqueItems", keyword: "uniqueItems", params: { i: i10, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i10 + " are identical)", schema: !0, parentSchema: schema17.properties.emailDomains, data: data49 };
+                      vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
+                      break;
+                    }
+                    indices2[item2] = i10;
+                  }
+                }
+              }
             } else {
-              let err118 = { instancePath: instancePath + "/openApiSpecs/" + i9, schemaPath: "#/definitions/openapi-spec/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data42 };
-              vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
+              let err119 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.emailDomains.type, parentSchema: schema17.properties.emailDomains, data: data49 };
+              vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
+            }
+          }
+          if (data47.hostname !== void 0) {
+            let data51 = data47.hostname, _errs126 = errors, valid38 = !1, _errs127 = errors;
+            if (typeof data51 == "string") {
+              if (func3(data51) > 32) {
+                let err120 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err120] : vErrors.push(err120), errors++;
+              }
+              if (func3(data51) < 3) {
+                let err121 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err121] : vErrors.push(err121), errors++;
+              }
+              if (!pattern2.test(data51)) {
+                let err122 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"', schema: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err122] : vErrors.push(err122), errors++;
+              }
+            } else {
+              let err123 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.hostname.anyOf[0].type, parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
+              vErrors === null ? vErrors = [err123] : vErrors.push(err123), errors++;
+            }
+            var _valid2 = _errs127 === errors;
+            if (valid38 = valid38 || _valid2, !valid38) {
+              let _errs129 = errors;
+              if (data51 !== null) {
+                let err124 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema17.properties.hostname.anyOf[1].type, parentSchema: schema17.properties.hostname.anyOf[1], data: data51 };
+                vErrors === null ? vErrors = [err124] : vErrors.push(err124), errors++;
+              }
+              var _valid2 = _errs129 === errors;
+              valid38 = valid38 || _valid2;
+            }
+            if (valid38)
+              errors = _errs126, vErrors !== null && (_errs126 ? vErrors.length = _errs126 : vErrors = null);
+            else {
+              let err125 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema17.properties.hostname.anyOf, parentSchema: schema17.properties.hostname, data: data51 };
+              vErrors === null ? vErrors = [err125] : vErrors.push(err125), errors++;
+            }
+          }
+          if (data47.defaultRole !== void 0) {
+            let data52 = data47.defaultRole;
+            if (!(data52 === "admin" || data52 === "create" || data52 === "review" || data52 === "edit" || data52 === "comment" || data52 === "read" || data52 === null)) {
+              let err126 = { instancePath: instancePath + "/organizationSettings/defaultRole", schemaPath: "#/definitions/organization-settings/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema17.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.defaultRole.enum, parentSchema: schema17.properties.defaultRole, data: data52 };
+              vErrors === null ? vErrors = [err126] : vErrors.push(err126), errors++;
+            }
+          }
+          if (data47.sso !== void 0) {
+            let data53 = data47.sso;
+            if (typeof data53 != "boolean") {
+              let err127 = { instancePath: instancePath + "/organizationSettings/sso", schemaPath: "#/definitions/organization-settings/properties/sso/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.sso.type, parentSchema: schema17.properties.sso, data: data53 };
+              vErrors === null ? vErrors = [err127] : vErrors.push(err127), errors++;
+            }
+          }
+          if (data47.ai !== void 0) {
+            let data54 = data47.ai;
+            if (typeof data54 != "boolean") {
+              let err128 = { instancePath: instancePath + "/organizationSettings/ai", schemaPath: "#/definitions/organization-settings/properties/ai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.ai.type, parentSchema: schema17.properties.ai, data: data54 };
+              vErrors === null ? vErrors = [err128] : vErrors.push(err128), errors++;
+            }
+          }
+          if (data47.inviteLinks !== void 0) {
+            let data55 = data47.inviteLinks;
+            if (typeof data55 != "boolean") {
+              let err129 = { instancePath: instancePath + "/organizationSettings/inviteLinks", schemaPath: "#/definitions/organization-settings/properties/inviteLinks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.inviteLinks.type, parentSchema: schema17.properties.inviteLinks, data: data55 };
+              vErrors === null ? vErrors = [err129] : vErrors.push(err129), errors++;
             }
           }
         } else {
-          let err119 = { instancePath: instancePath + "/openApiSpecs", schemaPath: "#/properties/openApiSpecs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.openApiSpecs.type, parentSchema: schema11.properties.openApiSpecs, data: data41 };
-          vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
+          let err130 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data: data47 };
+          vErrors === null ? vErrors = [err130] : vErrors.push(err130), errors++;
+        }
+      }
+      if (data.openApiSpecs !== void 0) {
+        let data56 = data.openApiSpecs;
+        if (Array.isArray(data56)) {
+          let len8 = data56.length;
+          for (let i11 = 0; i11 < len8; i11++) {
+            let data57 = data56[i11];
+            if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+              if (data57.slug === void 0) {
+                let err131 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/required", keyword: "required", params: { missingProperty: "slug" }, message: "must have required property 'slug'", schema: schema18.required, parentSchema: schema18, data: data57 };
+                vErrors === null ? vErrors = [err131] : vErrors.push(err131), errors++;
+              }
+              for (let key11 in data57)
+                if (!(key11 === "slug" || key11 === "source" || key11 === "protect")) {
+                  let err132 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data57 };
+                  vErrors === null ? vErrors = [err132] : vErrors.push(err132), errors++;
+                }
+              if (data57.slug !== void 0) {
+                let data58 = data57.slug;
+                if (typeof data58 == "string") {
+                  if (func3(data58) > 100) {
+                    let err133 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err133] : vErrors.push(err133), errors++;
+                  }
+                  if (func3(data58) < 1) {
+                    let err134 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err134] : vErrors.push(err134), errors++;
+                  }
+                  if (!pattern3.test(data58)) {
+                    let err135 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"', schema: "^[a-z0-9]+(?:-[a-z0-9]+)*$", parentSchema: schema18.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err135] : vErrors.push(err135), errors++;
+                  }
+                } else {
+                  let err136 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.slug.type, parentSchema: schema18.properties.slug, data: data58 };
+                  vErrors === null ? vErrors = [err136] : vErrors.push(err136), errors++;
+                }
+              }
+              if (data57.source !== void 0) {
+                let data59 = data57.source, _errs147 = errors, valid43 = !1, _errs148 = errors;
+                if (typeof data59 == "string") {
+                  if (func3(data59) > 2048) {
+                    let err137 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema18.properties.source.anyOf[0], data: data59 };
+                    vErrors === null ? vErrors = [err137] : vErrors.push(err137), errors++;
+                  }
+                  if (!pattern4.test(data59)) {
+                    let err138 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema18.properties.source.anyOf[0], data: data59 };
+                    vErrors === null ? vErrors = [err138] : vErrors.push(err138), errors++;
+                  }
+                } else {
+                  let err139 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.source.anyOf[0].type, parentSchema: schema18.properties.source.anyOf[0], data: data59 };
+                  vErrors === null ? vErrors = [err139] : vErrors.push(err139), errors++;
+                }
+                var _valid3 = _errs148 === errors;
+                if (valid43 = valid43 || _valid3, !valid43) {
+                  let _errs150 = errors;
+                  if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                    if (data59.url === void 0) {
+                      let err140 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema18.properties.source.anyOf[1].required, parentSchema: schema18.properties.source.anyOf[1], data: data59 };
+                      vErrors === null ? vErrors = [err140] : vErrors.push(err140), errors++;
+                    }
+                    for (let key12 in data59)
+                      if (key12 !== "url") {
+                        let err141 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.source.anyOf[1], data: data59 };
+                        vErrors === null ? vErrors = [err141] : vErrors.push(err141), errors++;
+                      }
+                    if (data59.url !== void 0) {
+                      let data60 = data59.url;
+                      if (typeof data60 == "string") {
+                        if (func3(data60) > 2048) {
+                          let err142 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema18.properties.source.anyOf[1].properties.url, data: data60 };
+                          vErrors === null ? vErrors = [err142] : vErrors.push(err142), errors++;
+                        }
+                        if (!pattern4.test(data60)) {
+                          let err143 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema18.properties.source.anyOf[1].properties.url, data: data60 };
+                          vErrors === null ? vErrors = [err143] : vErrors.push(err143), errors++;
+                        }
+                      } else {
+                        let err144 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.source.anyOf[1].properties.url.type, parentSchema: schema18.properties.source.anyOf[1].properties.url, data: data60 };
+                        vErrors === null ? vErrors = [err144] : vErrors.push(err144), errors++;
+                      }
+                    }
+                  } else {
+                    let err145 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.source.anyOf[1].type, parentSchema: schema18.properties.source.anyOf[1], data: data59 };
+                    vErrors === null ? vErrors = [err145] : vErrors.push(err145), errors++;
+                  }
+                  var _valid3 = _errs150 === errors;
+                  if (valid43 = valid43 || _valid3, !valid43) {
+                    let _errs155 = errors;
+                    if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                      if (data59.text === void 0) {
+                        let err146 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'", schema: schema18.properties.source.anyOf[2].required, parentSchema: schema18.properties.source.anyOf[2], data: data59 };
+                        vErrors === null ? vErrors = [err146] : vErrors.push(err146), errors++;
+                      }
+                      for (let key13 in data59)
+                        if (key13 !== "text") {
+                          let err147 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.source.anyOf[2], data: data59 };
+                          vErrors === null ? vErrors = [err147] : vErrors.push(err147), errors++;
+                        }
+                      if (data59.text !== void 0) {
+                        let data61 = data59.text;
+                        if (typeof data61 == "string") {
+                          if (func3(data61) < 1) {
+                            let err148 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.source.anyOf[2].properties.text, data: data61 };
+                            vErrors === null ? vErrors = [err148] : vErrors.push(err148), errors++;
+                          }
+                        } else {
+                          let err149 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.source.anyOf[2].properties.text.type, parentSchema: schema18.properties.source.anyOf[2].properties.text, data: data61 };
+                          vErrors === null ? vErrors = [err149] : vErrors.push(err149), errors++;
+                        }
+                      }
+                    } else {
+                      let err150 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.source.anyOf[2].type, parentSchema: schema18.properties.source.anyOf[2], data: data59 };
+                      vErrors === null ? vErrors = [err150] : vErrors.push(err150), errors++;
+                    }
+                    var _valid3 = _errs155 === errors;
+                    valid43 = valid43 || _valid3;
+                  }
+                }
+                if (valid43)
+                  errors = _errs147, vErrors !== null && (_errs147 ? vErrors.length = _errs147 : vErrors = null);
+                else {
+                  let err151 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema18.properties.source.anyOf, parentSchema: schema18.properties.source, data: data59 };
+                  vErrors === null ? vErrors = [err151] : vErrors.push(err151), errors++;
+                }
+              }
+              if (data57.protect !== void 0) {
+                let data62 = data57.protect;
+                if (typeof data62 != "boolean") {
+                  let err152 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/protect", schemaPath: "#/definitions/openapi-spec/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data62 };
+                  vErrors === null ? vErrors = [err152] : vErrors.push(err152), errors++;
+                }
+              }
+            } else {
+              let err153 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data57 };
+              vErrors === null ? vErrors = [err153] : vErrors.push(err153), errors++;
+            }
+          }
+        } else {
+          let err154 = { instancePath: instancePath + "/openApiSpecs", schemaPath: "#/properties/openApiSpecs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.openApiSpecs.type, parentSchema: schema11.properties.openApiSpecs, data: data56 };
+          vErrors === null ? vErrors = [err154] : vErrors.push(err154), errors++;
         }
       }
       if (data.translations !== void 0) {
-        let data48 = data.translations;
-        if (Array.isArray(data48)) {
-          let len7 = data48.length;
-          for (let i10 = 0; i10 < len7; i10++) {
-            let data49 = data48[i10];
-            if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
-              if (data49.title === void 0) {
-                let err120 = { instancePath: instancePath + "/translations/" + i10, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data: data49 };
-                vErrors === null ? vErrors = [err120] : vErrors.push(err120), errors++;
+        let data63 = data.translations;
+        if (Array.isArray(data63)) {
+          let len9 = data63.length;
+          for (let i12 = 0; i12 < len9; i12++) {
+            let data64 = data63[i12];
+            if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+              if (data64.title === void 0) {
+                let err155 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema19.required, parentSchema: schema19, data: data64 };
+                vErrors === null ? vErrors = [err155] : vErrors.push(err155), errors++;
               }
-              for (let key11 in data49)
-                if (!(key11 === "title" || key11 === "id" || key11 === "was" || key11 === "protect")) {
-                  let err121 = { instancePath: instancePath + "/translations/" + i10, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data: data49 };
-                  vErrors === null ? vErrors = [err121] : vErrors.push(err121), errors++;
+              for (let key14 in data64)
+                if (!(key14 === "title" || key14 === "id" || key14 === "was" || key14 === "protect")) {
+                  let err156 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data64 };
+                  vErrors === null ? vErrors = [err156] : vErrors.push(err156), errors++;
                 }
-              if (data49.title !== void 0) {
-                let data50 = data49.title;
-                if (typeof data50 == "string") {
-                  if (func3(data50) > 100) {
-                    let err122 = { instancePath: instancePath + "/translations/" + i10 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.title, data: data50 };
-                    vErrors === null ? vErrors = [err122] : vErrors.push(err122), errors++;
+              if (data64.title !== void 0) {
+                let data65 = data64.title;
+                if (typeof data65 == "string") {
+                  if (func3(data65) > 100) {
+                    let err157 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err157] : vErrors.push(err157), errors++;
                   }
-                  if (func3(data50) < 1) {
-                    let err123 = { instancePath: instancePath + "/translations/" + i10 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.title, data: data50 };
-                    vErrors === null ? vErrors = [err123] : vErrors.push(err123), errors++;
+                  if (func3(data65) < 1) {
+                    let err158 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err158] : vErrors.push(err158), errors++;
                   }
                 } else {
-                  let err124 = { instancePath: instancePath + "/translations/" + i10 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data50 };
-                  vErrors === null ? vErrors = [err124] : vErrors.push(err124), errors++;
+                  let err159 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.title.type, parentSchema: schema19.properties.title, data: data65 };
+                  vErrors === null ? vErrors = [err159] : vErrors.push(err159), errors++;
                 }
               }
-              if (data49.id !== void 0) {
-                let data51 = data49.id;
-                if (typeof data51 == "string") {
-                  if (func3(data51) < 1) {
-                    let err125 = { instancePath: instancePath + "/translations/" + i10 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.id, data: data51 };
-                    vErrors === null ? vErrors = [err125] : vErrors.push(err125), errors++;
+              if (data64.id !== void 0) {
+                let data66 = data64.id;
+                if (typeof data66 == "string") {
+                  if (func3(data66) < 1) {
+                    let err160 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.id, data: data66 };
+                    vErrors === null ? vErrors = [err160] : vErrors.push(err160), errors++;
                   }
                 } else {
-                  let err126 = { instancePath: instancePath + "/translations/" + i10 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.id.type, parentSchema: schema17.properties.id, data: data51 };
-                  vErrors === null ? vErrors = [err126] : vErrors.push(err126), errors++;
+                  let err161 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.id.type, parentSchema: schema19.properties.id, data: data66 };
+                  vErrors === null ? vErrors = [err161] : vErrors.push(err161), errors++;
                 }
               }
-              if (data49.was !== void 0) {
-                let data52 = data49.was;
-                if (typeof data52 == "string") {
-                  if (func3(data52) > 100) {
-                    let err127 = { instancePath: instancePath + "/translations/" + i10 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data52 };
-                    vErrors === null ? vErrors = [err127] : vErrors.push(err127), errors++;
+              if (data64.was !== void 0) {
+                let data67 = data64.was;
+                if (typeof data67 == "string") {
+                  if (func3(data67) > 100) {
+                    let err162 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err162] : vErrors.push(err162), errors++;
                   }
-                  if (func3(data52) < 1) {
-                    let err128 = { instancePath: instancePath + "/translations/" + i10 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data52 };
-                    vErrors === null ? vErrors = [err128] : vErrors.push(err128), errors++;
+                  if (func3(data67) < 1) {
+                    let err163 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err163] : vErrors.push(err163), errors++;
                   }
                 } else {
-                  let err129 = { instancePath: instancePath + "/translations/" + i10 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data52 };
-                  vErrors === null ? vErrors = [err129] : vErrors.push(err129), errors++;
+                  let err164 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data67 };
+                  vErrors === null ? vErrors = [err164] : vErrors.push(err164), errors++;
                 }
               }
-              if (data49.protect !== void 0) {
-                let data53 = data49.protect;
-                if (typeof data53 != "boolean") {
-                  let err130 = { instancePath: instancePath + "/translations/" + i10 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data53 };
-                  vErrors === null ? vErrors = [err130] : vErrors.push(err130), errors++;
+              if (data64.protect !== void 0) {
+                let data68 = data64.protect;
+                if (typeof data68 != "boolean") {
+                  let err165 = { instancePath: instancePath + "/translations/" + i12 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data68 };
+                  vErrors === null ? vErrors = [err165] : vErrors.push(err165), errors++;
                 }
               }
             } else {
-              let err131 = { instancePath: instancePath + "/translations/" + i10, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data: data49 };
-              vErrors === null ? vErrors = [err131] : vErrors.push(err131), errors++;
+              let err166 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data64 };
+              vErrors === null ? vErrors = [err166] : vErrors.push(err166), errors++;
             }
           }
         } else {
-          let err132 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data48 };
-          vErrors === null ? vErrors = [err132] : vErrors.push(err132), errors++;
+          let err167 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data63 };
+          vErrors === null ? vErrors = [err167] : vErrors.push(err167), errors++;
         }
       }
       if (data.sites !== void 0) {
-        let data54 = data.sites;
-        if (Array.isArray(data54)) {
-          let len8 = data54.length;
-          for (let i11 = 0; i11 < len8; i11++)
-            validate11(data54[i11], { instancePath: instancePath + "/sites/" + i11, parentData: data54, parentDataProperty: i11, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+        let data69 = data.sites;
+        if (Array.isArray(data69)) {
+          let len10 = data69.length;
+          for (let i13 = 0; i13 < len10; i13++)
+            validate11(data69[i13], { instancePath: instancePath + "/sites/" + i13, parentData: data69, parentDataProperty: i13, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
         } else {
-          let err133 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data54 };
-          vErrors === null ? vErrors = [err133] : vErrors.push(err133), errors++;
+          let err168 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data69 };
+          vErrors === null ? vErrors = [err168] : vErrors.push(err168), errors++;
         }
       }
       if (data.policy !== void 0) {
-        let data56 = data.policy;
-        if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-          for (let key12 in data56)
-            if (!(key12 === "prune" || key12 === "maxDestroy")) {
-              let err134 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24, data: data56 };
-              vErrors === null ? vErrors = [err134] : vErrors.push(err134), errors++;
+        let data71 = data.policy;
+        if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+          for (let key15 in data71)
+            if (!(key15 === "prune" || key15 === "maxDestroy")) {
+              let err169 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema26, data: data71 };
+              vErrors === null ? vErrors = [err169] : vErrors.push(err169), errors++;
             }
-          if (data56.prune !== void 0) {
-            let data57 = data56.prune;
-            if (Array.isArray(data57)) {
-              let len9 = data57.length;
-              for (let i12 = 0; i12 < len9; i12++) {
-                let data58 = data57[i12];
-                if (!(data58 === "sites" || data58 === "sections" || data58 === "sectionGroups" || data58 === "siteSpaces" || data58 === "redirects" || data58 === "teams" || data58 === "customFields" || data58 === "samlProviders" || data58 === "openApiSpecs" || data58 === "translations")) {
-                  let err135 = { instancePath: instancePath + "/policy/prune/" + i12, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema24.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema24.properties.prune.items.enum, parentSchema: schema24.properties.prune.items, data: data58 };
-                  vErrors === null ? vErrors = [err135] : vErrors.push(err135), errors++;
+          if (data71.prune !== void 0) {
+            let data72 = data71.prune;
+            if (Array.isArray(data72)) {
+              let len11 = data72.length;
+              for (let i14 = 0; i14 < len11; i14++) {
+                let data73 = data72[i14];
+                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
+                  let err170 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema26.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema26.properties.prune.items.enum, parentSchema: schema26.properties.prune.items, data: data73 };
+                  vErrors === null ? vErrors = [err170] : vErrors.push(err170), errors++;
                 }
               }
-              let i13 = data57.length, j3;
-              if (i13 > 1) {
-                outer0: for (; i13--; )
-                  for (j3 = i13; j3--; )
-                    if (func0(data57[i13], data57[j3])) {
-                      let err136 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i13, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i13 + " are identical)", schema: !0, parentSchema: schema24.properties.prune, data: data57 };
-                      vErrors === null ? vErrors = [err136] : vErrors.push(err136), errors++;
+              let i15 = data72.length, j3;
+              if (i15 > 1) {
+                outer0: for (; i15--; )
+                  for (j3 = i15; j3--; )
+                    if (func0(data72[i15], data72[j3])) {
+                      let err171 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i15, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i15 + " are identical)", schema: !0, parentSchema: schema26.properties.prune, data: data72 };
+                      vErrors === null ? vErrors = [err171] : vErrors.push(err171), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err137 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.prune.type, parentSchema: schema24.properties.prune, data: data57 };
-              vErrors === null ? vErrors = [err137] : vErrors.push(err137), errors++;
+              let err172 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema26.properties.prune.type, parentSchema: schema26.properties.prune, data: data72 };
+              vErrors === null ? vErrors = [err172] : vErrors.push(err172), errors++;
             }
           }
-          if (data56.maxDestroy !== void 0) {
-            let data59 = data56.maxDestroy;
-            if (!(typeof data59 == "number" && !(data59 % 1) && !isNaN(data59) && isFinite(data59))) {
-              let err138 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.properties.maxDestroy.type, parentSchema: schema24.properties.maxDestroy, data: data59 };
-              vErrors === null ? vErrors = [err138] : vErrors.push(err138), errors++;
+          if (data71.maxDestroy !== void 0) {
+            let data74 = data71.maxDestroy;
+            if (!(typeof data74 == "number" && !(data74 % 1) && !isNaN(data74) && isFinite(data74))) {
+              let err173 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema26.properties.maxDestroy.type, parentSchema: schema26.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err173] : vErrors.push(err173), errors++;
             }
-            if (typeof data59 == "number" && isFinite(data59) && (data59 < 0 || isNaN(data59))) {
-              let err139 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema24.properties.maxDestroy, data: data59 };
-              vErrors === null ? vErrors = [err139] : vErrors.push(err139), errors++;
+            if (typeof data74 == "number" && isFinite(data74) && (data74 < 0 || isNaN(data74))) {
+              let err174 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema26.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err174] : vErrors.push(err174), errors++;
             }
           }
         } else {
-          let err140 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data: data56 };
-          vErrors === null ? vErrors = [err140] : vErrors.push(err140), errors++;
+          let err175 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data71 };
+          vErrors === null ? vErrors = [err175] : vErrors.push(err175), errors++;
         }
       }
     } else {
-      let err141 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err141] : vErrors.push(err141), errors++;
+      let err176 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err176] : vErrors.push(err176), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -19200,8 +19884,8 @@ function explainCombinator(combinator, branchErrors, value) {
     (b) => Object.keys(b).length === 1 && Array.isArray(b.required) ? b.required : []
   );
   if (keys.every((k) => k.length === 1)) {
-    let names = keys.map((k) => `"${k[0]}"`).join(" or "), has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
-    return { keep: [], problem: { path, message: `must have exactly one of ${names} (has ${has})` } };
+    let names2 = keys.map((k) => `"${k[0]}"`).join(" or "), has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
+    return { keep: [], problem: { path, message: `must have exactly one of ${names2} (has ${has})` } };
   }
   let typeErrorAt = (i) => branchErrors.some(
     (e) => e.keyword === "type" && e.instancePath === combinator.instancePath && e.schemaPath.startsWith(`${combinator.schemaPath}/${i}/`)
@@ -19219,7 +19903,7 @@ function explainCombinator(combinator, branchErrors, value) {
 function toPath(pointer, value) {
   let path = [], node = value;
   for (let raw of pointer.split("/").slice(1)) {
-    let segment2 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment2) : segment2;
+    let segment3 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment3) : segment3;
     path.push(key), node = node?.[key];
   }
   return path;
@@ -19281,7 +19965,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where({ file: first.file, path: [...first.path, field] }, from.file);
+  return where3({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -19580,9 +20264,9 @@ var PositionIndex, init_yaml_index = __esm({
       }
       offsetOf(path, target) {
         let id = 0, offset = this.size === 0 ? 0 : this.starts[0];
-        for (let [index, segment2] of path.entries()) {
+        for (let [index, segment3] of path.entries()) {
           let kind = this.kinds[id], child;
-          if (kind === 1 ? child = this.childWithKey(id, String(segment2)) : kind === 2 && typeof segment2 == "number" && (child = this.item(id, segment2)), child === void 0) break;
+          if (kind === 1 ? child = this.childWithKey(id, String(segment3)) : kind === 2 && typeof segment3 == "number" && (child = this.item(id, segment3)), child === void 0) break;
           if (id = child, target === "key" && index === path.length - 1 && kind === 1)
             return this.keyStarts[id];
           offset = this.starts[id];
@@ -19825,8 +20509,8 @@ function contentValue(content) {
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where2 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where2}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where4 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where4}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -20002,7 +20686,7 @@ function oldest(nodes) {
   }
   return kept;
 }
-function matchItems(desired, live, rules, describe) {
+function matchItems(desired, live, rules, describe2) {
   let byKey = /* @__PURE__ */ new Map();
   for (let at2 = 0; at2 < live.length; at2++) {
     let key = rules.liveKey(live[at2].item), found = byKey.get(key);
@@ -20023,7 +20707,7 @@ function matchItems(desired, live, rules, describe) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
-        `${location(item)}: ${describe(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
+        `${location(item)}: ${describe2(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
     claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
@@ -20036,7 +20720,7 @@ function matchItems(desired, live, rules, describe) {
       if (at2 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`
+          `${location(item)}: ${describe2(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
       claim(index, at2);
     });
@@ -20101,10 +20785,10 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  let key = kind.collection, where2 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where4 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where2}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where4}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -20204,10 +20888,10 @@ function placedSpaces(plan) {
   return ids;
 }
 async function checkPlacedSpaces(client, desired, plan) {
-  let names = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
+  let names2 = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
   if (await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
-      let name = names.has(id) ? `space "${names.get(id)}" (${id})` : `space ${id}`;
+      let name = names2.has(id) ? `space "${names2.get(id)}" (${id})` : `space ${id}`;
       try {
         (await client.get(`/spaces/${encodeURIComponent(id)}`))?.deletedAt && problems.push(`${name} is deleted`);
       } catch (error) {
@@ -20240,10 +20924,10 @@ function reaches(from, targets, byId) {
   return !1;
 }
 function dependencyOrder(calls) {
-  let members = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
+  let inGroup = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
     if (!placed.has(call.id)) {
       placed.add(call.id);
-      for (let id of call.dependsOn) members.has(id) && visit(byId2.get(id), byId2);
+      for (let id of call.dependsOn) inGroup.has(id) && visit(byId2.get(id), byId2);
       ordered.push(call);
     }
   }, byId = new Map(calls.map((call) => [call.id, call]));
@@ -20263,8 +20947,8 @@ function batchableGroups(plan, bulkOf) {
     groups2.push(calls.filter((call) => call.dependsOn.length === 0));
     let rest = calls.filter((call) => call.dependsOn.length > 0);
     if (rest.length < 2) continue;
-    let members = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
-    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, members, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
+    let inGroup = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !inGroup.has(id)));
+    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, inGroup, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
   }
   return { groups: groups2.filter((group) => group.length > 1), waiting };
 }
@@ -20377,19 +21061,19 @@ function blockMoves(items2) {
   for (let [index, item] of items2.entries()) {
     let last = units[units.length - 1];
     if (item.block !== void 0 && last?.block === item.block) {
-      last.members.push(index);
+      last.indexes.push(index);
       continue;
     }
     if (item.block !== void 0 && seen.has(item.block)) return;
-    item.block !== void 0 && seen.add(item.block), units.push({ block: item.block, members: [index] });
+    item.block !== void 0 && seen.add(item.block), units.push({ block: item.block, indexes: [index] });
   }
-  let ranks = units.map((unit) => Math.min(...unit.members.map((index) => items2[index].rank))), stable = longestIncreasingSubsequence(ranks), keep = new Set(stable), firstStable = units[stable[0]].members[0], moves = [];
+  let ranks = units.map((unit) => Math.min(...unit.indexes.map((index) => items2[index].rank))), stable = longestIncreasingSubsequence(ranks), keep = new Set(stable), firstStable = units[stable[0]].indexes[0], moves = [];
   return units.forEach((unit, k) => {
     if (!keep.has(k)) {
-      let place = k === 0 ? { where: "before", anchor: firstStable } : { where: "after", anchor: units[k - 1].members[units[k - 1].members.length - 1] }, move = { index: unit.members[0], ...place };
-      unit.block !== void 0 && unit.members.length > 1 && (move.block = unit.block), moves.push(move);
+      let place = k === 0 ? { where: "before", anchor: firstStable } : { where: "after", anchor: units[k - 1].indexes[units[k - 1].indexes.length - 1] }, move = { index: unit.indexes[0], ...place };
+      unit.block !== void 0 && unit.indexes.length > 1 && (move.block = unit.block), moves.push(move);
     }
-    unit.members.length > 1 && moves.push(...itemMoves(unit.members, items2));
+    unit.indexes.length > 1 && moves.push(...itemMoves(unit.indexes, items2));
   }), moves;
 }
 function reaches2(items2, moves) {
@@ -20459,9 +21143,9 @@ var NONE2, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE2;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe2 = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe2), items2 = desiredItems ?? NONE2;
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
+          let desired = items2[index], live = matching.live[index], address = describe2(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
           live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
           let slot = {
             module,
@@ -20477,7 +21161,7 @@ var NONE2, Resolution, init_resolve2 = __esm({
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
+          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe2(name), address = kept || this.slots.has(plain3) ? describe2(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
@@ -20660,7 +21344,7 @@ var Planner, init_build = __esm({
         let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
         let risk = module.riskyChanges?.(fields), change = this.addChange("update", slot, fields, risk !== void 0), notes = [risk];
-        module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
+        !module.keyAliases && module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
         let note = notes.filter((text) => text !== void 0).join("; ");
         note !== "" && (change.note = note), this.addCalls(
           container,
@@ -20758,18 +21442,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where2 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where2}`);
+    let where4 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where4}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where2}` : `${JSON.stringify(part)} is not kind "name"${where2}` : `${JSON.stringify(part)} has no quoted name${where2}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where4}` : `${JSON.stringify(part)} is not kind "name"${where4}` : `${JSON.stringify(part)} has no quoted name${where4}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where2}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where4}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -21025,11 +21709,11 @@ var init_libesm = __esm({
 
 // src/render/values.ts
 function showValue(value) {
-  let names = [];
+  let names2 = [];
   return (JSON.stringify(value, (_key, item) => {
     let address = typeof item == "string" ? placeholderAddress(item) : void 0;
-    return address === void 0 ? item : (names.push(`(id of new ${lastSegment(address)})`), `\0${names.length - 1}`);
-  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names[Number(index)]);
+    return address === void 0 ? item : (names2.push(`(id of new ${lastSegment(address)})`), `\0${names2.length - 1}`);
+  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
 }
 function sensitiveText(field) {
   return "from" in field && "to" in field ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE;
@@ -21099,8 +21783,8 @@ function cellValue(field, side) {
   return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip2(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
 }
 function fieldNames(change, max = 4) {
-  let names = change.fields.map((field) => field.field);
-  return names.length <= max ? names.map(escapeMarkdown).join(", ") : `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
+  let names2 = change.fields.map((field) => field.field);
+  return names2.length <= max ? names2.map(escapeMarkdown).join(", ") : `${names2.slice(0, max).map(escapeMarkdown).join(", ")} and ${names2.length - max} more`;
 }
 function heading(title, plan) {
   return `### ${title} \xB7 organization ${codeSpan(clip2(plan.organization, CELL_VALUE_MAX), !1)}`;
@@ -36033,11 +36717,11 @@ var require_headers = __commonJS({
         return [];
       if (headersList.sortedMap)
         return headersList.sortedMap;
-      let headers = [], names = headersList.toSortedArray(), cookies = headersList.cookies;
+      let headers = [], names2 = headersList.toSortedArray(), cookies = headersList.cookies;
       if (cookies === null || cookies.length === 1)
-        return headersList.sortedMap = names;
-      for (let i = 0; i < names.length; ++i) {
-        let { 0: name, 1: value } = names[i];
+        return headersList.sortedMap = names2;
+      for (let i = 0; i < names2.length; ++i) {
+        let { 0: name, 1: value } = names2[i];
         if (name === "set-cookie")
           for (let j = 0; j < cookies.length; ++j)
             headers.push([name, cookies[j]]);
@@ -41070,7 +41754,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where2 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where4 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -41094,7 +41778,7 @@ function createTransport(options) {
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where2}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where4}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -41330,8 +42014,8 @@ function createApiClient(options) {
     close: () => transport.close()
   };
 }
-function abandonedError(method, path, failure, attempts, ambiguous) {
-  let outcome = ambiguous ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
+function abandonedError(method, path, failure, attempts, ambiguous2) {
+  let outcome = ambiguous2 ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
   return new ApiError(
     {
       method,
@@ -41339,7 +42023,7 @@ function abandonedError(method, path, failure, attempts, ambiguous) {
       status: failure.status,
       apiMessage: failure.apiMessage,
       attempts,
-      outcomeUnknown: ambiguous
+      outcomeUnknown: ambiguous2
     },
     `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`
   );
@@ -41485,7 +42169,7 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`), outside = plan.calls.find(
+  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path), outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
   ) ?? plan.reads.find((read) => !inside(read.path));
   if (outside !== void 0) {
@@ -41512,6 +42196,7 @@ var refuse, init_saved_target = __esm({
     init_errors2();
     init_errors();
     init_paths();
+    init_registry();
     refuse = (code2, message) => new DocsyncError(code2, message);
   }
 });
@@ -41903,7 +42588,7 @@ var init_read2 = __esm({
 // src/export/convert.ts
 function convert(live, organization, naming) {
   let result = {
-    collections: /* @__PURE__ */ new Map(),
+    lists: /* @__PURE__ */ new Map(),
     managed: /* @__PURE__ */ new Set(),
     notes: /* @__PURE__ */ new WeakMap(),
     warnings: [],
@@ -41943,7 +42628,7 @@ function convert(live, organization, naming) {
   for (let kind of TOP_LEVEL_KINDS) {
     if (!kind.toConfig) continue;
     let items2 = exportContainer(kind, root, live);
-    result.collections.set(
+    result.lists.set(
       kind.collection,
       items2.map((item) => item.config)
     );
@@ -41990,13 +42675,13 @@ function fromId(id) {
   return /^[A-Za-z0-9]/.test(name) ? name : `space${name.startsWith("-") ? "" : "-"}${name}`;
 }
 function nameSpaces(ids, titles) {
-  let names = /* @__PURE__ */ new Map(), taken = /* @__PURE__ */ new Set();
+  let names2 = /* @__PURE__ */ new Map(), taken = /* @__PURE__ */ new Set();
   for (let id of ids) {
     let title = titles.get(id), base = (title === void 0 ? "" : slug(title)) || fromId(id), name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-    taken.add(name), names.set(id, name);
+    taken.add(name), names2.set(id, name);
   }
-  return names;
+  return names2;
 }
 var init_spaces2 = __esm({
   "src/export/spaces.ts"() {
@@ -42107,10 +42792,10 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  let names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
-  names.size > 0 && (body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id])));
+  let names2 = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
+  names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, id])));
   let counts = {};
-  for (let [collection, items2] of result.collections) {
+  for (let [collection, items2] of result.lists) {
     let single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
     single && items2.length === 0 || (body[collection] = single ? items2[0] : items2, counts[collection] = items2.length);
   }
@@ -42121,11 +42806,11 @@ Rename (or delete) all but one of each, then export again.`
   body.policy = policy;
   let left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
-    let names2 = listed(left.map(words));
+    let names3 = listed(left.map(words));
     result.notes.set(policy, [
       {
         key: "prune",
-        text: `Live ${names2} that this file does not list are left alone.
+        text: `Live ${names3} that this file does not list are left alone.
 To have docsync delete them, add ${left.join(", ")} to prune.`
       }
     ]);
@@ -42513,7 +43198,7 @@ async function buildProgram(context, args = []) {
     writeErr: (text) => context.output.err(text),
     // One prefix for every error, commander's usage errors included.
     outputError: (text, write) => write(text.replace(/^error: /, "Error: "))
-  }), names = commandsFor(args), registers = await Promise.all(names.map((name) => COMMANDS[name]()));
+  }), names2 = commandsFor(args), registers = await Promise.all(names2.map((name) => COMMANDS[name]()));
   for (let register of registers) register(program2, context);
   for (let command of program2.commands) command.exitOverride();
   return program2;
@@ -42855,8 +43540,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where2 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where2}${escapeMarkdown(d.message)} |`);
+    let where4 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where4}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}

@@ -18,7 +18,7 @@ export interface Note {
 
 export interface Conversion {
   /** The configuration of each exported top-level kind, by collection, in registry order. */
-  collections: Map<PrunableKind, Record<string, unknown>[]>;
+  lists: Map<PrunableKind, Record<string, unknown>[]>;
   /** Collections that some exported item lists, so that the configuration manages them. */
   managed: Set<PrunableKind>;
   /** Comments to write, by the mapping they belong in. */
@@ -43,7 +43,7 @@ const keyId = (kind: string, id: string) => `${kind} ${id}`;
 
 export function convert(live: LiveState, organization: string, naming: Naming): Conversion {
   const result: Conversion = {
-    collections: new Map(),
+    lists: new Map(),
     managed: new Set(),
     notes: new WeakMap(),
     warnings: [],
@@ -105,7 +105,7 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
   for (const kind of TOP_LEVEL_KINDS) {
     if (!kind.toConfig) continue;
     const items = exportContainer(kind, root, live);
-    result.collections.set(
+    result.lists.set(
       kind.collection,
       items.map((item) => item.config),
     );

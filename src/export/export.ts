@@ -106,7 +106,7 @@ export async function exportOrganization(
   const body: Record<string, unknown> = { version: 1, organization };
   if (names.size > 0) body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id]));
   const counts: ExportResult["counts"] = {};
-  for (const [collection, items] of result.collections) {
+  for (const [collection, items] of result.lists) {
     // A singleton is written as its one mapping, as the configuration gives it.
     const single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
     if (single && items.length === 0) continue;

@@ -3,7 +3,9 @@
 // line in the list and one in DesiredState; a child kind: one entry in its parent's `children`.
 
 import type { DesiredOrganization } from "../model/desired.ts";
+import { collectionKind, type DesiredCollection } from "./collection.ts";
 import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
+import { type DesiredMember, memberKind } from "./member.ts";
 import { type DesiredOpenApiSpec, openApiSpecKind } from "./openapi-spec.ts";
 import { type DesiredOrganizationSettings, organizationSettingsKind } from "./organization-settings.ts";
 import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
@@ -13,7 +15,9 @@ import { type DesiredTranslation, translationKind } from "./translation.ts";
 import type { AnyKind, Scope } from "./types.ts";
 
 export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
+  collectionKind,
   teamKind,
+  memberKind,
   customFieldKind,
   samlProviderKind,
   // After the SAML providers: enforcing single sign-on is read best after the providers it needs.
@@ -26,7 +30,9 @@ export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
 /** The desired state: each top-level kind's list is absent when the configuration does not
  * mention the kind (then it is not managed). */
 export interface DesiredState extends DesiredOrganization {
+  collections?: DesiredCollection[];
   teams?: DesiredTeam[];
+  members?: DesiredMember[];
   customFields?: DesiredCustomField[];
   samlProviders?: DesiredSamlProvider[];
   /** A list of one: the `organizationSettings:` mapping. */

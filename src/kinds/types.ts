@@ -23,6 +23,12 @@ export interface KindModule<
   collection: string;
   /** How its configuration is checked and resolved. */
   config: KindConfig<R, D>;
+  /**
+   * Paths outside `/orgs/{org}` that this kind reads or calls for its organization's items (a
+   * collection is `/collections/{id}`): a saved plan may hold them. An entry that ends with `/`
+   * is a prefix.
+   */
+  pathsOutsideOrganization?: readonly string[];
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
   /**
@@ -35,6 +41,11 @@ export interface KindModule<
    * planner sees a list of one, and it is never created, deleted or pruned (src/kinds/shapes/singleton.ts).
    */
   singleton?: boolean;
+  /**
+   * Keys are names of one item, not values it can be renamed between (a member by user id or
+   * by email): a configured key that differs from the live one is no rename.
+   */
+  keyAliases?: boolean;
   /** The items have an order that the planner keeps with move calls. */
   ordered?: boolean;
   /** Deletes in a container wait for its creates (a section must keep a site space). */

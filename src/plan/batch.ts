@@ -33,13 +33,13 @@ function reaches(
 
 /** The calls in an order where each comes after those of the group it depends on (plan order otherwise). */
 function dependencyOrder(calls: readonly Call[]): Call[] {
-  const members = new Set(calls.map((call) => call.id));
+  const inGroup = new Set(calls.map((call) => call.id));
   const placed = new Set<string>();
   const ordered: Call[] = [];
   const visit = (call: Call, byId: ReadonlyMap<string, Call>) => {
     if (placed.has(call.id)) return;
     placed.add(call.id);
-    for (const id of call.dependsOn) if (members.has(id)) visit(byId.get(id)!, byId);
+    for (const id of call.dependsOn) if (inGroup.has(id)) visit(byId.get(id)!, byId);
     ordered.push(call);
   };
   const byId = new Map(calls.map((call) => [call.id, call]));
@@ -71,10 +71,10 @@ function batchableGroups(
     groups.push(calls.filter((call) => call.dependsOn.length === 0));
     const rest = calls.filter((call) => call.dependsOn.length > 0);
     if (rest.length < 2) continue;
-    const members = new Set(rest.map((call) => call.id));
-    const outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
+    const inGroup = new Set(rest.map((call) => call.id));
+    const outside = rest.flatMap((call) => call.dependsOn.filter((id) => !inGroup.has(id)));
     byId ??= new Map(plan.calls.map((call) => [call.id, call]));
-    if (reaches(outside, members, byId)) continue;
+    if (reaches(outside, inGroup, byId)) continue;
     groups.push(dependencyOrder(rest));
     waiting++;
   }

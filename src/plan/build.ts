@@ -125,7 +125,7 @@ class Planner {
     const risk = module.riskyChanges?.(fields);
     const change = this.addChange("update", slot, fields, risk !== undefined);
     const notes = [risk];
-    if (module.key(desired) !== module.liveKey(live.item))
+    if (!module.keyAliases && module.key(desired) !== module.liveKey(live.item))
       notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
     const note = notes.filter((text) => text !== undefined).join("; ");
     if (note !== "") change.note = note;

@@ -51,35 +51,35 @@ function itemMoves(indexes: readonly number[], items: readonly OrderedItem[]): M
 
 /** Moves of top-level entries (a block moving as one), then of the items inside each block. */
 function blockMoves(items: readonly OrderedItem[]): Move[] | undefined {
-  const units: { block: string | undefined; members: number[] }[] = [];
+  const units: { block: string | undefined; indexes: number[] }[] = [];
   const seen = new Set<string>();
   for (const [index, item] of items.entries()) {
     const last = units[units.length - 1];
     if (item.block !== undefined && last?.block === item.block) {
-      last.members.push(index);
+      last.indexes.push(index);
       continue;
     }
     // A block split in two cannot stand as one entry.
     if (item.block !== undefined && seen.has(item.block)) return undefined;
     if (item.block !== undefined) seen.add(item.block);
-    units.push({ block: item.block, members: [index] });
+    units.push({ block: item.block, indexes: [index] });
   }
-  const ranks = units.map((unit) => Math.min(...unit.members.map((index) => items[index]!.rank)));
+  const ranks = units.map((unit) => Math.min(...unit.indexes.map((index) => items[index]!.rank)));
   const stable = longestIncreasingSubsequence(ranks);
   const keep = new Set(stable);
-  const firstStable = units[stable[0]!]!.members[0]!;
+  const firstStable = units[stable[0]!]!.indexes[0]!;
   const moves: Move[] = [];
   units.forEach((unit, k) => {
     if (!keep.has(k)) {
       const place: Pick<Move, "where" | "anchor"> =
         k === 0
           ? { where: "before", anchor: firstStable }
-          : { where: "after", anchor: units[k - 1]!.members[units[k - 1]!.members.length - 1]! };
-      const move: Move = { index: unit.members[0]!, ...place };
-      if (unit.block !== undefined && unit.members.length > 1) move.block = unit.block;
+          : { where: "after", anchor: units[k - 1]!.indexes[units[k - 1]!.indexes.length - 1]! };
+      const move: Move = { index: unit.indexes[0]!, ...place };
+      if (unit.block !== undefined && unit.indexes.length > 1) move.block = unit.block;
       moves.push(move);
     }
-    if (unit.members.length > 1) moves.push(...itemMoves(unit.members, items));
+    if (unit.indexes.length > 1) moves.push(...itemMoves(unit.indexes, items));
   });
   return moves;
 }

@@ -6,6 +6,7 @@ import type { LiveReader } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
+import { allKinds } from "../kinds/registry.ts";
 import type { SavedPlan } from "./saved.ts";
 
 export interface Destination {
@@ -33,7 +34,11 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
     );
   }
   const root = orgPath(plan.organization);
-  const inside = (path: string) => path === root || path.startsWith(`${root}/`);
+  // The kinds' own paths of items of the organization that are not below it (`/collections/{id}`).
+  const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
+  const ownPath = (path: string) =>
+    own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+  const inside = (path: string) => path === root || path.startsWith(`${root}/`) || ownPath(path);
   // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
   // and its alternate form.
   const outside =

@@ -38,14 +38,20 @@ describe("the action", () => {
     // The multiline-safe form, for every output.
     expect(run.outputFile).toMatch(/^changes<<(ghadelimiter_[0-9a-f-]{36})\ntrue\n\1\nexit-code<</);
 
-    expect(run.summary).toContain("**Plan: 8 to create, 1 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain("**Plan: 11 to create, 4 to update, 0 to move, 0 to delete.**\n");
     expect(run.summary).toContain(
       [
         "| | Item | Change |",
         "|---|---|---|",
+        '| `~` update | `collection "Product docs"` | description |',
+        '| `+` create | `collection "Guides"` | title, description, parent |',
+        '| `+` create | `collection "Internal"` | title, defaultLevel |',
+        '| `+` create | `collection "Runbooks"` | title, parent |',
         '| `+` create | `team "Writers"` | title, members |',
         '| `+` create | `team "Reviewers"` | title |',
         TEAM_ROW,
+        '| `~` update | `member "eddie@acme.example"` | role |',
+        '| `~` update | `member "usr_rita"` | role |',
         '| `+` create | `custom field "owner"` | type, title, description |',
         "",
       ].join("\n"),
@@ -62,9 +68,15 @@ describe("the action", () => {
     expect(plan.format).toBe("docsync-plan");
     expect(plan.organization).toBe(h.org);
     expect(plan.changes.map((change: { address: string }) => change.address)).toEqual([
+      'collection "Product docs"',
+      'collection "Guides"',
+      'collection "Internal"',
+      'collection "Runbooks"',
       'team "Writers"',
       'team "Reviewers"',
       'team "Support"',
+      'member "eddie@acme.example"',
+      'member "usr_rita"',
       'custom field "owner"',
       'custom field "tier"',
       'SAML provider "Okta"',
@@ -85,7 +97,7 @@ describe("the action", () => {
     expect(run.outputs.changes).toBe("true");
     expect(run.outputs["exit-code"]).toBe("2");
     expect(commandsIn(run.stdout)).toContain(
-      "::error::Plan: 8 to create, 1 to update, 0 to move, 0 to delete. See the job summary.",
+      "::error::Plan: 11 to create, 4 to update, 0 to move, 0 to delete. See the job summary.",
     );
   });
 
@@ -107,13 +119,13 @@ describe("the action", () => {
       "report-file": expect.stringMatching(/\/report\.md$/),
       "saved-plan": "",
       "comment-marker": "<!-- docsync-apply -->",
-      creates: "8",
-      updates: "1",
+      creates: "11",
+      updates: "4",
       moves: "0",
       deletes: "0",
     });
     expect(apply.summary).toContain(
-      "**Apply complete: 9 call(s) made. Live state matches the configuration.**\n",
+      "**Apply complete: 17 call(s) made. Live state matches the configuration.**\n",
     );
     expect(apply.stdout).toContain('  ✓ team "Support": create team\n');
 

@@ -42,7 +42,9 @@ describe("JSON documents", () => {
       files: ["examples/organization/docsync.yaml"],
       counts: {
         sites: 0,
+        collections: 4,
         teams: 3,
+        members: 3,
         customFields: 2,
         samlProviders: 1,
         organizationSettings: 1,
@@ -93,7 +95,7 @@ describe("JSON documents", () => {
       'team "Support"',
       "done",
     ]);
-    expect(apply.stderr).toContain("Apply complete: 9 call(s) made.");
+    expect(apply.stderr).toContain("Apply complete: 17 call(s) made.");
     expect(apply.stdout).not.toContain("BEGIN CERTIFICATE");
 
     const again = await h.run(["apply", "-c", "examples/organization", "--yes", "--format", "json"]);

@@ -35,7 +35,9 @@ describe("schemas/docsync.schema.json", () => {
 
   it("has a definition for every resource kind, each one referenced", () => {
     expect(Object.keys(definitions).sort()).toEqual([
+      "collection",
       "custom-field",
+      "member",
       "openapi-spec",
       "organization-settings",
       "policy",

@@ -21,8 +21,8 @@ const HEADER =
   /^# docsync configuration of organization org_acme \(Acme Inc\), exported on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\.\n/;
 const NO_CHANGES = "No changes: live state matches the configuration.\n";
 const ORG_WIDE_NOTE =
-  "  # Live sites, teams, custom fields, SAML providers, OpenAPI specs and translations that this file does not list are left alone.\n" +
-  "  # To have docsync delete them, add sites, teams, customFields, samlProviders, openApiSpecs, translations to prune.\n" +
+  "  # Live sites, collections, teams, members, custom fields, SAML providers, OpenAPI specs and translations that this file does not list are left alone.\n" +
+  "  # To have docsync delete them, add sites, collections, teams, members, customFields, samlProviders, openApiSpecs, translations to prune.\n" +
   "  prune: [ sections, sectionGroups, siteSpaces, redirects ]\n";
 
 describe("docsync export", () => {
@@ -194,7 +194,9 @@ describe("docsync export", () => {
         "sectionGroups",
         "siteSpaces",
         "redirects",
+        "collections",
         "teams",
+        "members",
         "customFields",
         "samlProviders",
         "openApiSpecs",
@@ -458,7 +460,9 @@ describe("docsync export", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(HEADER);
-    expect(result.stdout).toContain("\nversion: 1\norganization: org_acme\n\nteams:\n  - title: Writers\n");
+    expect(result.stdout).toContain(
+      "\nversion: 1\norganization: org_acme\n\ncollections:\n  - title: Documentation\n    defaultLevel: read\n\nteams:\n  - title: Writers\n",
+    );
     expect(result.stdout).not.toContain(h.emulator.token);
   });
 
@@ -555,7 +559,7 @@ describe("docsync export", () => {
     const forced = await h.run(["export", "-o", file, "--force"]);
     expect(forced.code).toBe(0);
     expect(forced.stdout).toBe(
-      `Exported organization org_acme to ${file}: 0 sites, 2 teams, 0 custom fields, 0 SAML providers, 0 OpenAPI specs, 0 translations.\n` +
+      `Exported organization org_acme to ${file}: 0 sites, 1 collection, 2 teams, 3 members, 0 custom fields, 0 SAML providers, 0 OpenAPI specs, 0 translations.\n` +
         `Check it with: docsync plan -c ${file} (it shows no changes).\n`,
     );
     expect(await readFile(file, "utf8")).toMatch(HEADER);

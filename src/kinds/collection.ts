@@ -1,0 +1,263 @@
+// Collections: identity is the title. The API does not keep titles unique, so live collections
+// that share a title match no configured item by it: a configured collection with that title
+// must be pinned with `id`, and the plan says so instead of guessing (deleting a collection
+// deletes the spaces in it, so a guess must never be what decides). A collection sits in
+// another one through `parent`; the API creates it there, and moves it with its own call.
+
+import { DocsyncError } from "../errors.ts";
+import { addressOf, isPlaceholder } from "../model/address.ts";
+import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
+import type { FieldChange } from "../model/plan.ts";
+import { parentCycles } from "./collection-parents.ts";
+import { compareField, patchBody } from "./compare.ts";
+import { defined } from "./configured.ts";
+import { leafNodes } from "./live-nodes.ts";
+import { orgPath } from "./paths.ts";
+import type { DesiredState } from "./registry.ts";
+import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
+
+export interface LiveCollection {
+  [field: string]: unknown;
+  object?: "collection";
+  id: string;
+  title: string;
+  description?: string;
+  parent?: string;
+  defaultLevel?: Role;
+}
+
+/** A parent: a title under `collections:`, `{ id }` of a live collection, or null for the top level. */
+type RawParent = string | { id: string } | null;
+
+interface RawCollection {
+  title: string;
+  description?: string;
+  defaultLevel?: Role;
+  parent?: RawParent;
+}
+
+/** A parent named by its title in this configuration, or by a live id; null: the top level. */
+type CollectionRef = { title: string } | { id: string } | null;
+
+export interface DesiredCollection extends ItemMeta {
+  title: string;
+  description?: string;
+  defaultLevel?: Role;
+  /** Absent: where the collection sits is not managed. */
+  parent?: CollectionRef;
+}
+
+const KIND = "collection";
+const PATCHABLE = ["title", "description", "defaultLevel"] as const;
+
+const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
+const collectionsPath = (org: string) => `${orgPath(org)}/collections`;
+const collectionPath = (id: string) => `/collections/${segment(id)}`;
+
+/** Live collections whose title another live collection has too: none of them matches by title. */
+const sharedTitles = new WeakSet<LiveCollection>();
+
+const liveKeyOf = (live: LiveCollection): string =>
+  sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+
+/** The parent's id as the plan knows it: live, a placeholder for one created first, or null. */
+function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | null | undefined {
+  if (ref === undefined || ref === null) return ref;
+  return "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+}
+
+function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[] {
+  return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
+}
+
+const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+
+/** A configured title that several live collections have: which one is meant is for the user to say. */
+function ambiguous(desired: DesiredCollection, scope: Scope<DesiredState>): DocsyncError | undefined {
+  const same = liveCollections(scope).filter(
+    (node) => node.item.title === desired.title && sharedTitles.has(node.item),
+  );
+  if (same.length < 2) return undefined;
+  const ids = same.map((node) => node.item.id).join(", ");
+  return new DocsyncError(
+    "plan.ambiguous",
+    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`,
+  );
+}
+
+/**
+ * Deleting a collection deletes the collections inside it. A configured collection that stays
+ * must not be inside one the plan deletes, unless its configuration moves it out (`parent`).
+ */
+function checkNothingKeptInside(
+  live: LiveNode<LiveCollection>,
+  scope: Scope<DesiredState>,
+  ctx: PlanContext,
+) {
+  for (const desired of scope.desired.collections ?? []) {
+    if (desired.parent !== undefined) continue;
+    const id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    const node = liveCollections(scope).find((candidate) => candidate.item.id === id);
+    if (node?.item.parent !== live.item.id) continue;
+    throw new DocsyncError(
+      "plan.kept-inside-deleted",
+      `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
+    );
+  }
+}
+
+export const collectionKind: KindModule<
+  DesiredCollection,
+  LiveCollection,
+  DesiredState,
+  Record<string, string>,
+  Located<RawCollection>
+> = {
+  kind: KIND,
+  collection: "collections",
+  // Deleting a collection deletes everything inside it.
+  highRisk: true,
+  pathsOutsideOrganization: ["/collections/"],
+  config: {
+    schema: {
+      fragment: "collection",
+      description:
+        "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.",
+    },
+    identities: [{ field: "title" }],
+    check(collections, ctx) {
+      const titles = ctx.keysOf("collections");
+      const parentOf = new Map<string, string | undefined>();
+      for (const collection of collections) {
+        const { title, parent } = collection.value;
+        if (typeof parent === "string") parentOf.set(title, parent);
+        if (typeof parent === "string" && titles !== undefined && !titles.has(parent)) {
+          const message = `unknown collection "${parent}": name a title listed under collections:, or pin a live collection with { id: <collection id> }`;
+          ctx.report(collection, ["parent"], message);
+        }
+      }
+      const byTitle = new Map(collections.map((collection) => [collection.value.title, collection]));
+      for (const cycle of parentCycles(
+        collections.map((collection) => collection.value.title),
+        parentOf,
+      )) {
+        const message = `collections cannot sit inside themselves: the parents form a cycle ${cycle.map((title) => `"${title}"`).join(" → ")}`;
+        ctx.report(byTitle.get(cycle[0]!)!, ["parent"], message);
+      }
+    },
+    resolve({ value }, meta) {
+      const { title, description, defaultLevel, parent } = value;
+      const ref = typeof parent === "string" ? { title: parent } : parent;
+      return { ...meta, title, ...defined({ description, defaultLevel, parent: ref }) };
+    },
+  },
+
+  desired: (scope) => scope.desired.collections,
+  async read(client, scope) {
+    // `nested` is the default, said anyway: every collection of the tree, parents first.
+    const items = await client.list<LiveCollection>(collectionsPath(scope.organization), { nested: true });
+    const count = new Map<string, number>();
+    for (const item of items) count.set(item.title, (count.get(item.title) ?? 0) + 1);
+    for (const item of items) if ((count.get(item.title) ?? 0) > 1) sharedTitles.add(item);
+    return leafNodes(items);
+  },
+
+  key: (collection) => collection.title,
+  liveKey: liveKeyOf,
+
+  diff(desired, live, scope, ctx) {
+    if (!live) {
+      const error = ambiguous(desired, scope);
+      if (error) throw error;
+    }
+    const have = live?.item;
+    const changes: FieldChange[] = [];
+    for (const field of PATCHABLE) compareField(changes, field, desired[field], have?.[field]);
+    compareField(changes, "parent", parentId(desired.parent, ctx), have ? (have.parent ?? null) : undefined);
+    return changes;
+  },
+
+  create(desired, address, scope, ctx) {
+    const org = scope.organization;
+    const parent = parentId(desired.parent, ctx);
+    const calls: CallDraft[] = [
+      {
+        method: "POST",
+        path: collectionsPath(org),
+        body: parent ? { title: desired.title, parent } : { title: desired.title },
+        summary: "create collection",
+        needs: ctx.needs(parent ?? undefined),
+        captures: [{ address, pointer: "/id" }],
+        recover: { list: collectionsPath(org), match: { title: desired.title } },
+      },
+    ];
+    // The create takes a title and a parent only; the rest is set right after.
+    const settings = defined({ description: desired.description, defaultLevel: desired.defaultLevel });
+    if (Object.keys(settings).length > 0) {
+      const id = ctx.idOf(address);
+      calls.push({
+        method: "PATCH",
+        path: collectionPath(id),
+        body: settings,
+        summary: "configure collection",
+        needs: ctx.needs(id),
+      });
+    }
+    return calls;
+  },
+  update(_desired, live, changes, _address, _scope, ctx) {
+    const calls: CallDraft[] = [];
+    const body = patchBody(changes, PATCHABLE);
+    if (Object.keys(body).length > 0) {
+      calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
+    }
+    const move = changes.find((change) => change.field === "parent");
+    if (move) {
+      calls.push({
+        method: "POST",
+        path: `${collectionPath(live.item.id)}/move`,
+        body: { parent: move.to ?? null },
+        summary: "move collection",
+        needs: ctx.needs(typeof move.to === "string" ? move.to : undefined),
+        // Out of its old parent before that one is deleted.
+        unrefs: live.item.parent ? [live.item.parent] : [],
+      });
+    }
+    return calls;
+  },
+  remove(live, _address, scope, ctx) {
+    checkNothingKeptInside(live, scope, ctx);
+    return [
+      {
+        method: "DELETE",
+        path: collectionPath(live.item.id),
+        summary: "delete collection",
+        // A nested collection goes before its parent, which would take it along.
+        unrefs: live.item.parent ? [live.item.parent] : [],
+      },
+    ];
+  },
+
+  toConfig(live, scope, ctx) {
+    const collection = live.item;
+    if (sharedTitles.has(collection)) {
+      const first = liveCollections(scope).find((node) => node.item.title === collection.title);
+      if (first && first.item.id !== collection.id) {
+        ctx.warn(
+          `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`,
+        );
+        return undefined;
+      }
+    }
+    const config: Record<string, unknown> = { title: collection.title };
+    if (sharedTitles.has(collection)) config.id = collection.id;
+    if (typeof collection.description === "string") config.description = collection.description;
+    if ((ROLES as readonly unknown[]).includes(collection.defaultLevel))
+      config.defaultLevel = collection.defaultLevel;
+    if (collection.parent) {
+      const id = collection.parent;
+      config.parent = ctx.exportedKey(KIND, id) ?? { id };
+    }
+    return config;
+  },
+};
