@@ -9,7 +9,13 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEFAULT_PRUNE, PRUNABLE_KINDS, pluralOf, REPORTED_KINDS, TOP_LEVEL_KINDS } from "../src/kinds/registry.ts";
+import {
+  DEFAULT_PRUNE,
+  PRUNABLE_KINDS,
+  pluralOf,
+  REPORTED_KINDS,
+  TOP_LEVEL_KINDS,
+} from "../src/kinds/registry.ts";
 
 const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
 export const FRAGMENTS_DIR = join(schemasDir, "fragments");
@@ -31,6 +37,8 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
   for (const kind of TOP_LEVEL_KINDS) {
     const schema = kind.config.schema;
     if (schema === undefined) throw new Error(`top-level kind ${kind.kind} has no config.schema`);
+    // Its items are entries of a key root.json describes (spaces:), not a list of its own.
+    if (schema.inRoot) continue;
     properties[kind.collection] = {
       description: schema.description,
       type: "array",
@@ -38,17 +46,23 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
     };
   }
   properties.policy = policy;
-  fillPrune(definitions.policy as { properties: { prune: { description: string; items: { enum: string[] } } } });
+  fillPrune(
+    definitions.policy as { properties: { prune: { description: string; items: { enum: string[] } } } },
+  );
   return { ...root, properties, definitions };
 }
 
 /** The kinds `policy.prune` names, and its default, from the kinds. */
-function fillPrune(policy: { properties: { prune: { description: string; items: { enum: string[] } } } }): void {
+function fillPrune(policy: {
+  properties: { prune: { description: string; items: { enum: string[] } } };
+}): void {
   const prune = policy.properties.prune;
   const wide = REPORTED_KINDS.map((kind) => kind.collection);
   prune.description =
     "Kinds whose live items that the configuration does not list are deleted. " +
-    `Default: ${DEFAULT_PRUNE.join(", ")} (only inside listed ${REPORTED_KINDS.filter((k) => k.children).map(pluralOf).join(", ")}). ` +
+    `Default: ${DEFAULT_PRUNE.join(", ")} (only inside listed ${REPORTED_KINDS.filter((k) => k.children)
+      .map(pluralOf)
+      .join(", ")}). ` +
     `${wide.slice(0, -1).join(", ")} and ${wide.at(-1)} prune organization-wide.`;
   prune.items.enum = [...PRUNABLE_KINDS];
 }

@@ -37,3 +37,5 @@ export function movePosition(
     ? { position: { after: { type, [field]: position.after } } }
     : { position: { before: { type, [field]: position.before } } };
 }
+export const spacePath = (space: string) => `/spaces/${segment(space)}`;
+export const spacePermissionsPath = (space: string) => `${spacePath(space)}/permissions`;

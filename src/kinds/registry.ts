@@ -6,10 +6,17 @@ import type { DesiredOrganization } from "../model/desired.ts";
 import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
 import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSite, siteKind } from "./site.ts";
+import { type DesiredSpace, spaceKind } from "./space.ts";
 import { type DesiredTeam, teamKind } from "./team.ts";
 import type { AnyKind, Scope } from "./types.ts";
 
-export const TOP_LEVEL_KINDS: readonly AnyKind[] = [teamKind, customFieldKind, samlProviderKind, siteKind];
+export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
+  teamKind,
+  customFieldKind,
+  samlProviderKind,
+  siteKind,
+  spaceKind,
+];
 
 /** The desired state: each top-level kind's list is absent when the configuration does not
  * mention the kind (then it is not managed). */
@@ -18,6 +25,7 @@ export interface DesiredState extends DesiredOrganization {
   customFields?: DesiredCustomField[];
   samlProviders?: DesiredSamlProvider[];
   sites?: DesiredSite[];
+  spaceSettings?: DesiredSpace[];
 }
 
 /** Every kind, each followed by its children and then theirs; a kind used in several places once. */

@@ -18,6 +18,11 @@ export interface CallDraft {
   claims?: string[];
   /** Unique values this call gives up. */
   releases?: string[];
+  /**
+   * Addresses of items this call needs, named in it by something other than their id (a custom
+   * field by its name): it waits for the call that creates each, if the plan creates it.
+   */
+  needs?: string[];
   /** Live ids this call stops referring to: deleting those items waits for this call. */
   unrefs?: string[];
   /**

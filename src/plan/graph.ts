@@ -54,6 +54,10 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
       if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
       dependsOn.add(creator);
     }
+    for (const address of draft.needs ?? []) {
+      const creator = capturedBy.get(address);
+      if (creator) dependsOn.add(creator);
+    }
     if (draft.claims)
       for (const claim of draft.claims) for (const id of releasedBy.get(claim) ?? []) dependsOn.add(id);
     if (draft.deletes) for (const id of unreferencedBy.get(draft.deletes) ?? []) dependsOn.add(id);

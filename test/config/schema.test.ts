@@ -43,6 +43,8 @@ describe("schemas/docsync.schema.json", () => {
       "section-group",
       "site",
       "site-space",
+      "space",
+      "space-permission",
       "team",
     ]);
     const text = JSON.stringify(bundle);
