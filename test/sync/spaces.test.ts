@@ -17,6 +17,7 @@ interface TeamGrant {
 const grant = (h: Harness, space: string, body: Record<string, unknown>) =>
   h.api.send({ method: "POST", path: `/spaces/${space}/permissions`, body });
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
 const head = "version: 1\norganization: ${DOCSYNC_ORG}\n";
 
 describe("spaces", () => {
