@@ -40809,6 +40809,10 @@ var init_plan = __esm({
 });
 
 // src/saved/saved-target.ts
+function spaceOf(path) {
+  let match = /^\/spaces\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? decodeURIComponent(match[1]) : void 0;
+}
 function checkDestination(plan, file, here) {
   if (plan.apiUrl !== here.apiUrl)
     throw refuse(
@@ -40821,9 +40825,9 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`), outside = plan.calls.find(
+  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`) || spaceOf(path) !== void 0, outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
-  ) ?? plan.reads.find((read) => !inside(read.path));
+  ) ?? plan.reads.find((read) => !inside(read.path) && !ANYWHERE.has(read.path));
   if (outside !== void 0) {
     let what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(
@@ -40841,14 +40845,36 @@ async function checkTokenSees(reader, plan, file) {
       `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`
     ) : error;
   }
+  await checkSpacesOwned(reader, plan, file);
 }
-var refuse, init_saved_target = __esm({
+async function checkSpacesOwned(reader, plan, file) {
+  let ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? [])), stranger = (await Promise.all(
+    [...ids].map(async (id) => {
+      try {
+        return [
+          id,
+          (await reader.get(`/spaces/${encodeURIComponent(id)}`)).organization
+        ];
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+          return [id, void 0];
+        throw error;
+      }
+    })
+  )).find(([, owner]) => owner !== plan.organization);
+  if (stranger !== void 0)
+    throw refuse(
+      "plan.other-organization",
+      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`
+    );
+}
+var refuse, ANYWHERE, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_paths();
-    refuse = (code2, message) => new DocsyncError(code2, message);
+    refuse = (code2, message) => new DocsyncError(code2, message), ANYWHERE = /* @__PURE__ */ new Set(["/user"]);
   }
 });
 

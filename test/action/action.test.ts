@@ -38,7 +38,7 @@ describe("the action", () => {
     // The multiline-safe form, for every output.
     expect(run.outputFile).toMatch(/^changes<<(ghadelimiter_[0-9a-f-]{36})\ntrue\n\1\nexit-code<</);
 
-    expect(run.summary).toContain("**Plan: 6 to create, 0 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain("**Plan: 9 to create, 1 to update, 0 to move, 0 to delete.**\n");
     expect(run.summary).toContain(
       [
         "| | Item | Change |",
@@ -68,6 +68,10 @@ describe("the action", () => {
       'custom field "owner"',
       'custom field "tier"',
       'SAML provider "Okta"',
+      'space "handbook"',
+      'space "handbook" › space permission "user:ada@acme.example"',
+      'space "handbook" › space permission "team:Writers"',
+      'space "handbook" › space permission "team:Reviewers"',
     ]);
 
     // The log shows the plan as text; no error, no warning.
@@ -82,7 +86,7 @@ describe("the action", () => {
     expect(run.outputs.changes).toBe("true");
     expect(run.outputs["exit-code"]).toBe("2");
     expect(commandsIn(run.stdout)).toContain(
-      "::error::Plan: 6 to create, 0 to update, 0 to move, 0 to delete. See the job summary.",
+      "::error::Plan: 9 to create, 1 to update, 0 to move, 0 to delete. See the job summary.",
     );
   });
 
@@ -104,13 +108,13 @@ describe("the action", () => {
       "report-file": expect.stringMatching(/\/report\.md$/),
       "saved-plan": "",
       "comment-marker": "<!-- docsync-apply -->",
-      creates: "6",
-      updates: "0",
+      creates: "9",
+      updates: "1",
       moves: "0",
       deletes: "0",
     });
     expect(apply.summary).toContain(
-      "**Apply complete: 6 call(s) made. Live state matches the configuration.**\n",
+      "**Apply complete: 11 call(s) made. Live state matches the configuration.**\n",
     );
     expect(apply.stdout).toContain('  ✓ team "Support": create team\n');
 

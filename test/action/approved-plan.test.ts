@@ -46,8 +46,8 @@ describe("the approved-plan flow", () => {
     expect(plan.code).toBe(0);
     expect(plan.outputs).toMatchObject({
       changes: "true",
-      creates: "6",
-      updates: "0",
+      creates: "9",
+      updates: "1",
       moves: "0",
       deletes: "0",
       "comment-marker": "<!-- docsync-plan:production -->",
@@ -61,7 +61,7 @@ describe("the approved-plan flow", () => {
     // The plan's text is folded in the log.
     const commands = commandsIn(plan.stdout);
     expect(commands).toContain(
-      "::group::docsync plan: Plan: 6 to create, 0 to update, 0 to move, 0 to delete.",
+      "::group::docsync plan: Plan: 9 to create, 1 to update, 0 to move, 0 to delete.",
     );
     expect(commands).toContain("::endgroup::");
 
@@ -72,10 +72,10 @@ describe("the approved-plan flow", () => {
     const apply = await ws.run({ ...inputs, command: "apply", plan: plan.outputs["saved-plan"]! }, env);
     expect(apply.stderr).toBe("");
     expect(apply.code).toBe(0);
-    expect(apply.outputs).toMatchObject({ changes: "true", creates: "6", "exit-code": "0" });
+    expect(apply.outputs).toMatchObject({ changes: "true", creates: "9", "exit-code": "0" });
     expect(apply.summary).toContain("call(s) made, exactly as planned in");
     expect(commandsIn(apply.stdout)[1]).toMatch(/^::group::docsync apply .*saved-plan\.json$/);
-    expect(h.writes()).toBe(6);
+    expect(h.writes()).toBe(11);
 
     const after = await ws.run(inputs, env);
     expect(after.outputs.changes).toBe("false");

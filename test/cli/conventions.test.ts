@@ -30,7 +30,7 @@ describe("the configuration without -c", () => {
     await writeFile(join(dir, "docsync.yml"), TEAM);
     expect(defaultConfig(dir)).toEqual(["docsync.yml"]);
     const result = await promisify(execFile)(process.execPath, [BIN, "validate"], { cwd: dir });
-    expect(result.stdout).toContain("Configuration is valid: 1 file(s), 0 site(s), 1 team(s)");
+    expect(result.stdout).toContain("Configuration is valid: 1 file(s), 0 site(s), 0 space(s), 1 team(s)");
 
     await rm(join(dir, "docsync.yml"));
     await mkdir(join(dir, "docsync"));

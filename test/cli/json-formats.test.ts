@@ -40,7 +40,7 @@ describe("JSON documents", () => {
       version: 1,
       valid: true,
       files: ["examples/organization/docsync.yaml"],
-      counts: { sites: 0, teams: 3, customFields: 2, samlProviders: 1 },
+      counts: { sites: 0, spaceSettings: 1, teams: 3, customFields: 2, samlProviders: 1 },
       diagnostics: [],
     });
     const config = await h.config("version: 1\norganization: org_acme\nteams:\n  - titel: Writers\n");
@@ -85,7 +85,7 @@ describe("JSON documents", () => {
       'team "Support"',
       "done",
     ]);
-    expect(apply.stderr).toContain("Apply complete: 6 call(s) made.");
+    expect(apply.stderr).toContain("Apply complete: 11 call(s) made.");
     expect(apply.stdout).not.toContain("BEGIN CERTIFICATE");
 
     const again = await h.run(["apply", "-c", "examples/organization", "--yes", "--format", "json"]);

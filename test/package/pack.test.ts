@@ -84,7 +84,7 @@ describe("the packed package", { timeout: 240_000 }, () => {
       env: { PATH: process.env.PATH, ...h.env },
     });
     expect(plan.stdout).toContain('+ team "Writers"');
-    expect(plan.stdout).toContain("Plan: 6 to create, 0 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain("Plan: 9 to create, 1 to update, 0 to move, 0 to delete.");
     expect(plan.stderr).toBe("");
   });
 
