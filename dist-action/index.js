@@ -41530,9 +41530,7 @@ __export(export_exports, {
 import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
-  return REPORTED_KINDS.map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
-    ", "
-  );
+  return REPORTED_KINDS.filter((kind) => kind.toConfig).map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(", ");
 }
 function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");

@@ -23,10 +23,11 @@ interface ExportOptions {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** The count of each kind an export writes (a kind with no `toConfig` is never exported). */
 function summary(counts: ExportResult["counts"]): string {
-  return REPORTED_KINDS.map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
-    ", ",
-  );
+  return REPORTED_KINDS.filter((kind) => kind.toConfig)
+    .map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind)))
+    .join(", ");
 }
 
 const exists = (path: string) =>
