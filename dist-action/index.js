@@ -3642,13 +3642,13 @@ function sitePath(org, site4) {
 function movePosition(type, field, position) {
   return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
 }
-var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, init_paths = __esm({
+var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, spacePermissionsPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
     segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
     sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
-    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`;
+    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
   }
 });
 
@@ -3907,7 +3907,7 @@ function adminRefusals(members, outcomes, caller, at2) {
     return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
   });
   for (let member of lowered) {
-    let outcome = outcomes.get(member.id), where4 = at2(member.id), refusal = (message) => where4 === void 0 ? { member: member.name, message } : { member: member.name, at: where4, message };
+    let outcome = outcomes.get(member.id), where6 = at2(member.id), refusal = (message) => where6 === void 0 ? { member: member.name, message } : { member: member.name, at: where6, message };
     "id" in caller && caller.id === member.id ? refusals.push(
       refusal(
         `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
@@ -3923,7 +3923,7 @@ function adminRefusals(members, outcomes, caller, at2) {
     return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
   });
   if (before > 0 && after === 0 && lowered.length > 0) {
-    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where4) => where4 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where6) => where6 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
     refusals.push(
       first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
     );
@@ -4726,11 +4726,11 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where4, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where6, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where4]: { type: "site-section", id: anchor } } },
+          body: { position: { [where6]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -5280,6 +5280,396 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
   }
 });
 
+// src/kinds/shapes/assignment.ts
+function grantsAfter(spec, scope, ctx) {
+  return (spec.desired(scope) ?? []).map((desired) => ({
+    type: desired.type,
+    id: spec.principalId(desired, scope, ctx),
+    role: desired.role
+  }));
+}
+function assignmentKind(spec) {
+  let guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
+    if (!spec.guard || guarded.has(scope)) return;
+    guarded.add(scope);
+    let before = (scope.live?.children[spec.kind] ?? []).map(
+      ({ item }) => ({ type: item.type, id: item.id, role: item.role })
+    );
+    spec.guard(before, grantsAfter(spec, scope, ctx), scope);
+  }, routes = (type) => {
+    let found = spec.principals[type];
+    if (!found) throw new Error(`assignment of unknown principal type ${type}`);
+    return found;
+  };
+  return {
+    kind: spec.kind,
+    collection: spec.collection,
+    config: spec.config,
+    desired: spec.desired,
+    read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
+    key: (desired) => assignmentKey(desired.type, desired.name),
+    liveKey: (live) => live.key,
+    diff(desired, live, scope, ctx) {
+      if (guard(scope, ctx), live?.item.role === desired.role) return [];
+      let change = { field: "role", to: desired.role };
+      return live && (change.from = live.item.role), [change];
+    },
+    create(desired, _address, scope, ctx) {
+      guard(scope, ctx);
+      let principal = spec.principalId(desired, scope, ctx), call = routes(desired.type).invite(scope, principal, desired.role), needs = ctx.needs(principal);
+      return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
+    },
+    update: (desired, live, _changes, _address, scope) => [
+      routes(live.item.type).change(scope, live.item.id, desired.role)
+    ],
+    remove(live, _address, scope, ctx) {
+      return guard(scope, ctx), [routes(live.item.type).remove(scope, live.item.id)];
+    }
+  };
+}
+var assignmentKey, init_assignment = __esm({
+  "src/kinds/shapes/assignment.ts"() {
+    "use strict";
+    assignmentKey = (type, name) => `${type}:${name}`;
+  }
+});
+
+// src/kinds/space-access.ts
+function callerIsAdmin(grants, caller) {
+  return grants.some(
+    (grant) => isAdmin2(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && caller.teams.has(grant.id))
+  );
+}
+function lockoutProblems(before, after, caller) {
+  let problems = [], admins = before.filter(isAdmin2);
+  if (admins.length > 0 && !after.some(isAdmin2) && problems.push(
+    `it would leave the space without an admin (today: ${admins.map(describe2).join(", ")}); keep one user or team with role admin`
+  ), caller.known)
+    callerIsAdmin(before, caller) && !callerIsAdmin(after, caller) && problems.push(
+      `it would remove the admin access of user ${caller.id}, whose token docsync runs with; keep its admin grant (or its team's)`
+    );
+  else {
+    let lowered = admins.filter(
+      (grant) => !after.some((kept) => kept.type === grant.type && kept.id === grant.id && isAdmin2(kept))
+    );
+    lowered.length > 0 && problems.push(
+      `it would remove or lower the admin grant of ${lowered.map(describe2).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
+    );
+  }
+  return problems;
+}
+var isAdmin2, describe2, init_space_access = __esm({
+  "src/kinds/space-access.ts"() {
+    "use strict";
+    isAdmin2 = (grant) => grant.role === "admin";
+    describe2 = (grant) => `${grant.type} ${grant.id}`;
+  }
+});
+
+// src/kinds/space-permission.ts
+function once(client, key, read) {
+  let reads = cache.get(client);
+  reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
+  let found = reads.get(key);
+  return found || (found = read(), reads.set(key, found)), found;
+}
+function readCaller(client, organization) {
+  return once(client, `caller ${organization}`, async () => {
+    let id;
+    try {
+      id = (await client.get("/user")).id;
+    } catch (error) {
+      if (absent(error)) return { known: !1 };
+      throw error;
+    }
+    let teams = [];
+    try {
+      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
+    } catch (error) {
+      if (!absent(error)) throw error;
+    }
+    return { known: !0, id, teams: new Set(teams.map((membership) => membership.team.id)) };
+  });
+}
+function readMembers(client, organization) {
+  return once(client, `members ${organization}`, async () => {
+    let members = await client.list(
+      `${orgPath(organization)}/members`
+    ), ids = /* @__PURE__ */ new Set(), byEmail = /* @__PURE__ */ new Map();
+    for (let member of members) {
+      let id = member.user?.id ?? member.id;
+      ids.add(id), member.user?.email && byEmail.set(member.user.email.toLowerCase(), id);
+    }
+    return { ids, byEmail };
+  });
+}
+function where3(scope) {
+  let { at: at2, name } = scope.desired;
+  return `${at2.file}:${at2.line}:${at2.column}: space "${name}"`;
+}
+function principalId(desired, scope, ctx) {
+  if (desired.type === "team")
+    try {
+      return ctx.idOf(addressOf("", "team", desired.name));
+    } catch (error) {
+      throw error instanceof DocsyncError ? new DocsyncError(
+        "plan.unknown-reference",
+        `${where3(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
+      ) : error;
+    }
+  let members = factsOf(scope)?.members, id = isEmail2(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
+  if (id === void 0 || !members?.ids.has(id))
+    throw new DocsyncError(
+      "plan.unknown-reference",
+      `${where3(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+    );
+  return id;
+}
+var isEmail2, userName, cache, absent, factsOf, principalRoutes, spacePermissionKind, init_space_permission = __esm({
+  "src/kinds/space-permission.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_paths();
+    init_assignment();
+    init_space_access();
+    isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, cache = /* @__PURE__ */ new WeakMap();
+    absent = (error) => error instanceof ApiError && (error.status === 404 || error.status === 405);
+    factsOf = (scope) => scope.live?.details?.access;
+    principalRoutes = (type) => ({
+      invite: (scope, id, role) => ({
+        method: "POST",
+        path: spacePermissionsPath(scope.ids.space),
+        body: { role, [`${type}s`]: [id] },
+        summary: `give ${type} a role on space`
+      }),
+      change: (scope, id, role) => ({
+        method: "PATCH",
+        path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+        body: { role },
+        summary: `change ${type}'s role on space`
+      }),
+      remove: (scope, id) => ({
+        method: "DELETE",
+        path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+        summary: `remove ${type}'s role on space`
+      })
+    }), spacePermissionKind = assignmentKind({
+      kind: "space permission",
+      collection: "permissions",
+      config: {
+        // Each principal once per space; a user named by id and by email is found at plan time.
+        identities: [
+          { field: "user", noun: "for user", hints: !1, optional: !0 },
+          { field: "team", noun: "for team", hints: !1, optional: !0 }
+        ],
+        check(permissions, ctx) {
+          for (let permission of permissions) {
+            let { user, team } = permission.value;
+            user === void 0 == (team === void 0) && ctx.report(
+              permission,
+              [],
+              "give either user (a user id or email) or team (a team title), not both"
+            );
+          }
+        },
+        resolve: ({ value: { user, team, role } }, meta2) => user !== void 0 ? { ...meta2, type: "user", name: userName(user), role } : { ...meta2, type: "team", name: team ?? "", role }
+      },
+      principals: { user: principalRoutes("user"), team: principalRoutes("team") },
+      desired: (scope) => scope.desired.permissions,
+      async read(client, scope) {
+        let space = scope.ids.space, configured = scope.desired.permissions ?? [], namesUsers = configured.some((permission) => permission.type === "user"), [users, teams, caller, members] = await Promise.all([
+          client.list(`${spacePermissionsPath(space)}/users`),
+          client.list(`${spacePermissionsPath(space)}/teams`),
+          readCaller(client, scope.organization),
+          namesUsers ? readMembers(client, scope.organization) : void 0
+        ]), facts = members ? { caller, members } : { caller }, node = scope.live;
+        node && (node.details = { ...node.details, access: facts });
+        let emails = new Set(configured.filter((p) => p.type === "user" && isEmail2(p.name)).map((p) => p.name)), live = [];
+        for (let { permission, user } of users) {
+          let email = user.email?.toLowerCase(), name = email !== void 0 && emails.has(email) ? email : user.id;
+          live.push({ id: user.id, type: "user", role: permission, key: assignmentKey("user", name) });
+        }
+        for (let { permission, team } of teams)
+          live.push({ id: team.id, type: "team", role: permission, key: assignmentKey("team", team.title) });
+        return live;
+      },
+      principalId,
+      guard(before, after, scope) {
+        let caller = factsOf(scope)?.caller ?? { known: !1 }, problems = lockoutProblems(before, after, caller);
+        if (problems.length !== 0)
+          throw new DocsyncError(
+            "plan.lockout",
+            `${where3(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
+          );
+      }
+    });
+  }
+});
+
+// src/kinds/space.ts
+function collectionId(space, ctx) {
+  let ref = space.collection;
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
+}
+function customFieldAddress(space, name, ctx) {
+  let address = addressOf("", "custom field", name);
+  try {
+    ctx.idOf(address);
+  } catch (error) {
+    throw error instanceof DocsyncError ? new DocsyncError(
+      "plan.unknown-reference",
+      `${where4(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
+    ) : error;
+  }
+  return address;
+}
+var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm({
+  "src/kinds/space.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_compare();
+    init_configured();
+    init_paths();
+    init_space_permission();
+    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where4 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
+    liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
+      kind: "space",
+      collection: "spaceSettings",
+      children: [spacePermissionKind],
+      config: {
+        schema: {
+          fragment: "space",
+          description: "Settings of existing spaces, under spaces: as name: {id, ...}.",
+          inRoot: !0
+        },
+        // The entries of `spaces:` that are mappings; `name: id` only names a space.
+        items(container) {
+          let spaces = container.value?.spaces;
+          if (spaces == null) return;
+          let items2 = [];
+          for (let [name, entry] of Object.entries(spaces)) {
+            if (entry === null || typeof entry != "object") continue;
+            let value = { ...entry, name };
+            items2.push({ value, file: container.file, path: [...container.path, "spaces", name] });
+          }
+          return items2.length > 0 ? items2 : void 0;
+        },
+        identities: [{ field: "id", noun: "id", hints: !1 }],
+        check(spaces, ctx) {
+          let titles = ctx.keysOf("collections");
+          if (titles !== void 0)
+            for (let space of spaces) {
+              let collection = space.value.collection;
+              if (typeof collection == "string" && !titles.has(collection)) {
+                let message = `unknown collection "${collection}": name a title listed under collections:, or a live collection with { id: <collection id> }`;
+                ctx.report(space, ["collection"], message);
+              }
+            }
+        },
+        resolve({ value }, meta2) {
+          let { name, id, title, emoji, editMode, defaultLevel, collection, customFields } = value;
+          return {
+            ...meta2,
+            name,
+            spaceId: id,
+            ...defined({ title, emoji, editMode, defaultLevel, collection: typeof collection == "string" ? { title: collection } : collection, customFields })
+          };
+        }
+      },
+      desired: (scope) => scope.desired.spaceSettings,
+      refersTo: [
+        {
+          kind: "team",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some(
+            (space) => space.permissions?.some((p) => p.type === "team")
+          )
+        },
+        {
+          kind: "custom field",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some((space) => space.customFields !== void 0)
+        },
+        {
+          kind: "collection",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some(
+            (space) => typeof space.collection == "object" && space.collection !== null && "title" in space.collection
+          )
+        }
+      ],
+      // There is no list of an organization's spaces: each configured space is read, all at once.
+      async read(client, scope) {
+        return (await Promise.all(
+          (scope.desired.spaceSettings ?? []).map(async (space) => {
+            try {
+              let live = await client.get(spacePath(space.spaceId));
+              return live.deletedAt ? [] : [live];
+            } catch (error) {
+              if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+              throw error;
+            }
+          })
+        )).flat().map((item) => ({ item, children: {} }));
+      },
+      async readDetails(client, _scope, node, desired) {
+        if (desired.customFields === void 0) return;
+        let values = await client.get(
+          `${spacePath(node.item.id)}/custom-fields`
+        ), byName = Object.fromEntries(values.map(({ customField, value }) => [customField.name, value]));
+        node.details = { ...node.details, customFields: byName };
+      },
+      key: (space) => space.spaceId,
+      liveKey: (space) => space.id,
+      label: (space) => space.name,
+      liveLabel: (space, configuration) => Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === space.id) ?? space.id,
+      diff(desired, live, _scope, ctx) {
+        let changes = [];
+        for (let field of PATCHABLE6) compareField(changes, field, desired[field], live?.item[field]);
+        compareField(changes, "collection", collectionId(desired, ctx), live?.item.parent);
+        let values = liveValues(live);
+        for (let [name, value] of Object.entries(desired.customFields ?? {}))
+          customFieldAddress(desired, name, ctx), compareField(changes, `${FIELD_PREFIX}${name}`, value, values[name]);
+        return changes;
+      },
+      create(desired) {
+        throw new DocsyncError("plan.unknown-id", `${where4(desired)}: space ${desired.spaceId} does not exist`);
+      },
+      update(desired, live, changes, _address, _scope, ctx) {
+        let id = live.item.id, calls = [], settings = patchBody(changes, PATCHABLE6);
+        Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: spacePath(id), body: settings, summary: "update space" });
+        let moved = changes.find((change) => change.field === "collection");
+        moved && calls.push({
+          method: "POST",
+          path: `${spacePath(id)}/move`,
+          body: { parent: moved.to ?? null },
+          summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
+          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0)
+        });
+        let fields = changes.filter((change) => change.field.startsWith(FIELD_PREFIX));
+        if (fields.length > 0) {
+          let values = {};
+          for (let change of fields)
+            values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
+          calls.push({
+            method: "PATCH",
+            path: `${spacePath(id)}/custom-fields`,
+            body: { values },
+            summary: "set custom field values of space",
+            // A field this plan creates is named, not referred to by id: wait for it.
+            needs: Object.keys(values).map((name) => customFieldAddress(desired, name, ctx))
+          });
+        }
+        return calls;
+      },
+      // Spaces are never deleted: only configured spaces are read, so none is ever left over.
+      remove: () => [],
+      exportLeavesOut: "space settings and permissions (write a space as name: {id, ...} to manage them)"
+    };
+  }
+});
+
 // src/kinds/team.ts
 var teamKind, init_team = __esm({
   "src/kinds/team.ts"() {
@@ -5429,6 +5819,7 @@ var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, p
     init_organization_settings();
     init_saml_provider();
     init_site();
+    init_space();
     init_team();
     init_translation();
     TOP_LEVEL_KINDS = [
@@ -5441,7 +5832,8 @@ var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, p
       organizationSettingsKind,
       openApiSpecKind,
       translationKind,
-      siteKind
+      siteKind,
+      spaceKind
     ];
     PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter((kind) => !kind.singleton).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
       (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
@@ -11137,7 +11529,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where3(item, from) {
+function where5(item, from) {
   let at2 = locate(item.file, item.path);
   return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
 }
@@ -11377,7 +11769,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where3(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where5(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -11388,12 +11780,14 @@ function mergeFiles(inputs, options) {
       file,
       path: ["organization"]
     }));
-    for (let [name, id] of Object.entries(config.spaces ?? {}))
-      merged.spaces.set(name, agree(merged.spaces.get(name), { value: id, file, path: ["spaces", name] }));
+    for (let [name, entry] of Object.entries(config.spaces ?? {})) {
+      let located = typeof entry == "string" ? { value: entry, file, path: ["spaces", name] } : { value: entry.id, file, path: ["spaces", name, "id"] };
+      merged.spaces.set(name, agree(merged.spaces.get(name), located));
+    }
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where3(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where5(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -16648,16 +17042,22 @@ var docsync_schema_default, init_docsync_schema = __esm({
           minLength: 1
         },
         spaces: {
-          description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.",
+          description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.",
           type: "object",
           propertyNames: {
             pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
             errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'"
           },
           additionalProperties: {
-            description: "The id of an existing space.",
-            type: "string",
-            minLength: 1
+            description: "The id of an existing space, or a mapping with its id and the settings docsync manages.",
+            type: ["string", "object"],
+            minLength: 1,
+            if: {
+              type: "object"
+            },
+            then: {
+              $ref: "#/definitions/space"
+            }
           }
         },
         collections: {
@@ -16977,7 +17377,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -16988,6 +17388,8 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "sectionGroups",
                   "siteSpaces",
                   "redirects",
+                  "spaceSettings",
+                  "permissions",
                   "collections",
                   "teams",
                   "members",
@@ -17503,6 +17905,106 @@ var docsync_schema_default, init_docsync_schema = __esm({
             }
           }
         },
+        "space-permission": {
+          description: "A role given on a space to one user or one team. Identity: the user or the team.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["role"],
+          properties: {
+            user: {
+              description: "A member of the organization, by user id or by email.",
+              type: "string",
+              minLength: 1
+            },
+            team: {
+              description: "A team, by its title (under teams:, or a live team's).",
+              type: "string",
+              minLength: 1,
+              maxLength: 64
+            },
+            role: {
+              description: "The role on the space.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            }
+          }
+        },
+        space: {
+          description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["id"],
+          properties: {
+            id: {
+              description: "The id of the existing space; site spaces name the space by the key above.",
+              type: "string",
+              minLength: 1
+            },
+            title: {
+              description: "The space's title (1 to 50 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            emoji: {
+              description: "The space's emoji (1 to 50 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            editMode: {
+              description: "live: members edit directly; locked: every edit is locked.",
+              enum: ["live", "locked"]
+            },
+            defaultLevel: {
+              description: "The default level for the space's content.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            collection: {
+              description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            customFields: {
+              description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.",
+              type: "object",
+              propertyNames: {
+                minLength: 1,
+                maxLength: 50
+              },
+              additionalProperties: {
+                description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it."
+              }
+            },
+            permissions: {
+              description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.",
+              type: "array",
+              items: {
+                $ref: "#/definitions/space-permission"
+              }
+            }
+          }
+        },
         team: {
           description: "A team. Identity: title.",
           type: "object",
@@ -17673,44 +18175,272 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema12 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema13 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema14 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema15 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema16 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema17 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema18 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema19 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema26 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), formats0 = formats.uri, schema20 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema23 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema25 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema21 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema22 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
-  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space, or a mapping with its id and the settings docsync manages.", type: ["string", "object"], minLength: 1, if: { type: "object" }, then: { $ref: "#/definitions/space" } } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "spaceSettings", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, "space-permission": { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } }, space: { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema14 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema15 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema16 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema17 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema18 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema19 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema20 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema21 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema28 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "spaceSettings", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), schema12 = { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, schema13 = { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } };
+  function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null, errors = 0;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.id === void 0) {
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.required, parentSchema: schema12, data };
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+      }
+      for (let key0 in data)
+        if (!(key0 === "id" || key0 === "title" || key0 === "emoji" || key0 === "editMode" || key0 === "defaultLevel" || key0 === "collection" || key0 === "customFields" || key0 === "permissions")) {
+          let err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+      if (data.id !== void 0) {
+        let data0 = data.id;
+        if (typeof data0 == "string") {
+          if (func3(data0) < 1) {
+            let err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.id, data: data0 };
+            vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+          }
+        } else {
+          let err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.id.type, parentSchema: schema12.properties.id, data: data0 };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+      }
+      if (data.title !== void 0) {
+        let data1 = data.title;
+        if (typeof data1 == "string") {
+          if (func3(data1) > 50) {
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.title, data: data1 };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+          }
+          if (func3(data1) < 1) {
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data1 };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        } else {
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data1 };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+      }
+      if (data.emoji !== void 0) {
+        let data2 = data.emoji;
+        if (typeof data2 == "string") {
+          if (func3(data2) > 50) {
+            let err7 = { instancePath: instancePath + "/emoji", schemaPath: "#/properties/emoji/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.emoji, data: data2 };
+            vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+          }
+          if (func3(data2) < 1) {
+            let err8 = { instancePath: instancePath + "/emoji", schemaPath: "#/properties/emoji/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.emoji, data: data2 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        } else {
+          let err9 = { instancePath: instancePath + "/emoji", schemaPath: "#/properties/emoji/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.emoji.type, parentSchema: schema12.properties.emoji, data: data2 };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+      }
+      if (data.editMode !== void 0) {
+        let data3 = data.editMode;
+        if (!(data3 === "live" || data3 === "locked")) {
+          let err10 = { instancePath: instancePath + "/editMode", schemaPath: "#/properties/editMode/enum", keyword: "enum", params: { allowedValues: schema12.properties.editMode.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.editMode.enum, parentSchema: schema12.properties.editMode, data: data3 };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      }
+      if (data.defaultLevel !== void 0) {
+        let data4 = data.defaultLevel;
+        if (!(data4 === "admin" || data4 === "create" || data4 === "review" || data4 === "edit" || data4 === "comment" || data4 === "read")) {
+          let err11 = { instancePath: instancePath + "/defaultLevel", schemaPath: "#/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema12.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.defaultLevel.enum, parentSchema: schema12.properties.defaultLevel, data: data4 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      }
+      if (data.collection !== void 0) {
+        let data5 = data.collection, _errs11 = errors, valid1 = !1, passing0 = null, _errs12 = errors;
+        if (typeof data5 == "string") {
+          if (func3(data5) > 50) {
+            let err12 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.collection.oneOf[0], data: data5 };
+            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+          }
+          if (func3(data5) < 1) {
+            let err13 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.collection.oneOf[0], data: data5 };
+            vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+          }
+        } else {
+          let err14 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.collection.oneOf[0].type, parentSchema: schema12.properties.collection.oneOf[0], data: data5 };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+        var _valid0 = _errs12 === errors;
+        _valid0 && (valid1 = !0, passing0 = 0);
+        let _errs14 = errors;
+        if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+          if (data5.id === void 0) {
+            let err15 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.properties.collection.oneOf[1].required, parentSchema: schema12.properties.collection.oneOf[1], data: data5 };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+          }
+          for (let key1 in data5)
+            if (key1 !== "id") {
+              let err16 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12.properties.collection.oneOf[1], data: data5 };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+            }
+          if (data5.id !== void 0) {
+            let data6 = data5.id;
+            if (typeof data6 == "string") {
+              if (func3(data6) < 1) {
+                let err17 = { instancePath: instancePath + "/collection/id", schemaPath: "#/properties/collection/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.collection.oneOf[1].properties.id, data: data6 };
+                vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+              }
+            } else {
+              let err18 = { instancePath: instancePath + "/collection/id", schemaPath: "#/properties/collection/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.collection.oneOf[1].properties.id.type, parentSchema: schema12.properties.collection.oneOf[1].properties.id, data: data6 };
+              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+            }
+          }
+        } else {
+          let err19 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.collection.oneOf[1].type, parentSchema: schema12.properties.collection.oneOf[1], data: data5 };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+        var _valid0 = _errs14 === errors;
+        if (_valid0 && valid1)
+          valid1 = !1, passing0 = [passing0, 1];
+        else {
+          _valid0 && (valid1 = !0, passing0 = 1);
+          let _errs19 = errors;
+          if (data5 !== null) {
+            let err20 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema12.properties.collection.oneOf[2].type, parentSchema: schema12.properties.collection.oneOf[2], data: data5 };
+            vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+          }
+          var _valid0 = _errs19 === errors;
+          _valid0 && valid1 ? (valid1 = !1, passing0 = [passing0, 2]) : _valid0 && (valid1 = !0, passing0 = 2);
+        }
+        if (valid1)
+          errors = _errs11, vErrors !== null && (_errs11 ? vErrors.length = _errs11 : vErrors = null);
+        else {
+          let err21 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.collection.oneOf, parentSchema: schema12.properties.collection, data: data5 };
+          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+        }
+      }
+      if (data.customFields !== void 0) {
+        let data7 = data.customFields;
+        if (data7 && typeof data7 == "object" && !Array.isArray(data7))
+          for (let key2 in data7) {
+            let _errs23 = errors;
+            if (typeof key2 == "string") {
+              if (func3(key2) > 50) {
+                let err22 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/propertyNames/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.customFields.propertyNames, data: key2, propertyName: key2 };
+                vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+              }
+              if (func3(key2) < 1) {
+                let err23 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.customFields.propertyNames, data: key2, propertyName: key2 };
+                vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+              }
+            }
+            var valid3 = _errs23 === errors;
+            if (!valid3) {
+              let err24 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/propertyNames", keyword: "propertyNames", params: { propertyName: key2 }, message: "property name must be valid", schema: schema12.properties.customFields.propertyNames, parentSchema: schema12.properties.customFields, data: data7 };
+              vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+            }
+          }
+        else {
+          let err25 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.customFields.type, parentSchema: schema12.properties.customFields, data: data7 };
+          vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+        }
+      }
+      if (data.permissions !== void 0) {
+        let data8 = data.permissions;
+        if (Array.isArray(data8)) {
+          let len0 = data8.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data9 = data8[i0];
+            if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+              if (data9.role === void 0) {
+                let err26 = { instancePath: instancePath + "/permissions/" + i0, schemaPath: "#/definitions/space-permission/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema13.required, parentSchema: schema13, data: data9 };
+                vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+              }
+              for (let key3 in data9)
+                if (!(key3 === "user" || key3 === "team" || key3 === "role")) {
+                  let err27 = { instancePath: instancePath + "/permissions/" + i0, schemaPath: "#/definitions/space-permission/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data9 };
+                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                }
+              if (data9.user !== void 0) {
+                let data10 = data9.user;
+                if (typeof data10 == "string") {
+                  if (func3(data10) < 1) {
+                    let err28 = { instancePath: instancePath + "/permissions/" + i0 + "/user", schemaPath: "#/definitions/space-permission/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.user, data: data10 };
+                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                  }
+                } else {
+                  let err29 = { instancePath: instancePath + "/permissions/" + i0 + "/user", schemaPath: "#/definitions/space-permission/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.user.type, parentSchema: schema13.properties.user, data: data10 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                }
+              }
+              if (data9.team !== void 0) {
+                let data11 = data9.team;
+                if (typeof data11 == "string") {
+                  if (func3(data11) > 64) {
+                    let err30 = { instancePath: instancePath + "/permissions/" + i0 + "/team", schemaPath: "#/definitions/space-permission/properties/team/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.team, data: data11 };
+                    vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                  }
+                  if (func3(data11) < 1) {
+                    let err31 = { instancePath: instancePath + "/permissions/" + i0 + "/team", schemaPath: "#/definitions/space-permission/properties/team/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.team, data: data11 };
+                    vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                  }
+                } else {
+                  let err32 = { instancePath: instancePath + "/permissions/" + i0 + "/team", schemaPath: "#/definitions/space-permission/properties/team/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.team.type, parentSchema: schema13.properties.team, data: data11 };
+                  vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+                }
+              }
+              if (data9.role !== void 0) {
+                let data12 = data9.role;
+                if (!(data12 === "admin" || data12 === "create" || data12 === "review" || data12 === "edit" || data12 === "comment" || data12 === "read")) {
+                  let err33 = { instancePath: instancePath + "/permissions/" + i0 + "/role", schemaPath: "#/definitions/space-permission/properties/role/enum", keyword: "enum", params: { allowedValues: schema13.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.role.enum, parentSchema: schema13.properties.role, data: data12 };
+                  vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+                }
+              }
+            } else {
+              let err34 = { instancePath: instancePath + "/permissions/" + i0, schemaPath: "#/definitions/space-permission/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data9 };
+              vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+            }
+          }
+        } else {
+          let err35 = { instancePath: instancePath + "/permissions", schemaPath: "#/properties/permissions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.permissions.type, parentSchema: schema12.properties.permissions, data: data8 };
+          vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+        }
+      }
+    } else {
+      let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data };
+      vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+    }
+    return validate11.errors = vErrors, errors === 0;
+  }
+  let schema22 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema25 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema27 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema23 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema24 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema22.required, parentSchema: schema22, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema22.required, parentSchema: schema22, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema22.required, parentSchema: schema22, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema22.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data };
+        if (!func2.call(schema24.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.path, data: data0 };
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.path, data: data0 };
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
           if (!pattern7.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema22.properties.path, data: data0 };
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.path.type, parentSchema: schema22.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.path.type, parentSchema: schema24.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17718,53 +18448,53 @@ function precompiledValidator(formats) {
         let data1 = data.title;
         if (typeof data1 == "string") {
           if (func3(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.title, data: data1 };
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema24.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
           if (func3(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.title, data: data1 };
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema24.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.title.type, parentSchema: schema22.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.title.type, parentSchema: schema24.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema22.properties.description.type }, message: "must be string,null", schema: schema22.properties.description.type, parentSchema: schema22.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema24.properties.description.type }, message: "must be string,null", schema: schema24.properties.description.type, parentSchema: schema24.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
         if (typeof data2 == "string" && func3(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema22.properties.description, data: data2 };
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema24.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema22.properties.icon.type }, message: "must be string,null", schema: schema22.properties.icon.type, parentSchema: schema22.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema24.properties.icon.type }, message: "must be string,null", schema: schema24.properties.icon.type, parentSchema: schema24.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
         if (typeof data3 == "string" && func3(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema22.properties.icon, data: data3 };
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema24.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema22.properties.condition.type }, message: "must be string,null", schema: schema22.properties.condition.type, parentSchema: schema22.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema24.properties.condition.type }, message: "must be string,null", schema: schema24.properties.condition.type, parentSchema: schema24.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
           if (func3(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema22.properties.condition, data: data4 };
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema24.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
           if (func3(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.condition, data: data4 };
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -17772,7 +18502,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.default.type, parentSchema: schema22.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.default.type, parentSchema: schema24.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -17780,7 +18510,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema22.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema24.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -17788,27 +18518,27 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema23.required, parentSchema: schema23, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema25.required, parentSchema: schema25, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema23.required, parentSchema: schema23, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema25.required, parentSchema: schema25, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
                   if (func3(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.space, data: data8 };
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.space.type, parentSchema: schema23.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.space.type, parentSchema: schema25.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
@@ -17816,35 +18546,35 @@ function precompiledValidator(formats) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
                   if (func3(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.path, data: data9 };
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
                   if (func3(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.path, data: data9 };
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   if (!pattern7.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.path, data: data9 };
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.path.type, parentSchema: schema23.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.path.type, parentSchema: schema25.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema23.properties.condition.type }, message: "must be string,null", schema: schema23.properties.condition.type, parentSchema: schema23.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema25.properties.condition.type }, message: "must be string,null", schema: schema25.properties.condition.type, parentSchema: schema25.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
                   if (func3(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema23.properties.condition, data: data10 };
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema25.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
                   if (func3(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.condition, data: data10 };
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -17852,7 +18582,7 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.default.type, parentSchema: schema23.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.default.type, parentSchema: schema25.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
@@ -17860,36 +18590,36 @@ function precompiledValidator(formats) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
                   if (func3(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data12 };
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
                   if (func3(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data12 };
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
                   if (!pattern7.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.was, data: data12 };
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.siteSpaces.type, parentSchema: schema22.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.siteSpaces.type, parentSchema: schema24.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
@@ -17897,11 +18627,11 @@ function precompiledValidator(formats) {
         let data14 = data.id;
         if (typeof data14 == "string") {
           if (func3(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.id, data: data14 };
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.id.type, parentSchema: schema22.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.id.type, parentSchema: schema24.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
@@ -17909,75 +18639,75 @@ function precompiledValidator(formats) {
         let data15 = data.was;
         if (typeof data15 == "string") {
           if (func3(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.was, data: data15 };
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
           if (func3(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.was, data: data15 };
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
           if (!pattern7.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema22.properties.was, data: data15 };
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.was.type, parentSchema: schema22.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.was.type, parentSchema: schema24.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.protect.type, parentSchema: schema22.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.protect.type, parentSchema: schema24.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
-    return validate13.errors = vErrors, errors === 0;
+    return validate15.errors = vErrors, errors === 0;
   }
-  function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema21.required, parentSchema: schema21, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema23.required, parentSchema: schema23, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema21.required, parentSchema: schema21, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema23.required, parentSchema: schema23, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.group, data: data0 };
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
           if (func3(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.group, data: data0 };
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.group.type, parentSchema: schema21.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.group.type, parentSchema: schema23.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema21.properties.icon.type }, message: "must be string,null", schema: schema21.properties.icon.type, parentSchema: schema21.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema23.properties.icon.type }, message: "must be string,null", schema: schema23.properties.icon.type, parentSchema: schema23.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
         if (typeof data1 == "string" && func3(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema21.properties.icon, data: data1 };
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema23.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17986,9 +18716,9 @@ function precompiledValidator(formats) {
         if (Array.isArray(data2)) {
           let len0 = data2.length;
           for (let i0 = 0; i0 < len0; i0++)
-            validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+            validate15(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema21.properties.sections.type, parentSchema: schema21.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema23.properties.sections.type, parentSchema: schema23.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -17996,32 +18726,33 @@ function precompiledValidator(formats) {
         let data4 = data.was;
         if (typeof data4 == "string") {
           if (func3(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data4 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data4 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
-    return validate12.errors = vErrors, errors === 0;
+    return validate14.errors = vErrors, errors === 0;
   }
-  function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let formats0 = formats.uri;
+  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0, _errs1 = errors, _errs2 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
@@ -18032,33 +18763,33 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema20.not, parentSchema: schema20, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema22.not, parentSchema: schema22, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema20.required, parentSchema: schema20, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema22.required, parentSchema: schema22, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema20.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data };
+        if (!func2.call(schema22.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
           if (func3(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.title, data: data0 };
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema20.properties.title, data: data0 };
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.title.type, parentSchema: schema20.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.title.type, parentSchema: schema22.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
@@ -18066,11 +18797,11 @@ function precompiledValidator(formats) {
         let data1 = data.id;
         if (typeof data1 == "string") {
           if (func3(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data1 };
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.id.type, parentSchema: schema22.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -18078,36 +18809,36 @@ function precompiledValidator(formats) {
         let data2 = data.was;
         if (typeof data2 == "string") {
           if (func3(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.was, data: data2 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema20.properties.was, data: data2 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.was.type, parentSchema: schema22.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.protect.type, parentSchema: schema22.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema20.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.type.enum, parentSchema: schema20.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema22.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.type.enum, parentSchema: schema22.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema20.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.visibility.enum, parentSchema: schema20.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema22.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.visibility.enum, parentSchema: schema22.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
@@ -18115,26 +18846,26 @@ function precompiledValidator(formats) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
           if (func3(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.basename, data: data6 };
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
           if (func3(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.basename, data: data6 };
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.basename.type, parentSchema: schema20.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.basename.type, parentSchema: schema22.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema20.properties.proxy.type }, message: "must be string,null", schema: schema20.properties.proxy.type, parentSchema: schema20.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema22.properties.proxy.type }, message: "must be string,null", schema: schema22.properties.proxy.type, parentSchema: schema22.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
         if (typeof data7 == "string" && !pattern6.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema20.properties.proxy, data: data7 };
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema22.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -18142,23 +18873,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema20.properties.adaptiveContent.required, parentSchema: schema20.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema22.properties.adaptiveContent.required, parentSchema: schema22.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.adaptiveContent.properties.enabled.type, parentSchema: schema20.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.adaptiveContent.properties.enabled.type, parentSchema: schema22.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveContent.type, parentSchema: schema20.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveContent.type, parentSchema: schema22.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -18166,12 +18897,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema20.properties.adaptiveSchema.required, parentSchema: schema20.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema22.properties.adaptiveSchema.required, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -18181,47 +18912,47 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                       vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
                     if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
                       vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
                       vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema20.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                   vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveSchema.properties.properties.type, parentSchema: schema20.properties.adaptiveSchema.properties.properties, data: data11 };
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.properties.properties.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties, data: data11 };
               vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema20.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema22.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.adaptiveSchema.type, parentSchema: schema20.properties.adaptiveSchema, data: data10 };
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.type, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
@@ -18247,22 +18978,22 @@ function precompiledValidator(formats) {
             let ifClause0;
             if (_valid0) {
               let _errs42 = errors;
-              validate12(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors), errors = vErrors.length);
+              validate14(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors), errors = vErrors.length);
               var _valid0 = _errs42 === errors;
               valid8 = _valid0, ifClause0 = "then";
             } else {
               let _errs43 = errors;
-              validate13(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+              validate15(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
               var _valid0 = _errs43 === errors;
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema20.properties.sections.items.if, parentSchema: schema20.properties.sections.items, data: data17 };
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema22.properties.sections.items.if, parentSchema: schema22.properties.sections.items, data: data17 };
               vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.sections.type, parentSchema: schema20.properties.sections, data: data16 };
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.sections.type, parentSchema: schema22.properties.sections, data: data16 };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
@@ -18274,27 +19005,27 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema23.required, parentSchema: schema23, data: data19 };
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema25.required, parentSchema: schema25, data: data19 };
                 vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema23.required, parentSchema: schema23, data: data19 };
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema25.required, parentSchema: schema25, data: data19 };
                 vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data: data19 };
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data19 };
                   vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
                   if (func3(data20) < 1) {
-                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.space, data: data20 };
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.space, data: data20 };
                     vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.space.type, parentSchema: schema23.properties.space, data: data20 };
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.space.type, parentSchema: schema25.properties.space, data: data20 };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
@@ -18302,35 +19033,35 @@ function precompiledValidator(formats) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
                   if (func3(data21) > 100) {
-                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.path, data: data21 };
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
                   if (func3(data21) < 1) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.path, data: data21 };
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
                   if (!pattern7.test(data21)) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.path, data: data21 };
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.path.type, parentSchema: schema23.properties.path, data: data21 };
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.path.type, parentSchema: schema25.properties.path, data: data21 };
                   vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema23.properties.condition.type }, message: "must be string,null", schema: schema23.properties.condition.type, parentSchema: schema23.properties.condition, data: data22 };
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema25.properties.condition.type }, message: "must be string,null", schema: schema25.properties.condition.type, parentSchema: schema25.properties.condition, data: data22 };
                   vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
                   if (func3(data22) > 1024) {
-                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema23.properties.condition, data: data22 };
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema25.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
                   if (func3(data22) < 1) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.condition, data: data22 };
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
@@ -18338,7 +19069,7 @@ function precompiledValidator(formats) {
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.default.type, parentSchema: schema23.properties.default, data: data23 };
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.default.type, parentSchema: schema25.properties.default, data: data23 };
                   vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
@@ -18346,36 +19077,36 @@ function precompiledValidator(formats) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
                   if (func3(data24) > 100) {
-                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data24 };
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
                   if (func3(data24) < 1) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data24 };
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
                   if (!pattern7.test(data24)) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema23.properties.was, data: data24 };
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data24 };
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data24 };
                   vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data25 };
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data25 };
                   vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data: data19 };
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data19 };
               vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.siteSpaces.type, parentSchema: schema20.properties.siteSpaces, data: data18 };
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.siteSpaces.type, parentSchema: schema22.properties.siteSpaces, data: data18 };
           vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
@@ -18386,46 +19117,46 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema25.oneOf[0].required, parentSchema: schema25.oneOf[0], data: data27 };
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema27.oneOf[0].required, parentSchema: schema27.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema25.oneOf[1].required, parentSchema: schema25.oneOf[1], data: data27 };
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema27.oneOf[1].required, parentSchema: schema27.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema25.oneOf, parentSchema: schema25, data: data27 };
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf, parentSchema: schema27, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema25.required, parentSchema: schema25, data: data27 };
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema27.required, parentSchema: schema27, data: data27 };
                 vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data27 };
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27, data: data27 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
                   if (func3(data28) > 512) {
-                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema25.properties.source, data: data28 };
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema27.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
                   if (!pattern13.test(data28)) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema25.properties.source, data: data28 };
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema27.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.source.type, parentSchema: schema25.properties.source, data: data28 };
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.source.type, parentSchema: schema27.properties.source, data: data28 };
                   vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
@@ -18433,36 +19164,36 @@ function precompiledValidator(formats) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema25.properties.to.required, parentSchema: schema25.properties.to, data: data29 };
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema27.properties.to.required, parentSchema: schema27.properties.to, data: data29 };
                     vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.to, data: data29 };
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.to, data: data29 };
                       vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
                       if (func3(data30) > 100) {
-                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.to.properties.section, data: data30 };
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
                       if (func3(data30) < 1) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.to.properties.section, data: data30 };
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
                       if (!pattern7.test(data30)) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.to.properties.section, data: data30 };
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.to.properties.section.type, parentSchema: schema25.properties.to.properties.section, data: data30 };
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.to.properties.section.type, parentSchema: schema27.properties.to.properties.section, data: data30 };
                       vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.properties.to.type, parentSchema: schema25.properties.to, data: data29 };
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.to.type, parentSchema: schema27.properties.to, data: data29 };
                   vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
@@ -18477,12 +19208,12 @@ function precompiledValidator(formats) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema25.properties.destination.allOf[0].then.required, parentSchema: schema25.properties.destination.allOf[0].then, data: data31 };
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema27.properties.destination.allOf[0].then.required, parentSchema: schema27.properties.destination.allOf[0].then, data: data31 };
                       vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[0].then, data: data31 };
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[0].then, data: data31 };
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
@@ -18490,7 +19221,7 @@ function precompiledValidator(formats) {
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[0].if, parentSchema: schema25.properties.destination.allOf[0], data: data31 };
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[0].if, parentSchema: schema27.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
@@ -18503,12 +19234,12 @@ function precompiledValidator(formats) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema25.properties.destination.allOf[1].then.required, parentSchema: schema25.properties.destination.allOf[1].then, data: data31 };
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema27.properties.destination.allOf[1].then.required, parentSchema: schema27.properties.destination.allOf[1].then, data: data31 };
                       vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[1].then, data: data31 };
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[1].then, data: data31 };
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
@@ -18516,7 +19247,7 @@ function precompiledValidator(formats) {
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[1].if, parentSchema: schema25.properties.destination.allOf[1], data: data31 };
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[1].if, parentSchema: schema27.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
@@ -18529,16 +19260,16 @@ function precompiledValidator(formats) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema25.properties.destination.allOf[2].then.required, parentSchema: schema25.properties.destination.allOf[2].then, data: data31 };
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema27.properties.destination.allOf[2].then.required, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema25.properties.destination.allOf[2].then.required, parentSchema: schema25.properties.destination.allOf[2].then, data: data31 };
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema27.properties.destination.allOf[2].then.required, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[2].then, data: data31 };
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
@@ -18546,7 +19277,7 @@ function precompiledValidator(formats) {
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[2].if, parentSchema: schema25.properties.destination.allOf[2], data: data31 };
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[2].if, parentSchema: schema27.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
@@ -18559,12 +19290,12 @@ function precompiledValidator(formats) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema25.properties.destination.allOf[3].then.required, parentSchema: schema25.properties.destination.allOf[3].then, data: data31 };
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema27.properties.destination.allOf[3].then.required, parentSchema: schema27.properties.destination.allOf[3].then, data: data31 };
                       vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25.properties.destination.allOf[3].then, data: data31 };
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[3].then, data: data31 };
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
@@ -18572,23 +19303,23 @@ function precompiledValidator(formats) {
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema25.properties.destination.allOf[3].if, parentSchema: schema25.properties.destination.allOf[3], data: data31 };
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[3].if, parentSchema: schema27.properties.destination.allOf[3], data: data31 };
                   vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema25.properties.destination.required, parentSchema: schema25.properties.destination, data: data31 };
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema27.properties.destination.required, parentSchema: schema27.properties.destination, data: data31 };
                     vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
                       if (func3(data36) < 1) {
-                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.kind, data: data36 };
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.kind, data: data36 };
                         vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.kind.type, parentSchema: schema25.properties.destination.properties.kind, data: data36 };
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.kind.type, parentSchema: schema27.properties.destination.properties.kind, data: data36 };
                       vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
@@ -18596,11 +19327,11 @@ function precompiledValidator(formats) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
                       if (func3(data37) < 1) {
-                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.siteSectionId, data: data37 };
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.siteSectionId, data: data37 };
                         vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.siteSectionId.type, parentSchema: schema25.properties.destination.properties.siteSectionId, data: data37 };
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.siteSectionId.type, parentSchema: schema27.properties.destination.properties.siteSectionId, data: data37 };
                       vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
@@ -18608,11 +19339,11 @@ function precompiledValidator(formats) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
                       if (func3(data38) < 1) {
-                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.siteSpaceId, data: data38 };
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.siteSpaceId, data: data38 };
                         vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.siteSpaceId.type, parentSchema: schema25.properties.destination.properties.siteSpaceId, data: data38 };
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.siteSpaceId.type, parentSchema: schema27.properties.destination.properties.siteSpaceId, data: data38 };
                       vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
@@ -18620,11 +19351,11 @@ function precompiledValidator(formats) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
                       if (func3(data39) < 1) {
-                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.destination.properties.pageId, data: data39 };
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.pageId, data: data39 };
                         vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.pageId.type, parentSchema: schema25.properties.destination.properties.pageId, data: data39 };
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.pageId.type, parentSchema: schema27.properties.destination.properties.pageId, data: data39 };
                       vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
@@ -18632,16 +19363,16 @@ function precompiledValidator(formats) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema25.properties.destination.properties.url, data: data40 };
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema27.properties.destination.properties.url, data: data40 };
                         vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.destination.properties.url.type, parentSchema: schema25.properties.destination.properties.url, data: data40 };
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.url.type, parentSchema: schema27.properties.destination.properties.url, data: data40 };
                       vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.properties.destination.type, parentSchema: schema25.properties.destination, data: data31 };
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.destination.type, parentSchema: schema27.properties.destination, data: data31 };
                   vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
@@ -18649,11 +19380,11 @@ function precompiledValidator(formats) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
                   if (func3(data41) < 1) {
-                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.id, data: data41 };
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.id, data: data41 };
                     vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.id.type, parentSchema: schema25.properties.id, data: data41 };
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.id.type, parentSchema: schema27.properties.id, data: data41 };
                   vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
@@ -18661,40 +19392,40 @@ function precompiledValidator(formats) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
                   if (func3(data42) > 512) {
-                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema25.properties.was, data: data42 };
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema27.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
                   if (!pattern13.test(data42)) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema25.properties.was, data: data42 };
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema27.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data42 };
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.was.type, parentSchema: schema27.properties.was, data: data42 };
                   vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data43 };
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.protect.type, parentSchema: schema27.properties.protect, data: data43 };
                   vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data27 };
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data27 };
               vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema20.properties.redirects.type, parentSchema: schema20.properties.redirects, data: data26 };
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.redirects.type, parentSchema: schema22.properties.redirects, data: data26 };
           vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
       vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
-    return validate11.errors = vErrors, errors === 0;
+    return validate13.errors = vErrors, errors === 0;
   }
   function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
@@ -18744,19 +19475,34 @@ function precompiledValidator(formats) {
           }
           for (let key2 in data2) {
             let data3 = data2[key2];
-            if (typeof data3 == "string") {
-              if (func3(data3) < 1) {
-                let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
-                vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-              }
-            } else {
-              let err8 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.spaces.additionalProperties.type, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+            if (typeof data3 != "string" && !(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+              let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/type", keyword: "type", params: { type: schema11.properties.spaces.additionalProperties.type }, message: "must be string,object", schema: schema11.properties.spaces.additionalProperties.type, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+            let _errs11 = errors, valid3 = !0, _errs12 = errors;
+            if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+              let err8 = {};
               vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            }
+            var _valid0 = _errs12 === errors;
+            if (errors = _errs11, vErrors !== null && (_errs11 ? vErrors.length = _errs11 : vErrors = null), _valid0) {
+              let _errs14 = errors;
+              validate11(data3, { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data2, parentDataProperty: key2, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+              var _valid0 = _errs14 === errors;
+              valid3 = _valid0;
+            }
+            if (!valid3) {
+              let err9 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema11.properties.spaces.additionalProperties.if, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (typeof data3 == "string" && func3(data3) < 1) {
+              let err10 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
           }
         } else {
-          let err9 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.spaces.type, parentSchema: schema11.properties.spaces, data: data2 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          let err11 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.spaces.type, parentSchema: schema11.properties.spaces, data: data2 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.collections !== void 0) {
@@ -18767,156 +19513,156 @@ function precompiledValidator(formats) {
             let data5 = data4[i0];
             if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
               if (data5.title === void 0) {
-                let err10 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
-                vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+                let err12 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema14.required, parentSchema: schema14, data: data5 };
+                vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
               }
               for (let key3 in data5)
                 if (!(key3 === "title" || key3 === "description" || key3 === "defaultLevel" || key3 === "parent" || key3 === "id" || key3 === "was" || key3 === "protect")) {
-                  let err11 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
-                  vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+                  let err13 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data5 };
+                  vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
                 }
               if (data5.title !== void 0) {
                 let data6 = data5.title;
                 if (typeof data6 == "string") {
                   if (func3(data6) > 50) {
-                    let err12 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.title, data: data6 };
-                    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+                    let err14 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.title, data: data6 };
+                    vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
                   }
                   if (func3(data6) < 1) {
-                    let err13 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
-                    vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+                    let err15 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.title, data: data6 };
+                    vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
                   }
                 } else {
-                  let err14 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
-                  vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+                  let err16 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.title.type, parentSchema: schema14.properties.title, data: data6 };
+                  vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
                 }
               }
               if (data5.description !== void 0) {
                 let data7 = data5.description;
                 if (typeof data7 == "string") {
                   if (func3(data7) > 100) {
-                    let err15 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema12.properties.description, data: data7 };
-                    vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+                    let err17 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema14.properties.description, data: data7 };
+                    vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
                   }
                 } else {
-                  let err16 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.description.type, parentSchema: schema12.properties.description, data: data7 };
-                  vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+                  let err18 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.description.type, parentSchema: schema14.properties.description, data: data7 };
+                  vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
                 }
               }
               if (data5.defaultLevel !== void 0) {
                 let data8 = data5.defaultLevel;
                 if (!(data8 === "admin" || data8 === "create" || data8 === "review" || data8 === "edit" || data8 === "comment" || data8 === "read")) {
-                  let err17 = { instancePath: instancePath + "/collections/" + i0 + "/defaultLevel", schemaPath: "#/definitions/collection/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema12.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.defaultLevel.enum, parentSchema: schema12.properties.defaultLevel, data: data8 };
-                  vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+                  let err19 = { instancePath: instancePath + "/collections/" + i0 + "/defaultLevel", schemaPath: "#/definitions/collection/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema14.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.defaultLevel.enum, parentSchema: schema14.properties.defaultLevel, data: data8 };
+                  vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
                 }
               }
               if (data5.parent !== void 0) {
-                let data9 = data5.parent, _errs23 = errors, valid7 = !1, passing0 = null, _errs24 = errors;
+                let data9 = data5.parent, _errs27 = errors, valid8 = !1, passing0 = null, _errs28 = errors;
                 if (typeof data9 == "string") {
                   if (func3(data9) > 50) {
-                    let err18 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
-                    vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+                    let err20 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
                   }
                   if (func3(data9) < 1) {
-                    let err19 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
-                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+                    let err21 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
                   }
                 } else {
-                  let err20 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.parent.oneOf[0].type, parentSchema: schema12.properties.parent.oneOf[0], data: data9 };
-                  vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+                  let err22 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.parent.oneOf[0].type, parentSchema: schema14.properties.parent.oneOf[0], data: data9 };
+                  vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
-                var _valid0 = _errs24 === errors;
-                _valid0 && (valid7 = !0, passing0 = 0);
-                let _errs26 = errors;
+                var _valid1 = _errs28 === errors;
+                _valid1 && (valid8 = !0, passing0 = 0);
+                let _errs30 = errors;
                 if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
                   if (data9.id === void 0) {
-                    let err21 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.properties.parent.oneOf[1].required, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
-                    vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+                    let err23 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema14.properties.parent.oneOf[1].required, parentSchema: schema14.properties.parent.oneOf[1], data: data9 };
+                    vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                   for (let key4 in data9)
                     if (key4 !== "id") {
-                      let err22 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
-                      vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+                      let err24 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14.properties.parent.oneOf[1], data: data9 };
+                      vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                     }
                   if (data9.id !== void 0) {
                     let data10 = data9.id;
                     if (typeof data10 == "string") {
                       if (func3(data10) < 1) {
-                        let err23 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.parent.oneOf[1].properties.id, data: data10 };
-                        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+                        let err25 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.parent.oneOf[1].properties.id, data: data10 };
+                        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                       }
                     } else {
-                      let err24 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.parent.oneOf[1].properties.id.type, parentSchema: schema12.properties.parent.oneOf[1].properties.id, data: data10 };
-                      vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+                      let err26 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.parent.oneOf[1].properties.id.type, parentSchema: schema14.properties.parent.oneOf[1].properties.id, data: data10 };
+                      vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                     }
                   }
                 } else {
-                  let err25 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.parent.oneOf[1].type, parentSchema: schema12.properties.parent.oneOf[1], data: data9 };
-                  vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-                }
-                var _valid0 = _errs26 === errors;
-                if (_valid0 && valid7)
-                  valid7 = !1, passing0 = [passing0, 1];
-                else {
-                  _valid0 && (valid7 = !0, passing0 = 1);
-                  let _errs31 = errors;
-                  if (data9 !== null) {
-                    let err26 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema12.properties.parent.oneOf[2].type, parentSchema: schema12.properties.parent.oneOf[2], data: data9 };
-                    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-                  }
-                  var _valid0 = _errs31 === errors;
-                  _valid0 && valid7 ? (valid7 = !1, passing0 = [passing0, 2]) : _valid0 && (valid7 = !0, passing0 = 2);
-                }
-                if (valid7)
-                  errors = _errs23, vErrors !== null && (_errs23 ? vErrors.length = _errs23 : vErrors = null);
-                else {
-                  let err27 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.parent.oneOf, parentSchema: schema12.properties.parent, data: data9 };
+                  let err27 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.parent.oneOf[1].type, parentSchema: schema14.properties.parent.oneOf[1], data: data9 };
                   vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                }
+                var _valid1 = _errs30 === errors;
+                if (_valid1 && valid8)
+                  valid8 = !1, passing0 = [passing0, 1];
+                else {
+                  _valid1 && (valid8 = !0, passing0 = 1);
+                  let _errs35 = errors;
+                  if (data9 !== null) {
+                    let err28 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema14.properties.parent.oneOf[2].type, parentSchema: schema14.properties.parent.oneOf[2], data: data9 };
+                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                  }
+                  var _valid1 = _errs35 === errors;
+                  _valid1 && valid8 ? (valid8 = !1, passing0 = [passing0, 2]) : _valid1 && (valid8 = !0, passing0 = 2);
+                }
+                if (valid8)
+                  errors = _errs27, vErrors !== null && (_errs27 ? vErrors.length = _errs27 : vErrors = null);
+                else {
+                  let err29 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.parent.oneOf, parentSchema: schema14.properties.parent, data: data9 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
               }
               if (data5.id !== void 0) {
                 let data11 = data5.id;
                 if (typeof data11 == "string") {
                   if (func3(data11) < 1) {
-                    let err28 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.id, data: data11 };
-                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                    let err30 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.id, data: data11 };
+                    vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
                 } else {
-                  let err29 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.id.type, parentSchema: schema12.properties.id, data: data11 };
-                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                  let err31 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.id.type, parentSchema: schema14.properties.id, data: data11 };
+                  vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                 }
               }
               if (data5.was !== void 0) {
                 let data12 = data5.was;
                 if (typeof data12 == "string") {
                   if (func3(data12) > 50) {
-                    let err30 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.was, data: data12 };
-                    vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                    let err32 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                   }
                   if (func3(data12) < 1) {
-                    let err31 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data12 };
-                    vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                    let err33 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
                 } else {
-                  let err32 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data12 };
-                  vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+                  let err34 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.was.type, parentSchema: schema14.properties.was, data: data12 };
+                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                 }
               }
               if (data5.protect !== void 0) {
                 let data13 = data5.protect;
                 if (typeof data13 != "boolean") {
-                  let err33 = { instancePath: instancePath + "/collections/" + i0 + "/protect", schemaPath: "#/definitions/collection/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data13 };
-                  vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+                  let err35 = { instancePath: instancePath + "/collections/" + i0 + "/protect", schemaPath: "#/definitions/collection/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data13 };
+                  vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                 }
               }
             } else {
-              let err34 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
-              vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+              let err36 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data5 };
+              vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err35 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.collections.type, parentSchema: schema11.properties.collections, data: data4 };
-          vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+          let err37 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.collections.type, parentSchema: schema11.properties.collections, data: data4 };
+          vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
       if (data.teams !== void 0) {
@@ -18927,28 +19673,28 @@ function precompiledValidator(formats) {
             let data15 = data14[i1];
             if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
               if (data15.title === void 0) {
-                let err36 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema13.required, parentSchema: schema13, data: data15 };
-                vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+                let err38 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema15.required, parentSchema: schema15, data: data15 };
+                vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               for (let key5 in data15)
                 if (!(key5 === "title" || key5 === "members" || key5 === "was" || key5 === "protect")) {
-                  let err37 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data15 };
-                  vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+                  let err39 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data15 };
+                  vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
                 }
               if (data15.title !== void 0) {
                 let data16 = data15.title;
                 if (typeof data16 == "string") {
                   if (func3(data16) > 64) {
-                    let err38 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.title, data: data16 };
-                    vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+                    let err40 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.title, data: data16 };
+                    vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                   }
                   if (func3(data16) < 1) {
-                    let err39 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.title, data: data16 };
-                    vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+                    let err41 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.title, data: data16 };
+                    vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err40 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data16 };
-                  vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                  let err42 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data16 };
+                  vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
               if (data15.members !== void 0) {
@@ -18959,12 +19705,12 @@ function precompiledValidator(formats) {
                     let data18 = data17[i2];
                     if (typeof data18 == "string") {
                       if (func3(data18) < 1) {
-                        let err41 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.members.items, data: data18 };
-                        vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+                        let err43 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.members.items, data: data18 };
+                        vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                       }
                     } else {
-                      let err42 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.members.items.type, parentSchema: schema13.properties.members.items, data: data18 };
-                      vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+                      let err44 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.members.items.type, parentSchema: schema15.properties.members.items, data: data18 };
+                      vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                     }
                   }
                   let i3 = data17.length, j0;
@@ -18975,8 +19721,8 @@ function precompiledValidator(formats) {
                       if (typeof item0 == "string") {
                         if (typeof indices0[item0] == "number") {
                           j0 = indices0[item0];
-                          let err43 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i3 + " are identical)", schema: !0, parentSchema: schema13.properties.members, data: data17 };
-                          vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+                          let err45 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i3 + " are identical)", schema: !0, parentSchema: schema15.properties.members, data: data17 };
+                          vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                           break;
                         }
                         indices0[item0] = i3;
@@ -18984,41 +19730,41 @@ function precompiledValidator(formats) {
                     }
                   }
                 } else {
-                  let err44 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.members.type, parentSchema: schema13.properties.members, data: data17 };
-                  vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+                  let err46 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.members.type, parentSchema: schema15.properties.members, data: data17 };
+                  vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data15.was !== void 0) {
                 let data19 = data15.was;
                 if (typeof data19 == "string") {
                   if (func3(data19) > 64) {
-                    let err45 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.was, data: data19 };
-                    vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                    let err47 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                   }
                   if (func3(data19) < 1) {
-                    let err46 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.was, data: data19 };
-                    vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+                    let err48 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
                 } else {
-                  let err47 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.was.type, parentSchema: schema13.properties.was, data: data19 };
-                  vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+                  let err49 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data19 };
+                  vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                 }
               }
               if (data15.protect !== void 0) {
                 let data20 = data15.protect;
                 if (typeof data20 != "boolean") {
-                  let err48 = { instancePath: instancePath + "/teams/" + i1 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
-                  vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+                  let err50 = { instancePath: instancePath + "/teams/" + i1 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data20 };
+                  vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
             } else {
-              let err49 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data15 };
-              vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
+              let err51 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data15 };
+              vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
             }
           }
         } else {
-          let err50 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data14 };
-          vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
+          let err52 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data14 };
+          vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
         }
       }
       if (data.members !== void 0) {
@@ -19029,52 +19775,52 @@ function precompiledValidator(formats) {
             let data22 = data21[i4];
             if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
               if (data22.user === void 0) {
-                let err51 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "user" }, message: "must have required property 'user'", schema: schema14.required, parentSchema: schema14, data: data22 };
-                vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
+                let err53 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "user" }, message: "must have required property 'user'", schema: schema16.required, parentSchema: schema16, data: data22 };
+                vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
               }
               if (data22.role === void 0) {
-                let err52 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema14.required, parentSchema: schema14, data: data22 };
-                vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+                let err54 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema16.required, parentSchema: schema16, data: data22 };
+                vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
               }
               for (let key6 in data22)
                 if (!(key6 === "user" || key6 === "role" || key6 === "protect")) {
-                  let err53 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
-                  vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
+                  let err55 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data22 };
+                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               if (data22.user !== void 0) {
                 let data23 = data22.user;
                 if (typeof data23 == "string") {
                   if (func3(data23) < 1) {
-                    let err54 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.user, data: data23 };
-                    vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
+                    let err56 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.user, data: data23 };
+                    vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
                   }
                 } else {
-                  let err55 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.user.type, parentSchema: schema14.properties.user, data: data23 };
-                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
+                  let err57 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.user.type, parentSchema: schema16.properties.user, data: data23 };
+                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
                 }
               }
               if (data22.role !== void 0) {
                 let data24 = data22.role;
                 if (!(data24 === "admin" || data24 === "create" || data24 === "review" || data24 === "edit" || data24 === "comment" || data24 === "read" || data24 === null)) {
-                  let err56 = { instancePath: instancePath + "/members/" + i4 + "/role", schemaPath: "#/definitions/member/properties/role/enum", keyword: "enum", params: { allowedValues: schema14.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.role.enum, parentSchema: schema14.properties.role, data: data24 };
-                  vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
+                  let err58 = { instancePath: instancePath + "/members/" + i4 + "/role", schemaPath: "#/definitions/member/properties/role/enum", keyword: "enum", params: { allowedValues: schema16.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.role.enum, parentSchema: schema16.properties.role, data: data24 };
+                  vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
                 }
               }
               if (data22.protect !== void 0) {
                 let data25 = data22.protect;
                 if (typeof data25 != "boolean") {
-                  let err57 = { instancePath: instancePath + "/members/" + i4 + "/protect", schemaPath: "#/definitions/member/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data25 };
-                  vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+                  let err59 = { instancePath: instancePath + "/members/" + i4 + "/protect", schemaPath: "#/definitions/member/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data25 };
+                  vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
                 }
               }
             } else {
-              let err58 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
-              vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
+              let err60 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data22 };
+              vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
           }
         } else {
-          let err59 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.members.type, parentSchema: schema11.properties.members, data: data21 };
-          vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+          let err61 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.members.type, parentSchema: schema11.properties.members, data: data21 };
+          vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
         }
       }
       if (data.customFields !== void 0) {
@@ -19085,103 +19831,103 @@ function precompiledValidator(formats) {
             let data27 = data26[i5];
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.name === void 0) {
-                let err60 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema15.required, parentSchema: schema15, data: data27 };
-                vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+                let err62 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema17.required, parentSchema: schema17, data: data27 };
+                vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
               }
               if (data27.type === void 0) {
-                let err61 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.required, parentSchema: schema15, data: data27 };
-                vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+                let err63 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema17.required, parentSchema: schema17, data: data27 };
+                vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
               }
               for (let key7 in data27)
                 if (!(key7 === "name" || key7 === "type" || key7 === "title" || key7 === "description" || key7 === "placeholder" || key7 === "options" || key7 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data27 };
-                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+                  let err64 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data: data27 };
+                  vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                 }
               if (data27.name !== void 0) {
                 let data28 = data27.name;
                 if (typeof data28 == "string") {
                   if (func3(data28) > 50) {
-                    let err63 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema15.properties.name, data: data28 };
-                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
-                  }
-                  if (func3(data28) < 1) {
-                    let err64 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.name, data: data28 };
-                    vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
-                  }
-                  if (!pattern1.test(data28)) {
-                    let err65 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema15.properties.name, data: data28 };
+                    let err65 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.name, data: data28 };
                     vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                   }
+                  if (func3(data28) < 1) {
+                    let err66 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                  }
+                  if (!pattern1.test(data28)) {
+                    let err67 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema17.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                  }
                 } else {
-                  let err66 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.name.type, parentSchema: schema15.properties.name, data: data28 };
-                  vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                  let err68 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.name.type, parentSchema: schema17.properties.name, data: data28 };
+                  vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                 }
               }
               if (data27.type !== void 0) {
                 let data29 = data27.type;
                 if (!(data29 === "text" || data29 === "number" || data29 === "boolean" || data29 === "date" || data29 === "select" || data29 === "multi-select")) {
-                  let err67 = { instancePath: instancePath + "/customFields/" + i5 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data29 };
-                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                  let err69 = { instancePath: instancePath + "/customFields/" + i5 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema17.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.type.enum, parentSchema: schema17.properties.type, data: data29 };
+                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                 }
               }
               if (data27.title !== void 0) {
                 let data30 = data27.title;
                 if (typeof data30 == "string") {
                   if (func3(data30) > 100) {
-                    let err68 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.title, data: data30 };
-                    vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                    let err70 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.title, data: data30 };
+                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                   }
                 } else {
-                  let err69 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data30 };
-                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                  let err71 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data30 };
+                  vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                 }
               }
               if (data27.description !== void 0) {
                 let data31 = data27.description;
                 if (typeof data31 == "string") {
                   if (func3(data31) > 200) {
-                    let err70 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema15.properties.description, data: data31 };
-                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                    let err72 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema17.properties.description, data: data31 };
+                    vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                   }
                 } else {
-                  let err71 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.description.type, parentSchema: schema15.properties.description, data: data31 };
-                  vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
+                  let err73 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data31 };
+                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
                 }
               }
               if (data27.placeholder !== void 0) {
                 let data32 = data27.placeholder;
                 if (typeof data32 == "string") {
                   if (func3(data32) > 100) {
-                    let err72 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.placeholder, data: data32 };
-                    vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                    let err74 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.placeholder, data: data32 };
+                    vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                   }
                 } else {
-                  let err73 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.placeholder.type, parentSchema: schema15.properties.placeholder, data: data32 };
-                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                  let err75 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.placeholder.type, parentSchema: schema17.properties.placeholder, data: data32 };
+                  vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                 }
               }
               if (data27.options !== void 0) {
                 let data33 = data27.options;
                 if (Array.isArray(data33)) {
                   if (data33.length > 50) {
-                    let err74 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema15.properties.options, data: data33 };
-                    vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+                    let err76 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema17.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                   }
                   if (data33.length < 1) {
-                    let err75 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema15.properties.options, data: data33 };
-                    vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                    let err77 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
                   }
                   let len5 = data33.length;
                   for (let i6 = 0; i6 < len5; i6++) {
                     let data34 = data33[i6];
                     if (typeof data34 == "string") {
                       if (func3(data34) < 1) {
-                        let err76 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.options.items, data: data34 };
-                        vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                        let err78 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.options.items, data: data34 };
+                        vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                       }
                     } else {
-                      let err77 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.options.items.type, parentSchema: schema15.properties.options.items, data: data34 };
-                      vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                      let err79 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.options.items.type, parentSchema: schema17.properties.options.items, data: data34 };
+                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                     }
                   }
                   let i7 = data33.length, j1;
@@ -19192,8 +19938,8 @@ function precompiledValidator(formats) {
                       if (typeof item1 == "string") {
                         if (typeof indices1[item1] == "number") {
                           j1 = indices1[item1];
-                          let err78 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i7, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i7 + " are identical)", schema: !0, parentSchema: schema15.properties.options, data: data33 };
-                          vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                          let err80 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i7, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i7 + " are identical)", schema: !0, parentSchema: schema17.properties.options, data: data33 };
+                          vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                           break;
                         }
                         indices1[item1] = i7;
@@ -19201,25 +19947,25 @@ function precompiledValidator(formats) {
                     }
                   }
                 } else {
-                  let err79 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.options.type, parentSchema: schema15.properties.options, data: data33 };
-                  vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                  let err81 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.options.type, parentSchema: schema17.properties.options, data: data33 };
+                  vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data35 = data27.protect;
                 if (typeof data35 != "boolean") {
-                  let err80 = { instancePath: instancePath + "/customFields/" + i5 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data35 };
-                  vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                  let err82 = { instancePath: instancePath + "/customFields/" + i5 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data35 };
+                  vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                 }
               }
             } else {
-              let err81 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data27 };
-              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+              let err83 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data: data27 };
+              vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
             }
           }
         } else {
-          let err82 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data26 };
-          vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+          let err84 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data26 };
+          vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
         }
       }
       if (data.samlProviders !== void 0) {
@@ -19230,160 +19976,160 @@ function precompiledValidator(formats) {
             let data37 = data36[i8];
             if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
               if (data37.label === void 0) {
-                let err83 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema16.required, parentSchema: schema16, data: data37 };
-                vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+                let err85 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema18.required, parentSchema: schema18, data: data37 };
+                vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
               }
               for (let key8 in data37)
                 if (!(key8 === "label" || key8 === "entityID" || key8 === "ssoURL" || key8 === "certificate" || key8 === "defaultTeam" || key8 === "defaultRole" || key8 === "was" || key8 === "protect")) {
-                  let err84 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data37 };
-                  vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+                  let err86 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data37 };
+                  vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
                 }
               if (data37.label !== void 0) {
                 let data38 = data37.label;
                 if (typeof data38 == "string") {
                   if (func3(data38) > 30) {
-                    let err85 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema16.properties.label, data: data38 };
-                    vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+                    let err87 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema18.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                   }
                   if (func3(data38) < 1) {
-                    let err86 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.label, data: data38 };
-                    vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                    let err88 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                   }
                 } else {
-                  let err87 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.label.type, parentSchema: schema16.properties.label, data: data38 };
-                  vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                  let err89 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.label.type, parentSchema: schema18.properties.label, data: data38 };
+                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
               }
               if (data37.entityID !== void 0) {
                 let data39 = data37.entityID;
                 if (typeof data39 == "string") {
                   if (func3(data39) > 1024) {
-                    let err88 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema16.properties.entityID, data: data39 };
-                    vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                    let err90 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.entityID, data: data39 };
+                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                 } else {
-                  let err89 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.entityID.type, parentSchema: schema16.properties.entityID, data: data39 };
-                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                  let err91 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.entityID.type, parentSchema: schema18.properties.entityID, data: data39 };
+                  vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                 }
               }
               if (data37.ssoURL !== void 0) {
                 let data40 = data37.ssoURL;
                 if (typeof data40 == "string") {
                   if (func3(data40) > 2048) {
-                    let err90 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema16.properties.ssoURL, data: data40 };
-                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                    let err92 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema18.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                   }
                   if (!formats0(data40)) {
-                    let err91 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema16.properties.ssoURL, data: data40 };
-                    vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                    let err93 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema18.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                   }
                 } else {
-                  let err92 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.ssoURL.type, parentSchema: schema16.properties.ssoURL, data: data40 };
-                  vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                  let err94 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.ssoURL.type, parentSchema: schema18.properties.ssoURL, data: data40 };
+                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                 }
               }
               if (data37.certificate !== void 0) {
                 let data41 = data37.certificate;
                 if (typeof data41 == "string") {
                   if (func3(data41) > 1e4) {
-                    let err93 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema16.properties.certificate, data: data41 };
-                    vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                    let err95 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema18.properties.certificate, data: data41 };
+                    vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                   }
                 } else {
-                  let err94 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.certificate.type, parentSchema: schema16.properties.certificate, data: data41 };
-                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                  let err96 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.certificate.type, parentSchema: schema18.properties.certificate, data: data41 };
+                  vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                 }
               }
               if (data37.defaultTeam !== void 0) {
-                let data42 = data37.defaultTeam, _errs102 = errors, valid31 = !1, passing1 = null, _errs103 = errors;
+                let data42 = data37.defaultTeam, _errs106 = errors, valid32 = !1, passing1 = null, _errs107 = errors;
                 if (typeof data42 == "string") {
                   if (func3(data42) > 64) {
-                    let err95 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
-                    vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                    let err97 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema18.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                   }
                   if (func3(data42) < 1) {
-                    let err96 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
-                    vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                    let err98 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                   }
                 } else {
-                  let err97 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.defaultTeam.oneOf[0].type, parentSchema: schema16.properties.defaultTeam.oneOf[0], data: data42 };
-                  vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                  let err99 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.defaultTeam.oneOf[0].type, parentSchema: schema18.properties.defaultTeam.oneOf[0], data: data42 };
+                  vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                 }
-                var _valid1 = _errs103 === errors;
-                _valid1 && (valid31 = !0, passing1 = 0);
-                let _errs105 = errors;
+                var _valid2 = _errs107 === errors;
+                _valid2 && (valid32 = !0, passing1 = 0);
+                let _errs109 = errors;
                 if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
                   if (data42.id === void 0) {
-                    let err98 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema16.properties.defaultTeam.oneOf[1].required, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
-                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                    let err100 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema18.properties.defaultTeam.oneOf[1].required, parentSchema: schema18.properties.defaultTeam.oneOf[1], data: data42 };
+                    vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                   }
                   for (let key9 in data42)
                     if (key9 !== "id") {
-                      let err99 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
-                      vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                      let err101 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.defaultTeam.oneOf[1], data: data42 };
+                      vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                     }
                   if (data42.id !== void 0) {
                     let data43 = data42.id;
                     if (typeof data43 == "string") {
                       if (func3(data43) < 1) {
-                        let err100 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
-                        vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                        let err102 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                        vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                       }
                     } else {
-                      let err101 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema16.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
-                      vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                      let err103 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema18.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                      vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                     }
                   }
                 } else {
-                  let err102 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.defaultTeam.oneOf[1].type, parentSchema: schema16.properties.defaultTeam.oneOf[1], data: data42 };
-                  vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                  let err104 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.defaultTeam.oneOf[1].type, parentSchema: schema18.properties.defaultTeam.oneOf[1], data: data42 };
+                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                 }
-                var _valid1 = _errs105 === errors;
-                if (_valid1 && valid31 ? (valid31 = !1, passing1 = [passing1, 1]) : _valid1 && (valid31 = !0, passing1 = 1), valid31)
-                  errors = _errs102, vErrors !== null && (_errs102 ? vErrors.length = _errs102 : vErrors = null);
+                var _valid2 = _errs109 === errors;
+                if (_valid2 && valid32 ? (valid32 = !1, passing1 = [passing1, 1]) : _valid2 && (valid32 = !0, passing1 = 1), valid32)
+                  errors = _errs106, vErrors !== null && (_errs106 ? vErrors.length = _errs106 : vErrors = null);
                 else {
-                  let err103 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.defaultTeam.oneOf, parentSchema: schema16.properties.defaultTeam, data: data42 };
-                  vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                  let err105 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema18.properties.defaultTeam.oneOf, parentSchema: schema18.properties.defaultTeam, data: data42 };
+                  vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                 }
               }
               if (data37.defaultRole !== void 0) {
                 let data44 = data37.defaultRole;
                 if (!(data44 === "admin" || data44 === "create" || data44 === "review" || data44 === "edit" || data44 === "comment" || data44 === "read" || data44 === null)) {
-                  let err104 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema16.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.defaultRole.enum, parentSchema: schema16.properties.defaultRole, data: data44 };
-                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                  let err106 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema18.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.defaultRole.enum, parentSchema: schema18.properties.defaultRole, data: data44 };
+                  vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data37.was !== void 0) {
                 let data45 = data37.was;
                 if (typeof data45 == "string") {
                   if (func3(data45) > 30) {
-                    let err105 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema16.properties.was, data: data45 };
-                    vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                    let err107 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema18.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                   }
                   if (func3(data45) < 1) {
-                    let err106 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data45 };
-                    vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+                    let err108 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
                   }
                 } else {
-                  let err107 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data45 };
-                  vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+                  let err109 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data45 };
+                  vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
                 }
               }
               if (data37.protect !== void 0) {
                 let data46 = data37.protect;
                 if (typeof data46 != "boolean") {
-                  let err108 = { instancePath: instancePath + "/samlProviders/" + i8 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data46 };
-                  vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+                  let err110 = { instancePath: instancePath + "/samlProviders/" + i8 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data46 };
+                  vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
                 }
               }
             } else {
-              let err109 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data37 };
-              vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+              let err111 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data37 };
+              vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
             }
           }
         } else {
-          let err110 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data36 };
-          vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
+          let err112 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data36 };
+          vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
         }
       }
       if (data.organizationSettings !== void 0) {
@@ -19391,23 +20137,23 @@ function precompiledValidator(formats) {
         if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
           for (let key10 in data47)
             if (!(key10 === "title" || key10 === "emailDomains" || key10 === "hostname" || key10 === "defaultRole" || key10 === "sso" || key10 === "ai" || key10 === "inviteLinks")) {
-              let err111 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data: data47 };
-              vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
+              let err113 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data47 };
+              vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
             }
           if (data47.title !== void 0) {
             let data48 = data47.title;
             if (typeof data48 == "string") {
               if (func3(data48) > 255) {
-                let err112 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema17.properties.title, data: data48 };
-                vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
+                let err114 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema19.properties.title, data: data48 };
+                vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
               }
               if (func3(data48) < 2) {
-                let err113 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data48 };
-                vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
+                let err115 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema19.properties.title, data: data48 };
+                vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
               }
             } else {
-              let err114 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data48 };
-              vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
+              let err116 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.title.type, parentSchema: schema19.properties.title, data: data48 };
+              vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
             }
           }
           if (data47.emailDomains !== void 0) {
@@ -19418,16 +20164,16 @@ function precompiledValidator(formats) {
                 let data50 = data49[i9];
                 if (typeof data50 == "string") {
                   if (func3(data50) > 253) {
-                    let err115 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/maxLength", keyword: "maxLength", params: { limit: 253 }, message: "must NOT have more than 253 characters", schema: 253, parentSchema: schema17.properties.emailDomains.items, data: data50 };
-                    vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
+                    let err117 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/maxLength", keyword: "maxLength", params: { limit: 253 }, message: "must NOT have more than 253 characters", schema: 253, parentSchema: schema19.properties.emailDomains.items, data: data50 };
+                    vErrors === null ? vErrors = [err117] : vErrors.push(err117), errors++;
                   }
                   if (func3(data50) < 1) {
-                    let err116 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.emailDomains.items, data: data50 };
-                    vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
+                    let err118 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.emailDomains.items, data: data50 };
+                    vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
                   }
                 } else {
-                  let err117 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.emailDomains.items.type, parentSchema: schema17.properties.emailDomains.items, data: data50 };
-                  vErrors === null ? vErrors = [err117] : vErrors.push(err117), errors++;
+                  let err119 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.emailDomains.items.type, parentSchema: schema19.properties.emailDomains.items, data: data50 };
+                  vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
                 }
               }
               let i10 = data49.length, j2;
@@ -19438,8 +20184,8 @@ function precompiledValidator(formats) {
                   if (typeof item2 == "string") {
                     if (typeof indices2[item2] == "number") {
                       j2 = indices2[item2];
-                      let err118 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/uniqueItems", keyword: "uniqueItems", params: { i: i10, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i10 + " are identical)", schema: !0, parentSchema: schema17.properties.emailDomains, data: data49 };
-                      vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
+                      let err120 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/uniqueItems", keyword: "uniqueItems", params: { i: i10, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i10 + " are identical)", schema: !0, parentSchema: schema19.properties.emailDomains, data: data49 };
+                      vErrors === null ? vErrors = [err120] : vErrors.push(err120), errors++;
                       break;
                     }
                     indices2[item2] = i10;
@@ -19447,77 +20193,77 @@ function precompiledValidator(formats) {
                 }
               }
             } else {
-              let err119 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.emailDomains.type, parentSchema: schema17.properties.emailDomains, data: data49 };
-              vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
+              let err121 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.emailDomains.type, parentSchema: schema19.properties.emailDomains, data: data49 };
+              vErrors === null ? vErrors = [err121] : vErrors.push(err121), errors++;
             }
           }
           if (data47.hostname !== void 0) {
-            let data51 = data47.hostname, _errs126 = errors, valid38 = !1, _errs127 = errors;
+            let data51 = data47.hostname, _errs130 = errors, valid39 = !1, _errs131 = errors;
             if (typeof data51 == "string") {
               if (func3(data51) > 32) {
-                let err120 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
-                vErrors === null ? vErrors = [err120] : vErrors.push(err120), errors++;
-              }
-              if (func3(data51) < 3) {
-                let err121 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
-                vErrors === null ? vErrors = [err121] : vErrors.push(err121), errors++;
-              }
-              if (!pattern2.test(data51)) {
-                let err122 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"', schema: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
+                let err122 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
                 vErrors === null ? vErrors = [err122] : vErrors.push(err122), errors++;
               }
-            } else {
-              let err123 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.hostname.anyOf[0].type, parentSchema: schema17.properties.hostname.anyOf[0], data: data51 };
-              vErrors === null ? vErrors = [err123] : vErrors.push(err123), errors++;
-            }
-            var _valid2 = _errs127 === errors;
-            if (valid38 = valid38 || _valid2, !valid38) {
-              let _errs129 = errors;
-              if (data51 !== null) {
-                let err124 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema17.properties.hostname.anyOf[1].type, parentSchema: schema17.properties.hostname.anyOf[1], data: data51 };
+              if (func3(data51) < 3) {
+                let err123 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err123] : vErrors.push(err123), errors++;
+              }
+              if (!pattern2.test(data51)) {
+                let err124 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"', schema: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
                 vErrors === null ? vErrors = [err124] : vErrors.push(err124), errors++;
               }
-              var _valid2 = _errs129 === errors;
-              valid38 = valid38 || _valid2;
-            }
-            if (valid38)
-              errors = _errs126, vErrors !== null && (_errs126 ? vErrors.length = _errs126 : vErrors = null);
-            else {
-              let err125 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema17.properties.hostname.anyOf, parentSchema: schema17.properties.hostname, data: data51 };
+            } else {
+              let err125 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.hostname.anyOf[0].type, parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
               vErrors === null ? vErrors = [err125] : vErrors.push(err125), errors++;
+            }
+            var _valid3 = _errs131 === errors;
+            if (valid39 = valid39 || _valid3, !valid39) {
+              let _errs133 = errors;
+              if (data51 !== null) {
+                let err126 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema19.properties.hostname.anyOf[1].type, parentSchema: schema19.properties.hostname.anyOf[1], data: data51 };
+                vErrors === null ? vErrors = [err126] : vErrors.push(err126), errors++;
+              }
+              var _valid3 = _errs133 === errors;
+              valid39 = valid39 || _valid3;
+            }
+            if (valid39)
+              errors = _errs130, vErrors !== null && (_errs130 ? vErrors.length = _errs130 : vErrors = null);
+            else {
+              let err127 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema19.properties.hostname.anyOf, parentSchema: schema19.properties.hostname, data: data51 };
+              vErrors === null ? vErrors = [err127] : vErrors.push(err127), errors++;
             }
           }
           if (data47.defaultRole !== void 0) {
             let data52 = data47.defaultRole;
             if (!(data52 === "admin" || data52 === "create" || data52 === "review" || data52 === "edit" || data52 === "comment" || data52 === "read" || data52 === null)) {
-              let err126 = { instancePath: instancePath + "/organizationSettings/defaultRole", schemaPath: "#/definitions/organization-settings/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema17.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.defaultRole.enum, parentSchema: schema17.properties.defaultRole, data: data52 };
-              vErrors === null ? vErrors = [err126] : vErrors.push(err126), errors++;
+              let err128 = { instancePath: instancePath + "/organizationSettings/defaultRole", schemaPath: "#/definitions/organization-settings/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema19.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.defaultRole.enum, parentSchema: schema19.properties.defaultRole, data: data52 };
+              vErrors === null ? vErrors = [err128] : vErrors.push(err128), errors++;
             }
           }
           if (data47.sso !== void 0) {
             let data53 = data47.sso;
             if (typeof data53 != "boolean") {
-              let err127 = { instancePath: instancePath + "/organizationSettings/sso", schemaPath: "#/definitions/organization-settings/properties/sso/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.sso.type, parentSchema: schema17.properties.sso, data: data53 };
-              vErrors === null ? vErrors = [err127] : vErrors.push(err127), errors++;
+              let err129 = { instancePath: instancePath + "/organizationSettings/sso", schemaPath: "#/definitions/organization-settings/properties/sso/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.sso.type, parentSchema: schema19.properties.sso, data: data53 };
+              vErrors === null ? vErrors = [err129] : vErrors.push(err129), errors++;
             }
           }
           if (data47.ai !== void 0) {
             let data54 = data47.ai;
             if (typeof data54 != "boolean") {
-              let err128 = { instancePath: instancePath + "/organizationSettings/ai", schemaPath: "#/definitions/organization-settings/properties/ai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.ai.type, parentSchema: schema17.properties.ai, data: data54 };
-              vErrors === null ? vErrors = [err128] : vErrors.push(err128), errors++;
+              let err130 = { instancePath: instancePath + "/organizationSettings/ai", schemaPath: "#/definitions/organization-settings/properties/ai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.ai.type, parentSchema: schema19.properties.ai, data: data54 };
+              vErrors === null ? vErrors = [err130] : vErrors.push(err130), errors++;
             }
           }
           if (data47.inviteLinks !== void 0) {
             let data55 = data47.inviteLinks;
             if (typeof data55 != "boolean") {
-              let err129 = { instancePath: instancePath + "/organizationSettings/inviteLinks", schemaPath: "#/definitions/organization-settings/properties/inviteLinks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.inviteLinks.type, parentSchema: schema17.properties.inviteLinks, data: data55 };
-              vErrors === null ? vErrors = [err129] : vErrors.push(err129), errors++;
+              let err131 = { instancePath: instancePath + "/organizationSettings/inviteLinks", schemaPath: "#/definitions/organization-settings/properties/inviteLinks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.inviteLinks.type, parentSchema: schema19.properties.inviteLinks, data: data55 };
+              vErrors === null ? vErrors = [err131] : vErrors.push(err131), errors++;
             }
           }
         } else {
-          let err130 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data: data47 };
-          vErrors === null ? vErrors = [err130] : vErrors.push(err130), errors++;
+          let err132 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data47 };
+          vErrors === null ? vErrors = [err132] : vErrors.push(err132), errors++;
         }
       }
       if (data.openApiSpecs !== void 0) {
@@ -19528,137 +20274,137 @@ function precompiledValidator(formats) {
             let data57 = data56[i11];
             if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
               if (data57.slug === void 0) {
-                let err131 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/required", keyword: "required", params: { missingProperty: "slug" }, message: "must have required property 'slug'", schema: schema18.required, parentSchema: schema18, data: data57 };
-                vErrors === null ? vErrors = [err131] : vErrors.push(err131), errors++;
+                let err133 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/required", keyword: "required", params: { missingProperty: "slug" }, message: "must have required property 'slug'", schema: schema20.required, parentSchema: schema20, data: data57 };
+                vErrors === null ? vErrors = [err133] : vErrors.push(err133), errors++;
               }
               for (let key11 in data57)
                 if (!(key11 === "slug" || key11 === "source" || key11 === "protect")) {
-                  let err132 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data57 };
-                  vErrors === null ? vErrors = [err132] : vErrors.push(err132), errors++;
+                  let err134 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data57 };
+                  vErrors === null ? vErrors = [err134] : vErrors.push(err134), errors++;
                 }
               if (data57.slug !== void 0) {
                 let data58 = data57.slug;
                 if (typeof data58 == "string") {
                   if (func3(data58) > 100) {
-                    let err133 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.slug, data: data58 };
-                    vErrors === null ? vErrors = [err133] : vErrors.push(err133), errors++;
-                  }
-                  if (func3(data58) < 1) {
-                    let err134 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.slug, data: data58 };
-                    vErrors === null ? vErrors = [err134] : vErrors.push(err134), errors++;
-                  }
-                  if (!pattern3.test(data58)) {
-                    let err135 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"', schema: "^[a-z0-9]+(?:-[a-z0-9]+)*$", parentSchema: schema18.properties.slug, data: data58 };
+                    let err135 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.slug, data: data58 };
                     vErrors === null ? vErrors = [err135] : vErrors.push(err135), errors++;
                   }
+                  if (func3(data58) < 1) {
+                    let err136 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err136] : vErrors.push(err136), errors++;
+                  }
+                  if (!pattern3.test(data58)) {
+                    let err137 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"', schema: "^[a-z0-9]+(?:-[a-z0-9]+)*$", parentSchema: schema20.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err137] : vErrors.push(err137), errors++;
+                  }
                 } else {
-                  let err136 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.slug.type, parentSchema: schema18.properties.slug, data: data58 };
-                  vErrors === null ? vErrors = [err136] : vErrors.push(err136), errors++;
+                  let err138 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.slug.type, parentSchema: schema20.properties.slug, data: data58 };
+                  vErrors === null ? vErrors = [err138] : vErrors.push(err138), errors++;
                 }
               }
               if (data57.source !== void 0) {
-                let data59 = data57.source, _errs147 = errors, valid43 = !1, _errs148 = errors;
+                let data59 = data57.source, _errs151 = errors, valid44 = !1, _errs152 = errors;
                 if (typeof data59 == "string") {
                   if (func3(data59) > 2048) {
-                    let err137 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema18.properties.source.anyOf[0], data: data59 };
-                    vErrors === null ? vErrors = [err137] : vErrors.push(err137), errors++;
+                    let err139 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema20.properties.source.anyOf[0], data: data59 };
+                    vErrors === null ? vErrors = [err139] : vErrors.push(err139), errors++;
                   }
                   if (!pattern4.test(data59)) {
-                    let err138 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema18.properties.source.anyOf[0], data: data59 };
-                    vErrors === null ? vErrors = [err138] : vErrors.push(err138), errors++;
+                    let err140 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema20.properties.source.anyOf[0], data: data59 };
+                    vErrors === null ? vErrors = [err140] : vErrors.push(err140), errors++;
                   }
                 } else {
-                  let err139 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.source.anyOf[0].type, parentSchema: schema18.properties.source.anyOf[0], data: data59 };
-                  vErrors === null ? vErrors = [err139] : vErrors.push(err139), errors++;
+                  let err141 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.anyOf[0].type, parentSchema: schema20.properties.source.anyOf[0], data: data59 };
+                  vErrors === null ? vErrors = [err141] : vErrors.push(err141), errors++;
                 }
-                var _valid3 = _errs148 === errors;
-                if (valid43 = valid43 || _valid3, !valid43) {
-                  let _errs150 = errors;
+                var _valid4 = _errs152 === errors;
+                if (valid44 = valid44 || _valid4, !valid44) {
+                  let _errs154 = errors;
                   if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
                     if (data59.url === void 0) {
-                      let err140 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema18.properties.source.anyOf[1].required, parentSchema: schema18.properties.source.anyOf[1], data: data59 };
-                      vErrors === null ? vErrors = [err140] : vErrors.push(err140), errors++;
+                      let err142 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.source.anyOf[1].required, parentSchema: schema20.properties.source.anyOf[1], data: data59 };
+                      vErrors === null ? vErrors = [err142] : vErrors.push(err142), errors++;
                     }
                     for (let key12 in data59)
                       if (key12 !== "url") {
-                        let err141 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.source.anyOf[1], data: data59 };
-                        vErrors === null ? vErrors = [err141] : vErrors.push(err141), errors++;
+                        let err143 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.source.anyOf[1], data: data59 };
+                        vErrors === null ? vErrors = [err143] : vErrors.push(err143), errors++;
                       }
                     if (data59.url !== void 0) {
                       let data60 = data59.url;
                       if (typeof data60 == "string") {
                         if (func3(data60) > 2048) {
-                          let err142 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema18.properties.source.anyOf[1].properties.url, data: data60 };
-                          vErrors === null ? vErrors = [err142] : vErrors.push(err142), errors++;
+                          let err144 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema20.properties.source.anyOf[1].properties.url, data: data60 };
+                          vErrors === null ? vErrors = [err144] : vErrors.push(err144), errors++;
                         }
                         if (!pattern4.test(data60)) {
-                          let err143 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema18.properties.source.anyOf[1].properties.url, data: data60 };
-                          vErrors === null ? vErrors = [err143] : vErrors.push(err143), errors++;
+                          let err145 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema20.properties.source.anyOf[1].properties.url, data: data60 };
+                          vErrors === null ? vErrors = [err145] : vErrors.push(err145), errors++;
                         }
                       } else {
-                        let err144 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.source.anyOf[1].properties.url.type, parentSchema: schema18.properties.source.anyOf[1].properties.url, data: data60 };
-                        vErrors === null ? vErrors = [err144] : vErrors.push(err144), errors++;
+                        let err146 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.anyOf[1].properties.url.type, parentSchema: schema20.properties.source.anyOf[1].properties.url, data: data60 };
+                        vErrors === null ? vErrors = [err146] : vErrors.push(err146), errors++;
                       }
                     }
                   } else {
-                    let err145 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.source.anyOf[1].type, parentSchema: schema18.properties.source.anyOf[1], data: data59 };
-                    vErrors === null ? vErrors = [err145] : vErrors.push(err145), errors++;
+                    let err147 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.source.anyOf[1].type, parentSchema: schema20.properties.source.anyOf[1], data: data59 };
+                    vErrors === null ? vErrors = [err147] : vErrors.push(err147), errors++;
                   }
-                  var _valid3 = _errs150 === errors;
-                  if (valid43 = valid43 || _valid3, !valid43) {
-                    let _errs155 = errors;
+                  var _valid4 = _errs154 === errors;
+                  if (valid44 = valid44 || _valid4, !valid44) {
+                    let _errs159 = errors;
                     if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
                       if (data59.text === void 0) {
-                        let err146 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'", schema: schema18.properties.source.anyOf[2].required, parentSchema: schema18.properties.source.anyOf[2], data: data59 };
-                        vErrors === null ? vErrors = [err146] : vErrors.push(err146), errors++;
+                        let err148 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'", schema: schema20.properties.source.anyOf[2].required, parentSchema: schema20.properties.source.anyOf[2], data: data59 };
+                        vErrors === null ? vErrors = [err148] : vErrors.push(err148), errors++;
                       }
                       for (let key13 in data59)
                         if (key13 !== "text") {
-                          let err147 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.source.anyOf[2], data: data59 };
-                          vErrors === null ? vErrors = [err147] : vErrors.push(err147), errors++;
+                          let err149 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.source.anyOf[2], data: data59 };
+                          vErrors === null ? vErrors = [err149] : vErrors.push(err149), errors++;
                         }
                       if (data59.text !== void 0) {
                         let data61 = data59.text;
                         if (typeof data61 == "string") {
                           if (func3(data61) < 1) {
-                            let err148 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.source.anyOf[2].properties.text, data: data61 };
-                            vErrors === null ? vErrors = [err148] : vErrors.push(err148), errors++;
+                            let err150 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.source.anyOf[2].properties.text, data: data61 };
+                            vErrors === null ? vErrors = [err150] : vErrors.push(err150), errors++;
                           }
                         } else {
-                          let err149 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.source.anyOf[2].properties.text.type, parentSchema: schema18.properties.source.anyOf[2].properties.text, data: data61 };
-                          vErrors === null ? vErrors = [err149] : vErrors.push(err149), errors++;
+                          let err151 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.anyOf[2].properties.text.type, parentSchema: schema20.properties.source.anyOf[2].properties.text, data: data61 };
+                          vErrors === null ? vErrors = [err151] : vErrors.push(err151), errors++;
                         }
                       }
                     } else {
-                      let err150 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.source.anyOf[2].type, parentSchema: schema18.properties.source.anyOf[2], data: data59 };
-                      vErrors === null ? vErrors = [err150] : vErrors.push(err150), errors++;
+                      let err152 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.source.anyOf[2].type, parentSchema: schema20.properties.source.anyOf[2], data: data59 };
+                      vErrors === null ? vErrors = [err152] : vErrors.push(err152), errors++;
                     }
-                    var _valid3 = _errs155 === errors;
-                    valid43 = valid43 || _valid3;
+                    var _valid4 = _errs159 === errors;
+                    valid44 = valid44 || _valid4;
                   }
                 }
-                if (valid43)
-                  errors = _errs147, vErrors !== null && (_errs147 ? vErrors.length = _errs147 : vErrors = null);
+                if (valid44)
+                  errors = _errs151, vErrors !== null && (_errs151 ? vErrors.length = _errs151 : vErrors = null);
                 else {
-                  let err151 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema18.properties.source.anyOf, parentSchema: schema18.properties.source, data: data59 };
-                  vErrors === null ? vErrors = [err151] : vErrors.push(err151), errors++;
+                  let err153 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema20.properties.source.anyOf, parentSchema: schema20.properties.source, data: data59 };
+                  vErrors === null ? vErrors = [err153] : vErrors.push(err153), errors++;
                 }
               }
               if (data57.protect !== void 0) {
                 let data62 = data57.protect;
                 if (typeof data62 != "boolean") {
-                  let err152 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/protect", schemaPath: "#/definitions/openapi-spec/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data62 };
-                  vErrors === null ? vErrors = [err152] : vErrors.push(err152), errors++;
+                  let err154 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/protect", schemaPath: "#/definitions/openapi-spec/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data62 };
+                  vErrors === null ? vErrors = [err154] : vErrors.push(err154), errors++;
                 }
               }
             } else {
-              let err153 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data57 };
-              vErrors === null ? vErrors = [err153] : vErrors.push(err153), errors++;
+              let err155 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data57 };
+              vErrors === null ? vErrors = [err155] : vErrors.push(err155), errors++;
             }
           }
         } else {
-          let err154 = { instancePath: instancePath + "/openApiSpecs", schemaPath: "#/properties/openApiSpecs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.openApiSpecs.type, parentSchema: schema11.properties.openApiSpecs, data: data56 };
-          vErrors === null ? vErrors = [err154] : vErrors.push(err154), errors++;
+          let err156 = { instancePath: instancePath + "/openApiSpecs", schemaPath: "#/properties/openApiSpecs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.openApiSpecs.type, parentSchema: schema11.properties.openApiSpecs, data: data56 };
+          vErrors === null ? vErrors = [err156] : vErrors.push(err156), errors++;
         }
       }
       if (data.translations !== void 0) {
@@ -19669,73 +20415,73 @@ function precompiledValidator(formats) {
             let data64 = data63[i12];
             if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
               if (data64.title === void 0) {
-                let err155 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema19.required, parentSchema: schema19, data: data64 };
-                vErrors === null ? vErrors = [err155] : vErrors.push(err155), errors++;
+                let err157 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema21.required, parentSchema: schema21, data: data64 };
+                vErrors === null ? vErrors = [err157] : vErrors.push(err157), errors++;
               }
               for (let key14 in data64)
                 if (!(key14 === "title" || key14 === "id" || key14 === "was" || key14 === "protect")) {
-                  let err156 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data64 };
-                  vErrors === null ? vErrors = [err156] : vErrors.push(err156), errors++;
+                  let err158 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data64 };
+                  vErrors === null ? vErrors = [err158] : vErrors.push(err158), errors++;
                 }
               if (data64.title !== void 0) {
                 let data65 = data64.title;
                 if (typeof data65 == "string") {
                   if (func3(data65) > 100) {
-                    let err157 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.title, data: data65 };
-                    vErrors === null ? vErrors = [err157] : vErrors.push(err157), errors++;
+                    let err159 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err159] : vErrors.push(err159), errors++;
                   }
                   if (func3(data65) < 1) {
-                    let err158 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.title, data: data65 };
-                    vErrors === null ? vErrors = [err158] : vErrors.push(err158), errors++;
+                    let err160 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err160] : vErrors.push(err160), errors++;
                   }
                 } else {
-                  let err159 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.title.type, parentSchema: schema19.properties.title, data: data65 };
-                  vErrors === null ? vErrors = [err159] : vErrors.push(err159), errors++;
+                  let err161 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.title.type, parentSchema: schema21.properties.title, data: data65 };
+                  vErrors === null ? vErrors = [err161] : vErrors.push(err161), errors++;
                 }
               }
               if (data64.id !== void 0) {
                 let data66 = data64.id;
                 if (typeof data66 == "string") {
                   if (func3(data66) < 1) {
-                    let err160 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.id, data: data66 };
-                    vErrors === null ? vErrors = [err160] : vErrors.push(err160), errors++;
+                    let err162 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.id, data: data66 };
+                    vErrors === null ? vErrors = [err162] : vErrors.push(err162), errors++;
                   }
                 } else {
-                  let err161 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.id.type, parentSchema: schema19.properties.id, data: data66 };
-                  vErrors === null ? vErrors = [err161] : vErrors.push(err161), errors++;
+                  let err163 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.id.type, parentSchema: schema21.properties.id, data: data66 };
+                  vErrors === null ? vErrors = [err163] : vErrors.push(err163), errors++;
                 }
               }
               if (data64.was !== void 0) {
                 let data67 = data64.was;
                 if (typeof data67 == "string") {
                   if (func3(data67) > 100) {
-                    let err162 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema19.properties.was, data: data67 };
-                    vErrors === null ? vErrors = [err162] : vErrors.push(err162), errors++;
+                    let err164 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err164] : vErrors.push(err164), errors++;
                   }
                   if (func3(data67) < 1) {
-                    let err163 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.was, data: data67 };
-                    vErrors === null ? vErrors = [err163] : vErrors.push(err163), errors++;
+                    let err165 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err165] : vErrors.push(err165), errors++;
                   }
                 } else {
-                  let err164 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.was.type, parentSchema: schema19.properties.was, data: data67 };
-                  vErrors === null ? vErrors = [err164] : vErrors.push(err164), errors++;
+                  let err166 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data67 };
+                  vErrors === null ? vErrors = [err166] : vErrors.push(err166), errors++;
                 }
               }
               if (data64.protect !== void 0) {
                 let data68 = data64.protect;
                 if (typeof data68 != "boolean") {
-                  let err165 = { instancePath: instancePath + "/translations/" + i12 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.protect.type, parentSchema: schema19.properties.protect, data: data68 };
-                  vErrors === null ? vErrors = [err165] : vErrors.push(err165), errors++;
+                  let err167 = { instancePath: instancePath + "/translations/" + i12 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data68 };
+                  vErrors === null ? vErrors = [err167] : vErrors.push(err167), errors++;
                 }
               }
             } else {
-              let err166 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data64 };
-              vErrors === null ? vErrors = [err166] : vErrors.push(err166), errors++;
+              let err168 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data64 };
+              vErrors === null ? vErrors = [err168] : vErrors.push(err168), errors++;
             }
           }
         } else {
-          let err167 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data63 };
-          vErrors === null ? vErrors = [err167] : vErrors.push(err167), errors++;
+          let err169 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data63 };
+          vErrors === null ? vErrors = [err169] : vErrors.push(err169), errors++;
         }
       }
       if (data.sites !== void 0) {
@@ -19743,10 +20489,10 @@ function precompiledValidator(formats) {
         if (Array.isArray(data69)) {
           let len10 = data69.length;
           for (let i13 = 0; i13 < len10; i13++)
-            validate11(data69[i13], { instancePath: instancePath + "/sites/" + i13, parentData: data69, parentDataProperty: i13, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+            validate13(data69[i13], { instancePath: instancePath + "/sites/" + i13, parentData: data69, parentDataProperty: i13, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err168 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data69 };
-          vErrors === null ? vErrors = [err168] : vErrors.push(err168), errors++;
+          let err170 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data69 };
+          vErrors === null ? vErrors = [err170] : vErrors.push(err170), errors++;
         }
       }
       if (data.policy !== void 0) {
@@ -19754,8 +20500,8 @@ function precompiledValidator(formats) {
         if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
           for (let key15 in data71)
             if (!(key15 === "prune" || key15 === "maxDestroy")) {
-              let err169 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema26, data: data71 };
-              vErrors === null ? vErrors = [err169] : vErrors.push(err169), errors++;
+              let err171 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema28, data: data71 };
+              vErrors === null ? vErrors = [err171] : vErrors.push(err171), errors++;
             }
           if (data71.prune !== void 0) {
             let data72 = data71.prune;
@@ -19763,9 +20509,9 @@ function precompiledValidator(formats) {
               let len11 = data72.length;
               for (let i14 = 0; i14 < len11; i14++) {
                 let data73 = data72[i14];
-                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
-                  let err170 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema26.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema26.properties.prune.items.enum, parentSchema: schema26.properties.prune.items, data: data73 };
-                  vErrors === null ? vErrors = [err170] : vErrors.push(err170), errors++;
+                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "spaceSettings" || data73 === "permissions" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
+                  let err172 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema28.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema28.properties.prune.items.enum, parentSchema: schema28.properties.prune.items, data: data73 };
+                  vErrors === null ? vErrors = [err172] : vErrors.push(err172), errors++;
                 }
               }
               let i15 = data72.length, j3;
@@ -19773,35 +20519,35 @@ function precompiledValidator(formats) {
                 outer0: for (; i15--; )
                   for (j3 = i15; j3--; )
                     if (func0(data72[i15], data72[j3])) {
-                      let err171 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i15, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i15 + " are identical)", schema: !0, parentSchema: schema26.properties.prune, data: data72 };
-                      vErrors === null ? vErrors = [err171] : vErrors.push(err171), errors++;
+                      let err173 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i15, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i15 + " are identical)", schema: !0, parentSchema: schema28.properties.prune, data: data72 };
+                      vErrors === null ? vErrors = [err173] : vErrors.push(err173), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err172 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema26.properties.prune.type, parentSchema: schema26.properties.prune, data: data72 };
-              vErrors === null ? vErrors = [err172] : vErrors.push(err172), errors++;
+              let err174 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.prune.type, parentSchema: schema28.properties.prune, data: data72 };
+              vErrors === null ? vErrors = [err174] : vErrors.push(err174), errors++;
             }
           }
           if (data71.maxDestroy !== void 0) {
             let data74 = data71.maxDestroy;
             if (!(typeof data74 == "number" && !(data74 % 1) && !isNaN(data74) && isFinite(data74))) {
-              let err173 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema26.properties.maxDestroy.type, parentSchema: schema26.properties.maxDestroy, data: data74 };
-              vErrors === null ? vErrors = [err173] : vErrors.push(err173), errors++;
+              let err175 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.maxDestroy.type, parentSchema: schema28.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err175] : vErrors.push(err175), errors++;
             }
             if (typeof data74 == "number" && isFinite(data74) && (data74 < 0 || isNaN(data74))) {
-              let err174 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema26.properties.maxDestroy, data: data74 };
-              vErrors === null ? vErrors = [err174] : vErrors.push(err174), errors++;
+              let err176 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema28.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err176] : vErrors.push(err176), errors++;
             }
           }
         } else {
-          let err175 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data71 };
-          vErrors === null ? vErrors = [err175] : vErrors.push(err175), errors++;
+          let err177 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data71 };
+          vErrors === null ? vErrors = [err177] : vErrors.push(err177), errors++;
         }
       }
     } else {
-      let err176 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err176] : vErrors.push(err176), errors++;
+      let err178 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err178] : vErrors.push(err178), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -19965,7 +20711,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where3({ file: first.file, path: [...first.path, field] }, from.file);
+  return where5({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -20509,8 +21255,8 @@ function contentValue(content) {
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where4 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where4}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where6 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where6}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -20686,7 +21432,7 @@ function oldest(nodes) {
   }
   return kept;
 }
-function matchItems(desired, live, rules, describe2) {
+function matchItems(desired, live, rules, describe3) {
   let byKey = /* @__PURE__ */ new Map();
   for (let at2 = 0; at2 < live.length; at2++) {
     let key = rules.liveKey(live[at2].item), found = byKey.get(key);
@@ -20707,7 +21453,7 @@ function matchItems(desired, live, rules, describe2) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
-        `${location(item)}: ${describe2(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
+        `${location(item)}: ${describe3(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
     claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
@@ -20720,7 +21466,7 @@ function matchItems(desired, live, rules, describe2) {
       if (at2 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe2(rules.key(item))} is pinned to id ${item.id}, which does not exist`
+          `${location(item)}: ${describe3(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
       claim(index, at2);
     });
@@ -20785,10 +21531,10 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  let key = kind.collection, where4 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where4}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where6}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -20858,7 +21604,7 @@ var init_walk = __esm({
 // src/live/read.ts
 function readLiveState(client, desired) {
   return readTree(client, desired, {
-    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0,
+    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
       let configured = kind.desired(scope) ?? [], matching = matchItems(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
       return configured.flatMap((item, index) => {
@@ -20868,9 +21614,15 @@ function readLiveState(client, desired) {
     }
   });
 }
+function isReferredTo(kind, scope) {
+  return scope.address !== "" ? !1 : TOP_LEVEL_KINDS.some(
+    (other) => other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope))
+  );
+}
 var init_read = __esm({
   "src/live/read.ts"() {
     "use strict";
+    init_registry();
     init_address();
     init_match();
     init_walk();
@@ -21143,9 +21895,9 @@ var NONE2, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe2 = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe2), items2 = desiredItems ?? NONE2;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe3 = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe3), items2 = desiredItems ?? NONE2;
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe2(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
+          let desired = items2[index], live = matching.live[index], address = describe3(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
           live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
           let slot = {
             module,
@@ -21161,7 +21913,7 @@ var NONE2, Resolution, init_resolve2 = __esm({
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe2(name), address = kept || this.slots.has(plain3) ? describe2(`${name}#${live.item.id}`) : plain3, slot = {
+          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe3(name), address = kept || this.slots.has(plain3) ? describe3(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
@@ -21442,18 +22194,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where4 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where4}`);
+    let where6 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where6}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where4}` : `${JSON.stringify(part)} is not kind "name"${where4}` : `${JSON.stringify(part)} has no quoted name${where4}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where6}` : `${JSON.stringify(part)} is not kind "name"${where6}` : `${JSON.stringify(part)} has no quoted name${where6}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where4}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where6}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -22454,14 +23206,14 @@ var init_p_limit = __esm({
 
 // src/api/optional-route.ts
 function optionalRoutes(execute, emit) {
-  let absent = /* @__PURE__ */ new Map();
+  let absent2 = /* @__PURE__ */ new Map();
   return async (request, optional) => {
-    let known = absent.get(optional.route);
+    let known = absent2.get(optional.route);
     if (known) throw known;
     try {
       return await execute(request);
     } catch (error) {
-      throw !(error instanceof ApiError) || !isRouteAbsent(error) || absent.has(optional.route) || (absent.set(optional.route, error), emit({
+      throw !(error instanceof ApiError) || !isRouteAbsent(error) || absent2.has(optional.route) || (absent2.set(optional.route, error), emit({
         type: "alternate",
         method: request.method,
         path: error.path,
@@ -38896,7 +39648,7 @@ var require_cache3 = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        let cache = this.#relevantRequestResponseList, backupCache = [...cache], addedItems = [], resultList = [];
+        let cache2 = this.#relevantRequestResponseList, backupCache = [...cache2], addedItems = [], resultList = [];
         try {
           for (let operation of operations) {
             if (operation.type !== "delete" && operation.type !== "put")
@@ -38916,8 +39668,8 @@ var require_cache3 = __commonJS({
               if (requestResponses = this.#queryCache(operation.request, operation.options), requestResponses.length === 0)
                 return [];
               for (let requestResponse of requestResponses) {
-                let idx = cache.indexOf(requestResponse);
-                assert(idx !== -1), cache.splice(idx, 1);
+                let idx = cache2.indexOf(requestResponse);
+                assert(idx !== -1), cache2.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null)
@@ -38943,10 +39695,10 @@ var require_cache3 = __commonJS({
                 });
               requestResponses = this.#queryCache(operation.request);
               for (let requestResponse of requestResponses) {
-                let idx = cache.indexOf(requestResponse);
-                assert(idx !== -1), cache.splice(idx, 1);
+                let idx = cache2.indexOf(requestResponse);
+                assert(idx !== -1), cache2.splice(idx, 1);
               }
-              cache.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
+              cache2.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
           }
@@ -39115,11 +39867,11 @@ var require_cachestorage = __commonJS({
         webidl.brandCheck(this, _CacheStorage);
         let prefix = "CacheStorage.open";
         if (webidl.argumentLengthCheck(arguments, 1, prefix), cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName"), this.#caches.has(cacheName)) {
-          let cache2 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache2);
+          let cache3 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache3);
         }
-        let cache = [];
-        return this.#caches.set(cacheName, cache), new Cache(kConstruct, cache);
+        let cache2 = [];
+        return this.#caches.set(cacheName, cache2), new Cache(kConstruct, cache2);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -41754,7 +42506,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where4 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where6 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -41778,7 +42530,7 @@ function createTransport(options) {
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where4}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where6}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -42157,6 +42909,10 @@ var init_plan = __esm({
 });
 
 // src/saved/saved-target.ts
+function spaceOf(path) {
+  let match = /^\/spaces\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? decodeURIComponent(match[1]) : void 0;
+}
 function checkDestination(plan, file, here) {
   if (plan.apiUrl !== here.apiUrl)
     throw refuse(
@@ -42169,9 +42925,9 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path), outside = plan.calls.find(
+  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== void 0, outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
-  ) ?? plan.reads.find((read) => !inside(read.path));
+  ) ?? plan.reads.find((read) => !inside(read.path) && !ANYWHERE.has(read.path));
   if (outside !== void 0) {
     let what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(
@@ -42189,15 +42945,37 @@ async function checkTokenSees(reader, plan, file) {
       `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`
     ) : error;
   }
+  await checkSpacesOwned(reader, plan, file);
 }
-var refuse, init_saved_target = __esm({
+async function checkSpacesOwned(reader, plan, file) {
+  let ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? [])), stranger = (await Promise.all(
+    [...ids].map(async (id) => {
+      try {
+        return [
+          id,
+          (await reader.get(`/spaces/${encodeURIComponent(id)}`)).organization
+        ];
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+          return [id, void 0];
+        throw error;
+      }
+    })
+  )).find(([, owner]) => owner !== plan.organization);
+  if (stranger !== void 0)
+    throw refuse(
+      "plan.other-organization",
+      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`
+    );
+}
+var refuse, ANYWHERE, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_paths();
     init_registry();
-    refuse = (code2, message) => new DocsyncError(code2, message);
+    refuse = (code2, message) => new DocsyncError(code2, message), ANYWHERE = /* @__PURE__ */ new Set(["/user"]);
   }
 });
 
@@ -42855,7 +43633,7 @@ __export(export_exports, {
 import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
-  return REPORTED_KINDS.filter((kind) => !kind.singleton).map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(", ");
+  return REPORTED_KINDS.filter((kind) => !kind.singleton && kind.toConfig).map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(", ");
 }
 function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");
@@ -43540,8 +44318,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where4 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where4}${escapeMarkdown(d.message)} |`);
+    let where6 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where6}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}

@@ -37,6 +37,8 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
   for (const kind of TOP_LEVEL_KINDS) {
     const schema = kind.config.schema;
     if (schema === undefined) throw new Error(`top-level kind ${kind.kind} has no config.schema`);
+    // Its items are entries of a key root.json describes (spaces:), not a list of its own.
+    if (schema.inRoot) continue;
     const ref = `#/definitions/${schema.fragment}`;
     // A singleton is one mapping; every other kind a list of them.
     properties[kind.collection] = kind.singleton

@@ -49,8 +49,13 @@ export function mergeFiles(
         path: ["organization"],
       });
     }
-    for (const [name, id] of Object.entries(config.spaces ?? {})) {
-      merged.spaces.set(name, agree(merged.spaces.get(name), { value: id, file, path: ["spaces", name] }));
+    for (const [name, entry] of Object.entries(config.spaces ?? {})) {
+      // `name: id`, or `name: {id, ...settings}`: either way the id is what the name stands for.
+      const located =
+        typeof entry === "string"
+          ? { value: entry, file, path: ["spaces", name] }
+          : { value: entry.id, file, path: ["spaces", name, "id"] };
+      merged.spaces.set(name, agree(merged.spaces.get(name), located));
     }
     if (config.policy !== undefined) {
       if (merged.policy === undefined) merged.policy = { value: config.policy, file, path: ["policy"] };

@@ -9,7 +9,8 @@ export interface RawPolicy {
 export interface RawConfig {
   version: 1;
   organization?: string;
-  spaces?: Record<string, string>;
+  /** Space name → its id, or its id with settings (read by the kind that manages them). */
+  spaces?: Record<string, string | { id: string }>;
   policy?: RawPolicy;
   /** The kinds' lists, under their collections. */
   [collection: string]: unknown;

@@ -55,3 +55,5 @@ export const openApiSpecPath = (org: string, slug: string) => `${openApiSpecsPat
 export const translationsPath = (org: string) => `${orgPath(org)}/translations`;
 export const translationPath = (org: string, translation: string) =>
   `${translationsPath(org)}/${segment(translation)}`;
+export const spacePath = (space: string) => `/spaces/${segment(space)}`;
+export const spacePermissionsPath = (space: string) => `${spacePath(space)}/permissions`;

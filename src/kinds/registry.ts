@@ -10,6 +10,7 @@ import { type DesiredOpenApiSpec, openApiSpecKind } from "./openapi-spec.ts";
 import { type DesiredOrganizationSettings, organizationSettingsKind } from "./organization-settings.ts";
 import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSite, siteKind } from "./site.ts";
+import { type DesiredSpace, spaceKind } from "./space.ts";
 import { type DesiredTeam, teamKind } from "./team.ts";
 import { type DesiredTranslation, translationKind } from "./translation.ts";
 import type { AnyKind, Scope } from "./types.ts";
@@ -25,6 +26,7 @@ export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
   openApiSpecKind,
   translationKind,
   siteKind,
+  spaceKind,
 ];
 
 /** The desired state: each top-level kind's list is absent when the configuration does not
@@ -40,6 +42,7 @@ export interface DesiredState extends DesiredOrganization {
   openApiSpecs?: DesiredOpenApiSpec[];
   translations?: DesiredTranslation[];
   sites?: DesiredSite[];
+  spaceSettings?: DesiredSpace[];
 }
 
 /** Every kind, each followed by its children and then theirs; a kind used in several places once. */

@@ -133,7 +133,12 @@ export interface KindModule<
  */
 export interface KindConfig<R extends Located<unknown>, D> {
   /** For a top-level kind: its schema fragment (schemas/fragments/NAME.json) and what the list is. */
-  schema?: { fragment: string; description: string };
+  schema?: {
+    fragment: string;
+    description: string;
+    /** Its items are entries of a key that root.json describes (`spaces:`): no list of its own. */
+    inRoot?: boolean;
+  };
   /** For a top-level kind: fields whose values are never printed (a certificate). */
   sensitive?: readonly string[];
   /** Its plural in messages, when not `kind` + "s" (`SAML providers`). */

@@ -2,7 +2,8 @@
 // manages them (or names them), and below each configured item that exists.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { DesiredState } from "../kinds/registry.ts";
+import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { AnyKind, Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -11,7 +12,8 @@ import { readTree } from "./walk.ts";
 
 export function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
   return readTree(client, desired, {
-    reads: (kind, scope) => kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true,
+    reads: (kind, scope) =>
+      kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
       const configured = (kind.desired(scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
@@ -22,4 +24,13 @@ export function readLiveState(client: LiveReader, desired: DesiredState): Promis
       });
     },
   });
+}
+
+/** Whether a sibling kind's configuration names items of `kind` (a SAML provider's team, by
+ * title): then they are read even where they are not managed. Siblings are known at the top. */
+function isReferredTo(kind: AnyKind, scope: Scope): boolean {
+  if (scope.address !== "") return false;
+  return TOP_LEVEL_KINDS.some((other) =>
+    other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope)),
+  );
 }

@@ -11,9 +11,9 @@ export interface CallDraft {
   body?: unknown;
   summary: string;
   /**
-   * Addresses of the items this plan creates whose ids the call names (as `{{id:…}}` in its
-   * path, body or alternate): it waits for the calls that capture them. Obtain them with
-   * `PlanContext.needs` from the ids the call uses.
+   * Addresses of the items this plan creates that the call names: by id (as `{{id:…}}` in its
+   * path, body or alternate; obtain them with `PlanContext.needs` from the ids the call uses),
+   * or otherwise (a custom field by its name). It waits for the calls that capture them.
    */
   needs?: string[] | undefined;
   /** The addresses whose ids the call's answer gives (`captures`) are what it creates. */

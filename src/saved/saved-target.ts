@@ -18,6 +18,15 @@ export interface Destination {
 
 const refuse = (code: string, message: string) => new DocsyncError(code, message);
 
+/** Reads that belong to no organization: the user the token belongs to. */
+const ANYWHERE = new Set(["/user"]);
+
+/** The space a path is under (`/spaces/{id}/...`), if it is. */
+function spaceOf(path: string): string | undefined {
+  const match = /^\/spaces\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
 /** Refuses a plan made for another API or organization, or whose calls leave its organization. */
 export function checkDestination(plan: SavedPlan, file: string, here: Destination): void {
   if (plan.apiUrl !== here.apiUrl) {
@@ -38,7 +47,9 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
   const ownPath = (path: string) =>
     own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
-  const inside = (path: string) => path === root || path.startsWith(`${root}/`) || ownPath(path);
+  // A space is addressed by its id alone: its organization is checked live (checkTokenSees).
+  const inside = (path: string) =>
+    path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== undefined;
   // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
   // and its alternate form.
   const outside =
@@ -47,7 +58,7 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
         !inside(call.path) ||
         (call.recover !== undefined && !inside(call.recover.list)) ||
         (call.alternate !== undefined && !inside(call.alternate.path)),
-    ) ?? plan.reads.find((read) => !inside(read.path));
+    ) ?? plan.reads.find((read) => !inside(read.path) && !ANYWHERE.has(read.path));
   if (outside !== undefined) {
     const what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(
@@ -69,5 +80,32 @@ export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: 
       );
     }
     throw error;
+  }
+  await checkSpacesOwned(reader, plan, file);
+}
+
+/** Refuses a plan whose calls change a space of another organization: one read per space. */
+async function checkSpacesOwned(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
+  const ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? []));
+  const owners = await Promise.all(
+    [...ids].map(async (id) => {
+      try {
+        return [
+          id,
+          (await reader.get<{ organization?: string }>(`/spaces/${encodeURIComponent(id)}`)).organization,
+        ];
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+          return [id, undefined];
+        throw error;
+      }
+    }),
+  );
+  const stranger = owners.find(([, owner]) => owner !== plan.organization);
+  if (stranger !== undefined) {
+    throw refuse(
+      "plan.other-organization",
+      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`,
+    );
   }
 }

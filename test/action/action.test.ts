@@ -38,7 +38,7 @@ describe("the action", () => {
     // The multiline-safe form, for every output.
     expect(run.outputFile).toMatch(/^changes<<(ghadelimiter_[0-9a-f-]{36})\ntrue\n\1\nexit-code<</);
 
-    expect(run.summary).toContain("**Plan: 11 to create, 4 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain("**Plan: 14 to create, 5 to update, 0 to move, 0 to delete.**\n");
     expect(run.summary).toContain(
       [
         "| | Item | Change |",
@@ -83,6 +83,10 @@ describe("the action", () => {
       'settings "organization"',
       'OpenAPI spec "payments-api"',
       'translation "French"',
+      'space "handbook"',
+      'space "handbook" › space permission "user:ada@acme.example"',
+      'space "handbook" › space permission "team:Writers"',
+      'space "handbook" › space permission "team:Reviewers"',
     ]);
 
     // The log shows the plan as text; no error, no warning.
@@ -97,7 +101,7 @@ describe("the action", () => {
     expect(run.outputs.changes).toBe("true");
     expect(run.outputs["exit-code"]).toBe("2");
     expect(commandsIn(run.stdout)).toContain(
-      "::error::Plan: 11 to create, 4 to update, 0 to move, 0 to delete. See the job summary.",
+      "::error::Plan: 14 to create, 5 to update, 0 to move, 0 to delete. See the job summary.",
     );
   });
 
@@ -119,13 +123,13 @@ describe("the action", () => {
       "report-file": expect.stringMatching(/\/report\.md$/),
       "saved-plan": "",
       "comment-marker": "<!-- docsync-apply -->",
-      creates: "11",
-      updates: "4",
+      creates: "14",
+      updates: "5",
       moves: "0",
       deletes: "0",
     });
     expect(apply.summary).toContain(
-      "**Apply complete: 17 call(s) made. Live state matches the configuration.**\n",
+      "**Apply complete: 23 call(s) made. Live state matches the configuration.**\n",
     );
     expect(apply.stdout).toContain('  ✓ team "Support": create team\n');
 

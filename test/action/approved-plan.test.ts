@@ -46,8 +46,8 @@ describe("the approved-plan flow", () => {
     expect(plan.code).toBe(0);
     expect(plan.outputs).toMatchObject({
       changes: "true",
-      creates: "11",
-      updates: "4",
+      creates: "14",
+      updates: "5",
       moves: "0",
       deletes: "0",
       "comment-marker": "<!-- docsync-plan:production -->",
@@ -61,7 +61,7 @@ describe("the approved-plan flow", () => {
     // The plan's text is folded in the log.
     const commands = commandsIn(plan.stdout);
     expect(commands).toContain(
-      "::group::docsync plan: Plan: 11 to create, 4 to update, 0 to move, 0 to delete.",
+      "::group::docsync plan: Plan: 14 to create, 5 to update, 0 to move, 0 to delete.",
     );
     expect(commands).toContain("::endgroup::");
 
@@ -72,10 +72,10 @@ describe("the approved-plan flow", () => {
     const apply = await ws.run({ ...inputs, command: "apply", plan: plan.outputs["saved-plan"]! }, env);
     expect(apply.stderr).toBe("");
     expect(apply.code).toBe(0);
-    expect(apply.outputs).toMatchObject({ changes: "true", creates: "11", "exit-code": "0" });
+    expect(apply.outputs).toMatchObject({ changes: "true", creates: "14", "exit-code": "0" });
     expect(apply.summary).toContain("call(s) made, exactly as planned in");
     expect(commandsIn(apply.stdout)[1]).toMatch(/^::group::docsync apply .*saved-plan\.json$/);
-    expect(h.writes()).toBe(17);
+    expect(h.writes()).toBe(23);
 
     const after = await ws.run(inputs, env);
     expect(after.outputs.changes).toBe("false");

@@ -31,7 +31,7 @@ describe("the configuration without -c", () => {
     expect(defaultConfig(dir)).toEqual(["docsync.yml"]);
     const result = await promisify(execFile)(process.execPath, [BIN, "validate"], { cwd: dir });
     expect(result.stdout).toContain(
-      "Configuration is valid: 1 file(s), 0 site(s), 0 collection(s), 1 team(s)",
+      "Configuration is valid: 1 file(s), 0 site(s), 0 space(s), 0 collection(s), 1 team(s)",
     );
 
     await rm(join(dir, "docsync.yml"));

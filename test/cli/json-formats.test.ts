@@ -42,6 +42,7 @@ describe("JSON documents", () => {
       files: ["examples/organization/docsync.yaml"],
       counts: {
         sites: 0,
+        spaceSettings: 1,
         collections: 4,
         teams: 3,
         members: 3,
@@ -95,7 +96,7 @@ describe("JSON documents", () => {
       'team "Support"',
       "done",
     ]);
-    expect(apply.stderr).toContain("Apply complete: 17 call(s) made.");
+    expect(apply.stderr).toContain("Apply complete: 23 call(s) made.");
     expect(apply.stdout).not.toContain("BEGIN CERTIFICATE");
 
     const again = await h.run(["apply", "-c", "examples/organization", "--yes", "--format", "json"]);

@@ -178,10 +178,10 @@ describe("large mappings", () => {
     const spaces = Array.from({ length: 40 }, (_, i) => `  s${i}: ${i % 10 === 0 ? "[]" : `spc_${i}`}`);
     const message = await loadErrors({ "a.yaml": yaml(...head, "spaces:", ...spaces) });
     expect(message.split("\n")).toEqual([
-      "a.yaml:4:7: spaces.s0: must be a string (got a list)",
-      "a.yaml:14:8: spaces.s10: must be a string (got a list)",
-      "a.yaml:24:8: spaces.s20: must be a string (got a list)",
-      "a.yaml:34:8: spaces.s30: must be a string (got a list)",
+      "a.yaml:4:7: spaces.s0: must be a string or a mapping (got a list)",
+      "a.yaml:14:8: spaces.s10: must be a string or a mapping (got a list)",
+      "a.yaml:24:8: spaces.s20: must be a string or a mapping (got a list)",
+      "a.yaml:34:8: spaces.s30: must be a string or a mapping (got a list)",
       "4 errors in 1 file.",
     ]);
   });

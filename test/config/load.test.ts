@@ -160,10 +160,16 @@ describe("lists that are absent, empty or given", () => {
     ]);
   });
 
-  it("defaults the policy to pruning the four site-level kinds, with no maxDestroy", async () => {
+  it("defaults the policy to pruning the kinds inside sites and spaces, with no maxDestroy", async () => {
     const state = await load({ "docsync.yaml": yaml("version: 1", "organization: org_1") });
     expect(state.policy).toStrictEqual({ prune: [...DEFAULT_PRUNE] });
-    expect(state.policy.prune).toEqual(["sections", "sectionGroups", "siteSpaces", "redirects"]);
+    expect(state.policy.prune).toEqual([
+      "sections",
+      "sectionGroups",
+      "siteSpaces",
+      "redirects",
+      "permissions",
+    ]);
     expect(state.spaces).toEqual({});
     expect(state.sensitiveValues).toEqual([]);
   });

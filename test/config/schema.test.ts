@@ -47,6 +47,8 @@ describe("schemas/docsync.schema.json", () => {
       "section-group",
       "site",
       "site-space",
+      "space",
+      "space-permission",
       "team",
       "translation",
     ]);

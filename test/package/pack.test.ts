@@ -84,7 +84,7 @@ describe("the packed package", { timeout: 240_000 }, () => {
       env: { PATH: process.env.PATH, ...h.env },
     });
     expect(plan.stdout).toContain('+ team "Writers"');
-    expect(plan.stdout).toContain("Plan: 11 to create, 4 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain("Plan: 14 to create, 5 to update, 0 to move, 0 to delete.");
     expect(plan.stderr).toBe("");
   });
 

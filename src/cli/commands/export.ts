@@ -23,9 +23,10 @@ interface ExportOptions {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** The count of each kind an export writes (a kind with no `toConfig` is never exported). */
 function summary(counts: ExportResult["counts"]): string {
-  // A singleton is one object, not a count.
-  return REPORTED_KINDS.filter((kind) => !kind.singleton)
+  // A singleton is one object, not a count; a kind the export does not write is not counted.
+  return REPORTED_KINDS.filter((kind) => !kind.singleton && kind.toConfig)
     .map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind)))
     .join(", ");
 }

@@ -1,0 +1,226 @@
+// Space permissions: the role of each user and team on a space, an assignment (shapes/
+// assignment.ts). Users are named by user id or by email (members of the organization), teams
+// by title (under `teams:`, or a live team's). When a space lists `permissions`, the list is the
+// truth: grants it does not list are removed. The lock-out rules (space-access.ts) are checked
+// for the whole space before any call is drafted.
+
+import type { LiveReader } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
+import { DocsyncError } from "../errors.ts";
+import { addressOf } from "../model/address.ts";
+import type { Located, Role } from "../model/desired.ts";
+import { orgPath, spacePermissionsPath } from "./paths.ts";
+import {
+  assignmentKey,
+  assignmentKind,
+  type DesiredAssignment,
+  type LiveAssignment,
+} from "./shapes/assignment.ts";
+import type { DesiredSpace } from "./space.ts";
+import { type Caller, lockoutProblems } from "./space-access.ts";
+import type { LiveNode, PlanContext, Scope } from "./types.ts";
+
+export interface RawSpacePermission {
+  user?: string;
+  team?: string;
+  role: Role;
+}
+
+type SpaceScope = Scope<DesiredSpace, { space: string }>;
+
+/** What the lock-out rules and the names need, read with a space's grants. */
+interface AccessFacts {
+  caller: Caller;
+  /** Member user ids, and ids by lowercase email; absent when no user is named. */
+  members?: { ids: ReadonlySet<string>; byEmail: ReadonlyMap<string, string> };
+}
+
+interface UserGrant {
+  permission: string;
+  user: { id: string; email?: string };
+}
+interface TeamGrant {
+  permission: string;
+  team: { id: string; title: string };
+}
+
+const isEmail = (name: string) => name.includes("@");
+/** Emails are matched without regard to case. */
+const userName = (name: string) => (isEmail(name) ? name.toLowerCase() : name);
+
+// Organization-wide facts are read once per client and organization, however many spaces ask.
+const cache = new WeakMap<LiveReader, Map<string, Promise<unknown>>>();
+function once<T>(client: LiveReader, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = cache.get(client);
+  if (!reads) {
+    reads = new Map();
+    cache.set(client, reads);
+  }
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = read();
+    reads.set(key, found);
+  }
+  return found;
+}
+
+const absent = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 405);
+
+/** The user the token belongs to and its teams; unknown on a service without `GET /user`. */
+function readCaller(client: LiveReader, organization: string): Promise<Caller> {
+  return once(client, `caller ${organization}`, async () => {
+    let id: string;
+    try {
+      id = (await client.get<{ id: string }>("/user")).id;
+    } catch (error) {
+      if (absent(error)) return { known: false };
+      throw error;
+    }
+    let teams: { team: { id: string } }[] = [];
+    try {
+      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
+    } catch (error) {
+      // A token of someone who is not a member: it is in none of the organization's teams.
+      if (!absent(error)) throw error;
+    }
+    return { known: true, id, teams: new Set(teams.map((membership) => membership.team.id)) };
+  });
+}
+
+function readMembers(client: LiveReader, organization: string) {
+  return once(client, `members ${organization}`, async () => {
+    const members = await client.list<{ id: string; user?: { id: string; email?: string } }>(
+      `${orgPath(organization)}/members`,
+    );
+    const ids = new Set<string>();
+    const byEmail = new Map<string, string>();
+    for (const member of members) {
+      const id = member.user?.id ?? member.id;
+      ids.add(id);
+      if (member.user?.email) byEmail.set(member.user.email.toLowerCase(), id);
+    }
+    return { ids, byEmail };
+  });
+}
+
+const factsOf = (scope: SpaceScope): AccessFacts | undefined =>
+  scope.live?.details?.access as AccessFacts | undefined;
+
+function where(scope: SpaceScope): string {
+  const { at, name } = scope.desired;
+  return `${at.file}:${at.line}:${at.column}: space "${name}"`;
+}
+
+function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): string {
+  if (desired.type === "team") {
+    try {
+      return ctx.idOf(addressOf("", "team", desired.name));
+    } catch (error) {
+      if (!(error instanceof DocsyncError)) throw error;
+      throw new DocsyncError(
+        "plan.unknown-reference",
+        `${where(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
+      );
+    }
+  }
+  const members = factsOf(scope)?.members;
+  const id = isEmail(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
+  if (id === undefined || !members?.ids.has(id)) {
+    throw new DocsyncError(
+      "plan.unknown-reference",
+      `${where(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
+    );
+  }
+  return id;
+}
+
+/** The calls for one type of principal: `users` and `teams` routes have one form. */
+const principalRoutes = (type: "user" | "team") => ({
+  invite: (scope: SpaceScope, id: string, role: string) => ({
+    method: "POST" as const,
+    path: spacePermissionsPath(scope.ids.space),
+    body: { role, [`${type}s`]: [id] },
+    summary: `give ${type} a role on space`,
+  }),
+  change: (scope: SpaceScope, id: string, role: string) => ({
+    method: "PATCH" as const,
+    path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+    body: { role },
+    summary: `change ${type}'s role on space`,
+  }),
+  remove: (scope: SpaceScope, id: string) => ({
+    method: "DELETE" as const,
+    path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+    summary: `remove ${type}'s role on space`,
+  }),
+});
+
+export const spacePermissionKind = assignmentKind<
+  DesiredSpace,
+  { space: string },
+  Located<RawSpacePermission>
+>({
+  kind: "space permission",
+  collection: "permissions",
+  config: {
+    // Each principal once per space; a user named by id and by email is found at plan time.
+    identities: [
+      { field: "user", noun: "for user", hints: false, optional: true },
+      { field: "team", noun: "for team", hints: false, optional: true },
+    ],
+    check(permissions, ctx) {
+      for (const permission of permissions) {
+        const { user, team } = permission.value;
+        if ((user === undefined) === (team === undefined))
+          ctx.report(
+            permission,
+            [],
+            "give either user (a user id or email) or team (a team title), not both",
+          );
+      }
+    },
+    resolve: ({ value: { user, team, role } }, meta) =>
+      user !== undefined
+        ? { ...meta, type: "user", name: userName(user), role }
+        : { ...meta, type: "team", name: team ?? "", role },
+  },
+  principals: { user: principalRoutes("user"), team: principalRoutes("team") },
+  desired: (scope) => scope.desired.permissions,
+
+  async read(client, scope) {
+    const space = scope.ids.space;
+    const configured = scope.desired.permissions ?? [];
+    const namesUsers = configured.some((permission) => permission.type === "user");
+    const [users, teams, caller, members] = await Promise.all([
+      client.list<UserGrant>(`${spacePermissionsPath(space)}/users`),
+      client.list<TeamGrant>(`${spacePermissionsPath(space)}/teams`),
+      readCaller(client, scope.organization),
+      namesUsers ? readMembers(client, scope.organization) : undefined,
+    ]);
+    const facts: AccessFacts = members ? { caller, members } : { caller };
+    // The space's node keeps them for the plan: names and lock-out rules are judged there.
+    const node = scope.live as LiveNode | undefined;
+    if (node) node.details = { ...node.details, access: facts };
+    const emails = new Set(configured.filter((p) => p.type === "user" && isEmail(p.name)).map((p) => p.name));
+    const live: LiveAssignment[] = [];
+    for (const { permission, user } of users) {
+      const email = user.email?.toLowerCase();
+      const name = email !== undefined && emails.has(email) ? email : user.id;
+      live.push({ id: user.id, type: "user", role: permission, key: assignmentKey("user", name) });
+    }
+    for (const { permission, team } of teams)
+      live.push({ id: team.id, type: "team", role: permission, key: assignmentKey("team", team.title) });
+    return live;
+  },
+  principalId,
+  guard(before, after, scope) {
+    const caller = factsOf(scope)?.caller ?? { known: false };
+    const problems = lockoutProblems(before, after, caller);
+    if (problems.length === 0) return;
+    throw new DocsyncError(
+      "plan.lockout",
+      `${where(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`,
+    );
+  },
+});
