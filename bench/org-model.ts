@@ -10,6 +10,8 @@ export const GROUP_SIZE = 10;
 /** Sites without sections, their spaces at the root: made with one call that names them. */
 export const FLAT_SITES = 2;
 const SPACES = ["spc_guides", "spc_api_v1", "spc_api_v2"];
+/** Spaces whose settings and grants the configuration manages: all of them. */
+export const SPACE_SETTINGS = SPACES.length;
 /** Items per call of the service's bulk redirect operation (service facts), not the planner's constant. */
 const BULK_ITEMS_MAX = 500;
 
@@ -53,9 +55,56 @@ export function halfShape(): SiteShape[] {
 /** Sections are grouped by their number, GROUP_SIZE to a group, as long as the order allows it. */
 const groupOf = (n: number) => `Group ${Math.floor(n / GROUP_SIZE) + 1}`;
 
+/** The organization's own part: the same in every state, so it adds reads to a plan, not writes. */
+export const ORGANIZATION = {
+  collections: 10,
+  teams: 5,
+  customFields: 3,
+  openApiSpecs: 3,
+  translations: 2,
+};
+
+/**
+ * Settings, collections (every other one nested in the one before), teams, members' roles,
+ * custom fields, OpenAPI specs, translations, and each space's settings and grants.
+ */
+function organizationYaml(): string[] {
+  const lines = ["organizationSettings:", "  title: Acme Inc", "  ai: true", "collections:"];
+  for (let n = 0; n < ORGANIZATION.collections; n++) {
+    lines.push(`  - title: Collection ${pad(n)}`);
+    if (n % 2 === 1) lines.push(`    parent: Collection ${pad(n - 1)}`);
+  }
+  lines.push("teams:");
+  for (let n = 0; n < ORGANIZATION.teams; n++) lines.push(`  - title: Team ${pad(n)}`);
+  lines.push(
+    "members:",
+    "  - { user: usr_eddie, role: edit }",
+    "  - { user: rita@acme.example, role: read }",
+  );
+  lines.push("customFields:");
+  for (let n = 0; n < ORGANIZATION.customFields; n++) lines.push(`  - { name: field${n}, type: text }`);
+  lines.push("openApiSpecs:");
+  for (let n = 0; n < ORGANIZATION.openApiSpecs; n++)
+    lines.push(`  - { slug: api-${n}, source: "https://api.acme.example/${n}.yaml" }`);
+  lines.push("translations:");
+  for (let n = 0; n < ORGANIZATION.translations; n++) lines.push(`  - title: Translation ${n}`);
+  return lines;
+}
+
 export function configYaml(shape: SiteShape[], withGroups: boolean, flatSites = 0): string {
-  const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "spaces:"];
-  for (const space of SPACES) lines.push(`  ${space}: ${space}`);
+  const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, ...organizationYaml(), "spaces:"];
+  SPACES.forEach((space, k) => {
+    lines.push(
+      `  ${space}:`,
+      `    id: ${space}`,
+      "    editMode: live",
+      `    collection: Collection ${pad(k)}`,
+      `    customFields: { field0: owner ${k} }`,
+      "    permissions:",
+      "      - { user: usr_ada, role: admin }",
+      `      - { team: Team ${pad(k)}, role: edit }`,
+    );
+  });
   lines.push("sites:");
   shape.forEach((site, index) => {
     lines.push(`  - title: Site ${pad(index)}`, "    sections:");

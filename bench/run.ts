@@ -26,9 +26,11 @@ import {
   GROUP_SIZE,
   halfShape,
   minimumWrites,
+  ORGANIZATION,
   REDIRECTS_PER_SITE,
   SECTIONS,
   SITES,
+  SPACE_SETTINGS,
 } from "./org-model.ts";
 import { startRecorder, startReplay } from "./replay.ts";
 import { measureStartup } from "./startup.ts";
@@ -204,14 +206,19 @@ try {
   const parallel = compared.emulator;
   const replayed = compared.replay;
   // One page each (limit 1000): the sites, then per site its sections, groups and redirects, and
-  // per flat site its site spaces and its sections (it must have none).
-  const listPages = 1 + SITES * 3 + FLAT_SITES * 2;
+  // per flat site its site spaces and its sections (it must have none); the organization's
+  // settings, collections, teams, members, custom fields, OpenAPI specs and translations; per
+  // configured space its settings, custom field values, user grants and team grants; and the
+  // token's user and its teams, for the lock-out rules.
+  const listPages = 1 + SITES * 3 + FLAT_SITES * 2 + 7 + SPACE_SETTINGS * 4 + 2;
   const chain = 2;
   const bound = chain * LATENCY_MS;
 
   row(
     "organization",
-    `${SITES} sites × ${SECTIONS} sections × 3 site spaces, ${SITES * REDIRECTS_PER_SITE} redirects, groups of ${GROUP_SIZE}; ${FLAT_SITES} sites with 3 root site spaces`,
+    `${SITES} sites × ${SECTIONS} sections × 3 site spaces, ${SITES * REDIRECTS_PER_SITE} redirects, groups of ${GROUP_SIZE}; ${FLAT_SITES} sites with 3 root site spaces; ` +
+      `settings, ${ORGANIZATION.collections} collections, ${ORGANIZATION.teams} teams, 2 members' roles, ${ORGANIZATION.customFields} custom fields, ` +
+      `${ORGANIZATION.openApiSpecs} OpenAPI specs, ${ORGANIZATION.translations} translations, ${SPACE_SETTINGS} spaces' settings and grants`,
     "",
   );
   row("read calls of a plan", `${reads} (list pages: ${listPages})`, "= list pages");

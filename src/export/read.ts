@@ -3,6 +3,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { allKinds, type DesiredState } from "../kinds/registry.ts";
+import { sharedReads } from "../live/shared-reads.ts";
 import { readTree } from "../live/walk.ts";
 import type { LiveState } from "../model/scope.ts";
 
@@ -30,7 +31,7 @@ export function everything(organization: string): DesiredState {
 /** The whole live organization, as far as docsync manages it. */
 export function readOrganization(client: LiveReader, organization: string): Promise<LiveState> {
   const all = everything(organization);
-  return readTree(client, all, {
+  return readTree(sharedReads(client), all, {
     reads: () => true,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all })),
   });

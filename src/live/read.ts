@@ -8,10 +8,11 @@ import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
 import { matchItems } from "./match.ts";
+import { sharedReads } from "./shared-reads.ts";
 import { readTree } from "./walk.ts";
 
 export function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
-  return readTree(client, desired, {
+  return readTree(sharedReads(client), desired, {
     reads: (kind, scope) =>
       kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
