@@ -377,7 +377,7 @@ function addressOf(parentAddress, kind, key) {
   return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
 }
 function addressesIn(parentAddress, kind) {
-  let prefix = parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `;
+  let prefix = addressPrefix(parentAddress, kind);
   return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`;
 }
 function lastSegment(address) {
@@ -390,12 +390,12 @@ function placeholderAddress(value) {
 function replacePlaceholders(text, id) {
   return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
 }
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, addressPrefix, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
   "src/model/address.ts"() {
     "use strict";
     PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
     ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
+    addressPrefix = (parentAddress, kind) => parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `, isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
     firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
   }
 });
@@ -3360,10 +3360,10 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
           last !== void 0 && start <= last[1] ? last[1] = start + FRAGMENT_LENGTH : stretches.push([start, start + FRAGMENT_LENGTH]);
         }
         if (stretches.length === 0) return run2;
-        let result = "", kept = 0;
+        let result = "", kept2 = 0;
         for (let [from, to] of stretches)
-          result += run2.slice(kept, from) + REDACTED, kept = to;
-        return result + run2.slice(kept);
+          result += run2.slice(kept2, from) + REDACTED, kept2 = to;
+        return result + run2.slice(kept2);
       }
       /**
        * A cheap test first: any window of 16 characters in the run covers one of the places 0, 8,
@@ -18378,9 +18378,9 @@ function translate(all, value) {
   ), problems = [], branchErrors = errorsInBranches(alive), combinators = [...branchErrors.keys()].sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (let combinator of combinators) {
     if (!alive.has(combinator)) continue;
-    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept = new Set(keep);
+    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept2 = new Set(keep);
     alive.delete(combinator);
-    for (let e of inBranch) kept.has(e) || alive.delete(e);
+    for (let e of inBranch) kept2.has(e) || alive.delete(e);
     problem && problems.push(problem);
   }
   for (let e of all) {
@@ -19213,12 +19213,12 @@ function location(item) {
   return `${item.at.file}:${item.at.line}:${item.at.column}`;
 }
 function oldest(nodes) {
-  let kept = nodes[0];
+  let kept2 = nodes[0];
   for (let node of nodes) {
-    let a = createdAt(node), b = createdAt(kept);
-    a !== void 0 && b !== void 0 && a < b && (kept = node);
+    let a = createdAt(node), b = createdAt(kept2);
+    a !== void 0 && b !== void 0 && a < b && (kept2 = node);
   }
-  return kept;
+  return kept2;
 }
 function matchItems(desired, live, rules, describe) {
   let byKey = /* @__PURE__ */ new Map();
@@ -19232,9 +19232,9 @@ function matchItems(desired, live, rules, describe) {
     if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
     let candidates = found.filter((at2) => !claimed[at2]);
     if (candidates.length <= 1) return candidates[0];
-    let kept = oldest(candidates.map((at2) => live[at2]));
-    for (let at2 of candidates) live[at2] !== kept && duplicates.set(live[at2], kept);
-    return live.indexOf(kept);
+    let kept2 = oldest(candidates.map((at2) => live[at2]));
+    for (let at2 of candidates) live[at2] !== kept2 && duplicates.set(live[at2], kept2);
+    return live.indexOf(kept2);
   }, claim = (index, at2) => {
     let node = live[at2];
     if (claimed[at2]) {
@@ -19272,6 +19272,19 @@ function matchItems(desired, live, rules, describe) {
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at2) => !claimed[at2]);
   return { live: matched, unclaimed, duplicates };
 }
+function keepMatching(desired, live, rules, describe) {
+  let matching = matchItems(desired, live, rules, describe);
+  return desired.length > 0 && live.length > 0 && kept.set(live, {
+    desired,
+    rules,
+    liveCount: live.length,
+    matching
+  }), matching;
+}
+function matchingOf(desired, live, rules, describe) {
+  let found = kept.get(live);
+  return found && found.desired === desired && found.rules === rules && found.liveCount === live.length ? found.matching : matchItems(desired, live, rules, describe);
+}
 function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   let open = [];
   for (let at2 = 0; at2 < live.length; at2++) !isClaimed(at2) && !duplicates.has(live[at2]) && open.push(at2);
@@ -19289,7 +19302,7 @@ function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   }
   return adopted;
 }
-var createdAt, init_match = __esm({
+var createdAt, kept, init_match = __esm({
   "src/live/match.ts"() {
     "use strict";
     init_errors();
@@ -19297,6 +19310,7 @@ var createdAt, init_match = __esm({
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
     };
+    kept = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -19394,7 +19408,7 @@ function readLiveState(client, desired) {
   return readTree(client, desired, {
     reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0,
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = matchItems(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
+      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
       return configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item }] : [];
@@ -19626,8 +19640,63 @@ var init_moves = __esm({
   }
 });
 
+// src/plan/slot-index.ts
+var SlotIndex, init_slot_index = __esm({
+  "src/plan/slot-index.ts"() {
+    "use strict";
+    SlotIndex = class {
+      byAddress = /* @__PURE__ */ new Map();
+      /** Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `). */
+      pending = /* @__PURE__ */ new Map();
+      /**
+       * Indexes `item` at `address`; false, and nothing done, when an item is indexed there. Items
+       * of one container are added together, and no other container's addresses begin as theirs.
+       */
+      add(address, item) {
+        return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
+      }
+      /** Items of one container, whose addresses all begin with `prefix`, indexed when first needed. */
+      addLater(prefix, items2) {
+        if (items2.length === 0) return;
+        let waiting = this.pending.get(prefix);
+        waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
+      }
+      get(address) {
+        let found = this.byAddress.get(address);
+        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(address) : void 0;
+      }
+      has(address) {
+        return this.get(address) !== void 0;
+      }
+      /** Whether an item is indexed at `address`, leaving aside those not indexed yet. */
+      indexes(address) {
+        return this.byAddress.has(address);
+      }
+      /**
+       * Indexes the pending items of every container whose prefix `address` begins with. A prefix
+       * ends with a kind and a space, where the quoted key begins: each `"` after a space may start
+       * the key. Returns whether it indexed any.
+       */
+      indexPendingFor(address) {
+        let indexed = !1;
+        for (let at2 = address.indexOf(' "'); at2 >= 0; at2 = address.indexOf(' "', at2 + 1)) {
+          let prefix = address.slice(0, at2 + 1), waiting = this.pending.get(prefix);
+          if (waiting) {
+            this.pending.delete(prefix);
+            for (let items2 of waiting)
+              for (let item of items2)
+                this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
+            indexed = !0;
+          }
+        }
+        return indexed;
+      }
+    };
+  }
+});
+
 // src/plan/resolve.ts
-var NONE2, Resolution, init_resolve2 = __esm({
+var Slot, NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -19635,12 +19704,39 @@ var NONE2, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
-    NONE2 = [], Resolution = class {
+    init_slot_index();
+    Slot = class {
+      constructor(container, status, desired, live, known) {
+        this.container = container;
+        this.status = status;
+        this.desired = desired;
+        this.live = live;
+        this.known = known;
+      }
+      container;
+      status;
+      desired;
+      live;
+      known;
+      /** Live field changes that force a replacement (or that protect prevented). */
+      replaceChanges = NONE2;
+      /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+      duplicateOf = void 0;
+      containers = NONE2;
+      /** For an item this plan creates: the placeholder of its id, once asked for. */
+      placeholder = void 0;
+      get module() {
+        return this.container.module;
+      }
+      get address() {
+        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
+      }
+    }, NONE2 = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
       desired;
-      slots = /* @__PURE__ */ new Map();
+      slots = new SlotIndex();
       /** The address of each placeholder handed out, so that calls can say which creates they need. */
       placeholders = /* @__PURE__ */ new Map();
       /** The slot of an address. */
@@ -19675,38 +19771,28 @@ var NONE2, Resolution, init_resolve2 = __esm({
         let slot = this.slots.get(address);
         return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : void 0;
       }
-      /** Matches the items of `module` in `scope`, and below them, recursively. */
+      /**
+       * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+       * kind without children are indexed by address only when an address of their container is
+       * asked for: a container may hold 100,000 redirects.
+       */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE2;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe = addressesIn(scope.address, module.kind), container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe }, items2 = desiredItems ?? NONE2, matching = matchingOf(items2, liveItems, module, describe), { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), indexLater = [];
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
-          live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
-          let slot = {
-            module,
-            address,
-            status,
-            desired,
-            live,
-            replaceChanges,
-            containers: NONE2,
-            placeholder: void 0
-          };
-          this.register(slot), container.slots.push(slot);
+          let desired = items2[index], live = matching.live[index], slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          if (live && module.mustReplace && (slot.replaceChanges = module.mustReplace(desired, live), slot.replaceChanges.length > 0 && !desired.protect && (slot.status = "replace")), slots.push(slot), keys) {
+            let key = addressKey(module, desired);
+            keys.has(key) && this.configuredTwice(slot.address), keys.add(key), slot.status === "keep" ? indexLater.push(slot) : this.slots.add(slot.address, slot);
+          } else this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
-        for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
-            module,
-            address,
-            status: prune || kept ? "delete" : "unmanaged",
-            desired: void 0,
-            live,
-            replaceChanges: NONE2,
-            containers: NONE2,
-            placeholder: void 0
-          };
-          kept && (slot.duplicateOf = kept.item.id), this.slots.has(address) || this.slots.set(address, slot), container.slots.push(slot);
+        for (let at2 = 0; at2 < matching.unclaimed.length; at2++) {
+          let live = matching.unclaimed[at2], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address);
+          kept2 && (slot.duplicateOf = kept2.item.id), this.slots.add(address, slot), slots.push(slot);
         }
+        return this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater), module.children && this.resolveChildren(module, scope, container), container;
+      }
+      resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
           if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
@@ -19721,7 +19807,6 @@ var NONE2, Resolution, init_resolve2 = __esm({
             (child) => this.resolve(child, scopeOfChildren, slot.status !== "keep")
           ), slot === heir) for (let child of slot.containers) child.waitsFor = slot.address;
         }
-        return container;
       }
       /**
        * The item that the API makes heir of its parent's root-level children when it is created:
@@ -19737,10 +19822,8 @@ var NONE2, Resolution, init_resolve2 = __esm({
         let kind = module.inheritsRoot;
         return { item: { id: "" }, children: { [kind]: scope.live.children[kind] } };
       }
-      register(slot) {
-        if (this.slots.has(slot.address))
-          throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
-        this.slots.set(slot.address, slot);
+      configuredTwice(address) {
+        throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
       }
     };
   }
@@ -19771,7 +19854,7 @@ function restrictToTargets(plan, targets, known) {
       }
     }
   }
-  let changes = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
+  let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
 var init_target = __esm({
