@@ -84,54 +84,58 @@ function draftCall(draft, id, change, after) {
     deletes: void 0
   };
 }
+function addAll(dependsOn, self, ids) {
+  if (ids !== void 0)
+    for (let at2 = 0; at2 < ids.length; at2++) {
+      let id = ids[at2];
+      id !== self && !dependsOn.includes(id) && dependsOn.push(id);
+    }
+}
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
-  for (let call of calls)
-    for (let key of keysOf(call) ?? NONE) {
-      let list = index.get(key);
-      list ? list.push(call.id) : index.set(key, [call.id]);
-    }
+  for (let at2 = 0; at2 < calls.length; at2++) {
+    let call = calls[at2], keys = keysOf(call);
+    if (keys !== void 0)
+      for (let k = 0; k < keys.length; k++) {
+        let key = keys[k], list = index.get(key);
+        list ? list.push(call.id) : index.set(key, [call.id]);
+      }
+  }
   return index;
 }
 function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
-  for (let call of drafts)
-    for (let capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
-    let dependsOn = [], add = (id) => {
-      id !== draft.id && !dependsOn.includes(id) && dependsOn.push(id);
-    };
-    for (let id of draft.after) add(id);
-    for (let id of draft.orderAfter) add(id);
-    if (draft.needs)
+  for (let at2 = 0; at2 < drafts.length; at2++) {
+    let call = drafts[at2];
+    if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
+  }
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
+  for (let at2 = 0; at2 < drafts.length; at2++) {
+    let draft = drafts[at2], dependsOn = [];
+    if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
       for (let address of draft.needs) {
         let creator = capturedBy.get(address);
         if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-        add(creator);
+        creator !== draft.id && !dependsOn.includes(creator) && dependsOn.push(creator);
       }
     if (draft.claims)
-      for (let claim of draft.claims) {
-        let releasers = releasedBy.get(claim);
-        if (releasers) for (let id of releasers) add(id);
-      }
-    if (draft.deletes) {
-      let unreferencers = unreferencedBy.get(draft.deletes);
-      if (unreferencers) for (let id of unreferencers) add(id);
-    }
+      for (let claim of draft.claims) addAll(dependsOn, draft.id, releasedBy.get(claim));
+    draft.deletes && addAll(dependsOn, draft.id, unreferencedBy.get(draft.deletes));
     let call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn,
+      // A copy of its own size: a list grown by push keeps room for more.
+      dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
     if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
-    return call;
-  });
+    calls[at2] = call;
+  }
   return assertAcyclic(calls), calls;
 }
 function dependentsOf(calls) {
@@ -213,11 +217,11 @@ function cyclicCore(drafts) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NONE, NO_CAPTURES, NO_INDEXES, init_graph = __esm({
+var NONE, NO_INDEXES, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    NONE = [], NO_CAPTURES = [], NO_INDEXES = [];
+    NONE = [], NO_INDEXES = [];
   }
 });
 
@@ -377,8 +381,8 @@ function addressOf(parentAddress, kind, key) {
   return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
 }
 function addressesIn(parentAddress, kind) {
-  let prefix = addressPrefix(parentAddress, kind);
-  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`;
+  let prefix = addressPrefix(parentAddress, kind), open = `${prefix}"`;
+  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`;
 }
 function lastSegment(address) {
   let at2 = address.lastIndexOf(" \u203A ");
@@ -3895,11 +3899,17 @@ var isGroup, init_site_navigation = __esm({
 
 // src/kinds/redirect.ts
 import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
+function partsOf(scope) {
+  let parts = partsBySite.get(scope);
+  return parts || (parts = {
+    list: redirectsPath(scope.organization, scope.ids.site),
+    claim: uniqueClaim(scope, "redirect-source", ""),
+    destinations: /* @__PURE__ */ new Map()
+  }, partsBySite.set(scope, parts)), parts;
+}
 function destination(desired, scope, ctx) {
   if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = sectionDestinations.get(scope);
-  known || (known = /* @__PURE__ */ new Map(), sectionDestinations.set(scope, known));
-  let value = known.get(path);
+  let path = desired.destination.sectionPath, known = partsOf(scope).destinations, value = known.get(path);
   return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
 }
 function holdsDestination(wanted, live) {
@@ -3920,13 +3930,13 @@ function rawDestination(live) {
 function bulkItem(scope, source, destination2) {
   return {
     method: "PUT",
-    path: redirectsPath(scope.organization, scope.ids.site),
+    path: partsOf(scope).list,
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination: destination2 }
   };
 }
-var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
   "src/kinds/redirect.ts"() {
     "use strict";
     init_address();
@@ -3952,7 +3962,8 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         let desired = meta2;
         return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
       }
-    }, site = (scope) => scope.desired, sourceClaim = (scope, source) => uniqueClaim(scope, "redirect-source", source), sectionDestinations = /* @__PURE__ */ new WeakMap();
+    }, site = (scope) => scope.desired, partsBySite = /* @__PURE__ */ new WeakMap();
+    sourceClaim = (scope, source) => partsOf(scope).claim + source;
     DESTINATION_FIELDS = {
       "site-section": ["siteSectionId"],
       "site-space": ["siteSpaceId"],
@@ -3981,14 +3992,14 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         return [
           {
             method: "POST",
-            path: redirectsPath(scope.organization, scope.ids.site),
+            path: partsOf(scope).list,
             body: { source: desired.source, destination: to },
             summary: "create redirect",
             needs: ctx.needs(scope.ids.site, to.siteSectionId),
             create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: {
-              list: redirectsPath(scope.organization, scope.ids.site),
+              list: partsOf(scope).list,
               match: { source: desired.source }
             },
             claims: [sourceClaim(scope, desired.source)],
@@ -19484,8 +19495,8 @@ function dependencyOrder(calls) {
 }
 function batchableGroups(plan, bulkOf) {
   let byPath = /* @__PURE__ */ new Map();
-  for (let call of plan.calls) {
-    let bulk = bulkOf.get(call.id);
+  for (let at2 = 0; at2 < plan.calls.length; at2++) {
+    let call = plan.calls[at2], bulk = bulkOf.get(call.id);
     if (!bulk) continue;
     let list = byPath.get(bulk.path);
     list ? list.push(call) : byPath.set(bulk.path, [call]);
@@ -19504,13 +19515,18 @@ function batchBulkCalls(plan, bulkOf) {
   let { groups: groups2, waiting } = batchableGroups(plan, bulkOf);
   if (groups2.length === 0) return plan;
   let nextId = 0;
-  for (let call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  for (let at2 = 0; at2 < plan.calls.length; at2++)
+    nextId = Math.max(nextId, Number(plan.calls[at2].id.slice(1)) || 0);
   let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
       let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
-      for (let call of items2) {
-        for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      for (let at2 = 0; at2 < items2.length; at2++) {
+        let call = items2[at2];
+        for (let d = 0; d < call.dependsOn.length; d++) {
+          let id = call.dependsOn[d];
+          ids.has(id) || dependsOn.add(id);
+        }
         if (call.needs) for (let address of call.needs) needs.add(address);
       }
       let batch = {
@@ -19524,16 +19540,17 @@ function batchBulkCalls(plan, bulkOf) {
         batch: { route: bulk.route, items: [...ids] }
       };
       needs.size > 0 && (batch.needs = [...needs]);
-      for (let call of items2) {
-        call.dependsOn.push(batch.id), call.inBatch = batch.id;
-        let { calls } = changes.get(call.change);
-        calls.splice(calls.indexOf(call.id), 0, batch.id);
+      for (let at2 = 0; at2 < items2.length; at2++) {
+        let call = items2[at2];
+        call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
+        let change = changes.get(call.change), place = change.calls.indexOf(call.id);
+        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
       }
       batches.push(batch), placeBefore.set(items2[0].id, batch);
     }
   let placed = [];
-  for (let call of plan.calls) {
-    let batch = placeBefore.get(call.id);
+  for (let at2 = 0; at2 < plan.calls.length; at2++) {
+    let call = plan.calls[at2], batch = placeBefore.get(call.id);
     batch && placed.push(batch), placed.push(call);
   }
   return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
@@ -19832,7 +19849,10 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
 // src/plan/target.ts
 function summarize(changes) {
   let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (let change of changes) change.blocked === void 0 && summary2[change.action]++;
+  for (let at2 = 0; at2 < changes.length; at2++) {
+    let change = changes[at2];
+    change.blocked === void 0 && summary2[change.action]++;
+  }
   return summary2;
 }
 function restrictToTargets(plan, targets, known) {
@@ -19935,11 +19955,13 @@ var Planner, init_build = __esm({
       }
       // Pass 2: changes and calls.
       build(container) {
-        let progress = { creates: [], deletes: [], createdSoFar: 0 };
-        container.slots.forEach((slot, index) => {
+        let progress = { creates: [], deletes: [], createdSoFar: 0 }, { slots } = container;
+        for (let index = 0; index < slots.length; index++) {
+          let slot = slots[index];
           slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
-          for (let child of slot.containers) this.build(child);
-        });
+          let children = slot.containers;
+          for (let at2 = 0; at2 < children.length; at2++) this.build(children[at2]);
+        }
         let { module } = container;
         if (module.deleteAfterCreates) for (let call of progress.deletes) call.after.push(...progress.creates);
         module.ordered && container.managed && this.planMoves(container, progress.creates);
@@ -20022,17 +20044,20 @@ var Planner, init_build = __esm({
           action,
           kind: slot.module.kind,
           address: slot.address,
-          fields,
+          // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
+          // 100,000 changes.
+          fields: fields.length > 0 ? fields.slice() : [],
           calls: []
         };
         return slot.live && (change.liveId = slot.live.item.id), highRisk && (action === "delete" || action === "replace") && (change.highRisk = !0), this.changes.push(change), change;
       }
       addCalls(container, change, drafts, deletes) {
-        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0;
-        return drafts.map((draft) => {
-          let call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
-          return deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), change.calls.push(call.id), call;
-        });
+        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
+        for (let at2 = 0; at2 < drafts.length; at2++) {
+          let draft = drafts[at2], call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
+          deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at2] = call.id, added[at2] = call;
+        }
+        return change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids), added;
       }
     };
   }

@@ -23,7 +23,8 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
  */
 export function addressesIn(parentAddress: string, kind: string): (key: string) => string {
   const prefix = addressPrefix(parentAddress, kind);
-  return (key) => (ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`);
+  const open = `${prefix}"`;
+  return (key) => (ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`);
 }
 
 /** The common beginning of the addresses of the items of `kind` below `parentAddress`. */
