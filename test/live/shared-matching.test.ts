@@ -60,17 +60,20 @@ describe("one matching for reading and planning", () => {
   });
 });
 
+type Named = ItemMeta & { name: string };
+type LiveNamed = { id: string; name: string };
+
 describe("matchingOf", () => {
-  const rules = {
-    key: (item: { name: string }) => item.name,
-    liveKey: (item: { name: string }) => item.name,
+  const rules: MatchRules<Named, LiveNamed> = {
+    key: (item) => item.name,
+    liveKey: (item) => item.name,
   };
   const at = { file: "docsync.yaml", line: 1, column: 1 };
-  const configured: (ItemMeta & { name: string })[] = [
+  const configured: Named[] = [
     { at, name: "a" },
     { at, name: "b" },
   ];
-  const live: LiveNode<{ id: string; name: string }>[] = [
+  const live: LiveNode<LiveNamed>[] = [
     { item: { id: "1", name: "b" }, children: {} },
     { item: { id: "2", name: "c" }, children: {} },
   ];
