@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
 import { sectionKind } from "../../src/kinds/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
-import { keepMatching, matchItems, matchingOf } from "../../src/live/match.ts";
+import { keepMatching, type MatchRules, matchItems, matchingOf } from "../../src/live/match.ts";
 import { readLiveState } from "../../src/live/read.ts";
 import type { ItemMeta } from "../../src/model/desired.ts";
 import { buildPlan } from "../../src/plan/build.ts";
