@@ -84,54 +84,58 @@ function draftCall(draft, id, change, after) {
     deletes: void 0
   };
 }
+function addAll(dependsOn, self, ids) {
+  if (ids !== void 0)
+    for (let at2 = 0; at2 < ids.length; at2++) {
+      let id = ids[at2];
+      id !== self && !dependsOn.includes(id) && dependsOn.push(id);
+    }
+}
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
-  for (let call of calls)
-    for (let key of keysOf(call) ?? NONE) {
-      let list = index.get(key);
-      list ? list.push(call.id) : index.set(key, [call.id]);
-    }
+  for (let at2 = 0; at2 < calls.length; at2++) {
+    let call = calls[at2], keys = keysOf(call);
+    if (keys !== void 0)
+      for (let k = 0; k < keys.length; k++) {
+        let key = keys[k], list = index.get(key);
+        list ? list.push(call.id) : index.set(key, [call.id]);
+      }
+  }
   return index;
 }
 function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
-  for (let call of drafts)
-    for (let capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
-    let dependsOn = [], add = (id) => {
-      id !== draft.id && !dependsOn.includes(id) && dependsOn.push(id);
-    };
-    for (let id of draft.after) add(id);
-    for (let id of draft.orderAfter) add(id);
-    if (draft.needs)
+  for (let at2 = 0; at2 < drafts.length; at2++) {
+    let call = drafts[at2];
+    if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
+  }
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
+  for (let at2 = 0; at2 < drafts.length; at2++) {
+    let draft = drafts[at2], dependsOn = [];
+    if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
       for (let address of draft.needs) {
         let creator = capturedBy.get(address);
         if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-        add(creator);
+        creator !== draft.id && !dependsOn.includes(creator) && dependsOn.push(creator);
       }
     if (draft.claims)
-      for (let claim of draft.claims) {
-        let releasers = releasedBy.get(claim);
-        if (releasers) for (let id of releasers) add(id);
-      }
-    if (draft.deletes) {
-      let unreferencers = unreferencedBy.get(draft.deletes);
-      if (unreferencers) for (let id of unreferencers) add(id);
-    }
+      for (let claim of draft.claims) addAll(dependsOn, draft.id, releasedBy.get(claim));
+    draft.deletes && addAll(dependsOn, draft.id, unreferencedBy.get(draft.deletes));
     let call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn,
+      // A copy of its own size: a list grown by push keeps room for more.
+      dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
     if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
-    return call;
-  });
+    calls[at2] = call;
+  }
   return assertAcyclic(calls), calls;
 }
 function dependentsOf(calls) {
@@ -213,11 +217,11 @@ function cyclicCore(drafts) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NONE, NO_CAPTURES, NO_INDEXES, init_graph = __esm({
+var NONE, NO_INDEXES, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    NONE = [], NO_CAPTURES = [], NO_INDEXES = [];
+    NONE = [], NO_INDEXES = [];
   }
 });
 
@@ -377,8 +381,8 @@ function addressOf(parentAddress, kind, key) {
   return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
 }
 function addressesIn(parentAddress, kind) {
-  let prefix = parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `;
-  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`;
+  let prefix = addressPrefix(parentAddress, kind), open = `${prefix}"`;
+  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`;
 }
 function lastSegment(address) {
   let at2 = address.lastIndexOf(" \u203A ");
@@ -390,12 +394,12 @@ function placeholderAddress(value) {
 function replacePlaceholders(text, id) {
   return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
 }
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, addressPrefix, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
   "src/model/address.ts"() {
     "use strict";
     PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
     ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
+    addressPrefix = (parentAddress, kind) => parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `, isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
     firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
   }
 });
@@ -3360,10 +3364,10 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
           last !== void 0 && start <= last[1] ? last[1] = start + FRAGMENT_LENGTH : stretches.push([start, start + FRAGMENT_LENGTH]);
         }
         if (stretches.length === 0) return run2;
-        let result = "", kept = 0;
+        let result = "", kept2 = 0;
         for (let [from, to] of stretches)
-          result += run2.slice(kept, from) + REDACTED, kept = to;
-        return result + run2.slice(kept);
+          result += run2.slice(kept2, from) + REDACTED, kept2 = to;
+        return result + run2.slice(kept2);
       }
       /**
        * A cheap test first: any window of 16 characters in the run covers one of the places 0, 8,
@@ -4459,11 +4463,17 @@ var isGroup, init_site_navigation = __esm({
 
 // src/kinds/redirect.ts
 import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
+function partsOf(scope) {
+  let parts = partsBySite.get(scope);
+  return parts || (parts = {
+    list: redirectsPath(scope.organization, scope.ids.site),
+    claim: uniqueClaim(scope, "redirect-source", ""),
+    destinations: /* @__PURE__ */ new Map()
+  }, partsBySite.set(scope, parts)), parts;
+}
 function destination(desired, scope, ctx) {
   if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = sectionDestinations.get(scope);
-  known || (known = /* @__PURE__ */ new Map(), sectionDestinations.set(scope, known));
-  let value = known.get(path);
+  let path = desired.destination.sectionPath, known = partsOf(scope).destinations, value = known.get(path);
   return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
 }
 function holdsDestination(wanted, live) {
@@ -4484,13 +4494,13 @@ function rawDestination(live) {
 function bulkItem(scope, source, destination2) {
   return {
     method: "PUT",
-    path: redirectsPath(scope.organization, scope.ids.site),
+    path: partsOf(scope).list,
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination: destination2 }
   };
 }
-var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
   "src/kinds/redirect.ts"() {
     "use strict";
     init_address();
@@ -4516,7 +4526,8 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         let desired = meta2;
         return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
       }
-    }, site = (scope) => scope.desired, sourceClaim = (scope, source) => uniqueClaim(scope, "redirect-source", source), sectionDestinations = /* @__PURE__ */ new WeakMap();
+    }, site = (scope) => scope.desired, partsBySite = /* @__PURE__ */ new WeakMap();
+    sourceClaim = (scope, source) => partsOf(scope).claim + source;
     DESTINATION_FIELDS = {
       "site-section": ["siteSectionId"],
       "site-space": ["siteSpaceId"],
@@ -4545,14 +4556,14 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         return [
           {
             method: "POST",
-            path: redirectsPath(scope.organization, scope.ids.site),
+            path: partsOf(scope).list,
             body: { source: desired.source, destination: to },
             summary: "create redirect",
             needs: ctx.needs(scope.ids.site, to.siteSectionId),
             create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: {
-              list: redirectsPath(scope.organization, scope.ids.site),
+              list: partsOf(scope).list,
               match: { source: desired.source }
             },
             claims: [sourceClaim(scope, desired.source)],
@@ -5350,7 +5361,7 @@ function lockoutProblems(before, after, caller) {
     );
   else {
     let lowered = admins.filter(
-      (grant) => !after.some((kept) => kept.type === grant.type && kept.id === grant.id && isAdmin2(kept))
+      (grant) => !after.some((kept2) => kept2.type === grant.type && kept2.id === grant.id && isAdmin2(kept2))
     );
     lowered.length > 0 && problems.push(
       `it would remove or lower the admin grant of ${lowered.map(describe2).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
@@ -20590,9 +20601,9 @@ function translate(all, value) {
   ), problems = [], branchErrors = errorsInBranches(alive), combinators = [...branchErrors.keys()].sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (let combinator of combinators) {
     if (!alive.has(combinator)) continue;
-    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept = new Set(keep);
+    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept2 = new Set(keep);
     alive.delete(combinator);
-    for (let e of inBranch) kept.has(e) || alive.delete(e);
+    for (let e of inBranch) kept2.has(e) || alive.delete(e);
     problem && problems.push(problem);
   }
   for (let e of all) {
@@ -21425,12 +21436,12 @@ function location(item) {
   return `${item.at.file}:${item.at.line}:${item.at.column}`;
 }
 function oldest(nodes) {
-  let kept = nodes[0];
+  let kept2 = nodes[0];
   for (let node of nodes) {
-    let a = createdAt(node), b = createdAt(kept);
-    a !== void 0 && b !== void 0 && a < b && (kept = node);
+    let a = createdAt(node), b = createdAt(kept2);
+    a !== void 0 && b !== void 0 && a < b && (kept2 = node);
   }
-  return kept;
+  return kept2;
 }
 function matchItems(desired, live, rules, describe3) {
   let byKey = /* @__PURE__ */ new Map();
@@ -21444,9 +21455,9 @@ function matchItems(desired, live, rules, describe3) {
     if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
     let candidates = found.filter((at2) => !claimed[at2]);
     if (candidates.length <= 1) return candidates[0];
-    let kept = oldest(candidates.map((at2) => live[at2]));
-    for (let at2 of candidates) live[at2] !== kept && duplicates.set(live[at2], kept);
-    return live.indexOf(kept);
+    let kept2 = oldest(candidates.map((at2) => live[at2]));
+    for (let at2 of candidates) live[at2] !== kept2 && duplicates.set(live[at2], kept2);
+    return live.indexOf(kept2);
   }, claim = (index, at2) => {
     let node = live[at2];
     if (claimed[at2]) {
@@ -21484,6 +21495,19 @@ function matchItems(desired, live, rules, describe3) {
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at2) => !claimed[at2]);
   return { live: matched, unclaimed, duplicates };
 }
+function keepMatching(desired, live, rules, describe3) {
+  let matching = matchItems(desired, live, rules, describe3);
+  return desired.length > 0 && live.length > 0 && kept.set(live, {
+    desired,
+    rules,
+    liveCount: live.length,
+    matching
+  }), matching;
+}
+function matchingOf(desired, live, rules, describe3) {
+  let found = kept.get(live);
+  return found && found.desired === desired && found.rules === rules && found.liveCount === live.length ? found.matching : matchItems(desired, live, rules, describe3);
+}
 function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   let open = [];
   for (let at2 = 0; at2 < live.length; at2++) !isClaimed(at2) && !duplicates.has(live[at2]) && open.push(at2);
@@ -21501,7 +21525,7 @@ function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   }
   return adopted;
 }
-var createdAt, init_match = __esm({
+var createdAt, kept, init_match = __esm({
   "src/live/match.ts"() {
     "use strict";
     init_errors();
@@ -21509,6 +21533,24 @@ var createdAt, init_match = __esm({
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
     };
+    kept = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/live/shared-reads.ts
+function sharedReads(client) {
+  let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
+    let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
+    return found === void 0 && (found = read(), reads.set(key, found)), found;
+  };
+  return {
+    get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
+    list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
+  };
+}
+var init_shared_reads = __esm({
+  "src/live/shared-reads.ts"() {
+    "use strict";
   }
 });
 
@@ -21603,10 +21645,10 @@ var init_walk = __esm({
 
 // src/live/read.ts
 function readLiveState(client, desired) {
-  return readTree(client, desired, {
+  return readTree(sharedReads(client), desired, {
     reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = matchItems(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
+      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
       return configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item }] : [];
@@ -21625,6 +21667,7 @@ var init_read = __esm({
     init_registry();
     init_address();
     init_match();
+    init_shared_reads();
     init_walk();
   }
 });
@@ -21688,8 +21731,8 @@ function dependencyOrder(calls) {
 }
 function batchableGroups(plan, bulkOf) {
   let byPath = /* @__PURE__ */ new Map();
-  for (let call of plan.calls) {
-    let bulk = bulkOf.get(call.id);
+  for (let at2 = 0; at2 < plan.calls.length; at2++) {
+    let call = plan.calls[at2], bulk = bulkOf.get(call.id);
     if (!bulk) continue;
     let list = byPath.get(bulk.path);
     list ? list.push(call) : byPath.set(bulk.path, [call]);
@@ -21708,13 +21751,18 @@ function batchBulkCalls(plan, bulkOf) {
   let { groups: groups2, waiting } = batchableGroups(plan, bulkOf);
   if (groups2.length === 0) return plan;
   let nextId = 0;
-  for (let call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  for (let at2 = 0; at2 < plan.calls.length; at2++)
+    nextId = Math.max(nextId, Number(plan.calls[at2].id.slice(1)) || 0);
   let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
       let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
-      for (let call of items2) {
-        for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      for (let at2 = 0; at2 < items2.length; at2++) {
+        let call = items2[at2];
+        for (let d = 0; d < call.dependsOn.length; d++) {
+          let id = call.dependsOn[d];
+          ids.has(id) || dependsOn.add(id);
+        }
         if (call.needs) for (let address of call.needs) needs.add(address);
       }
       let batch = {
@@ -21728,16 +21776,17 @@ function batchBulkCalls(plan, bulkOf) {
         batch: { route: bulk.route, items: [...ids] }
       };
       needs.size > 0 && (batch.needs = [...needs]);
-      for (let call of items2) {
-        call.dependsOn.push(batch.id), call.inBatch = batch.id;
-        let { calls } = changes.get(call.change);
-        calls.splice(calls.indexOf(call.id), 0, batch.id);
+      for (let at2 = 0; at2 < items2.length; at2++) {
+        let call = items2[at2];
+        call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
+        let change = changes.get(call.change), place = change.calls.indexOf(call.id);
+        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
       }
       batches.push(batch), placeBefore.set(items2[0].id, batch);
     }
   let placed = [];
-  for (let call of plan.calls) {
-    let batch = placeBefore.get(call.id);
+  for (let at2 = 0; at2 < plan.calls.length; at2++) {
+    let call = plan.calls[at2], batch = placeBefore.get(call.id);
     batch && placed.push(batch), placed.push(call);
   }
   return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
@@ -21844,8 +21893,63 @@ var init_moves = __esm({
   }
 });
 
+// src/plan/slot-index.ts
+var SlotIndex, init_slot_index = __esm({
+  "src/plan/slot-index.ts"() {
+    "use strict";
+    SlotIndex = class {
+      byAddress = /* @__PURE__ */ new Map();
+      /** Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `). */
+      pending = /* @__PURE__ */ new Map();
+      /**
+       * Indexes `item` at `address`; false, and nothing done, when an item is indexed there. Items
+       * of one container are added together, and no other container's addresses begin as theirs.
+       */
+      add(address, item) {
+        return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
+      }
+      /** Items of one container, whose addresses all begin with `prefix`, indexed when first needed. */
+      addLater(prefix, items2) {
+        if (items2.length === 0) return;
+        let waiting = this.pending.get(prefix);
+        waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
+      }
+      get(address) {
+        let found = this.byAddress.get(address);
+        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(address) : void 0;
+      }
+      has(address) {
+        return this.get(address) !== void 0;
+      }
+      /** Whether an item is indexed at `address`, leaving aside those not indexed yet. */
+      indexes(address) {
+        return this.byAddress.has(address);
+      }
+      /**
+       * Indexes the pending items of every container whose prefix `address` begins with. A prefix
+       * ends with a kind and a space, where the quoted key begins: each `"` after a space may start
+       * the key. Returns whether it indexed any.
+       */
+      indexPendingFor(address) {
+        let indexed = !1;
+        for (let at2 = address.indexOf(' "'); at2 >= 0; at2 = address.indexOf(' "', at2 + 1)) {
+          let prefix = address.slice(0, at2 + 1), waiting = this.pending.get(prefix);
+          if (waiting) {
+            this.pending.delete(prefix);
+            for (let items2 of waiting)
+              for (let item of items2)
+                this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
+            indexed = !0;
+          }
+        }
+        return indexed;
+      }
+    };
+  }
+});
+
 // src/plan/resolve.ts
-var NONE2, Resolution, init_resolve2 = __esm({
+var Slot, NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -21853,12 +21957,39 @@ var NONE2, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
-    NONE2 = [], Resolution = class {
+    init_slot_index();
+    Slot = class {
+      constructor(container, status, desired, live, known) {
+        this.container = container;
+        this.status = status;
+        this.desired = desired;
+        this.live = live;
+        this.known = known;
+      }
+      container;
+      status;
+      desired;
+      live;
+      known;
+      /** Live field changes that force a replacement (or that protect prevented). */
+      replaceChanges = NONE2;
+      /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+      duplicateOf = void 0;
+      containers = NONE2;
+      /** For an item this plan creates: the placeholder of its id, once asked for. */
+      placeholder = void 0;
+      get module() {
+        return this.container.module;
+      }
+      get address() {
+        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
+      }
+    }, NONE2 = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
       desired;
-      slots = /* @__PURE__ */ new Map();
+      slots = new SlotIndex();
       /** The address of each placeholder handed out, so that calls can say which creates they need. */
       placeholders = /* @__PURE__ */ new Map();
       /** The slot of an address. */
@@ -21893,38 +22024,28 @@ var NONE2, Resolution, init_resolve2 = __esm({
         let slot = this.slots.get(address);
         return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : void 0;
       }
-      /** Matches the items of `module` in `scope`, and below them, recursively. */
+      /**
+       * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+       * kind without children are indexed by address only when an address of their container is
+       * asked for: a container may hold 100,000 redirects.
+       */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe3 = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe3), items2 = desiredItems ?? NONE2;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe3 = addressesIn(scope.address, module.kind), container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe: describe3 }, items2 = desiredItems ?? NONE2, matching = matchingOf(items2, liveItems, module, describe3), { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), indexLater = [];
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe3(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
-          live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
-          let slot = {
-            module,
-            address,
-            status,
-            desired,
-            live,
-            replaceChanges,
-            containers: NONE2,
-            placeholder: void 0
-          };
-          this.register(slot), container.slots.push(slot);
+          let desired = items2[index], live = matching.live[index], slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          if (live && module.mustReplace && (slot.replaceChanges = module.mustReplace(desired, live), slot.replaceChanges.length > 0 && !desired.protect && (slot.status = "replace")), slots.push(slot), keys) {
+            let key = addressKey(module, desired);
+            keys.has(key) && this.configuredTwice(slot.address), keys.add(key), slot.status === "keep" ? indexLater.push(slot) : this.slots.add(slot.address, slot);
+          } else this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
-        for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe3(name), address = kept || this.slots.has(plain3) ? describe3(`${name}#${live.item.id}`) : plain3, slot = {
-            module,
-            address,
-            status: prune || kept ? "delete" : "unmanaged",
-            desired: void 0,
-            live,
-            replaceChanges: NONE2,
-            containers: NONE2,
-            placeholder: void 0
-          };
-          kept && (slot.duplicateOf = kept.item.id), this.slots.has(address) || this.slots.set(address, slot), container.slots.push(slot);
+        for (let at2 = 0; at2 < matching.unclaimed.length; at2++) {
+          let live = matching.unclaimed[at2], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe3(name), address = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe3(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address);
+          kept2 && (slot.duplicateOf = kept2.item.id), this.slots.add(address, slot), slots.push(slot);
         }
+        return this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater), module.children && this.resolveChildren(module, scope, container), container;
+      }
+      resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
           if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
@@ -21939,7 +22060,6 @@ var NONE2, Resolution, init_resolve2 = __esm({
             (child) => this.resolve(child, scopeOfChildren, slot.status !== "keep")
           ), slot === heir) for (let child of slot.containers) child.waitsFor = slot.address;
         }
-        return container;
       }
       /**
        * The item that the API makes heir of its parent's root-level children when it is created:
@@ -21955,10 +22075,8 @@ var NONE2, Resolution, init_resolve2 = __esm({
         let kind = module.inheritsRoot;
         return { item: { id: "" }, children: { [kind]: scope.live.children[kind] } };
       }
-      register(slot) {
-        if (this.slots.has(slot.address))
-          throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
-        this.slots.set(slot.address, slot);
+      configuredTwice(address) {
+        throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
       }
     };
   }
@@ -21967,7 +22085,10 @@ var NONE2, Resolution, init_resolve2 = __esm({
 // src/plan/target.ts
 function summarize(changes) {
   let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (let change of changes) change.blocked === void 0 && summary2[change.action]++;
+  for (let at2 = 0; at2 < changes.length; at2++) {
+    let change = changes[at2];
+    change.blocked === void 0 && summary2[change.action]++;
+  }
   return summary2;
 }
 function restrictToTargets(plan, targets, known) {
@@ -21989,7 +22110,7 @@ function restrictToTargets(plan, targets, known) {
       }
     }
   }
-  let changes = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
+  let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
 var init_target = __esm({
@@ -22070,11 +22191,13 @@ var Planner, init_build = __esm({
       }
       // Pass 2: changes and calls.
       build(container) {
-        let progress = { creates: [], deletes: [], createdSoFar: 0 };
-        container.slots.forEach((slot, index) => {
+        let progress = { creates: [], deletes: [], createdSoFar: 0 }, { slots } = container;
+        for (let index = 0; index < slots.length; index++) {
+          let slot = slots[index];
           slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
-          for (let child of slot.containers) this.build(child);
-        });
+          let children = slot.containers;
+          for (let at2 = 0; at2 < children.length; at2++) this.build(children[at2]);
+        }
         let { module } = container;
         if (module.deleteAfterCreates) for (let call of progress.deletes) call.after.push(...progress.creates);
         module.ordered && container.managed && this.planMoves(container, progress.creates);
@@ -22159,17 +22282,20 @@ var Planner, init_build = __esm({
           action,
           kind: slot.module.kind,
           address: slot.address,
-          fields,
+          // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
+          // 100,000 changes.
+          fields: fields.length > 0 ? fields.slice() : [],
           calls: []
         };
         return slot.live && (change.liveId = slot.live.item.id), highRisk && action !== "create" && action !== "move" && (change.highRisk = !0), this.changes.push(change), change;
       }
       addCalls(container, change, drafts, deletes) {
-        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0;
-        return drafts.map((draft) => {
-          let call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
-          return deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), change.calls.push(call.id), call;
-        });
+        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
+        for (let at2 = 0; at2 < drafts.length; at2++) {
+          let draft = drafts[at2], call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
+          deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at2] = call.id, added[at2] = call;
+        }
+        return change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids), added;
       }
     };
   }
@@ -43350,7 +43476,7 @@ function everything(organization) {
 }
 function readOrganization(client, organization) {
   let all = everything(organization);
-  return readTree(client, all, {
+  return readTree(sharedReads(client), all, {
     reads: () => !0,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all }))
   });
@@ -43359,6 +43485,7 @@ var init_read2 = __esm({
   "src/export/read.ts"() {
     "use strict";
     init_registry();
+    init_shared_reads();
     init_walk();
   }
 });

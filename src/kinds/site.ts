@@ -22,14 +22,7 @@ import {
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
-import {
-  addressKey,
-  type CallDraft,
-  type KindModule,
-  type LiveNode,
-  type PlanContext,
-  type Scope,
-} from "./types.ts";
+import { addressKey, type CallDraft, type KindModule, type LiveNode, type Scope } from "./types.ts";
 
 export interface LiveSite {
   [field: string]: unknown;

@@ -2,6 +2,7 @@
 // by the natural key, then by adoption of a half-made item. What stays unpaired is created
 // (configured) or may be deleted (live). Live items that repeat the key of a configured item
 // (two runs at once, a double click in the web app) are duplicates: the oldest is kept.
+// The reader matches the containers it reads below; the planner takes the same matching.
 
 import { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
@@ -121,6 +122,49 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   }
   const unclaimed = claimedCount === live.length ? [] : live.filter((_, at) => !claimed[at]);
   return { live: matched, unclaimed, duplicates };
+}
+
+/** Matchings the reader made, by live list, with the configured list and rules they are for. */
+const kept = new WeakMap<
+  readonly LiveNode<never>[],
+  { desired: readonly ItemMeta[]; rules: object; liveCount: number; matching: Matching<never> }
+>();
+
+/**
+ * `matchItems`, kept for `matchingOf` to find: the reader matches a container to know below
+ * which live items to read, and the planner matches the same lists again. Lists are not
+ * changed once read; a list whose length changed is matched again all the same.
+ */
+export function keepMatching<D extends ItemMeta, L extends { id: string }>(
+  desired: readonly D[],
+  live: readonly LiveNode<L>[],
+  rules: MatchRules<D, L>,
+  describe: (key: string) => string,
+): Matching<L> {
+  const matching = matchItems(desired, live, rules, describe);
+  if (desired.length > 0 && live.length > 0) {
+    kept.set(live as readonly LiveNode<never>[], {
+      desired,
+      rules,
+      liveCount: live.length,
+      matching: matching as Matching<never>,
+    });
+  }
+  return matching;
+}
+
+/** The matching of these lists by these rules: the one the reader kept, else `matchItems`'s. */
+export function matchingOf<D extends ItemMeta, L extends { id: string }>(
+  desired: readonly D[],
+  live: readonly LiveNode<L>[],
+  rules: MatchRules<D, L>,
+  describe: (key: string) => string,
+): Matching<L> {
+  const found = kept.get(live as readonly LiveNode<never>[]);
+  if (found && found.desired === desired && found.rules === rules && found.liveCount === live.length) {
+    return found.matching as Matching<L>;
+  }
+  return matchItems(desired, live, rules, describe);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { AnyKind, Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
-import { matchItems } from "./match.ts";
+import { keepMatching } from "./match.ts";
 import { sharedReads } from "./shared-reads.ts";
 import { readTree } from "./walk.ts";
 
@@ -18,7 +18,7 @@ export function readLiveState(client: LiveReader, desired: DesiredState): Promis
     below(kind, scope, nodes) {
       const configured = (kind.desired(scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
-      const matching = matchItems(configured, nodes, kind, describe);
+      const matching = keepMatching(configured, nodes, kind, describe);
       return configured.flatMap((item, index) => {
         const node = matching.live[index];
         return node ? [{ node, desired: item }] : [];

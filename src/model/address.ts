@@ -22,9 +22,14 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
  * key that JSON would not escape is quoted as it is (the same text as `addressOf`'s).
  */
 export function addressesIn(parentAddress: string, kind: string): (key: string) => string {
-  const prefix = parentAddress === "" ? `${kind} ` : `${parentAddress}${SEPARATOR}${kind} `;
-  return (key) => (ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`);
+  const prefix = addressPrefix(parentAddress, kind);
+  const open = `${prefix}"`;
+  return (key) => (ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`);
 }
+
+/** The common beginning of the addresses of the items of `kind` below `parentAddress`. */
+export const addressPrefix = (parentAddress: string, kind: string): string =>
+  parentAddress === "" ? `${kind} ` : `${parentAddress}${SEPARATOR}${kind} `;
 
 /** Whether `address` is `ancestor` or an item below it. */
 export const isUnder = (address: string, ancestor: string): boolean =>

@@ -57,7 +57,8 @@ function batchableGroups(
   bulkOf: ReadonlyMap<string, BulkItem>,
 ): { groups: Call[][]; waiting: number } {
   const byPath = new Map<string, Call[]>();
-  for (const call of plan.calls) {
+  for (let at = 0; at < plan.calls.length; at++) {
+    const call = plan.calls[at]!;
     const bulk = bulkOf.get(call.id);
     if (!bulk) continue;
     const list = byPath.get(bulk.path);
@@ -90,7 +91,8 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
   const { groups, waiting } = batchableGroups(plan, bulkOf);
   if (groups.length === 0) return plan;
   let nextId = 0;
-  for (const call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  for (let at = 0; at < plan.calls.length; at++)
+    nextId = Math.max(nextId, Number(plan.calls[at]!.id.slice(1)) || 0);
   const changes = new Map(plan.changes.map((change) => [change.id, change]));
   const batches: Call[] = [];
   /** Batch calls to place before the first call they make. */
@@ -102,8 +104,12 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
       const bulk = bulkOf.get(items[0]!.id)!;
       const dependsOn = new Set<string>();
       const needs = new Set<string>();
-      for (const call of items) {
-        for (const id of call.dependsOn) if (!ids.has(id)) dependsOn.add(id);
+      for (let at = 0; at < items.length; at++) {
+        const call = items[at]!;
+        for (let d = 0; d < call.dependsOn.length; d++) {
+          const id = call.dependsOn[d]!;
+          if (!ids.has(id)) dependsOn.add(id);
+        }
         if (call.needs) for (const address of call.needs) needs.add(address);
       }
       const batch: Call = {
@@ -117,18 +123,22 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
         batch: { route: bulk.route, items: [...ids] },
       };
       if (needs.size > 0) batch.needs = [...needs];
-      for (const call of items) {
-        call.dependsOn.push(batch.id);
+      for (let at = 0; at < items.length; at++) {
+        const call = items[at]!;
+        // New lists of their own size rather than grown ones: there may be 100,000 items.
+        call.dependsOn = call.dependsOn.concat(batch.id);
         call.inBatch = batch.id;
-        const { calls } = changes.get(call.change)!;
-        calls.splice(calls.indexOf(call.id), 0, batch.id);
+        const change = changes.get(call.change)!;
+        const place = change.calls.indexOf(call.id);
+        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
       }
       batches.push(batch);
       placeBefore.set(items[0]!.id, batch);
     }
   }
   const placed: Call[] = [];
-  for (const call of plan.calls) {
+  for (let at = 0; at < plan.calls.length; at++) {
+    const call = plan.calls[at]!;
     const batch = placeBefore.get(call.id);
     if (batch) placed.push(batch);
     placed.push(call);

@@ -85,15 +85,18 @@ class Planner {
 
   private build(container: Container): void {
     const progress: ContainerProgress = { creates: [], deletes: [], createdSoFar: 0 };
-    container.slots.forEach((slot, index) => {
+    const { slots } = container;
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index]!;
       // index is the position in the configured list: configured items come first.
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
       else if (slot.status === "keep") this.buildUpdate(container, slot);
       else if (slot.status === "create" || slot.status === "replace")
         this.buildCreate(container, slot, index, progress);
       // Children right after their parent, so that the plan reads as a tree.
-      for (const child of slot.containers) this.build(child);
-    });
+      const children = slot.containers;
+      for (let at = 0; at < children.length; at++) this.build(children[at]!);
+    }
     const { module } = container;
     if (module.deleteAfterCreates) for (const call of progress.deletes) call.after.push(...progress.creates);
     if (module.ordered && container.managed) this.planMoves(container, progress.creates);
@@ -238,7 +241,9 @@ class Planner {
       action,
       kind: slot.module.kind,
       address: slot.address,
-      fields,
+      // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
+      // 100,000 changes.
+      fields: fields.length > 0 ? fields.slice() : [],
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
@@ -257,13 +262,18 @@ class Planner {
     // Items taken over by a new parent are touched only once it exists, so each call sees them
     // where the plan placed them.
     const heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : undefined;
-    return drafts.map((draft) => {
+    const added: DraftCall[] = new Array(drafts.length);
+    const ids: string[] = new Array(drafts.length);
+    for (let at = 0; at < drafts.length; at++) {
+      const draft = drafts[at]!;
       const call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
       this.calls.push(call);
-      change.calls.push(call.id);
-      return call;
-    });
+      ids[at] = call.id;
+      added[at] = call;
+    }
+    change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids);
+    return added;
   }
 }
 

@@ -5,7 +5,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
-import type { Call, Capture } from "../model/plan.ts";
+import type { Call } from "../model/plan.ts";
 
 export interface DraftCall extends CallDraft {
   id: string;
@@ -48,8 +48,16 @@ export function draftCall(draft: CallDraft, id: string, change: string, after: s
 
 /** Nothing, without a new empty list each time. */
 const NONE: readonly string[] = [];
-const NO_CAPTURES: readonly Capture[] = [];
 const NO_INDEXES: readonly number[] = [];
+
+/** Adds to `dependsOn` the ids it does not hold yet, but `self`. */
+function addAll(dependsOn: string[], self: string, ids: readonly string[] | undefined): void {
+  if (ids === undefined) return;
+  for (let at = 0; at < ids.length; at++) {
+    const id = ids[at]!;
+    if (id !== self && !dependsOn.includes(id)) dependsOn.push(id);
+  }
+}
 
 /** The ids of the calls under each key that `keysOf` gives them. */
 function indexBy<C extends { id: string }>(
@@ -57,8 +65,12 @@ function indexBy<C extends { id: string }>(
   keysOf: (call: C) => readonly string[] | undefined,
 ) {
   const index = new Map<string, string[]>();
-  for (const call of calls) {
-    for (const key of keysOf(call) ?? NONE) {
+  for (let at = 0; at < calls.length; at++) {
+    const call = calls[at]!;
+    const keys = keysOf(call);
+    if (keys === undefined) continue;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
       const list = index.get(key);
       if (list) list.push(call.id);
       else index.set(key, [call.id]);
@@ -69,42 +81,38 @@ function indexBy<C extends { id: string }>(
 
 export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
   const capturedBy = new Map<string, string>();
-  for (const call of drafts)
-    for (const capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
+  for (let at = 0; at < drafts.length; at++) {
+    const call = drafts[at]!;
+    if (call.captures) for (const capture of call.captures) capturedBy.set(capture.address, call.id);
+  }
   const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
-  const calls = drafts.map((draft): Call => {
+  const calls: Call[] = new Array(drafts.length);
+  for (let at = 0; at < drafts.length; at++) {
+    const draft = drafts[at]!;
     // Most calls wait for a few others at most: a list that skips repeats is enough.
     const dependsOn: string[] = [];
-    const add = (id: string) => {
-      if (id !== draft.id && !dependsOn.includes(id)) dependsOn.push(id);
-    };
-    for (const id of draft.after) add(id);
-    for (const id of draft.orderAfter) add(id);
+    addAll(dependsOn, draft.id, draft.after);
+    addAll(dependsOn, draft.id, draft.orderAfter);
     if (draft.needs) {
       for (const address of draft.needs) {
         const creator = capturedBy.get(address);
         if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-        add(creator);
+        if (creator !== draft.id && !dependsOn.includes(creator)) dependsOn.push(creator);
       }
     }
     if (draft.claims) {
-      for (const claim of draft.claims) {
-        const releasers = releasedBy.get(claim);
-        if (releasers) for (const id of releasers) add(id);
-      }
+      for (const claim of draft.claims) addAll(dependsOn, draft.id, releasedBy.get(claim));
     }
-    if (draft.deletes) {
-      const unreferencers = unreferencedBy.get(draft.deletes);
-      if (unreferencers) for (const id of unreferencers) add(id);
-    }
+    if (draft.deletes) addAll(dependsOn, draft.id, unreferencedBy.get(draft.deletes));
     const call: Call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn,
+      // A copy of its own size: a list grown by push keeps room for more.
+      dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary,
     };
     if (draft.body !== undefined) call.body = draft.body;
@@ -117,8 +125,8 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
       const orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       if (orderOnly.length > 0) call.orderOnly = orderOnly;
     }
-    return call;
-  });
+    calls[at] = call;
+  }
   assertAcyclic(calls);
   return calls;
 }

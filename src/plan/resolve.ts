@@ -6,27 +6,42 @@
 import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
-import { matchItems } from "../live/match.ts";
-import { addressesIn, idPlaceholder } from "../model/address.ts";
+import { matchingOf } from "../live/match.ts";
+import { addressesIn, addressPrefix, idPlaceholder } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { scopeBelow } from "../model/scope.ts";
+import { SlotIndex } from "./slot-index.ts";
 
 export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 
-export interface Slot {
-  module: AnyKind;
-  address: string;
-  status: Status;
-  desired?: ItemMeta;
-  live?: LiveNode<{ id: string }>;
+/** An item of a container: configured, live, or both, with its fate. */
+export class Slot {
   /** Live field changes that force a replacement (or that protect prevented). */
-  replaceChanges: FieldChange[];
+  replaceChanges: FieldChange[] = NONE;
   /** For a duplicate of a configured item's key: the id of the live item that is kept. */
-  duplicateOf?: string;
-  containers: Container[];
+  duplicateOf: string | undefined = undefined;
+  containers: Container[] = NONE;
   /** For an item this plan creates: the placeholder of its id, once asked for. */
-  placeholder?: string;
+  placeholder: string | undefined = undefined;
+
+  constructor(
+    readonly container: Container,
+    public status: Status,
+    readonly desired: ItemMeta | undefined,
+    readonly live: LiveNode<{ id: string }> | undefined,
+    /** The address, when known; a configured item's is built from its key when first read. */
+    private known: string | undefined,
+  ) {}
+
+  get module(): AnyKind {
+    return this.container.module;
+  }
+
+  get address(): string {
+    this.known ??= this.container.describe(addressKey(this.container.module, this.desired!));
+    return this.known;
+  }
 }
 
 export const NONE: never[] = [];
@@ -41,10 +56,12 @@ export interface Container {
   liveOrder: string[];
   /** The address of a new item whose create call brings this container's live items into it. */
   waitsFor?: string;
+  /** The address of an item of this container from its key. */
+  describe: (key: string) => string;
 }
 
 export class Resolution implements PlanContext {
-  private readonly slots = new Map<string, Slot>();
+  private readonly slots = new SlotIndex<Slot>();
   /** The address of each placeholder handed out, so that calls can say which creates they need. */
   private readonly placeholders = new Map<string, string>();
 
@@ -94,64 +111,65 @@ export class Resolution implements PlanContext {
     return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
   }
 
-  /** Matches the items of `module` in `scope`, and below them, recursively. */
+  /**
+   * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+   * kind without children are indexed by address only when an address of their container is
+   * asked for: a container may hold 100,000 redirects.
+   */
   resolve(module: AnyKind, scope: Scope, parentIsNew: boolean): Container {
     const desiredItems = module.desired(scope);
-    const liveItems = (scope.live?.children[module.kind] ?? []) as LiveNode<{ id: string }>[];
+    const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
     const managed = desiredItems !== undefined;
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
-    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder };
     const describe = addressesIn(scope.address, module.kind);
-    const matching = matchItems(desiredItems ?? [], liveItems, module, describe);
-
+    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe };
     const items = desiredItems ?? NONE;
+    const matching = matchingOf(items, liveItems, module, describe);
+    const { slots } = container;
+    // A kind without children leaves its unchanged items out of the index: duplicates are told
+    // by their keys instead of their addresses.
+    const keys = module.children ? undefined : new Set<string>();
+    const indexLater: Slot[] = [];
+
     for (let index = 0; index < items.length; index++) {
       const desired = items[index]!;
       const live = matching.live[index];
-      const address = describe(addressKey(module, desired));
-      let status: Status = live ? "keep" : "create";
-      let replaceChanges: FieldChange[] = NONE;
+      const slot = new Slot(container, live ? "keep" : "create", desired, live, undefined);
       if (live && module.mustReplace) {
-        replaceChanges = module.mustReplace(desired, live);
-        if (replaceChanges.length > 0 && !desired.protect) status = "replace";
+        slot.replaceChanges = module.mustReplace(desired, live);
+        if (slot.replaceChanges.length > 0 && !desired.protect) slot.status = "replace";
       }
-      // Every field in the literal, so that slots share one shape.
-      const slot: Slot = {
-        module,
-        address,
-        status,
-        desired,
-        live,
-        replaceChanges,
-        containers: NONE,
-        placeholder: undefined,
-      };
-      this.register(slot);
-      container.slots.push(slot);
+      slots.push(slot);
+      if (keys) {
+        const key = addressKey(module, desired);
+        if (keys.has(key)) this.configuredTwice(slot.address);
+        keys.add(key);
+        if (slot.status === "keep") indexLater.push(slot);
+        else this.slots.add(slot.address, slot);
+      } else if (!this.slots.add(slot.address, slot)) this.configuredTwice(slot.address);
     }
     const prune = managed && this.desired.policy.prune.includes(module.collection);
-    for (const live of matching.unclaimed) {
+    for (let at = 0; at < matching.unclaimed.length; at++) {
+      const live = matching.unclaimed[at]!;
       const kept = matching.duplicates.get(live);
       // A duplicate is deleted whatever the policy: it repeats an item the configuration lists.
       const name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item);
       // A duplicate, or a live item left beside a pinned one of the same key, is told by its id.
       const plain = describe(name);
-      const address = kept || this.slots.has(plain) ? describe(`${name}#${live.item.id}`) : plain;
-      const slot: Slot = {
-        module,
-        address,
-        status: prune || kept ? "delete" : "unmanaged",
-        desired: undefined,
-        live,
-        replaceChanges: NONE,
-        containers: NONE,
-        placeholder: undefined,
-      };
+      const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
+      const address = taken ? describe(`${name}#${live.item.id}`) : plain;
+      const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address);
       if (kept) slot.duplicateOf = kept.item.id;
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
-      if (!this.slots.has(address)) this.slots.set(address, slot);
-      container.slots.push(slot);
+      this.slots.add(address, slot);
+      slots.push(slot);
     }
+    this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater);
+    if (module.children) this.resolveChildren(module, scope, container);
+    return container;
+  }
+
+  private resolveChildren(module: AnyKind, scope: Scope, container: Container): void {
     const heir = this.heirOfRoot(module, scope, container);
     for (const slot of container.slots) {
       if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
@@ -169,7 +187,6 @@ export class Resolution implements PlanContext {
       );
       if (slot === heir) for (const child of slot.containers) child.waitsFor = slot.address;
     }
-    return container;
   }
 
   /**
@@ -189,10 +206,7 @@ export class Resolution implements PlanContext {
     return { item: { id: "" }, children: { [kind]: scope.live!.children[kind] } };
   }
 
-  private register(slot: Slot): void {
-    if (this.slots.has(slot.address)) {
-      throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
-    }
-    this.slots.set(slot.address, slot);
+  private configuredTwice(address: string): never {
+    throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
   }
 }

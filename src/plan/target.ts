@@ -7,7 +7,10 @@ import type { Plan, PlanSummary } from "../model/plan.ts";
 
 export function summarize(changes: Plan["changes"]): PlanSummary {
   const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (const change of changes) if (change.blocked === undefined) summary[change.action]++;
+  for (let at = 0; at < changes.length; at++) {
+    const change = changes[at]!;
+    if (change.blocked === undefined) summary[change.action]++;
+  }
   return summary;
 }
 
