@@ -19375,9 +19375,17 @@ function readChildren(client, kinds, scope, parent, choice) {
     return reading.set(child.kind, read), read;
   });
 }
+function requestsBelow(kinds, scope) {
+  let requests = 0;
+  for (let kind of kinds) {
+    let perItem = (kind.children?.length ?? 0) + (kind.readDetails ? 1 : 0);
+    perItem > 0 && (requests += (kind.desired(scope)?.length ?? 0) * perItem);
+  }
+  return requests;
+}
 async function readTree(client, desired, choice) {
-  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
-  return await Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice))), root;
+  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  return client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope)), await reading, root;
 }
 var init_walk = __esm({
   "src/live/walk.ts"() {
@@ -23523,7 +23531,7 @@ var require_connect = __commonJS({
         }
       }
     };
-    function buildConnector({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
+    function buildConnector2({ allowH2, useH2c, maxCachedSessions, socketPath, timeout, session: customSession, ...opts }) {
       if (maxCachedSessions != null && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 0))
         throw new InvalidArgumentError2("maxCachedSessions must be a positive integer or zero");
       let options = { path: socketPath, ...opts }, sessionCache = new SessionCache(maxCachedSessions ?? 100);
@@ -23576,7 +23584,7 @@ var require_connect = __commonJS({
         }), socket;
       };
     }
-    module.exports = buildConnector;
+    module.exports = buildConnector2;
   }
 });
 
@@ -27545,7 +27553,7 @@ var require_client = __commonJS({
       InvalidArgumentError: InvalidArgumentError2,
       InformationalError,
       ClientDestroyedError
-    } = require_errors3(), buildConnector = require_connect(), {
+    } = require_errors3(), buildConnector2 = require_connect(), {
       kUrl,
       kServerName,
       kClient,
@@ -27686,7 +27694,7 @@ var require_client = __commonJS({
         if (pingInterval != null && (typeof pingInterval != "number" || !Number.isInteger(pingInterval) || pingInterval < 0))
           throw new InvalidArgumentError2("pingInterval must be a positive integer, greater or equal to 0");
         if (super({ webSocket, eventSource }), typeof connect3 != "function")
-          connect3 = buildConnector({
+          connect3 = buildConnector2({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -28095,7 +28103,7 @@ var require_pool = __commonJS({
       kRemoveClient
     } = require_pool_base(), Client = require_client(), {
       InvalidArgumentError: InvalidArgumentError2
-    } = require_errors3(), util = require_util2(), { kUrl } = require_symbols(), buildConnector = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory");
+    } = require_errors3(), util = require_util2(), { kUrl } = require_symbols(), buildConnector2 = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory");
     function defaultFactory(origin, opts) {
       return new Client(origin, opts);
     }
@@ -28120,7 +28128,7 @@ var require_pool = __commonJS({
           throw new InvalidArgumentError2("factory must be a function.");
         if (connect2 != null && typeof connect2 != "function" && typeof connect2 != "object")
           throw new InvalidArgumentError2("connect must be a function or an object");
-        typeof connect2 != "function" && (connect2 = buildConnector({
+        typeof connect2 != "function" && (connect2 = buildConnector2({
           ...tls,
           maxCachedSessions,
           allowH2,
@@ -28257,7 +28265,7 @@ var require_round_robin_pool = __commonJS({
       kRemoveClient
     } = require_pool_base(), Client = require_client(), {
       InvalidArgumentError: InvalidArgumentError2
-    } = require_errors3(), util = require_util2(), { kUrl } = require_symbols(), buildConnector = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory"), kIndex = /* @__PURE__ */ Symbol("index");
+    } = require_errors3(), util = require_util2(), { kUrl } = require_symbols(), buildConnector2 = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory"), kIndex = /* @__PURE__ */ Symbol("index");
     function defaultFactory(origin, opts) {
       return new Client(origin, opts);
     }
@@ -28282,7 +28290,7 @@ var require_round_robin_pool = __commonJS({
           throw new InvalidArgumentError2("factory must be a function.");
         if (connect2 != null && typeof connect2 != "function" && typeof connect2 != "object")
           throw new InvalidArgumentError2("connect must be a function or an object");
-        typeof connect2 != "function" && (connect2 = buildConnector({
+        typeof connect2 != "function" && (connect2 = buildConnector2({
           ...tls,
           maxCachedSessions,
           allowH2,
@@ -28782,7 +28790,7 @@ var require_socks5_client = __commonJS({
 var require_socks5_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports, module) {
     "use strict";
-    var { URL: URL2 } = __require("node:url"), tls, DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), { Socks5Client, STATES: STATES2 } = require_socks5_client(), { kDispatch, kClose, kDestroy } = require_symbols(), Pool2 = require_pool(), buildConnector = require_connect(), { debuglog } = __require("node:util"), debug = debuglog("undici:socks5-proxy"), kProxyUrl = /* @__PURE__ */ Symbol("proxy url"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kProxyAuth = /* @__PURE__ */ Symbol("proxy auth"), kProxyProtocol = /* @__PURE__ */ Symbol("proxy protocol"), kPools = /* @__PURE__ */ Symbol("pools"), kConnector = /* @__PURE__ */ Symbol("connector"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), experimentalWarningEmitted = !1, Socks5ProxyAgent = class extends DispatcherBase {
+    var { URL: URL2 } = __require("node:url"), tls, DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), { Socks5Client, STATES: STATES2 } = require_socks5_client(), { kDispatch, kClose, kDestroy } = require_symbols(), Pool2 = require_pool(), buildConnector2 = require_connect(), { debuglog } = __require("node:util"), debug = debuglog("undici:socks5-proxy"), kProxyUrl = /* @__PURE__ */ Symbol("proxy url"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kProxyAuth = /* @__PURE__ */ Symbol("proxy auth"), kProxyProtocol = /* @__PURE__ */ Symbol("proxy protocol"), kPools = /* @__PURE__ */ Symbol("pools"), kConnector = /* @__PURE__ */ Symbol("connector"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), experimentalWarningEmitted = !1, Socks5ProxyAgent = class extends DispatcherBase {
       constructor(proxyUrl, options = {}) {
         if (super(), experimentalWarningEmitted || (process.emitWarning(
           "SOCKS5 proxy support is experimental and subject to change",
@@ -28795,7 +28803,7 @@ var require_socks5_proxy_agent = __commonJS({
         this[kProxyUrl] = url, this[kProxyHeaders] = options.headers || {}, this[kProxyProtocol] = options.proxyTls ? "https:" : "http:", this[kRequestTls] = options.requestTls, this[kProxyAuth] = {
           username: options.username || (url.username ? decodeURIComponent(url.username) : null),
           password: options.password || (url.password ? decodeURIComponent(url.password) : null)
-        }, this[kConnector] = options.connect || buildConnector({
+        }, this[kConnector] = options.connect || buildConnector2({
           ...options.proxyTls,
           servername: options.proxyTls?.servername || url.hostname
         }), this[kPools] = /* @__PURE__ */ new Map();
@@ -28895,7 +28903,7 @@ var require_socks5_proxy_agent = __commonJS({
 var require_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
-    var { kProxy, kClose, kDestroy, kDispatch } = require_symbols(), Agent = require_agent(), Pool2 = require_pool(), DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError, SecureProxyConnectionError } = require_errors3(), buildConnector = require_connect(), Client = require_client(), { channels } = require_diagnostics(), Socks5ProxyAgent = require_socks5_proxy_agent(), kAgent = /* @__PURE__ */ Symbol("proxy agent"), kClient = /* @__PURE__ */ Symbol("proxy client"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), kProxyTls = /* @__PURE__ */ Symbol("proxy tls settings"), kConnectEndpoint = /* @__PURE__ */ Symbol("connect endpoint function"), kTunnelProxy = /* @__PURE__ */ Symbol("tunnel proxy");
+    var { kProxy, kClose, kDestroy, kDispatch } = require_symbols(), Agent = require_agent(), Pool2 = require_pool(), DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError, SecureProxyConnectionError } = require_errors3(), buildConnector2 = require_connect(), Client = require_client(), { channels } = require_diagnostics(), Socks5ProxyAgent = require_socks5_proxy_agent(), kAgent = /* @__PURE__ */ Symbol("proxy agent"), kClient = /* @__PURE__ */ Symbol("proxy client"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), kProxyTls = /* @__PURE__ */ Symbol("proxy tls settings"), kConnectEndpoint = /* @__PURE__ */ Symbol("connect endpoint function"), kTunnelProxy = /* @__PURE__ */ Symbol("tunnel proxy");
     function defaultProtocolPort(protocol) {
       return protocol === "https:" ? 443 : 80;
     }
@@ -28953,8 +28961,8 @@ var require_proxy_agent = __commonJS({
         if (this[kProxy] = { uri: href, protocol }, this[kRequestTls] = opts.requestTls, this[kProxyTls] = opts.proxyTls, this[kProxyHeaders] = opts.headers || {}, this[kTunnelProxy] = proxyTunnel, opts.auth && opts.token)
           throw new InvalidArgumentError2("opts.auth cannot be used in combination with opts.token");
         opts.auth ? this[kProxyHeaders]["proxy-authorization"] = `Basic ${opts.auth}` : opts.token ? this[kProxyHeaders]["proxy-authorization"] = opts.token : username && password && (this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`);
-        let connect2 = buildConnector({ ...opts.proxyTls });
-        this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
+        let connect2 = buildConnector2({ ...opts.proxyTls });
+        this[kConnectEndpoint] = buildConnector2({ ...opts.requestTls });
         let agentFactory = opts.factory || defaultAgentFactory, factory = (origin2, options) => {
           let { protocol: protocol2 } = new URL(origin2);
           return this[kProxy].protocol === "socks5:" || this[kProxy].protocol === "socks:" ? new Socks5ProxyAgent(this[kProxy].uri, {
@@ -40131,7 +40139,7 @@ var require_eventsource = __commonJS({
 var require_undici = __commonJS({
   "node_modules/undici/index.js"(exports, module) {
     "use strict";
-    var Client = require_client(), Dispatcher = require_dispatcher(), Pool2 = require_pool(), BalancedPool = require_balanced_pool(), RoundRobinPool = require_round_robin_pool(), Agent = require_agent(), ProxyAgent = require_proxy_agent(), Socks5ProxyAgent = require_socks5_proxy_agent(), EnvHttpProxyAgent2 = require_env_http_proxy_agent(), RetryAgent = require_retry_agent(), H2CClient = require_h2c_client(), errors = require_errors3(), util = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = errors, api = require_api(), buildConnector = require_connect(), MockClient = require_mock_client(), { MockCallHistory, MockCallHistoryLog } = require_mock_call_history(), MockAgent = require_mock_agent(), MockPool = require_mock_pool(), SnapshotAgent = require_snapshot_agent(), mockErrors = require_mock_errors(), RetryHandler = require_retry_handler(), { getGlobalDispatcher, setGlobalDispatcher } = require_global2(), DecoratorHandler = require_decorator_handler(), RedirectHandler = require_redirect_handler();
+    var Client = require_client(), Dispatcher = require_dispatcher(), Pool2 = require_pool(), BalancedPool = require_balanced_pool(), RoundRobinPool = require_round_robin_pool(), Agent = require_agent(), ProxyAgent = require_proxy_agent(), Socks5ProxyAgent = require_socks5_proxy_agent(), EnvHttpProxyAgent2 = require_env_http_proxy_agent(), RetryAgent = require_retry_agent(), H2CClient = require_h2c_client(), errors = require_errors3(), util = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = errors, api = require_api(), buildConnector2 = require_connect(), MockClient = require_mock_client(), { MockCallHistory, MockCallHistoryLog } = require_mock_call_history(), MockAgent = require_mock_agent(), MockPool = require_mock_pool(), SnapshotAgent = require_snapshot_agent(), mockErrors = require_mock_errors(), RetryHandler = require_retry_handler(), { getGlobalDispatcher, setGlobalDispatcher } = require_global2(), DecoratorHandler = require_decorator_handler(), RedirectHandler = require_redirect_handler();
     Object.assign(Dispatcher.prototype, api);
     module.exports.Dispatcher = Dispatcher;
     module.exports.Client = Client;
@@ -40162,7 +40170,7 @@ var require_undici = __commonJS({
     };
     var SqliteCacheStore = require_sqlite_cache_store();
     module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore;
-    module.exports.buildConnector = buildConnector;
+    module.exports.buildConnector = buildConnector2;
     module.exports.errors = errors;
     module.exports.util = {
       parseHeaders: util.parseHeaders,
@@ -40262,6 +40270,75 @@ ${captureLines}` : capture.stack;
   }
 });
 
+// src/api/warm-connections.ts
+function createWarmConnector(origin, options) {
+  let base = (0, import_undici.buildConnector)({ timeout: options.timeoutMs }), url = new URL(origin), target = {
+    host: url.host,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    protocol: url.protocol,
+    port: url.port
+  }, ready = [], waiting = [], opening = 0, inUse = 0, closed = !1, handOver = (socket, callback) => {
+    inUse += 1, socket.once("close", () => {
+      inUse -= 1;
+    }), socket.ref(), callback(null, socket);
+  }, keep = (socket) => {
+    socket.unref();
+    let drop = () => {
+      release();
+      let at2 = ready.indexOf(entry);
+      at2 !== -1 && ready.splice(at2, 1), socket.destroy();
+    }, timer = setTimeout(drop, IDLE_MS).unref();
+    socket.once("close", drop).once("end", drop);
+    let release = () => {
+      clearTimeout(timer), socket.off("close", drop).off("end", drop);
+    }, entry = { socket, take: release };
+    ready.push(entry);
+  }, openOne = () => {
+    opening += 1, base(target, (error, socket) => {
+      opening -= 1;
+      let next = waiting.shift();
+      if (error !== null) {
+        next && base(next.options, next.callback);
+        return;
+      }
+      closed ? socket.destroy() : next ? handOver(socket, next.callback) : keep(socket);
+    });
+  };
+  return {
+    connect(connectOptions, callback) {
+      let entry = ready.shift();
+      if (entry) {
+        entry.take(), queueMicrotask(() => handOver(entry.socket, callback));
+        return;
+      }
+      if (opening > waiting.length) {
+        waiting.push({ options: connectOptions, callback });
+        return;
+      }
+      base(connectOptions, (error, socket) => {
+        error !== null ? callback(error, null) : handOver(socket, callback);
+      });
+    },
+    warm(total) {
+      closed || (inUse + ready.length + opening === 0 && total > 0 && openOne(), setImmediate(() => {
+        if (!closed)
+          for (let have = inUse + ready.length + opening; have < total; have++) openOne();
+      }));
+    },
+    close() {
+      closed = !0;
+      for (let entry of ready.splice(0))
+        entry.take(), entry.socket.destroy();
+    }
+  };
+}
+var import_undici, IDLE_MS, init_warm_connections = __esm({
+  "src/api/warm-connections.ts"() {
+    "use strict";
+    import_undici = __toESM(require_undici(), 1), IDLE_MS = 4e3;
+  }
+});
+
 // src/api/transport.ts
 function proxySettings(env) {
   return {
@@ -40284,7 +40361,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, pool = proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? new import_undici.EnvHttpProxyAgent({ ...settings, ...proxy }) : new import_undici.Pool(options.origin, settings), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where2 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where2 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -40315,7 +40392,10 @@ function createTransport(options) {
   }
   return {
     exchange,
-    close: () => pool.close()
+    warm: (total) => connector?.warm(Math.min(total, options.connections)),
+    async close() {
+      await pool.close(), connector?.close();
+    }
   };
 }
 function proxyFor(origin, proxy) {
@@ -40370,10 +40450,11 @@ function plain2(error, code2 = errorCode(error)) {
 function formatDuration(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${ms}ms`;
 }
-var import_undici, KNOWN_FAILURES, FAILURE_BY_CODE, init_transport = __esm({
+var import_undici2, KNOWN_FAILURES, FAILURE_BY_CODE, init_transport = __esm({
   "src/api/transport.ts"() {
     "use strict";
-    import_undici = __toESM(require_undici(), 1);
+    import_undici2 = __toESM(require_undici(), 1);
+    init_warm_connections();
     KNOWN_FAILURES = [
       [["ECONNREFUSED"], { reason: "connection refused", ambiguous: !1, retryable: !0 }],
       // The connection was never established, so nothing was sent.
@@ -40541,6 +40622,7 @@ function createApiClient(options) {
     get: async (path, query) => (await execute({ method: "GET", path, query })).body,
     list: (path, query) => listAll(path, query),
     send: async (request) => (await executeOrAlternate(request)).body,
+    prepare: (requests) => transport.warm(Math.min(requests, parallelism)),
     close: () => transport.close()
   };
 }

@@ -83,6 +83,20 @@ function readChildren(
   });
 }
 
+/**
+ * About how many requests go out at once when the lists of `kinds` answer: one per child kind
+ * (and one for details) of each configured item. An estimate made before the answers, so that
+ * connections for them can be opened while waiting; it may count reads that turn out not needed.
+ */
+export function requestsBelow(kinds: readonly AnyKind[], scope: Scope): number {
+  let requests = 0;
+  for (const kind of kinds) {
+    const perItem = (kind.children?.length ?? 0) + (kind.readDetails ? 1 : 0);
+    if (perItem > 0) requests += (kind.desired(scope)?.length ?? 0) * perItem;
+  }
+  return requests;
+}
+
 /** Reads the live organization, as far as `choice` asks, below a root standing for `desired`. */
 export async function readTree(
   client: LiveReader,
@@ -91,6 +105,9 @@ export async function readTree(
 ): Promise<LiveState> {
   const root: LiveState = { item: { id: desired.organization }, children: {} };
   const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
-  await Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  const reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  // The requests of the next level are sent all at once when these lists answer.
+  client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope));
+  await reading;
   return root;
 }
