@@ -1,32 +1,34 @@
-// Only the read + plan part of the benchmark, for working on it: applies the large organization
-// to an emulator in its own process, records its answers, then measures read + plan against the
-// emulator and against the replay server in alternation, and prints each run and the medians.
-//   npx tsx bench/read-plan.ts [rounds]
+// Read + plan of the large organization, the part of the benchmark held to the critical path:
+// against the emulator and against the replay server in alternation, next to the floors that the
+// data itself sets (parsing the answers, planning once everything is read). The measured span is
+// what `docsync plan` does once its configuration is loaded and its client made: reading the
+// live state and planning; loading the configuration, making and closing the client are outside.
+// Alone, on an emulator of its own:   npx tsx bench/read-plan.ts [rounds] [--timeline]
 
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createApiClient } from "../src/api/client.ts";
+import type { ApiEvent } from "../src/api/client-types.ts";
 import type { Output } from "../src/cli/output.ts";
 import { runDocsync } from "../src/cli/program.ts";
 import { loadConfig } from "../src/config/load.ts";
 import { readLiveState } from "../src/live/read.ts";
 import { buildPlan } from "../src/plan/build.ts";
 import { plainStyle } from "../src/render/style.ts";
+import { startEmulatorProcess } from "./emulator-process.ts";
 import { configYaml, FLAT_SITES, fullShape } from "./org-model.ts";
-import { startRecorder, startReplay } from "./replay.ts";
+import { type Exchange, startRecorder, startReplay } from "./replay.ts";
 
-const LATENCY_MS = 20;
-const PARALLELISM = 64;
-const rounds = Number(process.argv[2] ?? 7);
-/** With --timeline, each request of the last replay run: when it was sent and answered. */
-const timeline = process.argv.includes("--timeline");
+export const LATENCY_MS = 20;
+export const PARALLELISM = 64;
+/** Dependent round trips: the sites, then what is below them. */
+export const CHAIN = 2;
+export const BOUND_MS = CHAIN * LATENCY_MS;
 
-const silent: Output = {
+export const silent: Output = {
   out: () => {},
   err: () => {},
   style: plainStyle,
@@ -34,136 +36,197 @@ const silent: Output = {
   ask: async () => "",
 };
 
-async function startEmulator(token: string) {
-  const child = spawn(
-    process.execPath,
-    ["bin/docsync.js", "emulator", "--port", "0", "--latency", String(LATENCY_MS), "--token", token],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    child.on("exit", (code) => reject(new Error(`the emulator exited (${code})`)));
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      const listening = /listening on (\S+)/.exec(chunk);
-      if (listening) resolve(listening[1]!);
-    });
-  });
-  return { url, stop: () => new Promise((resolve) => child.once("exit", resolve).kill("SIGINT")) };
+/** The service docsync talks to: its URL, token and docsync's environment for it. */
+export interface Service {
+  url: string;
+  token: string;
+  env: NodeJS.ProcessEnv;
 }
 
-const token = randomBytes(16).toString("hex");
-const emulator = await startEmulator(token);
-const dir = await mkdtemp(join(tmpdir(), "docsync-readplan-"));
-const env = { DOCSYNC_API_URL: emulator.url, DOCSYNC_TOKEN: token, DOCSYNC_ORG: "org_acme" };
-
-const session = new Session();
-const profiles: unknown[] = [];
-let profiling = false;
-
-async function readAndPlan(config: string, baseUrl: string) {
-  const desired = await loadConfig({ paths: [config], env });
-  const events: string[] = [];
-  let started = 0;
+/** What `docsync plan` does once the configuration is loaded: read the live state, then plan. */
+export async function readAndPlan(
+  service: Service,
+  config: string,
+  parallelism: number,
+  baseUrl = service.url,
+  onEvent?: (event: ApiEvent) => void,
+) {
+  const desired = await loadConfig({ paths: [config], env: service.env });
   const client = createApiClient({
     baseUrl,
-    token,
-    parallelism: PARALLELISM,
-    onEvent: (event) => {
-      if (event.type !== "request") return;
-      const now = performance.now() - started;
-      events.push(`${(now - event.durationMs).toFixed(1)} → ${now.toFixed(1)} ${event.path}`);
-    },
+    token: service.token,
+    parallelism,
+    ...(onEvent ? { onEvent } : {}),
   });
-  const marks: Record<string, number[]> = { create: [], connected: [], headers: [], trailers: [] };
-  const note = (name: string) => () => marks[name]!.push(performance.now() - started);
-  const handlers = Object.keys(marks).map((name) => [name, note(name)] as const);
-  for (const [name, handler] of handlers)
-    subscribe(name === "connected" ? "undici:client:connected" : `undici:request:${name}`, handler);
-  if (profiling) await session.post("Profiler.start");
   try {
-    started = performance.now();
+    const started = performance.now();
     const cpu = process.cpuUsage();
     const live = await readLiveState(client, desired);
     const readMs = performance.now() - started;
-    const summary = (name: string) => {
-      const times = marks[name]!;
-      return `${name} ${times.length}: ${Math.min(...times).toFixed(1)}..${Math.max(...times).toFixed(1)}`;
-    };
-    events.unshift(Object.keys(marks).map(summary).join("; "));
-    events.unshift(`creates ${marks.create!.map((t) => t.toFixed(1)).join(" ")}`);
-    events.unshift(`headers ${marks.headers!.map((t) => t.toFixed(1)).join(" ")}`);
     const plan = buildPlan(desired, live);
     const used = process.cpuUsage(cpu);
-    if (profiling) profiles.push((await session.post("Profiler.stop")).profile);
-    events.unshift(`read done ${readMs.toFixed(1)}, plan done ${(performance.now() - started).toFixed(1)}`);
     return {
       ms: performance.now() - started,
       readMs,
       cpuMs: (used.user + used.system) / 1000,
       changes: plan.changes.length,
-      events,
+      desired,
+      live,
     };
   } finally {
-    for (const [name, handler] of handlers)
-      unsubscribe(name === "connected" ? "undici:client:connected" : `undici:request:${name}`, handler);
     await client.close();
   }
 }
 
-type Run = Awaited<ReturnType<typeof readAndPlan>>;
-const median = (runs: Run[], field: "ms" | "readMs" | "cpuMs") =>
-  [...runs].map((run) => run[field]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+type ReadAndPlan = Awaited<ReturnType<typeof readAndPlan>>;
 
-try {
-  const config = join(dir, "full.yaml");
-  await writeFile(config, configYaml(fullShape(), true, FLAT_SITES));
-  const code = await runDocsync(["apply", "-c", config, "--yes", "--parallelism", "64"], {
-    output: silent,
-    env,
-    exitCode: 0,
-  });
-  if (code !== 0) throw new Error(`apply failed (${code})`);
-  const recorder = await startRecorder(emulator.url);
-  await readAndPlan(config, recorder.url);
-  await recorder.close();
-  const replay = await startReplay(recorder.exchanges, LATENCY_MS);
-  const bytes = recorder.exchanges.reduce((sum, exchange) => sum + exchange.body.length, 0);
-  await readAndPlan(config, emulator.url);
-  await readAndPlan(config, replay.url);
-  const emulatorRuns: Run[] = [];
-  const replayRuns: Run[] = [];
-  const profile = process.env.PROFILE;
-  if (profile) {
-    session.connect();
-    await session.post("Profiler.enable");
-    await session.post("Profiler.setSamplingInterval", { interval: 100 });
-    profiling = true;
-  }
+const middle = <T>(values: T[], by: (value: T) => number): T =>
+  [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
+
+/** The fastest of `rounds` runs of `work`: a floor is what the machine can do at best. */
+function fastestMs(rounds: number, work: () => void): number {
+  let fastest = Number.POSITIVE_INFINITY;
   for (let round = 0; round < rounds; round++) {
-    if (!profile) emulatorRuns.push(await readAndPlan(config, emulator.url));
-    replayRuns.push(await readAndPlan(config, replay.url));
+    const started = performance.now();
+    work();
+    fastest = Math.min(fastest, performance.now() - started);
   }
-  if (profile) {
-    await writeFile(profile, JSON.stringify(profiles));
-    emulatorRuns.push(...replayRuns);
-  }
-  const show = (name: string, runs: Run[]) =>
-    console.log(
-      `${name}: median ${median(runs, "ms").toFixed(0)} ms (read ${median(runs, "readMs").toFixed(0)}, CPU ${median(runs, "cpuMs").toFixed(0)}); runs ${runs.map((run) => run.ms.toFixed(0)).join(" ")}; changes ${runs[0]!.changes}`,
-    );
-  if (process.env.DUMP)
-    await writeFile(
-      process.env.DUMP,
-      JSON.stringify(recorder.exchanges.map((e) => ({ target: e.target, body: e.body.toString("utf8") }))),
-    );
-  console.log(`${recorder.exchanges.length} answers, ${(bytes / 1e6).toFixed(2)} MB`);
-  show("emulator", emulatorRuns);
-  show("replay  ", replayRuns);
-  if (timeline)
-    for (const run of [...emulatorRuns, ...replayRuns]) console.log(run.events.slice(0, 2).join("\n"));
-  console.log(`misses ${(await replay.misses()).length}`);
-  await replay.stop();
-} finally {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
+  return fastest;
 }
+
+/**
+ * What no reading can go below once every answer is in, as the data is: decoding and parsing
+ * the answers (they arrive together, after the second round trip, so nothing overlaps their
+ * parsing), and planning from the live state read; each the fastest of several runs. The bound
+ * plus both is the floor of read + plan on this machine.
+ */
+function floors(exchanges: Exchange[], run: ReadAndPlan) {
+  const bodies = exchanges.map((exchange) => Buffer.from(exchange.body));
+  return {
+    bytes: bodies.reduce((sum, body) => sum + body.length, 0),
+    parseMs: fastestMs(9, () => {
+      for (const body of bodies) JSON.parse(body.toString("utf8"));
+    }),
+    planMs: fastestMs(9, () => buildPlan(run.desired, run.live)),
+  };
+}
+
+/**
+ * Read + plan against the emulator and against the replay server, in alternation so that both
+ * see the same load of a shared machine, as the medians of `rounds` runs each. The replay server
+ * serves what a run through a recording proxy in front of the emulator received; it is warmed
+ * up once, as the emulator was.
+ */
+export async function emulatorAndReplay(
+  service: Service,
+  config: string,
+  rounds: number,
+  onReplayEvent?: (event: ApiEvent) => void,
+) {
+  const recorder = await startRecorder(service.url);
+  try {
+    await readAndPlan(service, config, PARALLELISM, recorder.url);
+  } finally {
+    await recorder.close();
+  }
+  const replay = await startReplay(recorder.exchanges, LATENCY_MS);
+  try {
+    const warmed = await readAndPlan(service, config, PARALLELISM, replay.url);
+    const emulatorRuns: ReadAndPlan[] = [];
+    const replayRuns: ReadAndPlan[] = [];
+    for (let round = 0; round < rounds; round++) {
+      emulatorRuns.push(await readAndPlan(service, config, PARALLELISM));
+      const last = round === rounds - 1;
+      replayRuns.push(
+        await readAndPlan(service, config, PARALLELISM, replay.url, last ? onReplayEvent : undefined),
+      );
+    }
+    return {
+      emulator: middle(emulatorRuns, (run) => run.ms),
+      replay: middle(replayRuns, (run) => run.ms),
+      runs: { emulator: emulatorRuns.map((run) => run.ms), replay: replayRuns.map((run) => run.ms) },
+      changes: Math.max(...emulatorRuns.map((run) => run.changes), ...replayRuns.map((run) => run.changes)),
+      recorded: recorder.exchanges.length,
+      misses: (await replay.misses()).length,
+      floors: floors(recorder.exchanges, warmed),
+    };
+  } finally {
+    await replay.stop();
+  }
+}
+
+export type Compared = Awaited<ReturnType<typeof emulatorAndReplay>>;
+type Row = [what: string, measured: string, target: string];
+
+/** The benchmark's rows of read + plan with parallelism 64, and of its floors. */
+export function comparedRows(compared: Compared, rounds: number): Row[] {
+  const { emulator, replay, floors } = compared;
+  const ratio = (ms: number) => `${(ms / BOUND_MS).toFixed(2)}×`;
+  const floorMs = BOUND_MS + floors.parseMs + floors.planMs;
+  return [
+    [
+      "read + plan, parallelism 64",
+      `${emulator.ms.toFixed(0)} ms (docsync CPU ${emulator.cpuMs.toFixed(0)} ms; median of ${rounds})`,
+      "",
+    ],
+    ["critical-path bound", `${BOUND_MS} ms (${CHAIN} round trips × ${LATENCY_MS} ms)`, ""],
+    ["read + plan / bound, emulator", ratio(emulator.ms), "≤ 2×"],
+    [
+      "read + plan, replay server, parallelism 64",
+      `${replay.ms.toFixed(0)} ms (docsync CPU ${replay.cpuMs.toFixed(0)} ms; median of ${rounds}; ${compared.recorded} answers recorded, ${compared.misses} not)`,
+      "",
+    ],
+    ["read + plan / bound, replay server", ratio(replay.ms), "≤ 1.5×"],
+    [
+      "floor: parsing the answers after the last arrives",
+      `${floors.parseMs.toFixed(0)} ms (${(floors.bytes / 1e6).toFixed(2)} MB of JSON, decoded and parsed)`,
+      "",
+    ],
+    ["floor: planning once read", `${floors.planMs.toFixed(0)} ms`, ""],
+    ["floor: bound + parsing + planning", `${floorMs.toFixed(0)} ms (${ratio(floorMs)} the bound)`, ""],
+  ];
+}
+
+/** Alone: an emulator of its own with the organization applied, then the rows. */
+async function main(args: string[]) {
+  const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 7);
+  const token = randomBytes(16).toString("hex");
+  const emulator = await startEmulatorProcess(token, LATENCY_MS);
+  const env = { DOCSYNC_API_URL: emulator.url, DOCSYNC_TOKEN: token, DOCSYNC_ORG: "org_acme" };
+  const service: Service = { url: emulator.url, token, env };
+  const dir = await mkdtemp(join(tmpdir(), "docsync-bench-"));
+  try {
+    const config = join(dir, "full.yaml");
+    await writeFile(config, configYaml(fullShape(), true, FLAT_SITES));
+    const applied = await runDocsync(["apply", "-c", config, "--yes", "--parallelism", String(PARALLELISM)], {
+      output: silent,
+      env,
+      exitCode: 0,
+    });
+    if (applied !== 0) throw new Error(`docsync apply failed (${applied})`);
+    await readAndPlan(service, config, PARALLELISM);
+    // The requests of the last replay run: when each was sent and answered.
+    const exchanges: { sent: number; answered: number; path: string }[] = [];
+    const compared = await emulatorAndReplay(service, config, rounds, (event) => {
+      if (event.type !== "request") return;
+      const answered = performance.now();
+      exchanges.push({ sent: answered - event.durationMs, answered, path: event.path });
+    });
+    for (const [what, measured, target] of comparedRows(compared, rounds))
+      console.log(`${what}: ${measured}${target ? ` (target ${target})` : ""}`);
+    console.log(`runs, emulator: ${compared.runs.emulator.map((ms) => ms.toFixed(0)).join(" ")}`);
+    console.log(`runs, replay:   ${compared.runs.replay.map((ms) => ms.toFixed(0)).join(" ")}`);
+    if (args.includes("--timeline")) {
+      const start = Math.min(...exchanges.map((exchange) => exchange.sent));
+      console.log("last replay run, ms from its first request, sent → answered:");
+      for (const { sent, answered, path } of exchanges)
+        console.log(`${(sent - start).toFixed(1)} → ${(answered - start).toFixed(1)}  ${path}`);
+    }
+    if (compared.changes !== 0 || compared.misses !== 0) process.exitCode = 1;
+  } finally {
+    await emulator.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main(process.argv.slice(2));

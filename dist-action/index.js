@@ -19164,6 +19164,7 @@ function recordingReader(reader) {
   return {
     reads,
     reader: {
+      ...reader.prepare ? { prepare: reader.prepare.bind(reader) } : {},
       async list(path, query) {
         let items2 = await reader.list(path, query);
         return reads.push(listRecord(path, items2)), items2;
@@ -19375,17 +19376,26 @@ function readChildren(client, kinds, scope, parent, choice) {
     return reading.set(child.kind, read), read;
   });
 }
-function requestsBelow(kinds, scope) {
+function requestsBelow(kinds, scope, choice) {
   let requests = 0;
-  for (let kind of kinds) {
-    let perItem = (kind.children?.length ?? 0) + (kind.readDetails ? 1 : 0);
-    perItem > 0 && (requests += (kind.desired(scope)?.length ?? 0) * perItem);
-  }
+  for (let kind of kinds)
+    if (kind.children?.length)
+      for (let desired of kind.desired(scope) ?? []) {
+        let below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
+        for (let child of kind.children) readsWithoutLive(choice, child, below) && (requests += 1);
+      }
   return requests;
+}
+function readsWithoutLive(choice, kind, scope) {
+  try {
+    return choice.reads(kind, scope);
+  } catch {
+    return !0;
+  }
 }
 async function readTree(client, desired, choice) {
   let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
-  return client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope)), await reading, root;
+  return client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope, choice)), await reading, root;
 }
 var init_walk = __esm({
   "src/live/walk.ts"() {
@@ -41144,7 +41154,11 @@ function registerDriftCommand(program2, context) {
   connectionOptions(configOption(command)).option("--format <format>", "text, markdown or json", formatOption, "text").action(async (options) => {
     let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
-      let reader = { get: client.get.bind(client), list: client.list.bind(client) }, { plan } = await planAgainstLive(reader, desired), safe = redactPlan(plan, context.secrets), report = driftReport(safe);
+      let reader = {
+        get: client.get.bind(client),
+        list: client.list.bind(client),
+        prepare: client.prepare.bind(client)
+      }, { plan } = await planAgainstLive(reader, desired), safe = redactPlan(plan, context.secrets), report = driftReport(safe);
       context.observer?.result?.({ command: "drift", drift: report });
       let { output } = context;
       options.format === "json" ? output.out(`${JSON.stringify(report, null, 2)}

@@ -85,16 +85,30 @@ function readChildren(
 
 /**
  * About how many requests go out at once when the lists of `kinds` answer: one per child kind
- * (and one for details) of each configured item. An estimate made before the answers, so that
- * connections for them can be opened while waiting; it may count reads that turn out not needed.
+ * that `choice` reads below each configured item. Estimated before the answers, so that
+ * connections for them open while waiting: without the live items, a kind read only for what
+ * the live state holds is not counted, nor are details, which few items ask for.
  */
-export function requestsBelow(kinds: readonly AnyKind[], scope: Scope): number {
+export function requestsBelow(kinds: readonly AnyKind[], scope: Scope, choice: ReadChoice): number {
   let requests = 0;
   for (const kind of kinds) {
-    const perItem = (kind.children?.length ?? 0) + (kind.readDetails ? 1 : 0);
-    if (perItem > 0) requests += (kind.desired(scope)?.length ?? 0) * perItem;
+    if (!kind.children?.length) continue;
+    for (const desired of kind.desired(scope) ?? []) {
+      const below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
+      for (const child of kind.children) if (readsWithoutLive(choice, child, below)) requests += 1;
+    }
   }
   return requests;
+}
+
+/** Whether `choice` reads `kind` in a scope whose live item is not known yet. */
+function readsWithoutLive(choice: ReadChoice, kind: AnyKind, scope: Scope): boolean {
+  try {
+    return choice.reads(kind, scope);
+  } catch {
+    // A kind that needs the live item to decide: counted, as it may well be read.
+    return true;
+  }
 }
 
 /** Reads the live organization, as far as `choice` asks, below a root standing for `desired`. */
@@ -107,7 +121,7 @@ export async function readTree(
   const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
   const reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
   // The requests of the next level are sent all at once when these lists answer.
-  client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope));
+  client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope, choice));
   await reading;
   return root;
 }
