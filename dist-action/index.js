@@ -19394,8 +19394,8 @@ function readsWithoutLive(choice, kind, scope) {
   }
 }
 async function readTree(client, desired, choice) {
-  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
-  return client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope, choice)), await reading, root;
+  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  return client.prepare?.(next), await reading, root;
 }
 var init_walk = __esm({
   "src/live/walk.ts"() {
@@ -40291,7 +40291,9 @@ function createWarmConnector(origin, options) {
     inUse += 1, socket.once("close", () => {
       inUse -= 1;
     }), socket.ref(), callback(null, socket);
-  }, keep = (socket) => {
+  }, connectNow = (connectOptions, callback) => base(connectOptions, (error, socket) => {
+    error !== null ? callback(error, null) : handOver(socket, callback);
+  }), keep = (socket) => {
     socket.unref();
     let drop = () => {
       release();
@@ -40304,19 +40306,23 @@ function createWarmConnector(origin, options) {
     }, entry = { socket, take: release };
     ready.push(entry);
   }, openOne = () => {
-    opening += 1, base(target, (error, socket) => {
+    opening += 1;
+    let opened = (error, socket) => {
       opening -= 1;
       let next = waiting.shift();
-      if (error !== null) {
-        next && base(next.options, next.callback);
-        return;
-      }
-      closed ? socket.destroy() : next ? handOver(socket, next.callback) : keep(socket);
-    });
+      error !== null ? next && connectNow(next.options, next.callback) : next ? handOver(socket, next.callback) : closed ? socket.destroy() : keep(socket);
+    };
+    try {
+      base(target, opened);
+    } catch {
+      opening -= 1;
+    }
   };
   return {
     connect(connectOptions, callback) {
       let entry = ready.shift();
+      for (; entry && (entry.socket.destroyed || !entry.socket.writable); )
+        entry.take(), entry.socket.destroy(), entry = ready.shift();
       if (entry) {
         entry.take(), queueMicrotask(() => handOver(entry.socket, callback));
         return;
@@ -40325,9 +40331,7 @@ function createWarmConnector(origin, options) {
         waiting.push({ options: connectOptions, callback });
         return;
       }
-      base(connectOptions, (error, socket) => {
-        error !== null ? callback(error, null) : handOver(socket, callback);
-      });
+      connectNow(connectOptions, callback);
     },
     warm(total) {
       closed || (inUse + ready.length + opening === 0 && total > 0 && openOne(), setImmediate(() => {

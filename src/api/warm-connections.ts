@@ -61,6 +61,12 @@ export function createWarmConnector(origin: string, options: { timeoutMs: number
     callback(null, socket);
   };
 
+  const connectNow = (connectOptions: ConnectOptions, callback: Callback) =>
+    base(connectOptions, (error, socket) => {
+      if (error !== null) callback(error, null);
+      else handOver(socket, callback);
+    });
+
   const keep = (socket: Socket) => {
     // An idle connection opened ahead does not keep the process alive.
     socket.unref();
@@ -82,23 +88,33 @@ export function createWarmConnector(origin: string, options: { timeoutMs: number
 
   const openOne = () => {
     opening += 1;
-    base(target, (error, socket) => {
+    const opened: Callback = (error, socket) => {
       opening -= 1;
       const next = waiting.shift();
       if (error !== null) {
         // A request waiting for it connects on its own, and meets the failure there if it lasts.
-        if (next) base(next.options, next.callback);
-        return;
-      }
-      if (closed) socket.destroy();
-      else if (next) handOver(socket, next.callback);
+        if (next) connectNow(next.options, next.callback);
+      } else if (next) handOver(socket, next.callback);
+      else if (closed) socket.destroy();
       else keep(socket);
-    });
+    };
+    try {
+      base(target, opened);
+    } catch {
+      // Opening ahead is only a head start: a request meets the same failure when it connects.
+      opening -= 1;
+    }
   };
 
   return {
     connect(connectOptions, callback) {
-      const entry = ready.shift();
+      let entry = ready.shift();
+      // One the server ended but whose end is not read yet is of no use.
+      while (entry && (entry.socket.destroyed || !entry.socket.writable)) {
+        entry.take();
+        entry.socket.destroy();
+        entry = ready.shift();
+      }
       if (entry) {
         entry.take();
         // As a real connect does, the callback comes after the call has returned.
@@ -110,10 +126,7 @@ export function createWarmConnector(origin: string, options: { timeoutMs: number
         waiting.push({ options: connectOptions, callback });
         return;
       }
-      base(connectOptions, (error, socket) => {
-        if (error !== null) callback(error, null);
-        else handOver(socket, callback);
-      });
+      connectNow(connectOptions, callback);
     },
     warm(total) {
       if (closed) return;

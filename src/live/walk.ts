@@ -119,9 +119,11 @@ export async function readTree(
 ): Promise<LiveState> {
   const root: LiveState = { item: { id: desired.organization }, children: {} };
   const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
+  // The requests of the next level go out at once when these lists answer: their connections
+  // open while the lists are awaited.
+  const next = requestsBelow(TOP_LEVEL_KINDS, scope, choice);
   const reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
-  // The requests of the next level are sent all at once when these lists answer.
-  client.prepare?.(requestsBelow(TOP_LEVEL_KINDS, scope, choice));
+  client.prepare?.(next);
   await reading;
   return root;
 }
