@@ -130,9 +130,14 @@ export interface ApiClient {
   list<T>(path: string, query?: Query): Promise<T[]>;
   /** Any operation; resolves to the parsed body, or undefined for an empty answer (204). */
   send<T>(request: ApiRequest): Promise<T | undefined>;
+  /**
+   * Says that about `requests` requests will soon go out at once (the next level of a read):
+   * connections for them (up to the parallelism) are opened now, while the caller still waits.
+   */
+  prepare(requests: number): void;
   /** Releases the connections; the client is unusable afterwards. */
   close(): Promise<void>;
 }
 
 /** The reading half of the client: what reading the live state needs, and all that drift gets. */
-export type LiveReader = Pick<ApiClient, "get" | "list">;
+export type LiveReader = Pick<ApiClient, "get" | "list"> & Partial<Pick<ApiClient, "prepare">>;

@@ -237,6 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: async <T>(path: string, query?: Query) => (await execute({ method: "GET", path, query })).body as T,
     list: <T>(path: string, query?: Query) => listAll(path, query) as Promise<T[]>,
     send: async <T>(request: ApiRequest) => (await executeOrAlternate(request)).body as T | undefined,
+    prepare: (requests) => transport.warm(Math.min(requests, parallelism)),
     close: () => transport.close(),
   };
 }

@@ -3,6 +3,7 @@
 // service, because that decides whether a non-idempotent write can be sent again.
 
 import { type Dispatcher, EnvHttpProxyAgent, Pool } from "undici";
+import { createWarmConnector } from "./warm-connections.ts";
 
 export interface TransportOptions {
   origin: string;
@@ -59,6 +60,11 @@ export type Exchange =
 export interface Transport {
   /** `signal` cuts the exchange off: it then fails with the reason `abandoned`. */
   exchange(method: string, pathAndQuery: string, body?: string, signal?: AbortSignal): Promise<Exchange>;
+  /**
+   * Opens connections ahead, until `total` are open or opening: for requests about to be sent
+   * at once. Does nothing through a proxy.
+   */
+  warm(total: number): void;
   close(): Promise<void>;
 }
 
@@ -71,12 +77,15 @@ export function createTransport(options: TransportOptions): Transport {
     connect: { timeout: Math.min(options.timeoutMs, 10_000) },
   };
   const proxy = options.proxy;
+  const proxied = proxy !== undefined && (proxy.httpProxy !== "" || proxy.httpsProxy !== "");
+  const connector = proxied
+    ? undefined
+    : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout });
   // With a proxy configured, undici's agent picks it (or none, for NO_PROXY hosts) per origin;
   // the values are passed in, so that undici does not read process.env on its own.
-  const pool: Dispatcher =
-    proxy && (proxy.httpProxy !== "" || proxy.httpsProxy !== "")
-      ? new EnvHttpProxyAgent({ ...settings, ...proxy })
-      : new Pool(options.origin, settings);
+  const pool: Dispatcher = connector
+    ? new Pool(options.origin, { ...settings, connect: connector.connect })
+    : new EnvHttpProxyAgent({ ...settings, ...proxy });
   const host = new URL(options.origin).host;
   const viaProxy = proxyFor(options.origin, proxy);
   // Network failures name where docsync tried to go, and through which proxy.
@@ -136,7 +145,11 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     exchange,
-    close: () => pool.close(),
+    warm: (total) => connector?.warm(Math.min(total, options.connections)),
+    async close() {
+      await pool.close();
+      connector?.close();
+    },
   };
 }
 

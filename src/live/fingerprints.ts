@@ -51,6 +51,7 @@ export function recordingReader(reader: LiveReader): { reader: LiveReader; reads
   return {
     reads,
     reader: {
+      ...(reader.prepare ? { prepare: reader.prepare.bind(reader) } : {}),
       async list<T>(
         path: string,
         query?: Record<string, string | number | boolean | undefined>,

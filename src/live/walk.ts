@@ -83,6 +83,34 @@ function readChildren(
   });
 }
 
+/**
+ * About how many requests go out at once when the lists of `kinds` answer: one per child kind
+ * that `choice` reads below each configured item. Estimated before the answers, so that
+ * connections for them open while waiting: without the live items, a kind read only for what
+ * the live state holds is not counted, nor are details, which few items ask for.
+ */
+export function requestsBelow(kinds: readonly AnyKind[], scope: Scope, choice: ReadChoice): number {
+  let requests = 0;
+  for (const kind of kinds) {
+    if (!kind.children?.length) continue;
+    for (const desired of kind.desired(scope) ?? []) {
+      const below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
+      for (const child of kind.children) if (readsWithoutLive(choice, child, below)) requests += 1;
+    }
+  }
+  return requests;
+}
+
+/** Whether `choice` reads `kind` in a scope whose live item is not known yet. */
+function readsWithoutLive(choice: ReadChoice, kind: AnyKind, scope: Scope): boolean {
+  try {
+    return choice.reads(kind, scope);
+  } catch {
+    // A kind that needs the live item to decide: counted, as it may well be read.
+    return true;
+  }
+}
+
 /** Reads the live organization, as far as `choice` asks, below a root standing for `desired`. */
 export async function readTree(
   client: LiveReader,
@@ -91,6 +119,11 @@ export async function readTree(
 ): Promise<LiveState> {
   const root: LiveState = { item: { id: desired.organization }, children: {} };
   const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
-  await Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  // The requests of the next level go out at once when these lists answer: their connections
+  // open while the lists are awaited.
+  const next = requestsBelow(TOP_LEVEL_KINDS, scope, choice);
+  const reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  client.prepare?.(next);
+  await reading;
   return root;
 }

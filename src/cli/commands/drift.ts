@@ -31,7 +31,11 @@ export function registerDriftCommand(program: Command, context: CommandContext):
       const client = connect(options, context.env, context.output);
       try {
         // Read-only by construction: drift holds only the reading half of the client.
-        const reader: LiveReader = { get: client.get.bind(client), list: client.list.bind(client) };
+        const reader: LiveReader = {
+          get: client.get.bind(client),
+          list: client.list.bind(client),
+          prepare: client.prepare.bind(client),
+        };
         const { plan } = await planAgainstLive(reader, desired);
         const safe = redactPlan(plan, context.secrets);
         const report = driftReport(safe);

@@ -1,0 +1,149 @@
+// Connections opened ahead of the requests that will use them. Reading an organization goes in
+// levels: the sites, then, once they answer, a request per site and child kind, all at once. A
+// connection opened only when its request is sent costs that request a TCP (and TLS) handshake
+// on top of its round trip; opened while the level before waits for its answer, it costs
+// nothing. The connector below is undici's own (same timeouts, TLS sessions, keep-alive),
+// wrapped so that the pool takes a connection opened ahead when there is one.
+
+import type { Socket } from "node:net";
+import { buildConnector } from "undici";
+
+/**
+ * Longest time a connection opened ahead waits for a request: servers close idle connections
+ * (Node's default after 5 s), and one closed as it is handed over would fail its request.
+ */
+const IDLE_MS = 4_000;
+
+type Connector = buildConnector.connector;
+type Callback = buildConnector.Callback;
+type ConnectOptions = buildConnector.Options;
+
+export interface WarmConnector {
+  /** The connector to give undici (`connect` of a Pool). */
+  connect: Connector;
+  /** Opens connections until `total` are open, opening or in use. */
+  warm(total: number): void;
+  /** Closes the connections no request took; later ones are closed as they connect. */
+  close(): void;
+}
+
+interface Ready {
+  socket: Socket;
+  /** Stops watching it as an idle connection. */
+  take(): void;
+}
+
+export function createWarmConnector(origin: string, options: { timeoutMs: number }): WarmConnector {
+  const base = buildConnector({ timeout: options.timeoutMs });
+  const url = new URL(origin);
+  // As undici's client passes them for this origin (an IPv6 host without its brackets).
+  const target: ConnectOptions = {
+    host: url.host,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    protocol: url.protocol,
+    port: url.port,
+  };
+  /** Opened ahead and connected, waiting for a request, oldest first. */
+  const ready: Ready[] = [];
+  /** Connections of requests waiting for one opened ahead that is still connecting. */
+  const waiting: { options: ConnectOptions; callback: Callback }[] = [];
+  let opening = 0;
+  /** Connections handed to the pool and still open. */
+  let inUse = 0;
+  let closed = false;
+
+  const handOver = (socket: Socket, callback: Callback) => {
+    inUse += 1;
+    socket.once("close", () => {
+      inUse -= 1;
+    });
+    socket.ref();
+    callback(null, socket);
+  };
+
+  const connectNow = (connectOptions: ConnectOptions, callback: Callback) =>
+    base(connectOptions, (error, socket) => {
+      if (error !== null) callback(error, null);
+      else handOver(socket, callback);
+    });
+
+  const keep = (socket: Socket) => {
+    // An idle connection opened ahead does not keep the process alive.
+    socket.unref();
+    const drop = () => {
+      release();
+      const at = ready.indexOf(entry);
+      if (at !== -1) ready.splice(at, 1);
+      socket.destroy();
+    };
+    const timer = setTimeout(drop, IDLE_MS).unref();
+    socket.once("close", drop).once("end", drop);
+    const release = () => {
+      clearTimeout(timer);
+      socket.off("close", drop).off("end", drop);
+    };
+    const entry: Ready = { socket, take: release };
+    ready.push(entry);
+  };
+
+  const openOne = () => {
+    opening += 1;
+    const opened: Callback = (error, socket) => {
+      opening -= 1;
+      const next = waiting.shift();
+      if (error !== null) {
+        // A request waiting for it connects on its own, and meets the failure there if it lasts.
+        if (next) connectNow(next.options, next.callback);
+      } else if (next) handOver(socket, next.callback);
+      else if (closed) socket.destroy();
+      else keep(socket);
+    };
+    try {
+      base(target, opened);
+    } catch {
+      // Opening ahead is only a head start: a request meets the same failure when it connects.
+      opening -= 1;
+    }
+  };
+
+  return {
+    connect(connectOptions, callback) {
+      let entry = ready.shift();
+      // One the server ended but whose end is not read yet is of no use.
+      while (entry && (entry.socket.destroyed || !entry.socket.writable)) {
+        entry.take();
+        entry.socket.destroy();
+        entry = ready.shift();
+      }
+      if (entry) {
+        entry.take();
+        // As a real connect does, the callback comes after the call has returned.
+        queueMicrotask(() => handOver(entry.socket, callback));
+        return;
+      }
+      // One still connecting has a head start over a new one.
+      if (opening > waiting.length) {
+        waiting.push({ options: connectOptions, callback });
+        return;
+      }
+      connectNow(connectOptions, callback);
+    },
+    warm(total) {
+      if (closed) return;
+      // The first one at once, for the request about to be sent; the others once it is on its
+      // way, as they are for the requests after its answer.
+      if (inUse + ready.length + opening === 0 && total > 0) openOne();
+      setImmediate(() => {
+        if (closed) return;
+        for (let have = inUse + ready.length + opening; have < total; have++) openOne();
+      });
+    },
+    close() {
+      closed = true;
+      for (const entry of ready.splice(0)) {
+        entry.take();
+        entry.socket.destroy();
+      }
+    },
+  };
+}
