@@ -10,18 +10,12 @@ import { customFieldPath, customFieldsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { KindModule } from "./types.ts";
 
-export interface LiveCustomField {
+export interface LiveCustomField extends CustomFieldSettings {
   [field: string]: unknown;
   id: string;
-  name: string;
-  type: string;
-  title?: string;
-  description?: string;
-  placeholder?: string;
-  options?: string[];
 }
 
-/** A custom field's own fields, the same in a configuration file and as configured. */
+/** A custom field's own fields, the same in a configuration file, as configured and as read. */
 interface CustomFieldSettings {
   name: string;
   type: string;

@@ -11,7 +11,7 @@ import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
 import { sectionGroupKind } from "./section-group.ts";
 import type { SiteScope } from "./site.ts";
-import { type LocatedSection, navigationOf } from "./site-navigation.ts";
+import { type LocatedSection, navigationOf, type SectionSettings } from "./site-navigation.ts";
 import { type DesiredSiteSpace, type LiveSiteSpace, sectionSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, type KindModule, type PlanContext, type Scope } from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
@@ -29,13 +29,7 @@ export interface LiveSection {
   siteSpaces: LiveSiteSpace[];
 }
 
-export interface DesiredSection extends ItemMeta {
-  path: string;
-  title: string;
-  description?: string | null;
-  icon?: string | null;
-  condition?: string | null;
-  default?: boolean;
+export interface DesiredSection extends ItemMeta, SectionSettings {
   /** Title of the group this section is nested under, if any. */
   group?: string;
   /** At least one: the first one is the space the section is created with. */

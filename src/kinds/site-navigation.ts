@@ -6,13 +6,17 @@ import type { Located } from "../model/desired.ts";
 import { listAt } from "./configured.ts";
 import type { RawSiteSpace } from "./site-space.ts";
 
-export interface RawSection {
+/** A section's own fields, the same in a configuration file and as configured. */
+export interface SectionSettings {
   path: string;
   title: string;
   description?: string | null;
   icon?: string | null;
   condition?: string | null;
   default?: boolean;
+}
+
+export interface RawSection extends SectionSettings {
   siteSpaces: RawSiteSpace[];
   was?: string;
 }
