@@ -128,7 +128,7 @@ try {
     `${minimumTotal} (${minimum.creates} creates and settings, ${minimum.moves} moves)`,
     "= fewest",
   );
-  row("apply wall time, parallelism 64", `${(applyMs / 1000).toFixed(1)} s`, "");
+  row(`apply wall time, parallelism ${PARALLELISM}`, `${(applyMs / 1000).toFixed(1)} s`, "");
   if (
     reads !== listPages ||
     applied.writes !== minimumTotal ||
