@@ -254,26 +254,26 @@ function failureMessage(method, path, failure, attempts) {
   return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
 }
 function describeStatus(status) {
-  let text = STATUS_CODES[status];
-  return text === void 0 ? String(status) : `${status} ${text}`;
+  let text2 = STATUS_CODES[status];
+  return text2 === void 0 ? String(status) : `${status} ${text2}`;
 }
 function httpFailureMessage(method, path, status, apiMessage) {
   let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
   return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
 }
 function extractApiMessage(body) {
-  let text = body.trim();
-  if (text !== "") {
-    if (text.startsWith("{") || text.startsWith("["))
+  let text2 = body.trim();
+  if (text2 !== "") {
+    if (text2.startsWith("{") || text2.startsWith("["))
       try {
-        return clip(messageFromJson(JSON.parse(text)) ?? text);
+        return clip(messageFromJson(JSON.parse(text2)) ?? text2);
       } catch {
       }
-    if (text.startsWith("<")) {
-      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+    if (text2.startsWith("<")) {
+      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text2)?.[1]?.trim();
       return title === void 0 || title === "" ? void 0 : clip(title);
     }
-    return clip(text.replace(/\s+/g, " "));
+    return clip(text2.replace(/\s+/g, " "));
   }
 }
 function messageFromJson(value) {
@@ -286,14 +286,14 @@ function messageFromJson(value) {
   }
   if (typeof record.message == "string") return record.message;
 }
-function clip(text) {
-  if (text.length <= MAX_MESSAGE) return text;
-  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
+function clip(text2) {
+  if (text2.length <= MAX_MESSAGE) return text2;
+  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text2[at2] ?? "") && RUN_CHARACTER.test(text2[at2 - 1] ?? ""), start = end;
   for (; start > 0 && splitsRun(start); ) start--;
-  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
+  return start > 0 && (end = start), `${text2.slice(0, end).trimEnd()}\u2026`;
 }
-function redact(text, secret) {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+function redact(text2, secret) {
+  return secret === "" ? text2 : text2.split(secret).join("[redacted]");
 }
 var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
   "src/api/errors.ts"() {
@@ -387,8 +387,8 @@ function lastSegment(address) {
 function placeholderAddress(value) {
   return WHOLE_PLACEHOLDER.exec(value)?.[1];
 }
-function replacePlaceholders(text, id) {
-  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
+function replacePlaceholders(text2, id) {
+  return text2.includes(PREFIX) ? text2.replace(PLACEHOLDERS, (_, address) => id(address)) : text2;
 }
 var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
   "src/model/address.ts"() {
@@ -401,8 +401,8 @@ var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idP
 });
 
 // src/apply/placeholders.ts
-function fill(text, ids, encode) {
-  return replacePlaceholders(text, (address) => {
+function fill(text2, ids, encode) {
+  return replacePlaceholders(text2, (address) => {
     let id = ids.get(address);
     if (id === void 0) throw new DocsyncError("apply.missing-id", `the id of ${address} is not known yet`);
     return encode ? encodeURIComponent(id) : id;
@@ -640,7 +640,7 @@ var SIGNAL_EXIT_CODES, DRAIN_MS, processHost, SIGNALS, init_interruption = __esm
     SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }, DRAIN_MS = DEFAULT_DRAIN_MS, processHost = {
       on: (signal, listener) => process.on(signal, listener),
       off: (signal, listener) => process.off(signal, listener),
-      write: (text) => process.stderr.write(text),
+      write: (text2) => process.stderr.write(text2),
       exit: (code2) => process.exit(code2)
     }, SIGNALS = ["SIGINT", "SIGTERM"];
   }
@@ -3053,8 +3053,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        let text = helper.formatHelp(this, helper);
-        return context.hasColors ? text : this._outputConfiguration.stripColor(text);
+        let text2 = helper.formatHelp(this, helper);
+        return context.hasColors ? text2 : this._outputConfiguration.stripColor(text2);
       }
       /**
        * @typedef HelpContext
@@ -3163,7 +3163,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text) {
+      addHelpText(position, text2) {
         let allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position))
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3171,7 +3171,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let helpEvent = `${position}Help`;
         return this.on(helpEvent, (context) => {
           let helpStr;
-          typeof text == "function" ? helpStr = text({ error: context.error, command: context.command }) : helpStr = text, helpStr && context.write(`${helpStr}
+          typeof text2 == "function" ? helpStr = text2({ error: context.error, command: context.command }) : helpStr = text2, helpStr && context.write(`${helpStr}
 `);
         }), this;
       }
@@ -3249,7 +3249,7 @@ var import_index, program, createCommand, createArgument, createOption, Commande
 var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
   "src/render/style.ts"() {
     "use strict";
-    code = (open, close) => (text) => `\x1B[${open}m${text}\x1B[${close}m`, COLOR = {
+    code = (open, close) => (text2) => `\x1B[${open}m${text2}\x1B[${close}m`, COLOR = {
       green: code(32, 39),
       yellow: code(33, 39),
       red: code(31, 39),
@@ -3257,7 +3257,7 @@ var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
       magenta: code(35, 39),
       bold: code(1, 22),
       dim: code(2, 22)
-    }, plain = (text) => text, PLAIN = {
+    }, plain = (text2) => text2, PLAIN = {
       green: plain,
       yellow: plain,
       red: plain,
@@ -3302,7 +3302,7 @@ var PEM_BLOCK, jsonEscaped, FRAGMENT_LENGTH, BASE64_RUN, init_forms = __esm({
   "src/secrets/forms.ts"() {
     "use strict";
     PEM_BLOCK = /-----BEGIN [^-\r\n]+-----([\s\S]*?)-----END [^-\r\n]+-----/g;
-    jsonEscaped = (text) => JSON.stringify(text).slice(1, -1);
+    jsonEscaped = (text2) => JSON.stringify(text2).slice(1, -1);
     FRAGMENT_LENGTH = 16, BASE64_RUN = /[A-Za-z0-9+/=]+/g;
   }
 });
@@ -3312,7 +3312,7 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
   "src/secrets/redactor.ts"() {
     "use strict";
     init_forms();
-    REDACTED = "(sensitive)", HALF = FRAGMENT_LENGTH / 2, LONG_RUN = new RegExp(`(?<![A-Za-z0-9+/=])[A-Za-z0-9+/=]{${FRAGMENT_LENGTH},}`, "g"), escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), Redactor = class {
+    REDACTED = "(sensitive)", HALF = FRAGMENT_LENGTH / 2, LONG_RUN = new RegExp(`(?<![A-Za-z0-9+/=])[A-Za-z0-9+/=]{${FRAGMENT_LENGTH},}`, "g"), escapeRegExp = (text2) => text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), Redactor = class {
       secrets = /* @__PURE__ */ new Set();
       literal;
       windows = /* @__PURE__ */ new Set();
@@ -3338,9 +3338,9 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
         this.literal = new RegExp(ordered.map(escapeRegExp).join("|"), "g");
       }
       /** The text with every secret, and every piece of one, replaced by `(sensitive)`. */
-      redact(text) {
-        if (this.literal === void 0 || text === "") return text;
-        let whole = text.replace(this.literal, REDACTED);
+      redact(text2) {
+        if (this.literal === void 0 || text2 === "") return text2;
+        let whole = text2.replace(this.literal, REDACTED);
         return this.windows.size === 0 ? whole : whole.replace(LONG_RUN, (run2) => this.redactPieces(run2));
       }
       /** A copy of a JSON value with every string redacted. */
@@ -3453,8 +3453,8 @@ var VERSION, USER_AGENT, init_version = __esm({
 // src/cli/output.ts
 function redactingOutput(output, secrets) {
   return {
-    out: (text) => output.out(secrets.redact(text)),
-    err: (text) => output.err(secrets.redact(text)),
+    out: (text2) => output.out(secrets.redact(text2)),
+    err: (text2) => output.err(secrets.redact(text2)),
     style: output.style,
     interactive: output.interactive,
     ask: (question) => output.ask(secrets.redact(question))
@@ -3495,19 +3495,19 @@ function countDiagnostics(diagnostics) {
 function plural(n, word) {
   return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 }
-function escapeControl(text) {
-  return HAS_UNPRINTABLE.test(text) ? text.replace(UNPRINTABLE, (c) => {
+function escapeControl(text2) {
+  return HAS_UNPRINTABLE.test(text2) ? text2.replace(UNPRINTABLE, (c) => {
     let named = NAMED[c];
     if (named !== void 0) return named;
     let code2 = c.charCodeAt(0);
     return code2 <= 255 ? `\\x${code2.toString(16).padStart(2, "0")}` : `\\u${code2.toString(16)}`;
-  }) : text;
+  }) : text2;
 }
 function escapeDiagnostic(d) {
   return { ...d, file: escapeControl(d.file), path: printable(d.path), message: printable(d.message) };
 }
-function printable(text) {
-  let clipped = text.length <= TEXT_SHOWN ? text : `${text.slice(0, TEXT_SHOWN / 2)} \u2026 ${text.slice(-TEXT_SHOWN / 2)}`;
+function printable(text2) {
+  let clipped = text2.length <= TEXT_SHOWN ? text2 : `${text2.slice(0, TEXT_SHOWN / 2)} \u2026 ${text2.slice(-TEXT_SHOWN / 2)}`;
   return escapeControl(clipped);
 }
 var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SHOWN, init_diagnostics = __esm({
@@ -4271,8 +4271,8 @@ var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
 });
 
 // src/kinds/unique.ts
-function slug(text) {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+function slug(text2) {
+  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 function derivedPath(title) {
   return slug(title).slice(0, 90).replace(/-+$/, "");
@@ -5425,12 +5425,23 @@ function principalId(desired, scope, ctx) {
     );
   return id;
 }
-var isEmail2, userName, cache, absent, factsOf, principalRoutes, spacePermissionKind, init_space_permission = __esm({
+function grantConfig(grant, scope, ctx) {
+  if (!ROLES.includes(grant.role)) {
+    let space = scope.live?.item;
+    ctx.warn(
+      `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`
+    );
+    return;
+  }
+  return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
+}
+var isEmail2, userName, cache, absent, factsOf, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
   "src/kinds/space-permission.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_address();
+    init_desired();
     init_paths();
     init_assignment();
     init_space_access();
@@ -5455,7 +5466,8 @@ var isEmail2, userName, cache, absent, factsOf, principalRoutes, spacePermission
         path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
         summary: `remove ${type}'s role on space`
       })
-    }), spacePermissionKind = assignmentKind({
+    });
+    assignments = assignmentKind({
       kind: "space permission",
       collection: "permissions",
       config: {
@@ -5489,10 +5501,22 @@ var isEmail2, userName, cache, absent, factsOf, principalRoutes, spacePermission
         let emails = new Set(configured.filter((p) => p.type === "user" && isEmail2(p.name)).map((p) => p.name)), live = [];
         for (let { permission, user } of users) {
           let email = user.email?.toLowerCase(), name = email !== void 0 && emails.has(email) ? email : user.id;
-          live.push({ id: user.id, type: "user", role: permission, key: assignmentKey("user", name) });
+          live.push({
+            id: user.id,
+            type: "user",
+            role: permission,
+            key: assignmentKey("user", name),
+            ...user.email ? { email: user.email } : {}
+          });
         }
         for (let { permission, team } of teams)
-          live.push({ id: team.id, type: "team", role: permission, key: assignmentKey("team", team.title) });
+          live.push({
+            id: team.id,
+            type: "team",
+            role: permission,
+            key: assignmentKey("team", team.title),
+            title: team.title
+          });
         return live;
       },
       principalId,
@@ -5504,7 +5528,67 @@ var isEmail2, userName, cache, absent, factsOf, principalRoutes, spacePermission
             `${where3(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
           );
       }
-    });
+    }), spacePermissionKind = {
+      ...assignments,
+      exportOneLine: !0,
+      toConfig: (live, scope, ctx) => grantConfig(live.item, scope, ctx)
+    };
+  }
+});
+
+// src/kinds/space-export.ts
+async function spacesIn(client, collection) {
+  try {
+    return await client.list(`/collections/${encodeURIComponent(collection)}/spaces`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+async function findSpaces(client, scope, named) {
+  let collections = nodesOf(scope, collectionKind.kind), inCollections = await Promise.all(collections.map(({ item }) => spacesIn(client, item.id))), ids = new Set(named.spaces);
+  for (let space of inCollections.flat()) space.deletedAt || ids.add(space.id);
+  return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));
+}
+function collectionOf(space, scope, ctx) {
+  let id = space.parent;
+  if (!id) return null;
+  let live = nodesOf(scope, collectionKind.kind).find((node) => node.item.id === id), key = ctx.exportedKey(collectionKind.kind, id);
+  return key !== void 0 && key === live?.item.title ? key : { id };
+}
+function customFieldValues(live, scope, ctx) {
+  let read = live.details?.customFields ?? {}, fields = nodesOf(scope, customFieldKind.kind), values = {};
+  for (let [name, value] of Object.entries(read)) {
+    if (value == null) continue;
+    let field = fields.find((node) => node.item.name === name);
+    field && ctx.exportedKey(customFieldKind.kind, field.item.id) !== void 0 ? values[name] = value : ctx.warn(
+      `${describe3(live.item)}: the value of custom field "${name}" is not exported, since the field is not (see the warnings about it); it is left as it is`
+    );
+  }
+  return values;
+}
+function spaceConfig(live, scope, ctx) {
+  let space = live.item;
+  ctx.space(space.id);
+  let config = { id: space.id };
+  text(space.title) && (config.title = space.title), text(space.emoji) && (config.emoji = space.emoji), (space.editMode === "live" || space.editMode === "locked") && (config.editMode = space.editMode), ROLES.includes(space.defaultLevel) && (config.defaultLevel = space.defaultLevel), config.collection = collectionOf(space, scope, ctx);
+  let values = customFieldValues(live, scope, ctx);
+  Object.keys(values).length > 0 && (config.customFields = values);
+  let grants = ctx.children(spacePermissionKind), read = live.children[spacePermissionKind.kind] ?? [];
+  return grants.length === read.length ? config.permissions = grants.map((grant) => grant.config) : ctx.warn(
+    `${describe3(space)}: its permissions are not exported, since ${read.length - grants.length} of its grants cannot be written (see above); docsync leaves its grants alone until you list them`
+  ), config;
+}
+var NOWHERE, nodesOf, text, describe3, init_space_export = __esm({
+  "src/kinds/space-export.ts"() {
+    "use strict";
+    init_errors2();
+    init_desired();
+    init_collection();
+    init_custom_field();
+    init_space_permission();
+    NOWHERE = { file: "", line: 0, column: 0 }, nodesOf = (scope, kind) => scope.live?.children[kind] ?? [];
+    text = (value) => typeof value == "string" && value !== "", describe3 = (space) => `space "${space.title ?? space.id}" (${space.id})`;
   }
 });
 
@@ -5534,6 +5618,7 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
     init_compare();
     init_configured();
     init_paths();
+    init_space_export();
     init_space_permission();
     PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where4 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
     liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
@@ -5665,7 +5750,10 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
       },
       // Spaces are never deleted: only configured spaces are read, so none is ever left over.
       remove: () => [],
-      exportLeavesOut: "space settings and permissions (write a space as name: {id, ...} to manage them)"
+      // The export finds the spaces it names and those of collections (space-export.ts).
+      exportFind: findSpaces,
+      toConfig: spaceConfig,
+      exportLeavesOut: "spaces at the organization's root that no site uses (no call lists them; add one as name: {id} to manage it)"
     };
   }
 });
@@ -5987,7 +6075,7 @@ function textOrJson(value) {
 async function withJsonReport(context, planFile, apply) {
   let recorder = new ApplyRecorder(planFile), observer = context.observer, inner = {
     ...context,
-    output: { ...context.output, out: (text) => context.output.err(text) },
+    output: { ...context.output, out: (text2) => context.output.err(text2) },
     observer: {
       ...observer,
       planned(plan) {
@@ -6813,20 +6901,20 @@ var require_foldFlowLines = __commonJS({
   "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow", FOLD_BLOCK = "block", FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       lineWidth < minContentWidth && (minContentWidth = 0);
       let endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       let folds = [], escapedFolds = {}, end = lineWidth - indent.length;
       typeof indentAtStart == "number" && (indentAtStart > lineWidth - Math.max(2, minContentWidth) ? folds.push(0) : end = lineWidth - indentAtStart);
       let split, prev, overflow = !1, i = -1, escStart = -1, escEnd = -1;
-      mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text, i, indent.length), i !== -1 && (end = i + endStep));
-      for (let ch; ch = text[i += 1]; ) {
+      mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text2, i, indent.length), i !== -1 && (end = i + endStep));
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
-          switch (escStart = i, text[i + 1]) {
+          switch (escStart = i, text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -6843,11 +6931,11 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === `
 `)
-          mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text, i, indent.length)), end = i + indent.length + endStep, split = void 0;
+          mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text2, i, indent.length)), end = i + indent.length + endStep, split = void 0;
         else {
           if (ch === " " && prev && prev !== " " && prev !== `
 ` && prev !== "	") {
-            let next = text[i + 1];
+            let next = text2[i + 1];
             next && next !== " " && next !== `
 ` && next !== "	" && (split = i);
           }
@@ -6856,10 +6944,10 @@ var require_foldFlowLines = __commonJS({
               folds.push(split), end = split + endStep, split = void 0;
             else if (mode === FOLD_QUOTED) {
               for (; prev === " " || prev === "	"; )
-                prev = ch, ch = text[i += 1], overflow = !0;
+                prev = ch, ch = text2[i += 1], overflow = !0;
               let j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j), escapedFolds[j] = !0, end = j + endStep, split = void 0;
             } else
               overflow = !0;
@@ -6867,28 +6955,28 @@ var require_foldFlowLines = __commonJS({
         prev = ch;
       }
       if (overflow && onOverflow && onOverflow(), folds.length === 0)
-        return text;
+        return text2;
       onFold && onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
-        let fold = folds[i2], end2 = folds[i2 + 1] || text.length;
+        let fold = folds[i2], end2 = folds[i2 + 1] || text2.length;
         fold === 0 ? res = `
-${indent}${text.slice(0, end2)}` : (mode === FOLD_QUOTED && escapedFolds[fold] && (res += `${text[fold]}\\`), res += `
-${indent}${text.slice(fold + 1, end2)}`);
+${indent}${text2.slice(0, end2)}` : (mode === FOLD_QUOTED && escapedFolds[fold] && (res += `${text2[fold]}\\`), res += `
+${indent}${text2.slice(fold + 1, end2)}`);
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
-      let end = i, start = i + 1, ch = text[start];
+    function consumeMoreIndentedLines(text2, i, indent) {
+      let end = i, start = i + 1, ch = text2[start];
       for (; ch === " " || ch === "	"; )
         if (i < start + indent)
-          ch = text[++i];
+          ch = text2[++i];
         else {
           do
-            ch = text[++i];
+            ch = text2[++i];
           while (ch && ch !== `
 `);
-          end = i, start = i + 1, ch = text[start];
+          end = i, start = i + 1, ch = text2[start];
         }
       return end;
     }
@@ -11540,10 +11628,10 @@ function diagnosticAtOffset(file, offset, path, message) {
 function formatPath(path) {
   if (path.length > PATH_SHOWN * 2)
     return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
-  let text = "";
+  let text2 = "";
   for (let segment3 of path)
-    typeof segment3 == "number" ? text += `[${segment3}]` : /^[A-Za-z_$][\w$-]*$/.test(segment3) ? text += text === "" ? segment3 : `.${segment3}` : text += `[${JSON.stringify(segment3)}]`;
-  return text;
+    typeof segment3 == "number" ? text2 += `[${segment3}]` : /^[A-Za-z_$][\w$-]*$/.test(segment3) ? text2 += text2 === "" ? segment3 : `.${segment3}` : text2 += `[${JSON.stringify(segment3)}]`;
+  return text2;
 }
 var PATH_SHOWN, init_yaml_positions = __esm({
   "src/config/yaml-positions.ts"() {
@@ -11559,8 +11647,8 @@ function pairWithKey(map, key) {
   if (index === void 0) {
     index = /* @__PURE__ */ new Map();
     for (let pair of map.items) {
-      let text = keyText(pair.key);
-      text !== void 0 && !index.has(text) && index.set(text, pair);
+      let text2 = keyText(pair.key);
+      text2 !== void 0 && !index.has(text2) && index.set(text2, pair);
     }
     keyIndexes.set(map, index);
   }
@@ -11688,31 +11776,31 @@ function interpolateString(file, env, string, result) {
     result.diagnostics.push(diagnosticAt(file, path, message)), result.failed.push(path);
   }, parsed = parseTemplate(string.value);
   if (typeof parsed == "string") return fail(parsed);
-  let text = "";
+  let text2 = "";
   for (let part of parsed) {
     let piece = evaluate(part, env, dirname(file.path));
     if (piece.error !== void 0) return fail(piece.error);
-    sensitive && !("text" in part) && piece.value !== "" && result.sensitive.push(piece.value), text += piece.value;
+    sensitive && !("text" in part) && piece.value !== "" && result.sensitive.push(piece.value), text2 += piece.value;
   }
-  sensitive && text !== "" && result.sensitive.push(text);
+  sensitive && text2 !== "" && result.sensitive.push(text2);
   let whole = parsed.length === 1 && parsed[0] !== void 0 && !("text" in parsed[0]);
-  string.set(whole && string.plain ? reread(text) : text);
+  string.set(whole && string.plain ? reread(text2) : text2);
 }
 function parseTemplate(value) {
-  let parts = [], text = "", i = 0;
+  let parts = [], text2 = "", i = 0;
   for (; i < value.length; )
     if (value.startsWith("$${", i))
-      text += "${", i += 3;
+      text2 += "${", i += 3;
     else if (value.startsWith("${", i)) {
       let end = value.indexOf("}", i + 2);
       if (end === -1) return `unclosed "\${" at character ${i + 1}; write "$\${" for a literal "\${"`;
       let inner = value.slice(i + 2, end), part = parseInterpolation(inner);
       if (part === void 0)
         return `invalid interpolation "\${${inner}}": expected \${NAME}, \${NAME:-default} or \${file:path}`;
-      text !== "" && parts.push({ text }), text = "", parts.push(part), i = end + 1;
+      text2 !== "" && parts.push({ text: text2 }), text2 = "", parts.push(part), i = end + 1;
     } else
-      text += value[i], i += 1;
-  return (text !== "" || parts.length === 0) && parts.push({ text }), parts;
+      text2 += value[i], i += 1;
+  return (text2 !== "" || parts.length === 0) && parts.push({ text: text2 }), parts;
 }
 function parseInterpolation(inner) {
   if (inner.startsWith("file:")) return inner.length > 5 ? { file: inner.slice(5) } : void 0;
@@ -11740,11 +11828,11 @@ function describeFsError(error) {
   let code2 = error.code;
   return code2 === "ENOENT" ? "no such file" : code2 === "EACCES" ? "permission denied" : code2 === "EISDIR" ? "it is a folder" : error instanceof Error ? error.message : String(error);
 }
-function reread(text) {
-  if (text.includes(`
-`)) return text;
-  let doc = (0, import_yaml3.parseDocument)(text), node = doc.contents;
-  return doc.errors.length > 0 || !(0, import_yaml3.isScalar)(node) || node.source !== text ? text : node.value;
+function reread(text2) {
+  if (text2.includes(`
+`)) return text2;
+  let doc = (0, import_yaml3.parseDocument)(text2), node = doc.contents;
+  return doc.errors.length > 0 || !(0, import_yaml3.isScalar)(node) || node.source !== text2 ? text2 : node.value;
 }
 function matches(pattern, path) {
   return pattern.length === path.length && pattern.every(
@@ -15264,7 +15352,7 @@ var require_core = __commonJS({
         return typeof format == "string" && (format = new RegExp(format)), this.formats[name] = format, this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
-        return !errors || errors.length === 0 ? "No errors" : errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return !errors || errors.length === 0 ? "No errors" : errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         let rules = this.RULES.all;
@@ -20774,30 +20862,30 @@ function resolvePlain(source) {
   if (source !== "<<")
     return source;
 }
-function readQuoted(text, start, end) {
-  return text[start] === "'" ? readSingle(text, start, end) : readDouble(text, start, end);
+function readQuoted(text2, start, end) {
+  return text2[start] === "'" ? readSingle(text2, start, end) : readDouble(text2, start, end);
 }
-function readSingle(text, start, end) {
+function readSingle(text2, start, end) {
   let value = "", from = start + 1;
   for (; ; ) {
-    let quote = text.indexOf("'", from);
+    let quote = text2.indexOf("'", from);
     if (quote === -1 || quote >= end) return;
-    if (value += text.slice(from, quote), text[quote + 1] !== "'") return { value, next: quote + 1 };
+    if (value += text2.slice(from, quote), text2[quote + 1] !== "'") return { value, next: quote + 1 };
     value += "'", from = quote + 2;
   }
 }
-function readDouble(text, start, end) {
+function readDouble(text2, start, end) {
   let value = "", from = start + 1;
   for (let at2 = from; at2 < end; at2++) {
-    let c = text.charCodeAt(at2);
-    if (c === 34) return { value: value + text.slice(from, at2), next: at2 + 1 };
+    let c = text2.charCodeAt(at2);
+    if (c === 34) return { value: value + text2.slice(from, at2), next: at2 + 1 };
     if (c !== 92) continue;
-    value += text.slice(from, at2);
-    let code2 = text[at2 + 1] ?? "", simple = ESCAPES[code2];
+    value += text2.slice(from, at2);
+    let code2 = text2[at2 + 1] ?? "", simple = ESCAPES[code2];
     if (simple !== void 0)
       value += simple, at2 += 1;
     else {
-      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text.slice(at2 + 2, at2 + 2 + length2);
+      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text2.slice(at2 + 2, at2 + 2 + length2);
       if (length2 === void 0 || hex.length !== length2 || !HEX.test(hex)) return;
       let point = Number.parseInt(hex, 16);
       if (point > 1114111) return;
@@ -20842,8 +20930,8 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
     }, giveUp = () => {
       throw new GiveUp();
     }, LineScanner = class {
-      constructor(text, lineStarts) {
-        this.text = text;
+      constructor(text2, lineStarts) {
+        this.text = text2;
         this.lineStarts = lineStarts;
       }
       text;
@@ -20859,28 +20947,28 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
       sharedStrings = /* @__PURE__ */ new Map();
       /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
       nextContent(line) {
-        let { text, lineStarts } = this;
+        let { text: text2, lineStarts } = this;
         for (; line < lineStarts.length; line++) {
-          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text.length, at2 = start;
-          for (; at2 < end && text.charCodeAt(at2) === 32; ) at2++;
-          if (!(at2 === end || text[at2] === "#"))
-            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text.slice(at2, Math.min(at2 + 4, end))) || text[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
+          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text2.length, at2 = start;
+          for (; at2 < end && text2.charCodeAt(at2) === 32; ) at2++;
+          if (!(at2 === end || text2[at2] === "#"))
+            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text2.slice(at2, Math.min(at2 + 4, end))) || text2[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
         }
         return this.line = lineStarts.length, !1;
       }
       /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
       keyAt(at2) {
-        let { text } = this, c = text[at2];
+        let { text: text2 } = this, c = text2[at2];
         if (c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end);
+          let quoted2 = readQuoted(text2, at2, this.end);
           if (quoted2 === void 0) return;
           let next = quoted2.next;
-          for (; text.charCodeAt(next) === 32 && next < this.end; ) next++;
-          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
+          for (; text2.charCodeAt(next) === 32 && next < this.end; ) next++;
+          return text2[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
         }
         if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
         let end = this.plainEnd(at2, !1);
-        if (text[this.stop] !== ":") return;
+        if (text2[this.stop] !== ":") return;
         this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
         let source = this.shared(at2, end);
         return resolvePlain(source) !== source && giveUp(), source;
@@ -20891,17 +20979,17 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
        * indicator in a flow collection, or the end of the line).
        */
       plainEnd(at2, inFlow) {
-        let { text } = this, c = text[at2];
-        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text[at2 + 1]))) && giveUp();
+        let { text: text2 } = this, c = text2[at2];
+        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text2[at2 + 1]))) && giveUp();
         let end = at2 + 1, i = at2 + 1;
         for (; i < this.end; i++) {
-          let ch = text[i];
+          let ch = text2[i];
           if (ch === ":") {
-            let next = text[i + 1];
+            let next = text2[i + 1];
             if (i + 1 >= this.end || next === " " || inFlow && FLOW_INDICATORS.has(next)) break;
             end = i + 1;
           } else if (ch === " ") {
-            let next = text[i + 1];
+            let next = text2[i + 1];
             if (next === "#" || inFlow && FLOW_INDICATORS.has(next)) break;
           } else {
             if (inFlow && FLOW_INDICATORS.has(ch))
@@ -20923,11 +21011,11 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
        * first and last characters: a different text in the same slot replaces it.
        */
       shared(start, end) {
-        let { text } = this, length2 = end - start;
-        if (length2 > SHARED_LENGTH || length2 === 0) return text.slice(start, end);
-        let slot = length2 | text.charCodeAt(start) << 5 | text.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
-        if (known !== void 0 && text.startsWith(known, start)) return known;
-        let made = text.slice(start, end);
+        let { text: text2 } = this, length2 = end - start;
+        if (length2 > SHARED_LENGTH || length2 === 0) return text2.slice(start, end);
+        let slot = length2 | text2.charCodeAt(start) << 5 | text2.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
+        if (known !== void 0 && text2.startsWith(known, start)) return known;
+        let made = text2.slice(start, end);
         return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
       }
       skipSpaces(at2) {
@@ -20945,14 +21033,14 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
 });
 
 // src/config/yaml-index.ts
-function lineStartsOf(text) {
+function lineStartsOf(text2) {
   let count = 1;
-  for (let at2 = text.indexOf(`
-`); at2 !== -1; at2 = text.indexOf(`
+  for (let at2 = text2.indexOf(`
+`); at2 !== -1; at2 = text2.indexOf(`
 `, at2 + 1)) count++;
   let starts = new Int32Array(count), line = 1;
-  for (let at2 = text.indexOf(`
-`); at2 !== -1; at2 = text.indexOf(`
+  for (let at2 = text2.indexOf(`
+`); at2 !== -1; at2 = text2.indexOf(`
 `, at2 + 1)) starts[line++] = at2 + 1;
   return starts;
 }
@@ -21064,10 +21152,10 @@ var PositionIndex, init_yaml_index = __esm({
 });
 
 // src/config/yaml-fast.ts
-function parseFast(text, watchedKeys) {
-  if (!NOT_HANDLED.test(text))
+function parseFast(text2, watchedKeys) {
+  if (!NOT_HANDLED.test(text2))
     try {
-      return new FastParser(text, watchedKeys).parse();
+      return new FastParser(text2, watchedKeys).parse();
     } catch (error) {
       if (error instanceof GiveUp || error instanceof RangeError) return;
       throw error;
@@ -21081,8 +21169,8 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
     init_yaml_scalars();
     NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/;
     FastParser = class extends LineScanner {
-      constructor(text, watchedKeys) {
-        super(text, lineStartsOf(text));
+      constructor(text2, watchedKeys) {
+        super(text2, lineStartsOf(text2));
         this.watchedKeys = watchedKeys;
         this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
       }
@@ -21101,7 +21189,7 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
        * line. Leaves the current line at the node's last.
        */
       node(at2, holder, key, keyText2, keyOffset, mapping) {
-        let { text } = this, c = text[at2], column = at2 - this.start;
+        let { text: text2 } = this, c = text2[at2], column = at2 - this.start;
         if (mapping && c === "-" && this.isBlank(at2 + 1)) {
           let id = this.positions.open(2, at2, keyText2, keyOffset);
           holder[key] = this.sequence(column), this.positions.close(id);
@@ -21121,12 +21209,12 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
           return;
         }
         if (this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
           this.endOfLine(quoted2.next), this.setString(holder, key, quoted2.value, !1);
           return;
         }
         let end = this.plainEnd(at2, !1);
-        text[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
+        text2[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
       }
       /** A block list whose "-" are at `column`; the current line holds its first "-". */
       sequence(column) {
@@ -21157,9 +21245,9 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
        * empty (null, placed where the `yaml` package places an empty value).
        */
       entryValue(after, column, holder, key, keyText2, keyOffset, inList) {
-        let { text } = this, at2 = after;
-        for (; at2 < this.end && text.charCodeAt(at2) === 32; ) at2++;
-        if (at2 < this.end && text[at2] !== "#") {
+        let { text: text2 } = this, at2 = after;
+        for (; at2 < this.end && text2.charCodeAt(at2) === 32; ) at2++;
+        if (at2 < this.end && text2[at2] !== "#") {
           this.node(at2, holder, key, keyText2, keyOffset, inList);
           return;
         }
@@ -21172,10 +21260,10 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
       }
       /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
       flow(at2, holder, key) {
-        let { text } = this, isMap4 = text[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
+        let { text: text2 } = this, isMap4 = text2[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
         holder[key] = collection;
         let next = this.skipSpaces(at2 + 1);
-        if (text[next] === close) return next + 1;
+        if (text2[next] === close) return next + 1;
         for (; ; ) {
           let itemKey, keyText2, keyOffset = -1;
           if (isMap4) {
@@ -21184,32 +21272,32 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
             itemKey = found.key, keyText2 = found.key, (itemKey === "__proto__" || Object.hasOwn(collection, itemKey)) && giveUp(), next = this.skipSpaces(found.colon + 1);
           } else
             itemKey = collection.length;
-          if (this.path.push(itemKey), next = this.flowValue(next, collection, itemKey, keyText2, keyOffset), this.path.pop(), next = this.skipSpaces(next), text[next] === close) return next + 1;
-          text[next] !== "," && giveUp(), next = this.skipSpaces(next + 1), (text[next] === close || text[next] === ",") && giveUp();
+          if (this.path.push(itemKey), next = this.flowValue(next, collection, itemKey, keyText2, keyOffset), this.path.pop(), next = this.skipSpaces(next), text2[next] === close) return next + 1;
+          text2[next] !== "," && giveUp(), next = this.skipSpaces(next + 1), (text2[next] === close || text2[next] === ",") && giveUp();
         }
       }
       flowKey(at2) {
-        let { text } = this, key, after;
-        if (text[at2] === '"' || text[at2] === "'") {
-          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+        let { text: text2 } = this, key, after;
+        if (text2[at2] === '"' || text2[at2] === "'") {
+          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
           key = quoted2.value, after = this.skipSpaces(quoted2.next);
         } else
           key = this.shared(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
-        return (text[after] !== ":" || text[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
+        return (text2[after] !== ":" || text2[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
       }
       /** A value inside a flow collection at `at`; the offset past it. */
       flowValue(at2, holder, key, keyText2, keyOffset) {
-        let { text } = this, c = text[at2];
+        let { text: text2 } = this, c = text2[at2];
         if (c === "[" || c === "{") {
           let id = this.positions.open(c === "[" ? 2 : 1, at2, keyText2, keyOffset), next = this.flow(at2, holder, key);
           return this.positions.close(id), next;
         }
         if (at2 >= this.end && giveUp(), this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
           return this.setString(holder, key, quoted2.value, !1), quoted2.next;
         }
         let end = this.plainEnd(at2, !0);
-        return text[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
+        return text2[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
       }
       setPlain(holder, key, source) {
         let value = resolvePlain(source);
@@ -21223,15 +21311,15 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
 });
 
 // src/config/yaml-parse.ts
-function parseYamlFile(name, path, text) {
-  let fast = parseFast(text, SENSITIVE_KEYS);
+function parseYamlFile(name, path, text2) {
+  let fast = parseFast(text2, SENSITIVE_KEYS);
   if (fast !== void 0)
     return {
       file: { name, path, positions: fast.positions },
       diagnostics: [],
       content: { kind: "value", value: fast.value, strings: fast.strings }
     };
-  let lines = new import_yaml4.LineCounter(), doc = (0, import_yaml4.parseDocument)(text, {
+  let lines = new import_yaml4.LineCounter(), doc = (0, import_yaml4.parseDocument)(text2, {
     lineCounter: lines,
     prettyErrors: !1,
     uniqueKeys: !1,
@@ -21239,7 +21327,7 @@ function parseYamlFile(name, path, text) {
   }), positions = new DocumentPositions(doc, lines), file = { name, path, positions }, diagnostics = [...doc.errors, ...doc.warnings].map((error) => {
     let offset = error.pos[0], message = `invalid YAML: ${error.message}`;
     return error.code === "MULTIPLE_DOCS" ? message = "a configuration file holds one YAML document; move the one after '---' into a file of its own" : /call stack/i.test(error.message) && (message = "invalid YAML: nested too deeply"), diagnosticAtOffset(file, offset, positions.pathAtOffset(offset), message);
-  }), aliases = text.includes("*");
+  }), aliases = text2.includes("*");
   return walkNodes(doc.contents, (at2) => {
     let { node } = at2;
     if ((0, import_yaml4.isMap)(node)) {
@@ -21317,14 +21405,14 @@ function append(into, items2) {
   for (let item of items2) into.push(item);
 }
 async function checkFile(ref, env) {
-  let text;
+  let text2;
   try {
-    text = await readFile(ref.path, "utf8");
+    text2 = await readFile(ref.path, "utf8");
   } catch (error) {
     let message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  let parsed = parseYamlFile(ref.name, ref.path, text), { file, diagnostics } = parsed;
+  let parsed = parseYamlFile(ref.name, ref.path, text2), { file, diagnostics } = parsed;
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
   if (isEmptyContent(parsed.content))
     return { diagnostics: [diagnosticAt(file, [], "the file is empty; a configuration file is a mapping starting with version: 1")], sensitive: [] };
@@ -21432,7 +21520,7 @@ function oldest(nodes) {
   }
   return kept;
 }
-function matchItems(desired, live, rules, describe3) {
+function matchItems(desired, live, rules, describe4) {
   let byKey = /* @__PURE__ */ new Map();
   for (let at2 = 0; at2 < live.length; at2++) {
     let key = rules.liveKey(live[at2].item), found = byKey.get(key);
@@ -21453,7 +21541,7 @@ function matchItems(desired, live, rules, describe3) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
-        `${location(item)}: ${describe3(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
+        `${location(item)}: ${describe4(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
     claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
@@ -21466,7 +21554,7 @@ function matchItems(desired, live, rules, describe3) {
       if (at2 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe3(rules.key(item))} is pinned to id ${item.id}, which does not exist`
+          `${location(item)}: ${describe4(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
       claim(index, at2);
     });
@@ -21895,9 +21983,9 @@ var NONE2, Resolution, init_resolve2 = __esm({
       }
       /** Matches the items of `module` in `scope`, and below them, recursively. */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe3 = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe3), items2 = desiredItems ?? NONE2;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe4 = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe4), items2 = desiredItems ?? NONE2;
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe3(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
+          let desired = items2[index], live = matching.live[index], address = describe4(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
           live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
           let slot = {
             module,
@@ -21913,7 +22001,7 @@ var NONE2, Resolution, init_resolve2 = __esm({
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe3(name), address = kept || this.slots.has(plain3) ? describe3(`${name}#${live.item.id}`) : plain3, slot = {
+          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), address = kept || this.slots.has(plain3) ? describe4(`${name}#${live.item.id}`) : plain3, slot = {
             module,
             address,
             status: prune || kept ? "delete" : "unmanaged",
@@ -22097,7 +22185,7 @@ var Planner, init_build = __esm({
         if (fields.length === 0) return;
         let risk = module.riskyChanges?.(fields), change = this.addChange("update", slot, fields, risk !== void 0), notes = [risk];
         !module.keyAliases && module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
-        let note = notes.filter((text) => text !== void 0).join("; ");
+        let note = notes.filter((text2) => text2 !== void 0).join("; ");
         note !== "" && (change.note = note), this.addCalls(
           container,
           change,
@@ -22176,11 +22264,11 @@ var Planner, init_build = __esm({
 });
 
 // src/cli/target-address.ts
-function segments(text) {
+function segments(text2) {
   let parts = [], current = "", quoted2 = !1;
-  for (let index = 0; index < text.length; index++) {
-    let char = text[index];
-    quoted2 && char === "\\" ? (current += char + (text[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
+  for (let index = 0; index < text2.length; index++) {
+    let char = text2[index];
+    quoted2 && char === "\\" ? (current += char + (text2[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
   }
   return parts.push(current.trim()), parts;
 }
@@ -22497,17 +22585,17 @@ var SYMBOLS, init_values = __esm({
 });
 
 // src/render/markdown.ts
-function escapeMarkdown(text) {
-  return oneLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~$#!]/g, (char) => `\\${char}`);
+function escapeMarkdown(text2) {
+  return oneLine(text2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~$#!]/g, (char) => `\\${char}`);
 }
-function codeSpan(text, inTable = !0) {
-  let content = oneLine(text);
+function codeSpan(text2, inTable = !0) {
+  let content = oneLine(text2);
   if (inTable && (content = content.replace(/\|/g, "\\|")), content === "") return "` `";
   let fence = "`".repeat(longestRun(content, /`+/g) + 1), pad = /^[ `]|[ `]$/.test(content) ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function escapeHtml(text) {
-  return oneLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+function escapeHtml(text2) {
+  return oneLine(text2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 function fenceFor(content) {
   return "`".repeat(Math.max(3, longestRun(content, /`{3,}/g) + 1));
@@ -22517,19 +22605,19 @@ function longestRun(content, runs) {
   for (let match of content.matchAll(runs)) longest = Math.max(longest, match[0].length);
   return longest;
 }
-function oneLine(text) {
-  return text.replace(/\r\n|\r|\n/g, " ");
+function oneLine(text2) {
+  return text2.replace(/\r\n|\r|\n/g, " ");
 }
-function prose(text, inTable = !0) {
+function prose(text2, inTable = !0) {
   let result = "", last = 0;
-  for (let match of text.matchAll(QUOTED))
-    result += escapeMarkdown(text.slice(last, match.index)) + codeSpan(match[0], inTable), last = match.index + match[0].length;
-  return result + escapeMarkdown(text.slice(last));
+  for (let match of text2.matchAll(QUOTED))
+    result += escapeMarkdown(text2.slice(last, match.index)) + codeSpan(match[0], inTable), last = match.index + match[0].length;
+  return result + escapeMarkdown(text2.slice(last));
 }
-function clip2(text, max) {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) && (cut = cut.slice(0, -1)), `${cut}\u2026 (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
+function clip2(text2, max) {
+  if (text2.length <= max) return text2;
+  let cut = text2.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) && (cut = cut.slice(0, -1)), `${cut}\u2026 (${(text2.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 function cellValue(field, side) {
   return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip2(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
@@ -22629,18 +22717,18 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
 
 // src/render/text.ts
 function symbol(change, style) {
-  let text = SYMBOLS[change.action];
+  let text2 = SYMBOLS[change.action];
   switch (change.action) {
     case "create":
-      return style.green(text);
+      return style.green(text2);
     case "update":
-      return style.yellow(text);
+      return style.yellow(text2);
     case "replace":
-      return style.magenta(text);
+      return style.magenta(text2);
     case "delete":
-      return style.red(text);
+      return style.red(text2);
     case "move":
-      return style.cyan(text);
+      return style.cyan(text2);
   }
 }
 function objectDiff(from, to, indent, style) {
@@ -23028,9 +23116,9 @@ async function writeSavedPlan(file, plan) {
   }
 }
 async function readSavedPlan(file) {
-  let text;
+  let text2;
   try {
-    text = await readFile2(file, "utf8");
+    text2 = await readFile2(file, "utf8");
   } catch (error) {
     throw new DocsyncError(
       "plan.file",
@@ -23039,7 +23127,7 @@ async function readSavedPlan(file) {
   }
   let plan;
   try {
-    plan = JSON.parse(text);
+    plan = JSON.parse(text2);
   } catch (error) {
     throw new DocsyncError("plan.file", `${file} is not a plan file: ${error.message}`);
   }
@@ -23246,16 +23334,16 @@ function backoffMs(attempt, settings, random) {
 }
 function parseRetryAfter(value, now) {
   if (value === void 0) return;
-  let text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1e3);
-  let date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  let text2 = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text2)) return Math.round(Number(text2) * 1e3);
+  let date = /[a-z]/i.test(text2) ? Date.parse(text2) : Number.NaN;
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function parseRateLimitReset(value, now) {
   if (value === void 0) return;
-  let text = value.trim();
-  if (!/^\d+(\.\d+)?$/.test(text)) return;
-  let n = Number(text);
+  let text2 = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text2)) return;
+  let n = Number(text2);
   return n >= 1e12 ? Math.max(0, Math.round(n - now)) : n >= 1e9 ? Math.max(0, Math.round(n * 1e3 - now)) : Math.round(n * 1e3);
 }
 function header(headers, name) {
@@ -23302,8 +23390,8 @@ function readRateLimit(headers, now) {
   };
 }
 function wholeNumber(value) {
-  let text = value?.trim();
-  return text !== void 0 && /^\d+$/.test(text) ? Number(text) : void 0;
+  let text2 = value?.trim();
+  return text2 !== void 0 && /^\d+$/.test(text2) ? Number(text2) : void 0;
 }
 var RESERVE_SHARE, LEARNED_MARGIN_SHARE, LEARNED_MARGIN_MIN_MS, Pacer, init_pacing = __esm({
   "src/api/pacing.ts"() {
@@ -42520,12 +42608,12 @@ function createTransport(options) {
         headers: body === void 0 ? readHeaders : bodyHeaders,
         body,
         signal: controller.signal
-      }), text = await response.body.text();
+      }), text2 = await response.body.text();
       return {
         kind: "response",
         status: response.statusCode,
         headers: response.headers,
-        body: text,
+        body: text2,
         durationMs: elapsed()
       };
     } catch (error) {
@@ -42780,10 +42868,10 @@ function abandonedError(method, path, failure, attempts, ambiguous2) {
     `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`
   );
 }
-function parseBody(method, path, status, text) {
-  if (!(status === 204 || text.trim() === ""))
+function parseBody(method, path, status, text2) {
+  if (!(status === 204 || text2.trim() === ""))
     try {
-      return JSON.parse(text);
+      return JSON.parse(text2);
     } catch {
       throw new ApiError(
         { method, path, status },
@@ -42995,7 +43083,7 @@ async function confirm(context, options) {
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
 async function makeCalls(plan, client, context, options, sensitive) {
-  let { output } = context, safe = redactPlan(plan, sensitive), changes = changesById(safe), say = (text) => output.out(context.secrets.redact(text)), running = /* @__PURE__ */ new Map(), execute = (signal) => executePlan(plan, client, {
+  let { output } = context, safe = redactPlan(plan, sensitive), changes = changesById(safe), say = (text2) => output.out(context.secrets.redact(text2)), running = /* @__PURE__ */ new Map(), execute = (signal) => executePlan(plan, client, {
     parallelism: options.parallelism,
     ...signal ? { signal, drainMs: DRAIN_MS } : {},
     onStart: (call) => running.set(call.id, call),
@@ -43355,6 +43443,25 @@ function readOrganization(client, organization) {
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all }))
   });
 }
+async function readFound(client, organization, live, named) {
+  let all = everything(organization), scope = { organization, address: "", desired: all, live, ids: {} }, found = /* @__PURE__ */ new Map();
+  if (await Promise.all(
+    TOP_LEVEL_KINDS.map(async (kind) => {
+      if (!kind.exportFind) return;
+      let items2 = await kind.exportFind(client, scope, { spaces: named });
+      found.set(kind, items2), all[kind.collection] = items2;
+    })
+  ), found.size === 0) return;
+  let tree = await readTree(client, all, {
+    // At the top level only the kinds found; below their items, everything.
+    reads: (kind, at2) => at2.address !== "" || found.has(kind),
+    below: (kind, _at, nodes) => nodes.map((node) => ({
+      node,
+      desired: found.get(kind)?.find((item) => kind.key(item) === kind.liveKey(node.item)) ?? all
+    }))
+  });
+  for (let kind of found.keys()) live.children[kind.kind] = tree.children[kind.kind];
+}
 var init_read2 = __esm({
   "src/export/read.ts"() {
     "use strict";
@@ -43378,9 +43485,9 @@ function convert(live, organization, naming) {
       return spaces.has(id) || (spaces.add(id), result.spaceIds.push(id)), naming.space(id);
     },
     exportedKey: (kind, id) => known.get(keyId(kind, id)),
-    comment(config, text, key) {
+    comment(config, text2, key) {
       let notes = result.notes.get(config) ?? [];
-      notes.push(key !== void 0 && key in config ? { text, key } : { text }), result.notes.set(config, notes);
+      notes.push(key !== void 0 && key in config ? { text: text2, key } : { text: text2 }), result.notes.set(config, notes);
     },
     warn(message) {
       result.warnings.includes(message) || result.warnings.push(message);
@@ -43434,9 +43541,10 @@ var keyId, init_convert = __esm({
 });
 
 // src/export/spaces.ts
-async function readSpaceTitles(client, ids) {
+async function readSpaceTitles(client, ids, known = /* @__PURE__ */ new Map()) {
   let titles = await Promise.all(
     ids.map(async (id) => {
+      if (known.has(id)) return known.get(id);
       try {
         let space = await client.get(`/spaces/${encodeURIComponent(id)}`);
         return typeof space?.title == "string" ? space.title : void 0;
@@ -43473,8 +43581,8 @@ var init_spaces2 = __esm({
 function fitsOneLine(values) {
   return values.length === 0 || !values.every(([, value]) => isScalar4(value)) ? !1 : values.reduce((sum, [key, value]) => sum + key.length + String(value).length + 4, 4) <= ONE_LINE_MAX;
 }
-function comment(text) {
-  return text.split(`
+function comment(text2) {
+  return text2.split(`
 `).map((line) => ` ${line}`).join(`
 `);
 }
@@ -43524,7 +43632,7 @@ function renderYaml(exported) {
 var import_yaml5, ONE_LINE_MAX, isScalar4, escapeInterpolation, init_yaml = __esm({
   "src/export/yaml.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1), ONE_LINE_MAX = 96, isScalar4 = (value) => value === null || ["string", "number", "boolean"].includes(typeof value), escapeInterpolation = (text) => text.replaceAll("${", () => "$${");
+    import_yaml5 = __toESM(require_dist(), 1), ONE_LINE_MAX = 96, isScalar4 = (value) => value === null || ["string", "number", "boolean"].includes(typeof value), escapeInterpolation = (text2) => text2.replaceAll("${", () => "$${");
   }
 });
 
@@ -43540,6 +43648,18 @@ async function readOrganizationInfo(client, organization) {
     ) : error;
   }
 }
+function rootEntries(conversion) {
+  let entries = /* @__PURE__ */ new Map();
+  for (let [collection, items2] of conversion.lists)
+    if (IN_ROOT.has(collection))
+      for (let item of items2) typeof item.id == "string" && entries.set(item.id, item);
+  return entries;
+}
+function knownTitles(entries) {
+  let titles = /* @__PURE__ */ new Map();
+  for (let [id, entry] of entries) typeof entry.title == "string" && titles.set(id, entry.title);
+  return titles;
+}
 function listed(words2) {
   return words2.length < 2 ? words2.join("") : `${words2.slice(0, -1).join(", ")} and ${words2.at(-1)}`;
 }
@@ -43549,14 +43669,14 @@ function leftOut(kinds) {
     ...leftOut(kind.children ?? [])
   ]);
 }
-function wrap(text) {
+function wrap(text2) {
   let lines = [], line = "";
-  for (let word of text.split(" "))
+  for (let word of text2.split(" "))
     line !== "" && line.length + 1 + word.length > 92 ? (lines.push(line), line = word) : line = line === "" ? word : `${line} ${word}`;
   return [...lines, line];
 }
-function oneLine2(text) {
-  return text.replace(/\s+/g, " ").trim();
+function oneLine2(text2) {
+  return text2.replace(/\s+/g, " ").trim();
 }
 async function exportOrganization(client, organization, options = {}) {
   let info = await readOrganizationInfo(client, organization), live = await readOrganization(client, organization), first = convert(live, organization, { space: (id) => id });
@@ -43570,17 +43690,22 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  let names2 = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
-  names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, id])));
+  await readFound(client, organization, live, first.spaceIds);
+  let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
+  names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, entries.get(id) ?? id])));
   let counts = {};
   for (let [collection, items2] of result.lists) {
+    if (IN_ROOT.has(collection)) {
+      counts[collection] = items2.length;
+      continue;
+    }
     let single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
     single && items2.length === 0 || (body[collection] = single ? items2[0] : items2, counts[collection] = items2.length);
   }
   let managed = PRUNABLE_KINDS.filter((kind) => {
     let container = NESTED_IN.get(kind);
     return result.managed.has(kind) || container !== void 0 && result.managed.has(container);
-  }), prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind)), policy = { prune };
+  }).filter((kind) => !FOUND.has(kind)), prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind)), policy = { prune };
   body.policy = policy;
   let left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
@@ -43607,7 +43732,7 @@ To have docsync delete them, add ${left.join(", ")} to prune.`
   };
   return { yaml: renderYaml({ header: header2, body, notes: result.notes, ...layout }), warnings: result.warnings, counts };
 }
-var words, init_export = __esm({
+var IN_ROOT, FOUND, words, init_export = __esm({
   "src/export/export.ts"() {
     "use strict";
     init_errors2();
@@ -43618,6 +43743,11 @@ var words, init_export = __esm({
     init_read2();
     init_spaces2();
     init_yaml();
+    IN_ROOT = new Set(
+      TOP_LEVEL_KINDS.filter((kind) => kind.config.schema?.inRoot).map((kind) => kind.collection)
+    ), FOUND = new Set(
+      TOP_LEVEL_KINDS.filter((kind) => kind.exportFind).map((kind) => kind.collection)
+    );
     words = (collection) => {
       let kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
       return kind ? pluralOf(kind) : collection;
@@ -43862,8 +43992,8 @@ var SHELLS, FILE_OPTIONS, quoted, flags, zshText, init_completion = __esm({
   "src/cli/completion.ts"() {
     "use strict";
     SHELLS = ["bash", "zsh", "fish"], FILE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--out", "--output", "--fixture"]);
-    quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
-    zshText = (text) => text.replace(/[[\]:\\']/g, " ");
+    quoted = (text2) => `'${text2.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
+    zshText = (text2) => text2.replace(/[[\]:\\']/g, " ");
   }
 });
 
@@ -43972,10 +44102,10 @@ function commandsFor(args) {
 }
 async function buildProgram(context, args = []) {
   let program2 = new Command("docsync").description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.").version(VERSION).addHelpText("after", EXAMPLES).exitOverride().option("--no-color", "no colour, whatever the terminal and the environment say").configureOutput({
-    writeOut: (text) => context.output.out(text),
-    writeErr: (text) => context.output.err(text),
+    writeOut: (text2) => context.output.out(text2),
+    writeErr: (text2) => context.output.err(text2),
     // One prefix for every error, commander's usage errors included.
-    outputError: (text, write) => write(text.replace(/^error: /, "Error: "))
+    outputError: (text2, write) => write(text2.replace(/^error: /, "Error: "))
   }), names2 = commandsFor(args), registers = await Promise.all(names2.map((name) => COMMANDS[name]()));
   for (let register of registers) register(program2, context);
   for (let command of program2.commands) command.exitOverride();
@@ -44055,23 +44185,23 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4, relative, resolve as resolve4, sep } from "node:path";
 
 // src/action/args.ts
-function splitArgs(text) {
+function splitArgs(text2) {
   let args = [], current = "", inWord = !1;
-  for (let index = 0; index < text.length; index++) {
-    let char = text[index];
+  for (let index = 0; index < text2.length; index++) {
+    let char = text2[index];
     if (char === "'") {
-      let end = text.indexOf("'", index + 1);
+      let end = text2.indexOf("'", index + 1);
       if (end === -1) throw new Error("args: unterminated single quote");
-      current += text.slice(index + 1, end), index = end, inWord = !0;
+      current += text2.slice(index + 1, end), index = end, inWord = !0;
     } else if (char === '"') {
-      for (index++; index < text.length && text[index] !== '"'; index++) {
-        let next = text[index + 1];
-        text[index] === "\\" && next !== void 0 && '"\\$`'.includes(next) ? (current += next, index++) : current += text[index];
+      for (index++; index < text2.length && text2[index] !== '"'; index++) {
+        let next = text2[index + 1];
+        text2[index] === "\\" && next !== void 0 && '"\\$`'.includes(next) ? (current += next, index++) : current += text2[index];
       }
-      if (index >= text.length) throw new Error("args: unterminated double quote");
+      if (index >= text2.length) throw new Error("args: unterminated double quote");
       inWord = !0;
     } else if (char === "\\") {
-      let next = text[index + 1];
+      let next = text2[index + 1];
       next !== void 0 && next !== `
 ` && (current += next), index++, inWord = inWord || next !== void 0 && next !== `
 `;
@@ -44122,8 +44252,8 @@ function outputEntry(name, value) {
 
 // src/action/log.ts
 var processStreams = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text)
+  stdout: (text2) => process.stdout.write(text2),
+  stderr: (text2) => process.stderr.write(text2)
 }, Log = class {
   constructor(streams) {
     this.streams = streams;
@@ -44133,13 +44263,13 @@ var processStreams = {
   untrusted = !1;
   stopToken;
   secrets = new Redactor();
-  redact(text) {
-    return this.secrets.redact(text);
+  redact(text2) {
+    return this.secrets.redact(text2);
   }
-  text(text, stream = "stdout") {
-    if (text === "") return;
+  text(text2, stream = "stdout") {
+    if (text2 === "") return;
     this.untrusted && this.stopToken === void 0 && (this.stopToken = randomUUID2(), this.command("stop-commands", this.stopToken));
-    let safe = this.redact(text);
+    let safe = this.redact(text2);
     if (stream === "stderr") {
       this.streams.stderr(safe);
       return;
@@ -44173,11 +44303,11 @@ ${line}`), this.atLineStart = !0;
 ${line}`), this.atLineStart = !0, this.stopToken = void 0;
   }
 };
-function printGroup(log, title, text) {
-  log.command("group", title), printUntrusted(log, text), log.command("endgroup", "");
+function printGroup(log, title, text2) {
+  log.command("group", title), printUntrusted(log, text2), log.command("endgroup", "");
 }
-function printUntrusted(log, text) {
-  log.stopCommands(), log.text(text), log.resumeCommands();
+function printUntrusted(log, text2) {
+  log.stopCommands(), log.text(text2), log.resumeCommands();
 }
 
 // src/action/provenance.ts
@@ -44265,18 +44395,18 @@ function heading2(command, organization, what) {
   let title = command === "docsync" ? "docsync" : `docsync ${command}`, org = organization ? ` \xB7 organization ${codeSpan(organization, !1)}` : "";
   return `### ${title}${org}${what ? ` \xB7 ${what}` : ""}`;
 }
-function fenced(text, language = "text") {
-  let fence = fenceFor(text);
+function fenced(text2, language = "text") {
+  let fence = fenceFor(text2);
   return `${fence}${language}
-${text.replace(/\n$/, "")}
+${text2.replace(/\n$/, "")}
 ${fence}`;
 }
-function clipMiddle(text, max) {
-  if (text.length <= max) return text;
-  let head = Math.floor(max / 3), tail = max - head, left = text.length - head - tail;
-  return `${text.slice(0, head)}
+function clipMiddle(text2, max) {
+  if (text2.length <= max) return text2;
+  let head = Math.floor(max / 3), tail = max - head, left = text2.length - head - tail;
+  return `${text2.slice(0, head)}
 \u2026 ${left.toLocaleString("en-US")} characters left out here; the step's log has everything \u2026
-${text.slice(text.length - tail)}`;
+${text2.slice(text2.length - tail)}`;
 }
 var LOG_MAX = MARKDOWN_LIMIT - 4e3;
 function applyReport2(options) {
@@ -44400,12 +44530,12 @@ async function run(setup, env, log, interruption2) {
     exitCode: 0,
     ...interruption2 ? { interruption: interruption2 } : {},
     output: {
-      out: (text) => {
-        out += text, command === "apply" && log.text(text);
+      out: (text2) => {
+        out += text2, command === "apply" && log.text(text2);
       },
       // Shown once docsync is done: a configuration error is shown as annotations instead.
-      err: (text) => {
-        err += text;
+      err: (text2) => {
+        err += text2;
       },
       style: plainStyle,
       interactive: !1,
