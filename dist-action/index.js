@@ -43769,7 +43769,8 @@ function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");
   connectionOptions(command).option("--org <id>", "organization id (default: $DOCSYNC_ORG)").option("-o, --output <file>", "write the configuration to this file instead of standard output").option("--force", "overwrite the output file when it exists").option(
     "--prune-org",
-    `also prune ${listed(REPORTED_KINDS.map(pluralOf))}: live ones the file does not list are deleted`
+    // A singleton, and a kind whose items the export finds (no call lists them), is never pruned.
+    `also prune ${listed(REPORTED_KINDS.filter((kind) => !kind.exportFind && !kind.singleton).map(pluralOf))}: live ones the file does not list are deleted`
   ).option(
     "--format <format>",
     "text, or json: what was written, as a docsync-export document (with the YAML when there is no -o)",
