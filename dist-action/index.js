@@ -84,54 +84,58 @@ function draftCall(draft, id, change, after) {
     deletes: void 0
   };
 }
+function addAll(dependsOn, self, ids) {
+  if (ids !== void 0)
+    for (let at2 = 0; at2 < ids.length; at2++) {
+      let id = ids[at2];
+      id !== self && !dependsOn.includes(id) && dependsOn.push(id);
+    }
+}
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
-  for (let call of calls)
-    for (let key of keysOf(call) ?? NONE) {
-      let list = index.get(key);
-      list ? list.push(call.id) : index.set(key, [call.id]);
-    }
+  for (let at2 = 0; at2 < calls.length; at2++) {
+    let call = calls[at2], keys = keysOf(call);
+    if (keys !== void 0)
+      for (let k = 0; k < keys.length; k++) {
+        let key = keys[k], list = index.get(key);
+        list ? list.push(call.id) : index.set(key, [call.id]);
+      }
+  }
   return index;
 }
 function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
-  for (let call of drafts)
-    for (let capture of call.captures ?? NO_CAPTURES) capturedBy.set(capture.address, call.id);
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = drafts.map((draft) => {
-    let dependsOn = [], add = (id) => {
-      id !== draft.id && !dependsOn.includes(id) && dependsOn.push(id);
-    };
-    for (let id of draft.after) add(id);
-    for (let id of draft.orderAfter) add(id);
-    if (draft.needs)
+  for (let at2 = 0; at2 < drafts.length; at2++) {
+    let call = drafts[at2];
+    if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
+  }
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
+  for (let at2 = 0; at2 < drafts.length; at2++) {
+    let draft = drafts[at2], dependsOn = [];
+    if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
       for (let address of draft.needs) {
         let creator = capturedBy.get(address);
         if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
-        add(creator);
+        creator !== draft.id && !dependsOn.includes(creator) && dependsOn.push(creator);
       }
     if (draft.claims)
-      for (let claim of draft.claims) {
-        let releasers = releasedBy.get(claim);
-        if (releasers) for (let id of releasers) add(id);
-      }
-    if (draft.deletes) {
-      let unreferencers = unreferencedBy.get(draft.deletes);
-      if (unreferencers) for (let id of unreferencers) add(id);
-    }
+      for (let claim of draft.claims) addAll(dependsOn, draft.id, releasedBy.get(claim));
+    draft.deletes && addAll(dependsOn, draft.id, unreferencedBy.get(draft.deletes));
     let call = {
       id: draft.id,
       change: draft.change,
       method: draft.method,
       path: draft.path,
-      dependsOn,
+      // A copy of its own size: a list grown by push keeps room for more.
+      dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
     if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
-    return call;
-  });
+    calls[at2] = call;
+  }
   return assertAcyclic(calls), calls;
 }
 function dependentsOf(calls) {
@@ -213,11 +217,11 @@ function cyclicCore(drafts) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NONE, NO_CAPTURES, NO_INDEXES, init_graph = __esm({
+var NONE, NO_INDEXES, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    NONE = [], NO_CAPTURES = [], NO_INDEXES = [];
+    NONE = [], NO_INDEXES = [];
   }
 });
 
@@ -254,26 +258,26 @@ function failureMessage(method, path, failure, attempts) {
   return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
 }
 function describeStatus(status) {
-  let text = STATUS_CODES[status];
-  return text === void 0 ? String(status) : `${status} ${text}`;
+  let text2 = STATUS_CODES[status];
+  return text2 === void 0 ? String(status) : `${status} ${text2}`;
 }
 function httpFailureMessage(method, path, status, apiMessage) {
   let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
   return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
 }
 function extractApiMessage(body) {
-  let text = body.trim();
-  if (text !== "") {
-    if (text.startsWith("{") || text.startsWith("["))
+  let text2 = body.trim();
+  if (text2 !== "") {
+    if (text2.startsWith("{") || text2.startsWith("["))
       try {
-        return clip(messageFromJson(JSON.parse(text)) ?? text);
+        return clip(messageFromJson(JSON.parse(text2)) ?? text2);
       } catch {
       }
-    if (text.startsWith("<")) {
-      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+    if (text2.startsWith("<")) {
+      let title = /<title[^>]*>([^<]*)<\/title>/i.exec(text2)?.[1]?.trim();
       return title === void 0 || title === "" ? void 0 : clip(title);
     }
-    return clip(text.replace(/\s+/g, " "));
+    return clip(text2.replace(/\s+/g, " "));
   }
 }
 function messageFromJson(value) {
@@ -286,14 +290,14 @@ function messageFromJson(value) {
   }
   if (typeof record.message == "string") return record.message;
 }
-function clip(text) {
-  if (text.length <= MAX_MESSAGE) return text;
-  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text[at2] ?? "") && RUN_CHARACTER.test(text[at2 - 1] ?? ""), start = end;
+function clip(text2) {
+  if (text2.length <= MAX_MESSAGE) return text2;
+  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text2[at2] ?? "") && RUN_CHARACTER.test(text2[at2 - 1] ?? ""), start = end;
   for (; start > 0 && splitsRun(start); ) start--;
-  return start > 0 && (end = start), `${text.slice(0, end).trimEnd()}\u2026`;
+  return start > 0 && (end = start), `${text2.slice(0, end).trimEnd()}\u2026`;
 }
-function redact(text, secret) {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+function redact(text2, secret) {
+  return secret === "" ? text2 : text2.split(secret).join("[redacted]");
 }
 var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
   "src/api/errors.ts"() {
@@ -328,9 +332,9 @@ function matchesAll(item, match) {
 }
 function valueAt(value, dottedPath) {
   let current = value;
-  for (let segment2 of dottedPath.split(".")) {
+  for (let segment3 of dottedPath.split(".")) {
     if (typeof current != "object" || current === null) return;
-    current = Array.isArray(current) ? /^\d+$/.test(segment2) ? current[Number(segment2)] : void 0 : current[segment2];
+    current = Array.isArray(current) ? /^\d+$/.test(segment3) ? current[Number(segment3)] : void 0 : current[segment3];
   }
   return current;
 }
@@ -377,8 +381,8 @@ function addressOf(parentAddress, kind, key) {
   return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
 }
 function addressesIn(parentAddress, kind) {
-  let prefix = parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `;
-  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${prefix}"${key}"`;
+  let prefix = addressPrefix(parentAddress, kind), open = `${prefix}"`;
+  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`;
 }
 function lastSegment(address) {
   let at2 = address.lastIndexOf(" \u203A ");
@@ -387,22 +391,22 @@ function lastSegment(address) {
 function placeholderAddress(value) {
   return WHOLE_PLACEHOLDER.exec(value)?.[1];
 }
-function replacePlaceholders(text, id) {
-  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address) => id(address)) : text;
+function replacePlaceholders(text2, id) {
+  return text2.includes(PREFIX) ? text2.replace(PLACEHOLDERS, (_, address) => id(address)) : text2;
 }
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, addressPrefix, isUnder, firstSegment, idPlaceholder, isPlaceholder, init_address = __esm({
   "src/model/address.ts"() {
     "use strict";
     PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
     ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-    isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
+    addressPrefix = (parentAddress, kind) => parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `, isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `);
     firstSegment = (address) => address.split(" \u203A ", 1)[0], idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
   }
 });
 
 // src/apply/placeholders.ts
-function fill(text, ids, encode) {
-  return replacePlaceholders(text, (address) => {
+function fill(text2, ids, encode) {
+  return replacePlaceholders(text2, (address) => {
     let id = ids.get(address);
     if (id === void 0) throw new DocsyncError("apply.missing-id", `the id of ${address} is not known yet`);
     return encode ? encodeURIComponent(id) : id;
@@ -620,8 +624,8 @@ Interrupted (${signal}) after the calls of the plan were made: exiting now.`), l
     get received() {
       return received;
     },
-    async makingCalls(names, work) {
-      phase = "calls", inFlight = names;
+    async makingCalls(names2, work) {
+      phase = "calls", inFlight = names2;
       try {
         return await work(controller.signal);
       } finally {
@@ -640,7 +644,7 @@ var SIGNAL_EXIT_CODES, DRAIN_MS, processHost, SIGNALS, init_interruption = __esm
     SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }, DRAIN_MS = DEFAULT_DRAIN_MS, processHost = {
       on: (signal, listener) => process.on(signal, listener),
       off: (signal, listener) => process.off(signal, listener),
-      write: (text) => process.stderr.write(text),
+      write: (text2) => process.stderr.write(text2),
       exit: (code2) => process.exit(code2)
     }, SIGNALS = ["SIGINT", "SIGTERM"];
   }
@@ -1302,8 +1306,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names) {
-        return this.conflictsWith = this.conflictsWith.concat(names), this;
+      conflicts(names2) {
+        return this.conflictsWith = this.conflictsWith.concat(names2), this;
       }
       /**
        * Specify implied option values for when this option is set and the implied options are not.
@@ -1733,8 +1737,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names) {
-        return names.trim().split(/ +/).forEach((detail) => {
+      arguments(names2) {
+        return names2.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         }), this;
       }
@@ -3053,8 +3057,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        let text = helper.formatHelp(this, helper);
-        return context.hasColors ? text : this._outputConfiguration.stripColor(text);
+        let text2 = helper.formatHelp(this, helper);
+        return context.hasColors ? text2 : this._outputConfiguration.stripColor(text2);
       }
       /**
        * @typedef HelpContext
@@ -3163,7 +3167,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text) {
+      addHelpText(position, text2) {
         let allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position))
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3171,7 +3175,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let helpEvent = `${position}Help`;
         return this.on(helpEvent, (context) => {
           let helpStr;
-          typeof text == "function" ? helpStr = text({ error: context.error, command: context.command }) : helpStr = text, helpStr && context.write(`${helpStr}
+          typeof text2 == "function" ? helpStr = text2({ error: context.error, command: context.command }) : helpStr = text2, helpStr && context.write(`${helpStr}
 `);
         }), this;
       }
@@ -3249,7 +3253,7 @@ var import_index, program, createCommand, createArgument, createOption, Commande
 var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
   "src/render/style.ts"() {
     "use strict";
-    code = (open, close) => (text) => `\x1B[${open}m${text}\x1B[${close}m`, COLOR = {
+    code = (open, close) => (text2) => `\x1B[${open}m${text2}\x1B[${close}m`, COLOR = {
       green: code(32, 39),
       yellow: code(33, 39),
       red: code(31, 39),
@@ -3257,7 +3261,7 @@ var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
       magenta: code(35, 39),
       bold: code(1, 22),
       dim: code(2, 22)
-    }, plain = (text) => text, PLAIN = {
+    }, plain = (text2) => text2, PLAIN = {
       green: plain,
       yellow: plain,
       red: plain,
@@ -3302,7 +3306,7 @@ var PEM_BLOCK, jsonEscaped, FRAGMENT_LENGTH, BASE64_RUN, init_forms = __esm({
   "src/secrets/forms.ts"() {
     "use strict";
     PEM_BLOCK = /-----BEGIN [^-\r\n]+-----([\s\S]*?)-----END [^-\r\n]+-----/g;
-    jsonEscaped = (text) => JSON.stringify(text).slice(1, -1);
+    jsonEscaped = (text2) => JSON.stringify(text2).slice(1, -1);
     FRAGMENT_LENGTH = 16, BASE64_RUN = /[A-Za-z0-9+/=]+/g;
   }
 });
@@ -3312,7 +3316,7 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
   "src/secrets/redactor.ts"() {
     "use strict";
     init_forms();
-    REDACTED = "(sensitive)", HALF = FRAGMENT_LENGTH / 2, LONG_RUN = new RegExp(`(?<![A-Za-z0-9+/=])[A-Za-z0-9+/=]{${FRAGMENT_LENGTH},}`, "g"), escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), Redactor = class {
+    REDACTED = "(sensitive)", HALF = FRAGMENT_LENGTH / 2, LONG_RUN = new RegExp(`(?<![A-Za-z0-9+/=])[A-Za-z0-9+/=]{${FRAGMENT_LENGTH},}`, "g"), escapeRegExp = (text2) => text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), Redactor = class {
       secrets = /* @__PURE__ */ new Set();
       literal;
       windows = /* @__PURE__ */ new Set();
@@ -3338,9 +3342,9 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
         this.literal = new RegExp(ordered.map(escapeRegExp).join("|"), "g");
       }
       /** The text with every secret, and every piece of one, replaced by `(sensitive)`. */
-      redact(text) {
-        if (this.literal === void 0 || text === "") return text;
-        let whole = text.replace(this.literal, REDACTED);
+      redact(text2) {
+        if (this.literal === void 0 || text2 === "") return text2;
+        let whole = text2.replace(this.literal, REDACTED);
         return this.windows.size === 0 ? whole : whole.replace(LONG_RUN, (run2) => this.redactPieces(run2));
       }
       /** A copy of a JSON value with every string redacted. */
@@ -3360,10 +3364,10 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
           last !== void 0 && start <= last[1] ? last[1] = start + FRAGMENT_LENGTH : stretches.push([start, start + FRAGMENT_LENGTH]);
         }
         if (stretches.length === 0) return run2;
-        let result = "", kept = 0;
+        let result = "", kept2 = 0;
         for (let [from, to] of stretches)
-          result += run2.slice(kept, from) + REDACTED, kept = to;
-        return result + run2.slice(kept);
+          result += run2.slice(kept2, from) + REDACTED, kept2 = to;
+        return result + run2.slice(kept2);
       }
       /**
        * A cheap test first: any window of 16 characters in the run covers one of the places 0, 8,
@@ -3453,8 +3457,8 @@ var VERSION, USER_AGENT, init_version = __esm({
 // src/cli/output.ts
 function redactingOutput(output, secrets) {
   return {
-    out: (text) => output.out(secrets.redact(text)),
-    err: (text) => output.err(secrets.redact(text)),
+    out: (text2) => output.out(secrets.redact(text2)),
+    err: (text2) => output.err(secrets.redact(text2)),
     style: output.style,
     interactive: output.interactive,
     ask: (question) => output.ask(secrets.redact(question))
@@ -3483,8 +3487,8 @@ function formatDiagnostic(d) {
   let { file, line, column, path, message } = escapeDiagnostic(d);
   return `${file}:${line}:${column}: ${path === "" ? "" : `${path}: `}${message}`;
 }
-function formatDiagnostics(diagnostics, shown = DIAGNOSTICS_SHOWN) {
-  let lines = diagnostics.slice(0, shown).map(formatDiagnostic), rest = diagnostics.length - lines.length;
+function formatDiagnostics(diagnostics, shown2 = DIAGNOSTICS_SHOWN) {
+  let lines = diagnostics.slice(0, shown2).map(formatDiagnostic), rest = diagnostics.length - lines.length;
   return rest > 0 && lines.push(`\u2026 and ${plural(rest, "more error")}`), lines.push(`${countDiagnostics(diagnostics)}.`), lines.join(`
 `);
 }
@@ -3495,19 +3499,19 @@ function countDiagnostics(diagnostics) {
 function plural(n, word) {
   return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 }
-function escapeControl(text) {
-  return HAS_UNPRINTABLE.test(text) ? text.replace(UNPRINTABLE, (c) => {
+function escapeControl(text2) {
+  return HAS_UNPRINTABLE.test(text2) ? text2.replace(UNPRINTABLE, (c) => {
     let named = NAMED[c];
     if (named !== void 0) return named;
     let code2 = c.charCodeAt(0);
     return code2 <= 255 ? `\\x${code2.toString(16).padStart(2, "0")}` : `\\u${code2.toString(16)}`;
-  }) : text;
+  }) : text2;
 }
 function escapeDiagnostic(d) {
   return { ...d, file: escapeControl(d.file), path: printable(d.path), message: printable(d.message) };
 }
-function printable(text) {
-  let clipped = text.length <= TEXT_SHOWN ? text : `${text.slice(0, TEXT_SHOWN / 2)} \u2026 ${text.slice(-TEXT_SHOWN / 2)}`;
+function printable(text2) {
+  let clipped = text2.length <= TEXT_SHOWN ? text2 : `${text2.slice(0, TEXT_SHOWN / 2)} \u2026 ${text2.slice(-TEXT_SHOWN / 2)}`;
   return escapeControl(clipped);
 }
 var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SHOWN, init_diagnostics = __esm({
@@ -3525,6 +3529,41 @@ var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SH
     };
     UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, HAS_UNPRINTABLE = new RegExp(UNPRINTABLE.source), NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t" };
     TEXT_SHOWN = 1e3;
+  }
+});
+
+// src/model/desired.ts
+var ROLES, init_desired = __esm({
+  "src/model/desired.ts"() {
+    "use strict";
+    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+  }
+});
+
+// src/kinds/collection-parents.ts
+function parentCycle(start, parentOf) {
+  let path = [], seen = /* @__PURE__ */ new Set(), title = start;
+  for (; title !== void 0; ) {
+    if (seen.has(title))
+      return title === start ? [...path, title] : void 0;
+    seen.add(title), path.push(title), title = parentOf.get(title);
+  }
+}
+function parentCycles(order, parentOf) {
+  let reported = /* @__PURE__ */ new Set(), cycles = [];
+  for (let title of order) {
+    if (reported.has(title)) continue;
+    let cycle = parentCycle(title, parentOf);
+    if (cycle) {
+      for (let member of cycle) reported.add(member);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+var init_collection_parents = __esm({
+  "src/kinds/collection-parents.ts"() {
+    "use strict";
   }
 });
 
@@ -3607,12 +3646,179 @@ function sitePath(org, site4) {
 function movePosition(type, field, position) {
   return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
 }
-var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, init_paths = __esm({
+var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, spacePermissionsPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
     segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
     sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
+  }
+});
+
+// src/kinds/collection.ts
+function parentId(ref, ctx) {
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+}
+function liveCollections(scope) {
+  return scope.live?.children[KIND] ?? [];
+}
+function ambiguous(desired, scope) {
+  let same = liveCollections(scope).filter(
+    (node) => node.item.title === desired.title && sharedTitles.has(node.item)
+  );
+  if (same.length < 2) return;
+  let ids = same.map((node) => node.item.id).join(", ");
+  return new DocsyncError(
+    "plan.ambiguous",
+    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
+  );
+}
+function checkNothingKeptInside(live, scope, ctx) {
+  for (let desired of scope.desired.collections ?? []) {
+    if (desired.parent !== void 0) continue;
+    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    if (liveCollections(scope).find((candidate) => candidate.item.id === id)?.item.parent === live.item.id)
+      throw new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
+      );
+  }
+}
+var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where, collectionKind, init_collection = __esm({
+  "src/kinds/collection.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    init_desired();
+    init_collection_parents();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    collectionKind = {
+      kind: KIND,
+      collection: "collections",
+      // Deleting a collection deletes everything inside it.
+      highRisk: !0,
+      pathsOutsideOrganization: ["/collections/"],
+      config: {
+        schema: {
+          fragment: "collection",
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed."
+        },
+        identities: [{ field: "title" }],
+        check(collections, ctx) {
+          let titles = ctx.keysOf("collections"), parentOf = /* @__PURE__ */ new Map();
+          for (let collection of collections) {
+            let { title, parent } = collection.value;
+            if (typeof parent == "string" && parentOf.set(title, parent), typeof parent == "string" && titles !== void 0 && !titles.has(parent)) {
+              let message = `unknown collection "${parent}": name a title listed under collections:, or pin a live collection with { id: <collection id> }`;
+              ctx.report(collection, ["parent"], message);
+            }
+          }
+          let byTitle = new Map(collections.map((collection) => [collection.value.title, collection]));
+          for (let cycle of parentCycles(
+            collections.map((collection) => collection.value.title),
+            parentOf
+          )) {
+            let message = `collections cannot sit inside themselves: the parents form a cycle ${cycle.map((title) => `"${title}"`).join(" \u2192 ")}`;
+            ctx.report(byTitle.get(cycle[0]), ["parent"], message);
+          }
+        },
+        resolve({ value }, meta2) {
+          let { title, description, defaultLevel, parent } = value;
+          return { ...meta2, title, ...defined({ description, defaultLevel, parent: typeof parent == "string" ? { title: parent } : parent }) };
+        }
+      },
+      desired: (scope) => scope.desired.collections,
+      async read(client, scope) {
+        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count = /* @__PURE__ */ new Map();
+        for (let item of items2) count.set(item.title, (count.get(item.title) ?? 0) + 1);
+        for (let item of items2) (count.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
+        return leafNodes(items2);
+      },
+      key: (collection) => collection.title,
+      liveKey: liveKeyOf,
+      diff(desired, live, scope, ctx) {
+        if (!live) {
+          let error = ambiguous(desired, scope);
+          if (error) throw error;
+        }
+        let have = live?.item, changes = [];
+        for (let field of PATCHABLE) compareField(changes, field, desired[field], have?.[field]);
+        return compareField(changes, "parent", parentId(desired.parent, ctx), have ? have.parent ?? null : void 0), changes;
+      },
+      create(desired, address, scope, ctx) {
+        let org = scope.organization, parent = parentId(desired.parent, ctx), calls = [
+          {
+            method: "POST",
+            path: collectionsPath(org),
+            body: parent ? { title: desired.title, parent } : { title: desired.title },
+            summary: "create collection",
+            needs: ctx.needs(parent ?? void 0),
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: collectionsPath(org), match: { title: desired.title } }
+          }
+        ], settings = defined({ description: desired.description, defaultLevel: desired.defaultLevel });
+        if (Object.keys(settings).length > 0) {
+          let id = ctx.idOf(address);
+          calls.push({
+            method: "PATCH",
+            path: collectionPath(id),
+            body: settings,
+            summary: "configure collection",
+            needs: ctx.needs(id)
+          });
+        }
+        return calls;
+      },
+      update(_desired, live, changes, _address, _scope, ctx) {
+        let calls = [], body = patchBody(changes, PATCHABLE);
+        Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
+        let move = changes.find((change) => change.field === "parent");
+        return move && calls.push({
+          method: "POST",
+          path: `${collectionPath(live.item.id)}/move`,
+          body: { parent: move.to ?? null },
+          summary: "move collection",
+          needs: ctx.needs(typeof move.to == "string" ? move.to : void 0),
+          // Out of its old parent before that one is deleted.
+          unrefs: live.item.parent ? [live.item.parent] : []
+        }), calls;
+      },
+      remove(live, _address, scope, ctx) {
+        return checkNothingKeptInside(live, scope, ctx), [
+          {
+            method: "DELETE",
+            path: collectionPath(live.item.id),
+            summary: "delete collection",
+            // A nested collection goes before its parent, which would take it along.
+            unrefs: live.item.parent ? [live.item.parent] : []
+          }
+        ];
+      },
+      toConfig(live, scope, ctx) {
+        let collection = live.item;
+        if (sharedTitles.has(collection)) {
+          let first = liveCollections(scope).find((node) => node.item.title === collection.title);
+          if (first && first.item.id !== collection.id) {
+            ctx.warn(
+              `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`
+            );
+            return;
+          }
+        }
+        let config = { title: collection.title };
+        if (sharedTitles.has(collection) && (config.id = collection.id), typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent) {
+          let id = collection.parent;
+          config.parent = ctx.exportedKey(KIND, id) ?? { id };
+        }
+        return config;
+      }
+    };
   }
 });
 
@@ -3698,17 +3904,379 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   }
 });
 
-// src/model/desired.ts
-var ROLES, init_desired = __esm({
-  "src/model/desired.ts"() {
+// src/kinds/member-admins.ts
+function adminRefusals(members, outcomes, caller, at2) {
+  let refusals = [], lowered = members.filter((member) => {
+    let outcome = outcomes.get(member.id);
+    return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
+  });
+  for (let member of lowered) {
+    let outcome = outcomes.get(member.id), where6 = at2(member.id), refusal = (message) => where6 === void 0 ? { member: member.name, message } : { member: member.name, at: where6, message };
+    "id" in caller && caller.id === member.id ? refusals.push(
+      refusal(
+        `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
+      )
+    ) : "unknown" in caller && refusals.push(
+      refusal(
+        `member "${member.name}" is an admin, and docsync cannot tell whether it is the user the API token runs as (${caller.unknown}), so it lowers no admin. The plan would ${describe(outcome)}; make that change in the web app.`
+      )
+    );
+  }
+  let activeAdmins = (role) => members.filter((member) => !member.disabled && isAdmin(role(member) ?? null)).length, before = activeAdmins((member) => member.role), after = activeAdmins((member) => {
+    let outcome = outcomes.get(member.id);
+    return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
+  });
+  if (before > 0 && after === 0 && lowered.length > 0) {
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where6) => where6 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    refusals.push(
+      first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
+    );
+  }
+  return refusals;
+}
+var isAdmin, describe, init_member_admins = __esm({
+  "src/kinds/member-admins.ts"() {
     "use strict";
-    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+    isAdmin = (role) => role === "admin", describe = (outcome) => outcome === "removed" ? "remove it from the organization" : `make it ${outcome.role ?? "a guest"}`;
+  }
+});
+
+// src/kinds/member.ts
+async function callerOf(client) {
+  try {
+    let user = await client.get("/user");
+    return typeof user.id == "string" ? { id: user.id } : { unknown: "GET /v1/user answered without an id" };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+      return { unknown: `GET /v1/user answered ${error.status}` };
+    throw error;
+  }
+}
+function checkAllPresent(desired, live) {
+  let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
+  if (missing.length === 0) return;
+  let lines = missing.map(
+    (member) => `  ${where2(member)}: member "${member.user}" is not in the organization`
+  );
+  throw new DocsyncError(
+    "plan.unknown-member",
+    `${lines.join(`
+`)}
+docsync changes the roles of members and cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.`
+  );
+}
+function checkAdmins(scope) {
+  let nodes = scope.live?.children[KIND2] ?? [];
+  refusalsOf.has(nodes) || refusalsOf.set(nodes, adminProblems(scope, nodes));
+  let problems = refusalsOf.get(nodes);
+  if (problems !== void 0) throw new DocsyncError("plan.admin", problems);
+}
+function adminProblems(scope, nodes) {
+  let desired = scope.desired.members ?? [], prune = scope.desired.policy.prune.includes("members"), outcomes = /* @__PURE__ */ new Map(), configuredAt = /* @__PURE__ */ new Map();
+  for (let node of nodes) {
+    let member = desired.find((candidate) => names(candidate.user, node.item));
+    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where2(member))) : prune && outcomes.set(node.item.id, "removed");
+  }
+  let facts = nodes.map(({ item }) => ({
+    id: item.id,
+    name: liveName(item),
+    role: item.role,
+    disabled: item.disabled === !0
+  })), caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" }, refusals = adminRefusals(facts, outcomes, caller, (id) => configuredAt.get(id));
+  if (refusals.length !== 0)
+    return refusals.map((refusal) => refusal.at === void 0 ? refusal.message : `${refusal.at}: ${refusal.message}`).join(`
+`);
+}
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, refusalsOf, memberKind, init_member = __esm({
+  "src/kinds/member.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_compare();
+    init_member_admins();
+    init_paths();
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    refusalsOf = /* @__PURE__ */ new WeakMap();
+    memberKind = {
+      kind: KIND2,
+      collection: "members",
+      // Removing a member takes away its access to everything.
+      highRisk: !0,
+      // `usr_rita` and `rita@acme.example` name one member.
+      keyAliases: !0,
+      // The user the token runs as, read to keep its admin role.
+      pathsOutsideOrganization: ["/user"],
+      config: {
+        schema: {
+          fragment: "member",
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization."
+        },
+        identities: [{ field: "user", hints: !1 }],
+        check(members, ctx) {
+          let seen = /* @__PURE__ */ new Map();
+          for (let member of members) {
+            let { user } = member.value;
+            if (!isEmail(user)) continue;
+            let first = seen.get(user.toLowerCase());
+            first !== void 0 && first !== user && ctx.report(member, ["user"], `"${user}" is "${first}" again: emails are compared without case`), first === void 0 && seen.set(user.toLowerCase(), user);
+          }
+        },
+        // A user id pins the member: it is the live member's id.
+        resolve: ({ value: { user, role } }, meta2) => ({
+          ...meta2,
+          ...isEmail(user) ? {} : { id: user },
+          user,
+          role
+        })
+      },
+      desired: (scope) => scope.desired.members,
+      async read(client, scope) {
+        let [items2, caller] = await Promise.all([
+          client.list(membersPath(scope.organization)),
+          // Needed only to plan role changes, not to export them.
+          scope.desired.members === void 0 ? void 0 : callerOf(client)
+        ]);
+        return scope.desired.members !== void 0 && checkAllPresent(scope.desired.members, items2), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
+      },
+      key: (member) => userKey(member.user),
+      liveKey: (member) => userKey(liveName(member)),
+      diff(desired, live, scope) {
+        checkAdmins(scope);
+        let changes = [];
+        return compareField(changes, "role", desired.role, live?.item.role), changes;
+      },
+      create(desired) {
+        throw new DocsyncError(
+          "plan.unknown-member",
+          `${where2(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
+        );
+      },
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PATCH",
+          path: memberPath(scope.organization, live.item.id),
+          body: { role: desired.role },
+          summary: "change member role"
+        }
+      ],
+      remove(live, _address, scope) {
+        return checkAdmins(scope), [
+          {
+            method: "DELETE",
+            path: memberPath(scope.organization, live.item.id),
+            summary: "remove member"
+          }
+        ];
+      },
+      exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
+      toConfig: (live) => ({ user: liveName(live.item), role: live.item.role })
+    };
+  }
+});
+
+// src/kinds/openapi-spec.ts
+function sourceChanges(desired, live) {
+  let changes = [], source = desired.source;
+  if (source === void 0) return changes;
+  if ("url" in source) compareField(changes, "source", source.url, live?.sourceURL);
+  else if (live === void 0 || live.sourceURL !== void 0) {
+    let change = { field: "source", to: shown(source) };
+    live?.sourceURL !== void 0 && (change.from = live.sourceURL), changes.push(change);
+  }
+  return changes;
+}
+var shown, openApiSpecKind, init_openapi_spec = __esm({
+  "src/kinds/openapi-spec.ts"() {
+    "use strict";
+    init_errors();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    shown = (source) => "url" in source ? source.url : `(text, ${source.text.length} characters)`;
+    openApiSpecKind = {
+      kind: "OpenAPI spec",
+      collection: "openApiSpecs",
+      // Published pages render from the spec: deleting it breaks them, and its versions go with it.
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "openapi-spec",
+          description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed."
+        },
+        plural: "OpenAPI specs",
+        identities: [{ field: "slug", hints: !1 }],
+        resolve({ value: { slug: slug2, source } }, meta2) {
+          return { ...meta2, slug: slug2, ...defined({ source: typeof source == "string" ? { url: source } : source }) };
+        }
+      },
+      desired: (scope) => scope.desired.openApiSpecs,
+      read: async (client, scope) => leafNodes(await client.list(openApiSpecsPath(scope.organization))),
+      key: (spec) => spec.slug,
+      liveKey: (spec) => spec.slug,
+      diff(desired, live) {
+        let changes = [];
+        return live || compareField(changes, "slug", desired.slug, void 0), [...changes, ...sourceChanges(desired, live?.item)];
+      },
+      create(desired, address, scope) {
+        if (desired.source === void 0) {
+          let { file, line, column } = desired.at;
+          throw new DocsyncError(
+            "plan.openapi-source",
+            `${file}:${line}:${column}: OpenAPI spec ${JSON.stringify(desired.slug)} does not exist, and creating it needs its source: give source (a URL, or { text: ... }).`
+          );
+        }
+        return [
+          {
+            method: "POST",
+            path: openApiSpecsPath(scope.organization),
+            body: { slug: desired.slug, source: desired.source },
+            summary: "create OpenAPI spec",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: openApiSpecsPath(scope.organization), match: { slug: desired.slug } }
+          }
+        ];
+      },
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PUT",
+          path: openApiSpecPath(scope.organization, live.item.slug),
+          body: { source: desired.source },
+          summary: "update OpenAPI spec source"
+        }
+      ],
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: openApiSpecPath(scope.organization, live.item.slug),
+          summary: "delete OpenAPI spec"
+        }
+      ],
+      exportLeavesOut: "the text of OpenAPI specs made from text (the API does not return it)",
+      toConfig(live, _scope, ctx) {
+        let spec = live.item;
+        if (spec.sourceURL !== void 0) return { slug: spec.slug, source: spec.sourceURL };
+        let config = { slug: spec.slug };
+        return ctx.comment(
+          config,
+          `source: made from a text, which the API does not return. Give it to manage it:
+source: { text: "\${file:${spec.slug}.yaml}" }`
+        ), config;
+      }
+    };
+  }
+});
+
+// src/kinds/shapes/singleton.ts
+function singletonItems(container, collection) {
+  let value = container.value?.[collection];
+  if (value !== void 0)
+    return [{ value, file: container.file, path: [...container.path, collection] }];
+}
+function setFields(value, fields) {
+  let mapping = value ?? {}, set = {};
+  for (let field of fields) mapping[field] !== void 0 && (set[field] = mapping[field]);
+  return set;
+}
+function singletonKind(shape) {
+  let { kind, collection, key, fields } = shape, missing = (scope) => {
+    throw new DocsyncError(
+      "plan.singleton-missing",
+      `GET ${shape.path(scope)} found no ${kind} to change; docsync never creates or deletes them. Check the organization id.`
+    );
+  };
+  return {
+    kind,
+    collection,
+    singleton: !0,
+    config: {
+      schema: shape.schema,
+      ...shape.plural ? { plural: shape.plural } : {},
+      items: (container) => singletonItems(container, collection),
+      identities: [],
+      check(items2, ctx) {
+        let [first, ...others] = items2;
+        for (let item of others) {
+          let message = `is already given at ${ctx.where(first, "", item)}; give ${collection} in one file only`;
+          ctx.report(item, [], message);
+        }
+      },
+      resolve: (item, meta2) => ({ ...meta2, fields: setFields(item.value, fields) })
+    },
+    desired: (scope) => shape.desired(scope),
+    async read(client, scope) {
+      try {
+        let item = await client.get(shape.path(scope));
+        return item ? [{ item, children: {} }] : [];
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    key: () => key,
+    liveKey: () => key,
+    diff(desired, live) {
+      let changes = [];
+      for (let field of fields) compareField(changes, field, desired.fields[field], live?.item[field]);
+      return changes;
+    },
+    riskyChanges(changes) {
+      let reasons = changes.flatMap((change) => shape.risky?.(change) ?? []);
+      return reasons.length > 0 ? reasons.join("; ") : void 0;
+    },
+    create: (_desired, _address, scope) => missing(scope),
+    update: (_desired, _live, changes, _address, scope) => [
+      { method: "PATCH", path: shape.path(scope), body: patchBody(changes, fields), summary: shape.summary }
+    ],
+    remove: (_live, _address, scope) => missing(scope),
+    ...shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {},
+    // Every managed field the live object has: that mapping plans to no change.
+    toConfig: (live) => setFields(live.item, fields)
+  };
+}
+var init_singleton = __esm({
+  "src/kinds/shapes/singleton.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_compare();
+  }
+});
+
+// src/kinds/organization-settings.ts
+function risky(change) {
+  if (change.field === "sso" && change.to === !0)
+    return "enforces single sign-on: members who cannot sign in through it lose access";
+  if (change.field === "defaultRole") return "changes the role new members get";
+}
+var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
+  "src/kinds/organization-settings.ts"() {
+    "use strict";
+    init_paths();
+    init_singleton();
+    FIELDS = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
+    organizationSettingsKind = singletonKind({
+      kind: "settings",
+      collection: "organizationSettings",
+      key: "organization",
+      plural: "settings",
+      schema: {
+        fragment: "organization-settings",
+        description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed."
+      },
+      fields: FIELDS,
+      path: (scope) => orgPath(scope.organization),
+      desired: (scope) => scope.desired.organizationSettings,
+      summary: "update organization settings",
+      risky,
+      exportLeavesOut: "the organization's logo and default content"
+    });
   }
 });
 
 // src/kinds/unique.ts
-function slug(text) {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+function slug(text2) {
+  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 function derivedPath(title) {
   return slug(title).slice(0, 90).replace(/-+$/, "");
@@ -3734,7 +4302,7 @@ function desiredValues(desired, ctx) {
 function fileName(label) {
   return slug(label) || "idp";
 }
-var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
+var FIELDS2, teamId, samlProviderKind, init_saml_provider = __esm({
   "src/kinds/saml-provider.ts"() {
     "use strict";
     init_address();
@@ -3744,7 +4312,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
     init_live_nodes();
     init_paths();
     init_unique();
-    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+    FIELDS2 = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
     samlProviderKind = {
       kind: "SAML provider",
       collection: "samlProviders",
@@ -3792,7 +4360,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
       liveKey: (provider) => provider.label,
       diff(desired, live, _scope, ctx) {
         let want = desiredValues(desired, ctx), have = live?.item, changes = [];
-        for (let field of FIELDS) {
+        for (let field of FIELDS2) {
           let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
           compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
         }
@@ -3814,7 +4382,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
         ];
       },
       update(_desired, live, changes, _address, scope, ctx) {
-        let body = patchBody(changes, FIELDS), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+        let body = patchBody(changes, FIELDS2), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
         return [
           {
             method: "PATCH",
@@ -3895,11 +4463,17 @@ var isGroup, init_site_navigation = __esm({
 
 // src/kinds/redirect.ts
 import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
+function partsOf(scope) {
+  let parts = partsBySite.get(scope);
+  return parts || (parts = {
+    list: redirectsPath(scope.organization, scope.ids.site),
+    claim: uniqueClaim(scope, "redirect-source", ""),
+    destinations: /* @__PURE__ */ new Map()
+  }, partsBySite.set(scope, parts)), parts;
+}
 function destination(desired, scope, ctx) {
   if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = sectionDestinations.get(scope);
-  known || (known = /* @__PURE__ */ new Map(), sectionDestinations.set(scope, known));
-  let value = known.get(path);
+  let path = desired.destination.sectionPath, known = partsOf(scope).destinations, value = known.get(path);
   return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
 }
 function holdsDestination(wanted, live) {
@@ -3920,13 +4494,13 @@ function rawDestination(live) {
 function bulkItem(scope, source, destination2) {
   return {
     method: "PUT",
-    path: redirectsPath(scope.organization, scope.ids.site),
+    path: partsOf(scope).list,
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination: destination2 }
   };
 }
-var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
   "src/kinds/redirect.ts"() {
     "use strict";
     init_address();
@@ -3952,7 +4526,8 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         let desired = meta2;
         return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
       }
-    }, site = (scope) => scope.desired, sourceClaim = (scope, source) => uniqueClaim(scope, "redirect-source", source), sectionDestinations = /* @__PURE__ */ new WeakMap();
+    }, site = (scope) => scope.desired, partsBySite = /* @__PURE__ */ new WeakMap();
+    sourceClaim = (scope, source) => partsOf(scope).claim + source;
     DESTINATION_FIELDS = {
       "site-section": ["siteSectionId"],
       "site-space": ["siteSpaceId"],
@@ -3981,14 +4556,14 @@ var redirectConfig, site, sourceClaim, sectionDestinations, DESTINATION_FIELDS, 
         return [
           {
             method: "POST",
-            path: redirectsPath(scope.organization, scope.ids.site),
+            path: partsOf(scope).list,
             body: { source: desired.source, destination: to },
             summary: "create redirect",
             needs: ctx.needs(scope.ids.site, to.siteSectionId),
             create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: {
-              list: redirectsPath(scope.organization, scope.ids.site),
+              list: partsOf(scope).list,
               match: { source: desired.source }
             },
             claims: [sourceClaim(scope, desired.source)],
@@ -4074,7 +4649,7 @@ function nestSections(sections, groups2, site4, ctx) {
     );
   return list;
 }
-var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
   "src/kinds/section-group.ts"() {
     "use strict";
     init_address();
@@ -4083,7 +4658,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
     init_live_nodes();
     init_paths();
     init_site_navigation();
-    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    PATCHABLE2 = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
     site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
     sectionGroupKind = {
       kind: "group",
@@ -4105,7 +4680,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       liveKey: (group) => group.title,
       diff(desired, live) {
         let changes = [];
-        for (let field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+        for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
         let have = live ? memberPaths(live.item) : [];
         return have.length === desired.sections.length && desired.sections.every((path) => have.includes(path)) || changes.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
@@ -4129,7 +4704,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
         ];
       },
       update(desired, live, changes, _address, scope, ctx) {
-        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE);
+        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes, PATCHABLE2);
         Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
@@ -4162,11 +4737,11 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where2, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where6, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where2]: { type: "site-section", id: anchor } } },
+          body: { position: { [where6]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -4190,13 +4765,13 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddre
 // src/kinds/site-space.ts
 function knownSpaces(spaces) {
   if (spaces.size === 0) return "no spaces are named under spaces:";
-  let names = [];
+  let names2 = [];
   for (let name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
+    if (names2.length === SPACES_SHOWN) break;
+    names2.push(name);
   }
-  let more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
+  let more = spaces.size - names2.length;
+  return `known spaces: ${names2.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
 }
 function siteSpaceKind(container) {
   let pathClaim2 = (scope, path) => uniqueClaim(scope, "site-space-path", path), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
@@ -4265,7 +4840,7 @@ function siteSpaceKind(container) {
     diff(desired, live) {
       let changes = [];
       live || changes.push({ field: "space", to: desired.spaceName });
-      for (let field of PATCHABLE2) compareField(changes, field, desired[field], live?.item[field]);
+      for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
       return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
     },
     create(desired, address, scope, ctx, info) {
@@ -4293,7 +4868,7 @@ function siteSpaceKind(container) {
       ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
     },
     update(_desired, live, changes, _address, scope, ctx) {
-      let calls = [], body = patchBody(changes, PATCHABLE2);
+      let calls = [], body = patchBody(changes, PATCHABLE3);
       if (Object.keys(body).length > 0) {
         let renamed = changes.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path)] : [];
         calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
@@ -4322,7 +4897,7 @@ function siteSpaceKind(container) {
   };
   return kind;
 }
-var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
+var SPACES_SHOWN, siteSpaceConfig, PATCHABLE3, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
   "src/kinds/site-space.ts"() {
     "use strict";
     init_compare();
@@ -4354,7 +4929,7 @@ var SPACES_SHOWN, siteSpaceConfig, PATCHABLE2, rootSiteSpaceKind, sectionSiteSpa
           ...defined({ condition, default: isDefault })
         };
       }
-    }, PATCHABLE2 = ["path", "condition"];
+    }, PATCHABLE3 = ["path", "condition"];
     rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
   }
 });
@@ -4377,7 +4952,7 @@ function makeDefault(scope, sectionId, ctx) {
     needs: ctx.needs(scope.ids.site, sectionId)
   };
 }
-var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
+var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
   "src/kinds/section.ts"() {
     "use strict";
     init_address();
@@ -4390,7 +4965,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types();
     init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
+    PATCHABLE4 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
       body: { path: temporarySegment(id) },
       summary: "move section to a temporary path",
       needs: ctx.needs(scope.ids.site, id)
@@ -4442,7 +5017,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
       },
       diff(desired, live) {
         let changes = [];
-        for (let field of PATCHABLE3) compareField(changes, field, desired[field], live?.item[field]);
+        for (let field of PATCHABLE4) compareField(changes, field, desired[field], live?.item[field]);
         return desired.default === !0 && live?.item.default !== !0 && changes.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes;
       },
       create(desired, address, scope, ctx, info) {
@@ -4486,7 +5061,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
         }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
       },
       update(_desired, live, changes, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes, PATCHABLE3);
+        let calls = [], body = patchBody(changes, PATCHABLE4);
         if (Object.keys(body).length > 0) {
           let renamed = changes.find((change) => change.field === "path"), call = {
             method: "PATCH",
@@ -4536,11 +5111,11 @@ function liveSchema(node) {
 function schemaConfig(node, ctx) {
   let schema = liveSchema(node);
   if (!schema) return;
-  let properties = schema.properties ?? {}, names = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
+  let properties = schema.properties ?? {}, names2 = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
   if (schema.additionalProperties === !0 && ctx.warn(
     `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
-  ), !enabled && names.length === 0) return;
-  let odd = names.filter((name) => {
+  ), !enabled && names2.length === 0) return;
+  let odd = names2.filter((name) => {
     let attribute = properties[name];
     if (typeof attribute != "object" || attribute === null) return !0;
     let { type, description, ...rest } = attribute;
@@ -4581,7 +5156,7 @@ function liveValue(site4, field) {
   if (site4)
     return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
 }
-var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
+var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
   "src/kinds/site.ts"() {
     "use strict";
     init_errors();
@@ -4597,7 +5172,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
     init_site_adaptive_schema();
     init_site_space();
     init_types();
-    PATCHABLE4 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
+    PATCHABLE5 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
     TYPES2 = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], siteKind = {
       kind: "site",
       collection: "sites",
@@ -4641,7 +5216,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         }
         let changes = [];
         live || compareField(changes, "type", desired.type, void 0);
-        for (let field of PATCHABLE4) {
+        for (let field of PATCHABLE5) {
           let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
           compareField(changes, field, value, liveValue(live?.item, field));
         }
@@ -4688,7 +5263,7 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
       },
       update(desired, live, changes, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes, PATCHABLE4);
+        let calls = [], body = patchBody(changes, PATCHABLE5);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
@@ -4712,6 +5287,484 @@ var PATCHABLE4, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         let sections = ctx.children(sectionKind);
         return sections.length > 0 ? config.sections = nestSections(sections, ctx.children(sectionGroupKind), site4.title, ctx) : config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config), config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config), config;
       }
+    };
+  }
+});
+
+// src/kinds/shapes/assignment.ts
+function grantsAfter(spec, scope, ctx) {
+  return (spec.desired(scope) ?? []).map((desired) => ({
+    type: desired.type,
+    id: spec.principalId(desired, scope, ctx),
+    role: desired.role
+  }));
+}
+function assignmentKind(spec) {
+  let guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
+    if (!spec.guard || guarded.has(scope)) return;
+    guarded.add(scope);
+    let before = (scope.live?.children[spec.kind] ?? []).map(
+      ({ item }) => ({ type: item.type, id: item.id, role: item.role })
+    );
+    spec.guard(before, grantsAfter(spec, scope, ctx), scope);
+  }, routes = (type) => {
+    let found = spec.principals[type];
+    if (!found) throw new Error(`assignment of unknown principal type ${type}`);
+    return found;
+  };
+  return {
+    kind: spec.kind,
+    collection: spec.collection,
+    config: spec.config,
+    desired: spec.desired,
+    read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
+    key: (desired) => assignmentKey(desired.type, desired.name),
+    liveKey: (live) => live.key,
+    diff(desired, live, scope, ctx) {
+      if (guard(scope, ctx), live?.item.role === desired.role) return [];
+      let change = { field: "role", to: desired.role };
+      return live && (change.from = live.item.role), [change];
+    },
+    create(desired, _address, scope, ctx) {
+      guard(scope, ctx);
+      let principal = spec.principalId(desired, scope, ctx), call = routes(desired.type).invite(scope, principal, desired.role), needs = ctx.needs(principal);
+      return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
+    },
+    update: (desired, live, _changes, _address, scope) => [
+      routes(live.item.type).change(scope, live.item.id, desired.role)
+    ],
+    remove(live, _address, scope, ctx) {
+      return guard(scope, ctx), [routes(live.item.type).remove(scope, live.item.id)];
+    }
+  };
+}
+var assignmentKey, init_assignment = __esm({
+  "src/kinds/shapes/assignment.ts"() {
+    "use strict";
+    assignmentKey = (type, name) => `${type}:${name}`;
+  }
+});
+
+// src/kinds/space-access.ts
+function callerIsAdmin(grants, caller) {
+  return grants.some(
+    (grant) => isAdmin2(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && caller.teams.has(grant.id))
+  );
+}
+function lockoutProblems(before, after, caller) {
+  let problems = [], admins = before.filter(isAdmin2);
+  if (admins.length > 0 && !after.some(isAdmin2) && problems.push(
+    `it would leave the space without an admin (today: ${admins.map(describe2).join(", ")}); keep one user or team with role admin`
+  ), caller.known)
+    callerIsAdmin(before, caller) && !callerIsAdmin(after, caller) && problems.push(
+      `it would remove the admin access of user ${caller.id}, whose token docsync runs with; keep its admin grant (or its team's)`
+    );
+  else {
+    let lowered = admins.filter(
+      (grant) => !after.some((kept2) => kept2.type === grant.type && kept2.id === grant.id && isAdmin2(kept2))
+    );
+    lowered.length > 0 && problems.push(
+      `it would remove or lower the admin grant of ${lowered.map(describe2).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
+    );
+  }
+  return problems;
+}
+var isAdmin2, describe2, init_space_access = __esm({
+  "src/kinds/space-access.ts"() {
+    "use strict";
+    isAdmin2 = (grant) => grant.role === "admin";
+    describe2 = (grant) => `${grant.type} ${grant.id}`;
+  }
+});
+
+// src/kinds/space-permission.ts
+function once(client, key, read) {
+  let reads = cache.get(client);
+  reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
+  let found = reads.get(key);
+  return found || (found = read(), reads.set(key, found)), found;
+}
+function readCaller(client, organization) {
+  return once(client, `caller ${organization}`, async () => {
+    let id;
+    try {
+      id = (await client.get("/user")).id;
+    } catch (error) {
+      if (absent(error)) return { known: !1 };
+      throw error;
+    }
+    let teams = [];
+    try {
+      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
+    } catch (error) {
+      if (!absent(error)) throw error;
+    }
+    return { known: !0, id, teams: new Set(teams.map((membership) => membership.team.id)) };
+  });
+}
+function readMembers(client, organization) {
+  return once(client, `members ${organization}`, async () => {
+    let members = await client.list(
+      `${orgPath(organization)}/members`
+    ), ids = /* @__PURE__ */ new Set(), byEmail = /* @__PURE__ */ new Map();
+    for (let member of members) {
+      let id = member.user?.id ?? member.id;
+      ids.add(id), member.user?.email && byEmail.set(member.user.email.toLowerCase(), id);
+    }
+    return { ids, byEmail };
+  });
+}
+function where3(scope) {
+  let { at: at2, name } = scope.desired;
+  return `${at2.file}:${at2.line}:${at2.column}: space "${name}"`;
+}
+function principalId(desired, scope, ctx) {
+  if (desired.type === "team")
+    try {
+      return ctx.idOf(addressOf("", "team", desired.name));
+    } catch (error) {
+      throw error instanceof DocsyncError ? new DocsyncError(
+        "plan.unknown-reference",
+        `${where3(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
+      ) : error;
+    }
+  let members = factsOf(scope)?.members, id = isEmail2(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
+  if (id === void 0 || !members?.ids.has(id))
+    throw new DocsyncError(
+      "plan.unknown-reference",
+      `${where3(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+    );
+  return id;
+}
+function grantConfig(grant, scope, ctx) {
+  if (!ROLES.includes(grant.role)) {
+    let space = scope.live?.item;
+    ctx.warn(
+      `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`
+    );
+    return;
+  }
+  return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
+}
+var isEmail2, userName, cache, absent, factsOf, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
+  "src/kinds/space-permission.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_desired();
+    init_paths();
+    init_assignment();
+    init_space_access();
+    isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, cache = /* @__PURE__ */ new WeakMap();
+    absent = (error) => error instanceof ApiError && (error.status === 404 || error.status === 405);
+    factsOf = (scope) => scope.live?.details?.access;
+    principalRoutes = (type) => ({
+      invite: (scope, id, role) => ({
+        method: "POST",
+        path: spacePermissionsPath(scope.ids.space),
+        body: { role, [`${type}s`]: [id] },
+        summary: `give ${type} a role on space`
+      }),
+      change: (scope, id, role) => ({
+        method: "PATCH",
+        path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+        body: { role },
+        summary: `change ${type}'s role on space`
+      }),
+      remove: (scope, id) => ({
+        method: "DELETE",
+        path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+        summary: `remove ${type}'s role on space`
+      })
+    });
+    assignments = assignmentKind({
+      kind: "space permission",
+      collection: "permissions",
+      config: {
+        // Each principal once per space; a user named by id and by email is found at plan time.
+        identities: [
+          { field: "user", noun: "for user", hints: !1, optional: !0 },
+          { field: "team", noun: "for team", hints: !1, optional: !0 }
+        ],
+        check(permissions, ctx) {
+          for (let permission of permissions) {
+            let { user, team } = permission.value;
+            user === void 0 == (team === void 0) && ctx.report(
+              permission,
+              [],
+              "give either user (a user id or email) or team (a team title), not both"
+            );
+          }
+        },
+        resolve: ({ value: { user, team, role } }, meta2) => user !== void 0 ? { ...meta2, type: "user", name: userName(user), role } : { ...meta2, type: "team", name: team ?? "", role }
+      },
+      principals: { user: principalRoutes("user"), team: principalRoutes("team") },
+      desired: (scope) => scope.desired.permissions,
+      async read(client, scope) {
+        let space = scope.ids.space, configured = scope.desired.permissions ?? [], namesUsers = configured.some((permission) => permission.type === "user"), [users, teams, caller, members] = await Promise.all([
+          client.list(`${spacePermissionsPath(space)}/users`),
+          client.list(`${spacePermissionsPath(space)}/teams`),
+          readCaller(client, scope.organization),
+          namesUsers ? readMembers(client, scope.organization) : void 0
+        ]), facts = members ? { caller, members } : { caller }, node = scope.live;
+        node && (node.details = { ...node.details, access: facts });
+        let emails = new Set(configured.filter((p) => p.type === "user" && isEmail2(p.name)).map((p) => p.name)), live = [];
+        for (let { permission, user } of users) {
+          let email = user.email?.toLowerCase(), name = email !== void 0 && emails.has(email) ? email : user.id;
+          live.push({
+            id: user.id,
+            type: "user",
+            role: permission,
+            key: assignmentKey("user", name),
+            ...user.email ? { email: user.email } : {}
+          });
+        }
+        for (let { permission, team } of teams)
+          live.push({
+            id: team.id,
+            type: "team",
+            role: permission,
+            key: assignmentKey("team", team.title),
+            title: team.title
+          });
+        return live;
+      },
+      principalId,
+      guard(before, after, scope) {
+        let caller = factsOf(scope)?.caller ?? { known: !1 }, problems = lockoutProblems(before, after, caller);
+        if (problems.length !== 0)
+          throw new DocsyncError(
+            "plan.lockout",
+            `${where3(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
+          );
+      }
+    }), spacePermissionKind = {
+      ...assignments,
+      exportOneLine: !0,
+      toConfig: (live, scope, ctx) => grantConfig(live.item, scope, ctx)
+    };
+  }
+});
+
+// src/kinds/space-export.ts
+async function spacesIn(client, collection) {
+  try {
+    return await client.list(`/collections/${encodeURIComponent(collection)}/spaces`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+async function findSpaces(client, scope, named) {
+  let collections = nodesOf(scope, collectionKind.kind), inCollections = await Promise.all(collections.map(({ item }) => spacesIn(client, item.id))), ids = new Set(named.spaces);
+  for (let space of inCollections.flat()) space.deletedAt || ids.add(space.id);
+  return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));
+}
+function collectionOf(space, scope, ctx) {
+  let id = space.parent;
+  if (!id) return null;
+  let live = nodesOf(scope, collectionKind.kind).find((node) => node.item.id === id), key = ctx.exportedKey(collectionKind.kind, id);
+  return key !== void 0 && key === live?.item.title ? key : { id };
+}
+function customFieldValues(live, scope, ctx) {
+  let read = live.details?.customFields ?? {}, fields = nodesOf(scope, customFieldKind.kind), values = {};
+  for (let [name, value] of Object.entries(read)) {
+    if (value == null) continue;
+    let field = fields.find((node) => node.item.name === name);
+    field && ctx.exportedKey(customFieldKind.kind, field.item.id) !== void 0 ? values[name] = value : ctx.warn(
+      `${describe3(live.item)}: the value of custom field "${name}" is not exported, since the field is not (see the warnings about it); it is left as it is`
+    );
+  }
+  return values;
+}
+function spaceConfig(live, scope, ctx) {
+  let space = live.item;
+  ctx.space(space.id);
+  let config = { id: space.id };
+  text(space.title) && (config.title = space.title), text(space.emoji) && (config.emoji = space.emoji), (space.editMode === "live" || space.editMode === "locked") && (config.editMode = space.editMode), ROLES.includes(space.defaultLevel) && (config.defaultLevel = space.defaultLevel), config.collection = collectionOf(space, scope, ctx);
+  let values = customFieldValues(live, scope, ctx);
+  Object.keys(values).length > 0 && (config.customFields = values);
+  let grants = ctx.children(spacePermissionKind), read = live.children[spacePermissionKind.kind] ?? [];
+  return grants.length === read.length ? config.permissions = grants.map((grant) => grant.config) : ctx.warn(
+    `${describe3(space)}: its permissions are not exported, since ${read.length - grants.length} of its grants cannot be written (see above); docsync leaves its grants alone until you list them`
+  ), config;
+}
+var NOWHERE, nodesOf, text, describe3, init_space_export = __esm({
+  "src/kinds/space-export.ts"() {
+    "use strict";
+    init_errors2();
+    init_desired();
+    init_collection();
+    init_custom_field();
+    init_space_permission();
+    NOWHERE = { file: "", line: 0, column: 0 }, nodesOf = (scope, kind) => scope.live?.children[kind] ?? [];
+    text = (value) => typeof value == "string" && value !== "", describe3 = (space) => `space "${space.title ?? space.id}" (${space.id})`;
+  }
+});
+
+// src/kinds/space.ts
+function collectionId(space, ctx) {
+  let ref = space.collection;
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
+}
+function customFieldAddress(space, name, ctx) {
+  let address = addressOf("", "custom field", name);
+  try {
+    ctx.idOf(address);
+  } catch (error) {
+    throw error instanceof DocsyncError ? new DocsyncError(
+      "plan.unknown-reference",
+      `${where4(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
+    ) : error;
+  }
+  return address;
+}
+var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm({
+  "src/kinds/space.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_compare();
+    init_configured();
+    init_paths();
+    init_space_export();
+    init_space_permission();
+    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where4 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
+    liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
+      kind: "space",
+      collection: "spaceSettings",
+      children: [spacePermissionKind],
+      config: {
+        schema: {
+          fragment: "space",
+          description: "Settings of existing spaces, under spaces: as name: {id, ...}.",
+          inRoot: !0
+        },
+        // The entries of `spaces:` that are mappings; `name: id` only names a space.
+        items(container) {
+          let spaces = container.value?.spaces;
+          if (spaces == null) return;
+          let items2 = [];
+          for (let [name, entry] of Object.entries(spaces)) {
+            if (entry === null || typeof entry != "object") continue;
+            let value = { ...entry, name };
+            items2.push({ value, file: container.file, path: [...container.path, "spaces", name] });
+          }
+          return items2.length > 0 ? items2 : void 0;
+        },
+        identities: [{ field: "id", noun: "id", hints: !1 }],
+        check(spaces, ctx) {
+          let titles = ctx.keysOf("collections");
+          if (titles !== void 0)
+            for (let space of spaces) {
+              let collection = space.value.collection;
+              if (typeof collection == "string" && !titles.has(collection)) {
+                let message = `unknown collection "${collection}": name a title listed under collections:, or a live collection with { id: <collection id> }`;
+                ctx.report(space, ["collection"], message);
+              }
+            }
+        },
+        resolve({ value }, meta2) {
+          let { name, id, title, emoji, editMode, defaultLevel, collection, customFields } = value;
+          return {
+            ...meta2,
+            name,
+            spaceId: id,
+            ...defined({ title, emoji, editMode, defaultLevel, collection: typeof collection == "string" ? { title: collection } : collection, customFields })
+          };
+        }
+      },
+      desired: (scope) => scope.desired.spaceSettings,
+      refersTo: [
+        {
+          kind: "team",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some(
+            (space) => space.permissions?.some((p) => p.type === "team")
+          )
+        },
+        {
+          kind: "custom field",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some((space) => space.customFields !== void 0)
+        },
+        {
+          kind: "collection",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some(
+            (space) => typeof space.collection == "object" && space.collection !== null && "title" in space.collection
+          )
+        }
+      ],
+      // There is no list of an organization's spaces: each configured space is read, all at once.
+      async read(client, scope) {
+        return (await Promise.all(
+          (scope.desired.spaceSettings ?? []).map(async (space) => {
+            try {
+              let live = await client.get(spacePath(space.spaceId));
+              return live.deletedAt ? [] : [live];
+            } catch (error) {
+              if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+              throw error;
+            }
+          })
+        )).flat().map((item) => ({ item, children: {} }));
+      },
+      async readDetails(client, _scope, node, desired) {
+        if (desired.customFields === void 0) return;
+        let values = await client.get(
+          `${spacePath(node.item.id)}/custom-fields`
+        ), byName = Object.fromEntries(values.map(({ customField, value }) => [customField.name, value]));
+        node.details = { ...node.details, customFields: byName };
+      },
+      key: (space) => space.spaceId,
+      liveKey: (space) => space.id,
+      label: (space) => space.name,
+      liveLabel: (space, configuration) => Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === space.id) ?? space.id,
+      diff(desired, live, _scope, ctx) {
+        let changes = [];
+        for (let field of PATCHABLE6) compareField(changes, field, desired[field], live?.item[field]);
+        compareField(changes, "collection", collectionId(desired, ctx), live?.item.parent);
+        let values = liveValues(live);
+        for (let [name, value] of Object.entries(desired.customFields ?? {}))
+          customFieldAddress(desired, name, ctx), compareField(changes, `${FIELD_PREFIX}${name}`, value, values[name]);
+        return changes;
+      },
+      create(desired) {
+        throw new DocsyncError("plan.unknown-id", `${where4(desired)}: space ${desired.spaceId} does not exist`);
+      },
+      update(desired, live, changes, _address, _scope, ctx) {
+        let id = live.item.id, calls = [], settings = patchBody(changes, PATCHABLE6);
+        Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: spacePath(id), body: settings, summary: "update space" });
+        let moved = changes.find((change) => change.field === "collection");
+        moved && calls.push({
+          method: "POST",
+          path: `${spacePath(id)}/move`,
+          body: { parent: moved.to ?? null },
+          summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
+          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0)
+        });
+        let fields = changes.filter((change) => change.field.startsWith(FIELD_PREFIX));
+        if (fields.length > 0) {
+          let values = {};
+          for (let change of fields)
+            values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
+          calls.push({
+            method: "PATCH",
+            path: `${spacePath(id)}/custom-fields`,
+            body: { values },
+            summary: "set custom field values of space",
+            // A field this plan creates is named, not referred to by id: wait for it.
+            needs: Object.keys(values).map((name) => customFieldAddress(desired, name, ctx))
+          });
+        }
+        return calls;
+      },
+      // Spaces are never deleted: only configured spaces are read, so none is ever left over.
+      remove: () => [],
+      // The export finds the spaces it names and those of collections (space-export.ts).
+      exportFind: findSpaces,
+      toConfig: spaceConfig,
+      exportLeavesOut: "spaces at the organization's root that no site uses (no call lists them; add one as name: {id} to manage it)"
     };
   }
 });
@@ -4780,6 +5833,65 @@ var teamKind, init_team = __esm({
   }
 });
 
+// src/kinds/translation.ts
+var translationKind, init_translation = __esm({
+  "src/kinds/translation.ts"() {
+    "use strict";
+    init_compare();
+    init_live_nodes();
+    init_paths();
+    translationKind = {
+      kind: "translation",
+      collection: "translations",
+      // The translated content belongs to the settings: deleting them loses it.
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "translation",
+          description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed."
+        },
+        identities: [{ field: "title" }, { field: "id", optional: !0 }],
+        resolve: ({ value: { title } }, meta2) => ({ ...meta2, title })
+      },
+      desired: (scope) => scope.desired.translations,
+      read: async (client, scope) => leafNodes(await client.list(translationsPath(scope.organization))),
+      key: (translation) => translation.title,
+      liveKey: (translation) => translation.title,
+      diff(desired, live) {
+        let changes = [];
+        return compareField(changes, "title", desired.title, live?.item.title), changes;
+      },
+      create: (desired, address, scope) => [
+        {
+          method: "POST",
+          path: translationsPath(scope.organization),
+          body: { title: desired.title },
+          summary: "create translation settings",
+          captures: [{ address, pointer: "/id" }],
+          recover: { list: translationsPath(scope.organization), match: { title: desired.title } }
+        }
+      ],
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PUT",
+          path: translationPath(scope.organization, live.item.id),
+          body: { title: desired.title },
+          summary: "rename translation settings"
+        }
+      ],
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: translationPath(scope.organization, live.item.id),
+          summary: "delete translation settings"
+        }
+      ],
+      exportLeavesOut: "translation languages (the API does not set them)",
+      toConfig: (live) => ({ title: live.item.title })
+    };
+  }
+});
+
 // src/kinds/registry.ts
 function descendants(kinds) {
   let seen = /* @__PURE__ */ new Map(), add = (kind) => {
@@ -4799,12 +5911,30 @@ function allKinds(kinds = TOP_LEVEL_KINDS) {
 var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
   "src/kinds/registry.ts"() {
     "use strict";
+    init_collection();
     init_custom_field();
+    init_member();
+    init_openapi_spec();
+    init_organization_settings();
     init_saml_provider();
     init_site();
+    init_space();
     init_team();
-    TOP_LEVEL_KINDS = [teamKind, customFieldKind, samlProviderKind, siteKind];
-    PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
+    init_translation();
+    TOP_LEVEL_KINDS = [
+      collectionKind,
+      teamKind,
+      memberKind,
+      customFieldKind,
+      samlProviderKind,
+      // After the SAML providers: enforcing single sign-on is read best after the providers it needs.
+      organizationSettingsKind,
+      openApiSpecKind,
+      translationKind,
+      siteKind,
+      spaceKind
+    ];
+    PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter((kind) => !kind.singleton).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
       (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
     ), NESTED_IN = new Map(
       TOP_LEVEL_KINDS.flatMap(
@@ -4956,7 +6086,7 @@ function textOrJson(value) {
 async function withJsonReport(context, planFile, apply) {
   let recorder = new ApplyRecorder(planFile), observer = context.observer, inner = {
     ...context,
-    output: { ...context.output, out: (text) => context.output.err(text) },
+    output: { ...context.output, out: (text2) => context.output.err(text2) },
     observer: {
       ...observer,
       planned(plan) {
@@ -5012,9 +6142,9 @@ async function findConfigFiles(paths, cwd) {
   return { files, order, diagnostics };
 }
 async function yamlFilesIn(folder) {
-  let names = (await readdir(folder, { withFileTypes: !0 })).filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
+  let names2 = (await readdir(folder, { withFileTypes: !0 })).filter((e) => /\.ya?ml$/.test(e.name)).map((e) => e.name);
   return (await Promise.all(
-    names.map(async (name) => {
+    names2.map(async (name) => {
       let stats = await stat(join(folder, name));
       return stats.isFile() ? [{ name, size: stats.size }] : [];
     })
@@ -5782,20 +6912,20 @@ var require_foldFlowLines = __commonJS({
   "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow", FOLD_BLOCK = "block", FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       lineWidth < minContentWidth && (minContentWidth = 0);
       let endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       let folds = [], escapedFolds = {}, end = lineWidth - indent.length;
       typeof indentAtStart == "number" && (indentAtStart > lineWidth - Math.max(2, minContentWidth) ? folds.push(0) : end = lineWidth - indentAtStart);
       let split, prev, overflow = !1, i = -1, escStart = -1, escEnd = -1;
-      mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text, i, indent.length), i !== -1 && (end = i + endStep));
-      for (let ch; ch = text[i += 1]; ) {
+      mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text2, i, indent.length), i !== -1 && (end = i + endStep));
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
-          switch (escStart = i, text[i + 1]) {
+          switch (escStart = i, text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -5812,11 +6942,11 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === `
 `)
-          mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text, i, indent.length)), end = i + indent.length + endStep, split = void 0;
+          mode === FOLD_BLOCK && (i = consumeMoreIndentedLines(text2, i, indent.length)), end = i + indent.length + endStep, split = void 0;
         else {
           if (ch === " " && prev && prev !== " " && prev !== `
 ` && prev !== "	") {
-            let next = text[i + 1];
+            let next = text2[i + 1];
             next && next !== " " && next !== `
 ` && next !== "	" && (split = i);
           }
@@ -5825,10 +6955,10 @@ var require_foldFlowLines = __commonJS({
               folds.push(split), end = split + endStep, split = void 0;
             else if (mode === FOLD_QUOTED) {
               for (; prev === " " || prev === "	"; )
-                prev = ch, ch = text[i += 1], overflow = !0;
+                prev = ch, ch = text2[i += 1], overflow = !0;
               let j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j), escapedFolds[j] = !0, end = j + endStep, split = void 0;
             } else
               overflow = !0;
@@ -5836,28 +6966,28 @@ var require_foldFlowLines = __commonJS({
         prev = ch;
       }
       if (overflow && onOverflow && onOverflow(), folds.length === 0)
-        return text;
+        return text2;
       onFold && onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
-        let fold = folds[i2], end2 = folds[i2 + 1] || text.length;
+        let fold = folds[i2], end2 = folds[i2 + 1] || text2.length;
         fold === 0 ? res = `
-${indent}${text.slice(0, end2)}` : (mode === FOLD_QUOTED && escapedFolds[fold] && (res += `${text[fold]}\\`), res += `
-${indent}${text.slice(fold + 1, end2)}`);
+${indent}${text2.slice(0, end2)}` : (mode === FOLD_QUOTED && escapedFolds[fold] && (res += `${text2[fold]}\\`), res += `
+${indent}${text2.slice(fold + 1, end2)}`);
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
-      let end = i, start = i + 1, ch = text[start];
+    function consumeMoreIndentedLines(text2, i, indent) {
+      let end = i, start = i + 1, ch = text2[start];
       for (; ch === " " || ch === "	"; )
         if (i < start + indent)
-          ch = text[++i];
+          ch = text2[++i];
         else {
           do
-            ch = text[++i];
+            ch = text2[++i];
           while (ch && ch !== `
 `);
-          end = i, start = i + 1, ch = text[start];
+          end = i, start = i + 1, ch = text2[start];
         }
       return end;
     }
@@ -10498,7 +11628,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where(item, from) {
+function where5(item, from) {
   let at2 = locate(item.file, item.path);
   return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
 }
@@ -10509,10 +11639,10 @@ function diagnosticAtOffset(file, offset, path, message) {
 function formatPath(path) {
   if (path.length > PATH_SHOWN * 2)
     return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
-  let text = "";
-  for (let segment2 of path)
-    typeof segment2 == "number" ? text += `[${segment2}]` : /^[A-Za-z_$][\w$-]*$/.test(segment2) ? text += text === "" ? segment2 : `.${segment2}` : text += `[${JSON.stringify(segment2)}]`;
-  return text;
+  let text2 = "";
+  for (let segment3 of path)
+    typeof segment3 == "number" ? text2 += `[${segment3}]` : /^[A-Za-z_$][\w$-]*$/.test(segment3) ? text2 += text2 === "" ? segment3 : `.${segment3}` : text2 += `[${JSON.stringify(segment3)}]`;
+  return text2;
 }
 var PATH_SHOWN, init_yaml_positions = __esm({
   "src/config/yaml-positions.ts"() {
@@ -10528,8 +11658,8 @@ function pairWithKey(map, key) {
   if (index === void 0) {
     index = /* @__PURE__ */ new Map();
     for (let pair of map.items) {
-      let text = keyText(pair.key);
-      text !== void 0 && !index.has(text) && index.set(text, pair);
+      let text2 = keyText(pair.key);
+      text2 !== void 0 && !index.has(text2) && index.set(text2, pair);
     }
     keyIndexes.set(map, index);
   }
@@ -10559,15 +11689,15 @@ var import_yaml, DocumentPositions, SCAN_AT_MOST, keyIndexes, init_yaml_doc_posi
        * what the file holds stops at the deepest node that exists. */
       offsetOf(path, target) {
         let node = this.doc.contents, offset = rangeStart(node) ?? 0;
-        for (let [index, segment2] of path.entries()) {
+        for (let [index, segment3] of path.entries()) {
           (0, import_yaml.isAlias)(node) && (node = node.resolve(this.doc));
           let keyOffset;
           if ((0, import_yaml.isMap)(node)) {
-            let pair = pairWithKey(node, String(segment2));
+            let pair = pairWithKey(node, String(segment3));
             if (pair === void 0) break;
             keyOffset = rangeStart(pair.key), node = pair.value;
-          } else if ((0, import_yaml.isSeq)(node) && typeof segment2 == "number")
-            node = node.items[segment2];
+          } else if ((0, import_yaml.isSeq)(node) && typeof segment3 == "number")
+            node = node.items[segment3];
           else
             break;
           if (target === "key" && index === path.length - 1 && keyOffset !== void 0) return keyOffset;
@@ -10657,31 +11787,31 @@ function interpolateString(file, env, string, result) {
     result.diagnostics.push(diagnosticAt(file, path, message)), result.failed.push(path);
   }, parsed = parseTemplate(string.value);
   if (typeof parsed == "string") return fail(parsed);
-  let text = "";
+  let text2 = "";
   for (let part of parsed) {
     let piece = evaluate(part, env, dirname(file.path));
     if (piece.error !== void 0) return fail(piece.error);
-    sensitive && !("text" in part) && piece.value !== "" && result.sensitive.push(piece.value), text += piece.value;
+    sensitive && !("text" in part) && piece.value !== "" && result.sensitive.push(piece.value), text2 += piece.value;
   }
-  sensitive && text !== "" && result.sensitive.push(text);
+  sensitive && text2 !== "" && result.sensitive.push(text2);
   let whole = parsed.length === 1 && parsed[0] !== void 0 && !("text" in parsed[0]);
-  string.set(whole && string.plain ? reread(text) : text);
+  string.set(whole && string.plain ? reread(text2) : text2);
 }
 function parseTemplate(value) {
-  let parts = [], text = "", i = 0;
+  let parts = [], text2 = "", i = 0;
   for (; i < value.length; )
     if (value.startsWith("$${", i))
-      text += "${", i += 3;
+      text2 += "${", i += 3;
     else if (value.startsWith("${", i)) {
       let end = value.indexOf("}", i + 2);
       if (end === -1) return `unclosed "\${" at character ${i + 1}; write "$\${" for a literal "\${"`;
       let inner = value.slice(i + 2, end), part = parseInterpolation(inner);
       if (part === void 0)
         return `invalid interpolation "\${${inner}}": expected \${NAME}, \${NAME:-default} or \${file:path}`;
-      text !== "" && parts.push({ text }), text = "", parts.push(part), i = end + 1;
+      text2 !== "" && parts.push({ text: text2 }), text2 = "", parts.push(part), i = end + 1;
     } else
-      text += value[i], i += 1;
-  return (text !== "" || parts.length === 0) && parts.push({ text }), parts;
+      text2 += value[i], i += 1;
+  return (text2 !== "" || parts.length === 0) && parts.push({ text: text2 }), parts;
 }
 function parseInterpolation(inner) {
   if (inner.startsWith("file:")) return inner.length > 5 ? { file: inner.slice(5) } : void 0;
@@ -10709,15 +11839,15 @@ function describeFsError(error) {
   let code2 = error.code;
   return code2 === "ENOENT" ? "no such file" : code2 === "EACCES" ? "permission denied" : code2 === "EISDIR" ? "it is a folder" : error instanceof Error ? error.message : String(error);
 }
-function reread(text) {
-  if (text.includes(`
-`)) return text;
-  let doc = (0, import_yaml3.parseDocument)(text), node = doc.contents;
-  return doc.errors.length > 0 || !(0, import_yaml3.isScalar)(node) || node.source !== text ? text : node.value;
+function reread(text2) {
+  if (text2.includes(`
+`)) return text2;
+  let doc = (0, import_yaml3.parseDocument)(text2), node = doc.contents;
+  return doc.errors.length > 0 || !(0, import_yaml3.isScalar)(node) || node.source !== text2 ? text2 : node.value;
 }
 function matches(pattern, path) {
   return pattern.length === path.length && pattern.every(
-    (segment2, i) => segment2 === String(path[i]) || segment2 === "*" && typeof path[i] == "number"
+    (segment3, i) => segment3 === String(path[i]) || segment3 === "*" && typeof path[i] == "number"
   );
 }
 var import_yaml3, init_interpolate = __esm({
@@ -10738,7 +11868,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where5(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -10749,12 +11879,14 @@ function mergeFiles(inputs, options) {
       file,
       path: ["organization"]
     }));
-    for (let [name, id] of Object.entries(config.spaces ?? {}))
-      merged.spaces.set(name, agree(merged.spaces.get(name), { value: id, file, path: ["spaces", name] }));
+    for (let [name, entry] of Object.entries(config.spaces ?? {})) {
+      let located = typeof entry == "string" ? { value: entry, file, path: ["spaces", name] } : { value: entry.id, file, path: ["spaces", name, "id"] };
+      merged.spaces.set(name, agree(merged.spaces.get(name), located));
+    }
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where5(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -10888,7 +12020,7 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => (c instanceof Name && (names[c.str] = (names[c.str] || 0) + 1), names), {});
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => (c instanceof Name && (names2[c.str] = (names2[c.str] || 0) + 1), names2), {});
       }
     };
     exports._Code = _Code;
@@ -11162,9 +12294,9 @@ var require_codegen = __commonJS({
         let varKind = es5 ? scope_1.varKinds.var : this.varKind, rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (names[this.name.str])
-          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names, constants)), this;
+      optimizeNames(names2, constants) {
+        if (names2[this.name.str])
+          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names2, constants)), this;
       }
       get names() {
         return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
@@ -11176,13 +12308,13 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (!(this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects))
-          return this.rhs = optimizeExpr(this.rhs, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (!(this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects))
+          return this.rhs = optimizeExpr(this.rhs, names2, constants), this;
       }
       get names() {
-        let names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        let names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     }, AssignOp = class extends Assign {
       constructor(lhs, op, rhs, sideEffects) {
@@ -11225,8 +12357,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        return this.code = optimizeExpr(this.code, names, constants), this;
+      optimizeNames(names2, constants) {
+        return this.code = optimizeExpr(this.code, names2, constants), this;
       }
       get names() {
         return this.code instanceof code_1._CodeOrName ? this.code.names : {};
@@ -11246,16 +12378,16 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         let { nodes } = this, i = nodes.length;
         for (; i--; ) {
           let n = nodes[i];
-          n.optimizeNames(names, constants) || (subtractNames(names, n.names), nodes.splice(i, 1));
+          n.optimizeNames(names2, constants) || (subtractNames(names2, n.names), nodes.splice(i, 1));
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     }, BlockNode = class extends ParentNode {
       render(opts) {
@@ -11288,14 +12420,14 @@ var require_codegen = __commonJS({
         if (!(cond === !1 || !this.nodes.length))
           return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a;
-        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants), !!(super.optimizeNames(names, constants) || this.else))
-          return this.condition = optimizeExpr(this.condition, names, constants), this;
+        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants), !!(super.optimizeNames(names2, constants) || this.else))
+          return this.condition = optimizeExpr(this.condition, names2, constants), this;
       }
       get names() {
-        let names = super.names;
-        return addExprNames(names, this.condition), this.else && addNames(names, this.else.names), names;
+        let names2 = super.names;
+        return addExprNames(names2, this.condition), this.else && addNames(names2, this.else.names), names2;
       }
     };
     If.kind = "if";
@@ -11309,9 +12441,9 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (super.optimizeNames(names, constants))
-          return this.iteration = optimizeExpr(this.iteration, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iteration = optimizeExpr(this.iteration, names2, constants), this;
       }
       get names() {
         return addNames(super.names, this.iteration.names);
@@ -11325,8 +12457,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        let names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        let names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     }, ForIter = class extends For {
       constructor(loop, varKind, name, iterable) {
@@ -11335,9 +12467,9 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (super.optimizeNames(names, constants))
-          return this.iterable = optimizeExpr(this.iterable, names, constants), this;
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iterable = optimizeExpr(this.iterable, names2, constants), this;
       }
       get names() {
         return addNames(super.names, this.iterable.names);
@@ -11366,13 +12498,13 @@ var require_codegen = __commonJS({
         var _a, _b;
         return super.optimizeNodes(), (_a = this.catch) === null || _a === void 0 || _a.optimizeNodes(), (_b = this.finally) === null || _b === void 0 || _b.optimizeNodes(), this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a, _b;
-        return super.optimizeNames(names, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names, constants), this;
+        return super.optimizeNames(names2, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names2, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names2, constants), this;
       }
       get names() {
-        let names = super.names;
-        return this.catch && addNames(names, this.catch.names), this.finally && addNames(names, this.finally.names), names;
+        let names2 = super.names;
+        return this.catch && addNames(names2, this.catch.names), this.finally && addNames(names2, this.finally.names), names2;
       }
     }, Catch = class extends BlockNode {
       constructor(error) {
@@ -11600,15 +12732,15 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (let n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names2, constants) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -11616,15 +12748,15 @@ var require_codegen = __commonJS({
       return new code_1._Code(expr._items.reduce((items2, c) => (c instanceof code_1.Name && (c = replaceName(c)), c instanceof code_1._Code ? items2.push(...c._items) : items2.push(c), items2), []));
       function replaceName(n) {
         let c = constants[n.str];
-        return c === void 0 || names[n.str] !== 1 ? n : (delete names[n.str], c);
+        return c === void 0 || names2[n.str] !== 1 ? n : (delete names2[n.str], c);
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants[c.str] !== void 0);
       }
     }
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (let n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
     function not(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
@@ -11799,7 +12931,7 @@ var require_names = __commonJS({
   "node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: !0 });
-    var codegen_1 = require_codegen(), names = {
+    var codegen_1 = require_codegen(), names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -11828,7 +12960,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names;
+    exports.default = names2;
   }
 });
 
@@ -12972,8 +14104,8 @@ var require_validate = __commonJS({
           return data;
       }
       let expr = data, segments2 = jsonPointer.split("/");
-      for (let segment2 of segments2)
-        segment2 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
+      for (let segment3 of segments2)
+        segment3 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment3))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
       return expr;
       function errorMsg(pointerType, up) {
         return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
@@ -13350,8 +14482,8 @@ var require_utils = __commonJS({
         return removeDotSegments(path);
       let segments2 = path.split("/"), last = segments2.length - 1, output = [], trailingDirectory = !1;
       for (let i = 0; i <= last; i++) {
-        let segment2 = segments2[i];
-        segment2 === "." || segment2 === ".." ? (segment2 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment2);
+        let segment3 = segments2[i];
+        segment3 === "." || segment3 === ".." ? (segment3 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment3);
       }
       return trailingDirectory && output[output.length - 1] !== ".." && output.push(""), (output.length === 0 || output[0] === "" || output[0].includes(":")) && output.unshift("."), output.join("/");
     }
@@ -14231,7 +15363,7 @@ var require_core = __commonJS({
         return typeof format == "string" && (format = new RegExp(format)), this.formats[name] = format, this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
-        return !errors || errors.length === 0 ? "No errors" : errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return !errors || errors.length === 0 ? "No errors" : errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         let rules = this.RULES.all;
@@ -16009,16 +17141,29 @@ var docsync_schema_default, init_docsync_schema = __esm({
           minLength: 1
         },
         spaces: {
-          description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.",
+          description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.",
           type: "object",
           propertyNames: {
             pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
             errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'"
           },
           additionalProperties: {
-            description: "The id of an existing space.",
-            type: "string",
-            minLength: 1
+            description: "The id of an existing space, or a mapping with its id and the settings docsync manages.",
+            type: ["string", "object"],
+            minLength: 1,
+            if: {
+              type: "object"
+            },
+            then: {
+              $ref: "#/definitions/space"
+            }
+          }
+        },
+        collections: {
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/collection"
           }
         },
         teams: {
@@ -16026,6 +17171,13 @@ var docsync_schema_default, init_docsync_schema = __esm({
           type: "array",
           items: {
             $ref: "#/definitions/team"
+          }
+        },
+        members: {
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/member"
           }
         },
         customFields: {
@@ -16042,6 +17194,24 @@ var docsync_schema_default, init_docsync_schema = __esm({
             $ref: "#/definitions/saml-provider"
           }
         },
+        organizationSettings: {
+          description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.",
+          $ref: "#/definitions/organization-settings"
+        },
+        openApiSpecs: {
+          description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/openapi-spec"
+          }
+        },
+        translations: {
+          description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/translation"
+          }
+        },
         sites: {
           description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.",
           type: "array",
@@ -16055,6 +17225,70 @@ var docsync_schema_default, init_docsync_schema = __esm({
         }
       },
       definitions: {
+        collection: {
+          description: "A collection: a folder of spaces and other collections. Identity: title.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            description: {
+              description: "A short description (at most 100 characters).",
+              type: "string",
+              maxLength: 100
+            },
+            defaultLevel: {
+              description: "The role members of the organization have on the content of the collection by default.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            parent: {
+              description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            id: {
+              description: "Pin to a live collection id: needed when several live collections share the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live collection has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            protect: {
+              description: "Never delete this collection.",
+              type: "boolean"
+            }
+          }
+        },
         "custom-field": {
           description: "A custom field of the organization. Identity: name (immutable).",
           type: "object",
@@ -16106,13 +17340,143 @@ var docsync_schema_default, init_docsync_schema = __esm({
             }
           }
         },
+        member: {
+          description: "A member of the organization and its role. Identity: user.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["user", "role"],
+          properties: {
+            user: {
+              description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.",
+              type: "string",
+              minLength: 1
+            },
+            role: {
+              description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            protect: {
+              description: "Never remove this member from the organization.",
+              type: "boolean"
+            }
+          }
+        },
+        "openapi-spec": {
+          description: "An OpenAPI specification. Identity: slug.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["slug"],
+          properties: {
+            slug: {
+              description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+            },
+            source: {
+              description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.",
+              anyOf: [
+                {
+                  description: "The document's http(s) URL.",
+                  type: "string",
+                  pattern: "^https?://",
+                  maxLength: 2048
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["url"],
+                  properties: {
+                    url: {
+                      description: "The document's http(s) URL.",
+                      type: "string",
+                      pattern: "^https?://",
+                      maxLength: 2048
+                    }
+                  }
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["text"],
+                  properties: {
+                    text: {
+                      description: "The document itself (YAML or JSON).",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                }
+              ]
+            },
+            protect: {
+              description: "Never delete or replace this spec.",
+              type: "boolean"
+            }
+          }
+        },
+        "organization-settings": {
+          description: "The organization's settings. Only the fields given are managed; the others stay as they are.",
+          type: "object",
+          additionalProperties: !1,
+          properties: {
+            title: {
+              description: "The organization's name (2 to 255 characters).",
+              type: "string",
+              minLength: 2,
+              maxLength: 255
+            },
+            emailDomains: {
+              description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.",
+              type: "array",
+              uniqueItems: !0,
+              items: {
+                description: "A domain name.",
+                type: "string",
+                minLength: 1,
+                maxLength: 253
+              }
+            },
+            hostname: {
+              description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.",
+              anyOf: [
+                {
+                  type: "string",
+                  minLength: 3,
+                  maxLength: 32,
+                  pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"
+                },
+                {
+                  type: "null"
+                }
+              ]
+            },
+            defaultRole: {
+              description: "The role new members get; null makes them guests. Changing it is flagged high-risk.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            sso: {
+              description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.",
+              type: "boolean"
+            },
+            ai: {
+              description: "Enable AI features.",
+              type: "boolean"
+            },
+            inviteLinks: {
+              description: "Enable invite links.",
+              type: "boolean"
+            }
+          }
+        },
         policy: {
           description: "What docsync may delete. May appear in one file only.",
           type: "object",
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -16123,9 +17487,15 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "sectionGroups",
                   "siteSpaces",
                   "redirects",
+                  "spaceSettings",
+                  "permissions",
+                  "collections",
                   "teams",
+                  "members",
                   "customFields",
-                  "samlProviders"
+                  "samlProviders",
+                  "openApiSpecs",
+                  "translations"
                 ]
               }
             },
@@ -16634,6 +18004,106 @@ var docsync_schema_default, init_docsync_schema = __esm({
             }
           }
         },
+        "space-permission": {
+          description: "A role given on a space to one user or one team. Identity: the user or the team.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["role"],
+          properties: {
+            user: {
+              description: "A member of the organization, by user id or by email.",
+              type: "string",
+              minLength: 1
+            },
+            team: {
+              description: "A team, by its title (under teams:, or a live team's).",
+              type: "string",
+              minLength: 1,
+              maxLength: 64
+            },
+            role: {
+              description: "The role on the space.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            }
+          }
+        },
+        space: {
+          description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["id"],
+          properties: {
+            id: {
+              description: "The id of the existing space; site spaces name the space by the key above.",
+              type: "string",
+              minLength: 1
+            },
+            title: {
+              description: "The space's title (1 to 50 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            emoji: {
+              description: "The space's emoji (1 to 50 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            editMode: {
+              description: "live: members edit directly; locked: every edit is locked.",
+              enum: ["live", "locked"]
+            },
+            defaultLevel: {
+              description: "The default level for the space's content.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            collection: {
+              description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            customFields: {
+              description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.",
+              type: "object",
+              propertyNames: {
+                minLength: 1,
+                maxLength: 50
+              },
+              additionalProperties: {
+                description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it."
+              }
+            },
+            permissions: {
+              description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.",
+              type: "array",
+              items: {
+                $ref: "#/definitions/space-permission"
+              }
+            }
+          }
+        },
         team: {
           description: "A team. Identity: title.",
           type: "object",
@@ -16664,6 +18134,35 @@ var docsync_schema_default, init_docsync_schema = __esm({
             },
             protect: {
               description: "Never delete or replace this team.",
+              type: "boolean"
+            }
+          }
+        },
+        translation: {
+          description: "Translation settings. Identity: title, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The title (1 to 100 characters); identifies the settings unless id is given.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            id: {
+              description: "Pin this entry to live translation settings by id; wins over was and the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live translation settings have today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            protect: {
+              description: "Never delete these translation settings.",
               type: "boolean"
             }
           }
@@ -16731,7 +18230,7 @@ function explain(e, path) {
   }
 }
 function describeTypes(type) {
-  let names = {
+  let names2 = {
     string: "a string",
     number: "a number",
     integer: "an integer",
@@ -16740,7 +18239,7 @@ function describeTypes(type) {
     array: "a list",
     null: "null"
   };
-  return String(type).split(",").map((t) => names[t] ?? t).join(" or ");
+  return String(type).split(",").map((t) => names2[t] ?? t).join(" or ");
 }
 function describeValue(data) {
   return data === null ? "null" : Array.isArray(data) ? "a list" : typeof data == "object" ? "a mapping" : typeof data == "boolean" ? String(data) : `a ${typeof data}`;
@@ -16775,98 +18274,326 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space.", type: "string", minLength: 1 } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } } } }, schema12 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema13 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema14 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema21 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects (only inside listed sites). sites, teams, customFields and samlProviders prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "teams", "customFields", "samlProviders"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), formats0 = formats.uri, schema15 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema18 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema20 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, func25 = Object.prototype.hasOwnProperty, pattern2 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern3 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern9 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema16 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema17 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
-  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space, or a mapping with its id and the settings docsync manages.", type: ["string", "object"], minLength: 1, if: { type: "object" }, then: { $ref: "#/definitions/space" } } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "spaceSettings", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, "space-permission": { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } }, space: { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema14 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema15 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema16 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema17 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema18 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema19 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema20 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema21 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema28 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "spaceSettings", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), schema12 = { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, schema13 = { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } };
+  function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null, errors = 0;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.id === void 0) {
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.required, parentSchema: schema12, data };
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+      }
+      for (let key0 in data)
+        if (!(key0 === "id" || key0 === "title" || key0 === "emoji" || key0 === "editMode" || key0 === "defaultLevel" || key0 === "collection" || key0 === "customFields" || key0 === "permissions")) {
+          let err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data };
+          vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+        }
+      if (data.id !== void 0) {
+        let data0 = data.id;
+        if (typeof data0 == "string") {
+          if (func3(data0) < 1) {
+            let err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.id, data: data0 };
+            vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+          }
+        } else {
+          let err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.id.type, parentSchema: schema12.properties.id, data: data0 };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+        }
+      }
+      if (data.title !== void 0) {
+        let data1 = data.title;
+        if (typeof data1 == "string") {
+          if (func3(data1) > 50) {
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.title, data: data1 };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+          }
+          if (func3(data1) < 1) {
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data1 };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          }
+        } else {
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data1 };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+      }
+      if (data.emoji !== void 0) {
+        let data2 = data.emoji;
+        if (typeof data2 == "string") {
+          if (func3(data2) > 50) {
+            let err7 = { instancePath: instancePath + "/emoji", schemaPath: "#/properties/emoji/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.emoji, data: data2 };
+            vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+          }
+          if (func3(data2) < 1) {
+            let err8 = { instancePath: instancePath + "/emoji", schemaPath: "#/properties/emoji/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.emoji, data: data2 };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          }
+        } else {
+          let err9 = { instancePath: instancePath + "/emoji", schemaPath: "#/properties/emoji/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.emoji.type, parentSchema: schema12.properties.emoji, data: data2 };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        }
+      }
+      if (data.editMode !== void 0) {
+        let data3 = data.editMode;
+        if (!(data3 === "live" || data3 === "locked")) {
+          let err10 = { instancePath: instancePath + "/editMode", schemaPath: "#/properties/editMode/enum", keyword: "enum", params: { allowedValues: schema12.properties.editMode.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.editMode.enum, parentSchema: schema12.properties.editMode, data: data3 };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        }
+      }
+      if (data.defaultLevel !== void 0) {
+        let data4 = data.defaultLevel;
+        if (!(data4 === "admin" || data4 === "create" || data4 === "review" || data4 === "edit" || data4 === "comment" || data4 === "read")) {
+          let err11 = { instancePath: instancePath + "/defaultLevel", schemaPath: "#/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema12.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.defaultLevel.enum, parentSchema: schema12.properties.defaultLevel, data: data4 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      }
+      if (data.collection !== void 0) {
+        let data5 = data.collection, _errs11 = errors, valid1 = !1, passing0 = null, _errs12 = errors;
+        if (typeof data5 == "string") {
+          if (func3(data5) > 50) {
+            let err12 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.collection.oneOf[0], data: data5 };
+            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+          }
+          if (func3(data5) < 1) {
+            let err13 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.collection.oneOf[0], data: data5 };
+            vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+          }
+        } else {
+          let err14 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.collection.oneOf[0].type, parentSchema: schema12.properties.collection.oneOf[0], data: data5 };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+        var _valid0 = _errs12 === errors;
+        _valid0 && (valid1 = !0, passing0 = 0);
+        let _errs14 = errors;
+        if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+          if (data5.id === void 0) {
+            let err15 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema12.properties.collection.oneOf[1].required, parentSchema: schema12.properties.collection.oneOf[1], data: data5 };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+          }
+          for (let key1 in data5)
+            if (key1 !== "id") {
+              let err16 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12.properties.collection.oneOf[1], data: data5 };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+            }
+          if (data5.id !== void 0) {
+            let data6 = data5.id;
+            if (typeof data6 == "string") {
+              if (func3(data6) < 1) {
+                let err17 = { instancePath: instancePath + "/collection/id", schemaPath: "#/properties/collection/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.collection.oneOf[1].properties.id, data: data6 };
+                vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+              }
+            } else {
+              let err18 = { instancePath: instancePath + "/collection/id", schemaPath: "#/properties/collection/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.collection.oneOf[1].properties.id.type, parentSchema: schema12.properties.collection.oneOf[1].properties.id, data: data6 };
+              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+            }
+          }
+        } else {
+          let err19 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.collection.oneOf[1].type, parentSchema: schema12.properties.collection.oneOf[1], data: data5 };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        }
+        var _valid0 = _errs14 === errors;
+        if (_valid0 && valid1)
+          valid1 = !1, passing0 = [passing0, 1];
+        else {
+          _valid0 && (valid1 = !0, passing0 = 1);
+          let _errs19 = errors;
+          if (data5 !== null) {
+            let err20 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema12.properties.collection.oneOf[2].type, parentSchema: schema12.properties.collection.oneOf[2], data: data5 };
+            vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+          }
+          var _valid0 = _errs19 === errors;
+          _valid0 && valid1 ? (valid1 = !1, passing0 = [passing0, 2]) : _valid0 && (valid1 = !0, passing0 = 2);
+        }
+        if (valid1)
+          errors = _errs11, vErrors !== null && (_errs11 ? vErrors.length = _errs11 : vErrors = null);
+        else {
+          let err21 = { instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.collection.oneOf, parentSchema: schema12.properties.collection, data: data5 };
+          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+        }
+      }
+      if (data.customFields !== void 0) {
+        let data7 = data.customFields;
+        if (data7 && typeof data7 == "object" && !Array.isArray(data7))
+          for (let key2 in data7) {
+            let _errs23 = errors;
+            if (typeof key2 == "string") {
+              if (func3(key2) > 50) {
+                let err22 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/propertyNames/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema12.properties.customFields.propertyNames, data: key2, propertyName: key2 };
+                vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+              }
+              if (func3(key2) < 1) {
+                let err23 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.customFields.propertyNames, data: key2, propertyName: key2 };
+                vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+              }
+            }
+            var valid3 = _errs23 === errors;
+            if (!valid3) {
+              let err24 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/propertyNames", keyword: "propertyNames", params: { propertyName: key2 }, message: "property name must be valid", schema: schema12.properties.customFields.propertyNames, parentSchema: schema12.properties.customFields, data: data7 };
+              vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+            }
+          }
+        else {
+          let err25 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.properties.customFields.type, parentSchema: schema12.properties.customFields, data: data7 };
+          vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+        }
+      }
+      if (data.permissions !== void 0) {
+        let data8 = data.permissions;
+        if (Array.isArray(data8)) {
+          let len0 = data8.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data9 = data8[i0];
+            if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+              if (data9.role === void 0) {
+                let err26 = { instancePath: instancePath + "/permissions/" + i0, schemaPath: "#/definitions/space-permission/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema13.required, parentSchema: schema13, data: data9 };
+                vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+              }
+              for (let key3 in data9)
+                if (!(key3 === "user" || key3 === "team" || key3 === "role")) {
+                  let err27 = { instancePath: instancePath + "/permissions/" + i0, schemaPath: "#/definitions/space-permission/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data9 };
+                  vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+                }
+              if (data9.user !== void 0) {
+                let data10 = data9.user;
+                if (typeof data10 == "string") {
+                  if (func3(data10) < 1) {
+                    let err28 = { instancePath: instancePath + "/permissions/" + i0 + "/user", schemaPath: "#/definitions/space-permission/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.user, data: data10 };
+                    vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                  }
+                } else {
+                  let err29 = { instancePath: instancePath + "/permissions/" + i0 + "/user", schemaPath: "#/definitions/space-permission/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.user.type, parentSchema: schema13.properties.user, data: data10 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                }
+              }
+              if (data9.team !== void 0) {
+                let data11 = data9.team;
+                if (typeof data11 == "string") {
+                  if (func3(data11) > 64) {
+                    let err30 = { instancePath: instancePath + "/permissions/" + i0 + "/team", schemaPath: "#/definitions/space-permission/properties/team/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema13.properties.team, data: data11 };
+                    vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                  }
+                  if (func3(data11) < 1) {
+                    let err31 = { instancePath: instancePath + "/permissions/" + i0 + "/team", schemaPath: "#/definitions/space-permission/properties/team/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.team, data: data11 };
+                    vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                  }
+                } else {
+                  let err32 = { instancePath: instancePath + "/permissions/" + i0 + "/team", schemaPath: "#/definitions/space-permission/properties/team/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.team.type, parentSchema: schema13.properties.team, data: data11 };
+                  vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+                }
+              }
+              if (data9.role !== void 0) {
+                let data12 = data9.role;
+                if (!(data12 === "admin" || data12 === "create" || data12 === "review" || data12 === "edit" || data12 === "comment" || data12 === "read")) {
+                  let err33 = { instancePath: instancePath + "/permissions/" + i0 + "/role", schemaPath: "#/definitions/space-permission/properties/role/enum", keyword: "enum", params: { allowedValues: schema13.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.role.enum, parentSchema: schema13.properties.role, data: data12 };
+                  vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+                }
+              }
+            } else {
+              let err34 = { instancePath: instancePath + "/permissions/" + i0, schemaPath: "#/definitions/space-permission/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data9 };
+              vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+            }
+          }
+        } else {
+          let err35 = { instancePath: instancePath + "/permissions", schemaPath: "#/properties/permissions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.permissions.type, parentSchema: schema12.properties.permissions, data: data8 };
+          vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+        }
+      }
+    } else {
+      let err36 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data };
+      vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+    }
+    return validate11.errors = vErrors, errors === 0;
+  }
+  let schema22 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema25 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema27 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema23 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema24 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema17.required, parentSchema: schema17, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema17.required, parentSchema: schema17, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema17.required, parentSchema: schema17, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func25.call(schema17.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data };
+        if (!func2.call(schema24.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
-          if (func2(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.path, data: data0 };
+          if (func3(data0) > 100) {
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
-          if (func2(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.path, data: data0 };
+          if (func3(data0) < 1) {
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
-          if (!pattern3.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.path, data: data0 };
+          if (!pattern7.test(data0)) {
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.path.type, parentSchema: schema17.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.path.type, parentSchema: schema24.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
       if (data.title !== void 0) {
         let data1 = data.title;
         if (typeof data1 == "string") {
-          if (func2(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.title, data: data1 };
+          if (func3(data1) > 128) {
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema24.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
-          if (func2(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema17.properties.title, data: data1 };
+          if (func3(data1) < 2) {
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema24.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.title.type, parentSchema: schema24.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema17.properties.description.type }, message: "must be string,null", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema24.properties.description.type }, message: "must be string,null", schema: schema24.properties.description.type, parentSchema: schema24.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
-        if (typeof data2 == "string" && func2(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema17.properties.description, data: data2 };
+        if (typeof data2 == "string" && func3(data2) > 256) {
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema24.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema17.properties.icon.type }, message: "must be string,null", schema: schema17.properties.icon.type, parentSchema: schema17.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema24.properties.icon.type }, message: "must be string,null", schema: schema24.properties.icon.type, parentSchema: schema24.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
-        if (typeof data3 == "string" && func2(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.icon, data: data3 };
+        if (typeof data3 == "string" && func3(data3) > 50) {
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema24.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema17.properties.condition.type }, message: "must be string,null", schema: schema17.properties.condition.type, parentSchema: schema17.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema24.properties.condition.type }, message: "must be string,null", schema: schema24.properties.condition.type, parentSchema: schema24.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
-          if (func2(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema17.properties.condition, data: data4 };
+          if (func3(data4) > 1024) {
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema24.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
-          if (func2(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.condition, data: data4 };
+          if (func3(data4) < 1) {
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -16874,7 +18601,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.default.type, parentSchema: schema17.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.default.type, parentSchema: schema24.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -16882,7 +18609,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema24.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -16890,63 +18617,63 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema25.required, parentSchema: schema25, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema25.required, parentSchema: schema25, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
-                  if (func2(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data8 };
+                  if (func3(data8) < 1) {
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.space.type, parentSchema: schema25.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
               if (data7.path !== void 0) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
-                  if (func2(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data9 };
+                  if (func3(data9) > 100) {
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
-                  if (func2(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data9 };
+                  if (func3(data9) < 1) {
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
-                  if (!pattern3.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data9 };
+                  if (!pattern7.test(data9)) {
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.path.type, parentSchema: schema25.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema25.properties.condition.type }, message: "must be string,null", schema: schema25.properties.condition.type, parentSchema: schema25.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
-                  if (func2(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data10 };
+                  if (func3(data10) > 1024) {
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema25.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
-                  if (func2(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data10 };
+                  if (func3(data10) < 1) {
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -16954,132 +18681,132 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.default.type, parentSchema: schema25.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
               if (data7.was !== void 0) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
-                  if (func2(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data12 };
+                  if (func3(data12) > 100) {
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
-                  if (func2(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data12 };
+                  if (func3(data12) < 1) {
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
-                  if (!pattern3.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data12 };
+                  if (!pattern7.test(data12)) {
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.siteSpaces.type, parentSchema: schema17.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.siteSpaces.type, parentSchema: schema24.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
       if (data.id !== void 0) {
         let data14 = data.id;
         if (typeof data14 == "string") {
-          if (func2(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.id, data: data14 };
+          if (func3(data14) < 1) {
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.id.type, parentSchema: schema17.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.id.type, parentSchema: schema24.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
       if (data.was !== void 0) {
         let data15 = data.was;
         if (typeof data15 == "string") {
-          if (func2(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.was, data: data15 };
+          if (func3(data15) > 100) {
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
-          if (func2(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.was, data: data15 };
+          if (func3(data15) < 1) {
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
-          if (!pattern3.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema17.properties.was, data: data15 };
+          if (!pattern7.test(data15)) {
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.was.type, parentSchema: schema17.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.was.type, parentSchema: schema24.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.protect.type, parentSchema: schema24.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
-    return validate13.errors = vErrors, errors === 0;
+    return validate15.errors = vErrors, errors === 0;
   }
-  function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema16.required, parentSchema: schema16, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema23.required, parentSchema: schema23, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema16.required, parentSchema: schema16, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema23.required, parentSchema: schema23, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
-          if (func2(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.group, data: data0 };
+          if (func3(data0) > 100) {
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
-          if (func2(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.group, data: data0 };
+          if (func3(data0) < 1) {
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.group.type, parentSchema: schema16.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.group.type, parentSchema: schema23.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema16.properties.icon.type }, message: "must be string,null", schema: schema16.properties.icon.type, parentSchema: schema16.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema23.properties.icon.type }, message: "must be string,null", schema: schema23.properties.icon.type, parentSchema: schema23.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
-        if (typeof data1 == "string" && func2(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema16.properties.icon, data: data1 };
+        if (typeof data1 == "string" && func3(data1) > 50) {
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema23.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -17088,42 +18815,43 @@ function precompiledValidator(formats) {
         if (Array.isArray(data2)) {
           let len0 = data2.length;
           for (let i0 = 0; i0 < len0; i0++)
-            validate13(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+            validate15(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.sections.type, parentSchema: schema16.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema23.properties.sections.type, parentSchema: schema23.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
       if (data.was !== void 0) {
         let data4 = data.was;
         if (typeof data4 == "string") {
-          if (func2(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.was, data: data4 };
+          if (func3(data4) > 100) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          if (func2(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.was, data: data4 };
+          if (func3(data4) < 1) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.was.type, parentSchema: schema16.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
-    return validate12.errors = vErrors, errors === 0;
+    return validate14.errors = vErrors, errors === 0;
   }
-  function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let formats0 = formats.uri;
+  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0, _errs1 = errors, _errs2 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
@@ -17134,109 +18862,109 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema15.not, parentSchema: schema15, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema22.not, parentSchema: schema22, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema15.required, parentSchema: schema15, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema22.required, parentSchema: schema22, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func25.call(schema15.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data };
+        if (!func2.call(schema22.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
-          if (func2(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.title, data: data0 };
+          if (func3(data0) > 128) {
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
-          if (func2(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.title, data: data0 };
+          if (func3(data0) < 2) {
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.title.type, parentSchema: schema22.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
       if (data.id !== void 0) {
         let data1 = data.id;
         if (typeof data1 == "string") {
-          if (func2(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.id, data: data1 };
+          if (func3(data1) < 1) {
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.id.type, parentSchema: schema15.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.id.type, parentSchema: schema22.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
       if (data.was !== void 0) {
         let data2 = data.was;
         if (typeof data2 == "string") {
-          if (func2(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.was, data: data2 };
+          if (func3(data2) > 128) {
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          if (func2(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema15.properties.was, data: data2 };
+          if (func3(data2) < 2) {
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.was.type, parentSchema: schema22.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.protect.type, parentSchema: schema22.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.type.enum, parentSchema: schema15.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema22.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.type.enum, parentSchema: schema22.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema15.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.visibility.enum, parentSchema: schema15.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema22.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.visibility.enum, parentSchema: schema22.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.basename !== void 0) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
-          if (func2(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema15.properties.basename, data: data6 };
+          if (func3(data6) > 100) {
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
-          if (func2(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.basename, data: data6 };
+          if (func3(data6) < 1) {
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.basename.type, parentSchema: schema15.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.basename.type, parentSchema: schema22.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema15.properties.proxy.type }, message: "must be string,null", schema: schema15.properties.proxy.type, parentSchema: schema15.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema22.properties.proxy.type }, message: "must be string,null", schema: schema22.properties.proxy.type, parentSchema: schema22.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
-        if (typeof data7 == "string" && !pattern2.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema15.properties.proxy, data: data7 };
+        if (typeof data7 == "string" && !pattern6.test(data7)) {
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema22.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -17244,23 +18972,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema15.properties.adaptiveContent.required, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema22.properties.adaptiveContent.required, parentSchema: schema22.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.adaptiveContent.properties.enabled.type, parentSchema: schema15.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.adaptiveContent.properties.enabled.type, parentSchema: schema22.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveContent.type, parentSchema: schema15.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveContent.type, parentSchema: schema22.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -17268,12 +18996,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema15.properties.adaptiveSchema.required, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema22.properties.adaptiveSchema.required, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -17283,47 +19011,47 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                       vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
                     if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
                       vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
                       vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                   vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.properties.properties.type, parentSchema: schema15.properties.adaptiveSchema.properties.properties, data: data11 };
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.properties.properties.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties, data: data11 };
               vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema15.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema22.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
               vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.properties.adaptiveSchema.type, parentSchema: schema15.properties.adaptiveSchema, data: data10 };
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.type, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
           vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
@@ -17349,22 +19077,22 @@ function precompiledValidator(formats) {
             let ifClause0;
             if (_valid0) {
               let _errs42 = errors;
-              validate12(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors), errors = vErrors.length);
+              validate14(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors), errors = vErrors.length);
               var _valid0 = _errs42 === errors;
               valid8 = _valid0, ifClause0 = "then";
             } else {
               let _errs43 = errors;
-              validate13(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+              validate15(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
               var _valid0 = _errs43 === errors;
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema15.properties.sections.items.if, parentSchema: schema15.properties.sections.items, data: data17 };
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema22.properties.sections.items.if, parentSchema: schema22.properties.sections.items, data: data17 };
               vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.sections.type, parentSchema: schema15.properties.sections, data: data16 };
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.sections.type, parentSchema: schema22.properties.sections, data: data16 };
           vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
@@ -17376,63 +19104,63 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema25.required, parentSchema: schema25, data: data19 };
                 vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema18.required, parentSchema: schema18, data: data19 };
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema25.required, parentSchema: schema25, data: data19 };
                 vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data19 };
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data19 };
                   vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
-                  if (func2(data20) < 1) {
-                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.space, data: data20 };
+                  if (func3(data20) < 1) {
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.space, data: data20 };
                     vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.space.type, parentSchema: schema18.properties.space, data: data20 };
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.space.type, parentSchema: schema25.properties.space, data: data20 };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
               if (data19.path !== void 0) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
-                  if (func2(data21) > 100) {
-                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.path, data: data21 };
+                  if (func3(data21) > 100) {
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
-                  if (func2(data21) < 1) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.path, data: data21 };
+                  if (func3(data21) < 1) {
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
-                  if (!pattern3.test(data21)) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.path, data: data21 };
+                  if (!pattern7.test(data21)) {
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.path, data: data21 };
                     vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.path.type, parentSchema: schema18.properties.path, data: data21 };
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.path.type, parentSchema: schema25.properties.path, data: data21 };
                   vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema18.properties.condition.type }, message: "must be string,null", schema: schema18.properties.condition.type, parentSchema: schema18.properties.condition, data: data22 };
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema25.properties.condition.type }, message: "must be string,null", schema: schema25.properties.condition.type, parentSchema: schema25.properties.condition, data: data22 };
                   vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
-                  if (func2(data22) > 1024) {
-                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.condition, data: data22 };
+                  if (func3(data22) > 1024) {
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema25.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
-                  if (func2(data22) < 1) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.condition, data: data22 };
+                  if (func3(data22) < 1) {
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.condition, data: data22 };
                     vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
@@ -17440,44 +19168,44 @@ function precompiledValidator(formats) {
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.default.type, parentSchema: schema18.properties.default, data: data23 };
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.default.type, parentSchema: schema25.properties.default, data: data23 };
                   vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
               if (data19.was !== void 0) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
-                  if (func2(data24) > 100) {
-                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema18.properties.was, data: data24 };
+                  if (func3(data24) > 100) {
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
-                  if (func2(data24) < 1) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data24 };
+                  if (func3(data24) < 1) {
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
-                  if (!pattern3.test(data24)) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema18.properties.was, data: data24 };
+                  if (!pattern7.test(data24)) {
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.was, data: data24 };
                     vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data24 };
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data24 };
                   vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data25 };
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data25 };
                   vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data19 };
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data19 };
               vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.siteSpaces.type, parentSchema: schema15.properties.siteSpaces, data: data18 };
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.siteSpaces.type, parentSchema: schema22.properties.siteSpaces, data: data18 };
           vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
@@ -17488,46 +19216,46 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema20.oneOf[0].required, parentSchema: schema20.oneOf[0], data: data27 };
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema27.oneOf[0].required, parentSchema: schema27.oneOf[0], data: data27 };
               vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema20.oneOf[1].required, parentSchema: schema20.oneOf[1], data: data27 };
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema27.oneOf[1].required, parentSchema: schema27.oneOf[1], data: data27 };
               vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema20.oneOf, parentSchema: schema20, data: data27 };
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf, parentSchema: schema27, data: data27 };
               vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema20.required, parentSchema: schema20, data: data27 };
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema27.required, parentSchema: schema27, data: data27 };
                 vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data27 };
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27, data: data27 };
                   vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
-                  if (func2(data28) > 512) {
-                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.source, data: data28 };
+                  if (func3(data28) > 512) {
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema27.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
-                  if (!pattern9.test(data28)) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.source, data: data28 };
+                  if (!pattern13.test(data28)) {
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema27.properties.source, data: data28 };
                     vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.type, parentSchema: schema20.properties.source, data: data28 };
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.source.type, parentSchema: schema27.properties.source, data: data28 };
                   vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
@@ -17535,36 +19263,36 @@ function precompiledValidator(formats) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema20.properties.to.required, parentSchema: schema20.properties.to, data: data29 };
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema27.properties.to.required, parentSchema: schema27.properties.to, data: data29 };
                     vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.to, data: data29 };
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.to, data: data29 };
                       vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
-                      if (func2(data30) > 100) {
-                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (func3(data30) > 100) {
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
-                      if (func2(data30) < 1) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (func3(data30) < 1) {
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
-                      if (!pattern3.test(data30)) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      if (!pattern7.test(data30)) {
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.to.properties.section, data: data30 };
                         vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.to.properties.section.type, parentSchema: schema20.properties.to.properties.section, data: data30 };
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.to.properties.section.type, parentSchema: schema27.properties.to.properties.section, data: data30 };
                       vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.to.type, parentSchema: schema20.properties.to, data: data29 };
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.to.type, parentSchema: schema27.properties.to, data: data29 };
                   vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
@@ -17579,12 +19307,12 @@ function precompiledValidator(formats) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema20.properties.destination.allOf[0].then.required, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema27.properties.destination.allOf[0].then.required, parentSchema: schema27.properties.destination.allOf[0].then, data: data31 };
                       vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[0].then, data: data31 };
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[0].then, data: data31 };
                         vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
@@ -17592,7 +19320,7 @@ function precompiledValidator(formats) {
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[0].if, parentSchema: schema20.properties.destination.allOf[0], data: data31 };
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[0].if, parentSchema: schema27.properties.destination.allOf[0], data: data31 };
                   vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
@@ -17605,12 +19333,12 @@ function precompiledValidator(formats) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[1].then.required, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema27.properties.destination.allOf[1].then.required, parentSchema: schema27.properties.destination.allOf[1].then, data: data31 };
                       vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[1].then, data: data31 };
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[1].then, data: data31 };
                         vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
@@ -17618,7 +19346,7 @@ function precompiledValidator(formats) {
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[1].if, parentSchema: schema20.properties.destination.allOf[1], data: data31 };
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[1].if, parentSchema: schema27.properties.destination.allOf[1], data: data31 };
                   vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
@@ -17631,16 +19359,16 @@ function precompiledValidator(formats) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema27.properties.destination.allOf[2].then.required, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema20.properties.destination.allOf[2].then.required, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema27.properties.destination.allOf[2].then.required, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
                       vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[2].then, data: data31 };
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
                         vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
@@ -17648,7 +19376,7 @@ function precompiledValidator(formats) {
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[2].if, parentSchema: schema20.properties.destination.allOf[2], data: data31 };
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[2].if, parentSchema: schema27.properties.destination.allOf[2], data: data31 };
                   vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
@@ -17661,12 +19389,12 @@ function precompiledValidator(formats) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.destination.allOf[3].then.required, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema27.properties.destination.allOf[3].then.required, parentSchema: schema27.properties.destination.allOf[3].then, data: data31 };
                       vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.destination.allOf[3].then, data: data31 };
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[3].then, data: data31 };
                         vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
@@ -17674,59 +19402,59 @@ function precompiledValidator(formats) {
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema20.properties.destination.allOf[3].if, parentSchema: schema20.properties.destination.allOf[3], data: data31 };
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[3].if, parentSchema: schema27.properties.destination.allOf[3], data: data31 };
                   vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema20.properties.destination.required, parentSchema: schema20.properties.destination, data: data31 };
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema27.properties.destination.required, parentSchema: schema27.properties.destination, data: data31 };
                     vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
-                      if (func2(data36) < 1) {
-                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      if (func3(data36) < 1) {
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.kind, data: data36 };
                         vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.kind.type, parentSchema: schema20.properties.destination.properties.kind, data: data36 };
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.kind.type, parentSchema: schema27.properties.destination.properties.kind, data: data36 };
                       vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
                   if (data31.siteSectionId !== void 0) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
-                      if (func2(data37) < 1) {
-                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      if (func3(data37) < 1) {
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.siteSectionId, data: data37 };
                         vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSectionId.type, parentSchema: schema20.properties.destination.properties.siteSectionId, data: data37 };
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.siteSectionId.type, parentSchema: schema27.properties.destination.properties.siteSectionId, data: data37 };
                       vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
                   if (data31.siteSpaceId !== void 0) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
-                      if (func2(data38) < 1) {
-                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      if (func3(data38) < 1) {
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.siteSpaceId, data: data38 };
                         vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.siteSpaceId.type, parentSchema: schema20.properties.destination.properties.siteSpaceId, data: data38 };
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.siteSpaceId.type, parentSchema: schema27.properties.destination.properties.siteSpaceId, data: data38 };
                       vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
                   if (data31.pageId !== void 0) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
-                      if (func2(data39) < 1) {
-                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      if (func3(data39) < 1) {
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.pageId, data: data39 };
                         vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.pageId.type, parentSchema: schema20.properties.destination.properties.pageId, data: data39 };
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.pageId.type, parentSchema: schema27.properties.destination.properties.pageId, data: data39 };
                       vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
@@ -17734,69 +19462,69 @@ function precompiledValidator(formats) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema27.properties.destination.properties.url, data: data40 };
                         vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.destination.properties.url.type, parentSchema: schema20.properties.destination.properties.url, data: data40 };
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.url.type, parentSchema: schema27.properties.destination.properties.url, data: data40 };
                       vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.destination.type, parentSchema: schema20.properties.destination, data: data31 };
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.destination.type, parentSchema: schema27.properties.destination, data: data31 };
                   vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
               if (data27.id !== void 0) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
-                  if (func2(data41) < 1) {
-                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.id, data: data41 };
+                  if (func3(data41) < 1) {
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.id, data: data41 };
                     vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.id.type, parentSchema: schema20.properties.id, data: data41 };
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.id.type, parentSchema: schema27.properties.id, data: data41 };
                   vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
               if (data27.was !== void 0) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
-                  if (func2(data42) > 512) {
-                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema20.properties.was, data: data42 };
+                  if (func3(data42) > 512) {
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema27.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
-                  if (!pattern9.test(data42)) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema20.properties.was, data: data42 };
+                  if (!pattern13.test(data42)) {
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema27.properties.was, data: data42 };
                     vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.was.type, parentSchema: schema20.properties.was, data: data42 };
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.was.type, parentSchema: schema27.properties.was, data: data42 };
                   vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data43 };
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.protect.type, parentSchema: schema27.properties.protect, data: data43 };
                   vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data27 };
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data27 };
               vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.redirects.type, parentSchema: schema15.properties.redirects, data: data26 };
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.redirects.type, parentSchema: schema22.properties.redirects, data: data26 };
           vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
       vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
-    return validate11.errors = vErrors, errors === 0;
+    return validate13.errors = vErrors, errors === 0;
   }
   function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
@@ -17806,7 +19534,7 @@ function precompiledValidator(formats) {
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       for (let key0 in data)
-        if (!(key0 === "version" || key0 === "organization" || key0 === "spaces" || key0 === "teams" || key0 === "customFields" || key0 === "samlProviders" || key0 === "sites" || key0 === "policy")) {
+        if (!func2.call(schema11.properties, key0)) {
           let err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema11, data };
           vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
         }
@@ -17820,7 +19548,7 @@ function precompiledValidator(formats) {
       if (data.organization !== void 0) {
         let data1 = data.organization;
         if (typeof data1 == "string") {
-          if (func2(data1) < 1) {
+          if (func3(data1) < 1) {
             let err3 = { instancePath: instancePath + "/organization", schemaPath: "#/properties/organization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.organization, data: data1 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
@@ -17846,496 +19574,1079 @@ function precompiledValidator(formats) {
           }
           for (let key2 in data2) {
             let data3 = data2[key2];
-            if (typeof data3 == "string") {
-              if (func2(data3) < 1) {
-                let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
-                vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-              }
-            } else {
-              let err8 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.spaces.additionalProperties.type, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+            if (typeof data3 != "string" && !(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+              let err7 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/type", keyword: "type", params: { type: schema11.properties.spaces.additionalProperties.type }, message: "must be string,object", schema: schema11.properties.spaces.additionalProperties.type, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+            }
+            let _errs11 = errors, valid3 = !0, _errs12 = errors;
+            if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+              let err8 = {};
               vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            }
+            var _valid0 = _errs12 === errors;
+            if (errors = _errs11, vErrors !== null && (_errs11 ? vErrors.length = _errs11 : vErrors = null), _valid0) {
+              let _errs14 = errors;
+              validate11(data3, { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data2, parentDataProperty: key2, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+              var _valid0 = _errs14 === errors;
+              valid3 = _valid0;
+            }
+            if (!valid3) {
+              let err9 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema11.properties.spaces.additionalProperties.if, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+            }
+            if (typeof data3 == "string" && func3(data3) < 1) {
+              let err10 = { instancePath: instancePath + "/spaces/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/spaces/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.spaces.additionalProperties, data: data3 };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
           }
         } else {
-          let err9 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.spaces.type, parentSchema: schema11.properties.spaces, data: data2 };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          let err11 = { instancePath: instancePath + "/spaces", schemaPath: "#/properties/spaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.spaces.type, parentSchema: schema11.properties.spaces, data: data2 };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
-      if (data.teams !== void 0) {
-        let data4 = data.teams;
+      if (data.collections !== void 0) {
+        let data4 = data.collections;
         if (Array.isArray(data4)) {
           let len0 = data4.length;
           for (let i0 = 0; i0 < len0; i0++) {
             let data5 = data4[i0];
             if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
               if (data5.title === void 0) {
-                let err10 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema12.required, parentSchema: schema12, data: data5 };
-                vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+                let err12 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema14.required, parentSchema: schema14, data: data5 };
+                vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
               }
               for (let key3 in data5)
-                if (!(key3 === "title" || key3 === "members" || key3 === "was" || key3 === "protect")) {
-                  let err11 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema12, data: data5 };
-                  vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+                if (!(key3 === "title" || key3 === "description" || key3 === "defaultLevel" || key3 === "parent" || key3 === "id" || key3 === "was" || key3 === "protect")) {
+                  let err13 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data5 };
+                  vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
                 }
               if (data5.title !== void 0) {
                 let data6 = data5.title;
                 if (typeof data6 == "string") {
-                  if (func2(data6) > 64) {
-                    let err12 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.title, data: data6 };
-                    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+                  if (func3(data6) > 50) {
+                    let err14 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.title, data: data6 };
+                    vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
                   }
-                  if (func2(data6) < 1) {
-                    let err13 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.title, data: data6 };
-                    vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+                  if (func3(data6) < 1) {
+                    let err15 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.title, data: data6 };
+                    vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
                   }
                 } else {
-                  let err14 = { instancePath: instancePath + "/teams/" + i0 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.title.type, parentSchema: schema12.properties.title, data: data6 };
-                  vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+                  let err16 = { instancePath: instancePath + "/collections/" + i0 + "/title", schemaPath: "#/definitions/collection/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.title.type, parentSchema: schema14.properties.title, data: data6 };
+                  vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
                 }
               }
-              if (data5.members !== void 0) {
-                let data7 = data5.members;
-                if (Array.isArray(data7)) {
-                  let len1 = data7.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    let data8 = data7[i1];
-                    if (typeof data8 == "string") {
-                      if (func2(data8) < 1) {
-                        let err15 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.members.items, data: data8 };
-                        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-                      }
-                    } else {
-                      let err16 = { instancePath: instancePath + "/teams/" + i0 + "/members/" + i1, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.members.items.type, parentSchema: schema12.properties.members.items, data: data8 };
-                      vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-                    }
-                  }
-                  let i2 = data7.length, j0;
-                  if (i2 > 1) {
-                    let indices0 = {};
-                    for (; i2--; ) {
-                      let item0 = data7[i2];
-                      if (typeof item0 == "string") {
-                        if (typeof indices0[item0] == "number") {
-                          j0 = indices0[item0];
-                          let err17 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i2, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i2 + " are identical)", schema: !0, parentSchema: schema12.properties.members, data: data7 };
-                          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-                          break;
-                        }
-                        indices0[item0] = i2;
-                      }
-                    }
+              if (data5.description !== void 0) {
+                let data7 = data5.description;
+                if (typeof data7 == "string") {
+                  if (func3(data7) > 100) {
+                    let err17 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema14.properties.description, data: data7 };
+                    vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
                   }
                 } else {
-                  let err18 = { instancePath: instancePath + "/teams/" + i0 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.members.type, parentSchema: schema12.properties.members, data: data7 };
+                  let err18 = { instancePath: instancePath + "/collections/" + i0 + "/description", schemaPath: "#/definitions/collection/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.description.type, parentSchema: schema14.properties.description, data: data7 };
                   vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
                 }
               }
-              if (data5.was !== void 0) {
-                let data9 = data5.was;
+              if (data5.defaultLevel !== void 0) {
+                let data8 = data5.defaultLevel;
+                if (!(data8 === "admin" || data8 === "create" || data8 === "review" || data8 === "edit" || data8 === "comment" || data8 === "read")) {
+                  let err19 = { instancePath: instancePath + "/collections/" + i0 + "/defaultLevel", schemaPath: "#/definitions/collection/properties/defaultLevel/enum", keyword: "enum", params: { allowedValues: schema14.properties.defaultLevel.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.defaultLevel.enum, parentSchema: schema14.properties.defaultLevel, data: data8 };
+                  vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+                }
+              }
+              if (data5.parent !== void 0) {
+                let data9 = data5.parent, _errs27 = errors, valid8 = !1, passing0 = null, _errs28 = errors;
                 if (typeof data9 == "string") {
-                  if (func2(data9) > 64) {
-                    let err19 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema12.properties.was, data: data9 };
-                    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-                  }
-                  if (func2(data9) < 1) {
-                    let err20 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.was, data: data9 };
+                  if (func3(data9) > 50) {
+                    let err20 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.parent.oneOf[0], data: data9 };
                     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
                   }
+                  if (func3(data9) < 1) {
+                    let err21 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.parent.oneOf[0], data: data9 };
+                    vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+                  }
                 } else {
-                  let err21 = { instancePath: instancePath + "/teams/" + i0 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.was.type, parentSchema: schema12.properties.was, data: data9 };
-                  vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-                }
-              }
-              if (data5.protect !== void 0) {
-                let data10 = data5.protect;
-                if (typeof data10 != "boolean") {
-                  let err22 = { instancePath: instancePath + "/teams/" + i0 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.protect.type, parentSchema: schema12.properties.protect, data: data10 };
+                  let err22 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.parent.oneOf[0].type, parentSchema: schema14.properties.parent.oneOf[0], data: data9 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
-              }
-            } else {
-              let err23 = { instancePath: instancePath + "/teams/" + i0, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data: data5 };
-              vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-            }
-          }
-        } else {
-          let err24 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data4 };
-          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-        }
-      }
-      if (data.customFields !== void 0) {
-        let data11 = data.customFields;
-        if (Array.isArray(data11)) {
-          let len2 = data11.length;
-          for (let i3 = 0; i3 < len2; i3++) {
-            let data12 = data11[i3];
-            if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-              if (data12.name === void 0) {
-                let err25 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema13.required, parentSchema: schema13, data: data12 };
-                vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-              }
-              if (data12.type === void 0) {
-                let err26 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema13.required, parentSchema: schema13, data: data12 };
-                vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-              }
-              for (let key4 in data12)
-                if (!(key4 === "name" || key4 === "type" || key4 === "title" || key4 === "description" || key4 === "placeholder" || key4 === "options" || key4 === "protect")) {
-                  let err27 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema13, data: data12 };
+                var _valid1 = _errs28 === errors;
+                _valid1 && (valid8 = !0, passing0 = 0);
+                let _errs30 = errors;
+                if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                  if (data9.id === void 0) {
+                    let err23 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema14.properties.parent.oneOf[1].required, parentSchema: schema14.properties.parent.oneOf[1], data: data9 };
+                    vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+                  }
+                  for (let key4 in data9)
+                    if (key4 !== "id") {
+                      let err24 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14.properties.parent.oneOf[1], data: data9 };
+                      vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+                    }
+                  if (data9.id !== void 0) {
+                    let data10 = data9.id;
+                    if (typeof data10 == "string") {
+                      if (func3(data10) < 1) {
+                        let err25 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.parent.oneOf[1].properties.id, data: data10 };
+                        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+                      }
+                    } else {
+                      let err26 = { instancePath: instancePath + "/collections/" + i0 + "/parent/id", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.parent.oneOf[1].properties.id.type, parentSchema: schema14.properties.parent.oneOf[1].properties.id, data: data10 };
+                      vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+                    }
+                  }
+                } else {
+                  let err27 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.parent.oneOf[1].type, parentSchema: schema14.properties.parent.oneOf[1], data: data9 };
                   vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                 }
-              if (data12.name !== void 0) {
-                let data13 = data12.name;
-                if (typeof data13 == "string") {
-                  if (func2(data13) > 50) {
-                    let err28 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema13.properties.name, data: data13 };
+                var _valid1 = _errs30 === errors;
+                if (_valid1 && valid8)
+                  valid8 = !1, passing0 = [passing0, 1];
+                else {
+                  _valid1 && (valid8 = !0, passing0 = 1);
+                  let _errs35 = errors;
+                  if (data9 !== null) {
+                    let err28 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf/2/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema14.properties.parent.oneOf[2].type, parentSchema: schema14.properties.parent.oneOf[2], data: data9 };
                     vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                   }
-                  if (func2(data13) < 1) {
-                    let err29 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.name, data: data13 };
-                    vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
-                  }
-                  if (!pattern1.test(data13)) {
-                    let err30 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema13.properties.name, data: data13 };
+                  var _valid1 = _errs35 === errors;
+                  _valid1 && valid8 ? (valid8 = !1, passing0 = [passing0, 2]) : _valid1 && (valid8 = !0, passing0 = 2);
+                }
+                if (valid8)
+                  errors = _errs27, vErrors !== null && (_errs27 ? vErrors.length = _errs27 : vErrors = null);
+                else {
+                  let err29 = { instancePath: instancePath + "/collections/" + i0 + "/parent", schemaPath: "#/definitions/collection/properties/parent/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.parent.oneOf, parentSchema: schema14.properties.parent, data: data9 };
+                  vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                }
+              }
+              if (data5.id !== void 0) {
+                let data11 = data5.id;
+                if (typeof data11 == "string") {
+                  if (func3(data11) < 1) {
+                    let err30 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.id, data: data11 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
                 } else {
-                  let err31 = { instancePath: instancePath + "/customFields/" + i3 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.name.type, parentSchema: schema13.properties.name, data: data13 };
+                  let err31 = { instancePath: instancePath + "/collections/" + i0 + "/id", schemaPath: "#/definitions/collection/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.id.type, parentSchema: schema14.properties.id, data: data11 };
                   vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                 }
               }
-              if (data12.type !== void 0) {
-                let data14 = data12.type;
-                if (!(data14 === "text" || data14 === "number" || data14 === "boolean" || data14 === "date" || data14 === "select" || data14 === "multi-select")) {
-                  let err32 = { instancePath: instancePath + "/customFields/" + i3 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema13.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.type.enum, parentSchema: schema13.properties.type, data: data14 };
-                  vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
-                }
-              }
-              if (data12.title !== void 0) {
-                let data15 = data12.title;
-                if (typeof data15 == "string") {
-                  if (func2(data15) > 100) {
-                    let err33 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.title, data: data15 };
+              if (data5.was !== void 0) {
+                let data12 = data5.was;
+                if (typeof data12 == "string") {
+                  if (func3(data12) > 50) {
+                    let err32 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema14.properties.was, data: data12 };
+                    vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+                  }
+                  if (func3(data12) < 1) {
+                    let err33 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
                 } else {
-                  let err34 = { instancePath: instancePath + "/customFields/" + i3 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.title.type, parentSchema: schema13.properties.title, data: data15 };
+                  let err34 = { instancePath: instancePath + "/collections/" + i0 + "/was", schemaPath: "#/definitions/collection/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.was.type, parentSchema: schema14.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                 }
               }
-              if (data12.description !== void 0) {
-                let data16 = data12.description;
-                if (typeof data16 == "string") {
-                  if (func2(data16) > 200) {
-                    let err35 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema13.properties.description, data: data16 };
-                    vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
-                  }
-                } else {
-                  let err36 = { instancePath: instancePath + "/customFields/" + i3 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.description.type, parentSchema: schema13.properties.description, data: data16 };
-                  vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
-                }
-              }
-              if (data12.placeholder !== void 0) {
-                let data17 = data12.placeholder;
-                if (typeof data17 == "string") {
-                  if (func2(data17) > 100) {
-                    let err37 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema13.properties.placeholder, data: data17 };
-                    vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
-                  }
-                } else {
-                  let err38 = { instancePath: instancePath + "/customFields/" + i3 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.placeholder.type, parentSchema: schema13.properties.placeholder, data: data17 };
-                  vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
-                }
-              }
-              if (data12.options !== void 0) {
-                let data18 = data12.options;
-                if (Array.isArray(data18)) {
-                  if (data18.length > 50) {
-                    let err39 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema13.properties.options, data: data18 };
-                    vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
-                  }
-                  if (data18.length < 1) {
-                    let err40 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema13.properties.options, data: data18 };
-                    vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
-                  }
-                  let len3 = data18.length;
-                  for (let i4 = 0; i4 < len3; i4++) {
-                    let data19 = data18[i4];
-                    if (typeof data19 == "string") {
-                      if (func2(data19) < 1) {
-                        let err41 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.options.items, data: data19 };
-                        vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
-                      }
-                    } else {
-                      let err42 = { instancePath: instancePath + "/customFields/" + i3 + "/options/" + i4, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.options.items.type, parentSchema: schema13.properties.options.items, data: data19 };
-                      vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
-                    }
-                  }
-                  let i5 = data18.length, j1;
-                  if (i5 > 1) {
-                    let indices1 = {};
-                    for (; i5--; ) {
-                      let item1 = data18[i5];
-                      if (typeof item1 == "string") {
-                        if (typeof indices1[item1] == "number") {
-                          j1 = indices1[item1];
-                          let err43 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i5, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i5 + " are identical)", schema: !0, parentSchema: schema13.properties.options, data: data18 };
-                          vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
-                          break;
-                        }
-                        indices1[item1] = i5;
-                      }
-                    }
-                  }
-                } else {
-                  let err44 = { instancePath: instancePath + "/customFields/" + i3 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.options.type, parentSchema: schema13.properties.options, data: data18 };
-                  vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
-                }
-              }
-              if (data12.protect !== void 0) {
-                let data20 = data12.protect;
-                if (typeof data20 != "boolean") {
-                  let err45 = { instancePath: instancePath + "/customFields/" + i3 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.properties.protect.type, parentSchema: schema13.properties.protect, data: data20 };
-                  vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+              if (data5.protect !== void 0) {
+                let data13 = data5.protect;
+                if (typeof data13 != "boolean") {
+                  let err35 = { instancePath: instancePath + "/collections/" + i0 + "/protect", schemaPath: "#/definitions/collection/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data13 };
+                  vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                 }
               }
             } else {
-              let err46 = { instancePath: instancePath + "/customFields/" + i3, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data: data12 };
-              vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+              let err36 = { instancePath: instancePath + "/collections/" + i0, schemaPath: "#/definitions/collection/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data5 };
+              vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err47 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data11 };
-          vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+          let err37 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.collections.type, parentSchema: schema11.properties.collections, data: data4 };
+          vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
-      if (data.samlProviders !== void 0) {
-        let data21 = data.samlProviders;
-        if (Array.isArray(data21)) {
-          let len4 = data21.length;
-          for (let i6 = 0; i6 < len4; i6++) {
-            let data22 = data21[i6];
-            if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-              if (data22.label === void 0) {
-                let err48 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema14.required, parentSchema: schema14, data: data22 };
-                vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+      if (data.teams !== void 0) {
+        let data14 = data.teams;
+        if (Array.isArray(data14)) {
+          let len1 = data14.length;
+          for (let i1 = 0; i1 < len1; i1++) {
+            let data15 = data14[i1];
+            if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+              if (data15.title === void 0) {
+                let err38 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema15.required, parentSchema: schema15, data: data15 };
+                vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
-              for (let key5 in data22)
-                if (!(key5 === "label" || key5 === "entityID" || key5 === "ssoURL" || key5 === "certificate" || key5 === "defaultTeam" || key5 === "defaultRole" || key5 === "was" || key5 === "protect")) {
-                  let err49 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14, data: data22 };
+              for (let key5 in data15)
+                if (!(key5 === "title" || key5 === "members" || key5 === "was" || key5 === "protect")) {
+                  let err39 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema15, data: data15 };
+                  vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+                }
+              if (data15.title !== void 0) {
+                let data16 = data15.title;
+                if (typeof data16 == "string") {
+                  if (func3(data16) > 64) {
+                    let err40 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.title, data: data16 };
+                    vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                  }
+                  if (func3(data16) < 1) {
+                    let err41 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.title, data: data16 };
+                    vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+                  }
+                } else {
+                  let err42 = { instancePath: instancePath + "/teams/" + i1 + "/title", schemaPath: "#/definitions/team/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.title.type, parentSchema: schema15.properties.title, data: data16 };
+                  vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+                }
+              }
+              if (data15.members !== void 0) {
+                let data17 = data15.members;
+                if (Array.isArray(data17)) {
+                  let len2 = data17.length;
+                  for (let i2 = 0; i2 < len2; i2++) {
+                    let data18 = data17[i2];
+                    if (typeof data18 == "string") {
+                      if (func3(data18) < 1) {
+                        let err43 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.members.items, data: data18 };
+                        vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+                      }
+                    } else {
+                      let err44 = { instancePath: instancePath + "/teams/" + i1 + "/members/" + i2, schemaPath: "#/definitions/team/properties/members/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.members.items.type, parentSchema: schema15.properties.members.items, data: data18 };
+                      vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+                    }
+                  }
+                  let i3 = data17.length, j0;
+                  if (i3 > 1) {
+                    let indices0 = {};
+                    for (; i3--; ) {
+                      let item0 = data17[i3];
+                      if (typeof item0 == "string") {
+                        if (typeof indices0[item0] == "number") {
+                          j0 = indices0[item0];
+                          let err45 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i3 + " are identical)", schema: !0, parentSchema: schema15.properties.members, data: data17 };
+                          vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                          break;
+                        }
+                        indices0[item0] = i3;
+                      }
+                    }
+                  }
+                } else {
+                  let err46 = { instancePath: instancePath + "/teams/" + i1 + "/members", schemaPath: "#/definitions/team/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.properties.members.type, parentSchema: schema15.properties.members, data: data17 };
+                  vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+                }
+              }
+              if (data15.was !== void 0) {
+                let data19 = data15.was;
+                if (typeof data19 == "string") {
+                  if (func3(data19) > 64) {
+                    let err47 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+                  }
+                  if (func3(data19) < 1) {
+                    let err48 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.was, data: data19 };
+                    vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+                  }
+                } else {
+                  let err49 = { instancePath: instancePath + "/teams/" + i1 + "/was", schemaPath: "#/definitions/team/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.was.type, parentSchema: schema15.properties.was, data: data19 };
                   vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                 }
-              if (data22.label !== void 0) {
-                let data23 = data22.label;
+              }
+              if (data15.protect !== void 0) {
+                let data20 = data15.protect;
+                if (typeof data20 != "boolean") {
+                  let err50 = { instancePath: instancePath + "/teams/" + i1 + "/protect", schemaPath: "#/definitions/team/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema15.properties.protect.type, parentSchema: schema15.properties.protect, data: data20 };
+                  vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
+                }
+              }
+            } else {
+              let err51 = { instancePath: instancePath + "/teams/" + i1, schemaPath: "#/definitions/team/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data: data15 };
+              vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
+            }
+          }
+        } else {
+          let err52 = { instancePath: instancePath + "/teams", schemaPath: "#/properties/teams/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.teams.type, parentSchema: schema11.properties.teams, data: data14 };
+          vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+        }
+      }
+      if (data.members !== void 0) {
+        let data21 = data.members;
+        if (Array.isArray(data21)) {
+          let len3 = data21.length;
+          for (let i4 = 0; i4 < len3; i4++) {
+            let data22 = data21[i4];
+            if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+              if (data22.user === void 0) {
+                let err53 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "user" }, message: "must have required property 'user'", schema: schema16.required, parentSchema: schema16, data: data22 };
+                vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
+              }
+              if (data22.role === void 0) {
+                let err54 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema16.required, parentSchema: schema16, data: data22 };
+                vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
+              }
+              for (let key6 in data22)
+                if (!(key6 === "user" || key6 === "role" || key6 === "protect")) {
+                  let err55 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema16, data: data22 };
+                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
+                }
+              if (data22.user !== void 0) {
+                let data23 = data22.user;
                 if (typeof data23 == "string") {
-                  if (func2(data23) > 30) {
-                    let err50 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.label, data: data23 };
-                    vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
-                  }
-                  if (func2(data23) < 1) {
-                    let err51 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.label, data: data23 };
-                    vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
-                  }
-                } else {
-                  let err52 = { instancePath: instancePath + "/samlProviders/" + i6 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.label.type, parentSchema: schema14.properties.label, data: data23 };
-                  vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
-                }
-              }
-              if (data22.entityID !== void 0) {
-                let data24 = data22.entityID;
-                if (typeof data24 == "string") {
-                  if (func2(data24) > 1024) {
-                    let err53 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema14.properties.entityID, data: data24 };
-                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
-                  }
-                } else {
-                  let err54 = { instancePath: instancePath + "/samlProviders/" + i6 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.entityID.type, parentSchema: schema14.properties.entityID, data: data24 };
-                  vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
-                }
-              }
-              if (data22.ssoURL !== void 0) {
-                let data25 = data22.ssoURL;
-                if (typeof data25 == "string") {
-                  if (func2(data25) > 2048) {
-                    let err55 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema14.properties.ssoURL, data: data25 };
-                    vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
-                  }
-                  if (!formats0(data25)) {
-                    let err56 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema14.properties.ssoURL, data: data25 };
+                  if (func3(data23) < 1) {
+                    let err56 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.user, data: data23 };
                     vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
                   }
                 } else {
-                  let err57 = { instancePath: instancePath + "/samlProviders/" + i6 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.ssoURL.type, parentSchema: schema14.properties.ssoURL, data: data25 };
+                  let err57 = { instancePath: instancePath + "/members/" + i4 + "/user", schemaPath: "#/definitions/member/properties/user/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.user.type, parentSchema: schema16.properties.user, data: data23 };
                   vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
                 }
               }
-              if (data22.certificate !== void 0) {
-                let data26 = data22.certificate;
-                if (typeof data26 == "string") {
-                  if (func2(data26) > 1e4) {
-                    let err58 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema14.properties.certificate, data: data26 };
-                    vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
-                  }
-                } else {
-                  let err59 = { instancePath: instancePath + "/samlProviders/" + i6 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.certificate.type, parentSchema: schema14.properties.certificate, data: data26 };
-                  vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
-                }
-              }
-              if (data22.defaultTeam !== void 0) {
-                let data27 = data22.defaultTeam, _errs63 = errors, valid21 = !1, passing0 = null, _errs64 = errors;
-                if (typeof data27 == "string") {
-                  if (func2(data27) > 64) {
-                    let err60 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                    vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
-                  }
-                  if (func2(data27) < 1) {
-                    let err61 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                    vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
-                  }
-                } else {
-                  let err62 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[0].type, parentSchema: schema14.properties.defaultTeam.oneOf[0], data: data27 };
-                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
-                }
-                var _valid0 = _errs64 === errors;
-                _valid0 && (valid21 = !0, passing0 = 0);
-                let _errs66 = errors;
-                if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-                  if (data27.id === void 0) {
-                    let err63 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema14.properties.defaultTeam.oneOf[1].required, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
-                  }
-                  for (let key6 in data27)
-                    if (key6 !== "id") {
-                      let err64 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                      vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
-                    }
-                  if (data27.id !== void 0) {
-                    let data28 = data27.id;
-                    if (typeof data28 == "string") {
-                      if (func2(data28) < 1) {
-                        let err65 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
-                        vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
-                      }
-                    } else {
-                      let err66 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema14.properties.defaultTeam.oneOf[1].properties.id, data: data28 };
-                      vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
-                    }
-                  }
-                } else {
-                  let err67 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.defaultTeam.oneOf[1].type, parentSchema: schema14.properties.defaultTeam.oneOf[1], data: data27 };
-                  vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
-                }
-                var _valid0 = _errs66 === errors;
-                if (_valid0 && valid21 ? (valid21 = !1, passing0 = [passing0, 1]) : _valid0 && (valid21 = !0, passing0 = 1), valid21)
-                  errors = _errs63, vErrors !== null && (_errs63 ? vErrors.length = _errs63 : vErrors = null);
-                else {
-                  let err68 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.defaultTeam.oneOf, parentSchema: schema14.properties.defaultTeam, data: data27 };
-                  vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
-                }
-              }
-              if (data22.defaultRole !== void 0) {
-                let data29 = data22.defaultRole;
-                if (!(data29 === "admin" || data29 === "create" || data29 === "review" || data29 === "edit" || data29 === "comment" || data29 === "read" || data29 === null)) {
-                  let err69 = { instancePath: instancePath + "/samlProviders/" + i6 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema14.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.defaultRole.enum, parentSchema: schema14.properties.defaultRole, data: data29 };
-                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
-                }
-              }
-              if (data22.was !== void 0) {
-                let data30 = data22.was;
-                if (typeof data30 == "string") {
-                  if (func2(data30) > 30) {
-                    let err70 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema14.properties.was, data: data30 };
-                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
-                  }
-                  if (func2(data30) < 1) {
-                    let err71 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.was, data: data30 };
-                    vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
-                  }
-                } else {
-                  let err72 = { instancePath: instancePath + "/samlProviders/" + i6 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.was.type, parentSchema: schema14.properties.was, data: data30 };
-                  vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+              if (data22.role !== void 0) {
+                let data24 = data22.role;
+                if (!(data24 === "admin" || data24 === "create" || data24 === "review" || data24 === "edit" || data24 === "comment" || data24 === "read" || data24 === null)) {
+                  let err58 = { instancePath: instancePath + "/members/" + i4 + "/role", schemaPath: "#/definitions/member/properties/role/enum", keyword: "enum", params: { allowedValues: schema16.properties.role.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.role.enum, parentSchema: schema16.properties.role, data: data24 };
+                  vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
                 }
               }
               if (data22.protect !== void 0) {
-                let data31 = data22.protect;
-                if (typeof data31 != "boolean") {
-                  let err73 = { instancePath: instancePath + "/samlProviders/" + i6 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.protect.type, parentSchema: schema14.properties.protect, data: data31 };
-                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                let data25 = data22.protect;
+                if (typeof data25 != "boolean") {
+                  let err59 = { instancePath: instancePath + "/members/" + i4 + "/protect", schemaPath: "#/definitions/member/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema16.properties.protect.type, parentSchema: schema16.properties.protect, data: data25 };
+                  vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
                 }
               }
             } else {
-              let err74 = { instancePath: instancePath + "/samlProviders/" + i6, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data: data22 };
-              vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+              let err60 = { instancePath: instancePath + "/members/" + i4, schemaPath: "#/definitions/member/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data: data22 };
+              vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
           }
         } else {
-          let err75 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data21 };
-          vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+          let err61 = { instancePath: instancePath + "/members", schemaPath: "#/properties/members/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.members.type, parentSchema: schema11.properties.members, data: data21 };
+          vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+        }
+      }
+      if (data.customFields !== void 0) {
+        let data26 = data.customFields;
+        if (Array.isArray(data26)) {
+          let len4 = data26.length;
+          for (let i5 = 0; i5 < len4; i5++) {
+            let data27 = data26[i5];
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+              if (data27.name === void 0) {
+                let err62 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema17.required, parentSchema: schema17, data: data27 };
+                vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+              }
+              if (data27.type === void 0) {
+                let err63 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema17.required, parentSchema: schema17, data: data27 };
+                vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
+              }
+              for (let key7 in data27)
+                if (!(key7 === "name" || key7 === "type" || key7 === "title" || key7 === "description" || key7 === "placeholder" || key7 === "options" || key7 === "protect")) {
+                  let err64 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema17, data: data27 };
+                  vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                }
+              if (data27.name !== void 0) {
+                let data28 = data27.name;
+                if (typeof data28 == "string") {
+                  if (func3(data28) > 50) {
+                    let err65 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema17.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                  }
+                  if (func3(data28) < 1) {
+                    let err66 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                  }
+                  if (!pattern1.test(data28)) {
+                    let err67 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9_-]+$" }, message: 'must match pattern "^[a-z0-9_-]+$"', schema: "^[a-z0-9_-]+$", parentSchema: schema17.properties.name, data: data28 };
+                    vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                  }
+                } else {
+                  let err68 = { instancePath: instancePath + "/customFields/" + i5 + "/name", schemaPath: "#/definitions/custom-field/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.name.type, parentSchema: schema17.properties.name, data: data28 };
+                  vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                }
+              }
+              if (data27.type !== void 0) {
+                let data29 = data27.type;
+                if (!(data29 === "text" || data29 === "number" || data29 === "boolean" || data29 === "date" || data29 === "select" || data29 === "multi-select")) {
+                  let err69 = { instancePath: instancePath + "/customFields/" + i5 + "/type", schemaPath: "#/definitions/custom-field/properties/type/enum", keyword: "enum", params: { allowedValues: schema17.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.type.enum, parentSchema: schema17.properties.type, data: data29 };
+                  vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                }
+              }
+              if (data27.title !== void 0) {
+                let data30 = data27.title;
+                if (typeof data30 == "string") {
+                  if (func3(data30) > 100) {
+                    let err70 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.title, data: data30 };
+                    vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                  }
+                } else {
+                  let err71 = { instancePath: instancePath + "/customFields/" + i5 + "/title", schemaPath: "#/definitions/custom-field/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data30 };
+                  vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
+                }
+              }
+              if (data27.description !== void 0) {
+                let data31 = data27.description;
+                if (typeof data31 == "string") {
+                  if (func3(data31) > 200) {
+                    let err72 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema17.properties.description, data: data31 };
+                    vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                  }
+                } else {
+                  let err73 = { instancePath: instancePath + "/customFields/" + i5 + "/description", schemaPath: "#/definitions/custom-field/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data31 };
+                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                }
+              }
+              if (data27.placeholder !== void 0) {
+                let data32 = data27.placeholder;
+                if (typeof data32 == "string") {
+                  if (func3(data32) > 100) {
+                    let err74 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema17.properties.placeholder, data: data32 };
+                    vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+                  }
+                } else {
+                  let err75 = { instancePath: instancePath + "/customFields/" + i5 + "/placeholder", schemaPath: "#/definitions/custom-field/properties/placeholder/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.placeholder.type, parentSchema: schema17.properties.placeholder, data: data32 };
+                  vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                }
+              }
+              if (data27.options !== void 0) {
+                let data33 = data27.options;
+                if (Array.isArray(data33)) {
+                  if (data33.length > 50) {
+                    let err76 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema17.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                  }
+                  if (data33.length < 1) {
+                    let err77 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.options, data: data33 };
+                    vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                  }
+                  let len5 = data33.length;
+                  for (let i6 = 0; i6 < len5; i6++) {
+                    let data34 = data33[i6];
+                    if (typeof data34 == "string") {
+                      if (func3(data34) < 1) {
+                        let err78 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.options.items, data: data34 };
+                        vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                      }
+                    } else {
+                      let err79 = { instancePath: instancePath + "/customFields/" + i5 + "/options/" + i6, schemaPath: "#/definitions/custom-field/properties/options/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.options.items.type, parentSchema: schema17.properties.options.items, data: data34 };
+                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                    }
+                  }
+                  let i7 = data33.length, j1;
+                  if (i7 > 1) {
+                    let indices1 = {};
+                    for (; i7--; ) {
+                      let item1 = data33[i7];
+                      if (typeof item1 == "string") {
+                        if (typeof indices1[item1] == "number") {
+                          j1 = indices1[item1];
+                          let err80 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/uniqueItems", keyword: "uniqueItems", params: { i: i7, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i7 + " are identical)", schema: !0, parentSchema: schema17.properties.options, data: data33 };
+                          vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                          break;
+                        }
+                        indices1[item1] = i7;
+                      }
+                    }
+                  }
+                } else {
+                  let err81 = { instancePath: instancePath + "/customFields/" + i5 + "/options", schemaPath: "#/definitions/custom-field/properties/options/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.options.type, parentSchema: schema17.properties.options, data: data33 };
+                  vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+                }
+              }
+              if (data27.protect !== void 0) {
+                let data35 = data27.protect;
+                if (typeof data35 != "boolean") {
+                  let err82 = { instancePath: instancePath + "/customFields/" + i5 + "/protect", schemaPath: "#/definitions/custom-field/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.protect.type, parentSchema: schema17.properties.protect, data: data35 };
+                  vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+                }
+              }
+            } else {
+              let err83 = { instancePath: instancePath + "/customFields/" + i5, schemaPath: "#/definitions/custom-field/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data: data27 };
+              vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+            }
+          }
+        } else {
+          let err84 = { instancePath: instancePath + "/customFields", schemaPath: "#/properties/customFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.customFields.type, parentSchema: schema11.properties.customFields, data: data26 };
+          vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+        }
+      }
+      if (data.samlProviders !== void 0) {
+        let data36 = data.samlProviders;
+        if (Array.isArray(data36)) {
+          let len6 = data36.length;
+          for (let i8 = 0; i8 < len6; i8++) {
+            let data37 = data36[i8];
+            if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+              if (data37.label === void 0) {
+                let err85 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema18.required, parentSchema: schema18, data: data37 };
+                vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+              }
+              for (let key8 in data37)
+                if (!(key8 === "label" || key8 === "entityID" || key8 === "ssoURL" || key8 === "certificate" || key8 === "defaultTeam" || key8 === "defaultRole" || key8 === "was" || key8 === "protect")) {
+                  let err86 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18, data: data37 };
+                  vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                }
+              if (data37.label !== void 0) {
+                let data38 = data37.label;
+                if (typeof data38 == "string") {
+                  if (func3(data38) > 30) {
+                    let err87 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema18.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                  }
+                  if (func3(data38) < 1) {
+                    let err88 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.label, data: data38 };
+                    vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                  }
+                } else {
+                  let err89 = { instancePath: instancePath + "/samlProviders/" + i8 + "/label", schemaPath: "#/definitions/saml-provider/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.label.type, parentSchema: schema18.properties.label, data: data38 };
+                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                }
+              }
+              if (data37.entityID !== void 0) {
+                let data39 = data37.entityID;
+                if (typeof data39 == "string") {
+                  if (func3(data39) > 1024) {
+                    let err90 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema18.properties.entityID, data: data39 };
+                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                  }
+                } else {
+                  let err91 = { instancePath: instancePath + "/samlProviders/" + i8 + "/entityID", schemaPath: "#/definitions/saml-provider/properties/entityID/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.entityID.type, parentSchema: schema18.properties.entityID, data: data39 };
+                  vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                }
+              }
+              if (data37.ssoURL !== void 0) {
+                let data40 = data37.ssoURL;
+                if (typeof data40 == "string") {
+                  if (func3(data40) > 2048) {
+                    let err92 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema18.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                  }
+                  if (!formats0(data40)) {
+                    let err93 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema18.properties.ssoURL, data: data40 };
+                    vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                  }
+                } else {
+                  let err94 = { instancePath: instancePath + "/samlProviders/" + i8 + "/ssoURL", schemaPath: "#/definitions/saml-provider/properties/ssoURL/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.ssoURL.type, parentSchema: schema18.properties.ssoURL, data: data40 };
+                  vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                }
+              }
+              if (data37.certificate !== void 0) {
+                let data41 = data37.certificate;
+                if (typeof data41 == "string") {
+                  if (func3(data41) > 1e4) {
+                    let err95 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/maxLength", keyword: "maxLength", params: { limit: 1e4 }, message: "must NOT have more than 10000 characters", schema: 1e4, parentSchema: schema18.properties.certificate, data: data41 };
+                    vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                  }
+                } else {
+                  let err96 = { instancePath: instancePath + "/samlProviders/" + i8 + "/certificate", schemaPath: "#/definitions/saml-provider/properties/certificate/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.certificate.type, parentSchema: schema18.properties.certificate, data: data41 };
+                  vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                }
+              }
+              if (data37.defaultTeam !== void 0) {
+                let data42 = data37.defaultTeam, _errs106 = errors, valid32 = !1, passing1 = null, _errs107 = errors;
+                if (typeof data42 == "string") {
+                  if (func3(data42) > 64) {
+                    let err97 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema18.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                  }
+                  if (func3(data42) < 1) {
+                    let err98 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.defaultTeam.oneOf[0], data: data42 };
+                    vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                  }
+                } else {
+                  let err99 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.defaultTeam.oneOf[0].type, parentSchema: schema18.properties.defaultTeam.oneOf[0], data: data42 };
+                  vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                }
+                var _valid2 = _errs107 === errors;
+                _valid2 && (valid32 = !0, passing1 = 0);
+                let _errs109 = errors;
+                if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+                  if (data42.id === void 0) {
+                    let err100 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema18.properties.defaultTeam.oneOf[1].required, parentSchema: schema18.properties.defaultTeam.oneOf[1], data: data42 };
+                    vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                  }
+                  for (let key9 in data42)
+                    if (key9 !== "id") {
+                      let err101 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema18.properties.defaultTeam.oneOf[1], data: data42 };
+                      vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                    }
+                  if (data42.id !== void 0) {
+                    let data43 = data42.id;
+                    if (typeof data43 == "string") {
+                      if (func3(data43) < 1) {
+                        let err102 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                        vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                      }
+                    } else {
+                      let err103 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam/id", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.defaultTeam.oneOf[1].properties.id.type, parentSchema: schema18.properties.defaultTeam.oneOf[1].properties.id, data: data43 };
+                      vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                    }
+                  }
+                } else {
+                  let err104 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.defaultTeam.oneOf[1].type, parentSchema: schema18.properties.defaultTeam.oneOf[1], data: data42 };
+                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                }
+                var _valid2 = _errs109 === errors;
+                if (_valid2 && valid32 ? (valid32 = !1, passing1 = [passing1, 1]) : _valid2 && (valid32 = !0, passing1 = 1), valid32)
+                  errors = _errs106, vErrors !== null && (_errs106 ? vErrors.length = _errs106 : vErrors = null);
+                else {
+                  let err105 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultTeam", schemaPath: "#/definitions/saml-provider/properties/defaultTeam/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema18.properties.defaultTeam.oneOf, parentSchema: schema18.properties.defaultTeam, data: data42 };
+                  vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                }
+              }
+              if (data37.defaultRole !== void 0) {
+                let data44 = data37.defaultRole;
+                if (!(data44 === "admin" || data44 === "create" || data44 === "review" || data44 === "edit" || data44 === "comment" || data44 === "read" || data44 === null)) {
+                  let err106 = { instancePath: instancePath + "/samlProviders/" + i8 + "/defaultRole", schemaPath: "#/definitions/saml-provider/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema18.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.defaultRole.enum, parentSchema: schema18.properties.defaultRole, data: data44 };
+                  vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+                }
+              }
+              if (data37.was !== void 0) {
+                let data45 = data37.was;
+                if (typeof data45 == "string") {
+                  if (func3(data45) > 30) {
+                    let err107 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/maxLength", keyword: "maxLength", params: { limit: 30 }, message: "must NOT have more than 30 characters", schema: 30, parentSchema: schema18.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+                  }
+                  if (func3(data45) < 1) {
+                    let err108 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.was, data: data45 };
+                    vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+                  }
+                } else {
+                  let err109 = { instancePath: instancePath + "/samlProviders/" + i8 + "/was", schemaPath: "#/definitions/saml-provider/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.was.type, parentSchema: schema18.properties.was, data: data45 };
+                  vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+                }
+              }
+              if (data37.protect !== void 0) {
+                let data46 = data37.protect;
+                if (typeof data46 != "boolean") {
+                  let err110 = { instancePath: instancePath + "/samlProviders/" + i8 + "/protect", schemaPath: "#/definitions/saml-provider/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.protect.type, parentSchema: schema18.properties.protect, data: data46 };
+                  vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
+                }
+              }
+            } else {
+              let err111 = { instancePath: instancePath + "/samlProviders/" + i8, schemaPath: "#/definitions/saml-provider/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data37 };
+              vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
+            }
+          }
+        } else {
+          let err112 = { instancePath: instancePath + "/samlProviders", schemaPath: "#/properties/samlProviders/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.samlProviders.type, parentSchema: schema11.properties.samlProviders, data: data36 };
+          vErrors === null ? vErrors = [err112] : vErrors.push(err112), errors++;
+        }
+      }
+      if (data.organizationSettings !== void 0) {
+        let data47 = data.organizationSettings;
+        if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
+          for (let key10 in data47)
+            if (!(key10 === "title" || key10 === "emailDomains" || key10 === "hostname" || key10 === "defaultRole" || key10 === "sso" || key10 === "ai" || key10 === "inviteLinks")) {
+              let err113 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema19, data: data47 };
+              vErrors === null ? vErrors = [err113] : vErrors.push(err113), errors++;
+            }
+          if (data47.title !== void 0) {
+            let data48 = data47.title;
+            if (typeof data48 == "string") {
+              if (func3(data48) > 255) {
+                let err114 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema19.properties.title, data: data48 };
+                vErrors === null ? vErrors = [err114] : vErrors.push(err114), errors++;
+              }
+              if (func3(data48) < 2) {
+                let err115 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema19.properties.title, data: data48 };
+                vErrors === null ? vErrors = [err115] : vErrors.push(err115), errors++;
+              }
+            } else {
+              let err116 = { instancePath: instancePath + "/organizationSettings/title", schemaPath: "#/definitions/organization-settings/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.title.type, parentSchema: schema19.properties.title, data: data48 };
+              vErrors === null ? vErrors = [err116] : vErrors.push(err116), errors++;
+            }
+          }
+          if (data47.emailDomains !== void 0) {
+            let data49 = data47.emailDomains;
+            if (Array.isArray(data49)) {
+              let len7 = data49.length;
+              for (let i9 = 0; i9 < len7; i9++) {
+                let data50 = data49[i9];
+                if (typeof data50 == "string") {
+                  if (func3(data50) > 253) {
+                    let err117 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/maxLength", keyword: "maxLength", params: { limit: 253 }, message: "must NOT have more than 253 characters", schema: 253, parentSchema: schema19.properties.emailDomains.items, data: data50 };
+                    vErrors === null ? vErrors = [err117] : vErrors.push(err117), errors++;
+                  }
+                  if (func3(data50) < 1) {
+                    let err118 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.emailDomains.items, data: data50 };
+                    vErrors === null ? vErrors = [err118] : vErrors.push(err118), errors++;
+                  }
+                } else {
+                  let err119 = { instancePath: instancePath + "/organizationSettings/emailDomains/" + i9, schemaPath: "#/definitions/organization-settings/properties/emailDomains/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.emailDomains.items.type, parentSchema: schema19.properties.emailDomains.items, data: data50 };
+                  vErrors === null ? vErrors = [err119] : vErrors.push(err119), errors++;
+                }
+              }
+              let i10 = data49.length, j2;
+              if (i10 > 1) {
+                let indices2 = {};
+                for (; i10--; ) {
+                  let item2 = data49[i10];
+                  if (typeof item2 == "string") {
+                    if (typeof indices2[item2] == "number") {
+                      j2 = indices2[item2];
+                      let err120 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/uniqueItems", keyword: "uniqueItems", params: { i: i10, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i10 + " are identical)", schema: !0, parentSchema: schema19.properties.emailDomains, data: data49 };
+                      vErrors === null ? vErrors = [err120] : vErrors.push(err120), errors++;
+                      break;
+                    }
+                    indices2[item2] = i10;
+                  }
+                }
+              }
+            } else {
+              let err121 = { instancePath: instancePath + "/organizationSettings/emailDomains", schemaPath: "#/definitions/organization-settings/properties/emailDomains/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.emailDomains.type, parentSchema: schema19.properties.emailDomains, data: data49 };
+              vErrors === null ? vErrors = [err121] : vErrors.push(err121), errors++;
+            }
+          }
+          if (data47.hostname !== void 0) {
+            let data51 = data47.hostname, _errs130 = errors, valid39 = !1, _errs131 = errors;
+            if (typeof data51 == "string") {
+              if (func3(data51) > 32) {
+                let err122 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err122] : vErrors.push(err122), errors++;
+              }
+              if (func3(data51) < 3) {
+                let err123 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/minLength", keyword: "minLength", params: { limit: 3 }, message: "must NOT have fewer than 3 characters", schema: 3, parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err123] : vErrors.push(err123), errors++;
+              }
+              if (!pattern2.test(data51)) {
+                let err124 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"', schema: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
+                vErrors === null ? vErrors = [err124] : vErrors.push(err124), errors++;
+              }
+            } else {
+              let err125 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.hostname.anyOf[0].type, parentSchema: schema19.properties.hostname.anyOf[0], data: data51 };
+              vErrors === null ? vErrors = [err125] : vErrors.push(err125), errors++;
+            }
+            var _valid3 = _errs131 === errors;
+            if (valid39 = valid39 || _valid3, !valid39) {
+              let _errs133 = errors;
+              if (data51 !== null) {
+                let err126 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema19.properties.hostname.anyOf[1].type, parentSchema: schema19.properties.hostname.anyOf[1], data: data51 };
+                vErrors === null ? vErrors = [err126] : vErrors.push(err126), errors++;
+              }
+              var _valid3 = _errs133 === errors;
+              valid39 = valid39 || _valid3;
+            }
+            if (valid39)
+              errors = _errs130, vErrors !== null && (_errs130 ? vErrors.length = _errs130 : vErrors = null);
+            else {
+              let err127 = { instancePath: instancePath + "/organizationSettings/hostname", schemaPath: "#/definitions/organization-settings/properties/hostname/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema19.properties.hostname.anyOf, parentSchema: schema19.properties.hostname, data: data51 };
+              vErrors === null ? vErrors = [err127] : vErrors.push(err127), errors++;
+            }
+          }
+          if (data47.defaultRole !== void 0) {
+            let data52 = data47.defaultRole;
+            if (!(data52 === "admin" || data52 === "create" || data52 === "review" || data52 === "edit" || data52 === "comment" || data52 === "read" || data52 === null)) {
+              let err128 = { instancePath: instancePath + "/organizationSettings/defaultRole", schemaPath: "#/definitions/organization-settings/properties/defaultRole/enum", keyword: "enum", params: { allowedValues: schema19.properties.defaultRole.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.defaultRole.enum, parentSchema: schema19.properties.defaultRole, data: data52 };
+              vErrors === null ? vErrors = [err128] : vErrors.push(err128), errors++;
+            }
+          }
+          if (data47.sso !== void 0) {
+            let data53 = data47.sso;
+            if (typeof data53 != "boolean") {
+              let err129 = { instancePath: instancePath + "/organizationSettings/sso", schemaPath: "#/definitions/organization-settings/properties/sso/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.sso.type, parentSchema: schema19.properties.sso, data: data53 };
+              vErrors === null ? vErrors = [err129] : vErrors.push(err129), errors++;
+            }
+          }
+          if (data47.ai !== void 0) {
+            let data54 = data47.ai;
+            if (typeof data54 != "boolean") {
+              let err130 = { instancePath: instancePath + "/organizationSettings/ai", schemaPath: "#/definitions/organization-settings/properties/ai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.ai.type, parentSchema: schema19.properties.ai, data: data54 };
+              vErrors === null ? vErrors = [err130] : vErrors.push(err130), errors++;
+            }
+          }
+          if (data47.inviteLinks !== void 0) {
+            let data55 = data47.inviteLinks;
+            if (typeof data55 != "boolean") {
+              let err131 = { instancePath: instancePath + "/organizationSettings/inviteLinks", schemaPath: "#/definitions/organization-settings/properties/inviteLinks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema19.properties.inviteLinks.type, parentSchema: schema19.properties.inviteLinks, data: data55 };
+              vErrors === null ? vErrors = [err131] : vErrors.push(err131), errors++;
+            }
+          }
+        } else {
+          let err132 = { instancePath: instancePath + "/organizationSettings", schemaPath: "#/definitions/organization-settings/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data47 };
+          vErrors === null ? vErrors = [err132] : vErrors.push(err132), errors++;
+        }
+      }
+      if (data.openApiSpecs !== void 0) {
+        let data56 = data.openApiSpecs;
+        if (Array.isArray(data56)) {
+          let len8 = data56.length;
+          for (let i11 = 0; i11 < len8; i11++) {
+            let data57 = data56[i11];
+            if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+              if (data57.slug === void 0) {
+                let err133 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/required", keyword: "required", params: { missingProperty: "slug" }, message: "must have required property 'slug'", schema: schema20.required, parentSchema: schema20, data: data57 };
+                vErrors === null ? vErrors = [err133] : vErrors.push(err133), errors++;
+              }
+              for (let key11 in data57)
+                if (!(key11 === "slug" || key11 === "source" || key11 === "protect")) {
+                  let err134 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20, data: data57 };
+                  vErrors === null ? vErrors = [err134] : vErrors.push(err134), errors++;
+                }
+              if (data57.slug !== void 0) {
+                let data58 = data57.slug;
+                if (typeof data58 == "string") {
+                  if (func3(data58) > 100) {
+                    let err135 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err135] : vErrors.push(err135), errors++;
+                  }
+                  if (func3(data58) < 1) {
+                    let err136 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err136] : vErrors.push(err136), errors++;
+                  }
+                  if (!pattern3.test(data58)) {
+                    let err137 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z0-9]+(?:-[a-z0-9]+)*$"', schema: "^[a-z0-9]+(?:-[a-z0-9]+)*$", parentSchema: schema20.properties.slug, data: data58 };
+                    vErrors === null ? vErrors = [err137] : vErrors.push(err137), errors++;
+                  }
+                } else {
+                  let err138 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/slug", schemaPath: "#/definitions/openapi-spec/properties/slug/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.slug.type, parentSchema: schema20.properties.slug, data: data58 };
+                  vErrors === null ? vErrors = [err138] : vErrors.push(err138), errors++;
+                }
+              }
+              if (data57.source !== void 0) {
+                let data59 = data57.source, _errs151 = errors, valid44 = !1, _errs152 = errors;
+                if (typeof data59 == "string") {
+                  if (func3(data59) > 2048) {
+                    let err139 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema20.properties.source.anyOf[0], data: data59 };
+                    vErrors === null ? vErrors = [err139] : vErrors.push(err139), errors++;
+                  }
+                  if (!pattern4.test(data59)) {
+                    let err140 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema20.properties.source.anyOf[0], data: data59 };
+                    vErrors === null ? vErrors = [err140] : vErrors.push(err140), errors++;
+                  }
+                } else {
+                  let err141 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.anyOf[0].type, parentSchema: schema20.properties.source.anyOf[0], data: data59 };
+                  vErrors === null ? vErrors = [err141] : vErrors.push(err141), errors++;
+                }
+                var _valid4 = _errs152 === errors;
+                if (valid44 = valid44 || _valid4, !valid44) {
+                  let _errs154 = errors;
+                  if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                    if (data59.url === void 0) {
+                      let err142 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema20.properties.source.anyOf[1].required, parentSchema: schema20.properties.source.anyOf[1], data: data59 };
+                      vErrors === null ? vErrors = [err142] : vErrors.push(err142), errors++;
+                    }
+                    for (let key12 in data59)
+                      if (key12 !== "url") {
+                        let err143 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.source.anyOf[1], data: data59 };
+                        vErrors === null ? vErrors = [err143] : vErrors.push(err143), errors++;
+                      }
+                    if (data59.url !== void 0) {
+                      let data60 = data59.url;
+                      if (typeof data60 == "string") {
+                        if (func3(data60) > 2048) {
+                          let err144 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema20.properties.source.anyOf[1].properties.url, data: data60 };
+                          vErrors === null ? vErrors = [err144] : vErrors.push(err144), errors++;
+                        }
+                        if (!pattern4.test(data60)) {
+                          let err145 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema20.properties.source.anyOf[1].properties.url, data: data60 };
+                          vErrors === null ? vErrors = [err145] : vErrors.push(err145), errors++;
+                        }
+                      } else {
+                        let err146 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/url", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.anyOf[1].properties.url.type, parentSchema: schema20.properties.source.anyOf[1].properties.url, data: data60 };
+                        vErrors === null ? vErrors = [err146] : vErrors.push(err146), errors++;
+                      }
+                    }
+                  } else {
+                    let err147 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.source.anyOf[1].type, parentSchema: schema20.properties.source.anyOf[1], data: data59 };
+                    vErrors === null ? vErrors = [err147] : vErrors.push(err147), errors++;
+                  }
+                  var _valid4 = _errs154 === errors;
+                  if (valid44 = valid44 || _valid4, !valid44) {
+                    let _errs159 = errors;
+                    if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                      if (data59.text === void 0) {
+                        let err148 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'", schema: schema20.properties.source.anyOf[2].required, parentSchema: schema20.properties.source.anyOf[2], data: data59 };
+                        vErrors === null ? vErrors = [err148] : vErrors.push(err148), errors++;
+                      }
+                      for (let key13 in data59)
+                        if (key13 !== "text") {
+                          let err149 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema20.properties.source.anyOf[2], data: data59 };
+                          vErrors === null ? vErrors = [err149] : vErrors.push(err149), errors++;
+                        }
+                      if (data59.text !== void 0) {
+                        let data61 = data59.text;
+                        if (typeof data61 == "string") {
+                          if (func3(data61) < 1) {
+                            let err150 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.source.anyOf[2].properties.text, data: data61 };
+                            vErrors === null ? vErrors = [err150] : vErrors.push(err150), errors++;
+                          }
+                        } else {
+                          let err151 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source/text", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.source.anyOf[2].properties.text.type, parentSchema: schema20.properties.source.anyOf[2].properties.text, data: data61 };
+                          vErrors === null ? vErrors = [err151] : vErrors.push(err151), errors++;
+                        }
+                      }
+                    } else {
+                      let err152 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.properties.source.anyOf[2].type, parentSchema: schema20.properties.source.anyOf[2], data: data59 };
+                      vErrors === null ? vErrors = [err152] : vErrors.push(err152), errors++;
+                    }
+                    var _valid4 = _errs159 === errors;
+                    valid44 = valid44 || _valid4;
+                  }
+                }
+                if (valid44)
+                  errors = _errs151, vErrors !== null && (_errs151 ? vErrors.length = _errs151 : vErrors = null);
+                else {
+                  let err153 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/source", schemaPath: "#/definitions/openapi-spec/properties/source/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema20.properties.source.anyOf, parentSchema: schema20.properties.source, data: data59 };
+                  vErrors === null ? vErrors = [err153] : vErrors.push(err153), errors++;
+                }
+              }
+              if (data57.protect !== void 0) {
+                let data62 = data57.protect;
+                if (typeof data62 != "boolean") {
+                  let err154 = { instancePath: instancePath + "/openApiSpecs/" + i11 + "/protect", schemaPath: "#/definitions/openapi-spec/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema20.properties.protect.type, parentSchema: schema20.properties.protect, data: data62 };
+                  vErrors === null ? vErrors = [err154] : vErrors.push(err154), errors++;
+                }
+              }
+            } else {
+              let err155 = { instancePath: instancePath + "/openApiSpecs/" + i11, schemaPath: "#/definitions/openapi-spec/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data: data57 };
+              vErrors === null ? vErrors = [err155] : vErrors.push(err155), errors++;
+            }
+          }
+        } else {
+          let err156 = { instancePath: instancePath + "/openApiSpecs", schemaPath: "#/properties/openApiSpecs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.openApiSpecs.type, parentSchema: schema11.properties.openApiSpecs, data: data56 };
+          vErrors === null ? vErrors = [err156] : vErrors.push(err156), errors++;
+        }
+      }
+      if (data.translations !== void 0) {
+        let data63 = data.translations;
+        if (Array.isArray(data63)) {
+          let len9 = data63.length;
+          for (let i12 = 0; i12 < len9; i12++) {
+            let data64 = data63[i12];
+            if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+              if (data64.title === void 0) {
+                let err157 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema21.required, parentSchema: schema21, data: data64 };
+                vErrors === null ? vErrors = [err157] : vErrors.push(err157), errors++;
+              }
+              for (let key14 in data64)
+                if (!(key14 === "title" || key14 === "id" || key14 === "was" || key14 === "protect")) {
+                  let err158 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data64 };
+                  vErrors === null ? vErrors = [err158] : vErrors.push(err158), errors++;
+                }
+              if (data64.title !== void 0) {
+                let data65 = data64.title;
+                if (typeof data65 == "string") {
+                  if (func3(data65) > 100) {
+                    let err159 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err159] : vErrors.push(err159), errors++;
+                  }
+                  if (func3(data65) < 1) {
+                    let err160 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err160] : vErrors.push(err160), errors++;
+                  }
+                } else {
+                  let err161 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.title.type, parentSchema: schema21.properties.title, data: data65 };
+                  vErrors === null ? vErrors = [err161] : vErrors.push(err161), errors++;
+                }
+              }
+              if (data64.id !== void 0) {
+                let data66 = data64.id;
+                if (typeof data66 == "string") {
+                  if (func3(data66) < 1) {
+                    let err162 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.id, data: data66 };
+                    vErrors === null ? vErrors = [err162] : vErrors.push(err162), errors++;
+                  }
+                } else {
+                  let err163 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.id.type, parentSchema: schema21.properties.id, data: data66 };
+                  vErrors === null ? vErrors = [err163] : vErrors.push(err163), errors++;
+                }
+              }
+              if (data64.was !== void 0) {
+                let data67 = data64.was;
+                if (typeof data67 == "string") {
+                  if (func3(data67) > 100) {
+                    let err164 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err164] : vErrors.push(err164), errors++;
+                  }
+                  if (func3(data67) < 1) {
+                    let err165 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err165] : vErrors.push(err165), errors++;
+                  }
+                } else {
+                  let err166 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data67 };
+                  vErrors === null ? vErrors = [err166] : vErrors.push(err166), errors++;
+                }
+              }
+              if (data64.protect !== void 0) {
+                let data68 = data64.protect;
+                if (typeof data68 != "boolean") {
+                  let err167 = { instancePath: instancePath + "/translations/" + i12 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data68 };
+                  vErrors === null ? vErrors = [err167] : vErrors.push(err167), errors++;
+                }
+              }
+            } else {
+              let err168 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data64 };
+              vErrors === null ? vErrors = [err168] : vErrors.push(err168), errors++;
+            }
+          }
+        } else {
+          let err169 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data63 };
+          vErrors === null ? vErrors = [err169] : vErrors.push(err169), errors++;
         }
       }
       if (data.sites !== void 0) {
-        let data32 = data.sites;
-        if (Array.isArray(data32)) {
-          let len5 = data32.length;
-          for (let i7 = 0; i7 < len5; i7++)
-            validate11(data32[i7], { instancePath: instancePath + "/sites/" + i7, parentData: data32, parentDataProperty: i7, rootData }) || (vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors), errors = vErrors.length);
+        let data69 = data.sites;
+        if (Array.isArray(data69)) {
+          let len10 = data69.length;
+          for (let i13 = 0; i13 < len10; i13++)
+            validate13(data69[i13], { instancePath: instancePath + "/sites/" + i13, parentData: data69, parentDataProperty: i13, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err76 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data32 };
-          vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+          let err170 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data69 };
+          vErrors === null ? vErrors = [err170] : vErrors.push(err170), errors++;
         }
       }
       if (data.policy !== void 0) {
-        let data34 = data.policy;
-        if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
-          for (let key7 in data34)
-            if (!(key7 === "prune" || key7 === "maxDestroy")) {
-              let err77 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data34 };
-              vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+        let data71 = data.policy;
+        if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+          for (let key15 in data71)
+            if (!(key15 === "prune" || key15 === "maxDestroy")) {
+              let err171 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema28, data: data71 };
+              vErrors === null ? vErrors = [err171] : vErrors.push(err171), errors++;
             }
-          if (data34.prune !== void 0) {
-            let data35 = data34.prune;
-            if (Array.isArray(data35)) {
-              let len6 = data35.length;
-              for (let i8 = 0; i8 < len6; i8++) {
-                let data36 = data35[i8];
-                if (!(data36 === "sites" || data36 === "sections" || data36 === "sectionGroups" || data36 === "siteSpaces" || data36 === "redirects" || data36 === "teams" || data36 === "customFields" || data36 === "samlProviders")) {
-                  let err78 = { instancePath: instancePath + "/policy/prune/" + i8, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema21.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.prune.items.enum, parentSchema: schema21.properties.prune.items, data: data36 };
-                  vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+          if (data71.prune !== void 0) {
+            let data72 = data71.prune;
+            if (Array.isArray(data72)) {
+              let len11 = data72.length;
+              for (let i14 = 0; i14 < len11; i14++) {
+                let data73 = data72[i14];
+                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "spaceSettings" || data73 === "permissions" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
+                  let err172 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema28.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema28.properties.prune.items.enum, parentSchema: schema28.properties.prune.items, data: data73 };
+                  vErrors === null ? vErrors = [err172] : vErrors.push(err172), errors++;
                 }
               }
-              let i9 = data35.length, j2;
-              if (i9 > 1) {
-                outer0: for (; i9--; )
-                  for (j2 = i9; j2--; )
-                    if (func0(data35[i9], data35[j2])) {
-                      let err79 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i9, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i9 + " are identical)", schema: !0, parentSchema: schema21.properties.prune, data: data35 };
-                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+              let i15 = data72.length, j3;
+              if (i15 > 1) {
+                outer0: for (; i15--; )
+                  for (j3 = i15; j3--; )
+                    if (func0(data72[i15], data72[j3])) {
+                      let err173 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i15, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i15 + " are identical)", schema: !0, parentSchema: schema28.properties.prune, data: data72 };
+                      vErrors === null ? vErrors = [err173] : vErrors.push(err173), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err80 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema21.properties.prune.type, parentSchema: schema21.properties.prune, data: data35 };
-              vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+              let err174 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.prune.type, parentSchema: schema28.properties.prune, data: data72 };
+              vErrors === null ? vErrors = [err174] : vErrors.push(err174), errors++;
             }
           }
-          if (data34.maxDestroy !== void 0) {
-            let data37 = data34.maxDestroy;
-            if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-              let err81 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema21.properties.maxDestroy.type, parentSchema: schema21.properties.maxDestroy, data: data37 };
-              vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+          if (data71.maxDestroy !== void 0) {
+            let data74 = data71.maxDestroy;
+            if (!(typeof data74 == "number" && !(data74 % 1) && !isNaN(data74) && isFinite(data74))) {
+              let err175 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.maxDestroy.type, parentSchema: schema28.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err175] : vErrors.push(err175), errors++;
             }
-            if (typeof data37 == "number" && isFinite(data37) && (data37 < 0 || isNaN(data37))) {
-              let err82 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema21.properties.maxDestroy, data: data37 };
-              vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+            if (typeof data74 == "number" && isFinite(data74) && (data74 < 0 || isNaN(data74))) {
+              let err176 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema28.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err176] : vErrors.push(err176), errors++;
             }
           }
         } else {
-          let err83 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data34 };
-          vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+          let err177 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data71 };
+          vErrors === null ? vErrors = [err177] : vErrors.push(err177), errors++;
         }
       }
     } else {
-      let err84 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+      let err178 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err178] : vErrors.push(err178), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -18378,9 +20689,9 @@ function translate(all, value) {
   ), problems = [], branchErrors = errorsInBranches(alive), combinators = [...branchErrors.keys()].sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (let combinator of combinators) {
     if (!alive.has(combinator)) continue;
-    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept = new Set(keep);
+    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept2 = new Set(keep);
     alive.delete(combinator);
-    for (let e of inBranch) kept.has(e) || alive.delete(e);
+    for (let e of inBranch) kept2.has(e) || alive.delete(e);
     problem && problems.push(problem);
   }
   for (let e of all) {
@@ -18418,8 +20729,8 @@ function explainCombinator(combinator, branchErrors, value) {
     (b) => Object.keys(b).length === 1 && Array.isArray(b.required) ? b.required : []
   );
   if (keys.every((k) => k.length === 1)) {
-    let names = keys.map((k) => `"${k[0]}"`).join(" or "), has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
-    return { keep: [], problem: { path, message: `must have exactly one of ${names} (has ${has})` } };
+    let names2 = keys.map((k) => `"${k[0]}"`).join(" or "), has = Array.isArray(combinator.params.passingSchemas) ? "both" : "neither";
+    return { keep: [], problem: { path, message: `must have exactly one of ${names2} (has ${has})` } };
   }
   let typeErrorAt = (i) => branchErrors.some(
     (e) => e.keyword === "type" && e.instancePath === combinator.instancePath && e.schemaPath.startsWith(`${combinator.schemaPath}/${i}/`)
@@ -18437,7 +20748,7 @@ function explainCombinator(combinator, branchErrors, value) {
 function toPath(pointer, value) {
   let path = [], node = value;
   for (let raw of pointer.split("/").slice(1)) {
-    let segment2 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment2) : segment2;
+    let segment3 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment3) : segment3;
     path.push(key), node = node?.[key];
   }
   return path;
@@ -18499,7 +20810,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where({ file: first.file, path: [...first.path, field] }, from.file);
+  return where5({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -18562,30 +20873,30 @@ function resolvePlain(source) {
   if (source !== "<<")
     return source;
 }
-function readQuoted(text, start, end) {
-  return text[start] === "'" ? readSingle(text, start, end) : readDouble(text, start, end);
+function readQuoted(text2, start, end) {
+  return text2[start] === "'" ? readSingle(text2, start, end) : readDouble(text2, start, end);
 }
-function readSingle(text, start, end) {
+function readSingle(text2, start, end) {
   let value = "", from = start + 1;
   for (; ; ) {
-    let quote = text.indexOf("'", from);
+    let quote = text2.indexOf("'", from);
     if (quote === -1 || quote >= end) return;
-    if (value += text.slice(from, quote), text[quote + 1] !== "'") return { value, next: quote + 1 };
+    if (value += text2.slice(from, quote), text2[quote + 1] !== "'") return { value, next: quote + 1 };
     value += "'", from = quote + 2;
   }
 }
-function readDouble(text, start, end) {
+function readDouble(text2, start, end) {
   let value = "", from = start + 1;
   for (let at2 = from; at2 < end; at2++) {
-    let c = text.charCodeAt(at2);
-    if (c === 34) return { value: value + text.slice(from, at2), next: at2 + 1 };
+    let c = text2.charCodeAt(at2);
+    if (c === 34) return { value: value + text2.slice(from, at2), next: at2 + 1 };
     if (c !== 92) continue;
-    value += text.slice(from, at2);
-    let code2 = text[at2 + 1] ?? "", simple = ESCAPES[code2];
+    value += text2.slice(from, at2);
+    let code2 = text2[at2 + 1] ?? "", simple = ESCAPES[code2];
     if (simple !== void 0)
       value += simple, at2 += 1;
     else {
-      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text.slice(at2 + 2, at2 + 2 + length2);
+      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text2.slice(at2 + 2, at2 + 2 + length2);
       if (length2 === void 0 || hex.length !== length2 || !HEX.test(hex)) return;
       let point = Number.parseInt(hex, 16);
       if (point > 1114111) return;
@@ -18630,8 +20941,8 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
     }, giveUp = () => {
       throw new GiveUp();
     }, LineScanner = class {
-      constructor(text, lineStarts) {
-        this.text = text;
+      constructor(text2, lineStarts) {
+        this.text = text2;
         this.lineStarts = lineStarts;
       }
       text;
@@ -18647,28 +20958,28 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
       sharedStrings = /* @__PURE__ */ new Map();
       /** Moves to the first line from `line` on holding more than spaces and a comment; false at the end. */
       nextContent(line) {
-        let { text, lineStarts } = this;
+        let { text: text2, lineStarts } = this;
         for (; line < lineStarts.length; line++) {
-          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text.length, at2 = start;
-          for (; at2 < end && text.charCodeAt(at2) === 32; ) at2++;
-          if (!(at2 === end || text[at2] === "#"))
-            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text.slice(at2, Math.min(at2 + 4, end))) || text[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
+          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text2.length, at2 = start;
+          for (; at2 < end && text2.charCodeAt(at2) === 32; ) at2++;
+          if (!(at2 === end || text2[at2] === "#"))
+            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text2.slice(at2, Math.min(at2 + 4, end))) || text2[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
         }
         return this.line = lineStarts.length, !1;
       }
       /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
       keyAt(at2) {
-        let { text } = this, c = text[at2];
+        let { text: text2 } = this, c = text2[at2];
         if (c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end);
+          let quoted2 = readQuoted(text2, at2, this.end);
           if (quoted2 === void 0) return;
           let next = quoted2.next;
-          for (; text.charCodeAt(next) === 32 && next < this.end; ) next++;
-          return text[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
+          for (; text2.charCodeAt(next) === 32 && next < this.end; ) next++;
+          return text2[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
         }
         if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
         let end = this.plainEnd(at2, !1);
-        if (text[this.stop] !== ":") return;
+        if (text2[this.stop] !== ":") return;
         this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
         let source = this.shared(at2, end);
         return resolvePlain(source) !== source && giveUp(), source;
@@ -18679,17 +20990,17 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
        * indicator in a flow collection, or the end of the line).
        */
       plainEnd(at2, inFlow) {
-        let { text } = this, c = text[at2];
-        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text[at2 + 1]))) && giveUp();
+        let { text: text2 } = this, c = text2[at2];
+        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text2[at2 + 1]))) && giveUp();
         let end = at2 + 1, i = at2 + 1;
         for (; i < this.end; i++) {
-          let ch = text[i];
+          let ch = text2[i];
           if (ch === ":") {
-            let next = text[i + 1];
+            let next = text2[i + 1];
             if (i + 1 >= this.end || next === " " || inFlow && FLOW_INDICATORS.has(next)) break;
             end = i + 1;
           } else if (ch === " ") {
-            let next = text[i + 1];
+            let next = text2[i + 1];
             if (next === "#" || inFlow && FLOW_INDICATORS.has(next)) break;
           } else {
             if (inFlow && FLOW_INDICATORS.has(ch))
@@ -18711,11 +21022,11 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
        * first and last characters: a different text in the same slot replaces it.
        */
       shared(start, end) {
-        let { text } = this, length2 = end - start;
-        if (length2 > SHARED_LENGTH || length2 === 0) return text.slice(start, end);
-        let slot = length2 | text.charCodeAt(start) << 5 | text.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
-        if (known !== void 0 && text.startsWith(known, start)) return known;
-        let made = text.slice(start, end);
+        let { text: text2 } = this, length2 = end - start;
+        if (length2 > SHARED_LENGTH || length2 === 0) return text2.slice(start, end);
+        let slot = length2 | text2.charCodeAt(start) << 5 | text2.charCodeAt(end - 1) << 21, known = this.sharedStrings.get(slot);
+        if (known !== void 0 && text2.startsWith(known, start)) return known;
+        let made = text2.slice(start, end);
         return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
       }
       skipSpaces(at2) {
@@ -18733,14 +21044,14 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
 });
 
 // src/config/yaml-index.ts
-function lineStartsOf(text) {
+function lineStartsOf(text2) {
   let count = 1;
-  for (let at2 = text.indexOf(`
-`); at2 !== -1; at2 = text.indexOf(`
+  for (let at2 = text2.indexOf(`
+`); at2 !== -1; at2 = text2.indexOf(`
 `, at2 + 1)) count++;
   let starts = new Int32Array(count), line = 1;
-  for (let at2 = text.indexOf(`
-`); at2 !== -1; at2 = text.indexOf(`
+  for (let at2 = text2.indexOf(`
+`); at2 !== -1; at2 = text2.indexOf(`
 `, at2 + 1)) starts[line++] = at2 + 1;
   return starts;
 }
@@ -18798,9 +21109,9 @@ var PositionIndex, init_yaml_index = __esm({
       }
       offsetOf(path, target) {
         let id = 0, offset = this.size === 0 ? 0 : this.starts[0];
-        for (let [index, segment2] of path.entries()) {
+        for (let [index, segment3] of path.entries()) {
           let kind = this.kinds[id], child;
-          if (kind === 1 ? child = this.childWithKey(id, String(segment2)) : kind === 2 && typeof segment2 == "number" && (child = this.item(id, segment2)), child === void 0) break;
+          if (kind === 1 ? child = this.childWithKey(id, String(segment3)) : kind === 2 && typeof segment3 == "number" && (child = this.item(id, segment3)), child === void 0) break;
           if (id = child, target === "key" && index === path.length - 1 && kind === 1)
             return this.keyStarts[id];
           offset = this.starts[id];
@@ -18852,10 +21163,10 @@ var PositionIndex, init_yaml_index = __esm({
 });
 
 // src/config/yaml-fast.ts
-function parseFast(text, watchedKeys) {
-  if (!NOT_HANDLED.test(text))
+function parseFast(text2, watchedKeys) {
+  if (!NOT_HANDLED.test(text2))
     try {
-      return new FastParser(text, watchedKeys).parse();
+      return new FastParser(text2, watchedKeys).parse();
     } catch (error) {
       if (error instanceof GiveUp || error instanceof RangeError) return;
       throw error;
@@ -18869,8 +21180,8 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
     init_yaml_scalars();
     NOT_HANDLED = /[\0-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\t\r]/;
     FastParser = class extends LineScanner {
-      constructor(text, watchedKeys) {
-        super(text, lineStartsOf(text));
+      constructor(text2, watchedKeys) {
+        super(text2, lineStartsOf(text2));
         this.watchedKeys = watchedKeys;
         this.positions = new PositionIndex(this.lineStarts, this.lineStarts.length);
       }
@@ -18889,7 +21200,7 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
        * line. Leaves the current line at the node's last.
        */
       node(at2, holder, key, keyText2, keyOffset, mapping) {
-        let { text } = this, c = text[at2], column = at2 - this.start;
+        let { text: text2 } = this, c = text2[at2], column = at2 - this.start;
         if (mapping && c === "-" && this.isBlank(at2 + 1)) {
           let id = this.positions.open(2, at2, keyText2, keyOffset);
           holder[key] = this.sequence(column), this.positions.close(id);
@@ -18909,12 +21220,12 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
           return;
         }
         if (this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
           this.endOfLine(quoted2.next), this.setString(holder, key, quoted2.value, !1);
           return;
         }
         let end = this.plainEnd(at2, !1);
-        text[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
+        text2[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
       }
       /** A block list whose "-" are at `column`; the current line holds its first "-". */
       sequence(column) {
@@ -18945,9 +21256,9 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
        * empty (null, placed where the `yaml` package places an empty value).
        */
       entryValue(after, column, holder, key, keyText2, keyOffset, inList) {
-        let { text } = this, at2 = after;
-        for (; at2 < this.end && text.charCodeAt(at2) === 32; ) at2++;
-        if (at2 < this.end && text[at2] !== "#") {
+        let { text: text2 } = this, at2 = after;
+        for (; at2 < this.end && text2.charCodeAt(at2) === 32; ) at2++;
+        if (at2 < this.end && text2[at2] !== "#") {
           this.node(at2, holder, key, keyText2, keyOffset, inList);
           return;
         }
@@ -18960,10 +21271,10 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
       }
       /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
       flow(at2, holder, key) {
-        let { text } = this, isMap4 = text[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
+        let { text: text2 } = this, isMap4 = text2[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
         holder[key] = collection;
         let next = this.skipSpaces(at2 + 1);
-        if (text[next] === close) return next + 1;
+        if (text2[next] === close) return next + 1;
         for (; ; ) {
           let itemKey, keyText2, keyOffset = -1;
           if (isMap4) {
@@ -18972,32 +21283,32 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
             itemKey = found.key, keyText2 = found.key, (itemKey === "__proto__" || Object.hasOwn(collection, itemKey)) && giveUp(), next = this.skipSpaces(found.colon + 1);
           } else
             itemKey = collection.length;
-          if (this.path.push(itemKey), next = this.flowValue(next, collection, itemKey, keyText2, keyOffset), this.path.pop(), next = this.skipSpaces(next), text[next] === close) return next + 1;
-          text[next] !== "," && giveUp(), next = this.skipSpaces(next + 1), (text[next] === close || text[next] === ",") && giveUp();
+          if (this.path.push(itemKey), next = this.flowValue(next, collection, itemKey, keyText2, keyOffset), this.path.pop(), next = this.skipSpaces(next), text2[next] === close) return next + 1;
+          text2[next] !== "," && giveUp(), next = this.skipSpaces(next + 1), (text2[next] === close || text2[next] === ",") && giveUp();
         }
       }
       flowKey(at2) {
-        let { text } = this, key, after;
-        if (text[at2] === '"' || text[at2] === "'") {
-          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+        let { text: text2 } = this, key, after;
+        if (text2[at2] === '"' || text2[at2] === "'") {
+          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
           key = quoted2.value, after = this.skipSpaces(quoted2.next);
         } else
           key = this.shared(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
-        return (text[after] !== ":" || text[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
+        return (text2[after] !== ":" || text2[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
       }
       /** A value inside a flow collection at `at`; the offset past it. */
       flowValue(at2, holder, key, keyText2, keyOffset) {
-        let { text } = this, c = text[at2];
+        let { text: text2 } = this, c = text2[at2];
         if (c === "[" || c === "{") {
           let id = this.positions.open(c === "[" ? 2 : 1, at2, keyText2, keyOffset), next = this.flow(at2, holder, key);
           return this.positions.close(id), next;
         }
         if (at2 >= this.end && giveUp(), this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
-          let quoted2 = readQuoted(text, at2, this.end) ?? giveUp();
+          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
           return this.setString(holder, key, quoted2.value, !1), quoted2.next;
         }
         let end = this.plainEnd(at2, !0);
-        return text[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
+        return text2[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
       }
       setPlain(holder, key, source) {
         let value = resolvePlain(source);
@@ -19011,15 +21322,15 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
 });
 
 // src/config/yaml-parse.ts
-function parseYamlFile(name, path, text) {
-  let fast = parseFast(text, SENSITIVE_KEYS);
+function parseYamlFile(name, path, text2) {
+  let fast = parseFast(text2, SENSITIVE_KEYS);
   if (fast !== void 0)
     return {
       file: { name, path, positions: fast.positions },
       diagnostics: [],
       content: { kind: "value", value: fast.value, strings: fast.strings }
     };
-  let lines = new import_yaml4.LineCounter(), doc = (0, import_yaml4.parseDocument)(text, {
+  let lines = new import_yaml4.LineCounter(), doc = (0, import_yaml4.parseDocument)(text2, {
     lineCounter: lines,
     prettyErrors: !1,
     uniqueKeys: !1,
@@ -19027,7 +21338,7 @@ function parseYamlFile(name, path, text) {
   }), positions = new DocumentPositions(doc, lines), file = { name, path, positions }, diagnostics = [...doc.errors, ...doc.warnings].map((error) => {
     let offset = error.pos[0], message = `invalid YAML: ${error.message}`;
     return error.code === "MULTIPLE_DOCS" ? message = "a configuration file holds one YAML document; move the one after '---' into a file of its own" : /call stack/i.test(error.message) && (message = "invalid YAML: nested too deeply"), diagnosticAtOffset(file, offset, positions.pathAtOffset(offset), message);
-  }), aliases = text.includes("*");
+  }), aliases = text2.includes("*");
   return walkNodes(doc.contents, (at2) => {
     let { node } = at2;
     if ((0, import_yaml4.isMap)(node)) {
@@ -19043,8 +21354,8 @@ function contentValue(content) {
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where2 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where2}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where6 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where6}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -19105,14 +21416,14 @@ function append(into, items2) {
   for (let item of items2) into.push(item);
 }
 async function checkFile(ref, env) {
-  let text;
+  let text2;
   try {
-    text = await readFile(ref.path, "utf8");
+    text2 = await readFile(ref.path, "utf8");
   } catch (error) {
     let message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  let parsed = parseYamlFile(ref.name, ref.path, text), { file, diagnostics } = parsed;
+  let parsed = parseYamlFile(ref.name, ref.path, text2), { file, diagnostics } = parsed;
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
   if (isEmptyContent(parsed.content))
     return { diagnostics: [diagnosticAt(file, [], "the file is empty; a configuration file is a mapping starting with version: 1")], sensitive: [] };
@@ -19214,14 +21525,14 @@ function location(item) {
   return `${item.at.file}:${item.at.line}:${item.at.column}`;
 }
 function oldest(nodes) {
-  let kept = nodes[0];
+  let kept2 = nodes[0];
   for (let node of nodes) {
-    let a = createdAt(node), b = createdAt(kept);
-    a !== void 0 && b !== void 0 && a < b && (kept = node);
+    let a = createdAt(node), b = createdAt(kept2);
+    a !== void 0 && b !== void 0 && a < b && (kept2 = node);
   }
-  return kept;
+  return kept2;
 }
-function matchItems(desired, live, rules, describe) {
+function matchItems(desired, live, rules, describe4) {
   let byKey = /* @__PURE__ */ new Map();
   for (let at2 = 0; at2 < live.length; at2++) {
     let key = rules.liveKey(live[at2].item), found = byKey.get(key);
@@ -19233,16 +21544,16 @@ function matchItems(desired, live, rules, describe) {
     if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
     let candidates = found.filter((at2) => !claimed[at2]);
     if (candidates.length <= 1) return candidates[0];
-    let kept = oldest(candidates.map((at2) => live[at2]));
-    for (let at2 of candidates) live[at2] !== kept && duplicates.set(live[at2], kept);
-    return live.indexOf(kept);
+    let kept2 = oldest(candidates.map((at2) => live[at2]));
+    for (let at2 of candidates) live[at2] !== kept2 && duplicates.set(live[at2], kept2);
+    return live.indexOf(kept2);
   }, claim = (index, at2) => {
     let node = live[at2];
     if (claimed[at2]) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
-        `${location(item)}: ${describe(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
+        `${location(item)}: ${describe4(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
     claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
@@ -19255,7 +21566,7 @@ function matchItems(desired, live, rules, describe) {
       if (at2 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`
+          `${location(item)}: ${describe4(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
       claim(index, at2);
     });
@@ -19272,6 +21583,19 @@ function matchItems(desired, live, rules, describe) {
   }));
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at2) => !claimed[at2]);
   return { live: matched, unclaimed, duplicates };
+}
+function keepMatching(desired, live, rules, describe4) {
+  let matching = matchItems(desired, live, rules, describe4);
+  return desired.length > 0 && live.length > 0 && kept.set(live, {
+    desired,
+    rules,
+    liveCount: live.length,
+    matching
+  }), matching;
+}
+function matchingOf(desired, live, rules, describe4) {
+  let found = kept.get(live);
+  return found && found.desired === desired && found.rules === rules && found.liveCount === live.length ? found.matching : matchItems(desired, live, rules, describe4);
 }
 function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   let open = [];
@@ -19290,7 +21614,7 @@ function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   }
   return adopted;
 }
-var createdAt, init_match = __esm({
+var createdAt, kept, init_match = __esm({
   "src/live/match.ts"() {
     "use strict";
     init_errors();
@@ -19298,6 +21622,24 @@ var createdAt, init_match = __esm({
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
     };
+    kept = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/live/shared-reads.ts
+function sharedReads(client) {
+  let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
+    let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
+    return found === void 0 && (found = read(), reads.set(key, found)), found;
+  };
+  return {
+    get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
+    list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
+  };
+}
+var init_shared_reads = __esm({
+  "src/live/shared-reads.ts"() {
+    "use strict";
   }
 });
 
@@ -19320,10 +21662,10 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  let key = kind.collection, where2 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where2}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where6}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -19409,10 +21751,10 @@ var init_walk = __esm({
 
 // src/live/read.ts
 function readLiveState(client, desired) {
-  return readTree(client, desired, {
-    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0,
+  return readTree(sharedReads(client), desired, {
+    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = matchItems(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
+      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
       return configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item }] : [];
@@ -19420,11 +21762,18 @@ function readLiveState(client, desired) {
     }
   });
 }
+function isReferredTo(kind, scope) {
+  return scope.address !== "" ? !1 : TOP_LEVEL_KINDS.some(
+    (other) => other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope))
+  );
+}
 var init_read = __esm({
   "src/live/read.ts"() {
     "use strict";
+    init_registry();
     init_address();
     init_match();
+    init_shared_reads();
     init_walk();
   }
 });
@@ -19440,10 +21789,10 @@ function placedSpaces(plan) {
   return ids;
 }
 async function checkPlacedSpaces(client, desired, plan) {
-  let names = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
+  let names2 = new Map(Object.entries(desired?.spaces ?? {}).map(([name, id]) => [id, name])), problems = [];
   if (await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
-      let name = names.has(id) ? `space "${names.get(id)}" (${id})` : `space ${id}`;
+      let name = names2.has(id) ? `space "${names2.get(id)}" (${id})` : `space ${id}`;
       try {
         (await client.get(`/spaces/${encodeURIComponent(id)}`))?.deletedAt && problems.push(`${name} is deleted`);
       } catch (error) {
@@ -19476,10 +21825,10 @@ function reaches(from, targets, byId) {
   return !1;
 }
 function dependencyOrder(calls) {
-  let members = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
+  let inGroup = new Set(calls.map((call) => call.id)), placed = /* @__PURE__ */ new Set(), ordered = [], visit = (call, byId2) => {
     if (!placed.has(call.id)) {
       placed.add(call.id);
-      for (let id of call.dependsOn) members.has(id) && visit(byId2.get(id), byId2);
+      for (let id of call.dependsOn) inGroup.has(id) && visit(byId2.get(id), byId2);
       ordered.push(call);
     }
   }, byId = new Map(calls.map((call) => [call.id, call]));
@@ -19488,8 +21837,8 @@ function dependencyOrder(calls) {
 }
 function batchableGroups(plan, bulkOf) {
   let byPath = /* @__PURE__ */ new Map();
-  for (let call of plan.calls) {
-    let bulk = bulkOf.get(call.id);
+  for (let at2 = 0; at2 < plan.calls.length; at2++) {
+    let call = plan.calls[at2], bulk = bulkOf.get(call.id);
     if (!bulk) continue;
     let list = byPath.get(bulk.path);
     list ? list.push(call) : byPath.set(bulk.path, [call]);
@@ -19499,8 +21848,8 @@ function batchableGroups(plan, bulkOf) {
     groups2.push(calls.filter((call) => call.dependsOn.length === 0));
     let rest = calls.filter((call) => call.dependsOn.length > 0);
     if (rest.length < 2) continue;
-    let members = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !members.has(id)));
-    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, members, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
+    let inGroup = new Set(rest.map((call) => call.id)), outside = rest.flatMap((call) => call.dependsOn.filter((id) => !inGroup.has(id)));
+    byId ??= new Map(plan.calls.map((call) => [call.id, call])), !reaches(outside, inGroup, byId) && (groups2.push(dependencyOrder(rest)), waiting++);
   }
   return { groups: groups2.filter((group) => group.length > 1), waiting };
 }
@@ -19508,13 +21857,18 @@ function batchBulkCalls(plan, bulkOf) {
   let { groups: groups2, waiting } = batchableGroups(plan, bulkOf);
   if (groups2.length === 0) return plan;
   let nextId = 0;
-  for (let call of plan.calls) nextId = Math.max(nextId, Number(call.id.slice(1)) || 0);
+  for (let at2 = 0; at2 < plan.calls.length; at2++)
+    nextId = Math.max(nextId, Number(plan.calls[at2].id.slice(1)) || 0);
   let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
       let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
-      for (let call of items2) {
-        for (let id of call.dependsOn) ids.has(id) || dependsOn.add(id);
+      for (let at2 = 0; at2 < items2.length; at2++) {
+        let call = items2[at2];
+        for (let d = 0; d < call.dependsOn.length; d++) {
+          let id = call.dependsOn[d];
+          ids.has(id) || dependsOn.add(id);
+        }
         if (call.needs) for (let address of call.needs) needs.add(address);
       }
       let batch = {
@@ -19528,16 +21882,17 @@ function batchBulkCalls(plan, bulkOf) {
         batch: { route: bulk.route, items: [...ids] }
       };
       needs.size > 0 && (batch.needs = [...needs]);
-      for (let call of items2) {
-        call.dependsOn.push(batch.id), call.inBatch = batch.id;
-        let { calls } = changes.get(call.change);
-        calls.splice(calls.indexOf(call.id), 0, batch.id);
+      for (let at2 = 0; at2 < items2.length; at2++) {
+        let call = items2[at2];
+        call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
+        let change = changes.get(call.change), place = change.calls.indexOf(call.id);
+        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
       }
       batches.push(batch), placeBefore.set(items2[0].id, batch);
     }
   let placed = [];
-  for (let call of plan.calls) {
-    let batch = placeBefore.get(call.id);
+  for (let at2 = 0; at2 < plan.calls.length; at2++) {
+    let call = plan.calls[at2], batch = placeBefore.get(call.id);
     batch && placed.push(batch), placed.push(call);
   }
   return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
@@ -19613,19 +21968,19 @@ function blockMoves(items2) {
   for (let [index, item] of items2.entries()) {
     let last = units[units.length - 1];
     if (item.block !== void 0 && last?.block === item.block) {
-      last.members.push(index);
+      last.indexes.push(index);
       continue;
     }
     if (item.block !== void 0 && seen.has(item.block)) return;
-    item.block !== void 0 && seen.add(item.block), units.push({ block: item.block, members: [index] });
+    item.block !== void 0 && seen.add(item.block), units.push({ block: item.block, indexes: [index] });
   }
-  let ranks = units.map((unit) => Math.min(...unit.members.map((index) => items2[index].rank))), stable = longestIncreasingSubsequence(ranks), keep = new Set(stable), firstStable = units[stable[0]].members[0], moves = [];
+  let ranks = units.map((unit) => Math.min(...unit.indexes.map((index) => items2[index].rank))), stable = longestIncreasingSubsequence(ranks), keep = new Set(stable), firstStable = units[stable[0]].indexes[0], moves = [];
   return units.forEach((unit, k) => {
     if (!keep.has(k)) {
-      let place = k === 0 ? { where: "before", anchor: firstStable } : { where: "after", anchor: units[k - 1].members[units[k - 1].members.length - 1] }, move = { index: unit.members[0], ...place };
-      unit.block !== void 0 && unit.members.length > 1 && (move.block = unit.block), moves.push(move);
+      let place = k === 0 ? { where: "before", anchor: firstStable } : { where: "after", anchor: units[k - 1].indexes[units[k - 1].indexes.length - 1] }, move = { index: unit.indexes[0], ...place };
+      unit.block !== void 0 && unit.indexes.length > 1 && (move.block = unit.block), moves.push(move);
     }
-    unit.members.length > 1 && moves.push(...itemMoves(unit.members, items2));
+    unit.indexes.length > 1 && moves.push(...itemMoves(unit.indexes, items2));
   }), moves;
 }
 function reaches2(items2, moves) {
@@ -19644,8 +21999,63 @@ var init_moves = __esm({
   }
 });
 
+// src/plan/slot-index.ts
+var SlotIndex, init_slot_index = __esm({
+  "src/plan/slot-index.ts"() {
+    "use strict";
+    SlotIndex = class {
+      byAddress = /* @__PURE__ */ new Map();
+      /** Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `). */
+      pending = /* @__PURE__ */ new Map();
+      /**
+       * Indexes `item` at `address`; false, and nothing done, when an item is indexed there. Items
+       * of one container are added together, and no other container's addresses begin as theirs.
+       */
+      add(address, item) {
+        return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
+      }
+      /** Items of one container, whose addresses all begin with `prefix`, indexed when first needed. */
+      addLater(prefix, items2) {
+        if (items2.length === 0) return;
+        let waiting = this.pending.get(prefix);
+        waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
+      }
+      get(address) {
+        let found = this.byAddress.get(address);
+        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(address) : void 0;
+      }
+      has(address) {
+        return this.get(address) !== void 0;
+      }
+      /** Whether an item is indexed at `address`, leaving aside those not indexed yet. */
+      indexes(address) {
+        return this.byAddress.has(address);
+      }
+      /**
+       * Indexes the pending items of every container whose prefix `address` begins with. A prefix
+       * ends with a kind and a space, where the quoted key begins: each `"` after a space may start
+       * the key. Returns whether it indexed any.
+       */
+      indexPendingFor(address) {
+        let indexed = !1;
+        for (let at2 = address.indexOf(' "'); at2 >= 0; at2 = address.indexOf(' "', at2 + 1)) {
+          let prefix = address.slice(0, at2 + 1), waiting = this.pending.get(prefix);
+          if (waiting) {
+            this.pending.delete(prefix);
+            for (let items2 of waiting)
+              for (let item of items2)
+                this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
+            indexed = !0;
+          }
+        }
+        return indexed;
+      }
+    };
+  }
+});
+
 // src/plan/resolve.ts
-var NONE2, Resolution, init_resolve2 = __esm({
+var Slot, NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -19653,12 +22063,39 @@ var NONE2, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
-    NONE2 = [], Resolution = class {
+    init_slot_index();
+    Slot = class {
+      constructor(container, status, desired, live, known) {
+        this.container = container;
+        this.status = status;
+        this.desired = desired;
+        this.live = live;
+        this.known = known;
+      }
+      container;
+      status;
+      desired;
+      live;
+      known;
+      /** Live field changes that force a replacement (or that protect prevented). */
+      replaceChanges = NONE2;
+      /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+      duplicateOf = void 0;
+      containers = NONE2;
+      /** For an item this plan creates: the placeholder of its id, once asked for. */
+      placeholder = void 0;
+      get module() {
+        return this.container.module;
+      }
+      get address() {
+        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
+      }
+    }, NONE2 = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
       desired;
-      slots = /* @__PURE__ */ new Map();
+      slots = new SlotIndex();
       /** The address of each placeholder handed out, so that calls can say which creates they need. */
       placeholders = /* @__PURE__ */ new Map();
       /** The slot of an address. */
@@ -19693,38 +22130,28 @@ var NONE2, Resolution, init_resolve2 = __esm({
         let slot = this.slots.get(address);
         return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : void 0;
       }
-      /** Matches the items of `module` in `scope`, and below them, recursively. */
+      /**
+       * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+       * kind without children are indexed by address only when an address of their container is
+       * asked for: a container may hold 100,000 redirects.
+       */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? [], managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, container = { module, scope, parentIsNew, managed, slots: [], liveOrder }, describe = addressesIn(scope.address, module.kind), matching = matchItems(desiredItems ?? [], liveItems, module, describe), items2 = desiredItems ?? NONE2;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe: describe4 }, items2 = desiredItems ?? NONE2, matching = matchingOf(items2, liveItems, module, describe4), { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), indexLater = [];
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], address = describe(addressKey(module, desired)), status = live ? "keep" : "create", replaceChanges = NONE2;
-          live && module.mustReplace && (replaceChanges = module.mustReplace(desired, live), replaceChanges.length > 0 && !desired.protect && (status = "replace"));
-          let slot = {
-            module,
-            address,
-            status,
-            desired,
-            live,
-            replaceChanges,
-            containers: NONE2,
-            placeholder: void 0
-          };
-          this.register(slot), container.slots.push(slot);
+          let desired = items2[index], live = matching.live[index], slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          if (live && module.mustReplace && (slot.replaceChanges = module.mustReplace(desired, live), slot.replaceChanges.length > 0 && !desired.protect && (slot.status = "replace")), slots.push(slot), keys) {
+            let key = addressKey(module, desired);
+            keys.has(key) && this.configuredTwice(slot.address), keys.add(key), slot.status === "keep" ? indexLater.push(slot) : this.slots.add(slot.address, slot);
+          } else this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
-        for (let live of matching.unclaimed) {
-          let kept = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe(name), address = kept || this.slots.has(plain3) ? describe(`${name}#${live.item.id}`) : plain3, slot = {
-            module,
-            address,
-            status: prune || kept ? "delete" : "unmanaged",
-            desired: void 0,
-            live,
-            replaceChanges: NONE2,
-            containers: NONE2,
-            placeholder: void 0
-          };
-          kept && (slot.duplicateOf = kept.item.id), this.slots.has(address) || this.slots.set(address, slot), container.slots.push(slot);
+        for (let at2 = 0; at2 < matching.unclaimed.length; at2++) {
+          let live = matching.unclaimed[at2], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), address = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe4(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address);
+          kept2 && (slot.duplicateOf = kept2.item.id), this.slots.add(address, slot), slots.push(slot);
         }
+        return this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater), module.children && this.resolveChildren(module, scope, container), container;
+      }
+      resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
           if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
@@ -19739,7 +22166,6 @@ var NONE2, Resolution, init_resolve2 = __esm({
             (child) => this.resolve(child, scopeOfChildren, slot.status !== "keep")
           ), slot === heir) for (let child of slot.containers) child.waitsFor = slot.address;
         }
-        return container;
       }
       /**
        * The item that the API makes heir of its parent's root-level children when it is created:
@@ -19755,10 +22181,8 @@ var NONE2, Resolution, init_resolve2 = __esm({
         let kind = module.inheritsRoot;
         return { item: { id: "" }, children: { [kind]: scope.live.children[kind] } };
       }
-      register(slot) {
-        if (this.slots.has(slot.address))
-          throw new DocsyncError("plan.duplicate", `${slot.address} is configured twice`);
-        this.slots.set(slot.address, slot);
+      configuredTwice(address) {
+        throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
       }
     };
   }
@@ -19767,7 +22191,10 @@ var NONE2, Resolution, init_resolve2 = __esm({
 // src/plan/target.ts
 function summarize(changes) {
   let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (let change of changes) change.blocked === void 0 && summary2[change.action]++;
+  for (let at2 = 0; at2 < changes.length; at2++) {
+    let change = changes[at2];
+    change.blocked === void 0 && summary2[change.action]++;
+  }
   return summary2;
 }
 function restrictToTargets(plan, targets, known) {
@@ -19789,7 +22216,7 @@ function restrictToTargets(plan, targets, known) {
       }
     }
   }
-  let changes = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
+  let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
 var init_target = __esm({
@@ -19870,11 +22297,13 @@ var Planner, init_build = __esm({
       }
       // Pass 2: changes and calls.
       build(container) {
-        let progress = { creates: [], deletes: [], createdSoFar: 0 };
-        container.slots.forEach((slot, index) => {
+        let progress = { creates: [], deletes: [], createdSoFar: 0 }, { slots } = container;
+        for (let index = 0; index < slots.length; index++) {
+          let slot = slots[index];
           slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
-          for (let child of slot.containers) this.build(child);
-        });
+          let children = slot.containers;
+          for (let at2 = 0; at2 < children.length; at2++) this.build(children[at2]);
+        }
         let { module } = container;
         if (module.deleteAfterCreates) for (let call of progress.deletes) call.after.push(...progress.creates);
         module.ordered && container.managed && this.planMoves(container, progress.creates);
@@ -19895,8 +22324,10 @@ var Planner, init_build = __esm({
         }
         let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
-        let change = this.addChange("update", slot, fields);
-        module.key(desired) !== module.liveKey(live.item) && (change.note = `renamed from ${JSON.stringify(module.liveKey(live.item))}`), this.addCalls(
+        let risk = module.riskyChanges?.(fields), change = this.addChange("update", slot, fields, risk !== void 0), notes = [risk];
+        !module.keyAliases && module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
+        let note = notes.filter((text2) => text2 !== void 0).join("; ");
+        note !== "" && (change.note = note), this.addCalls(
           container,
           change,
           module.update(desired, live, fields, slot.address, scope, this.resolution)
@@ -19912,7 +22343,7 @@ var Planner, init_build = __esm({
         } else
           change = this.addChange("create", slot, fields);
         let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        primary && (this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && primary.orderAfter.push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && primary.orderAfter.push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       /**
        * Keeps the longest run of items already in order in place and moves the rest; where items
@@ -19957,28 +22388,31 @@ var Planner, init_build = __esm({
           action,
           kind: slot.module.kind,
           address: slot.address,
-          fields,
+          // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
+          // 100,000 changes.
+          fields: fields.length > 0 ? fields.slice() : [],
           calls: []
         };
-        return slot.live && (change.liveId = slot.live.item.id), highRisk && (action === "delete" || action === "replace") && (change.highRisk = !0), this.changes.push(change), change;
+        return slot.live && (change.liveId = slot.live.item.id), highRisk && action !== "create" && action !== "move" && (change.highRisk = !0), this.changes.push(change), change;
       }
       addCalls(container, change, drafts, deletes) {
-        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0;
-        return drafts.map((draft) => {
-          let call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
-          return deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), change.calls.push(call.id), call;
-        });
+        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
+        for (let at2 = 0; at2 < drafts.length; at2++) {
+          let draft = drafts[at2], call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
+          deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at2] = call.id, added[at2] = call;
+        }
+        return change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids), added;
       }
     };
   }
 });
 
 // src/cli/target-address.ts
-function segments(text) {
+function segments(text2) {
   let parts = [], current = "", quoted2 = !1;
-  for (let index = 0; index < text.length; index++) {
-    let char = text[index];
-    quoted2 && char === "\\" ? (current += char + (text[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
+  for (let index = 0; index < text2.length; index++) {
+    let char = text2[index];
+    quoted2 && char === "\\" ? (current += char + (text2[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
   }
   return parts.push(current.trim()), parts;
 }
@@ -19992,18 +22426,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where2 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where2}`);
+    let where6 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where6}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where2}` : `${JSON.stringify(part)} is not kind "name"${where2}` : `${JSON.stringify(part)} has no quoted name${where2}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where6}` : `${JSON.stringify(part)} is not kind "name"${where6}` : `${JSON.stringify(part)} has no quoted name${where6}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where2}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where6}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -20259,11 +22693,11 @@ var init_libesm = __esm({
 
 // src/render/values.ts
 function showValue(value) {
-  let names = [];
+  let names2 = [];
   return (JSON.stringify(value, (_key, item) => {
     let address = typeof item == "string" ? placeholderAddress(item) : void 0;
-    return address === void 0 ? item : (names.push(`(id of new ${lastSegment(address)})`), `\0${names.length - 1}`);
-  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names[Number(index)]);
+    return address === void 0 ? item : (names2.push(`(id of new ${lastSegment(address)})`), `\0${names2.length - 1}`);
+  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
 }
 function sensitiveText(field) {
   return "from" in field && "to" in field ? `${SENSITIVE.slice(0, -1)}, changed)` : SENSITIVE;
@@ -20295,17 +22729,17 @@ var SYMBOLS, init_values = __esm({
 });
 
 // src/render/markdown.ts
-function escapeMarkdown(text) {
-  return oneLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~$#!]/g, (char) => `\\${char}`);
+function escapeMarkdown(text2) {
+  return oneLine(text2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~$#!]/g, (char) => `\\${char}`);
 }
-function codeSpan(text, inTable = !0) {
-  let content = oneLine(text);
+function codeSpan(text2, inTable = !0) {
+  let content = oneLine(text2);
   if (inTable && (content = content.replace(/\|/g, "\\|")), content === "") return "` `";
   let fence = "`".repeat(longestRun(content, /`+/g) + 1), pad = /^[ `]|[ `]$/.test(content) ? " " : "";
   return `${fence}${pad}${content}${pad}${fence}`;
 }
-function escapeHtml(text) {
-  return oneLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+function escapeHtml(text2) {
+  return oneLine(text2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 function fenceFor(content) {
   return "`".repeat(Math.max(3, longestRun(content, /`{3,}/g) + 1));
@@ -20315,36 +22749,36 @@ function longestRun(content, runs) {
   for (let match of content.matchAll(runs)) longest = Math.max(longest, match[0].length);
   return longest;
 }
-function oneLine(text) {
-  return text.replace(/\r\n|\r|\n/g, " ");
+function oneLine(text2) {
+  return text2.replace(/\r\n|\r|\n/g, " ");
 }
-function prose(text, inTable = !0) {
+function prose(text2, inTable = !0) {
   let result = "", last = 0;
-  for (let match of text.matchAll(QUOTED))
-    result += escapeMarkdown(text.slice(last, match.index)) + codeSpan(match[0], inTable), last = match.index + match[0].length;
-  return result + escapeMarkdown(text.slice(last));
+  for (let match of text2.matchAll(QUOTED))
+    result += escapeMarkdown(text2.slice(last, match.index)) + codeSpan(match[0], inTable), last = match.index + match[0].length;
+  return result + escapeMarkdown(text2.slice(last));
 }
-function clip2(text, max) {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) && (cut = cut.slice(0, -1)), `${cut}\u2026 (${(text.length - cut.length).toLocaleString("en-US")} more characters)`;
+function clip2(text2, max) {
+  if (text2.length <= max) return text2;
+  let cut = text2.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) && (cut = cut.slice(0, -1)), `${cut}\u2026 (${(text2.length - cut.length).toLocaleString("en-US")} more characters)`;
 }
 function cellValue(field, side) {
   return side in field ? field.sensitive ? escapeMarkdown(SENSITIVE) : codeSpan(clip2(showValue(field[side]), CELL_VALUE_MAX)) : "\u2014";
 }
 function fieldNames(change, max = 4) {
-  let names = change.fields.map((field) => field.field);
-  return names.length <= max ? names.map(escapeMarkdown).join(", ") : `${names.slice(0, max).map(escapeMarkdown).join(", ")} and ${names.length - max} more`;
+  let names2 = change.fields.map((field) => field.field);
+  return names2.length <= max ? names2.map(escapeMarkdown).join(", ") : `${names2.slice(0, max).map(escapeMarkdown).join(", ")} and ${names2.length - max} more`;
 }
 function heading(title, plan) {
   return `### ${title} \xB7 organization ${codeSpan(clip2(plan.organization, CELL_VALUE_MAX), !1)}`;
 }
 function highRiskBlock(plan, view) {
-  let risky = plan.changes.filter((change) => change.highRisk);
-  if (risky.length === 0) return [];
-  let lines = ["> [!CAUTION]", `> ${view.highRisk.heading(risky.length)}`, ">"];
-  for (let change of risky.slice(0, LIST_MAX)) lines.push(`> - ${view.highRisk.item(change)}`);
-  return risky.length > LIST_MAX && lines.push(`> - \u2026 and ${risky.length - LIST_MAX} more, marked \u26A0\uFE0F below`), [...lines, ""];
+  let risky2 = plan.changes.filter((change) => change.highRisk);
+  if (risky2.length === 0) return [];
+  let lines = ["> [!CAUTION]", `> ${view.highRisk.heading(risky2.length)}`, ">"];
+  for (let change of risky2.slice(0, LIST_MAX)) lines.push(`> - ${view.highRisk.item(change)}`);
+  return risky2.length > LIST_MAX && lines.push(`> - \u2026 and ${risky2.length - LIST_MAX} more, marked \u26A0\uFE0F below`), [...lines, ""];
 }
 function warningsBlock(plan) {
   if (plan.warnings.length === 0) return [];
@@ -20427,18 +22861,18 @@ var MARKDOWN_LIMIT, NOTE_RESERVE, LIST_MAX, CELL_VALUE_MAX, DETAIL_VALUE_MAX, QU
 
 // src/render/text.ts
 function symbol(change, style) {
-  let text = SYMBOLS[change.action];
+  let text2 = SYMBOLS[change.action];
   switch (change.action) {
     case "create":
-      return style.green(text);
+      return style.green(text2);
     case "update":
-      return style.yellow(text);
+      return style.yellow(text2);
     case "replace":
-      return style.magenta(text);
+      return style.magenta(text2);
     case "delete":
-      return style.red(text);
+      return style.red(text2);
     case "move":
-      return style.cyan(text);
+      return style.cyan(text2);
   }
 }
 function objectDiff(from, to, indent, style) {
@@ -20539,7 +22973,7 @@ var PLAN_VIEW, init_plan_markdown = __esm({
       verb: { create: "create", update: "update", replace: "replace", delete: "delete", move: "move" },
       describe: planDescribe,
       highRisk: {
-        heading: (count) => `**${plural2(count, "high-risk change")}**: deleting or replacing these is hard to undo. Check them before merging.`,
+        heading: (count) => `**${plural2(count, "high-risk change")}**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.`,
         item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.note ? ` (${prose(clip2(change.note, CELL_VALUE_MAX), !1)})` : ""}`
       },
       details(changes) {
@@ -20647,7 +23081,9 @@ function registerValidateCommand(program2, context) {
       }
       return;
     }
-    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.map((kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`);
+    let desired = await loadDesired(options.config, context), lists = desired, counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map(
+      (kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`
+    );
     context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.
 `);
   });
@@ -20824,9 +23260,9 @@ async function writeSavedPlan(file, plan) {
   }
 }
 async function readSavedPlan(file) {
-  let text;
+  let text2;
   try {
-    text = await readFile2(file, "utf8");
+    text2 = await readFile2(file, "utf8");
   } catch (error) {
     throw new DocsyncError(
       "plan.file",
@@ -20835,7 +23271,7 @@ async function readSavedPlan(file) {
   }
   let plan;
   try {
-    plan = JSON.parse(text);
+    plan = JSON.parse(text2);
   } catch (error) {
     throw new DocsyncError("plan.file", `${file} is not a plan file: ${error.message}`);
   }
@@ -21002,14 +23438,14 @@ var init_p_limit = __esm({
 
 // src/api/optional-route.ts
 function optionalRoutes(execute, emit) {
-  let absent = /* @__PURE__ */ new Map();
+  let absent2 = /* @__PURE__ */ new Map();
   return async (request, optional) => {
-    let known = absent.get(optional.route);
+    let known = absent2.get(optional.route);
     if (known) throw known;
     try {
       return await execute(request);
     } catch (error) {
-      throw !(error instanceof ApiError) || !isRouteAbsent(error) || absent.has(optional.route) || (absent.set(optional.route, error), emit({
+      throw !(error instanceof ApiError) || !isRouteAbsent(error) || absent2.has(optional.route) || (absent2.set(optional.route, error), emit({
         type: "alternate",
         method: request.method,
         path: error.path,
@@ -21042,16 +23478,16 @@ function backoffMs(attempt, settings, random) {
 }
 function parseRetryAfter(value, now) {
   if (value === void 0) return;
-  let text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1e3);
-  let date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  let text2 = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text2)) return Math.round(Number(text2) * 1e3);
+  let date = /[a-z]/i.test(text2) ? Date.parse(text2) : Number.NaN;
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function parseRateLimitReset(value, now) {
   if (value === void 0) return;
-  let text = value.trim();
-  if (!/^\d+(\.\d+)?$/.test(text)) return;
-  let n = Number(text);
+  let text2 = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text2)) return;
+  let n = Number(text2);
   return n >= 1e12 ? Math.max(0, Math.round(n - now)) : n >= 1e9 ? Math.max(0, Math.round(n * 1e3 - now)) : Math.round(n * 1e3);
 }
 function header(headers, name) {
@@ -21098,8 +23534,8 @@ function readRateLimit(headers, now) {
   };
 }
 function wholeNumber(value) {
-  let text = value?.trim();
-  return text !== void 0 && /^\d+$/.test(text) ? Number(text) : void 0;
+  let text2 = value?.trim();
+  return text2 !== void 0 && /^\d+$/.test(text2) ? Number(text2) : void 0;
 }
 var RESERVE_SHARE, LEARNED_MARGIN_SHARE, LEARNED_MARGIN_MIN_MS, Pacer, init_pacing = __esm({
   "src/api/pacing.ts"() {
@@ -35265,11 +37701,11 @@ var require_headers = __commonJS({
         return [];
       if (headersList.sortedMap)
         return headersList.sortedMap;
-      let headers = [], names = headersList.toSortedArray(), cookies = headersList.cookies;
+      let headers = [], names2 = headersList.toSortedArray(), cookies = headersList.cookies;
       if (cookies === null || cookies.length === 1)
-        return headersList.sortedMap = names;
-      for (let i = 0; i < names.length; ++i) {
-        let { 0: name, 1: value } = names[i];
+        return headersList.sortedMap = names2;
+      for (let i = 0; i < names2.length; ++i) {
+        let { 0: name, 1: value } = names2[i];
         if (name === "set-cookie")
           for (let j = 0; j < cookies.length; ++j)
             headers.push([name, cookies[j]]);
@@ -37444,7 +39880,7 @@ var require_cache3 = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        let cache = this.#relevantRequestResponseList, backupCache = [...cache], addedItems = [], resultList = [];
+        let cache2 = this.#relevantRequestResponseList, backupCache = [...cache2], addedItems = [], resultList = [];
         try {
           for (let operation of operations) {
             if (operation.type !== "delete" && operation.type !== "put")
@@ -37464,8 +39900,8 @@ var require_cache3 = __commonJS({
               if (requestResponses = this.#queryCache(operation.request, operation.options), requestResponses.length === 0)
                 return [];
               for (let requestResponse of requestResponses) {
-                let idx = cache.indexOf(requestResponse);
-                assert(idx !== -1), cache.splice(idx, 1);
+                let idx = cache2.indexOf(requestResponse);
+                assert(idx !== -1), cache2.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null)
@@ -37491,10 +39927,10 @@ var require_cache3 = __commonJS({
                 });
               requestResponses = this.#queryCache(operation.request);
               for (let requestResponse of requestResponses) {
-                let idx = cache.indexOf(requestResponse);
-                assert(idx !== -1), cache.splice(idx, 1);
+                let idx = cache2.indexOf(requestResponse);
+                assert(idx !== -1), cache2.splice(idx, 1);
               }
-              cache.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
+              cache2.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
           }
@@ -37663,11 +40099,11 @@ var require_cachestorage = __commonJS({
         webidl.brandCheck(this, _CacheStorage);
         let prefix = "CacheStorage.open";
         if (webidl.argumentLengthCheck(arguments, 1, prefix), cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName"), this.#caches.has(cacheName)) {
-          let cache2 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache2);
+          let cache3 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache3);
         }
-        let cache = [];
-        return this.#caches.set(cacheName, cache), new Cache(kConstruct, cache);
+        let cache2 = [];
+        return this.#caches.set(cacheName, cache2), new Cache(kConstruct, cache2);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -40375,7 +42811,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where2 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where6 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -40389,17 +42825,17 @@ function createTransport(options) {
         headers: body === void 0 ? readHeaders : bodyHeaders,
         body,
         signal: controller.signal
-      }), text = await response.body.text();
+      }), text2 = await response.body.text();
       return {
         kind: "response",
         status: response.statusCode,
         headers: response.headers,
-        body: text,
+        body: text2,
         durationMs: elapsed()
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where2}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where6}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -40640,8 +43076,8 @@ function createApiClient(options) {
     close: () => transport.close()
   };
 }
-function abandonedError(method, path, failure, attempts, ambiguous) {
-  let outcome = ambiguous ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
+function abandonedError(method, path, failure, attempts, ambiguous2) {
+  let outcome = ambiguous2 ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
   return new ApiError(
     {
       method,
@@ -40649,15 +43085,15 @@ function abandonedError(method, path, failure, attempts, ambiguous) {
       status: failure.status,
       apiMessage: failure.apiMessage,
       attempts,
-      outcomeUnknown: ambiguous
+      outcomeUnknown: ambiguous2
     },
     `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`
   );
 }
-function parseBody(method, path, status, text) {
-  if (!(status === 204 || text.trim() === ""))
+function parseBody(method, path, status, text2) {
+  if (!(status === 204 || text2.trim() === ""))
     try {
-      return JSON.parse(text);
+      return JSON.parse(text2);
     } catch {
       throw new ApiError(
         { method, path, status },
@@ -40783,6 +43219,10 @@ var init_plan = __esm({
 });
 
 // src/saved/saved-target.ts
+function spaceOf(path) {
+  let match = /^\/spaces\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? decodeURIComponent(match[1]) : void 0;
+}
 function checkDestination(plan, file, here) {
   if (plan.apiUrl !== here.apiUrl)
     throw refuse(
@@ -40795,9 +43235,9 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), inside = (path) => path === root || path.startsWith(`${root}/`), outside = plan.calls.find(
+  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== void 0, outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
-  ) ?? plan.reads.find((read) => !inside(read.path));
+  ) ?? plan.reads.find((read) => !inside(read.path) && !ANYWHERE.has(read.path));
   if (outside !== void 0) {
     let what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(
@@ -40815,14 +43255,37 @@ async function checkTokenSees(reader, plan, file) {
       `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`
     ) : error;
   }
+  await checkSpacesOwned(reader, plan, file);
 }
-var refuse, init_saved_target = __esm({
+async function checkSpacesOwned(reader, plan, file) {
+  let ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? [])), stranger = (await Promise.all(
+    [...ids].map(async (id) => {
+      try {
+        return [
+          id,
+          (await reader.get(`/spaces/${encodeURIComponent(id)}`)).organization
+        ];
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+          return [id, void 0];
+        throw error;
+      }
+    })
+  )).find(([, owner]) => owner !== plan.organization);
+  if (stranger !== void 0)
+    throw refuse(
+      "plan.other-organization",
+      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`
+    );
+}
+var refuse, ANYWHERE, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_paths();
-    refuse = (code2, message) => new DocsyncError(code2, message);
+    init_registry();
+    refuse = (code2, message) => new DocsyncError(code2, message), ANYWHERE = /* @__PURE__ */ new Set(["/user"]);
   }
 });
 
@@ -40842,7 +43305,7 @@ async function confirm(context, options) {
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
 async function makeCalls(plan, client, context, options, sensitive) {
-  let { output } = context, safe = redactPlan(plan, sensitive), changes = changesById(safe), say = (text) => output.out(context.secrets.redact(text)), running = /* @__PURE__ */ new Map(), execute = (signal) => executePlan(plan, client, {
+  let { output } = context, safe = redactPlan(plan, sensitive), changes = changesById(safe), say = (text2) => output.out(context.secrets.redact(text2)), running = /* @__PURE__ */ new Map(), execute = (signal) => executePlan(plan, client, {
     parallelism: options.parallelism,
     ...signal ? { signal, drainMs: DRAIN_MS } : {},
     onStart: (call) => running.set(call.id, call),
@@ -40907,11 +43370,11 @@ async function applySavedPlan(file, context, options) {
     await checkTokenSees(client, saved, file);
     let stale = await staleItems(client, saved.reads);
     if (stale.length > 0) {
-      let shown = stale.slice(0, 20).map((line) => `  ${line}`);
-      throw stale.length > 20 && shown.push(`  \u2026 and ${stale.length - 20} more`), new DocsyncError(
+      let shown2 = stale.slice(0, 20).map((line) => `  ${line}`);
+      throw stale.length > 20 && shown2.push(`  \u2026 and ${stale.length - 20} more`), new DocsyncError(
         "plan.stale",
         `Stale plan: the live organization changed since ${file} was made (${saved.savedAt}):
-${shown.join(`
+${shown2.join(`
 `)}
 Run docsync plan again.`
       );
@@ -41032,7 +43495,7 @@ var DRIFT_VIEW, init_markdown2 = __esm({
       },
       describe: driftDescribe,
       highRisk: {
-        heading: (count) => `**Applying the configuration would delete or replace ${plural2(count, "high-risk item")}**, which is hard to undo:`,
+        heading: (count) => `**Applying the configuration would make ${plural2(count, "high-risk change")}**, which is hard to undo:`,
         item: (change) => `**${change.action}** ${codeSpan(clip2(change.address, CELL_VALUE_MAX), !1)}${change.action === "delete" ? " (live only)" : ""}`
       },
       details: (changes) => ({ open: [], blocks: changes.map(driftBlock), close: [] }),
@@ -41201,15 +43664,35 @@ function everything(organization) {
 }
 function readOrganization(client, organization) {
   let all = everything(organization);
-  return readTree(client, all, {
+  return readTree(sharedReads(client), all, {
     reads: () => !0,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all }))
   });
+}
+async function readFound(client, organization, live, named) {
+  let all = everything(organization), scope = { organization, address: "", desired: all, live, ids: {} }, found = /* @__PURE__ */ new Map();
+  if (await Promise.all(
+    TOP_LEVEL_KINDS.map(async (kind) => {
+      if (!kind.exportFind) return;
+      let items2 = await kind.exportFind(client, scope, { spaces: named });
+      found.set(kind, items2), all[kind.collection] = items2;
+    })
+  ), found.size === 0) return;
+  let tree = await readTree(client, all, {
+    // At the top level only the kinds found; below their items, everything.
+    reads: (kind, at2) => at2.address !== "" || found.has(kind),
+    below: (kind, _at, nodes) => nodes.map((node) => ({
+      node,
+      desired: found.get(kind)?.find((item) => kind.key(item) === kind.liveKey(node.item)) ?? all
+    }))
+  });
+  for (let kind of found.keys()) live.children[kind.kind] = tree.children[kind.kind];
 }
 var init_read2 = __esm({
   "src/export/read.ts"() {
     "use strict";
     init_registry();
+    init_shared_reads();
     init_walk();
   }
 });
@@ -41217,7 +43700,7 @@ var init_read2 = __esm({
 // src/export/convert.ts
 function convert(live, organization, naming) {
   let result = {
-    collections: /* @__PURE__ */ new Map(),
+    lists: /* @__PURE__ */ new Map(),
     managed: /* @__PURE__ */ new Set(),
     notes: /* @__PURE__ */ new WeakMap(),
     warnings: [],
@@ -41229,9 +43712,9 @@ function convert(live, organization, naming) {
       return spaces.has(id) || (spaces.add(id), result.spaceIds.push(id)), naming.space(id);
     },
     exportedKey: (kind, id) => known.get(keyId(kind, id)),
-    comment(config, text, key) {
+    comment(config, text2, key) {
       let notes = result.notes.get(config) ?? [];
-      notes.push(key !== void 0 && key in config ? { text, key } : { text }), result.notes.set(config, notes);
+      notes.push(key !== void 0 && key in config ? { text: text2, key } : { text: text2 }), result.notes.set(config, notes);
     },
     warn(message) {
       result.warnings.includes(message) || result.warnings.push(message);
@@ -41257,7 +43740,7 @@ function convert(live, organization, naming) {
   for (let kind of TOP_LEVEL_KINDS) {
     if (!kind.toConfig) continue;
     let items2 = exportContainer(kind, root, live);
-    result.collections.set(
+    result.lists.set(
       kind.collection,
       items2.map((item) => item.config)
     );
@@ -41285,9 +43768,10 @@ var keyId, init_convert = __esm({
 });
 
 // src/export/spaces.ts
-async function readSpaceTitles(client, ids) {
+async function readSpaceTitles(client, ids, known = /* @__PURE__ */ new Map()) {
   let titles = await Promise.all(
     ids.map(async (id) => {
+      if (known.has(id)) return known.get(id);
       try {
         let space = await client.get(`/spaces/${encodeURIComponent(id)}`);
         return typeof space?.title == "string" ? space.title : void 0;
@@ -41304,13 +43788,13 @@ function fromId(id) {
   return /^[A-Za-z0-9]/.test(name) ? name : `space${name.startsWith("-") ? "" : "-"}${name}`;
 }
 function nameSpaces(ids, titles) {
-  let names = /* @__PURE__ */ new Map(), taken = /* @__PURE__ */ new Set();
+  let names2 = /* @__PURE__ */ new Map(), taken = /* @__PURE__ */ new Set();
   for (let id of ids) {
     let title = titles.get(id), base = (title === void 0 ? "" : slug(title)) || fromId(id), name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-    taken.add(name), names.set(id, name);
+    taken.add(name), names2.set(id, name);
   }
-  return names;
+  return names2;
 }
 var init_spaces2 = __esm({
   "src/export/spaces.ts"() {
@@ -41324,8 +43808,8 @@ var init_spaces2 = __esm({
 function fitsOneLine(values) {
   return values.length === 0 || !values.every(([, value]) => isScalar4(value)) ? !1 : values.reduce((sum, [key, value]) => sum + key.length + String(value).length + 4, 4) <= ONE_LINE_MAX;
 }
-function comment(text) {
-  return text.split(`
+function comment(text2) {
+  return text2.split(`
 `).map((line) => ` ${line}`).join(`
 `);
 }
@@ -41375,7 +43859,7 @@ function renderYaml(exported) {
 var import_yaml5, ONE_LINE_MAX, isScalar4, escapeInterpolation, init_yaml = __esm({
   "src/export/yaml.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1), ONE_LINE_MAX = 96, isScalar4 = (value) => value === null || ["string", "number", "boolean"].includes(typeof value), escapeInterpolation = (text) => text.replaceAll("${", () => "$${");
+    import_yaml5 = __toESM(require_dist(), 1), ONE_LINE_MAX = 96, isScalar4 = (value) => value === null || ["string", "number", "boolean"].includes(typeof value), escapeInterpolation = (text2) => text2.replaceAll("${", () => "$${");
   }
 });
 
@@ -41391,6 +43875,18 @@ async function readOrganizationInfo(client, organization) {
     ) : error;
   }
 }
+function rootEntries(conversion) {
+  let entries = /* @__PURE__ */ new Map();
+  for (let [collection, items2] of conversion.lists)
+    if (IN_ROOT.has(collection))
+      for (let item of items2) typeof item.id == "string" && entries.set(item.id, item);
+  return entries;
+}
+function knownTitles(entries) {
+  let titles = /* @__PURE__ */ new Map();
+  for (let [id, entry] of entries) typeof entry.title == "string" && titles.set(id, entry.title);
+  return titles;
+}
 function listed(words2) {
   return words2.length < 2 ? words2.join("") : `${words2.slice(0, -1).join(", ")} and ${words2.at(-1)}`;
 }
@@ -41400,14 +43896,14 @@ function leftOut(kinds) {
     ...leftOut(kind.children ?? [])
   ]);
 }
-function wrap(text) {
+function wrap(text2) {
   let lines = [], line = "";
-  for (let word of text.split(" "))
+  for (let word of text2.split(" "))
     line !== "" && line.length + 1 + word.length > 92 ? (lines.push(line), line = word) : line = line === "" ? word : `${line} ${word}`;
   return [...lines, line];
 }
-function oneLine2(text) {
-  return text.replace(/\s+/g, " ").trim();
+function oneLine2(text2) {
+  return text2.replace(/\s+/g, " ").trim();
 }
 async function exportOrganization(client, organization, options = {}) {
   let info = await readOrganizationInfo(client, organization), live = await readOrganization(client, organization), first = convert(live, organization, { space: (id) => id });
@@ -41421,23 +43917,30 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  let names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds)), result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys }), body = { version: 1, organization };
-  names.size > 0 && (body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id])));
+  await readFound(client, organization, live, first.spaceIds);
+  let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
+  names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, entries.get(id) ?? id])));
   let counts = {};
-  for (let [collection, items2] of result.collections)
-    body[collection] = items2, counts[collection] = items2.length;
+  for (let [collection, items2] of result.lists) {
+    if (IN_ROOT.has(collection)) {
+      counts[collection] = items2.length;
+      continue;
+    }
+    let single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
+    single && items2.length === 0 || (body[collection] = single ? items2[0] : items2, counts[collection] = items2.length);
+  }
   let managed = PRUNABLE_KINDS.filter((kind) => {
     let container = NESTED_IN.get(kind);
     return result.managed.has(kind) || container !== void 0 && result.managed.has(container);
-  }), prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind)), policy = { prune };
+  }).filter((kind) => !FOUND.has(kind)), prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind)), policy = { prune };
   body.policy = policy;
   let left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
-    let names2 = listed(left.map(words));
+    let names3 = listed(left.map(words));
     result.notes.set(policy, [
       {
         key: "prune",
-        text: `Live ${names2} that this file does not list are left alone.
+        text: `Live ${names3} that this file does not list are left alone.
 To have docsync delete them, add ${left.join(", ")} to prune.`
       }
     ]);
@@ -41456,7 +43959,7 @@ To have docsync delete them, add ${left.join(", ")} to prune.`
   };
   return { yaml: renderYaml({ header: header2, body, notes: result.notes, ...layout }), warnings: result.warnings, counts };
 }
-var words, init_export = __esm({
+var IN_ROOT, FOUND, words, init_export = __esm({
   "src/export/export.ts"() {
     "use strict";
     init_errors2();
@@ -41467,6 +43970,11 @@ var words, init_export = __esm({
     init_read2();
     init_spaces2();
     init_yaml();
+    IN_ROOT = new Set(
+      TOP_LEVEL_KINDS.filter((kind) => kind.config.schema?.inRoot).map((kind) => kind.collection)
+    ), FOUND = new Set(
+      TOP_LEVEL_KINDS.filter((kind) => kind.exportFind).map((kind) => kind.collection)
+    );
     words = (collection) => {
       let kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
       return kind ? pluralOf(kind) : collection;
@@ -41482,15 +43990,14 @@ __export(export_exports, {
 import { existsSync as existsSync2 } from "node:fs";
 import { writeFile as writeFile2 } from "node:fs/promises";
 function summary(counts) {
-  return REPORTED_KINDS.map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(
-    ", "
-  );
+  return REPORTED_KINDS.filter((kind) => !kind.singleton && kind.toConfig).map((kind) => plural3(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind))).join(", ");
 }
 function registerExportCommand(program2, context) {
   let command = program2.command("export").description("Write the configuration of a live organization, which then plans to no changes");
   connectionOptions(command).option("--org <id>", "organization id (default: $DOCSYNC_ORG)").option("-o, --output <file>", "write the configuration to this file instead of standard output").option("--force", "overwrite the output file when it exists").option(
     "--prune-org",
-    `also prune ${listed(REPORTED_KINDS.map(pluralOf))}: live ones the file does not list are deleted`
+    // A singleton, and a kind whose items the export finds (no call lists them), is never pruned.
+    `also prune ${listed(REPORTED_KINDS.filter((kind) => !kind.exportFind && !kind.singleton).map(pluralOf))}: live ones the file does not list are deleted`
   ).option(
     "--format <format>",
     "text, or json: what was written, as a docsync-export document (with the YAML when there is no -o)",
@@ -41713,8 +44220,8 @@ var SHELLS, FILE_OPTIONS, quoted, flags, zshText, init_completion = __esm({
   "src/cli/completion.ts"() {
     "use strict";
     SHELLS = ["bash", "zsh", "fish"], FILE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--out", "--output", "--fixture"]);
-    quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
-    zshText = (text) => text.replace(/[[\]:\\']/g, " ");
+    quoted = (text2) => `'${text2.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
+    zshText = (text2) => text2.replace(/[[\]:\\']/g, " ");
   }
 });
 
@@ -41823,11 +44330,11 @@ function commandsFor(args) {
 }
 async function buildProgram(context, args = []) {
   let program2 = new Command("docsync").description("Configuration as code for the Docs Platform API: plan and apply docs sites from YAML.").version(VERSION).addHelpText("after", EXAMPLES).exitOverride().option("--no-color", "no colour, whatever the terminal and the environment say").configureOutput({
-    writeOut: (text) => context.output.out(text),
-    writeErr: (text) => context.output.err(text),
+    writeOut: (text2) => context.output.out(text2),
+    writeErr: (text2) => context.output.err(text2),
     // One prefix for every error, commander's usage errors included.
-    outputError: (text, write) => write(text.replace(/^error: /, "Error: "))
-  }), names = commandsFor(args), registers = await Promise.all(names.map((name) => COMMANDS[name]()));
+    outputError: (text2, write) => write(text2.replace(/^error: /, "Error: "))
+  }), names2 = commandsFor(args), registers = await Promise.all(names2.map((name) => COMMANDS[name]()));
   for (let register of registers) register(program2, context);
   for (let command of program2.commands) command.exitOverride();
   return program2;
@@ -41906,23 +44413,23 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4, relative, resolve as resolve4, sep } from "node:path";
 
 // src/action/args.ts
-function splitArgs(text) {
+function splitArgs(text2) {
   let args = [], current = "", inWord = !1;
-  for (let index = 0; index < text.length; index++) {
-    let char = text[index];
+  for (let index = 0; index < text2.length; index++) {
+    let char = text2[index];
     if (char === "'") {
-      let end = text.indexOf("'", index + 1);
+      let end = text2.indexOf("'", index + 1);
       if (end === -1) throw new Error("args: unterminated single quote");
-      current += text.slice(index + 1, end), index = end, inWord = !0;
+      current += text2.slice(index + 1, end), index = end, inWord = !0;
     } else if (char === '"') {
-      for (index++; index < text.length && text[index] !== '"'; index++) {
-        let next = text[index + 1];
-        text[index] === "\\" && next !== void 0 && '"\\$`'.includes(next) ? (current += next, index++) : current += text[index];
+      for (index++; index < text2.length && text2[index] !== '"'; index++) {
+        let next = text2[index + 1];
+        text2[index] === "\\" && next !== void 0 && '"\\$`'.includes(next) ? (current += next, index++) : current += text2[index];
       }
-      if (index >= text.length) throw new Error("args: unterminated double quote");
+      if (index >= text2.length) throw new Error("args: unterminated double quote");
       inWord = !0;
     } else if (char === "\\") {
-      let next = text[index + 1];
+      let next = text2[index + 1];
       next !== void 0 && next !== `
 ` && (current += next), index++, inWord = inWord || next !== void 0 && next !== `
 `;
@@ -41973,8 +44480,8 @@ function outputEntry(name, value) {
 
 // src/action/log.ts
 var processStreams = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text)
+  stdout: (text2) => process.stdout.write(text2),
+  stderr: (text2) => process.stderr.write(text2)
 }, Log = class {
   constructor(streams) {
     this.streams = streams;
@@ -41984,13 +44491,13 @@ var processStreams = {
   untrusted = !1;
   stopToken;
   secrets = new Redactor();
-  redact(text) {
-    return this.secrets.redact(text);
+  redact(text2) {
+    return this.secrets.redact(text2);
   }
-  text(text, stream = "stdout") {
-    if (text === "") return;
+  text(text2, stream = "stdout") {
+    if (text2 === "") return;
     this.untrusted && this.stopToken === void 0 && (this.stopToken = randomUUID2(), this.command("stop-commands", this.stopToken));
-    let safe = this.redact(text);
+    let safe = this.redact(text2);
     if (stream === "stderr") {
       this.streams.stderr(safe);
       return;
@@ -42024,11 +44531,11 @@ ${line}`), this.atLineStart = !0;
 ${line}`), this.atLineStart = !0, this.stopToken = void 0;
   }
 };
-function printGroup(log, title, text) {
-  log.command("group", title), printUntrusted(log, text), log.command("endgroup", "");
+function printGroup(log, title, text2) {
+  log.command("group", title), printUntrusted(log, text2), log.command("endgroup", "");
 }
-function printUntrusted(log, text) {
-  log.stopCommands(), log.text(text), log.resumeCommands();
+function printUntrusted(log, text2) {
+  log.stopCommands(), log.text(text2), log.resumeCommands();
 }
 
 // src/action/provenance.ts
@@ -42116,18 +44623,18 @@ function heading2(command, organization, what) {
   let title = command === "docsync" ? "docsync" : `docsync ${command}`, org = organization ? ` \xB7 organization ${codeSpan(organization, !1)}` : "";
   return `### ${title}${org}${what ? ` \xB7 ${what}` : ""}`;
 }
-function fenced(text, language = "text") {
-  let fence = fenceFor(text);
+function fenced(text2, language = "text") {
+  let fence = fenceFor(text2);
   return `${fence}${language}
-${text.replace(/\n$/, "")}
+${text2.replace(/\n$/, "")}
 ${fence}`;
 }
-function clipMiddle(text, max) {
-  if (text.length <= max) return text;
-  let head = Math.floor(max / 3), tail = max - head, left = text.length - head - tail;
-  return `${text.slice(0, head)}
+function clipMiddle(text2, max) {
+  if (text2.length <= max) return text2;
+  let head = Math.floor(max / 3), tail = max - head, left = text2.length - head - tail;
+  return `${text2.slice(0, head)}
 \u2026 ${left.toLocaleString("en-US")} characters left out here; the step's log has everything \u2026
-${text.slice(text.length - tail)}`;
+${text2.slice(text2.length - tail)}`;
 }
 var LOG_MAX = MARKDOWN_LIMIT - 4e3;
 function applyReport2(options) {
@@ -42169,8 +44676,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where2 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where2}${escapeMarkdown(d.message)} |`);
+    let where6 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where6}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}
@@ -42230,7 +44737,7 @@ async function run(setup, env, log, interruption2) {
   savedPlan && own.push("--out", savedPlan), env.RUNNER_DEBUG === "1" && own.push("--verbose");
   let end = extra.indexOf("--");
   args.push(...end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]);
-  let out = "", err = "", organization, failure, applyHadChanges = !1, counted, shown, context = {
+  let out = "", err = "", organization, failure, applyHadChanges = !1, counted, shown2, context = {
     // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
     secrets: log.secrets,
     observer: {
@@ -42241,7 +44748,7 @@ async function run(setup, env, log, interruption2) {
         applyHadChanges = plan.changes.length > 0, counted = plan;
       },
       result(result) {
-        shown = result;
+        shown2 = result;
       },
       failed(error2) {
         failure = error2;
@@ -42251,12 +44758,12 @@ async function run(setup, env, log, interruption2) {
     exitCode: 0,
     ...interruption2 ? { interruption: interruption2 } : {},
     output: {
-      out: (text) => {
-        out += text, command === "apply" && log.text(text);
+      out: (text2) => {
+        out += text2, command === "apply" && log.text(text2);
       },
       // Shown once docsync is done: a configuration error is shown as annotations instead.
-      err: (text) => {
-        err += text;
+      err: (text2) => {
+        err += text2;
       },
       style: plainStyle,
       interactive: !1,
@@ -42282,9 +44789,9 @@ async function run(setup, env, log, interruption2) {
     };
   if (failed)
     return { exitCode, changes: !1, report: errorReport(command, exitCode, error, organization) };
-  if (!shown) throw new Error(`docsync ${command} ended without showing its result.`);
-  if (shown.command === "plan") {
-    let plan = log.secrets.redactValue(shown.plan);
+  if (!shown2) throw new Error(`docsync ${command} ended without showing its result.`);
+  if (shown2.command === "plan") {
+    let plan = log.secrets.redactValue(shown2.plan);
     printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (let warning of plan.warnings) log.command("warning", warning);
     return {
@@ -42298,7 +44805,7 @@ async function run(setup, env, log, interruption2) {
       ...savedPlan ? { savedPlan } : {}
     };
   }
-  let report = log.secrets.redactValue(shown.drift), asPlan = planOfDrift(report);
+  let report = log.secrets.redactValue(shown2.drift), asPlan = planOfDrift(report);
   printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
   for (let warning of report.warnings) log.command("warning", warning);
   return {

@@ -1,6 +1,7 @@
 // `docsync export`: the configuration of a live organization, written so that it loads, and plans
 // to no change against that organization. Reading and writing follow the kinds (see convert.ts);
-// this file adds what belongs to the whole file: the organization, space names and the policy.
+// this file adds what belongs to the whole file: the organization, space names (and the spaces'
+// own entries, from the kinds written under `spaces:`) and the policy.
 
 import type { ApiClient } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
@@ -9,8 +10,8 @@ import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
-import { convert } from "./convert.ts";
-import { readOrganization } from "./read.ts";
+import { type Conversion, convert } from "./convert.ts";
+import { readFound, readOrganization } from "./read.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
 import { renderYaml } from "./yaml.ts";
 
@@ -43,6 +44,33 @@ async function readOrganizationInfo(client: ApiClient, organization: string): Pr
     }
     throw error;
   }
+}
+
+/** Kinds whose items are entries of `spaces:` (`config.schema.inRoot`), by collection. */
+const IN_ROOT: ReadonlySet<string> = new Set(
+  TOP_LEVEL_KINDS.filter((kind) => kind.config.schema?.inRoot).map((kind) => kind.collection),
+);
+
+/** Kinds whose live items the export finds (`exportFind`), by collection. */
+const FOUND: ReadonlySet<string> = new Set(
+  TOP_LEVEL_KINDS.filter((kind) => kind.exportFind).map((kind) => kind.collection),
+);
+
+/** The exported entries of `spaces:` by space id: the items of the kinds written there. */
+function rootEntries(conversion: Conversion): Map<string, Record<string, unknown>> {
+  const entries = new Map<string, Record<string, unknown>>();
+  for (const [collection, items] of conversion.lists) {
+    if (!IN_ROOT.has(collection)) continue;
+    for (const item of items) if (typeof item.id === "string") entries.set(item.id, item);
+  }
+  return entries;
+}
+
+/** The titles the exported entries of `spaces:` give: those spaces need no further read. */
+function knownTitles(entries: ReadonlyMap<string, Record<string, unknown>>): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const [id, entry] of entries) if (typeof entry.title === "string") titles.set(id, entry.title);
+  return titles;
 }
 
 /** How the export's notes name the items of a collection. */
@@ -100,13 +128,24 @@ export async function exportOrganization(
         "Rename (or delete) all but one of each, then export again.",
     );
   }
-  const names = nameSpaces(first.spaceIds, await readSpaceTitles(client, first.spaceIds));
-  const result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: first.keys });
+  // Then the items no call lists, found from what is read and named (the spaces of collections),
+  // and a pass that names them too.
+  await readFound(client, organization, live, first.spaceIds);
+  const found = convert(live, organization, { space: (id) => id, keys: first.keys });
+  const titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found)));
+  const names = nameSpaces(found.spaceIds, titles);
+  const result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: found.keys });
 
   const body: Record<string, unknown> = { version: 1, organization };
-  if (names.size > 0) body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, id]));
+  const entries = rootEntries(result);
+  if (names.size > 0)
+    body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, entries.get(id) ?? id]));
   const counts: ExportResult["counts"] = {};
   for (const [collection, items] of result.lists) {
+    if (IN_ROOT.has(collection)) {
+      counts[collection] = items.length;
+      continue;
+    }
     // A singleton is written as its one mapping, as the configuration gives it.
     const single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
     if (single && items.length === 0) continue;
@@ -115,10 +154,11 @@ export async function exportOrganization(
   }
   // The kinds inside sites belong to the sites: a file that manages sites prunes inside them,
   // also once it lists a site that it does not list yet.
+  // A kind whose items the export finds is never pruned: only the items a file names are read.
   const managed = PRUNABLE_KINDS.filter((kind) => {
     const container = NESTED_IN.get(kind);
     return result.managed.has(kind) || (container !== undefined && result.managed.has(container));
-  });
+  }).filter((kind) => !FOUND.has(kind));
   const prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind));
   const policy = { prune };
   body.policy = policy;

@@ -1,8 +1,10 @@
 // Reads everything docsync manages in an organization, through the kinds' own `read` functions:
-// every item of every top-level kind, and below each item all of its children.
+// every item of every top-level kind, and below each item all of its children; then the items of
+// kinds that no call lists, which the export finds (`exportFind`).
 
 import type { LiveReader } from "../api/client-types.ts";
-import { allKinds, type DesiredState } from "../kinds/registry.ts";
+import { allKinds, type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { AnyKind, Scope } from "../kinds/types.ts";
 import { sharedReads } from "../live/shared-reads.ts";
 import { readTree } from "../live/walk.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -35,4 +37,41 @@ export function readOrganization(client: LiveReader, organization: string): Prom
     reads: () => true,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all })),
   });
+}
+
+/**
+ * Reads the items of the kinds whose live items no call lists (`exportFind`): each kind says
+ * which it can find, from the organization as read and the space ids the export names (`named`);
+ * they are then read, with their details and children, as configured items that ask for
+ * everything, and added to `live`.
+ */
+export async function readFound(
+  client: LiveReader,
+  organization: string,
+  live: LiveState,
+  named: readonly string[],
+): Promise<void> {
+  const all = everything(organization);
+  const scope: Scope = { organization, address: "", desired: all, live, ids: {} };
+  const found = new Map<AnyKind, unknown[]>();
+  await Promise.all(
+    TOP_LEVEL_KINDS.map(async (kind) => {
+      if (!kind.exportFind) return;
+      const items = await kind.exportFind(client, scope, { spaces: named });
+      found.set(kind, items);
+      (all as unknown as Record<string, unknown>)[kind.collection] = items;
+    }),
+  );
+  if (found.size === 0) return;
+  const tree = await readTree(client, all, {
+    // At the top level only the kinds found; below their items, everything.
+    reads: (kind, at) => at.address !== "" || found.has(kind),
+    below: (kind, _at, nodes) =>
+      nodes.map((node) => ({
+        node,
+        desired:
+          found.get(kind)?.find((item) => kind.key(item) === kind.liveKey(node.item)) ?? (all as unknown),
+      })),
+  });
+  for (const kind of found.keys()) live.children[kind.kind] = tree.children[kind.kind];
 }

@@ -7,13 +7,18 @@ import { ApiError } from "../api/errors.ts";
 import type { LiveSpaceRef } from "../kinds/site-space.ts";
 import { slug } from "../kinds/unique.ts";
 
-/** The title of each space, read with GET /spaces/{id}; undefined when the space cannot be read. */
+/**
+ * The title of each space: `known` (spaces the export has read already), else read with
+ * GET /spaces/{id}; undefined when the space cannot be read.
+ */
 export async function readSpaceTitles(
   client: ApiClient,
   ids: readonly string[],
+  known: ReadonlyMap<string, string> = new Map(),
 ): Promise<Map<string, string | undefined>> {
   const titles = await Promise.all(
     ids.map(async (id) => {
+      if (known.has(id)) return known.get(id);
       try {
         const space = await client.get<LiveSpaceRef>(`/spaces/${encodeURIComponent(id)}`);
         return typeof space?.title === "string" ? space.title : undefined;

@@ -8,7 +8,7 @@ import type { LiveReader } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
-import type { Located, Role } from "../model/desired.ts";
+import { type Located, ROLES, type Role } from "../model/desired.ts";
 import { orgPath, spacePermissionsPath } from "./paths.ts";
 import {
   assignmentKey,
@@ -18,7 +18,7 @@ import {
 } from "./shapes/assignment.ts";
 import type { DesiredSpace } from "./space.ts";
 import { type Caller, lockoutProblems } from "./space-access.ts";
-import type { LiveNode, PlanContext, Scope } from "./types.ts";
+import type { ExportContext, LiveNode, PlanContext, Scope } from "./types.ts";
 
 export interface RawSpacePermission {
   user?: string;
@@ -156,11 +156,24 @@ const principalRoutes = (type: "user" | "team") => ({
   }),
 });
 
-export const spacePermissionKind = assignmentKind<
-  DesiredSpace,
-  { space: string },
-  Located<RawSpacePermission>
->({
+/** A grant as `docsync export` writes it: a user by email (by id without one), a team by title. */
+function grantConfig(
+  grant: LiveAssignment,
+  scope: SpaceScope,
+  ctx: ExportContext,
+): Record<string, unknown> | undefined {
+  if (!(ROLES as readonly string[]).includes(grant.role)) {
+    const space = scope.live?.item as { id: string; title?: string } | undefined;
+    ctx.warn(
+      `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`,
+    );
+    return undefined;
+  }
+  if (grant.type === "team") return { team: grant.title, role: grant.role };
+  return { user: typeof grant.email === "string" ? grant.email : grant.id, role: grant.role };
+}
+
+const assignments = assignmentKind<DesiredSpace, { space: string }, Located<RawSpacePermission>>({
   kind: "space permission",
   collection: "permissions",
   config: {
@@ -207,10 +220,22 @@ export const spacePermissionKind = assignmentKind<
     for (const { permission, user } of users) {
       const email = user.email?.toLowerCase();
       const name = email !== undefined && emails.has(email) ? email : user.id;
-      live.push({ id: user.id, type: "user", role: permission, key: assignmentKey("user", name) });
+      live.push({
+        id: user.id,
+        type: "user",
+        role: permission,
+        key: assignmentKey("user", name),
+        ...(user.email ? { email: user.email } : {}),
+      });
     }
     for (const { permission, team } of teams)
-      live.push({ id: team.id, type: "team", role: permission, key: assignmentKey("team", team.title) });
+      live.push({
+        id: team.id,
+        type: "team",
+        role: permission,
+        key: assignmentKey("team", team.title),
+        title: team.title,
+      });
     return live;
   },
   principalId,
@@ -224,3 +249,9 @@ export const spacePermissionKind = assignmentKind<
     );
   },
 });
+
+export const spacePermissionKind: typeof assignments = {
+  ...assignments,
+  exportOneLine: true,
+  toConfig: (live, scope, ctx) => grantConfig(live.item, scope, ctx),
+};

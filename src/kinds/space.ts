@@ -14,6 +14,7 @@ import { defined } from "./configured.ts";
 import { spacePath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
+import { findSpaces, spaceConfig } from "./space-export.ts";
 import { type RawSpacePermission, spacePermissionKind } from "./space-permission.ts";
 import type { CallDraft, KindModule, LiveNode, PlanContext } from "./types.ts";
 
@@ -249,5 +250,9 @@ export const spaceKind: KindModule<
   // Spaces are never deleted: only configured spaces are read, so none is ever left over.
   remove: () => [],
 
-  exportLeavesOut: "space settings and permissions (write a space as name: {id, ...} to manage them)",
+  // The export finds the spaces it names and those of collections (space-export.ts).
+  exportFind: findSpaces,
+  toConfig: spaceConfig,
+  exportLeavesOut:
+    "spaces at the organization's root that no site uses (no call lists them; add one as name: {id} to manage it)",
 };

@@ -82,6 +82,14 @@ export interface KindModule<
   /** What a configured item holds to ask for every further fact (`readDetails`), when reading a
    * whole organization for the export. */
   detailsWanted?: Record<string, unknown>;
+  /**
+   * For a kind whose live items no call lists (an organization's spaces): the configured items
+   * that stand for the live items `docsync export` can find, each asking for every fact the kind
+   * reads. `scope` is the organization as read, `named` the space ids the rest of the export
+   * names. The export then reads them as configured items, and never prunes the kind: a live item
+   * that no configuration names is never read.
+   */
+  exportFind?(client: LiveReader, scope: Scope<P, I>, named: { spaces: readonly string[] }): Promise<D[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
   readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
 
@@ -136,7 +144,11 @@ export interface KindConfig<R extends Located<unknown>, D> {
   schema?: {
     fragment: string;
     description: string;
-    /** Its items are entries of a key that root.json describes (`spaces:`): no list of its own. */
+    /**
+     * Its items are entries of a key that root.json describes (`spaces:`): no list of its own.
+     * `docsync export` writes each exported item, which has the space's `id`, as the mapping of
+     * that space's entry, in place of `name: id`.
+     */
     inRoot?: boolean;
   };
   /** For a top-level kind: fields whose values are never printed (a certificate). */

@@ -23,7 +23,16 @@ const NO_CHANGES = "No changes: live state matches the configuration.\n";
 const ORG_WIDE_NOTE =
   "  # Live sites, collections, teams, members, custom fields, SAML providers, OpenAPI specs and translations that this file does not list are left alone.\n" +
   "  # To have docsync delete them, add sites, collections, teams, members, customFields, samlProviders, openApiSpecs, translations to prune.\n" +
-  "  prune: [ sections, sectionGroups, siteSpaces, redirects ]\n";
+  "  prune: [ sections, sectionGroups, siteSpaces, redirects, permissions ]\n";
+
+/** Each space's id by its name under `spaces:`: an entry is `name: id` or `name: {id, ...}`. */
+const spaceIds = (spaces: Json): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(spaces).map(([name, entry]) => [
+      name,
+      typeof entry === "string" ? entry : (entry as Json).id,
+    ]),
+  );
 
 describe("docsync export", () => {
   let h: Harness;
@@ -79,7 +88,7 @@ describe("docsync export", () => {
   it("examples/multi-section: sections in groups, defaults, conditions and redirects by section", async () => {
     await h.run(["apply", "-c", "examples/multi-section", "--yes"]);
     const { doc } = await roundTrip();
-    expect(doc.spaces).toEqual({
+    expect(spaceIds(doc.spaces)).toEqual({
       guides: "spc_guides",
       "api-v2": "spc_api_v2",
       "api-v1": "spc_api_v1",
@@ -144,7 +153,9 @@ describe("docsync export", () => {
       },
     ]);
     expect(doc.sites[0].redirects).toHaveLength(3);
-    expect(doc.policy).toEqual({ prune: ["sections", "sectionGroups", "siteSpaces", "redirects"] });
+    expect(doc.policy).toEqual({
+      prune: ["sections", "sectionGroups", "siteSpaces", "redirects", "permissions"],
+    });
   });
 
   it("examples/organization: no certificate, a comment saying how to add it, the default team by title", async () => {
@@ -179,8 +190,23 @@ describe("docsync export", () => {
     expect(text).toContain(
       "  - title: Support\n    # 1 member, not listed: the API does not say who they are\n",
     );
+    // The example's space settings come back as configured, with every grant.
+    expect(doc.spaces.handbook).toMatchObject({
+      id: "spc_handbook",
+      emoji: "📗",
+      editMode: "live",
+      collection: "Guides",
+      customFields: { owner: "Writers", tier: "gold" },
+      permissions: [
+        { user: "ada@acme.example", role: "admin" },
+        { team: "Writers", role: "edit" },
+        { team: "Reviewers", role: "review" },
+      ],
+    });
     // Organization-wide kinds are managed but not pruned unless asked for.
-    expect(doc.policy).toEqual({ prune: ["sections", "sectionGroups", "siteSpaces", "redirects"] });
+    expect(doc.policy).toEqual({
+      prune: ["sections", "sectionGroups", "siteSpaces", "redirects", "permissions"],
+    });
     expect(text).toContain(`policy:\n${ORG_WIDE_NOTE}`);
     expect(doc.sites).toEqual([]);
   });
@@ -194,6 +220,7 @@ describe("docsync export", () => {
         "sectionGroups",
         "siteSpaces",
         "redirects",
+        "permissions",
         "collections",
         "teams",
         "members",
@@ -312,7 +339,7 @@ describe("docsync export", () => {
     const { doc, text, stderr } = await roundTrip();
     expect(stderr).toBe("");
     expect(text).not.toContain("MIIBazureSECRET");
-    expect(doc.spaces).toEqual({
+    expect(spaceIds(doc.spaces)).toEqual({
       guides: "spc_guides",
       "api-v2": "spc_api_v2",
       "api-v1": "spc_api_v1",
@@ -448,7 +475,16 @@ describe("docsync export", () => {
     await h.api.send({ method: "DELETE", path: "/spaces/spc_status" });
     h.emulator.advanceClock(8 * 24 * 60 * 60 * 1000);
     const { doc } = await roundTrip();
-    expect(doc.spaces).toEqual({ spc_status: "spc_status", sdk: "spc_sdk" });
+    // The spaces the site uses first (one named after its id), then those of collections.
+    expect(spaceIds(doc.spaces)).toEqual({
+      spc_status: "spc_status",
+      sdk: "spc_sdk",
+      guides: "spc_guides",
+      "api-v1": "spc_api_v1",
+      "api-v2": "spc_api_v2",
+    });
+    expect(Object.keys(doc.spaces).slice(0, 2)).toEqual(["spc_status", "sdk"]);
+    expect(doc.spaces.spc_status).toBe("spc_status");
     expect(doc.sites[0].siteSpaces).toEqual([
       { space: "spc_status", path: "status", default: true },
       { space: "sdk", path: "sdk" },
@@ -461,7 +497,11 @@ describe("docsync export", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(HEADER);
     expect(result.stdout).toContain(
-      "\nversion: 1\norganization: org_acme\n\ncollections:\n  - title: Documentation\n    defaultLevel: read\n\nteams:\n  - title: Writers\n",
+      "\nversion: 1\norganization: org_acme\n\nspaces:\n  guides:\n    id: spc_guides\n    title: Guides\n    emoji: 🧭\n" +
+        "    editMode: live\n    defaultLevel: read\n    collection: Documentation\n    permissions: []\n  api-v1:\n",
+    );
+    expect(result.stdout).toContain(
+      "\ncollections:\n  - title: Documentation\n    defaultLevel: read\n\nteams:\n  - title: Writers\n",
     );
     expect(result.stdout).not.toContain(h.emulator.token);
   });
@@ -559,7 +599,7 @@ describe("docsync export", () => {
     const forced = await h.run(["export", "-o", file, "--force"]);
     expect(forced.code).toBe(0);
     expect(forced.stdout).toBe(
-      `Exported organization org_acme to ${file}: 0 sites, 1 collection, 2 teams, 3 members, 0 custom fields, 0 SAML providers, 0 OpenAPI specs, 0 translations.\n` +
+      `Exported organization org_acme to ${file}: 0 sites, 3 spaces, 1 collection, 2 teams, 3 members, 0 custom fields, 0 SAML providers, 0 OpenAPI specs, 0 translations.\n` +
         `Check it with: docsync plan -c ${file} (it shows no changes).\n`,
     );
     expect(await readFile(file, "utf8")).toMatch(HEADER);

@@ -139,9 +139,14 @@ async function liveStructure(h: Harness): Promise<Json[]> {
 
 /** The same structure, as the exported file says it. */
 function exportedStructure(doc: Json): Json[] {
+  // A space's entry is its id, or the mapping of its settings with its id.
+  const spaceId = (name: string) => {
+    const entry = doc.spaces[name];
+    return typeof entry === "string" ? entry : entry.id;
+  };
   const siteSpace = (item: Json) => ({
     path: item.path,
-    space: doc.spaces[item.space],
+    space: spaceId(item.space),
     default: item.default === true,
     condition: item.condition ?? null,
   });

@@ -44,7 +44,8 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .option("--force", "overwrite the output file when it exists")
     .option(
       "--prune-org",
-      `also prune ${listed(REPORTED_KINDS.map(pluralOf))}: live ones the file does not list are deleted`,
+      // A singleton, and a kind whose items the export finds (no call lists them), is never pruned.
+      `also prune ${listed(REPORTED_KINDS.filter((kind) => !kind.exportFind && !kind.singleton).map(pluralOf))}: live ones the file does not list are deleted`,
     )
     .option(
       "--format <format>",

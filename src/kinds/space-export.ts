@@ -1,0 +1,111 @@
+// How `docsync export` writes spaces. Which: no call lists an organization's spaces, so the
+// export finds those the file names (site spaces publish them) and those of every collection
+// (GET /collections/{id}/spaces); a space at the organization's root that no site uses cannot be
+// found. Each is written as `name: {id, ...}` with every setting docsync manages and all of its
+// direct grants: its `permissions` list is the truth for the space, so a grant left out would be
+// removed by the next apply.
+
+import type { LiveReader } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
+import { ROLES } from "../model/desired.ts";
+import { collectionKind, type LiveCollection } from "./collection.ts";
+import { customFieldKind, type LiveCustomField } from "./custom-field.ts";
+import type { DesiredState } from "./registry.ts";
+import type { DesiredSpace, LiveSpace } from "./space.ts";
+import { spacePermissionKind } from "./space-permission.ts";
+import type { ExportContext, LiveNode, Scope } from "./types.ts";
+
+const NOWHERE = { file: "", line: 0, column: 0 };
+
+/** The live nodes of a top-level kind, as the organization was read. */
+const nodesOf = <L>(scope: Scope<DesiredState>, kind: string) =>
+  (scope.live?.children[kind] ?? []) as LiveNode<L>[];
+
+/** The spaces of one collection, one read per page; none when the collection has gone since. */
+async function spacesIn(client: LiveReader, collection: string): Promise<LiveSpace[]> {
+  try {
+    return await client.list<LiveSpace>(`/collections/${encodeURIComponent(collection)}/spaces`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+
+/**
+ * The spaces the export can find: those it names, then those of each collection, each as a
+ * configured space that asks for everything (its custom field values and grants).
+ */
+export async function findSpaces(
+  client: LiveReader,
+  scope: Scope<DesiredState>,
+  named: { spaces: readonly string[] },
+): Promise<DesiredSpace[]> {
+  const collections = nodesOf<LiveCollection>(scope, collectionKind.kind);
+  const inCollections = await Promise.all(collections.map(({ item }) => spacesIn(client, item.id)));
+  const ids = new Set(named.spaces);
+  for (const space of inCollections.flat()) if (!space.deletedAt) ids.add(space.id);
+  return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));
+}
+
+const text = (value: unknown): value is string => typeof value === "string" && value !== "";
+const describe = (space: LiveSpace) => `space "${space.title ?? space.id}" (${space.id})`;
+
+/** The space's collection: its title as the file lists it, `{ id }` otherwise, null at the root. */
+function collectionOf(space: LiveSpace, scope: Scope<DesiredState>, ctx: ExportContext): unknown {
+  const id = space.parent;
+  if (!id) return null;
+  const live = nodesOf<LiveCollection>(scope, collectionKind.kind).find((node) => node.item.id === id);
+  // A title that another collection has too is exported with a key the file cannot name.
+  const key = ctx.exportedKey(collectionKind.kind, id);
+  return key !== undefined && key === live?.item.title ? key : { id };
+}
+
+/** The custom field values the file can name: those of fields it lists. */
+function customFieldValues(
+  live: LiveNode<LiveSpace>,
+  scope: Scope<DesiredState>,
+  ctx: ExportContext,
+): Record<string, unknown> {
+  const read = (live.details?.customFields ?? {}) as Record<string, unknown>;
+  const fields = nodesOf<LiveCustomField>(scope, customFieldKind.kind);
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(read)) {
+    if (value === null || value === undefined) continue;
+    const field = fields.find((node) => node.item.name === name);
+    if (field && ctx.exportedKey(customFieldKind.kind, field.item.id) !== undefined) values[name] = value;
+    else
+      ctx.warn(
+        `${describe(live.item)}: the value of custom field "${name}" is not exported, since the field is not (see the warnings about it); it is left as it is`,
+      );
+  }
+  return values;
+}
+
+/** A live space as `docsync export` writes it: the mapping of its entry under `spaces:`. */
+export function spaceConfig(
+  live: LiveNode<LiveSpace>,
+  scope: Scope<DesiredState>,
+  ctx: ExportContext,
+): Record<string, unknown> {
+  const space = live.item;
+  // Named under `spaces:` like every space the file mentions.
+  ctx.space(space.id);
+  const config: Record<string, unknown> = { id: space.id };
+  if (text(space.title)) config.title = space.title;
+  if (text(space.emoji)) config.emoji = space.emoji;
+  if (space.editMode === "live" || space.editMode === "locked") config.editMode = space.editMode;
+  if ((ROLES as readonly unknown[]).includes(space.defaultLevel)) config.defaultLevel = space.defaultLevel;
+  config.collection = collectionOf(space, scope, ctx);
+  const values = customFieldValues(live, scope, ctx);
+  if (Object.keys(values).length > 0) config.customFields = values;
+  const grants = ctx.children(spacePermissionKind);
+  const read = live.children[spacePermissionKind.kind] ?? [];
+  if (grants.length === read.length) config.permissions = grants.map((grant) => grant.config);
+  else {
+    // The list would be the truth: a grant left out of it would be removed.
+    ctx.warn(
+      `${describe(space)}: its permissions are not exported, since ${read.length - grants.length} of its grants cannot be written (see above); docsync leaves its grants alone until you list them`,
+    );
+  }
+  return config;
+}
