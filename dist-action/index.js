@@ -21662,6 +21662,12 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
+  if (scope.address === "" && error.status === 404 && error.apiMessage?.includes(scope.organization))
+    return new DocsyncError(
+      "live.no-organization",
+      `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
+      { cause: error }
+    );
   let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
@@ -23164,7 +23170,7 @@ function checkMaxDestroy(plan, max, allowDestroy) {
   if (!(max === void 0 || allowDestroy || count <= max))
     throw new DocsyncError(
       "plan.max-destroy",
-      `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
+      `The plan deletes or replaces ${count} ${count === 1 ? "item" : "items"}, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
     );
 }
 function checkBlocked(plan) {
@@ -43183,7 +43189,7 @@ __export(plan_exports, {
 });
 function registerPlanCommand(program2, context) {
   let command = program2.command("plan").description("Show the API calls that would make the live organization match the configuration");
-  targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown or json", formatOption, "text").option("--json", "the same as --format json").option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
+  targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown or json", formatOption, "text").option("--json", "the same as --format json").option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
     let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
       let { plan, reads } = await planAgainstLive(client, desired, {
@@ -43334,11 +43340,10 @@ async function applyConfiguration(context, options) {
     checkBlocked(plan), checkMaxDestroy(plan, desired.policy.maxDestroy, !!options.allowDestroy), await confirm(context, options);
     let calls = await makeCalls(plan, client, context, options, sensitive), { plan: check } = await planAgainstLive(client, desired, { targets: options.target });
     if (check.changes.length === 0) {
-      output.out(
-        output.style.bold(`
-Apply complete: ${calls} call(s) made. Live state matches the configuration.
-`)
-      );
+      let matches2 = options.target.length > 0 ? "The targeted items match the configuration (run a plan without --target for the rest)." : "Live state matches the configuration.";
+      output.out(output.style.bold(`
+Apply complete: ${calls} call(s) made. ${matches2}
+`));
       return;
     }
     throw output.out(

@@ -11,6 +11,15 @@ import type { AnyKind, Scope } from "../kinds/types.ts";
 export function listReadError(error: unknown, kind: AnyKind, scope: Scope): unknown {
   if (!(error instanceof ApiError) || error.method !== "GET") return error;
   if (error.status !== 404 && error.status !== 405) return error;
+  // The organization itself is what is missing (a wrong --org), not one of its lists.
+  if (scope.address === "" && error.status === 404 && error.apiMessage?.includes(scope.organization)) {
+    return new DocsyncError(
+      "live.no-organization",
+      `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check ` +
+        "the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.",
+      { cause: error },
+    );
+  }
   const key = kind.collection;
   const where = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(

@@ -16,7 +16,7 @@ export function checkMaxDestroy(plan: Plan, max: number | undefined, allowDestro
   if (max === undefined || allowDestroy || count <= max) return;
   throw new DocsyncError(
     "plan.max-destroy",
-    `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`,
+    `The plan deletes or replaces ${count} ${count === 1 ? "item" : "items"}, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`,
   );
 }
 

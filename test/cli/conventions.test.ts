@@ -168,6 +168,18 @@ describe("--target", () => {
       expect(typed.stdout).toBe(result.stdout);
     });
 
+    it("a targeted apply says its check covered the targets only", async () => {
+      const two = await h.config(
+        `version: 1\norganization: ${h.org}\nteams:\n  - { title: Targeted apply }\n  - { title: Left for later }\n`,
+      );
+      const result = await h.run(["apply", "-c", two, "--yes", "--target", 'team "Targeted apply"']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain("The targeted items match the configuration");
+      expect(result.stdout).not.toContain("Live state matches the configuration");
+      const rest = await h.run(["plan", "-c", two]);
+      expect(rest.stdout).toContain('+ team "Left for later"');
+    });
+
     it("a syntax error is not an address that matches nothing, and reads nothing", async () => {
       h.emulator.resetLog();
       const malformed = await h.run(["plan", "-c", config, "--target", "team Targeted"]);

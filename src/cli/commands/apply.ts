@@ -122,9 +122,12 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     const calls = await makeCalls(plan, client, context, options, sensitive);
     const { plan: check } = await planAgainstLive(client, desired, { targets: options.target });
     if (check.changes.length === 0) {
-      output.out(
-        output.style.bold(`\nApply complete: ${calls} call(s) made. Live state matches the configuration.\n`),
-      );
+      // The check covers what was targeted, and says no more than that.
+      const matches =
+        options.target.length > 0
+          ? "The targeted items match the configuration (run a plan without --target for the rest)."
+          : "Live state matches the configuration.";
+      output.out(output.style.bold(`\nApply complete: ${calls} call(s) made. ${matches}\n`));
       return;
     }
     output.out(

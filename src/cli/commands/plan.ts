@@ -29,7 +29,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
   targetOption(connectionOptions(configOption(command)))
     .option("--format <format>", "text, markdown or json", formatOption, "text")
     .option("--json", "the same as --format json")
-    .option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
+    .option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: PlanOptions) => {
       const desired = await loadDesired(options.config, context);
