@@ -58,8 +58,9 @@ class Planner {
     for (const container of containers) this.build(container);
     for (const plan of this.lastly) plan();
     let nextId = this.calls.length;
-    const drafts = breakClaimCycles(
-      this.calls,
+    const drafts = this.calls;
+    const releasedBy = breakClaimCycles(
+      drafts,
       () => `k${++nextId}`,
       (temporary, call) => {
         const change = this.changes.find((candidate) => candidate.id === call.change)!;
@@ -69,7 +70,7 @@ class Planner {
       },
     );
     for (const draft of drafts) if (draft.bulk) this.bulkItems.set(draft.id, draft.bulk);
-    const calls = wireDependencies(drafts);
+    const calls = wireDependencies(drafts, releasedBy);
     return {
       format: "docsync-plan",
       version: 1,
@@ -98,7 +99,8 @@ class Planner {
       for (let at = 0; at < children.length; at++) this.build(children[at]!);
     }
     const { module } = container;
-    if (module.deleteAfterCreates) for (const call of progress.deletes) call.after.push(...progress.creates);
+    if (module.deleteAfterCreates)
+      for (const call of progress.deletes) (call.after ??= []).push(...progress.creates);
     if (module.ordered && container.managed) this.planMoves(container, progress.creates);
   }
 
@@ -164,7 +166,8 @@ class Planner {
       primary.create = true;
       this.createCalls.set(slot.address, primary.id);
       // Creates append at the end of an ordered list: make them in configuration order.
-      if (module.ordered && progress.previousCreate) primary.orderAfter.push(progress.previousCreate);
+      if (module.ordered && progress.previousCreate)
+        (primary.orderAfter ??= []).push(progress.previousCreate);
       progress.previousCreate = primary.id;
       progress.creates.push(primary.id);
     }
@@ -211,9 +214,10 @@ class Planner {
       const change = this.addChange("move", slot, []);
       change.note = `${move.where} ${lastSegment(anchor.address)}`;
       const [call] = this.addCalls(container, change, [draft]);
-      for (const id of creates) call!.orderAfter.push(id);
+      const orderAfter = (call!.orderAfter ??= []);
+      for (const id of creates) orderAfter.push(id);
       if (move.block !== undefined) blockMoves.push(call!);
-      if (previousMove) call!.orderAfter.push(previousMove);
+      if (previousMove) orderAfter.push(previousMove);
       previousMove = call!.id;
     }
     // A block moves the members it has: its moves wait for the membership calls, which the
@@ -221,7 +225,7 @@ class Planner {
     if (blockMoves.length > 0) {
       this.lastly.push(() => {
         const membership = this.callsOfKindBelow(blocks!.kind.kind, scope.address);
-        for (const call of blockMoves) call.orderAfter.push(...membership);
+        for (const call of blockMoves) (call.orderAfter ??= []).push(...membership);
       });
     }
   }
@@ -266,7 +270,12 @@ class Planner {
     const ids: string[] = new Array(drafts.length);
     for (let at = 0; at < drafts.length; at++) {
       const draft = drafts[at]!;
-      const call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
+      const call = draftCall(
+        draft,
+        `k${this.calls.length + 1}`,
+        change.id,
+        heirCreate ? [heirCreate] : undefined,
+      );
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
       this.calls.push(call);
       ids[at] = call.id;
