@@ -12,7 +12,7 @@ import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
 import { fewestMoves } from "./moves.ts";
-import { type Container, NONE, Resolution, type Slot } from "./resolve.ts";
+import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { restrictToTargets, summarize } from "./target.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
@@ -88,10 +88,14 @@ class Planner {
     const progress: ContainerProgress = { creates: [], deletes: [], createdSoFar: 0 };
     const { slots } = container;
     for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index]!;
+      const slot = slots[index];
       // index is the position in the configured list: configured items come first.
+      if (slot === undefined) {
+        this.buildUpdate(container, index);
+        continue;
+      }
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
-      else if (slot.status === "keep") this.buildUpdate(container, slot);
+      else if (slot.status === "keep") this.buildUpdate(container, index, slot);
       else if (slot.status === "create" || slot.status === "replace")
         this.buildCreate(container, slot, index, progress);
       // Children right after their parent, so that the plan reads as a tree.
@@ -113,11 +117,12 @@ class Planner {
       progress.deletes.push(call);
   }
 
-  private buildUpdate(container: Container, slot: Slot): void {
+  /** An item kept: `slot` is absent for one without a slot yet, made only if the item changes. */
+  private buildUpdate(container: Container, index: number, slot?: Slot): void {
     const { module, scope } = container;
-    const desired = slot.desired!;
-    const live = slot.live!;
-    if (slot.replaceChanges.length > 0) {
+    const desired = container.items[index]!;
+    const live = container.matched[index]!;
+    if (slot && slot.replaceChanges.length > 0) {
       // Protected and in need of a replacement: shown, and plan and apply stop on it.
       const fields = slot.replaceChanges.map((change) => change.field).join(", ");
       const change = this.addChange("replace", slot, slot.replaceChanges, module.highRisk);
@@ -127,6 +132,7 @@ class Planner {
     }
     const fields = module.diff(desired, live, scope, this.resolution);
     if (fields.length === 0) return;
+    slot ??= slotAt(container, index);
     const risk = module.riskyChanges?.(fields);
     const change = this.addChange("update", slot, fields, risk !== undefined);
     const notes = [risk];
@@ -181,10 +187,12 @@ class Planner {
   private planMoves(container: Container, creates: string[]): void {
     const { module, scope } = container;
     if (!module.move) return;
-    const ordered = container.slots.filter(
-      (slot) =>
-        slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"),
-    );
+    const ordered = container.slots
+      .map((slot, index) => slot ?? slotAt(container, index))
+      .filter(
+        (slot) =>
+          slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"),
+      );
     const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
     let appended = container.liveOrder.length;
     const blocks = module.blocks;
