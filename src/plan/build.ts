@@ -6,14 +6,14 @@
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
-import { addressOf, isUnder, lastSegment } from "../model/address.ts";
+import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
-import { restrictToTargets, summarize } from "./target.ts";
+import { callsOfKindBelow, restrictToTargets, summarize } from "./target.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
@@ -232,19 +232,10 @@ class Planner {
     // block kind's containers (built after this one) make.
     if (blockMoves.length > 0) {
       this.lastly.push(() => {
-        const membership = this.callsOfKindBelow(blocks!.kind.kind, scope.address);
+        const membership = callsOfKindBelow(this.changes, blocks!.kind.kind, scope.address);
         for (const call of blockMoves) (call.orderAfter ??= []).push(...membership);
       });
     }
-  }
-
-  /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
-  private callsOfKindBelow(kind: string, address: string): string[] {
-    return this.changes
-      .filter(
-        (change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address),
-      )
-      .flatMap((change) => change.calls);
   }
 
   private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
