@@ -187,12 +187,11 @@ class Planner {
   private planMoves(container: Container, creates: string[]): void {
     const { module, scope } = container;
     if (!module.move) return;
+    const placed = (slot: Slot) =>
+      slot.status === "keep" || slot.status === "create" || slot.status === "replace";
     const ordered = container.slots
       .map((slot, index) => slot ?? slotAt(container, index))
-      .filter(
-        (slot) =>
-          slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"),
-      );
+      .filter((slot) => slot.desired && placed(slot));
     const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
     let appended = container.liveOrder.length;
     const blocks = module.blocks;
