@@ -93,7 +93,7 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
   let nextId = 0;
   for (let at = 0; at < plan.calls.length; at++)
     nextId = Math.max(nextId, Number(plan.calls[at]!.id.slice(1)) || 0);
-  const changes = new Map(plan.changes.map((change) => [change.id, change]));
+  const changes = changeFinder(plan.changes);
   const batches: Call[] = [];
   /** Batch calls to place before the first call they make. */
   const placeBefore = new Map<string, Call>();
@@ -129,8 +129,13 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
         call.dependsOn = call.dependsOn.concat(batch.id);
         call.inBatch = batch.id;
         const change = changes.get(call.change)!;
-        const place = change.calls.indexOf(call.id);
-        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
+        const own = change.calls;
+        // Most changes make one call: a list of two, made as such.
+        if (own.length === 1) change.calls = [batch.id, call.id];
+        else {
+          const place = own.indexOf(call.id);
+          change.calls = own.slice(0, place).concat(batch.id, own.slice(place));
+        }
       }
       batches.push(batch);
       placeBefore.set(items[0]!.id, batch);
@@ -152,6 +157,24 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
   return { ...plan, calls: placed };
 }
 
+type Change = Plan["changes"][number];
+
+/**
+ * The changes by id. A planner's changes are `c1`, `c2`, … in order, and are found by position
+ * without a map of them all; a map is made only for a list that is not so (`--target` keeps some).
+ */
+function changeFinder(changes: readonly Change[]): { get(id: string): Change | undefined } {
+  let byId: Map<string, Change> | undefined;
+  return {
+    get(id) {
+      const change = changes[Number(id.slice(1)) - 1];
+      if (change !== undefined && change.id === id) return change;
+      byId ??= new Map(changes.map((change) => [change.id, change]));
+      return byId.get(id);
+    },
+  };
+}
+
 function closesCycle(calls: readonly Call[]): boolean {
   try {
     assertAcyclic(calls);
@@ -162,11 +185,7 @@ function closesCycle(calls: readonly Call[]): boolean {
 }
 
 /** Takes the batches back out of the calls and changes they were added to. */
-function undo(
-  batches: readonly Call[],
-  plan: Plan,
-  changes: ReadonlyMap<string, Plan["changes"][number]>,
-): void {
+function undo(batches: readonly Call[], plan: Plan, changes: { get(id: string): Change | undefined }): void {
   const byId = new Map(plan.calls.map((call) => [call.id, call]));
   for (const batch of batches) {
     for (const id of batch.batch!.items) {

@@ -6,14 +6,14 @@
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
-import { addressOf, isUnder, lastSegment } from "../model/address.ts";
+import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
 import { fewestMoves } from "./moves.ts";
-import { type Container, NONE, Resolution, type Slot } from "./resolve.ts";
-import { restrictToTargets, summarize } from "./target.ts";
+import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
+import { callsOfKindBelow, restrictToTargets, summarize } from "./target.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
@@ -58,8 +58,9 @@ class Planner {
     for (const container of containers) this.build(container);
     for (const plan of this.lastly) plan();
     let nextId = this.calls.length;
-    const drafts = breakClaimCycles(
-      this.calls,
+    const drafts = this.calls;
+    const releasedBy = breakClaimCycles(
+      drafts,
       () => `k${++nextId}`,
       (temporary, call) => {
         const change = this.changes.find((candidate) => candidate.id === call.change)!;
@@ -69,7 +70,7 @@ class Planner {
       },
     );
     for (const draft of drafts) if (draft.bulk) this.bulkItems.set(draft.id, draft.bulk);
-    const calls = wireDependencies(drafts);
+    const calls = wireDependencies(drafts, releasedBy);
     return {
       format: "docsync-plan",
       version: 1,
@@ -87,10 +88,14 @@ class Planner {
     const progress: ContainerProgress = { creates: [], deletes: [], createdSoFar: 0 };
     const { slots } = container;
     for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index]!;
+      const slot = slots[index];
       // index is the position in the configured list: configured items come first.
+      if (slot === undefined) {
+        this.buildUpdate(container, index);
+        continue;
+      }
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
-      else if (slot.status === "keep") this.buildUpdate(container, slot);
+      else if (slot.status === "keep") this.buildUpdate(container, index, slot);
       else if (slot.status === "create" || slot.status === "replace")
         this.buildCreate(container, slot, index, progress);
       // Children right after their parent, so that the plan reads as a tree.
@@ -98,7 +103,8 @@ class Planner {
       for (let at = 0; at < children.length; at++) this.build(children[at]!);
     }
     const { module } = container;
-    if (module.deleteAfterCreates) for (const call of progress.deletes) call.after.push(...progress.creates);
+    if (module.deleteAfterCreates)
+      for (const call of progress.deletes) (call.after ??= []).push(...progress.creates);
     if (module.ordered && container.managed) this.planMoves(container, progress.creates);
   }
 
@@ -111,11 +117,12 @@ class Planner {
       progress.deletes.push(call);
   }
 
-  private buildUpdate(container: Container, slot: Slot): void {
+  /** An item kept: `slot` is absent for one without a slot yet, made only if the item changes. */
+  private buildUpdate(container: Container, index: number, slot?: Slot): void {
     const { module, scope } = container;
-    const desired = slot.desired!;
-    const live = slot.live!;
-    if (slot.replaceChanges.length > 0) {
+    const desired = container.items[index]!;
+    const live = container.matched[index]!;
+    if (slot && slot.replaceChanges.length > 0) {
       // Protected and in need of a replacement: shown, and plan and apply stop on it.
       const fields = slot.replaceChanges.map((change) => change.field).join(", ");
       const change = this.addChange("replace", slot, slot.replaceChanges, module.highRisk);
@@ -125,6 +132,7 @@ class Planner {
     }
     const fields = module.diff(desired, live, scope, this.resolution);
     if (fields.length === 0) return;
+    slot ??= slotAt(container, index);
     const risk = module.riskyChanges?.(fields);
     const change = this.addChange("update", slot, fields, risk !== undefined);
     const notes = [risk];
@@ -164,7 +172,8 @@ class Planner {
       primary.create = true;
       this.createCalls.set(slot.address, primary.id);
       // Creates append at the end of an ordered list: make them in configuration order.
-      if (module.ordered && progress.previousCreate) primary.orderAfter.push(progress.previousCreate);
+      if (module.ordered && progress.previousCreate)
+        (primary.orderAfter ??= []).push(progress.previousCreate);
       progress.previousCreate = primary.id;
       progress.creates.push(primary.id);
     }
@@ -178,10 +187,11 @@ class Planner {
   private planMoves(container: Container, creates: string[]): void {
     const { module, scope } = container;
     if (!module.move) return;
-    const ordered = container.slots.filter(
-      (slot) =>
-        slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace"),
-    );
+    const placed = (slot: Slot) =>
+      slot.status === "keep" || slot.status === "create" || slot.status === "replace";
+    const ordered = container.slots
+      .map((slot, index) => slot ?? slotAt(container, index))
+      .filter((slot) => slot.desired && placed(slot));
     const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
     let appended = container.liveOrder.length;
     const blocks = module.blocks;
@@ -211,28 +221,20 @@ class Planner {
       const change = this.addChange("move", slot, []);
       change.note = `${move.where} ${lastSegment(anchor.address)}`;
       const [call] = this.addCalls(container, change, [draft]);
-      for (const id of creates) call!.orderAfter.push(id);
+      const orderAfter = (call!.orderAfter ??= []);
+      for (const id of creates) orderAfter.push(id);
       if (move.block !== undefined) blockMoves.push(call!);
-      if (previousMove) call!.orderAfter.push(previousMove);
+      if (previousMove) orderAfter.push(previousMove);
       previousMove = call!.id;
     }
     // A block moves the members it has: its moves wait for the membership calls, which the
     // block kind's containers (built after this one) make.
     if (blockMoves.length > 0) {
       this.lastly.push(() => {
-        const membership = this.callsOfKindBelow(blocks!.kind.kind, scope.address);
-        for (const call of blockMoves) call.orderAfter.push(...membership);
+        const membership = callsOfKindBelow(this.changes, blocks!.kind.kind, scope.address);
+        for (const call of blockMoves) (call.orderAfter ??= []).push(...membership);
       });
     }
-  }
-
-  /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
-  private callsOfKindBelow(kind: string, address: string): string[] {
-    return this.changes
-      .filter(
-        (change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address),
-      )
-      .flatMap((change) => change.calls);
   }
 
   private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
@@ -266,7 +268,12 @@ class Planner {
     const ids: string[] = new Array(drafts.length);
     for (let at = 0; at < drafts.length; at++) {
       const draft = drafts[at]!;
-      const call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
+      const call = draftCall(
+        draft,
+        `k${this.calls.length + 1}`,
+        change.id,
+        heirCreate ? [heirCreate] : undefined,
+      );
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
       this.calls.push(call);
       ids[at] = call.id;

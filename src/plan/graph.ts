@@ -10,10 +10,10 @@ import type { Call } from "../model/plan.ts";
 export interface DraftCall extends CallDraft {
   id: string;
   change: string;
-  /** Calls this one must follow for reasons the planner knows (deletes after creates). */
-  after: string[];
-  /** Calls this one follows only to keep a navigation order. */
-  orderAfter: string[];
+  /** Calls this one must follow for reasons the planner knows (deletes after creates); made when first needed. */
+  after: string[] | undefined;
+  /** Calls this one follows only to keep a navigation order; made when first needed. */
+  orderAfter: string[] | undefined;
   /** The live id this call deletes, if it is a delete. */
   deletes?: string | undefined;
 }
@@ -22,7 +22,12 @@ export interface DraftCall extends CallDraft {
  * A drafted call as the planner keeps it. Every field is set, to undefined when absent, so that
  * all calls share one shape (a plan may hold 100,000 of them).
  */
-export function draftCall(draft: CallDraft, id: string, change: string, after: string[]): DraftCall {
+export function draftCall(
+  draft: CallDraft,
+  id: string,
+  change: string,
+  after: string[] | undefined,
+): DraftCall {
   return {
     method: draft.method,
     path: draft.path,
@@ -41,7 +46,7 @@ export function draftCall(draft: CallDraft, id: string, change: string, after: s
     id,
     change,
     after,
-    orderAfter: [],
+    orderAfter: undefined,
     deletes: undefined,
   };
 }
@@ -79,13 +84,22 @@ function indexBy<C extends { id: string }>(
   return index;
 }
 
-export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
+/** The calls that release each unique value, by claim key. */
+export type Releases = Map<string, string[]>;
+
+export const releasesOf = (drafts: readonly DraftCall[]): Releases =>
+  indexBy(drafts, (call) => call.releases);
+
+/** The calls with their dependencies; `releasedBy` is `releasesOf(drafts)`, when already made. */
+export function wireDependencies(
+  drafts: readonly DraftCall[],
+  releasedBy: Releases = releasesOf(drafts),
+): Call[] {
   const capturedBy = new Map<string, string>();
   for (let at = 0; at < drafts.length; at++) {
     const call = drafts[at]!;
     if (call.captures) for (const capture of call.captures) capturedBy.set(capture.address, call.id);
   }
-  const releasedBy = indexBy(drafts, (call) => call.releases);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
   const calls: Call[] = new Array(drafts.length);
@@ -121,8 +135,8 @@ export function wireDependencies(drafts: readonly DraftCall[]): Call[] {
     if (draft.create) call.create = true;
     if (draft.recover) call.recover = draft.recover;
     if (draft.alternate) call.alternate = draft.alternate;
-    if (draft.orderAfter.length > 0) {
-      const orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
+    if (draft.orderAfter && draft.orderAfter.length > 0) {
+      const orderOnly = draft.orderAfter.filter((id) => !draft.after?.includes(id));
       if (orderOnly.length > 0) call.orderOnly = orderOnly;
     }
     calls[at] = call;
@@ -179,27 +193,29 @@ export function assertAcyclic(calls: readonly Call[]): void {
  * other. Each such cycle is broken through one of its calls that can go by a temporary value:
  * that item first moves to the temporary value (releasing its old one), the others take what
  * they claim, then it takes its own. `onSplit` is told of each call added, placed before `call`.
+ * Returns the releases of the calls as they end, for `wireDependencies`.
  */
 export function breakClaimCycles(
   drafts: DraftCall[],
   newId: () => string,
   onSplit: (temporary: DraftCall, call: DraftCall) => void,
-): DraftCall[] {
+): Releases {
   for (;;) {
-    const core = cyclicCore(drafts);
-    if (core.size === 0) return drafts;
+    const releasedBy = releasesOf(drafts);
+    const core = cyclicCore(drafts, releasedBy);
+    if (core.size === 0) return releasedBy;
     const call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
-    if (!call) return drafts;
+    if (!call) return releasedBy;
     const { body, summary, needs } = call.temporary!;
     const temporary = draftCall(
       { method: call.method, path: call.path, body, summary, needs, releases: call.releases! },
       newId(),
       call.change,
-      [...call.after],
+      call.after ? [...call.after] : undefined,
     );
     call.releases = [];
     call.temporary = undefined;
-    call.after.push(temporary.id);
+    (call.after ??= []).push(temporary.id);
     drafts.splice(drafts.indexOf(call), 0, temporary);
     onSplit(temporary, call);
   }
@@ -212,8 +228,7 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 }
 
 /** The calls on a cycle of claims and releases (or between two such cycles). */
-function cyclicCore(drafts: readonly DraftCall[]): Set<string> {
-  const releasedBy = indexBy(drafts, (call) => call.releases);
+function cyclicCore(drafts: readonly DraftCall[], releasedBy: Releases): Set<string> {
   const waitsFor = new Map<string, Set<string>>();
   const waitedBy = new Map<string, Set<string>>();
   for (const call of drafts) {

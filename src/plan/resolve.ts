@@ -51,13 +51,41 @@ export interface Container {
   scope: Scope;
   parentIsNew: boolean;
   managed: boolean;
-  /** Items in configuration order, then live items not in the configuration. */
-  slots: Slot[];
+  /**
+   * Items in configuration order, then live items not in the configuration. A configured item
+   * of a kind without children or order that is kept, with nothing forcing a replacement, has
+   * no slot until one is asked for (`slotAt`): most of 100,000 redirects do not change.
+   */
+  slots: (Slot | undefined)[];
+  /** The configured items, and the live item each is matched with, by position. */
+  items: readonly ItemMeta[];
+  matched: readonly (LiveNode<{ id: string }> | undefined)[];
   liveOrder: string[];
   /** The address of a new item whose create call brings this container's live items into it. */
   waitsFor?: string;
   /** The address of an item of this container from its key. */
   describe: (key: string) => string;
+}
+
+/** The slot of the configured item at `index`, made now for a kept item that has none yet. */
+export function slotAt(container: Container, index: number): Slot {
+  let slot = container.slots[index];
+  if (slot === undefined) {
+    slot = new Slot(container, "keep", container.items[index], container.matched[index], undefined);
+    container.slots[index] = slot;
+  }
+  return slot;
+}
+
+/** The slots of the kept configured items, made for those that have none yet. */
+function keptSlots(container: Container): Slot[] {
+  const kept: Slot[] = [];
+  for (let index = 0; index < container.items.length; index++) {
+    const slot = container.slots[index];
+    if (slot === undefined) kept.push(slotAt(container, index));
+    else if (slot.status === "keep") kept.push(slot);
+  }
+  return kept;
 }
 
 export class Resolution implements PlanContext {
@@ -122,30 +150,43 @@ export class Resolution implements PlanContext {
     const managed = desiredItems !== undefined;
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
     const describe = addressesIn(scope.address, module.kind);
-    const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe };
     const items = desiredItems ?? NONE;
     const matching = matchingOf(items, liveItems, module, describe);
+    const container: Container = {
+      module,
+      scope,
+      parentIsNew,
+      managed,
+      slots: [],
+      items,
+      matched: matching.live,
+      liveOrder,
+      describe,
+    };
     const { slots } = container;
     // A kind without children leaves its unchanged items out of the index: duplicates are told
     // by their keys instead of their addresses.
     const keys = module.children ? undefined : new Set<string>();
-    const indexLater: Slot[] = [];
+    const compact = keys !== undefined && !module.ordered;
+    let kept = 0;
 
     for (let index = 0; index < items.length; index++) {
       const desired = items[index]!;
       const live = matching.live[index];
-      const slot = new Slot(container, live ? "keep" : "create", desired, live, undefined);
-      if (live && module.mustReplace) {
-        slot.replaceChanges = module.mustReplace(desired, live);
-        if (slot.replaceChanges.length > 0 && !desired.protect) slot.status = "replace";
+      const replaceChanges = live && module.mustReplace ? module.mustReplace(desired, live) : NONE;
+      if (live && (replaceChanges.length === 0 || desired.protect)) kept++;
+      if (compact && live && replaceChanges.length === 0) {
+        slots.push(undefined);
+        this.countKey(keys, container, index);
+        continue;
       }
+      const slot = new Slot(container, live ? "keep" : "create", desired, live, undefined);
+      slot.replaceChanges = replaceChanges;
+      if (replaceChanges.length > 0 && !desired.protect) slot.status = "replace";
       slots.push(slot);
       if (keys) {
-        const key = addressKey(module, desired);
-        if (keys.has(key)) this.configuredTwice(slot.address);
-        keys.add(key);
-        if (slot.status === "keep") indexLater.push(slot);
-        else this.slots.add(slot.address, slot);
+        this.countKey(keys, container, index);
+        if (slot.status !== "keep") this.slots.add(slot.address, slot);
       } else if (!this.slots.add(slot.address, slot)) this.configuredTwice(slot.address);
     }
     const prune = managed && this.desired.policy.prune.includes(module.collection);
@@ -164,7 +205,8 @@ export class Resolution implements PlanContext {
       this.slots.add(address, slot);
       slots.push(slot);
     }
-    this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater);
+    if (keys && kept > 0)
+      this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container));
     if (module.children) this.resolveChildren(module, scope, container);
     return container;
   }
@@ -172,7 +214,7 @@ export class Resolution implements PlanContext {
   private resolveChildren(module: AnyKind, scope: Scope, container: Container): void {
     const heir = this.heirOfRoot(module, scope, container);
     for (const slot of container.slots) {
-      if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
+      if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
       const scopeOfChildren = scopeBelow(scope, {
         kind: module.kind,
         address: slot.address,
@@ -197,13 +239,20 @@ export class Resolution implements PlanContext {
     const inherits = module.inheritsRoot;
     if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;
     if ((scope.live.children[inherits]?.length ?? 0) === 0) return undefined;
-    return container.slots.find((slot) => slot.status === "create");
+    return container.slots.find((slot) => slot?.status === "create");
   }
 
   /** A live node standing for the heir before it exists: it holds the root's items it takes over. */
   private inheritedNode(module: AnyKind, scope: Scope): LiveNode {
     const kind = module.inheritsRoot!;
     return { item: { id: "" }, children: { [kind]: scope.live!.children[kind] } };
+  }
+
+  /** Notes the key of the configured item at `index`, which no other configured item may have. */
+  private countKey(keys: Set<string>, container: Container, index: number): void {
+    const key = addressKey(container.module, container.items[index]!);
+    if (keys.has(key)) this.configuredTwice(slotAt(container, index).address);
+    keys.add(key);
   }
 
   private configuredTwice(address: string): never {

@@ -9,8 +9,11 @@ export interface Addressed {
 
 export class SlotIndex<S extends Addressed> {
   private readonly byAddress = new Map<string, S>();
-  /** Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `). */
-  private readonly pending = new Map<string, S[][]>();
+  /**
+   * Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `):
+   * what gives them when they are needed.
+   */
+  private readonly pending = new Map<string, (() => readonly S[])[]>();
 
   /**
    * Indexes `item` at `address`; false, and nothing done, when an item is indexed there. Items
@@ -22,9 +25,11 @@ export class SlotIndex<S extends Addressed> {
     return true;
   }
 
-  /** Items of one container, whose addresses all begin with `prefix`, indexed when first needed. */
-  addLater(prefix: string, items: S[]): void {
-    if (items.length === 0) return;
+  /**
+   * Items of one container, whose addresses all begin with `prefix`, indexed when first needed:
+   * `items` gives them then (and may make them then).
+   */
+  addLater(prefix: string, items: () => readonly S[]): void {
     const waiting = this.pending.get(prefix);
     if (waiting) waiting.push(items);
     else this.pending.set(prefix, [items]);
@@ -57,8 +62,8 @@ export class SlotIndex<S extends Addressed> {
       const waiting = this.pending.get(prefix);
       if (!waiting) continue;
       this.pending.delete(prefix);
-      for (const items of waiting)
-        for (const item of items)
+      for (const give of waiting)
+        for (const item of give())
           if (!this.byAddress.has(item.address)) this.byAddress.set(item.address, item);
       indexed = true;
     }

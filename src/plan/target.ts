@@ -52,3 +52,10 @@ export function restrictToTargets(
     .map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
+
+/** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
+export function callsOfKindBelow(changes: Plan["changes"], kind: string, address: string): string[] {
+  return changes
+    .filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address))
+    .flatMap((change) => change.calls);
+}
