@@ -17,8 +17,11 @@ export function sharedReads(client: LiveReader): LiveReader {
     }
     return found;
   };
-  return {
+  const shared: LiveReader = {
     get: <T>(path: string, query?: Query) => once("GET", path, query, () => client.get<T>(path, query)),
     list: <T>(path: string, query?: Query) => once("LIST", path, query, () => client.list<T>(path, query)),
   };
+  // Connections opened ahead of the next level of the read still reach the client.
+  if (client.prepare) shared.prepare = (requests) => client.prepare?.(requests);
+  return shared;
 }
