@@ -60,6 +60,18 @@ var DocsyncError, init_errors = __esm({
   }
 });
 
+// src/plan/lists.ts
+function extended(list, items2) {
+  let into = list ?? [];
+  for (let item of items2) into.push(item);
+  return into;
+}
+var init_lists = __esm({
+  "src/plan/lists.ts"() {
+    "use strict";
+  }
+});
+
 // src/plan/graph.ts
 function draftCall(draft, id, change, after) {
   return {
@@ -184,7 +196,7 @@ function breakClaimCycles(drafts, newId, onSplit) {
       call.change,
       call.after ? [...call.after] : void 0
     );
-    call.releases = [], call.temporary = void 0, (call.after ??= []).push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
+    call.releases = [], call.temporary = void 0, call.after = extended(call.after, [temporary.id]), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
   }
 }
 function addTo(map, key, value) {
@@ -221,6 +233,7 @@ var NONE, NO_INDEXES, releasesOf, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
+    init_lists();
     NONE = [], NO_INDEXES = [];
     releasesOf = (drafts) => indexBy(drafts, (call) => call.releases);
   }
@@ -22297,6 +22310,7 @@ var Planner, init_build = __esm({
     init_address();
     init_batch2();
     init_graph();
+    init_lists();
     init_moves();
     init_resolve2();
     init_target();
@@ -22368,7 +22382,7 @@ var Planner, init_build = __esm({
         }
         let { module } = container;
         if (module.deleteAfterCreates)
-          for (let call of progress.deletes) (call.after ??= []).push(...progress.creates);
+          for (let call of progress.deletes) call.after = extended(call.after, progress.creates);
         module.ordered && container.managed && this.planMoves(container, progress.creates);
       }
       buildDelete(container, slot, progress) {
@@ -22408,7 +22422,7 @@ var Planner, init_build = __esm({
         } else
           change = this.addChange("create", slot, fields);
         let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter ??= []).push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       /**
        * Keeps the longest run of items already in order in place and moves the rest; where items
@@ -22430,13 +22444,12 @@ var Planner, init_build = __esm({
           );
           let change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
-          let [call] = this.addCalls(container, change, [draft]), orderAfter = call.orderAfter ??= [];
-          for (let id of creates) orderAfter.push(id);
-          move.block !== void 0 && blockMoves2.push(call), previousMove && orderAfter.push(previousMove), previousMove = call.id;
+          let [call] = this.addCalls(container, change, [draft]);
+          call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
         }
         blockMoves2.length > 0 && this.lastly.push(() => {
           let membership = callsOfKindBelow(this.changes, blocks.kind.kind, scope.address);
-          for (let call of blockMoves2) (call.orderAfter ??= []).push(...membership);
+          for (let call of blockMoves2) call.orderAfter = extended(call.orderAfter, membership);
         });
       }
       addChange(action, slot, fields, highRisk) {

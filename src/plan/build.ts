@@ -11,6 +11,7 @@ import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
+import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { callsOfKindBelow, restrictToTargets, summarize } from "./target.ts";
@@ -104,7 +105,7 @@ class Planner {
     }
     const { module } = container;
     if (module.deleteAfterCreates)
-      for (const call of progress.deletes) (call.after ??= []).push(...progress.creates);
+      for (const call of progress.deletes) call.after = extended(call.after, progress.creates);
     if (module.ordered && container.managed) this.planMoves(container, progress.creates);
   }
 
@@ -173,7 +174,7 @@ class Planner {
       this.createCalls.set(slot.address, primary.id);
       // Creates append at the end of an ordered list: make them in configuration order.
       if (module.ordered && progress.previousCreate)
-        (primary.orderAfter ??= []).push(progress.previousCreate);
+        primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate]);
       progress.previousCreate = primary.id;
       progress.creates.push(primary.id);
     }
@@ -221,10 +222,8 @@ class Planner {
       const change = this.addChange("move", slot, []);
       change.note = `${move.where} ${lastSegment(anchor.address)}`;
       const [call] = this.addCalls(container, change, [draft]);
-      const orderAfter = (call!.orderAfter ??= []);
-      for (const id of creates) orderAfter.push(id);
+      call!.orderAfter = extended(call!.orderAfter, previousMove ? [...creates, previousMove] : creates);
       if (move.block !== undefined) blockMoves.push(call!);
-      if (previousMove) orderAfter.push(previousMove);
       previousMove = call!.id;
     }
     // A block moves the members it has: its moves wait for the membership calls, which the
@@ -232,7 +231,7 @@ class Planner {
     if (blockMoves.length > 0) {
       this.lastly.push(() => {
         const membership = callsOfKindBelow(this.changes, blocks!.kind.kind, scope.address);
-        for (const call of blockMoves) (call.orderAfter ??= []).push(...membership);
+        for (const call of blockMoves) call.orderAfter = extended(call.orderAfter, membership);
       });
     }
   }

@@ -6,6 +6,7 @@
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
 import type { Call } from "../model/plan.ts";
+import { extended } from "./lists.ts";
 
 export interface DraftCall extends CallDraft {
   id: string;
@@ -215,7 +216,7 @@ export function breakClaimCycles(
     );
     call.releases = [];
     call.temporary = undefined;
-    (call.after ??= []).push(temporary.id);
+    call.after = extended(call.after, [temporary.id]);
     drafts.splice(drafts.indexOf(call), 0, temporary);
     onSplit(temporary, call);
   }

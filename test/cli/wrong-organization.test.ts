@@ -11,7 +11,9 @@ describe("a wrong organization", () => {
   afterEach(() => h.close());
 
   it("plan names the organization and what to check, with exit 1 and no stack", async () => {
-    const path = await h.config("version: 1\norganization: ${DOCSYNC_ORG}\nteams:\n  - { title: Writers }\n");
+    const path = await h.config(
+      `version: 1\norganization: \${DOCSYNC_ORG}\nteams:\n  - { title: Writers }\n`,
+    );
     const result = await h.run(["plan", "-c", path], { env: { DOCSYNC_ORG: "org_nope" } });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Organization "org_nope" not found');
@@ -22,7 +24,7 @@ describe("a wrong organization", () => {
 
   it("plan -o saves the plan like --out", async () => {
     const path = await h.config(
-      "version: 1\norganization: ${DOCSYNC_ORG}\nteams:\n  - { title: Docs crew }\n",
+      `version: 1\norganization: \${DOCSYNC_ORG}\nteams:\n  - { title: Docs crew }\n`,
     );
     const saved = `${path}.plan.json`;
     const result = await h.run(["plan", "-c", path, "-o", saved]);
