@@ -21460,15 +21460,31 @@ function canonical(value) {
   return Array.isArray(value) ? `[${value.map(canonical).join(",")}]` : value !== null && typeof value == "object" ? `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}` : JSON.stringify(value) ?? "null";
 }
 function labelOf(item) {
-  for (let field of ["title", "path", "source", "label", "name"])
+  for (let field of ["title", "path", "source", "label", "name", "email"])
     if (typeof item[field] == "string") return item[field];
   return "";
 }
+function itemKeys(items2) {
+  let seen = /* @__PURE__ */ new Map();
+  return items2.map((item, index) => {
+    let key, label = "";
+    if (hasId(item))
+      key = String(item.id), label = labelOf(item);
+    else if (isObject(item)) {
+      let named = Object.keys(item).sort().filter((field) => hasId(item[field]));
+      key = named.length > 0 ? named.map((field) => `${field}:${item[field].id}`).join(",") : `#${index}`, label = named.map((field) => labelOf(item[field])).find(Boolean) ?? labelOf(item);
+    } else
+      key = `#${index}`;
+    let count = (seen.get(key) ?? 0) + 1;
+    return seen.set(key, count), { key: count === 1 ? key : `${key}#${count}`, label };
+  });
+}
 function listRecord(path, items2) {
-  let record = {};
-  for (let item of items2)
-    record[String(item.id)] = { hash: fingerprint(item), label: labelOf(item) };
-  return { path, items: record };
+  let record = {}, keys = itemKeys(items2);
+  return items2.forEach((item, index) => {
+    let { key, label } = keys[index];
+    record[key] = { hash: fingerprint(item), label };
+  }), { path, items: record };
 }
 function recordingReader(reader) {
   let reads = [];
@@ -21512,11 +21528,12 @@ async function staleItems(reader, reads) {
     })
   ), problems.sort();
 }
-var fingerprint, init_fingerprints = __esm({
+var fingerprint, isObject, hasId, init_fingerprints = __esm({
   "src/live/fingerprints.ts"() {
     "use strict";
     init_errors2();
     fingerprint = (value) => createHash("sha256").update(canonical(value)).digest("hex").slice(0, 16);
+    isObject = (value) => value !== null && typeof value == "object" && !Array.isArray(value), hasId = (value) => isObject(value) && (typeof value.id == "string" || typeof value.id == "number");
   }
 });
 

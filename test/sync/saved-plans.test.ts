@@ -342,3 +342,60 @@ describe("a saved plan and the token's organizations", () => {
     }
   });
 });
+
+describe("a saved plan of a space's grants", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const grant = (body: Record<string, unknown>) =>
+    h.api.send({ method: "POST", path: "/spaces/spc_handbook/permissions", body });
+
+  it("refuses to apply once a grant other than the last one was changed by hand, naming it", async () => {
+    // Grants have no id of their own: each must still be told apart from the others.
+    await grant({ role: "admin", users: ["usr_ada"] });
+    await grant({ role: "edit", users: ["usr_eddie"] });
+    await grant({ role: "read", users: ["usr_rita"] });
+    const config = await h.config(`version: 1
+organization: \${DOCSYNC_ORG}
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_ada, role: admin }
+      - { user: usr_eddie, role: edit }
+      - { user: usr_rita, role: read }
+      - { team: Reviewers, role: comment }
+`);
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file])).code).toBe(0);
+    const saved = JSON.parse(await readFile(file, "utf8"));
+    const users = saved.reads.find(
+      (read: { path: string }) => read.path === "/spaces/spc_handbook/permissions/users",
+    );
+    expect(Object.keys(users.items).sort()).toEqual(["user:usr_ada", "user:usr_eddie", "user:usr_rita"]);
+
+    // Someone raises Eddie's role by hand; Rita's grant, the last one listed, stays as it was.
+    const listed = await h.api.list<{ user: { id: string } }>("/spaces/spc_handbook/permissions/users");
+    expect(listed.at(-1)?.user.id).not.toBe("usr_eddie");
+    await h.api.send({
+      method: "PATCH",
+      path: "/spaces/spc_handbook/permissions/users/usr_eddie",
+      body: { role: "admin" },
+    });
+    h.emulator.resetLog();
+
+    const result = await h.run(["apply", file, "-c", config, "--yes"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Error: Stale plan: the live organization changed since");
+    expect(result.stderr).toContain(
+      '  /spaces/spc_handbook/permissions/users: user:usr_eddie ("eddie@acme.example") changed\n',
+    );
+    expect(result.stderr).not.toContain("usr_rita");
+    expect(h.writes()).toBe(0);
+    const teams = await h.api.list<{ team: { id: string } }>("/spaces/spc_handbook/permissions/teams");
+    expect(teams).toEqual([]);
+  });
+});
