@@ -43272,30 +43272,52 @@ async function checkTokenSees(reader, plan, file) {
       `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`
     ) : error;
   }
-  await checkSpacesOwned(reader, plan, file);
+  await checkItemsOwned(reader, plan, file);
 }
-async function checkSpacesOwned(reader, plan, file) {
-  let ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? [])), stranger = (await Promise.all(
-    [...ids].map(async (id) => {
+function collectionOf2(path) {
+  let match = /^\/collections\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? decodeURIComponent(match[1]) : void 0;
+}
+function itemsNamed(call) {
+  let found = [], forms = [
+    { path: call.path, body: call.body },
+    ...call.alternate ? [{ path: call.alternate.path, body: call.alternate.body }] : [],
+    ...call.recover ? [{ path: call.recover.list, body: void 0 }] : []
+  ];
+  for (let { path, body } of forms) {
+    let space = spaceOf(path);
+    space !== void 0 && found.push({ kind: "space", id: space });
+    let collection = collectionOf2(path);
+    collection !== void 0 && found.push({ kind: "collection", id: collection });
+    let parent = body?.parent;
+    typeof parent == "string" && PARENT_IN_BODY.some((route) => route.test(path)) && found.push({ kind: "collection", id: parent });
+  }
+  return found.filter((item) => !isPlaceholder2(item.id));
+}
+async function checkItemsOwned(reader, plan, file) {
+  let named = /* @__PURE__ */ new Map();
+  for (let item of plan.calls.flatMap(itemsNamed)) named.set(`${item.kind} ${item.id}`, item);
+  let stranger = (await Promise.all(
+    [...named.values()].map(async (item) => {
+      let path = `/${item.kind === "space" ? "spaces" : "collections"}/${encodeURIComponent(item.id)}`;
       try {
-        return [
-          id,
-          (await reader.get(`/spaces/${encodeURIComponent(id)}`)).organization
-        ];
+        return { item, owner: (await reader.get(path)).organization };
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-          return [id, void 0];
+          return { item, owner: void 0 };
         throw error;
       }
     })
-  )).find(([, owner]) => owner !== plan.organization);
-  if (stranger !== void 0)
+  )).find(({ owner }) => owner !== plan.organization);
+  if (stranger !== void 0) {
+    let { kind, id } = stranger.item;
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`
+      `${file} is for organization ${plan.organization}, but ${kind} ${id} it ${kind === "space" ? "changes" : "names"} is not in it (or cannot be read); make the plan again with docsync plan --out.`
     );
+  }
 }
-var refuse, ANYWHERE, init_saved_target = __esm({
+var refuse, ANYWHERE, isPlaceholder2, PARENT_IN_BODY, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
@@ -43303,6 +43325,12 @@ var refuse, ANYWHERE, init_saved_target = __esm({
     init_paths();
     init_registry();
     refuse = (code2, message) => new DocsyncError(code2, message), ANYWHERE = /* @__PURE__ */ new Set(["/user"]);
+    isPlaceholder2 = (id) => id.includes("{{id:");
+    PARENT_IN_BODY = [
+      /^\/spaces\/[^/]+\/move$/,
+      /^\/collections\/[^/]+\/move$/,
+      /^\/orgs\/[^/]+\/collections$/
+    ];
   }
 });
 

@@ -47,7 +47,8 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
   const ownPath = (path: string) =>
     own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
-  // A space is addressed by its id alone: its organization is checked live (checkTokenSees).
+  // Spaces and collections are addressed by their id alone: their organization is checked live
+  // (checkTokenSees).
   const inside = (path: string) =>
     path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== undefined;
   // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
@@ -81,31 +82,77 @@ export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: 
     }
     throw error;
   }
-  await checkSpacesOwned(reader, plan, file);
+  await checkItemsOwned(reader, plan, file);
 }
 
-/** Refuses a plan whose calls change a space of another organization: one read per space. */
-async function checkSpacesOwned(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
-  const ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? []));
+/** An item a call names that lives outside the organization's paths: its owner is read live. */
+interface NamedItem {
+  kind: "space" | "collection";
+  id: string;
+}
+
+/** Ids of items the plan creates: in the organization, since the plan creates them there. */
+const isPlaceholder = (id: string) => id.includes("{{id:");
+
+/** The collection a path is under (`/collections/{id}/...`), if it is. */
+function collectionOf(path: string): string | undefined {
+  const match = /^\/collections\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/** Calls whose body names a collection as `parent`: moves of spaces and collections, creates of collections. */
+const PARENT_IN_BODY = [
+  /^\/spaces\/[^/]+\/move$/,
+  /^\/collections\/[^/]+\/move$/,
+  /^\/orgs\/[^/]+\/collections$/,
+];
+
+/** The spaces and collections a call may act on or put things in, by every path it may send. */
+function itemsNamed(call: SavedPlan["calls"][number]): NamedItem[] {
+  const found: NamedItem[] = [];
+  const forms = [
+    { path: call.path, body: call.body },
+    ...(call.alternate ? [{ path: call.alternate.path, body: call.alternate.body }] : []),
+    ...(call.recover ? [{ path: call.recover.list, body: undefined }] : []),
+  ];
+  for (const { path, body } of forms) {
+    const space = spaceOf(path);
+    if (space !== undefined) found.push({ kind: "space", id: space });
+    const collection = collectionOf(path);
+    if (collection !== undefined) found.push({ kind: "collection", id: collection });
+    const parent = (body as { parent?: unknown } | undefined)?.parent;
+    if (typeof parent === "string" && PARENT_IN_BODY.some((route) => route.test(path))) {
+      found.push({ kind: "collection", id: parent });
+    }
+  }
+  return found.filter((item) => !isPlaceholder(item.id));
+}
+
+/**
+ * Refuses a plan whose calls change, or put things into, a space or collection of another
+ * organization: those are addressed by their id alone, so their organization is read, once each.
+ */
+async function checkItemsOwned(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
+  const named = new Map<string, NamedItem>();
+  for (const item of plan.calls.flatMap(itemsNamed)) named.set(`${item.kind} ${item.id}`, item);
   const owners = await Promise.all(
-    [...ids].map(async (id) => {
+    [...named.values()].map(async (item) => {
+      const path = `/${item.kind === "space" ? "spaces" : "collections"}/${encodeURIComponent(item.id)}`;
       try {
-        return [
-          id,
-          (await reader.get<{ organization?: string }>(`/spaces/${encodeURIComponent(id)}`)).organization,
-        ];
+        return { item, owner: (await reader.get<{ organization?: string }>(path)).organization };
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-          return [id, undefined];
+          return { item, owner: undefined };
         throw error;
       }
     }),
   );
-  const stranger = owners.find(([, owner]) => owner !== plan.organization);
+  const stranger = owners.find(({ owner }) => owner !== plan.organization);
   if (stranger !== undefined) {
+    const { kind, id } = stranger.item;
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`,
+      `${file} is for organization ${plan.organization}, but ${kind} ${id} it ${kind === "space" ? "changes" : "names"} is not in it (or cannot be read); make the plan again with docsync plan --out.`,
     );
   }
 }
