@@ -43723,7 +43723,7 @@ async function readFound(client, organization, live, named) {
       found.set(kind, items2), all[kind.collection] = items2;
     })
   ), found.size === 0) return;
-  let tree = await readTree(client, all, {
+  let tree = await readTree(sharedReads(client), all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at2) => at2.address !== "" || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
@@ -43951,7 +43951,7 @@ function oneLine2(text2) {
   return text2.replace(/\s+/g, " ").trim();
 }
 async function exportOrganization(client, organization, options = {}) {
-  let info = await readOrganizationInfo(client, organization), live = await readOrganization(client, organization), first = convert(live, organization, { space: (id) => id });
+  let reader = sharedReads(client), info = await readOrganizationInfo(reader, organization), live = await readOrganization(reader, organization), first = convert(live, organization, { space: (id) => id });
   if (first.collisions.length > 0) {
     let list = first.collisions.map((collision) => `  ${collision}`).join(`
 `);
@@ -43962,7 +43962,7 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  await readFound(client, organization, live, first.spaceIds);
+  await readFound(reader, organization, live, first.spaceIds);
   let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
   names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, entries.get(id) ?? id])));
   let counts = {};
@@ -44011,6 +44011,7 @@ var IN_ROOT, FOUND, words, init_export = __esm({
     init_errors();
     init_paths();
     init_registry();
+    init_shared_reads();
     init_convert();
     init_read2();
     init_spaces2();
