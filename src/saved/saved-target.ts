@@ -85,30 +85,38 @@ export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: 
   await checkItemsOwned(reader, plan, file);
 }
 
-/** An item a call names that lives outside the organization's paths: its owner is read live. */
+/**
+ * Where the API addresses items by their id alone, outside `/orgs/{id}`: spaces, and the kinds'
+ * own (`pathsOutsideOrganization`, e.g. collections). Each such item names its organization.
+ */
+function addressedById(): { spaces: string; containers: string[] } {
+  const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
+  return { spaces: "/spaces/", containers: own.filter((entry) => entry.endsWith("/")) };
+}
+
+/** An item a call names: the paths it may be read at (one of them must be in the organization). */
 interface NamedItem {
-  kind: "space" | "collection";
-  id: string;
+  shown: string;
+  paths: string[];
 }
 
 /** Ids of items the plan creates: in the organization, since the plan creates them there. */
 const isPlaceholder = (id: string) => id.includes("{{id:");
 
-/** The collection a path is under (`/collections/{id}/...`), if it is. */
-function collectionOf(path: string): string | undefined {
-  const match = /^\/collections\/([^/]+)(?:\/|$)/.exec(path);
-  return match ? decodeURIComponent(match[1]!) : undefined;
+/** The id a path gives under `prefix` (`/spaces/{id}/...`), if it is under it. */
+function idUnder(prefix: string, path: string): string | undefined {
+  if (!path.startsWith(prefix)) return undefined;
+  const segment = path.slice(prefix.length).split("/")[0]!;
+  return segment === "" ? undefined : decodeURIComponent(segment);
 }
 
-/** Calls whose body names a collection as `parent`: moves of spaces and collections, creates of collections. */
-const PARENT_IN_BODY = [
-  /^\/spaces\/[^/]+\/move$/,
-  /^\/collections\/[^/]+\/move$/,
-  /^\/orgs\/[^/]+\/collections$/,
-];
-
-/** The spaces and collections a call may act on or put things in, by every path it may send. */
+/**
+ * The items a call acts on, by every path it may send, and the one it puts something in: the
+ * API names a new place by `parent` in a body (a move, a create), and only containers addressed
+ * by id can be one.
+ */
 function itemsNamed(call: SavedPlan["calls"][number]): NamedItem[] {
+  const { spaces, containers } = addressedById();
   const found: NamedItem[] = [];
   const forms = [
     { path: call.path, body: call.body },
@@ -116,16 +124,20 @@ function itemsNamed(call: SavedPlan["calls"][number]): NamedItem[] {
     ...(call.recover ? [{ path: call.recover.list, body: undefined }] : []),
   ];
   for (const { path, body } of forms) {
-    const space = spaceOf(path);
-    if (space !== undefined) found.push({ kind: "space", id: space });
-    const collection = collectionOf(path);
-    if (collection !== undefined) found.push({ kind: "collection", id: collection });
+    for (const prefix of [spaces, ...containers]) {
+      const id = idUnder(prefix, path);
+      if (id !== undefined && !isPlaceholder(id)) {
+        const at = `${prefix}${encodeURIComponent(id)}`;
+        found.push({ shown: at, paths: [at] });
+      }
+    }
     const parent = (body as { parent?: unknown } | undefined)?.parent;
-    if (typeof parent === "string" && PARENT_IN_BODY.some((route) => route.test(path))) {
-      found.push({ kind: "collection", id: parent });
+    if (typeof parent === "string" && !isPlaceholder(parent) && containers.length > 0) {
+      const paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
+      found.push({ shown: paths.length === 1 ? paths[0]! : `the parent ${parent}`, paths });
     }
   }
-  return found.filter((item) => !isPlaceholder(item.id));
+  return found;
 }
 
 /**
@@ -134,25 +146,33 @@ function itemsNamed(call: SavedPlan["calls"][number]): NamedItem[] {
  */
 async function checkItemsOwned(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
   const named = new Map<string, NamedItem>();
-  for (const item of plan.calls.flatMap(itemsNamed)) named.set(`${item.kind} ${item.id}`, item);
-  const owners = await Promise.all(
+  for (const item of plan.calls.flatMap(itemsNamed)) named.set(item.paths.join(" "), item);
+  const owners = new Map<string, Promise<string | undefined>>();
+  const ownerAt = (path: string) => {
+    let owner = owners.get(path);
+    if (owner === undefined) {
+      owner = reader.get<{ organization?: string }>(path).then(
+        (item) => item.organization,
+        (error: unknown) => {
+          if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
+          throw error;
+        },
+      );
+      owners.set(path, owner);
+    }
+    return owner;
+  };
+  const checked = await Promise.all(
     [...named.values()].map(async (item) => {
-      const path = `/${item.kind === "space" ? "spaces" : "collections"}/${encodeURIComponent(item.id)}`;
-      try {
-        return { item, owner: (await reader.get<{ organization?: string }>(path)).organization };
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-          return { item, owner: undefined };
-        throw error;
-      }
+      const found = await Promise.all(item.paths.map(ownerAt));
+      return { item, owned: found.includes(plan.organization) };
     }),
   );
-  const stranger = owners.find(({ owner }) => owner !== plan.organization);
+  const stranger = checked.find(({ owned }) => !owned);
   if (stranger !== undefined) {
-    const { kind, id } = stranger.item;
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but ${kind} ${id} it ${kind === "space" ? "changes" : "names"} is not in it (or cannot be read); make the plan again with docsync plan --out.`,
+      `${file} is for organization ${plan.organization}, but its calls name ${stranger.item.shown}, which is not in it (or cannot be read); make the plan again with docsync plan --out.`,
     );
   }
 }

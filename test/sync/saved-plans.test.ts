@@ -428,7 +428,7 @@ describe("a saved plan that names a collection of another organization", () => {
       "version: 1\norganization: org_acme\nspaces:\n  handbook: { id: spc_handbook, collection: { id: col_globex } }\n",
     );
     expect(stderr).toBe(
-      `Error: ${file} is for organization org_acme, but collection col_globex it names is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
+      `Error: ${file} is for organization org_acme, but its calls name /collections/col_globex, which is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
     );
     expect((await h.api.get<{ parent?: string }>("/spaces/spc_handbook")).parent ?? null).toBeNull();
   });
@@ -437,7 +437,7 @@ describe("a saved plan that names a collection of another organization", () => {
     const { file, stderr } = await applyRefused(
       "version: 1\norganization: org_acme\ncollections:\n  - { title: Stray, parent: { id: col_globex } }\n",
     );
-    expect(stderr).toContain(`but collection col_globex it names is not in it`);
+    expect(stderr).toContain("but its calls name /collections/col_globex, which is not in it");
     expect(stderr).toContain(file);
   });
 
@@ -457,7 +457,7 @@ describe("a saved plan that names a collection of another organization", () => {
     const result = await h.run(["apply", file, "-c", config, "--yes"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `Error: ${file} is for organization org_acme, but collection col_globex it names is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
+      `Error: ${file} is for organization org_acme, but its calls name /collections/col_globex, which is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
     );
     expect(h.writes()).toBe(0);
   });
@@ -484,7 +484,7 @@ describe("a saved plan that names a collection of another organization", () => {
       const result = await docsync(["apply", file, "-c", config, "--yes"], { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
-        `Error: ${file} is for organization org_one, but collection ${other.id} it names is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
+        `Error: ${file} is for organization org_one, but its calls name /collections/${other.id}, which is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
       );
       expect(emulator.stats().writes).toBe(0);
       // The collection was read, and answered: it is org_two's.
