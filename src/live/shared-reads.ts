@@ -18,6 +18,8 @@ export function sharedReads(client: LiveReader): LiveReader {
     return found;
   };
   return {
+    // The walk still warms the connections for what it is about to read.
+    ...(client.prepare ? { prepare: client.prepare.bind(client) } : {}),
     get: <T>(path: string, query?: Query) => once("GET", path, query, () => client.get<T>(path, query)),
     list: <T>(path: string, query?: Query) => once("LIST", path, query, () => client.list<T>(path, query)),
   };
