@@ -21650,6 +21650,8 @@ function sharedReads(client) {
     return found === void 0 && (found = read(), reads.set(key, found)), found;
   };
   return {
+    // The walk still warms the connections for what it is about to read.
+    ...client.prepare ? { prepare: client.prepare.bind(client) } : {},
     get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
     list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
   };
@@ -43274,50 +43276,61 @@ async function checkTokenSees(reader, plan, file) {
   }
   await checkItemsOwned(reader, plan, file);
 }
-function collectionOf2(path) {
-  let match = /^\/collections\/([^/]+)(?:\/|$)/.exec(path);
-  return match ? decodeURIComponent(match[1]) : void 0;
+function addressedById() {
+  return { spaces: "/spaces/", containers: allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []).filter((entry) => entry.endsWith("/")) };
+}
+function idUnder(prefix, path) {
+  if (!path.startsWith(prefix)) return;
+  let segment3 = path.slice(prefix.length).split("/")[0];
+  return segment3 === "" ? void 0 : decodeURIComponent(segment3);
 }
 function itemsNamed(call) {
-  let found = [], forms = [
+  let { spaces, containers } = addressedById(), found = [], forms = [
     { path: call.path, body: call.body },
     ...call.alternate ? [{ path: call.alternate.path, body: call.alternate.body }] : [],
     ...call.recover ? [{ path: call.recover.list, body: void 0 }] : []
   ];
   for (let { path, body } of forms) {
-    let space = spaceOf(path);
-    space !== void 0 && found.push({ kind: "space", id: space });
-    let collection = collectionOf2(path);
-    collection !== void 0 && found.push({ kind: "collection", id: collection });
+    for (let prefix of [spaces, ...containers]) {
+      let id = idUnder(prefix, path);
+      if (id !== void 0 && !isPlaceholder2(id)) {
+        let at2 = `${prefix}${encodeURIComponent(id)}`;
+        found.push({ shown: at2, paths: [at2] });
+      }
+    }
     let parent = body?.parent;
-    typeof parent == "string" && PARENT_IN_BODY.some((route) => route.test(path)) && found.push({ kind: "collection", id: parent });
+    if (typeof parent == "string" && !isPlaceholder2(parent) && containers.length > 0) {
+      let paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
+      found.push({ shown: paths.length === 1 ? paths[0] : `the parent ${parent}`, paths });
+    }
   }
-  return found.filter((item) => !isPlaceholder2(item.id));
+  return found;
 }
 async function checkItemsOwned(reader, plan, file) {
   let named = /* @__PURE__ */ new Map();
-  for (let item of plan.calls.flatMap(itemsNamed)) named.set(`${item.kind} ${item.id}`, item);
-  let stranger = (await Promise.all(
-    [...named.values()].map(async (item) => {
-      let path = `/${item.kind === "space" ? "spaces" : "collections"}/${encodeURIComponent(item.id)}`;
-      try {
-        return { item, owner: (await reader.get(path)).organization };
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-          return { item, owner: void 0 };
-        throw error;
+  for (let item of plan.calls.flatMap(itemsNamed)) named.set(item.paths.join(" "), item);
+  let owners = /* @__PURE__ */ new Map(), ownerAt = (path) => {
+    let owner = owners.get(path);
+    return owner === void 0 && (owner = reader.get(path).then(
+      (item) => item.organization,
+      (error) => {
+        if (!(error instanceof ApiError && (error.status === 404 || error.status === 403)))
+          throw error;
       }
+    ), owners.set(path, owner)), owner;
+  }, stranger = (await Promise.all(
+    [...named.values()].map(async (item) => {
+      let found = await Promise.all(item.paths.map(ownerAt));
+      return { item, owned: found.includes(plan.organization) };
     })
-  )).find(({ owner }) => owner !== plan.organization);
-  if (stranger !== void 0) {
-    let { kind, id } = stranger.item;
+  )).find(({ owned }) => !owned);
+  if (stranger !== void 0)
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but ${kind} ${id} it ${kind === "space" ? "changes" : "names"} is not in it (or cannot be read); make the plan again with docsync plan --out.`
+      `${file} is for organization ${plan.organization}, but its calls name ${stranger.item.shown}, which is not in it (or cannot be read); make the plan again with docsync plan --out.`
     );
-  }
 }
-var refuse, ANYWHERE, isPlaceholder2, PARENT_IN_BODY, init_saved_target = __esm({
+var refuse, ANYWHERE, isPlaceholder2, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
@@ -43326,11 +43339,6 @@ var refuse, ANYWHERE, isPlaceholder2, PARENT_IN_BODY, init_saved_target = __esm(
     init_registry();
     refuse = (code2, message) => new DocsyncError(code2, message), ANYWHERE = /* @__PURE__ */ new Set(["/user"]);
     isPlaceholder2 = (id) => id.includes("{{id:");
-    PARENT_IN_BODY = [
-      /^\/spaces\/[^/]+\/move$/,
-      /^\/collections\/[^/]+\/move$/,
-      /^\/orgs\/[^/]+\/collections$/
-    ];
   }
 });
 
