@@ -60,18 +60,6 @@ var DocsyncError, init_errors = __esm({
   }
 });
 
-// src/plan/lists.ts
-function extended(list, items2) {
-  let into = list ?? [];
-  for (let item of items2) into.push(item);
-  return into;
-}
-var init_lists = __esm({
-  "src/plan/lists.ts"() {
-    "use strict";
-  }
-});
-
 // src/plan/graph.ts
 function draftCall(draft, id, change, after) {
   return {
@@ -92,7 +80,7 @@ function draftCall(draft, id, change, after) {
     id,
     change,
     after,
-    orderAfter: void 0,
+    orderAfter: [],
     deletes: void 0
   };
 }
@@ -115,13 +103,13 @@ function indexBy(calls, keysOf) {
   }
   return index;
 }
-function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
+function wireDependencies(drafts) {
   let capturedBy = /* @__PURE__ */ new Map();
   for (let at2 = 0; at2 < drafts.length; at2++) {
     let call = drafts[at2];
     if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
   }
-  let unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
+  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
   for (let at2 = 0; at2 < drafts.length; at2++) {
     let draft = drafts[at2], dependsOn = [];
     if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
@@ -142,8 +130,8 @@ function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
       dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter && draft.orderAfter.length > 0) {
-      let orderOnly = draft.orderAfter.filter((id) => !draft.after?.includes(id));
+    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
+      let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
     calls[at2] = call;
@@ -186,25 +174,25 @@ function assertAcyclic(calls) {
 }
 function breakClaimCycles(drafts, newId, onSplit) {
   for (; ; ) {
-    let releasedBy = releasesOf(drafts), core = cyclicCore(drafts, releasedBy);
-    if (core.size === 0) return releasedBy;
+    let core = cyclicCore(drafts);
+    if (core.size === 0) return drafts;
     let call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
-    if (!call) return releasedBy;
+    if (!call) return drafts;
     let { body, summary: summary2, needs } = call.temporary, temporary = draftCall(
       { method: call.method, path: call.path, body, summary: summary2, needs, releases: call.releases },
       newId(),
       call.change,
-      call.after ? [...call.after] : void 0
+      [...call.after]
     );
-    call.releases = [], call.temporary = void 0, call.after = extended(call.after, [temporary.id]), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
+    call.releases = [], call.temporary = void 0, call.after.push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
   }
 }
 function addTo(map, key, value) {
   let set = map.get(key);
   set ? set.add(value) : map.set(key, /* @__PURE__ */ new Set([value]));
 }
-function cyclicCore(drafts, releasedBy) {
-  let waitsFor = /* @__PURE__ */ new Map(), waitedBy = /* @__PURE__ */ new Map();
+function cyclicCore(drafts) {
+  let releasedBy = indexBy(drafts, (call) => call.releases), waitsFor = /* @__PURE__ */ new Map(), waitedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
     for (let claim of call.claims ?? NONE)
       for (let id of releasedBy.get(claim) ?? NONE)
@@ -229,13 +217,11 @@ function cyclicCore(drafts, releasedBy) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NONE, NO_INDEXES, releasesOf, init_graph = __esm({
+var NONE, NO_INDEXES, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    init_lists();
     NONE = [], NO_INDEXES = [];
-    releasesOf = (drafts) => indexBy(drafts, (call) => call.releases);
   }
 });
 
@@ -21474,15 +21460,31 @@ function canonical(value) {
   return Array.isArray(value) ? `[${value.map(canonical).join(",")}]` : value !== null && typeof value == "object" ? `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}` : JSON.stringify(value) ?? "null";
 }
 function labelOf(item) {
-  for (let field of ["title", "path", "source", "label", "name"])
+  for (let field of ["title", "path", "source", "label", "name", "email"])
     if (typeof item[field] == "string") return item[field];
   return "";
 }
+function itemKeys(items2) {
+  let seen = /* @__PURE__ */ new Map();
+  return items2.map((item, index) => {
+    let key, label = "";
+    if (hasId(item))
+      key = String(item.id), label = labelOf(item);
+    else if (isObject(item)) {
+      let named = Object.keys(item).sort().filter((field) => hasId(item[field]));
+      key = named.length > 0 ? named.map((field) => `${field}:${item[field].id}`).join(",") : `#${index}`, label = named.map((field) => labelOf(item[field])).find(Boolean) ?? labelOf(item);
+    } else
+      key = `#${index}`;
+    let count = (seen.get(key) ?? 0) + 1;
+    return seen.set(key, count), { key: count === 1 ? key : `${key}#${count}`, label };
+  });
+}
 function listRecord(path, items2) {
-  let record = {};
-  for (let item of items2)
-    record[String(item.id)] = { hash: fingerprint(item), label: labelOf(item) };
-  return { path, items: record };
+  let record = {}, keys = itemKeys(items2);
+  return items2.forEach((item, index) => {
+    let { key, label } = keys[index];
+    record[key] = { hash: fingerprint(item), label };
+  }), { path, items: record };
 }
 function recordingReader(reader) {
   let reads = [];
@@ -21526,11 +21528,12 @@ async function staleItems(reader, reads) {
     })
   ), problems.sort();
 }
-var fingerprint, init_fingerprints = __esm({
+var fingerprint, isObject, hasId, init_fingerprints = __esm({
   "src/live/fingerprints.ts"() {
     "use strict";
     init_errors2();
     fingerprint = (value) => createHash("sha256").update(canonical(value)).digest("hex").slice(0, 16);
+    isObject = (value) => value !== null && typeof value == "object" && !Array.isArray(value), hasId = (value) => isObject(value) && (typeof value.id == "string" || typeof value.id == "number");
   }
 });
 
@@ -21645,11 +21648,13 @@ function sharedReads(client) {
   let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
     let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
     return found === void 0 && (found = read(), reads.set(key, found)), found;
-  }, shared = {
+  };
+  return {
+    // The walk still warms the connections for what it is about to read.
+    ...client.prepare ? { prepare: client.prepare.bind(client) } : {},
     get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
     list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
   };
-  return client.prepare && (shared.prepare = (requests) => client.prepare?.(requests)), shared;
 }
 var init_shared_reads = __esm({
   "src/live/shared-reads.ts"() {
@@ -21676,12 +21681,6 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  if (scope.address === "" && error.status === 404 && error.apiMessage?.includes(scope.organization))
-    return new DocsyncError(
-      "live.no-organization",
-      `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
-      { cause: error }
-    );
   let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
@@ -21879,7 +21878,7 @@ function batchBulkCalls(plan, bulkOf) {
   let nextId = 0;
   for (let at2 = 0; at2 < plan.calls.length; at2++)
     nextId = Math.max(nextId, Number(plan.calls[at2].id.slice(1)) || 0);
-  let changes = changeFinder(plan.changes), batches = [], placeBefore = /* @__PURE__ */ new Map();
+  let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
       let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
@@ -21905,12 +21904,8 @@ function batchBulkCalls(plan, bulkOf) {
       for (let at2 = 0; at2 < items2.length; at2++) {
         let call = items2[at2];
         call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
-        let change = changes.get(call.change), own = change.calls;
-        if (own.length === 1) change.calls = [batch.id, call.id];
-        else {
-          let place = own.indexOf(call.id);
-          change.calls = own.slice(0, place).concat(batch.id, own.slice(place));
-        }
+        let change = changes.get(call.change), place = change.calls.indexOf(call.id);
+        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
       }
       batches.push(batch), placeBefore.set(items2[0].id, batch);
     }
@@ -21920,15 +21915,6 @@ function batchBulkCalls(plan, bulkOf) {
     batch && placed.push(batch), placed.push(call);
   }
   return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
-}
-function changeFinder(changes) {
-  let byId;
-  return {
-    get(id) {
-      let change = changes[Number(id.slice(1)) - 1];
-      return change !== void 0 && change.id === id ? change : (byId ??= new Map(changes.map((change2) => [change2.id, change2])), byId.get(id));
-    }
-  };
 }
 function closesCycle(calls) {
   try {
@@ -22038,10 +22024,7 @@ var SlotIndex, init_slot_index = __esm({
     "use strict";
     SlotIndex = class {
       byAddress = /* @__PURE__ */ new Map();
-      /**
-       * Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `):
-       * what gives them when they are needed.
-       */
+      /** Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `). */
       pending = /* @__PURE__ */ new Map();
       /**
        * Indexes `item` at `address`; false, and nothing done, when an item is indexed there. Items
@@ -22050,11 +22033,9 @@ var SlotIndex, init_slot_index = __esm({
       add(address, item) {
         return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
       }
-      /**
-       * Items of one container, whose addresses all begin with `prefix`, indexed when first needed:
-       * `items` gives them then (and may make them then).
-       */
+      /** Items of one container, whose addresses all begin with `prefix`, indexed when first needed. */
       addLater(prefix, items2) {
+        if (items2.length === 0) return;
         let waiting = this.pending.get(prefix);
         waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
       }
@@ -22080,8 +22061,8 @@ var SlotIndex, init_slot_index = __esm({
           let prefix = address.slice(0, at2 + 1), waiting = this.pending.get(prefix);
           if (waiting) {
             this.pending.delete(prefix);
-            for (let give of waiting)
-              for (let item of give())
+            for (let items2 of waiting)
+              for (let item of items2)
                 this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
             indexed = !0;
           }
@@ -22093,18 +22074,6 @@ var SlotIndex, init_slot_index = __esm({
 });
 
 // src/plan/resolve.ts
-function slotAt(container, index) {
-  let slot = container.slots[index];
-  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index], void 0), container.slots[index] = slot), slot;
-}
-function keptSlots(container) {
-  let kept2 = [];
-  for (let index = 0; index < container.items.length; index++) {
-    let slot = container.slots[index];
-    slot === void 0 ? kept2.push(slotAt(container, index)) : slot.status === "keep" && kept2.push(slot);
-  }
-  return kept2;
-}
 var Slot, NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
@@ -22140,8 +22109,7 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       get address() {
         return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
       }
-    }, NONE2 = [];
-    Resolution = class {
+    }, NONE2 = [], Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
@@ -22187,37 +22155,25 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
        * asked for: a container may hold 100,000 redirects.
        */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE2, matching = matchingOf(items2, liveItems, module, describe4), container = {
-          module,
-          scope,
-          parentIsNew,
-          managed,
-          slots: [],
-          items: items2,
-          matched: matching.live,
-          liveOrder,
-          describe: describe4
-        }, { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), compact = keys !== void 0 && !module.ordered, kept2 = 0;
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe: describe4 }, items2 = desiredItems ?? NONE2, matching = matchingOf(items2, liveItems, module, describe4), { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), indexLater = [];
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], replaceChanges = live && module.mustReplace ? module.mustReplace(desired, live) : NONE2;
-          if (live && (replaceChanges.length === 0 || desired.protect) && kept2++, compact && live && replaceChanges.length === 0) {
-            slots.push(void 0), this.countKey(keys, container, index);
-            continue;
-          }
-          let slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
-          slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.address, slot)) : this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
+          let desired = items2[index], live = matching.live[index], slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          if (live && module.mustReplace && (slot.replaceChanges = module.mustReplace(desired, live), slot.replaceChanges.length > 0 && !desired.protect && (slot.status = "replace")), slots.push(slot), keys) {
+            let key = addressKey(module, desired);
+            keys.has(key) && this.configuredTwice(slot.address), keys.add(key), slot.status === "keep" ? indexLater.push(slot) : this.slots.add(slot.address, slot);
+          } else this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let at2 = 0; at2 < matching.unclaimed.length; at2++) {
-          let live = matching.unclaimed[at2], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), address = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe4(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, address);
-          kept3 && (slot.duplicateOf = kept3.item.id), this.slots.add(address, slot), slots.push(slot);
+          let live = matching.unclaimed[at2], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), address = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe4(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address);
+          kept2 && (slot.duplicateOf = kept2.item.id), this.slots.add(address, slot), slots.push(slot);
         }
-        return keys && kept2 > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
+        return this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater), module.children && this.resolveChildren(module, scope, container), container;
       }
       resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
-          if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
+          if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
           let scopeOfChildren = scopeBelow(scope, {
             kind: module.kind,
             address: slot.address,
@@ -22237,17 +22193,12 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       heirOfRoot(module, scope, container) {
         let inherits = module.inheritsRoot;
         if (!(!inherits || !scope.live || container.liveOrder.length > 0) && (scope.live.children[inherits]?.length ?? 0) !== 0)
-          return container.slots.find((slot) => slot?.status === "create");
+          return container.slots.find((slot) => slot.status === "create");
       }
       /** A live node standing for the heir before it exists: it holds the root's items it takes over. */
       inheritedNode(module, scope) {
         let kind = module.inheritsRoot;
         return { item: { id: "" }, children: { [kind]: scope.live.children[kind] } };
-      }
-      /** Notes the key of the configured item at `index`, which no other configured item may have. */
-      countKey(keys, container, index) {
-        let key = addressKey(container.module, container.items[index]);
-        keys.has(key) && this.configuredTwice(slotAt(container, index).address), keys.add(key);
       }
       configuredTwice(address) {
         throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
@@ -22287,9 +22238,6 @@ function restrictToTargets(plan, targets, known) {
   let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
-function callsOfKindBelow(changes, kind, address) {
-  return changes.filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)).flatMap((change) => change.calls);
-}
 var init_target = __esm({
   "src/plan/target.ts"() {
     "use strict";
@@ -22310,7 +22258,6 @@ var Planner, init_build = __esm({
     init_address();
     init_batch2();
     init_graph();
-    init_lists();
     init_moves();
     init_resolve2();
     init_target();
@@ -22345,8 +22292,8 @@ var Planner, init_build = __esm({
         }, containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, !1));
         for (let container of containers) this.build(container);
         for (let plan of this.lastly) plan();
-        let nextId = this.calls.length, drafts = this.calls, releasedBy = breakClaimCycles(
-          drafts,
+        let nextId = this.calls.length, drafts = breakClaimCycles(
+          this.calls,
           () => `k${++nextId}`,
           (temporary, call) => {
             let change = this.changes.find((candidate) => candidate.id === call.change);
@@ -22356,7 +22303,7 @@ var Planner, init_build = __esm({
           }
         );
         for (let draft of drafts) draft.bulk && this.bulkItems.set(draft.id, draft.bulk);
-        let calls = wireDependencies(drafts, releasedBy);
+        let calls = wireDependencies(drafts);
         return {
           format: "docsync-plan",
           version: 1,
@@ -22372,17 +22319,12 @@ var Planner, init_build = __esm({
         let progress = { creates: [], deletes: [], createdSoFar: 0 }, { slots } = container;
         for (let index = 0; index < slots.length; index++) {
           let slot = slots[index];
-          if (slot === void 0) {
-            this.buildUpdate(container, index);
-            continue;
-          }
-          slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, index, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
+          slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
           let children = slot.containers;
           for (let at2 = 0; at2 < children.length; at2++) this.build(children[at2]);
         }
         let { module } = container;
-        if (module.deleteAfterCreates)
-          for (let call of progress.deletes) call.after = extended(call.after, progress.creates);
+        if (module.deleteAfterCreates) for (let call of progress.deletes) call.after.push(...progress.creates);
         module.ordered && container.managed && this.planMoves(container, progress.creates);
       }
       buildDelete(container, slot, progress) {
@@ -22392,17 +22334,15 @@ var Planner, init_build = __esm({
         for (let call of this.addCalls(container, change, drafts, slot.live.item.id))
           progress.deletes.push(call);
       }
-      /** An item kept: `slot` is absent for one without a slot yet, made only if the item changes. */
-      buildUpdate(container, index, slot) {
-        let { module, scope } = container, desired = container.items[index], live = container.matched[index];
-        if (slot && slot.replaceChanges.length > 0) {
+      buildUpdate(container, slot) {
+        let { module, scope } = container, desired = slot.desired, live = slot.live;
+        if (slot.replaceChanges.length > 0) {
           let fields2 = slot.replaceChanges.map((change3) => change3.field).join(", "), change2 = this.addChange("replace", slot, slot.replaceChanges, module.highRisk);
           change2.blocked = `protected (protect: true), but ${fields2} cannot change in place: it would need a replacement`, change2.note = change2.blocked;
           return;
         }
         let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
-        slot ??= slotAt(container, index);
         let risk = module.riskyChanges?.(fields), change = this.addChange("update", slot, fields, risk !== void 0), notes = [risk];
         !module.keyAliases && module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
         let note = notes.filter((text2) => text2 !== void 0).join("; ");
@@ -22422,7 +22362,7 @@ var Planner, init_build = __esm({
         } else
           change = this.addChange("create", slot, fields);
         let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && primary.orderAfter.push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       /**
        * Keeps the longest run of items already in order in place and moves the rest; where items
@@ -22431,7 +22371,9 @@ var Planner, init_build = __esm({
       planMoves(container, creates) {
         let { module, scope } = container;
         if (!module.move) return;
-        let placed = (slot) => slot.status === "keep" || slot.status === "create" || slot.status === "replace", ordered = container.slots.map((slot, index) => slot ?? slotAt(container, index)).filter((slot) => slot.desired && placed(slot)), liveIndex = new Map(container.liveOrder.map((id, index) => [id, index])), appended = container.liveOrder.length, blocks = module.blocks, items2 = ordered.map((slot) => ({
+        let ordered = container.slots.filter(
+          (slot) => slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace")
+        ), liveIndex = new Map(container.liveOrder.map((id, index) => [id, index])), appended = container.liveOrder.length, blocks = module.blocks, items2 = ordered.map((slot) => ({
           rank: slot.status === "keep" ? liveIndex.get(slot.live.item.id) : appended++,
           block: blocks?.of(slot.desired)
         })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
@@ -22445,12 +22387,19 @@ var Planner, init_build = __esm({
           let change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
           let [call] = this.addCalls(container, change, [draft]);
-          call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
+          for (let id of creates) call.orderAfter.push(id);
+          move.block !== void 0 && blockMoves2.push(call), previousMove && call.orderAfter.push(previousMove), previousMove = call.id;
         }
         blockMoves2.length > 0 && this.lastly.push(() => {
-          let membership = callsOfKindBelow(this.changes, blocks.kind.kind, scope.address);
-          for (let call of blockMoves2) call.orderAfter = extended(call.orderAfter, membership);
+          let membership = this.callsOfKindBelow(blocks.kind.kind, scope.address);
+          for (let call of blockMoves2) call.orderAfter.push(...membership);
         });
+      }
+      /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
+      callsOfKindBelow(kind, address) {
+        return this.changes.filter(
+          (change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)
+        ).flatMap((change) => change.calls);
       }
       addChange(action, slot, fields, highRisk) {
         let change = {
@@ -22468,12 +22417,7 @@ var Planner, init_build = __esm({
       addCalls(container, change, drafts, deletes) {
         let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
         for (let at2 = 0; at2 < drafts.length; at2++) {
-          let draft = drafts[at2], call = draftCall(
-            draft,
-            `k${this.calls.length + 1}`,
-            change.id,
-            heirCreate ? [heirCreate] : void 0
-          );
+          let draft = drafts[at2], call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
           deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at2] = call.id, added[at2] = call;
         }
         return change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids), added;
@@ -23239,7 +23183,7 @@ function checkMaxDestroy(plan, max, allowDestroy) {
   if (!(max === void 0 || allowDestroy || count <= max))
     throw new DocsyncError(
       "plan.max-destroy",
-      `The plan deletes or replaces ${count} ${count === 1 ? "item" : "items"}, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
+      `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
     );
 }
 function checkBlocked(plan) {
@@ -43258,7 +43202,7 @@ __export(plan_exports, {
 });
 function registerPlanCommand(program2, context) {
   let command = program2.command("plan").description("Show the API calls that would make the live organization match the configuration");
-  targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown or json", formatOption, "text").option("--json", "the same as --format json").option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
+  targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown or json", formatOption, "text").option("--json", "the same as --format json").option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
     let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
       let { plan, reads } = await planAgainstLive(client, desired, {
@@ -43330,30 +43274,63 @@ async function checkTokenSees(reader, plan, file) {
       `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`
     ) : error;
   }
-  await checkSpacesOwned(reader, plan, file);
+  await checkItemsOwned(reader, plan, file);
 }
-async function checkSpacesOwned(reader, plan, file) {
-  let ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? [])), stranger = (await Promise.all(
-    [...ids].map(async (id) => {
-      try {
-        return [
-          id,
-          (await reader.get(`/spaces/${encodeURIComponent(id)}`)).organization
-        ];
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-          return [id, void 0];
-        throw error;
+function addressedById() {
+  return { spaces: "/spaces/", containers: allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []).filter((entry) => entry.endsWith("/")) };
+}
+function idUnder(prefix, path) {
+  if (!path.startsWith(prefix)) return;
+  let segment3 = path.slice(prefix.length).split("/")[0];
+  return segment3 === "" ? void 0 : decodeURIComponent(segment3);
+}
+function itemsNamed(call) {
+  let { spaces, containers } = addressedById(), found = [], forms = [
+    { path: call.path, body: call.body },
+    ...call.alternate ? [{ path: call.alternate.path, body: call.alternate.body }] : [],
+    ...call.recover ? [{ path: call.recover.list, body: void 0 }] : []
+  ];
+  for (let { path, body } of forms) {
+    for (let prefix of [spaces, ...containers]) {
+      let id = idUnder(prefix, path);
+      if (id !== void 0 && !isPlaceholder2(id)) {
+        let at2 = `${prefix}${encodeURIComponent(id)}`;
+        found.push({ shown: at2, paths: [at2] });
       }
+    }
+    let parent = body?.parent;
+    if (typeof parent == "string" && !isPlaceholder2(parent) && containers.length > 0) {
+      let paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
+      found.push({ shown: paths.length === 1 ? paths[0] : `the parent ${parent}`, paths });
+    }
+  }
+  return found;
+}
+async function checkItemsOwned(reader, plan, file) {
+  let named = /* @__PURE__ */ new Map();
+  for (let item of plan.calls.flatMap(itemsNamed)) named.set(item.paths.join(" "), item);
+  let owners = /* @__PURE__ */ new Map(), ownerAt = (path) => {
+    let owner = owners.get(path);
+    return owner === void 0 && (owner = reader.get(path).then(
+      (item) => item.organization,
+      (error) => {
+        if (!(error instanceof ApiError && (error.status === 404 || error.status === 403)))
+          throw error;
+      }
+    ), owners.set(path, owner)), owner;
+  }, stranger = (await Promise.all(
+    [...named.values()].map(async (item) => {
+      let found = await Promise.all(item.paths.map(ownerAt));
+      return { item, owned: found.includes(plan.organization) };
     })
-  )).find(([, owner]) => owner !== plan.organization);
+  )).find(({ owned }) => !owned);
   if (stranger !== void 0)
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`
+      `${file} is for organization ${plan.organization}, but its calls name ${stranger.item.shown}, which is not in it (or cannot be read); make the plan again with docsync plan --out.`
     );
 }
-var refuse, ANYWHERE, init_saved_target = __esm({
+var refuse, ANYWHERE, isPlaceholder2, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
@@ -43361,6 +43338,7 @@ var refuse, ANYWHERE, init_saved_target = __esm({
     init_paths();
     init_registry();
     refuse = (code2, message) => new DocsyncError(code2, message), ANYWHERE = /* @__PURE__ */ new Set(["/user"]);
+    isPlaceholder2 = (id) => id.includes("{{id:");
   }
 });
 
@@ -43409,10 +43387,11 @@ async function applyConfiguration(context, options) {
     checkBlocked(plan), checkMaxDestroy(plan, desired.policy.maxDestroy, !!options.allowDestroy), await confirm(context, options);
     let calls = await makeCalls(plan, client, context, options, sensitive), { plan: check } = await planAgainstLive(client, desired, { targets: options.target });
     if (check.changes.length === 0) {
-      let matches2 = options.target.length > 0 ? "The targeted items match the configuration (run a plan without --target for the rest)." : "Live state matches the configuration.";
-      output.out(output.style.bold(`
-Apply complete: ${calls} call(s) made. ${matches2}
-`));
+      output.out(
+        output.style.bold(`
+Apply complete: ${calls} call(s) made. Live state matches the configuration.
+`)
+      );
       return;
     }
     throw output.out(
@@ -43752,7 +43731,7 @@ async function readFound(client, organization, live, named) {
       found.set(kind, items2), all[kind.collection] = items2;
     })
   ), found.size === 0) return;
-  let tree = await readTree(client, all, {
+  let tree = await readTree(sharedReads(client), all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at2) => at2.address !== "" || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
@@ -43980,7 +43959,7 @@ function oneLine2(text2) {
   return text2.replace(/\s+/g, " ").trim();
 }
 async function exportOrganization(client, organization, options = {}) {
-  let info = await readOrganizationInfo(client, organization), live = await readOrganization(client, organization), first = convert(live, organization, { space: (id) => id });
+  let reader = sharedReads(client), info = await readOrganizationInfo(reader, organization), live = await readOrganization(reader, organization), first = convert(live, organization, { space: (id) => id });
   if (first.collisions.length > 0) {
     let list = first.collisions.map((collision) => `  ${collision}`).join(`
 `);
@@ -43991,7 +43970,7 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  await readFound(client, organization, live, first.spaceIds);
+  await readFound(reader, organization, live, first.spaceIds);
   let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
   names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, entries.get(id) ?? id])));
   let counts = {};
@@ -44040,6 +44019,7 @@ var IN_ROOT, FOUND, words, init_export = __esm({
     init_errors();
     init_paths();
     init_registry();
+    init_shared_reads();
     init_convert();
     init_read2();
     init_spaces2();

@@ -3,13 +3,14 @@
 // this file adds what belongs to the whole file: the organization, space names (and the spaces'
 // own entries, from the kinds written under `spaces:`) and the policy.
 
-import type { ApiClient } from "../api/client-types.ts";
+import type { ApiClient, LiveReader } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import type { LiveOrganization } from "../api/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
+import { sharedReads } from "../live/shared-reads.ts";
 import { type Conversion, convert } from "./convert.ts";
 import { readFound, readOrganization } from "./read.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
@@ -30,7 +31,7 @@ export interface ExportResult {
   counts: Partial<Record<string, number>>;
 }
 
-async function readOrganizationInfo(client: ApiClient, organization: string): Promise<LiveOrganization> {
+async function readOrganizationInfo(client: LiveReader, organization: string): Promise<LiveOrganization> {
   try {
     return await client.get<LiveOrganization>(orgPath(organization));
   } catch (error) {
@@ -114,8 +115,10 @@ export async function exportOrganization(
   organization: string,
   options: ExportOptions = {},
 ): Promise<ExportResult> {
-  const info = await readOrganizationInfo(client, organization);
-  const live = await readOrganization(client, organization);
+  // One reader for every pass: each path is asked for once (the organization, the token's user).
+  const reader = sharedReads(client);
+  const info = await readOrganizationInfo(reader, organization);
+  const live = await readOrganization(reader, organization);
 
   // First pass: which spaces are named and which items are exported, without names yet.
   const first = convert(live, organization, { space: (id) => id });
@@ -130,7 +133,7 @@ export async function exportOrganization(
   }
   // Then the items no call lists, found from what is read and named (the spaces of collections),
   // and a pass that names them too.
-  await readFound(client, organization, live, first.spaceIds);
+  await readFound(reader, organization, live, first.spaceIds);
   const found = convert(live, organization, { space: (id) => id, keys: first.keys });
   const titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found)));
   const names = nameSpaces(found.spaceIds, titles);

@@ -30,7 +30,11 @@ export function everything(organization: string): DesiredState {
   return all as unknown as DesiredState;
 }
 
-/** The whole live organization, as far as docsync manages it. */
+/**
+ * The whole live organization, as far as docsync manages it. An export passes the same reader,
+ * made with sharedReads, here and to readFound, so that what both need (the user the token
+ * belongs to, its teams, the members) is asked for once.
+ */
 export function readOrganization(client: LiveReader, organization: string): Promise<LiveState> {
   const all = everything(organization);
   return readTree(sharedReads(client), all, {
@@ -63,7 +67,7 @@ export async function readFound(
     }),
   );
   if (found.size === 0) return;
-  const tree = await readTree(client, all, {
+  const tree = await readTree(sharedReads(client), all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at) => at.address !== "" || found.has(kind),
     below: (kind, _at, nodes) =>

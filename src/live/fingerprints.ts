@@ -8,7 +8,7 @@ import { ApiError } from "../api/errors.ts";
 
 export interface RecordedRead {
   path: string;
-  /** A list: the fingerprint and a label of each item, by id. */
+  /** A list: the fingerprint and a label of each item, by its identity (itemKeys). */
   items?: Record<string, { hash: string; label: string }>;
   /** A single object (e.g. an adaptive schema): its fingerprint. */
   hash?: string;
@@ -31,17 +31,59 @@ export const fingerprint = (value: unknown): string =>
 
 /** What people call an item: its title, path, source, label or name, whichever it has. */
 function labelOf(item: Record<string, unknown>): string {
-  for (const field of ["title", "path", "source", "label", "name"]) {
+  for (const field of ["title", "path", "source", "label", "name", "email"]) {
     if (typeof item[field] === "string") return item[field] as string;
   }
   return "";
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+const hasId = (value: unknown): value is Record<string, unknown> & { id: string | number } =>
+  isObject(value) && (typeof value.id === "string" || typeof value.id === "number");
+
+/**
+ * What an item of a list is: its own id; else, for items that only relate things (a grant
+ * `{permission, user}`, a membership `{team, member}`), the ids of the objects it names
+ * (`user:usr_ada`); else, as a last resort, its position in the list. Each key is unique in
+ * its list, so that no item hides another.
+ */
+export function itemKeys(items: readonly unknown[]): { key: string; label: string }[] {
+  const seen = new Map<string, number>();
+  return items.map((item, index) => {
+    let key: string;
+    let label = "";
+    if (hasId(item)) {
+      key = String(item.id);
+      label = labelOf(item);
+    } else if (isObject(item)) {
+      const named = Object.keys(item)
+        .sort()
+        .filter((field) => hasId(item[field]));
+      key =
+        named.length > 0
+          ? named.map((field) => `${field}:${(item[field] as { id: unknown }).id}`).join(",")
+          : `#${index}`;
+      label =
+        named.map((field) => labelOf(item[field] as Record<string, unknown>)).find(Boolean) ?? labelOf(item);
+    } else {
+      key = `#${index}`;
+    }
+    // Two items with one identity (which a service should not send): both are kept.
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return { key: count === 1 ? key : `${key}#${count}`, label };
+  });
+}
+
 function listRecord(path: string, items: unknown[]): RecordedRead {
   const record: RecordedRead["items"] = {};
-  for (const item of items as Record<string, unknown>[]) {
-    record[String(item.id)] = { hash: fingerprint(item), label: labelOf(item) };
-  }
+  const keys = itemKeys(items);
+  items.forEach((item, index) => {
+    const { key, label } = keys[index]!;
+    record[key] = { hash: fingerprint(item), label };
+  });
   return { path, items: record };
 }
 

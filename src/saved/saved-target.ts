@@ -47,7 +47,8 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
   const ownPath = (path: string) =>
     own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
-  // A space is addressed by its id alone: its organization is checked live (checkTokenSees).
+  // Spaces and collections are addressed by their id alone: their organization is checked live
+  // (checkTokenSees).
   const inside = (path: string) =>
     path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== undefined;
   // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
@@ -81,31 +82,97 @@ export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: 
     }
     throw error;
   }
-  await checkSpacesOwned(reader, plan, file);
+  await checkItemsOwned(reader, plan, file);
 }
 
-/** Refuses a plan whose calls change a space of another organization: one read per space. */
-async function checkSpacesOwned(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
-  const ids = new Set(plan.calls.flatMap((call) => spaceOf(call.path) ?? []));
-  const owners = await Promise.all(
-    [...ids].map(async (id) => {
-      try {
-        return [
-          id,
-          (await reader.get<{ organization?: string }>(`/spaces/${encodeURIComponent(id)}`)).organization,
-        ];
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-          return [id, undefined];
-        throw error;
+/**
+ * Where the API addresses items by their id alone, outside `/orgs/{id}`: spaces, and the kinds'
+ * own (`pathsOutsideOrganization`, e.g. collections). Each such item names its organization.
+ */
+function addressedById(): { spaces: string; containers: string[] } {
+  const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
+  return { spaces: "/spaces/", containers: own.filter((entry) => entry.endsWith("/")) };
+}
+
+/** An item a call names: the paths it may be read at (one of them must be in the organization). */
+interface NamedItem {
+  shown: string;
+  paths: string[];
+}
+
+/** Ids of items the plan creates: in the organization, since the plan creates them there. */
+const isPlaceholder = (id: string) => id.includes("{{id:");
+
+/** The id a path gives under `prefix` (`/spaces/{id}/...`), if it is under it. */
+function idUnder(prefix: string, path: string): string | undefined {
+  if (!path.startsWith(prefix)) return undefined;
+  const segment = path.slice(prefix.length).split("/")[0]!;
+  return segment === "" ? undefined : decodeURIComponent(segment);
+}
+
+/**
+ * The items a call acts on, by every path it may send, and the one it puts something in: the
+ * API names a new place by `parent` in a body (a move, a create), and only containers addressed
+ * by id can be one.
+ */
+function itemsNamed(call: SavedPlan["calls"][number]): NamedItem[] {
+  const { spaces, containers } = addressedById();
+  const found: NamedItem[] = [];
+  const forms = [
+    { path: call.path, body: call.body },
+    ...(call.alternate ? [{ path: call.alternate.path, body: call.alternate.body }] : []),
+    ...(call.recover ? [{ path: call.recover.list, body: undefined }] : []),
+  ];
+  for (const { path, body } of forms) {
+    for (const prefix of [spaces, ...containers]) {
+      const id = idUnder(prefix, path);
+      if (id !== undefined && !isPlaceholder(id)) {
+        const at = `${prefix}${encodeURIComponent(id)}`;
+        found.push({ shown: at, paths: [at] });
       }
+    }
+    const parent = (body as { parent?: unknown } | undefined)?.parent;
+    if (typeof parent === "string" && !isPlaceholder(parent) && containers.length > 0) {
+      const paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
+      found.push({ shown: paths.length === 1 ? paths[0]! : `the parent ${parent}`, paths });
+    }
+  }
+  return found;
+}
+
+/**
+ * Refuses a plan whose calls change, or put things into, a space or collection of another
+ * organization: those are addressed by their id alone, so their organization is read, once each.
+ */
+async function checkItemsOwned(reader: LiveReader, plan: SavedPlan, file: string): Promise<void> {
+  const named = new Map<string, NamedItem>();
+  for (const item of plan.calls.flatMap(itemsNamed)) named.set(item.paths.join(" "), item);
+  const owners = new Map<string, Promise<string | undefined>>();
+  const ownerAt = (path: string) => {
+    let owner = owners.get(path);
+    if (owner === undefined) {
+      owner = reader.get<{ organization?: string }>(path).then(
+        (item) => item.organization,
+        (error: unknown) => {
+          if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
+          throw error;
+        },
+      );
+      owners.set(path, owner);
+    }
+    return owner;
+  };
+  const checked = await Promise.all(
+    [...named.values()].map(async (item) => {
+      const found = await Promise.all(item.paths.map(ownerAt));
+      return { item, owned: found.includes(plan.organization) };
     }),
   );
-  const stranger = owners.find(([, owner]) => owner !== plan.organization);
+  const stranger = checked.find(({ owned }) => !owned);
   if (stranger !== undefined) {
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but space ${stranger[0]} it changes is not in it (or cannot be read); make the plan again with docsync plan --out.`,
+      `${file} is for organization ${plan.organization}, but its calls name ${stranger.item.shown}, which is not in it (or cannot be read); make the plan again with docsync plan --out.`,
     );
   }
 }

@@ -117,6 +117,23 @@ describe("docsync export of spaces", () => {
     expect(doc.spaces.tutorial.collection).toEqual({ id: other.id });
   });
 
+  it("reads each path once: the spaces it finds share the reads of the organization's", async () => {
+    // A site's space and a collection's space both have grants, so both passes of the export ask
+    // whose token it is (GET /user) and which teams that user is in.
+    await send("POST", `/orgs/${h.org}/sites`, { title: "Notes", spaces: ["spc_notes"] });
+    await send("POST", "/spaces/spc_notes/permissions", { role: "admin", teams: ["team_docs"] });
+    h.emulator.resetLog();
+    const exported = await h.run(["export"]);
+    expect(exported.code).toBe(0);
+    expect(parse(exported.stdout).spaces).toHaveProperty("notes");
+    const reads = h.emulator.requests
+      .filter((entry) => entry.method === "GET")
+      .map((entry) => (entry.query === "" ? entry.path : `${entry.path}?${entry.query}`));
+    expect(reads).toContain("/v1/user");
+    const twice = reads.filter((read, index) => reads.indexOf(read) !== index);
+    expect(twice).toEqual([]);
+  });
+
   it("after the export, a grant or a move made by hand shows in the plan, and applying puts it back", async () => {
     const { file } = await exportAndPlan();
     await send("POST", "/spaces/spc_guide/permissions", { role: "review", users: ["usr_gil"] });

@@ -4,11 +4,13 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApiClient } from "../../src/api/client.ts";
 import { startEmulator } from "../../src/emulator/index.ts";
 import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
 import type { LiveSection } from "../../src/kinds/section.ts";
 import type { LiveSite } from "../../src/kinds/site.ts";
 import { contentChecksum } from "../../src/saved/checksum.ts";
+import { TWO_ORGS } from "../emulator/two-orgs.ts";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
@@ -337,6 +339,162 @@ describe("a saved plan and the token's organizations", () => {
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(1);
     } finally {
+      await emulator.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a saved plan of a space's grants", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const grant = (body: Record<string, unknown>) =>
+    h.api.send({ method: "POST", path: "/spaces/spc_handbook/permissions", body });
+
+  it("refuses to apply once a grant other than the last one was changed by hand, naming it", async () => {
+    // Grants have no id of their own: each must still be told apart from the others.
+    await grant({ role: "admin", users: ["usr_ada"] });
+    await grant({ role: "edit", users: ["usr_eddie"] });
+    await grant({ role: "read", users: ["usr_rita"] });
+    const config = await h.config(`version: 1
+organization: \${DOCSYNC_ORG}
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_ada, role: admin }
+      - { user: usr_eddie, role: edit }
+      - { user: usr_rita, role: read }
+      - { team: Reviewers, role: comment }
+`);
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file])).code).toBe(0);
+    const saved = JSON.parse(await readFile(file, "utf8"));
+    const users = saved.reads.find(
+      (read: { path: string }) => read.path === "/spaces/spc_handbook/permissions/users",
+    );
+    expect(Object.keys(users.items).sort()).toEqual(["user:usr_ada", "user:usr_eddie", "user:usr_rita"]);
+
+    // Someone raises Eddie's role by hand; Rita's grant, the last one listed, stays as it was.
+    const listed = await h.api.list<{ user: { id: string } }>("/spaces/spc_handbook/permissions/users");
+    expect(listed.at(-1)?.user.id).not.toBe("usr_eddie");
+    await h.api.send({
+      method: "PATCH",
+      path: "/spaces/spc_handbook/permissions/users/usr_eddie",
+      body: { role: "admin" },
+    });
+    h.emulator.resetLog();
+
+    const result = await h.run(["apply", file, "-c", config, "--yes"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Error: Stale plan: the live organization changed since");
+    expect(result.stderr).toContain(
+      '  /spaces/spc_handbook/permissions/users: user:usr_eddie ("eddie@acme.example") changed\n',
+    );
+    expect(result.stderr).not.toContain("usr_rita");
+    expect(h.writes()).toBe(0);
+    const teams = await h.api.list<{ team: { id: string } }>("/spaces/spc_handbook/permissions/teams");
+    expect(teams).toEqual([]);
+  });
+});
+
+describe("a saved plan that names a collection of another organization", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  /** Saves a plan of `yaml` and applies it; the result, after asserting that nothing was written. */
+  async function applyRefused(yaml: string) {
+    const config = await h.config(yaml);
+    const file = `${config}.plan.json`;
+    const planned = await h.run(["plan", "-c", config, "--out", file]);
+    expect(planned.stderr).toBe(`Saved the plan to ${file}; apply it with: docsync apply ${file}\n`);
+    h.emulator.resetLog();
+    const result = await h.run(["apply", file, "-c", config, "--yes"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(h.writes()).toBe(0);
+    return { file, stderr: result.stderr };
+  }
+
+  it("refuses to move a space into it, before any write, naming the collection", async () => {
+    const { file, stderr } = await applyRefused(
+      "version: 1\norganization: org_acme\nspaces:\n  handbook: { id: spc_handbook, collection: { id: col_globex } }\n",
+    );
+    expect(stderr).toBe(
+      `Error: ${file} is for organization org_acme, but its calls name /collections/col_globex, which is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
+    );
+    expect((await h.api.get<{ parent?: string }>("/spaces/spc_handbook")).parent ?? null).toBeNull();
+  });
+
+  it("refuses to create a collection inside it", async () => {
+    const { file, stderr } = await applyRefused(
+      "version: 1\norganization: org_acme\ncollections:\n  - { title: Stray, parent: { id: col_globex } }\n",
+    );
+    expect(stderr).toContain("but its calls name /collections/col_globex, which is not in it");
+    expect(stderr).toContain(file);
+  });
+
+  it("refuses a call to it, even in a plan whose checksum was made to match", async () => {
+    const config = await h.config(
+      "version: 1\norganization: org_acme\ncollections:\n  - { title: Documentation, description: Ours }\n",
+    );
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file])).code).toBe(0);
+    const plan = JSON.parse(await readFile(file, "utf8"));
+    const calls = plan.calls as { method: string; path: string }[];
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["PATCH /collections/col_docs"]);
+    calls[0]!.path = "/collections/col_globex";
+    plan.checksum = contentChecksum(plan);
+    await writeFile(file, JSON.stringify(plan));
+    h.emulator.resetLog();
+    const result = await h.run(["apply", file, "-c", config, "--yes"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Error: ${file} is for organization org_acme, but its calls name /collections/col_globex, which is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
+    );
+    expect(h.writes()).toBe(0);
+  });
+
+  it("refuses it even when the token can read that collection, in an organization it also administers", async () => {
+    const emulator = await startEmulator({ port: 0, fixture: TWO_ORGS });
+    const dir = await mkdtemp(join(tmpdir(), "docsync-two-orgs-"));
+    const api = createApiClient({ baseUrl: emulator.url, token: "token-of-ada" });
+    try {
+      const other = (await api.send<{ id: string }>({
+        method: "POST",
+        path: "/orgs/org_two/collections",
+        body: { title: "Two's docs" },
+      }))!;
+      const config = join(dir, "docsync.yaml");
+      await writeFile(
+        config,
+        `version: 1\norganization: org_one\nspaces:\n  root: { id: spc_root, collection: { id: ${other.id} } }\n`,
+      );
+      const file = join(dir, "plan.json");
+      const env = { DOCSYNC_API_URL: emulator.url, DOCSYNC_TOKEN: "token-of-ada" };
+      expect((await docsync(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+      emulator.resetLog();
+      const result = await docsync(["apply", file, "-c", config, "--yes"], { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `Error: ${file} is for organization org_one, but its calls name /collections/${other.id}, which is not in it (or cannot be read); make the plan again with docsync plan --out.\n`,
+      );
+      expect(emulator.stats().writes).toBe(0);
+      // The collection was read, and answered: it is org_two's.
+      expect(
+        emulator.requests.some(
+          (entry) => entry.path === `/v1/collections/${other.id}` && entry.status === 200,
+        ),
+      ).toBe(true);
+    } finally {
+      await api.close();
       await emulator.close();
       await rm(dir, { recursive: true, force: true });
     }
