@@ -85,6 +85,23 @@ sites:
     expect((await space("spc_handbook")).parent).toBe("col_docs");
   });
 
+  it("sets a space's value of a custom field that exists already", async () => {
+    await h.api.send({
+      method: "POST",
+      path: `/orgs/${h.org}/custom-fields`,
+      body: { name: "tier", type: "text", title: "Tier" },
+    });
+    const path = await h.config(
+      `${head}spaces:\n  handbook: { id: spc_handbook, customFields: { tier: gold } }\n`,
+    );
+    await applied(h, path);
+    const values = await h.api.get<{ customField: { name: string }; value: unknown }[]>(
+      "/spaces/spc_handbook/custom-fields",
+    );
+    expect(values.map((v) => [v.customField.name, v.value])).toEqual([["tier", "gold"]]);
+    await noChanges(path);
+  });
+
   it("says which space id does not exist, and which custom field is unknown", async () => {
     const missing = await h.run([
       "plan",
