@@ -280,13 +280,19 @@ class Planner {
 export interface PlanOptions {
   /** Limit the plan to these addresses, what is below them, and what they need. */
   targets?: readonly string[];
+  /**
+   * A target may name nothing: the check after an apply, when a targeted item was deleted. The
+   * plan then keeps nothing for it.
+   */
+  targetsMayBeGone?: boolean;
 }
 
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
   if (options.targets && options.targets.length > 0) {
-    plan = restrictToTargets(plan, options.targets, (address) => planner.knows(address));
+    const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
+    plan = restrictToTargets(plan, options.targets, known);
   }
   // After --target, so that a batch holds only the items the plan keeps.
   return batchBulkCalls(plan, planner.bulkItems);
