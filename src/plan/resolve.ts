@@ -124,7 +124,16 @@ export class Resolution implements PlanContext {
     const describe = addressesIn(scope.address, module.kind);
     const container: Container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe };
     const items = desiredItems ?? NONE;
-    const matching = matchingOf(items, liveItems, module, describe);
+    // A kind that matches on what its items name (matchKey) matches once those are resolved:
+    // the kinds before it in the tree are, since containers resolve in plan order.
+    const rules = module.matchKey
+      ? {
+          key: (desired: ItemMeta) => module.matchKey!(desired, scope, this),
+          liveKey: module.liveKey,
+          adopts: module.adopts,
+        }
+      : module;
+    const matching = matchingOf(items, liveItems, rules, describe);
     const { slots } = container;
     // A kind without children leaves its unchanged items out of the index: duplicates are told
     // by their keys instead of their addresses.

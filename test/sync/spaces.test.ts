@@ -246,7 +246,7 @@ sites:
     expect(result.stderr).toContain("GET /user answers 404");
   });
 
-  it("names the space and the name of an unknown user or team", async () => {
+  it("names the permission's position, its space and the name of an unknown user or team", async () => {
     const path = await h.config(`${head}spaces:
   handbook:
     id: spc_handbook
@@ -255,7 +255,8 @@ sites:
 `);
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('space "handbook": unknown user "nobody@acme.example"');
+    // At the permission's own line and column, not the space's.
+    expect(result.stderr).toMatch(/:7:9: space "handbook": unknown user "nobody@acme.example"/);
     const team = await h.run([
       "plan",
       "-c",
@@ -264,6 +265,6 @@ sites:
       ),
     ]);
     expect(team.code).toBe(1);
-    expect(team.stderr).toContain('space "handbook": unknown team "Nobody"');
+    expect(team.stderr).toMatch(/:6:19: space "handbook": unknown team "Nobody"/);
   });
 });
