@@ -58,6 +58,25 @@ spaces:
     expect(await teams("spc_handbook")).toEqual([["Writers", "admin"]]);
   });
 
+  it("refuses a permission naming a member the plan removes from the organization", async () => {
+    const path = await h.config(`${head}members:
+  - { user: usr_ada, role: admin }
+  - { user: usr_rita, role: read }
+policy: { prune: [members] }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_ada, role: admin }
+      - { user: eddie@acme.example, role: read }
+`);
+    const result = await h.run(["plan", "-c", path]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /:12:9: space "handbook": user "eddie@acme.example" in permissions is removed from the organization by this plan/,
+    );
+  });
+
   it("counts the grants of a team the plan deletes as gone when it keeps an admin on a space", async () => {
     await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
     // Permissions not pruned: Writers' unlisted grant stays, so the space keeps an admin.
