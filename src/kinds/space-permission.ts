@@ -4,12 +4,10 @@
 // truth: grants it does not list are removed. The lock-out rules (space-access.ts) are checked
 // for the whole space before any call is drafted.
 
-import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import { type Located, ROLES, type Role } from "../model/desired.ts";
-import { orgPath, spacePermissionsPath } from "./paths.ts";
+import { spacePermissionsPath } from "./paths.ts";
 import {
   assignmentKey,
   assignmentKind,
@@ -17,7 +15,8 @@ import {
   type LiveAssignment,
 } from "./shapes/assignment.ts";
 import type { DesiredSpace } from "./space.ts";
-import { type Caller, lockoutProblems } from "./space-access.ts";
+import { lockoutProblems } from "./space-access.ts";
+import { type AccessFacts, readCaller, readMembers } from "./space-access-facts.ts";
 import type { ExportContext, LiveNode, PlanContext, Scope } from "./types.ts";
 
 export interface RawSpacePermission {
@@ -27,17 +26,6 @@ export interface RawSpacePermission {
 }
 
 type SpaceScope = Scope<DesiredSpace, { space: string }>;
-
-/** What the lock-out rules and the names need, read with a space's grants. */
-interface AccessFacts {
-  caller: Caller;
-  /** Member user ids, ids by lowercase email and emails by id; absent when no user is named. */
-  members?: {
-    ids: ReadonlySet<string>;
-    byEmail: ReadonlyMap<string, string>;
-    emails: ReadonlyMap<string, string>;
-  };
-}
 
 interface UserGrant {
   permission: string;
@@ -51,66 +39,6 @@ interface TeamGrant {
 const isEmail = (name: string) => name.includes("@");
 /** Emails are matched without regard to case. */
 const userName = (name: string) => (isEmail(name) ? name.toLowerCase() : name);
-
-// Organization-wide facts are read once per client and organization, however many spaces ask.
-const cache = new WeakMap<LiveReader, Map<string, Promise<unknown>>>();
-function once<T>(client: LiveReader, key: string, read: () => Promise<T>): Promise<T> {
-  let reads = cache.get(client);
-  if (!reads) {
-    reads = new Map();
-    cache.set(client, reads);
-  }
-  let found = reads.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = read();
-    reads.set(key, found);
-  }
-  return found;
-}
-
-const absent = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 405);
-
-/** The user the token belongs to and its teams; unknown on a service without `GET /user`. */
-function readCaller(client: LiveReader, organization: string): Promise<Caller> {
-  return once(client, `caller ${organization}`, async () => {
-    let id: string;
-    try {
-      id = (await client.get<{ id: string }>("/user")).id;
-    } catch (error) {
-      if (absent(error)) return { known: false };
-      throw error;
-    }
-    let teams: { team: { id: string } }[] = [];
-    try {
-      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
-    } catch (error) {
-      // A token of someone who is not a member: it is in none of the organization's teams.
-      if (!absent(error)) throw error;
-    }
-    return { known: true, id, teams: new Set(teams.map((membership) => membership.team.id)) };
-  });
-}
-
-function readMembers(client: LiveReader, organization: string) {
-  return once(client, `members ${organization}`, async () => {
-    const members = await client.list<{ id: string; user?: { id: string; email?: string } }>(
-      `${orgPath(organization)}/members`,
-    );
-    const ids = new Set<string>();
-    const byEmail = new Map<string, string>();
-    const emails = new Map<string, string>();
-    for (const member of members) {
-      const id = member.user?.id ?? member.id;
-      ids.add(id);
-      if (member.user?.email) {
-        byEmail.set(member.user.email.toLowerCase(), id);
-        emails.set(id, member.user.email);
-      }
-    }
-    return { ids, byEmail, emails };
-  });
-}
 
 const factsOf = (scope: SpaceScope): AccessFacts | undefined =>
   scope.live?.details?.access as AccessFacts | undefined;
