@@ -60,6 +60,18 @@ var DocsyncError, init_errors = __esm({
   }
 });
 
+// src/plan/lists.ts
+function extended(list, items2) {
+  let into = list ?? [];
+  for (let item of items2) into.push(item);
+  return into;
+}
+var init_lists = __esm({
+  "src/plan/lists.ts"() {
+    "use strict";
+  }
+});
+
 // src/plan/graph.ts
 function draftCall(draft, id, change, after) {
   return {
@@ -80,21 +92,21 @@ function draftCall(draft, id, change, after) {
     id,
     change,
     after,
-    orderAfter: [],
+    orderAfter: void 0,
     deletes: void 0
   };
 }
 function addAll(dependsOn, self, ids) {
   if (ids !== void 0)
-    for (let at2 = 0; at2 < ids.length; at2++) {
-      let id = ids[at2];
+    for (let at3 = 0; at3 < ids.length; at3++) {
+      let id = ids[at3];
       id !== self && !dependsOn.includes(id) && dependsOn.push(id);
     }
 }
 function indexBy(calls, keysOf) {
   let index = /* @__PURE__ */ new Map();
-  for (let at2 = 0; at2 < calls.length; at2++) {
-    let call = calls[at2], keys = keysOf(call);
+  for (let at3 = 0; at3 < calls.length; at3++) {
+    let call = calls[at3], keys = keysOf(call);
     if (keys !== void 0)
       for (let k = 0; k < keys.length; k++) {
         let key = keys[k], list = index.get(key);
@@ -103,15 +115,15 @@ function indexBy(calls, keysOf) {
   }
   return index;
 }
-function wireDependencies(drafts) {
+function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
   let capturedBy = /* @__PURE__ */ new Map();
-  for (let at2 = 0; at2 < drafts.length; at2++) {
-    let call = drafts[at2];
+  for (let at3 = 0; at3 < drafts.length; at3++) {
+    let call = drafts[at3];
     if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
   }
-  let releasedBy = indexBy(drafts, (call) => call.releases), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
-  for (let at2 = 0; at2 < drafts.length; at2++) {
-    let draft = drafts[at2], dependsOn = [];
+  let unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
+  for (let at3 = 0; at3 < drafts.length; at3++) {
+    let draft = drafts[at3], dependsOn = [];
     if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
       for (let address of draft.needs) {
         let creator = capturedBy.get(address);
@@ -130,11 +142,11 @@ function wireDependencies(drafts) {
       dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter.length > 0) {
-      let orderOnly = draft.orderAfter.filter((id) => !draft.after.includes(id));
+    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter && draft.orderAfter.length > 0) {
+      let orderOnly = draft.orderAfter.filter((id) => !draft.after?.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
-    calls[at2] = call;
+    calls[at3] = call;
   }
   return assertAcyclic(calls), calls;
 }
@@ -143,29 +155,29 @@ function dependentsOf(calls) {
 }
 function assertAcyclic(calls) {
   let indexOf = /* @__PURE__ */ new Map();
-  for (let at2 = 0; at2 < calls.length; at2++) indexOf.set(calls[at2].id, at2);
+  for (let at3 = 0; at3 < calls.length; at3++) indexOf.set(calls[at3].id, at3);
   let waiting = new Int32Array(calls.length), dependents = [], ready = [];
-  for (let at2 = 0; at2 < calls.length; at2++) {
-    let { dependsOn } = calls[at2];
-    waiting[at2] = dependsOn.length, dependsOn.length === 0 && ready.push(at2);
+  for (let at3 = 0; at3 < calls.length; at3++) {
+    let { dependsOn } = calls[at3];
+    waiting[at3] = dependsOn.length, dependsOn.length === 0 && ready.push(at3);
     for (let id of dependsOn) {
       let before = indexOf.get(id);
       if (before === void 0) continue;
       let list = dependents[before];
-      list ? list.push(at2) : dependents[before] = [at2];
+      list ? list.push(at3) : dependents[before] = [at3];
     }
   }
   let done = 0;
   for (; ready.length > 0; ) {
-    let at2 = ready.pop();
+    let at3 = ready.pop();
     done++;
-    for (let dependent of dependents[at2] ?? NO_INDEXES) {
+    for (let dependent of dependents[at3] ?? NO_INDEXES) {
       let left = waiting[dependent] - 1;
       waiting[dependent] = left, left === 0 && ready.push(dependent);
     }
   }
   if (done < calls.length) {
-    let stuck = calls.filter((_, at2) => waiting[at2] > 0).map((call) => call.summary);
+    let stuck = calls.filter((_, at3) => waiting[at3] > 0).map((call) => call.summary);
     throw new DocsyncError(
       "plan.cycle",
       `planner bug: these calls wait for each other and cannot be ordered: ${stuck.slice(0, 5).join("; ")}. Please report it with the plan (docsync plan --format json).`
@@ -174,25 +186,25 @@ function assertAcyclic(calls) {
 }
 function breakClaimCycles(drafts, newId, onSplit) {
   for (; ; ) {
-    let core = cyclicCore(drafts);
-    if (core.size === 0) return drafts;
+    let releasedBy = releasesOf(drafts), core = cyclicCore(drafts, releasedBy);
+    if (core.size === 0) return releasedBy;
     let call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
-    if (!call) return drafts;
+    if (!call) return releasedBy;
     let { body, summary: summary2, needs } = call.temporary, temporary = draftCall(
       { method: call.method, path: call.path, body, summary: summary2, needs, releases: call.releases },
       newId(),
       call.change,
-      [...call.after]
+      call.after ? [...call.after] : void 0
     );
-    call.releases = [], call.temporary = void 0, call.after.push(temporary.id), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
+    call.releases = [], call.temporary = void 0, call.after = extended(call.after, [temporary.id]), drafts.splice(drafts.indexOf(call), 0, temporary), onSplit(temporary, call);
   }
 }
 function addTo(map, key, value) {
   let set = map.get(key);
   set ? set.add(value) : map.set(key, /* @__PURE__ */ new Set([value]));
 }
-function cyclicCore(drafts) {
-  let releasedBy = indexBy(drafts, (call) => call.releases), waitsFor = /* @__PURE__ */ new Map(), waitedBy = /* @__PURE__ */ new Map();
+function cyclicCore(drafts, releasedBy) {
+  let waitsFor = /* @__PURE__ */ new Map(), waitedBy = /* @__PURE__ */ new Map();
   for (let call of drafts)
     for (let claim of call.claims ?? NONE)
       for (let id of releasedBy.get(claim) ?? NONE)
@@ -217,11 +229,13 @@ function cyclicCore(drafts) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NONE, NO_INDEXES, init_graph = __esm({
+var NONE, NO_INDEXES, releasesOf, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
+    init_lists();
     NONE = [], NO_INDEXES = [];
+    releasesOf = (drafts) => indexBy(drafts, (call) => call.releases);
   }
 });
 
@@ -292,7 +306,7 @@ function messageFromJson(value) {
 }
 function clip(text2) {
   if (text2.length <= MAX_MESSAGE) return text2;
-  let end = MAX_MESSAGE - 1, splitsRun = (at2) => RUN_CHARACTER.test(text2[at2] ?? "") && RUN_CHARACTER.test(text2[at2 - 1] ?? ""), start = end;
+  let end = MAX_MESSAGE - 1, splitsRun = (at3) => RUN_CHARACTER.test(text2[at3] ?? "") && RUN_CHARACTER.test(text2[at3 - 1] ?? ""), start = end;
   for (; start > 0 && splitsRun(start); ) start--;
   return start > 0 && (end = start), `${text2.slice(0, end).trimEnd()}\u2026`;
 }
@@ -385,8 +399,8 @@ function addressesIn(parentAddress, kind) {
   return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`;
 }
 function lastSegment(address) {
-  let at2 = address.lastIndexOf(" \u203A ");
-  return at2 < 0 ? address : address.slice(at2 + 3);
+  let at3 = address.lastIndexOf(" \u203A ");
+  return at3 < 0 ? address : address.slice(at3 + 3);
 }
 function placeholderAddress(value) {
   return WHOLE_PLACEHOLDER.exec(value)?.[1];
@@ -3333,7 +3347,7 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
             this.secrets.add(secret);
             for (let window of fragments(secret)) {
               this.windows.add(window);
-              for (let at2 = 0; at2 <= HALF; at2++) this.halves.add(window.slice(at2, at2 + HALF));
+              for (let at3 = 0; at3 <= HALF; at3++) this.halves.add(window.slice(at3, at3 + HALF));
             }
             added = !0;
           }
@@ -3374,8 +3388,8 @@ var REDACTED, HALF, LONG_RUN, escapeRegExp, Redactor, init_redactor = __esm({
        * 16, … with the 8 characters that follow it, and those are a half of a secret's window.
        */
       mayHoldPiece(run2) {
-        for (let at2 = 0; at2 + HALF <= run2.length; at2 += HALF)
-          if (this.halves.has(run2.slice(at2, at2 + HALF))) return !0;
+        for (let at3 = 0; at3 + HALF <= run2.length; at3 += HALF)
+          if (this.halves.has(run2.slice(at3, at3 + HALF))) return !0;
         return !1;
       }
     };
@@ -3905,13 +3919,13 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
 });
 
 // src/kinds/member-admins.ts
-function adminRefusals(members, outcomes, caller, at2) {
+function adminRefusals(members, outcomes, caller, at3) {
   let refusals = [], lowered = members.filter((member) => {
     let outcome = outcomes.get(member.id);
     return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
   });
   for (let member of lowered) {
-    let outcome = outcomes.get(member.id), where6 = at2(member.id), refusal = (message) => where6 === void 0 ? { member: member.name, message } : { member: member.name, at: where6, message };
+    let outcome = outcomes.get(member.id), where6 = at3(member.id), refusal = (message) => where6 === void 0 ? { member: member.name, message } : { member: member.name, at: where6, message };
     "id" in caller && caller.id === member.id ? refusals.push(
       refusal(
         `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
@@ -3927,7 +3941,7 @@ function adminRefusals(members, outcomes, caller, at2) {
     return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
   });
   if (before > 0 && after === 0 && lowered.length > 0) {
-    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where6) => where6 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at3(member.id)).find((where6) => where6 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
     refusals.push(
       first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
     );
@@ -5292,26 +5306,50 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
 });
 
 // src/kinds/shapes/assignment.ts
-function grantsAfter(spec, scope, ctx) {
-  return (spec.desired(scope) ?? []).map((desired) => ({
-    type: desired.type,
-    id: spec.principalId(desired, scope, ctx),
-    role: desired.role
-  }));
+function keptLive(scope, kind, live, ctx) {
+  let plain3 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
+  return ctx.liveIdOf(plain3) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 function assignmentKind(spec) {
-  let guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
+  let resolved = /* @__PURE__ */ new WeakMap(), principalIds = (scope, ctx) => {
+    let ids = resolved.get(scope);
+    if (ids) return ids;
+    ids = /* @__PURE__ */ new Map();
+    let first = /* @__PURE__ */ new Map();
+    for (let desired of spec.desired(scope) ?? []) {
+      let id = spec.principalId(desired, scope, ctx), key = principalKey(desired.type, id), earlier = first.get(key);
+      if (earlier)
+        throw new DocsyncError(
+          "plan.duplicate",
+          `${at(desired)}: ${desired.type} "${desired.name}" is the ${desired.type} "${earlier.name}" names at ${at(earlier)}: give each ${desired.type} one role`
+        );
+      first.set(key, desired), ids.set(desired, id);
+    }
+    return resolved.set(scope, ids), ids;
+  }, matchKey = (desired, scope, ctx) => principalKey(
+    desired.type,
+    principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx)
+  ), grantsAfter = (scope, ctx) => {
+    let ids = principalIds(scope, ctx), after = (spec.desired(scope) ?? []).map((desired) => ({
+      type: desired.type,
+      id: ids.get(desired),
+      role: desired.role
+    })), configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
+    for (let { item } of scope.live?.children[spec.kind] ?? [])
+      configured.has(principalKey(item.type, item.id)) || keptLive(scope, spec.kind, item, ctx) && (spec.principalDeleted(item, scope, ctx) || after.push({ type: item.type, id: item.id, role: item.role }));
+    return after;
+  }, guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
     if (!spec.guard || guarded.has(scope)) return;
     guarded.add(scope);
     let before = (scope.live?.children[spec.kind] ?? []).map(
       ({ item }) => ({ type: item.type, id: item.id, role: item.role })
     );
-    spec.guard(before, grantsAfter(spec, scope, ctx), scope);
+    spec.guard(before, grantsAfter(scope, ctx), scope);
   }, routes = (type) => {
     let found = spec.principals[type];
     if (!found) throw new Error(`assignment of unknown principal type ${type}`);
     return found;
-  };
+  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${scope.address}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
   return {
     kind: spec.kind,
     collection: spec.collection,
@@ -5319,7 +5357,12 @@ function assignmentKind(spec) {
     desired: spec.desired,
     read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
     key: (desired) => assignmentKey(desired.type, desired.name),
-    liveKey: (live) => live.key,
+    liveKey: (live) => principalKey(live.type, live.id),
+    matchKey,
+    // An unmatched grant's address names its principal as the configuration would.
+    liveLabel: (live) => live.key,
+    // A principal's names (its id, its email, a team's old title) are no rename of the grant.
+    keyAliases: !0,
     diff(desired, live, scope, ctx) {
       if (guard(scope, ctx), live?.item.role === desired.role) return [];
       let change = { field: "role", to: desired.role };
@@ -5327,21 +5370,24 @@ function assignmentKind(spec) {
     },
     create(desired, _address, scope, ctx) {
       guard(scope, ctx);
-      let principal = spec.principalId(desired, scope, ctx), call = routes(desired.type).invite(scope, principal, desired.role), needs = ctx.needs(principal);
+      let principal = spec.principalId(desired, scope, ctx), call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role), needs = ctx.needs(principal);
       return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
     },
-    update: (desired, live, _changes, _address, scope) => [
-      routes(live.item.type).change(scope, live.item.id, desired.role)
-    ],
+    update(desired, live, _changes, _address, scope) {
+      let call = routes(live.item.type).change(scope, live.item.id, desired.role);
+      return [gives(takes(call, scope, live.item.role), scope, desired.role)];
+    },
     remove(live, _address, scope, ctx) {
-      return guard(scope, ctx), [routes(live.item.type).remove(scope, live.item.id)];
+      return guard(scope, ctx), [takes(routes(live.item.type).remove(scope, live.item.id), scope, live.item.role)];
     }
   };
 }
-var assignmentKey, init_assignment = __esm({
+var assignmentKey, at, principalKey, init_assignment = __esm({
   "src/kinds/shapes/assignment.ts"() {
     "use strict";
-    assignmentKey = (type, name) => `${type}:${name}`;
+    init_errors();
+    init_address();
+    assignmentKey = (type, name) => `${type}:${name}`, at = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, principalKey = (type, id) => `${type}:${id}`;
   }
 });
 
@@ -5377,7 +5423,7 @@ var isAdmin2, describe2, init_space_access = __esm({
   }
 });
 
-// src/kinds/space-permission.ts
+// src/kinds/space-access-facts.ts
 function once(client, key, read) {
   let reads = cache.get(client);
   reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
@@ -5406,35 +5452,77 @@ function readMembers(client, organization) {
   return once(client, `members ${organization}`, async () => {
     let members = await client.list(
       `${orgPath(organization)}/members`
-    ), ids = /* @__PURE__ */ new Set(), byEmail = /* @__PURE__ */ new Map();
+    ), ids = /* @__PURE__ */ new Set(), byEmail = /* @__PURE__ */ new Map(), emails = /* @__PURE__ */ new Map();
     for (let member of members) {
       let id = member.user?.id ?? member.id;
-      ids.add(id), member.user?.email && byEmail.set(member.user.email.toLowerCase(), id);
+      ids.add(id), member.user?.email && (byEmail.set(member.user.email.toLowerCase(), id), emails.set(id, member.user.email));
     }
-    return { ids, byEmail };
+    return { ids, byEmail, emails };
   });
 }
+var cache, absent, init_space_access_facts = __esm({
+  "src/kinds/space-access-facts.ts"() {
+    "use strict";
+    init_errors2();
+    init_paths();
+    cache = /* @__PURE__ */ new WeakMap();
+    absent = (error) => error instanceof ApiError && (error.status === 404 || error.status === 405);
+  }
+});
+
+// src/kinds/space-permission.ts
 function where3(scope) {
-  let { at: at2, name } = scope.desired;
-  return `${at2.file}:${at2.line}:${at2.column}: space "${name}"`;
+  let { at: at3, name } = scope.desired;
+  return `${at3.file}:${at3.line}:${at3.column}: space "${name}"`;
+}
+function whereItem(desired, scope) {
+  let { at: at3 } = desired;
+  return `${at3.file}:${at3.line}:${at3.column}: space "${scope.desired.name}"`;
+}
+function deletedByPlan(address, id, ctx) {
+  try {
+    let found = ctx.idOf(address);
+    return found === id && ctx.needs(found) === void 0 && ctx.liveIdOf(address) === void 0;
+  } catch (error) {
+    if (error instanceof DocsyncError) return !1;
+    throw error;
+  }
 }
 function principalId(desired, scope, ctx) {
-  if (desired.type === "team")
+  if (desired.type === "team") {
+    let address = addressOf("", "team", desired.name), id2;
     try {
-      return ctx.idOf(addressOf("", "team", desired.name));
+      id2 = ctx.idOf(address);
     } catch (error) {
       throw error instanceof DocsyncError ? new DocsyncError(
         "plan.unknown-reference",
-        `${where3(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
+        `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
       ) : error;
     }
+    if (deletedByPlan(address, id2, ctx))
+      throw new DocsyncError(
+        "plan.deleted-reference",
+        `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`
+      );
+    return id2;
+  }
   let members = factsOf(scope)?.members, id = isEmail2(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
   if (id === void 0 || !members?.ids.has(id))
     throw new DocsyncError(
       "plan.unknown-reference",
-      `${where3(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+      `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+    );
+  if (deletedByPlan(memberAddress(id, members.emails.get(id)), id, ctx))
+    throw new DocsyncError(
+      "plan.deleted-reference",
+      `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`
     );
   return id;
+}
+function principalDeleted(live, _scope, ctx) {
+  if (live.type === "team") return deletedByPlan(addressOf("", "team", String(live.title)), live.id, ctx);
+  let email = typeof live.email == "string" ? live.email : void 0;
+  return deletedByPlan(memberAddress(live.id, email), live.id, ctx);
 }
 function grantConfig(grant, scope, ctx) {
   if (!ROLES.includes(grant.role)) {
@@ -5446,19 +5534,18 @@ function grantConfig(grant, scope, ctx) {
   }
   return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
 }
-var isEmail2, userName, cache, absent, factsOf, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
+var isEmail2, userName, factsOf, memberAddress, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
   "src/kinds/space-permission.ts"() {
     "use strict";
-    init_errors2();
     init_errors();
     init_address();
     init_desired();
     init_paths();
     init_assignment();
     init_space_access();
-    isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, cache = /* @__PURE__ */ new WeakMap();
-    absent = (error) => error instanceof ApiError && (error.status === 404 || error.status === 405);
-    factsOf = (scope) => scope.live?.details?.access;
+    init_space_access_facts();
+    isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, factsOf = (scope) => scope.live?.details?.access;
+    memberAddress = (id, email) => addressOf("", "member", email?.toLowerCase() ?? id);
     principalRoutes = (type) => ({
       invite: (scope, id, role) => ({
         method: "POST",
@@ -5482,7 +5569,8 @@ var isEmail2, userName, cache, absent, factsOf, principalRoutes, assignments, sp
       kind: "space permission",
       collection: "permissions",
       config: {
-        // Each principal once per space; a user named by id and by email is found at plan time.
+        // Each principal once per space; a user named by id and by email is found at plan time,
+        // once names are resolved to ids (shapes/assignment.ts).
         identities: [
           { field: "user", noun: "for user", hints: !1, optional: !0 },
           { field: "team", noun: "for team", hints: !1, optional: !0 }
@@ -5531,6 +5619,9 @@ var isEmail2, userName, cache, absent, factsOf, principalRoutes, assignments, sp
         return live;
       },
       principalId,
+      principalDeleted,
+      // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
+      keptRole: "admin",
       guard(before, after, scope) {
         let caller = factsOf(scope)?.caller ?? { known: !1 }, problems = lockoutProblems(before, after, caller);
         if (problems.length !== 0)
@@ -5753,8 +5844,11 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
             path: `${spacePath(id)}/custom-fields`,
             body: { values },
             summary: "set custom field values of space",
-            // A field this plan creates is named, not referred to by id: wait for it.
-            needs: Object.keys(values).map((name) => customFieldAddress(desired, name, ctx))
+            // A field this plan creates is named, not referred to by id: wait for it. A field that
+            // exists already needs nothing.
+            needs: ctx.needs(
+              ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx)))
+            )
           });
         }
         return calls;
@@ -11629,8 +11723,8 @@ function diagnosticAt(file, path, message, target = "value") {
   return { file: file.name, line, column, path: formatPath(path), message };
 }
 function where5(item, from) {
-  let at2 = locate(item.file, item.path);
-  return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
+  let at3 = locate(item.file, item.path);
+  return item.file === from ? `line ${at3.line}` : `${at3.file}:${at3.line}:${at3.column}`;
 }
 function diagnosticAtOffset(file, offset, path, message) {
   let { line, col } = file.positions.linePos(offset);
@@ -11730,24 +11824,24 @@ var import_yaml, DocumentPositions, SCAN_AT_MOST, keyIndexes, init_yaml_doc_posi
 // src/config/yaml-walk.ts
 function walkNodes(root, visit) {
   let stack = [{ node: root, parent: void 0, segment: void 0 }];
-  for (let at2 = stack.pop(); at2 !== void 0; at2 = stack.pop()) {
-    let { node } = at2;
+  for (let at3 = stack.pop(); at3 !== void 0; at3 = stack.pop()) {
+    let { node } = at3;
     if (node != null) {
-      if (visit(at2), (0, import_yaml2.isMap)(node))
+      if (visit(at3), (0, import_yaml2.isMap)(node))
         for (let index = node.items.length - 1; index >= 0; index--) {
           let pair = node.items[index], key = keyText(pair?.key);
-          key !== void 0 && stack.push({ node: pair?.value, parent: at2, segment: key });
+          key !== void 0 && stack.push({ node: pair?.value, parent: at3, segment: key });
         }
       else if ((0, import_yaml2.isSeq)(node))
         for (let index = node.items.length - 1; index >= 0; index--)
-          stack.push({ node: node.items[index], parent: at2, segment: index });
+          stack.push({ node: node.items[index], parent: at3, segment: index });
     }
   }
 }
 function pathOf(visit) {
   let path = [];
-  for (let at2 = visit; at2?.segment !== void 0; at2 = at2.parent)
-    path.push(at2.segment);
+  for (let at3 = visit; at3?.segment !== void 0; at3 = at3.parent)
+    path.push(at3.segment);
   return path.reverse();
 }
 var import_yaml2, init_yaml_walk = __esm({
@@ -11772,13 +11866,13 @@ function interpolate({ file, content }, env) {
     }
     return result;
   }
-  return walkNodes(content.doc.contents, (at2) => {
-    let { node } = at2;
-    if ((0, import_yaml3.isScalar)(node) && typeof node.value == "string" && (node.value.includes("$") || SENSITIVE_KEYS.has(String(at2.segment)))) {
+  return walkNodes(content.doc.contents, (at3) => {
+    let { node } = at3;
+    if ((0, import_yaml3.isScalar)(node) && typeof node.value == "string" && (node.value.includes("$") || SENSITIVE_KEYS.has(String(at3.segment)))) {
       let set = (next) => {
         node.value = next;
       };
-      visit({ value: node.value, path: () => pathOf(at2), plain: node.type === "PLAIN", set });
+      visit({ value: node.value, path: () => pathOf(at3), plain: node.type === "PLAIN", set });
     }
   }), result;
 }
@@ -18257,13 +18351,13 @@ function editDistance(a, b) {
   let d = Array.from(
     { length: a.length + 1 },
     (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  ), at2 = (i, j) => d[i]?.[j] ?? 0;
+  ), at3 = (i, j) => d[i]?.[j] ?? 0;
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
-      let cost = a[i - 1] === b[j - 1] ? 0 : 1, best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
-      i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] && (best = Math.min(best, at2(i - 2, j - 2) + 1)), d[i][j] = best;
+      let cost = a[i - 1] === b[j - 1] ? 0 : 1, best = Math.min(at3(i - 1, j) + 1, at3(i, j - 1) + 1, at3(i - 1, j - 1) + cost);
+      i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] && (best = Math.min(best, at3(i - 2, j - 2) + 1)), d[i][j] = best;
     }
-  return at2(a.length, b.length);
+  return at3(a.length, b.length);
 }
 var characters, items, length, init_schema_messages = __esm({
   "src/config/schema-messages.ts"() {
@@ -20770,7 +20864,7 @@ var import_ajv, compiled, init_schema_validate = __esm({
 // src/config/semantic-checks.ts
 function checkSemantics(merged, options) {
   let out = [], complete = !options.partial, keys = /* @__PURE__ */ new Map(), context = {
-    report: (item, field, message) => out.push(at(item, field, message)),
+    report: (item, field, message) => out.push(at2(item, field, message)),
     where: (item, field, from) => whereIn(item, field, from),
     spaces: complete ? merged.spaces : void 0,
     keysOf(collection) {
@@ -20794,7 +20888,7 @@ function checkIdentity(out, all, identity, kind) {
   for (let item of items2) {
     let key = String(value(item)), first = byKey.get(key);
     first === void 0 ? byKey.set(key, item) : out.push(
-      at(item, [field], `duplicate ${kind} ${noun} "${key}" (first at ${whereIn(first, field, item)})`)
+      at2(item, [field], `duplicate ${kind} ${noun} "${key}" (first at ${whereIn(first, field, item)})`)
     );
   }
   if (!hints) return;
@@ -20805,14 +20899,14 @@ function checkIdentity(out, all, identity, kind) {
     let owner = byKey.get(was), first = byWas.get(was);
     if (owner !== void 0) {
       let message = `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item)}; a rename hint names a ${noun} that is no longer listed`;
-      out.push(at(item, ["was"], message));
-    } else first !== void 0 ? out.push(at(item, ["was"], `was "${was}" is already claimed at ${whereIn(first, "was", item)}`)) : byWas.set(was, item);
+      out.push(at2(item, ["was"], message));
+    } else first !== void 0 ? out.push(at2(item, ["was"], `was "${was}" is already claimed at ${whereIn(first, "was", item)}`)) : byWas.set(was, item);
   }
 }
 function whereIn(first, field, from) {
   return where5({ file: first.file, path: [...first.path, field] }, from.file);
 }
-function at(item, sub, message) {
+function at2(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
 }
 var init_semantic_checks = __esm({
@@ -20887,22 +20981,22 @@ function readSingle(text2, start, end) {
 }
 function readDouble(text2, start, end) {
   let value = "", from = start + 1;
-  for (let at2 = from; at2 < end; at2++) {
-    let c = text2.charCodeAt(at2);
-    if (c === 34) return { value: value + text2.slice(from, at2), next: at2 + 1 };
+  for (let at3 = from; at3 < end; at3++) {
+    let c = text2.charCodeAt(at3);
+    if (c === 34) return { value: value + text2.slice(from, at3), next: at3 + 1 };
     if (c !== 92) continue;
-    value += text2.slice(from, at2);
-    let code2 = text2[at2 + 1] ?? "", simple = ESCAPES[code2];
+    value += text2.slice(from, at3);
+    let code2 = text2[at3 + 1] ?? "", simple = ESCAPES[code2];
     if (simple !== void 0)
-      value += simple, at2 += 1;
+      value += simple, at3 += 1;
     else {
-      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text2.slice(at2 + 2, at2 + 2 + length2);
+      let length2 = HEX_LENGTH[code2], hex = length2 === void 0 ? "" : text2.slice(at3 + 2, at3 + 2 + length2);
       if (length2 === void 0 || hex.length !== length2 || !HEX.test(hex)) return;
       let point = Number.parseInt(hex, 16);
       if (point > 1114111) return;
-      value += String.fromCodePoint(point), at2 += 1 + length2;
+      value += String.fromCodePoint(point), at3 += 1 + length2;
     }
-    from = at2 + 1;
+    from = at3 + 1;
   }
 }
 var NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, STRING_START, ESCAPES, HEX_LENGTH, HEX, init_yaml_scalars = __esm({
@@ -20960,28 +21054,28 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
       nextContent(line) {
         let { text: text2, lineStarts } = this;
         for (; line < lineStarts.length; line++) {
-          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text2.length, at2 = start;
-          for (; at2 < end && text2.charCodeAt(at2) === 32; ) at2++;
-          if (!(at2 === end || text2[at2] === "#"))
-            return at2 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text2.slice(at2, Math.min(at2 + 4, end))) || text2[at2] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at2 - start, !0;
+          let start = lineStarts[line], end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text2.length, at3 = start;
+          for (; at3 < end && text2.charCodeAt(at3) === 32; ) at3++;
+          if (!(at3 === end || text2[at3] === "#"))
+            return at3 === start && (/^(?:---|\.\.\.)(?: |$)/.test(text2.slice(at3, Math.min(at3 + 4, end))) || text2[at3] === "%") && giveUp(), this.line = line, this.start = start, this.end = end, this.indent = at3 - start, !0;
         }
         return this.line = lineStarts.length, !1;
       }
       /** The key of a block mapping entry starting at `at` (its ":" then in `this.colon`). */
-      keyAt(at2) {
-        let { text: text2 } = this, c = text2[at2];
+      keyAt(at3) {
+        let { text: text2 } = this, c = text2[at3];
         if (c === '"' || c === "'") {
-          let quoted2 = readQuoted(text2, at2, this.end);
+          let quoted2 = readQuoted(text2, at3, this.end);
           if (quoted2 === void 0) return;
           let next = quoted2.next;
           for (; text2.charCodeAt(next) === 32 && next < this.end; ) next++;
-          return text2[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
+          return text2[next] !== ":" || !this.isBlank(next + 1) ? void 0 : (next - at3 > MAX_KEY_LENGTH && giveUp(), this.colon = next, quoted2.value);
         }
-        if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at2 + 1)) return;
-        let end = this.plainEnd(at2, !1);
+        if (NOT_PLAIN_START.has(c) || c === "-" && this.isBlank(at3 + 1)) return;
+        let end = this.plainEnd(at3, !1);
         if (text2[this.stop] !== ":") return;
-        this.stop - at2 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
-        let source = this.shared(at2, end);
+        this.stop - at3 > MAX_KEY_LENGTH && giveUp(), this.colon = this.stop;
+        let source = this.shared(at3, end);
         return resolvePlain(source) !== source && giveUp(), source;
       }
       /**
@@ -20989,10 +21083,10 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
        * offset past its last character; `this.stop` is then at what ended it (": ", " #", a flow
        * indicator in a flow collection, or the end of the line).
        */
-      plainEnd(at2, inFlow) {
-        let { text: text2 } = this, c = text2[at2];
-        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at2 + 1) || inFlow && FLOW_INDICATORS.has(text2[at2 + 1]))) && giveUp();
-        let end = at2 + 1, i = at2 + 1;
+      plainEnd(at3, inFlow) {
+        let { text: text2 } = this, c = text2[at3];
+        (NOT_PLAIN_START.has(c) || c === "-" && (this.isBlank(at3 + 1) || inFlow && FLOW_INDICATORS.has(text2[at3 + 1]))) && giveUp();
+        let end = at3 + 1, i = at3 + 1;
         for (; i < this.end; i++) {
           let ch = text2[i];
           if (ch === ":") {
@@ -21011,9 +21105,9 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
         return this.stop = this.skipSpaces(i), end;
       }
       /** After a value: spaces and a comment (after a space) may end the line, nothing else. */
-      endOfLine(at2) {
-        let next = this.skipSpaces(at2);
-        next < this.end && (this.text[next] !== "#" || next === at2) && giveUp();
+      endOfLine(at3) {
+        let next = this.skipSpaces(at3);
+        next < this.end && (this.text[next] !== "#" || next === at3) && giveUp();
       }
       /**
        * The text from `start` to `end`, as the same string as the last time this text was met when
@@ -21029,15 +21123,15 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
         let made = text2.slice(start, end);
         return (known !== void 0 || this.sharedStrings.size < SHARED_SLOTS) && this.sharedStrings.set(slot, made), made;
       }
-      skipSpaces(at2) {
-        for (; at2 < this.end && this.text.charCodeAt(at2) === 32; ) at2++;
-        return at2;
+      skipSpaces(at3) {
+        for (; at3 < this.end && this.text.charCodeAt(at3) === 32; ) at3++;
+        return at3;
       }
-      isBlank(at2) {
-        return at2 >= this.end || this.text.charCodeAt(at2) === 32;
+      isBlank(at3) {
+        return at3 >= this.end || this.text.charCodeAt(at3) === 32;
       }
-      isDash(at2) {
-        return this.text[at2] === "-" && this.isBlank(at2 + 1);
+      isDash(at3) {
+        return this.text[at3] === "-" && this.isBlank(at3 + 1);
       }
     };
   }
@@ -21046,13 +21140,13 @@ var NOT_PLAIN_START, FLOW_INDICATORS, MAX_KEY_LENGTH, SHARED_LENGTH, SHARED_SLOT
 // src/config/yaml-index.ts
 function lineStartsOf(text2) {
   let count = 1;
-  for (let at2 = text2.indexOf(`
-`); at2 !== -1; at2 = text2.indexOf(`
-`, at2 + 1)) count++;
+  for (let at3 = text2.indexOf(`
+`); at3 !== -1; at3 = text2.indexOf(`
+`, at3 + 1)) count++;
   let starts = new Int32Array(count), line = 1;
-  for (let at2 = text2.indexOf(`
-`); at2 !== -1; at2 = text2.indexOf(`
-`, at2 + 1)) starts[line++] = at2 + 1;
+  for (let at3 = text2.indexOf(`
+`); at3 !== -1; at3 = text2.indexOf(`
+`, at3 + 1)) starts[line++] = at3 + 1;
   return starts;
 }
 var PositionIndex, init_yaml_index = __esm({
@@ -21199,33 +21293,33 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
        * may start here (at the start of a line or after "- "), rather than after a key on the same
        * line. Leaves the current line at the node's last.
        */
-      node(at2, holder, key, keyText2, keyOffset, mapping) {
-        let { text: text2 } = this, c = text2[at2], column = at2 - this.start;
-        if (mapping && c === "-" && this.isBlank(at2 + 1)) {
-          let id = this.positions.open(2, at2, keyText2, keyOffset);
+      node(at3, holder, key, keyText2, keyOffset, mapping) {
+        let { text: text2 } = this, c = text2[at3], column = at3 - this.start;
+        if (mapping && c === "-" && this.isBlank(at3 + 1)) {
+          let id = this.positions.open(2, at3, keyText2, keyOffset);
           holder[key] = this.sequence(column), this.positions.close(id);
           return;
         }
         if (mapping) {
-          let first = this.keyAt(at2);
+          let first = this.keyAt(at3);
           if (first !== void 0) {
-            let id = this.positions.open(1, at2, keyText2, keyOffset);
+            let id = this.positions.open(1, at3, keyText2, keyOffset);
             holder[key] = this.mapping(column, first, this.colon), this.positions.close(id);
             return;
           }
         }
         if (c === "[" || c === "{") {
-          let id = this.positions.open(c === "[" ? 2 : 1, at2, keyText2, keyOffset), next = this.flow(at2, holder, key);
+          let id = this.positions.open(c === "[" ? 2 : 1, at3, keyText2, keyOffset), next = this.flow(at3, holder, key);
           this.positions.close(id), this.endOfLine(next);
           return;
         }
-        if (this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
-          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
+        if (this.positions.open(0, at3, keyText2, keyOffset), c === '"' || c === "'") {
+          let quoted2 = readQuoted(text2, at3, this.end) ?? giveUp();
           this.endOfLine(quoted2.next), this.setString(holder, key, quoted2.value, !1);
           return;
         }
-        let end = this.plainEnd(at2, !1);
-        text2[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at2, end));
+        let end = this.plainEnd(at3, !1);
+        text2[this.stop] === ":" && giveUp(), this.endOfLine(end), this.setPlain(holder, key, this.shared(at3, end));
       }
       /** A block list whose "-" are at `column`; the current line holds its first "-". */
       sequence(column) {
@@ -21256,13 +21350,13 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
        * empty (null, placed where the `yaml` package places an empty value).
        */
       entryValue(after, column, holder, key, keyText2, keyOffset, inList) {
-        let { text: text2 } = this, at2 = after;
-        for (; at2 < this.end && text2.charCodeAt(at2) === 32; ) at2++;
-        if (at2 < this.end && text2[at2] !== "#") {
-          this.node(at2, holder, key, keyText2, keyOffset, inList);
+        let { text: text2 } = this, at3 = after;
+        for (; at3 < this.end && text2.charCodeAt(at3) === 32; ) at3++;
+        if (at3 < this.end && text2[at3] !== "#") {
+          this.node(at3, holder, key, keyText2, keyOffset, inList);
           return;
         }
-        let emptyAt = at2, line = this.line;
+        let emptyAt = at3, line = this.line;
         if (this.nextContent(line + 1) && (this.indent > column || !inList && this.indent === column && this.isDash(this.start + column))) {
           this.node(this.start + this.indent, holder, key, keyText2, keyOffset, !0);
           return;
@@ -21270,10 +21364,10 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
         this.nextContent(line), this.positions.open(0, emptyAt, keyText2, keyOffset), holder[key] = null;
       }
       /** A flow collection starting at `at` ("[" or "{"), all on the current line; the offset past it. */
-      flow(at2, holder, key) {
-        let { text: text2 } = this, isMap4 = text2[at2] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
+      flow(at3, holder, key) {
+        let { text: text2 } = this, isMap4 = text2[at3] === "{", close = isMap4 ? "}" : "]", collection = isMap4 ? {} : [];
         holder[key] = collection;
-        let next = this.skipSpaces(at2 + 1);
+        let next = this.skipSpaces(at3 + 1);
         if (text2[next] === close) return next + 1;
         for (; ; ) {
           let itemKey, keyText2, keyOffset = -1;
@@ -21287,28 +21381,28 @@ var NOT_HANDLED, FastParser, init_yaml_fast = __esm({
           text2[next] !== "," && giveUp(), next = this.skipSpaces(next + 1), (text2[next] === close || text2[next] === ",") && giveUp();
         }
       }
-      flowKey(at2) {
+      flowKey(at3) {
         let { text: text2 } = this, key, after;
-        if (text2[at2] === '"' || text2[at2] === "'") {
-          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
+        if (text2[at3] === '"' || text2[at3] === "'") {
+          let quoted2 = readQuoted(text2, at3, this.end) ?? giveUp();
           key = quoted2.value, after = this.skipSpaces(quoted2.next);
         } else
-          key = this.shared(at2, this.plainEnd(at2, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
-        return (text2[after] !== ":" || text2[after + 1] !== " " || after - at2 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
+          key = this.shared(at3, this.plainEnd(at3, !0)), resolvePlain(key) !== key && giveUp(), after = this.stop;
+        return (text2[after] !== ":" || text2[after + 1] !== " " || after - at3 > MAX_KEY_LENGTH) && giveUp(), { key, colon: after };
       }
       /** A value inside a flow collection at `at`; the offset past it. */
-      flowValue(at2, holder, key, keyText2, keyOffset) {
-        let { text: text2 } = this, c = text2[at2];
+      flowValue(at3, holder, key, keyText2, keyOffset) {
+        let { text: text2 } = this, c = text2[at3];
         if (c === "[" || c === "{") {
-          let id = this.positions.open(c === "[" ? 2 : 1, at2, keyText2, keyOffset), next = this.flow(at2, holder, key);
+          let id = this.positions.open(c === "[" ? 2 : 1, at3, keyText2, keyOffset), next = this.flow(at3, holder, key);
           return this.positions.close(id), next;
         }
-        if (at2 >= this.end && giveUp(), this.positions.open(0, at2, keyText2, keyOffset), c === '"' || c === "'") {
-          let quoted2 = readQuoted(text2, at2, this.end) ?? giveUp();
+        if (at3 >= this.end && giveUp(), this.positions.open(0, at3, keyText2, keyOffset), c === '"' || c === "'") {
+          let quoted2 = readQuoted(text2, at3, this.end) ?? giveUp();
           return this.setString(holder, key, quoted2.value, !1), quoted2.next;
         }
-        let end = this.plainEnd(at2, !0);
-        return text2[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at2, end)), end;
+        let end = this.plainEnd(at3, !0);
+        return text2[this.stop] === ":" && giveUp(), this.setPlain(holder, key, this.shared(at3, end)), end;
       }
       setPlain(holder, key, source) {
         let value = resolvePlain(source);
@@ -21339,11 +21433,11 @@ function parseYamlFile(name, path, text2) {
     let offset = error.pos[0], message = `invalid YAML: ${error.message}`;
     return error.code === "MULTIPLE_DOCS" ? message = "a configuration file holds one YAML document; move the one after '---' into a file of its own" : /call stack/i.test(error.message) && (message = "invalid YAML: nested too deeply"), diagnosticAtOffset(file, offset, positions.pathAtOffset(offset), message);
   }), aliases = text2.includes("*");
-  return walkNodes(doc.contents, (at2) => {
-    let { node } = at2;
+  return walkNodes(doc.contents, (at3) => {
+    let { node } = at3;
     if ((0, import_yaml4.isMap)(node)) {
-      if (duplicateKeys(file, node, at2, diagnostics), aliases) for (let pair of node.items) unknownAlias(file, doc, pair.key, at2, diagnostics);
-    } else aliases && unknownAlias(file, doc, node, at2, diagnostics);
+      if (duplicateKeys(file, node, at3, diagnostics), aliases) for (let pair of node.items) unknownAlias(file, doc, pair.key, at3, diagnostics);
+    } else aliases && unknownAlias(file, doc, node, at3, diagnostics);
   }), { file, diagnostics, content: { kind: "document", doc } };
 }
 function isEmptyContent(content) {
@@ -21352,10 +21446,10 @@ function isEmptyContent(content) {
 function contentValue(content) {
   return content.kind === "value" ? content.value : content.doc.toJS({ maxAliasCount: 1e3 });
 }
-function duplicateKeys(file, map, at2, out) {
+function duplicateKeys(file, map, at3, out) {
   let report = (first, again) => {
     let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where6 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where6}`));
+    out.push(diagnosticAtOffset(file, offset, pathOf(at3), `duplicate key "${key}"${where6}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -21378,8 +21472,8 @@ function duplicateKeys(file, map, at2, out) {
     first === void 0 ? firsts.set(pair.key.value, pair) : report(first, pair);
   }
 }
-function unknownAlias(file, doc, node, at2, out) {
-  !(0, import_yaml4.isAlias)(node) || node.resolve(doc) !== void 0 || node.range == null || out.push(diagnosticAtOffset(file, node.range[0], pathOf(at2), `unknown anchor "*${node.source}"`));
+function unknownAlias(file, doc, node, at3, out) {
+  !(0, import_yaml4.isAlias)(node) || node.resolve(doc) !== void 0 || node.range == null || out.push(diagnosticAtOffset(file, node.range[0], pathOf(at3), `unknown anchor "*${node.source}"`));
 }
 function rangeStart2(node) {
   return node?.range?.[0];
@@ -21551,54 +21645,54 @@ function oldest(nodes) {
 }
 function matchItems(desired, live, rules, describe4) {
   let byKey = /* @__PURE__ */ new Map();
-  for (let at2 = 0; at2 < live.length; at2++) {
-    let key = rules.liveKey(live[at2].item), found = byKey.get(key);
-    found === void 0 ? byKey.set(key, at2) : Array.isArray(found) ? found.push(at2) : byKey.set(key, [found, at2]);
+  for (let at3 = 0; at3 < live.length; at3++) {
+    let key = rules.liveKey(live[at3].item), found = byKey.get(key);
+    found === void 0 ? byKey.set(key, at3) : Array.isArray(found) ? found.push(at3) : byKey.set(key, [found, at3]);
   }
   let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
     let found = byKey.get(key);
     if (found === void 0) return;
     if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
-    let candidates = found.filter((at2) => !claimed[at2]);
+    let candidates = found.filter((at3) => !claimed[at3]);
     if (candidates.length <= 1) return candidates[0];
-    let kept2 = oldest(candidates.map((at2) => live[at2]));
-    for (let at2 of candidates) live[at2] !== kept2 && duplicates.set(live[at2], kept2);
+    let kept2 = oldest(candidates.map((at3) => live[at3]));
+    for (let at3 of candidates) live[at3] !== kept2 && duplicates.set(live[at3], kept2);
     return live.indexOf(kept2);
-  }, claim = (index, at2) => {
-    let node = live[at2];
-    if (claimed[at2]) {
+  }, claim = (index, at3) => {
+    let node = live[at3];
+    if (claimed[at3]) {
       let item = desired[index];
       throw new DocsyncError(
         "plan.conflict",
         `${location(item)}: ${describe4(rules.key(item))} claims live item ${node.item.id}, which another item already claims`
       );
     }
-    claimed[at2] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
+    claimed[at3] = 1, claimedCount++, duplicates.size > 0 && duplicates.delete(node), matched[index] = node;
   };
   if (desired.some((item) => item.id !== void 0)) {
-    let byId = new Map(live.map((node, at2) => [node.item.id, at2]));
+    let byId = new Map(live.map((node, at3) => [node.item.id, at3]));
     desired.forEach((item, index) => {
       if (item.id === void 0) return;
-      let at2 = byId.get(item.id);
-      if (at2 === void 0)
+      let at3 = byId.get(item.id);
+      if (at3 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
           `${location(item)}: ${describe4(rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
-      claim(index, at2);
+      claim(index, at3);
     });
   }
   for (let index = 0; index < desired.length; index++) {
     let item = desired[index];
     if (item.id !== void 0) continue;
-    let at2 = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
-    at2 !== void 0 && claim(index, at2);
+    let at3 = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
+    at3 !== void 0 && claim(index, at3);
   }
-  let isClaimed = (at2) => claimed[at2] === 1;
-  rules.adopts && claimedCount < live.length && (claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at2) => {
-    claimed[at2] = 1;
+  let isClaimed = (at3) => claimed[at3] === 1;
+  rules.adopts && claimedCount < live.length && (claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at3) => {
+    claimed[at3] = 1;
   }));
-  let unclaimed = claimedCount === live.length ? [] : live.filter((_, at2) => !claimed[at2]);
+  let unclaimed = claimedCount === live.length ? [] : live.filter((_, at3) => !claimed[at3]);
   return { live: matched, unclaimed, duplicates };
 }
 function keepMatching(desired, live, rules, describe4) {
@@ -21616,18 +21710,18 @@ function matchingOf(desired, live, rules, describe4) {
 }
 function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
   let open = [];
-  for (let at2 = 0; at2 < live.length; at2++) !isClaimed(at2) && !duplicates.has(live[at2]) && open.push(at2);
+  for (let at3 = 0; at3 < live.length; at3++) !isClaimed(at3) && !duplicates.has(live[at3]) && open.push(at3);
   let fitsOf = /* @__PURE__ */ new Map(), fittedBy = /* @__PURE__ */ new Map();
   desired.forEach((item, index) => {
     if (matched[index] || item.id !== void 0) return;
-    let fits = open.filter((at2) => adopts(item, live[at2].item));
+    let fits = open.filter((at3) => adopts(item, live[at3].item));
     fitsOf.set(index, fits);
-    for (let at2 of fits) fittedBy.set(at2, [...fittedBy.get(at2) ?? [], index]);
+    for (let at3 of fits) fittedBy.set(at3, [...fittedBy.get(at3) ?? [], index]);
   });
   let adopted = 0;
   for (let [index, fits] of fitsOf) {
-    let at2 = fits[0];
-    fits.length !== 1 || fittedBy.get(at2).length !== 1 || (claim(at2), adopted++, matched[index] = live[at2]);
+    let at3 = fits[0];
+    fits.length !== 1 || fittedBy.get(at3).length !== 1 || (claim(at3), adopted++, matched[index] = live[at3]);
   }
   return adopted;
 }
@@ -21648,13 +21742,11 @@ function sharedReads(client) {
   let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
     let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
     return found === void 0 && (found = read(), reads.set(key, found)), found;
-  };
-  return {
-    // The walk still warms the connections for what it is about to read.
-    ...client.prepare ? { prepare: client.prepare.bind(client) } : {},
+  }, shared = {
     get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
     list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
   };
+  return client.prepare && (shared.prepare = (requests) => client.prepare?.(requests)), shared;
 }
 var init_shared_reads = __esm({
   "src/live/shared-reads.ts"() {
@@ -21681,6 +21773,12 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
+  if (scope.address === "" && error.status === 404 && error.apiMessage?.includes(scope.organization))
+    return new DocsyncError(
+      "live.no-organization",
+      `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
+      { cause: error }
+    );
   let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
@@ -21856,8 +21954,8 @@ function dependencyOrder(calls) {
 }
 function batchableGroups(plan, bulkOf) {
   let byPath = /* @__PURE__ */ new Map();
-  for (let at2 = 0; at2 < plan.calls.length; at2++) {
-    let call = plan.calls[at2], bulk = bulkOf.get(call.id);
+  for (let at3 = 0; at3 < plan.calls.length; at3++) {
+    let call = plan.calls[at3], bulk = bulkOf.get(call.id);
     if (!bulk) continue;
     let list = byPath.get(bulk.path);
     list ? list.push(call) : byPath.set(bulk.path, [call]);
@@ -21876,14 +21974,14 @@ function batchBulkCalls(plan, bulkOf) {
   let { groups: groups2, waiting } = batchableGroups(plan, bulkOf);
   if (groups2.length === 0) return plan;
   let nextId = 0;
-  for (let at2 = 0; at2 < plan.calls.length; at2++)
-    nextId = Math.max(nextId, Number(plan.calls[at2].id.slice(1)) || 0);
-  let changes = new Map(plan.changes.map((change) => [change.id, change])), batches = [], placeBefore = /* @__PURE__ */ new Map();
+  for (let at3 = 0; at3 < plan.calls.length; at3++)
+    nextId = Math.max(nextId, Number(plan.calls[at3].id.slice(1)) || 0);
+  let changes = changeFinder(plan.changes), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups2)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
       let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
-      for (let at2 = 0; at2 < items2.length; at2++) {
-        let call = items2[at2];
+      for (let at3 = 0; at3 < items2.length; at3++) {
+        let call = items2[at3];
         for (let d = 0; d < call.dependsOn.length; d++) {
           let id = call.dependsOn[d];
           ids.has(id) || dependsOn.add(id);
@@ -21901,20 +21999,33 @@ function batchBulkCalls(plan, bulkOf) {
         batch: { route: bulk.route, items: [...ids] }
       };
       needs.size > 0 && (batch.needs = [...needs]);
-      for (let at2 = 0; at2 < items2.length; at2++) {
-        let call = items2[at2];
+      for (let at3 = 0; at3 < items2.length; at3++) {
+        let call = items2[at3];
         call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
-        let change = changes.get(call.change), place = change.calls.indexOf(call.id);
-        change.calls = change.calls.slice(0, place).concat(batch.id, change.calls.slice(place));
+        let change = changes.get(call.change), own = change.calls;
+        if (own.length === 1) change.calls = [batch.id, call.id];
+        else {
+          let place = own.indexOf(call.id);
+          change.calls = own.slice(0, place).concat(batch.id, own.slice(place));
+        }
       }
       batches.push(batch), placeBefore.set(items2[0].id, batch);
     }
   let placed = [];
-  for (let at2 = 0; at2 < plan.calls.length; at2++) {
-    let call = plan.calls[at2], batch = placeBefore.get(call.id);
+  for (let at3 = 0; at3 < plan.calls.length; at3++) {
+    let call = plan.calls[at3], batch = placeBefore.get(call.id);
     batch && placed.push(batch), placed.push(call);
   }
   return waiting > 1 && closesCycle(placed) ? (undo(batches, plan, changes), plan) : { ...plan, calls: placed };
+}
+function changeFinder(changes) {
+  let byId;
+  return {
+    get(id) {
+      let change = changes[Number(id.slice(1)) - 1];
+      return change !== void 0 && change.id === id ? change : (byId ??= new Map(changes.map((change2) => [change2.id, change2])), byId.get(id));
+    }
+  };
 }
 function closesCycle(calls) {
   try {
@@ -22005,9 +22116,9 @@ function blockMoves(items2) {
 function reaches2(items2, moves) {
   let order = items2.map((_, index) => index).sort((a, b) => items2[a].rank - items2[b].rank);
   for (let move of moves) {
-    let moving = move.block === void 0 ? [move.index] : order.filter((index) => items2[index].block === move.block), rest = order.filter((index) => !moving.includes(index)), at2 = rest.indexOf(move.anchor);
-    if (at2 < 0) return !1;
-    rest.splice(move.where === "before" ? at2 : at2 + 1, 0, ...moving), order = rest;
+    let moving = move.block === void 0 ? [move.index] : order.filter((index) => items2[index].block === move.block), rest = order.filter((index) => !moving.includes(index)), at3 = rest.indexOf(move.anchor);
+    if (at3 < 0) return !1;
+    rest.splice(move.where === "before" ? at3 : at3 + 1, 0, ...moving), order = rest;
   }
   return order.every((index, position) => index === position);
 }
@@ -22024,7 +22135,10 @@ var SlotIndex, init_slot_index = __esm({
     "use strict";
     SlotIndex = class {
       byAddress = /* @__PURE__ */ new Map();
-      /** Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `). */
+      /**
+       * Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `):
+       * what gives them when they are needed.
+       */
       pending = /* @__PURE__ */ new Map();
       /**
        * Indexes `item` at `address`; false, and nothing done, when an item is indexed there. Items
@@ -22033,9 +22147,11 @@ var SlotIndex, init_slot_index = __esm({
       add(address, item) {
         return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
       }
-      /** Items of one container, whose addresses all begin with `prefix`, indexed when first needed. */
+      /**
+       * Items of one container, whose addresses all begin with `prefix`, indexed when first needed:
+       * `items` gives them then (and may make them then).
+       */
       addLater(prefix, items2) {
-        if (items2.length === 0) return;
         let waiting = this.pending.get(prefix);
         waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
       }
@@ -22057,12 +22173,12 @@ var SlotIndex, init_slot_index = __esm({
        */
       indexPendingFor(address) {
         let indexed = !1;
-        for (let at2 = address.indexOf(' "'); at2 >= 0; at2 = address.indexOf(' "', at2 + 1)) {
-          let prefix = address.slice(0, at2 + 1), waiting = this.pending.get(prefix);
+        for (let at3 = address.indexOf(' "'); at3 >= 0; at3 = address.indexOf(' "', at3 + 1)) {
+          let prefix = address.slice(0, at3 + 1), waiting = this.pending.get(prefix);
           if (waiting) {
             this.pending.delete(prefix);
-            for (let items2 of waiting)
-              for (let item of items2)
+            for (let give of waiting)
+              for (let item of give())
                 this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
             indexed = !0;
           }
@@ -22074,6 +22190,18 @@ var SlotIndex, init_slot_index = __esm({
 });
 
 // src/plan/resolve.ts
+function slotAt(container, index) {
+  let slot = container.slots[index];
+  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index], void 0), container.slots[index] = slot), slot;
+}
+function keptSlots(container) {
+  let kept2 = [];
+  for (let index = 0; index < container.items.length; index++) {
+    let slot = container.slots[index];
+    slot === void 0 ? kept2.push(slotAt(container, index)) : slot.status === "keep" && kept2.push(slot);
+  }
+  return kept2;
+}
 var Slot, NONE2, Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
@@ -22109,7 +22237,8 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       get address() {
         return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
       }
-    }, NONE2 = [], Resolution = class {
+    }, NONE2 = [];
+    Resolution = class {
       constructor(desired) {
         this.desired = desired;
       }
@@ -22155,25 +22284,41 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
        * asked for: a container may hold 100,000 redirects.
        */
       resolve(module, scope, parentIsNew) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), container = { module, scope, parentIsNew, managed, slots: [], liveOrder, describe: describe4 }, items2 = desiredItems ?? NONE2, matching = matchingOf(items2, liveItems, module, describe4), { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), indexLater = [];
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE2, rules = module.matchKey ? {
+          key: (desired) => module.matchKey(desired, scope, this),
+          liveKey: module.liveKey,
+          adopts: module.adopts
+        } : module, matching = matchingOf(items2, liveItems, rules, describe4), container = {
+          module,
+          scope,
+          parentIsNew,
+          managed,
+          slots: [],
+          items: items2,
+          matched: matching.live,
+          liveOrder,
+          describe: describe4
+        }, { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), compact = keys !== void 0 && !module.ordered, kept2 = 0;
         for (let index = 0; index < items2.length; index++) {
-          let desired = items2[index], live = matching.live[index], slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
-          if (live && module.mustReplace && (slot.replaceChanges = module.mustReplace(desired, live), slot.replaceChanges.length > 0 && !desired.protect && (slot.status = "replace")), slots.push(slot), keys) {
-            let key = addressKey(module, desired);
-            keys.has(key) && this.configuredTwice(slot.address), keys.add(key), slot.status === "keep" ? indexLater.push(slot) : this.slots.add(slot.address, slot);
-          } else this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
+          let desired = items2[index], live = matching.live[index], replaceChanges = live && module.mustReplace ? module.mustReplace(desired, live) : NONE2;
+          if (live && (replaceChanges.length === 0 || desired.protect) && kept2++, compact && live && replaceChanges.length === 0) {
+            slots.push(void 0), this.countKey(keys, container, index);
+            continue;
+          }
+          let slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.address, slot)) : this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
-        for (let at2 = 0; at2 < matching.unclaimed.length; at2++) {
-          let live = matching.unclaimed[at2], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), address = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe4(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address);
-          kept2 && (slot.duplicateOf = kept2.item.id), this.slots.add(address, slot), slots.push(slot);
+        for (let at3 = 0; at3 < matching.unclaimed.length; at3++) {
+          let live = matching.unclaimed[at3], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), address = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain3) ? describe4(`${name}#${live.item.id}`) : plain3, slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, address);
+          kept3 && (slot.duplicateOf = kept3.item.id), this.slots.add(address, slot), slots.push(slot);
         }
-        return this.slots.addLater(addressPrefix(scope.address, module.kind), indexLater), module.children && this.resolveChildren(module, scope, container), container;
+        return keys && kept2 > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
       }
       resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
-          if (slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
+          if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
           let scopeOfChildren = scopeBelow(scope, {
             kind: module.kind,
             address: slot.address,
@@ -22193,12 +22338,17 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       heirOfRoot(module, scope, container) {
         let inherits = module.inheritsRoot;
         if (!(!inherits || !scope.live || container.liveOrder.length > 0) && (scope.live.children[inherits]?.length ?? 0) !== 0)
-          return container.slots.find((slot) => slot.status === "create");
+          return container.slots.find((slot) => slot?.status === "create");
       }
       /** A live node standing for the heir before it exists: it holds the root's items it takes over. */
       inheritedNode(module, scope) {
         let kind = module.inheritsRoot;
         return { item: { id: "" }, children: { [kind]: scope.live.children[kind] } };
+      }
+      /** Notes the key of the configured item at `index`, which no other configured item may have. */
+      countKey(keys, container, index) {
+        let key = addressKey(container.module, container.items[index]);
+        keys.has(key) && this.configuredTwice(slotAt(container, index).address), keys.add(key);
       }
       configuredTwice(address) {
         throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
@@ -22210,8 +22360,8 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
 // src/plan/target.ts
 function summarize(changes) {
   let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (let at2 = 0; at2 < changes.length; at2++) {
-    let change = changes[at2];
+  for (let at3 = 0; at3 < changes.length; at3++) {
+    let change = changes[at3];
     change.blocked === void 0 && summary2[change.action]++;
   }
   return summary2;
@@ -22238,6 +22388,9 @@ function restrictToTargets(plan, targets, known) {
   let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
   return { ...plan, changes, calls, summary: summarize(changes) };
 }
+function callsOfKindBelow(changes, kind, address) {
+  return changes.filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)).flatMap((change) => change.calls);
+}
 var init_target = __esm({
   "src/plan/target.ts"() {
     "use strict";
@@ -22249,7 +22402,11 @@ var init_target = __esm({
 // src/plan/build.ts
 function buildPlan(desired, live, options = {}) {
   let planner = new Planner(desired, live), plan = planner.plan();
-  return options.targets && options.targets.length > 0 && (plan = restrictToTargets(plan, options.targets, (address) => planner.knows(address))), batchBulkCalls(plan, planner.bulkItems);
+  if (options.targets && options.targets.length > 0) {
+    let known = options.targetsMayBeGone ? () => !0 : (address) => planner.knows(address);
+    plan = restrictToTargets(plan, options.targets, known);
+  }
+  return batchBulkCalls(plan, planner.bulkItems);
 }
 var Planner, init_build = __esm({
   "src/plan/build.ts"() {
@@ -22258,6 +22415,7 @@ var Planner, init_build = __esm({
     init_address();
     init_batch2();
     init_graph();
+    init_lists();
     init_moves();
     init_resolve2();
     init_target();
@@ -22292,8 +22450,8 @@ var Planner, init_build = __esm({
         }, containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, !1));
         for (let container of containers) this.build(container);
         for (let plan of this.lastly) plan();
-        let nextId = this.calls.length, drafts = breakClaimCycles(
-          this.calls,
+        let nextId = this.calls.length, drafts = this.calls, releasedBy = breakClaimCycles(
+          drafts,
           () => `k${++nextId}`,
           (temporary, call) => {
             let change = this.changes.find((candidate) => candidate.id === call.change);
@@ -22303,7 +22461,7 @@ var Planner, init_build = __esm({
           }
         );
         for (let draft of drafts) draft.bulk && this.bulkItems.set(draft.id, draft.bulk);
-        let calls = wireDependencies(drafts);
+        let calls = wireDependencies(drafts, releasedBy);
         return {
           format: "docsync-plan",
           version: 1,
@@ -22319,12 +22477,17 @@ var Planner, init_build = __esm({
         let progress = { creates: [], deletes: [], createdSoFar: 0 }, { slots } = container;
         for (let index = 0; index < slots.length; index++) {
           let slot = slots[index];
-          slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
+          if (slot === void 0) {
+            this.buildUpdate(container, index);
+            continue;
+          }
+          slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, index, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
           let children = slot.containers;
-          for (let at2 = 0; at2 < children.length; at2++) this.build(children[at2]);
+          for (let at3 = 0; at3 < children.length; at3++) this.build(children[at3]);
         }
         let { module } = container;
-        if (module.deleteAfterCreates) for (let call of progress.deletes) call.after.push(...progress.creates);
+        if (module.deleteAfterCreates)
+          for (let call of progress.deletes) call.after = extended(call.after, progress.creates);
         module.ordered && container.managed && this.planMoves(container, progress.creates);
       }
       buildDelete(container, slot, progress) {
@@ -22334,15 +22497,17 @@ var Planner, init_build = __esm({
         for (let call of this.addCalls(container, change, drafts, slot.live.item.id))
           progress.deletes.push(call);
       }
-      buildUpdate(container, slot) {
-        let { module, scope } = container, desired = slot.desired, live = slot.live;
-        if (slot.replaceChanges.length > 0) {
+      /** An item kept: `slot` is absent for one without a slot yet, made only if the item changes. */
+      buildUpdate(container, index, slot) {
+        let { module, scope } = container, desired = container.items[index], live = container.matched[index];
+        if (slot && slot.replaceChanges.length > 0) {
           let fields2 = slot.replaceChanges.map((change3) => change3.field).join(", "), change2 = this.addChange("replace", slot, slot.replaceChanges, module.highRisk);
           change2.blocked = `protected (protect: true), but ${fields2} cannot change in place: it would need a replacement`, change2.note = change2.blocked;
           return;
         }
         let fields = module.diff(desired, live, scope, this.resolution);
         if (fields.length === 0) return;
+        slot ??= slotAt(container, index);
         let risk = module.riskyChanges?.(fields), change = this.addChange("update", slot, fields, risk !== void 0), notes = [risk];
         !module.keyAliases && module.key(desired) !== module.liveKey(live.item) && notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
         let note = notes.filter((text2) => text2 !== void 0).join("; ");
@@ -22362,7 +22527,7 @@ var Planner, init_build = __esm({
         } else
           change = this.addChange("create", slot, fields);
         let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && primary.orderAfter.push(progress.previousCreate), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       /**
        * Keeps the longest run of items already in order in place and moves the rest; where items
@@ -22371,9 +22536,7 @@ var Planner, init_build = __esm({
       planMoves(container, creates) {
         let { module, scope } = container;
         if (!module.move) return;
-        let ordered = container.slots.filter(
-          (slot) => slot.desired && (slot.status === "keep" || slot.status === "create" || slot.status === "replace")
-        ), liveIndex = new Map(container.liveOrder.map((id, index) => [id, index])), appended = container.liveOrder.length, blocks = module.blocks, items2 = ordered.map((slot) => ({
+        let placed = (slot) => slot.status === "keep" || slot.status === "create" || slot.status === "replace", ordered = container.slots.map((slot, index) => slot ?? slotAt(container, index)).filter((slot) => slot.desired && placed(slot)), liveIndex = new Map(container.liveOrder.map((id, index) => [id, index])), appended = container.liveOrder.length, blocks = module.blocks, items2 = ordered.map((slot) => ({
           rank: slot.status === "keep" ? liveIndex.get(slot.live.item.id) : appended++,
           block: blocks?.of(slot.desired)
         })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
@@ -22387,19 +22550,12 @@ var Planner, init_build = __esm({
           let change = this.addChange("move", slot, []);
           change.note = `${move.where} ${lastSegment(anchor.address)}`;
           let [call] = this.addCalls(container, change, [draft]);
-          for (let id of creates) call.orderAfter.push(id);
-          move.block !== void 0 && blockMoves2.push(call), previousMove && call.orderAfter.push(previousMove), previousMove = call.id;
+          call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
         }
         blockMoves2.length > 0 && this.lastly.push(() => {
-          let membership = this.callsOfKindBelow(blocks.kind.kind, scope.address);
-          for (let call of blockMoves2) call.orderAfter.push(...membership);
+          let membership = callsOfKindBelow(this.changes, blocks.kind.kind, scope.address);
+          for (let call of blockMoves2) call.orderAfter = extended(call.orderAfter, membership);
         });
-      }
-      /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
-      callsOfKindBelow(kind, address) {
-        return this.changes.filter(
-          (change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)
-        ).flatMap((change) => change.calls);
       }
       addChange(action, slot, fields, highRisk) {
         let change = {
@@ -22416,9 +22572,14 @@ var Planner, init_build = __esm({
       }
       addCalls(container, change, drafts, deletes) {
         let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
-        for (let at2 = 0; at2 < drafts.length; at2++) {
-          let draft = drafts[at2], call = draftCall(draft, `k${this.calls.length + 1}`, change.id, heirCreate ? [heirCreate] : []);
-          deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at2] = call.id, added[at2] = call;
+        for (let at3 = 0; at3 < drafts.length; at3++) {
+          let draft = drafts[at3], call = draftCall(
+            draft,
+            `k${this.calls.length + 1}`,
+            change.id,
+            heirCreate ? [heirCreate] : void 0
+          );
+          deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at3] = call.id, added[at3] = call;
         }
         return change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids), added;
       }
@@ -22498,7 +22659,11 @@ async function loadDesired(paths, context) {
   return context.secrets.add(desired.sensitiveValues), context.observer?.configuration?.(desired), desired;
 }
 async function planAgainstLive(client, desired, options = {}) {
-  let targets = options.targets?.map(parseTargetAddress), recording = options.record ? recordingReader(client) : void 0, live = await readLiveState(recording?.reader ?? client, desired), plan = buildPlan(desired, live, targets ? { targets } : {});
+  let targets = options.targets?.map(parseTargetAddress), recording = options.record ? recordingReader(client) : void 0, live = await readLiveState(recording?.reader ?? client, desired), plan = buildPlan(
+    desired,
+    live,
+    targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === !0 } : {}
+  );
   return await checkPlacedSpaces(client, desired, plan), { live, plan, reads: recording?.reads ?? [] };
 }
 var DEFAULT_CONFIGS, init_workflow = __esm({
@@ -23183,7 +23348,7 @@ function checkMaxDestroy(plan, max, allowDestroy) {
   if (!(max === void 0 || allowDestroy || count <= max))
     throw new DocsyncError(
       "plan.max-destroy",
-      `The plan deletes or replaces ${count} items, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
+      `The plan deletes or replaces ${count} ${count === 1 ? "item" : "items"}, more than policy.maxDestroy (${max}). Check the plan, then rerun with --allow-destroy if it is what you want.`
     );
 }
 function checkBlocked(plan) {
@@ -28944,16 +29109,16 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at2, len) => 0,
+          wasm_on_url: (p, at3, len) => 0,
           /**
            * @param {number} p
            * @param {number} at
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at2, len) => {
+          wasm_on_status: (p, at3, len) => {
             assert(currentParser.ptr === p);
-            let start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            let start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28967,9 +29132,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at2, len) => {
+          wasm_on_header_field: (p, at3, len) => {
             assert(currentParser.ptr === p);
-            let start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            let start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28978,9 +29143,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at2, len) => {
+          wasm_on_header_value: (p, at3, len) => {
             assert(currentParser.ptr === p);
-            let start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            let start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28997,9 +29162,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at2, len) => {
+          wasm_on_body: (p, at3, len) => {
             assert(currentParser.ptr === p);
-            let start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            let start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -42752,8 +42917,8 @@ function createWarmConnector(origin, options) {
     socket.unref();
     let drop = () => {
       release();
-      let at2 = ready.indexOf(entry);
-      at2 !== -1 && ready.splice(at2, 1), socket.destroy();
+      let at3 = ready.indexOf(entry);
+      at3 !== -1 && ready.splice(at3, 1), socket.destroy();
     }, timer = setTimeout(drop, IDLE_MS).unref();
     socket.once("close", drop).once("end", drop);
     let release = () => {
@@ -43202,7 +43367,7 @@ __export(plan_exports, {
 });
 function registerPlanCommand(program2, context) {
   let command = program2.command("plan").description("Show the API calls that would make the live organization match the configuration");
-  targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown or json", formatOption, "text").option("--json", "the same as --format json").option("--out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
+  targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown or json", formatOption, "text").option("--json", "the same as --format json").option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
     let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
       let { plan, reads } = await planAgainstLive(client, desired, {
@@ -43294,8 +43459,8 @@ function itemsNamed(call) {
     for (let prefix of [spaces, ...containers]) {
       let id = idUnder(prefix, path);
       if (id !== void 0 && !isPlaceholder2(id)) {
-        let at2 = `${prefix}${encodeURIComponent(id)}`;
-        found.push({ shown: at2, paths: [at2] });
+        let at3 = `${prefix}${encodeURIComponent(id)}`;
+        found.push({ shown: at3, paths: [at3] });
       }
     }
     let parent = body?.parent;
@@ -43385,13 +43550,15 @@ async function applyConfiguration(context, options) {
     let { plan } = await planAgainstLive(client, desired, { targets: options.target });
     if (context.observer?.planned?.(plan), output.out(renderPlanText(redactPlan(plan, sensitive), output.style)), plan.changes.length === 0) return;
     checkBlocked(plan), checkMaxDestroy(plan, desired.policy.maxDestroy, !!options.allowDestroy), await confirm(context, options);
-    let calls = await makeCalls(plan, client, context, options, sensitive), { plan: check } = await planAgainstLive(client, desired, { targets: options.target });
+    let calls = await makeCalls(plan, client, context, options, sensitive), { plan: check } = await planAgainstLive(client, desired, {
+      targets: options.target,
+      targetsMayBeGone: !0
+    });
     if (check.changes.length === 0) {
-      output.out(
-        output.style.bold(`
-Apply complete: ${calls} call(s) made. Live state matches the configuration.
-`)
-      );
+      let matches2 = options.target.length > 0 ? "The targeted items match the configuration (run a plan without --target for the rest)." : "Live state matches the configuration.";
+      output.out(output.style.bold(`
+Apply complete: ${calls} call(s) made. ${matches2}
+`));
       return;
     }
     throw output.out(
@@ -43733,7 +43900,7 @@ async function readFound(client, organization, live, named) {
   ), found.size === 0) return;
   let tree = await readTree(sharedReads(client), all, {
     // At the top level only the kinds found; below their items, everything.
-    reads: (kind, at2) => at2.address !== "" || found.has(kind),
+    reads: (kind, at3) => at3.address !== "" || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
       node,
       desired: found.get(kind)?.find((item) => kind.key(item) === kind.liveKey(node.item)) ?? all
@@ -43866,19 +44033,19 @@ function comment(text2) {
 `).map((line) => ` ${line}`).join(`
 `);
 }
-function build(doc, value, layout, at2) {
+function build(doc, value, layout, at3) {
   let notes = layout.notes;
   if (typeof value == "string") return doc.createNode(escapeInterpolation(value));
   if (Array.isArray(value)) {
     let seq = new import_yaml5.YAMLSeq();
     for (let item of value)
-      seq.items.push(build(doc, item, layout, { depth: at2.depth + 1, inList: at2.key }));
+      seq.items.push(build(doc, item, layout, { depth: at3.depth + 1, inList: at3.key }));
     return seq.flow = value.length === 0 || fitsOneLine(value.map((item) => ["", item])), seq;
   }
   if (typeof value == "object" && value !== null) {
     let entries = Object.entries(value).filter(([, item]) => item !== void 0), map = new import_yaml5.YAMLMap();
     for (let [key, item] of entries)
-      map.items.push(doc.createPair(key, build(doc, item, layout, { depth: at2.depth + 1, key })));
+      map.items.push(doc.createPair(key, build(doc, item, layout, { depth: at3.depth + 1, key })));
     let own = notes.get(value) ?? [];
     for (let note of own) {
       if (note.key === void 0) {
@@ -43893,7 +44060,7 @@ ${comment(note.text)}` : comment(note.text);
 ${comment(note.text)}` : comment(note.text);
       }
     }
-    let placed = at2.key !== void 0 ? at2.depth > 1 : layout.oneLineLists.has(at2.inList ?? "");
+    let placed = at3.key !== void 0 ? at3.depth > 1 : layout.oneLineLists.has(at3.inList ?? "");
     return map.flow = own.length === 0 && placed && fitsOneLine(entries), map;
   }
   return doc.createNode(value);
@@ -44873,8 +45040,8 @@ async function run(setup, env, log, interruption2) {
   };
 }
 function errorMessage(err) {
-  let at2 = err.search(/^(?:Error: |Internal error)(?![\s\S]*^(?:Error: |Internal error))/m);
-  return (at2 === -1 ? err : err.slice(at2)).replace(/^Error: /, "").trim();
+  let at3 = err.search(/^(?:Error: |Internal error)(?![\s\S]*^(?:Error: |Internal error))/m);
+  return (at3 === -1 ? err : err.slice(at3)).replace(/^Error: /, "").trim();
 }
 function configErrors(command, diagnostics, env, log) {
   printUntrusted(log, `${formatDiagnostics(diagnostics)}

@@ -63,6 +63,8 @@ export interface Planned {
 
 export interface PlanningOptions {
   targets?: readonly string[];
+  /** A target may name nothing any more (the check after an apply that deleted it). */
+  targetsMayBeGone?: boolean;
   /** Fingerprint every read, for a saved plan (costs CPU on large organizations). */
   record?: boolean;
 }
@@ -76,7 +78,11 @@ export async function planAgainstLive(
   const targets = options.targets?.map(parseTargetAddress);
   const recording = options.record ? recordingReader(client) : undefined;
   const live = await readLiveState(recording?.reader ?? client, desired);
-  const plan = buildPlan(desired, live, targets ? { targets } : {});
+  const plan = buildPlan(
+    desired,
+    live,
+    targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {},
+  );
   await checkPlacedSpaces(client, desired, plan);
   return { live, plan, reads: recording?.reads ?? [] };
 }

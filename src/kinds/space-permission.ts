@@ -4,12 +4,10 @@
 // truth: grants it does not list are removed. The lock-out rules (space-access.ts) are checked
 // for the whole space before any call is drafted.
 
-import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import { type Located, ROLES, type Role } from "../model/desired.ts";
-import { orgPath, spacePermissionsPath } from "./paths.ts";
+import { spacePermissionsPath } from "./paths.ts";
 import {
   assignmentKey,
   assignmentKind,
@@ -17,7 +15,8 @@ import {
   type LiveAssignment,
 } from "./shapes/assignment.ts";
 import type { DesiredSpace } from "./space.ts";
-import { type Caller, lockoutProblems } from "./space-access.ts";
+import { lockoutProblems } from "./space-access.ts";
+import { type AccessFacts, readCaller, readMembers } from "./space-access-facts.ts";
 import type { ExportContext, LiveNode, PlanContext, Scope } from "./types.ts";
 
 export interface RawSpacePermission {
@@ -27,13 +26,6 @@ export interface RawSpacePermission {
 }
 
 type SpaceScope = Scope<DesiredSpace, { space: string }>;
-
-/** What the lock-out rules and the names need, read with a space's grants. */
-interface AccessFacts {
-  caller: Caller;
-  /** Member user ids, and ids by lowercase email; absent when no user is named. */
-  members?: { ids: ReadonlySet<string>; byEmail: ReadonlyMap<string, string> };
-}
 
 interface UserGrant {
   permission: string;
@@ -48,62 +40,6 @@ const isEmail = (name: string) => name.includes("@");
 /** Emails are matched without regard to case. */
 const userName = (name: string) => (isEmail(name) ? name.toLowerCase() : name);
 
-// Organization-wide facts are read once per client and organization, however many spaces ask.
-const cache = new WeakMap<LiveReader, Map<string, Promise<unknown>>>();
-function once<T>(client: LiveReader, key: string, read: () => Promise<T>): Promise<T> {
-  let reads = cache.get(client);
-  if (!reads) {
-    reads = new Map();
-    cache.set(client, reads);
-  }
-  let found = reads.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = read();
-    reads.set(key, found);
-  }
-  return found;
-}
-
-const absent = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 405);
-
-/** The user the token belongs to and its teams; unknown on a service without `GET /user`. */
-function readCaller(client: LiveReader, organization: string): Promise<Caller> {
-  return once(client, `caller ${organization}`, async () => {
-    let id: string;
-    try {
-      id = (await client.get<{ id: string }>("/user")).id;
-    } catch (error) {
-      if (absent(error)) return { known: false };
-      throw error;
-    }
-    let teams: { team: { id: string } }[] = [];
-    try {
-      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
-    } catch (error) {
-      // A token of someone who is not a member: it is in none of the organization's teams.
-      if (!absent(error)) throw error;
-    }
-    return { known: true, id, teams: new Set(teams.map((membership) => membership.team.id)) };
-  });
-}
-
-function readMembers(client: LiveReader, organization: string) {
-  return once(client, `members ${organization}`, async () => {
-    const members = await client.list<{ id: string; user?: { id: string; email?: string } }>(
-      `${orgPath(organization)}/members`,
-    );
-    const ids = new Set<string>();
-    const byEmail = new Map<string, string>();
-    for (const member of members) {
-      const id = member.user?.id ?? member.id;
-      ids.add(id);
-      if (member.user?.email) byEmail.set(member.user.email.toLowerCase(), id);
-    }
-    return { ids, byEmail };
-  });
-}
-
 const factsOf = (scope: SpaceScope): AccessFacts | undefined =>
   scope.live?.details?.access as AccessFacts | undefined;
 
@@ -112,27 +48,75 @@ function where(scope: SpaceScope): string {
   return `${at.file}:${at.line}:${at.column}: space "${name}"`;
 }
 
+/** A permission's own position, and its space. */
+function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
+  const { at } = desired;
+  return `${at.file}:${at.line}:${at.column}: space "${scope.desired.name}"`;
+}
+
+/**
+ * Whether this plan deletes the item at `address` (a team, a member) whose live id is `id`: it
+ * exists and is matched by nothing configured, and `policy.prune` names its kind. An item the
+ * plan does not read (its kind is not managed) is not deleted.
+ */
+function deletedByPlan(address: string, id: string, ctx: PlanContext): boolean {
+  try {
+    // A placeholder is an item this plan creates; a live id that is not kept is one it deletes.
+    const found = ctx.idOf(address);
+    return found === id && ctx.needs(found) === undefined && ctx.liveIdOf(address) === undefined;
+  } catch (error) {
+    if (error instanceof DocsyncError) return false;
+    throw error;
+  }
+}
+
+/** The address of a member: by its email when it has one, as members are matched. */
+const memberAddress = (id: string, email: string | undefined) =>
+  addressOf("", "member", email?.toLowerCase() ?? id);
+
 function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): string {
   if (desired.type === "team") {
+    const address = addressOf("", "team", desired.name);
+    let id: string;
     try {
-      return ctx.idOf(addressOf("", "team", desired.name));
+      id = ctx.idOf(address);
     } catch (error) {
       if (!(error instanceof DocsyncError)) throw error;
       throw new DocsyncError(
         "plan.unknown-reference",
-        `${where(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
+        `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
       );
     }
+    if (deletedByPlan(address, id, ctx)) {
+      throw new DocsyncError(
+        "plan.deleted-reference",
+        `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`,
+      );
+    }
+    return id;
   }
   const members = factsOf(scope)?.members;
   const id = isEmail(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
   if (id === undefined || !members?.ids.has(id)) {
     throw new DocsyncError(
       "plan.unknown-reference",
-      `${where(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
+      `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
+    );
+  }
+  if (deletedByPlan(memberAddress(id, members.emails.get(id)), id, ctx)) {
+    throw new DocsyncError(
+      "plan.deleted-reference",
+      `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`,
     );
   }
   return id;
+}
+
+/** Whether this plan deletes a live grant's team or member, which takes the grant along. */
+function principalDeleted(live: LiveAssignment, _scope: SpaceScope, ctx: PlanContext): boolean {
+  if (live.type === "team") return deletedByPlan(addressOf("", "team", String(live.title)), live.id, ctx);
+  const email = typeof live.email === "string" ? live.email : undefined;
+  return deletedByPlan(memberAddress(live.id, email), live.id, ctx);
 }
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
@@ -177,7 +161,8 @@ const assignments = assignmentKind<DesiredSpace, { space: string }, Located<RawS
   kind: "space permission",
   collection: "permissions",
   config: {
-    // Each principal once per space; a user named by id and by email is found at plan time.
+    // Each principal once per space; a user named by id and by email is found at plan time,
+    // once names are resolved to ids (shapes/assignment.ts).
     identities: [
       { field: "user", noun: "for user", hints: false, optional: true },
       { field: "team", noun: "for team", hints: false, optional: true },
@@ -239,6 +224,9 @@ const assignments = assignmentKind<DesiredSpace, { space: string }, Located<RawS
     return live;
   },
   principalId,
+  principalDeleted,
+  // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
+  keptRole: "admin",
   guard(before, after, scope) {
     const caller = factsOf(scope)?.caller ?? { known: false };
     const problems = lockoutProblems(before, after, caller);

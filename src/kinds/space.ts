@@ -240,8 +240,11 @@ export const spaceKind: KindModule<
         path: `${spacePath(id)}/custom-fields`,
         body: { values },
         summary: "set custom field values of space",
-        // A field this plan creates is named, not referred to by id: wait for it.
-        needs: Object.keys(values).map((name) => customFieldAddress(desired, name, ctx)),
+        // A field this plan creates is named, not referred to by id: wait for it. A field that
+        // exists already needs nothing.
+        needs: ctx.needs(
+          ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx))),
+        ),
       });
     }
     return calls;

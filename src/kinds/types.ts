@@ -96,6 +96,13 @@ export interface KindModule<
   /** The identity the API keeps unique in the container: configured and live items match on it. */
   key(desired: D): string;
   liveKey(live: L): string;
+  /**
+   * For a kind whose configured items name other items (a grant names its principal, which a
+   * rename gives a new name): the key a configured item is matched on, found once the items it
+   * names are matched (their ids, from `ctx`). Used in place of `key` for matching only; the
+   * addresses still come from `label`/`key`, and `liveKey` gives the live side of the match.
+   */
+  matchKey?(desired: D, scope: Scope<P, I>, ctx: PlanContext): string;
   /** How addresses name an item when its key is not meant for people (a site space: its space's name). */
   label?(desired: D): string;
   /** The same for a live item that no configured item matches. */

@@ -14,7 +14,7 @@ import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from ".
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
-import { callsOfKindBelow, restrictToTargets, summarize } from "./target.ts";
+import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
@@ -283,16 +283,14 @@ class Planner {
   }
 }
 
-export interface PlanOptions {
-  /** Limit the plan to these addresses, what is below them, and what they need. */
-  targets?: readonly string[];
-}
+export type { PlanOptions };
 
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
   if (options.targets && options.targets.length > 0) {
-    plan = restrictToTargets(plan, options.targets, (address) => planner.knows(address));
+    const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
+    plan = restrictToTargets(plan, options.targets, known);
   }
   // After --target, so that a batch holds only the items the plan keeps.
   return batchBulkCalls(plan, planner.bulkItems);

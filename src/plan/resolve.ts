@@ -151,7 +151,16 @@ export class Resolution implements PlanContext {
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
     const describe = addressesIn(scope.address, module.kind);
     const items = desiredItems ?? NONE;
-    const matching = matchingOf(items, liveItems, module, describe);
+    // A kind that matches on what its items name (matchKey) matches once those are resolved:
+    // the kinds before it in the tree are, since containers resolve in plan order.
+    const rules = module.matchKey
+      ? {
+          key: (desired: ItemMeta) => module.matchKey!(desired, scope, this),
+          liveKey: module.liveKey,
+          adopts: module.adopts,
+        }
+      : module;
+    const matching = matchingOf(items, liveItems, rules, describe);
     const container: Container = {
       module,
       scope,

@@ -59,3 +59,14 @@ export function callsOfKindBelow(changes: Plan["changes"], kind: string, address
     .filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address))
     .flatMap((change) => change.calls);
 }
+
+/** What `buildPlan` may be asked beyond the plan itself. */
+export interface PlanOptions {
+  /** Limit the plan to these addresses, what is below them, and what they need. */
+  targets?: readonly string[];
+  /**
+   * A target may name nothing: the check after an apply, when a targeted item was deleted. The
+   * plan then keeps nothing for it.
+   */
+  targetsMayBeGone?: boolean;
+}

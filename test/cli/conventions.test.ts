@@ -193,6 +193,27 @@ describe("--target", () => {
         /^Error: --target team "Nobody" › site "x" names nothing in the configuration or the live organization/,
       );
     });
+
+    it("applies a targeted deletion, and its check after the apply finds the item gone, not unknown", async () => {
+      const prune = await h.config(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration interpolates it.
+        "version: 1\norganization: ${DOCSYNC_ORG}\npolicy: { prune: [teams] }\nteams:\n  - title: Writers\n",
+      );
+      const result = await h.run([
+        "apply",
+        "-c",
+        prune,
+        "--yes",
+        "--allow-destroy",
+        "--target",
+        'team "Reviewers"',
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('- team "Reviewers"');
+      expect(result.stdout).toContain("Apply complete");
+      const titles = (await h.api.list<{ title: string }>(`/orgs/${h.org}/teams`)).map((team) => team.title);
+      expect(titles).not.toContain("Reviewers");
+    });
   });
 });
 

@@ -21,7 +21,10 @@ const ctx: PlanContext = {
   needs: () => undefined,
 };
 
-function kindWith(guard?: (before: readonly Grant[], after: readonly Grant[]) => void) {
+function kindWith(
+  guard?: (before: readonly Grant[], after: readonly Grant[]) => void,
+  options: { keptRole?: string; deleted?: readonly string[] } = {},
+) {
   return assignmentKind<Holder, { item: string }, never>({
     kind: "grant",
     collection: "grants",
@@ -49,7 +52,10 @@ function kindWith(guard?: (before: readonly Grant[], after: readonly Grant[]) =>
     },
     desired: (scope) => scope.desired.grants,
     read: async () => [],
-    principalId: (desired) => `mem_${desired.name}`,
+    // Named by id (mem_ann) or by name (ann): two names of one principal.
+    principalId: (desired) => (desired.name.startsWith("mem_") ? desired.name : `mem_${desired.name}`),
+    principalDeleted: (live) => options.deleted?.includes(live.id) ?? false,
+    ...(options.keptRole ? { keptRole: options.keptRole } : {}),
     ...(guard ? { guard: (before, after) => guard(before, after) } : {}),
   });
 }
@@ -74,10 +80,57 @@ function scopeOf(
 }
 
 describe("assignment shape", () => {
-  it("keys configured and live assignments by principal", () => {
+  it("addresses assignments by name and matches them by the principal's id", () => {
     const kind = kindWith();
+    const scope = scopeOf([wanted("ann", "edit")], [live("mem_ann", "read")]);
     expect(kind.key(wanted("ann", "edit"))).toBe("member:ann");
-    expect(kind.liveKey(live("mem_ann", "read").item)).toBe("member:ann");
+    expect(kind.matchKey?.(scope.desired.grants![0]!, scope, ctx)).toBe("member:mem_ann");
+    expect(kind.liveKey(live("mem_ann", "read").item)).toBe("member:mem_ann");
+    expect(kind.liveLabel?.(live("mem_ann", "read").item, { spaces: {} })).toBe("member:ann");
+  });
+
+  it("refuses one principal named twice, at the second name's position", () => {
+    const kind = kindWith();
+    const second = { ...wanted("mem_ann", "read"), at: { file: "a.yaml", line: 7, column: 9 } };
+    const scope = scopeOf([wanted("ann", "admin"), second], []);
+    expect(() => kind.matchKey?.(second, scope, ctx)).toThrow(
+      'a.yaml:7:9: member "mem_ann" is the member "ann" names at a.yaml:1:1: give each member one role',
+    );
+  });
+
+  it("makes calls that take the kept role away wait for the calls that give it", () => {
+    const kind = kindWith(undefined, { keptRole: "admin" });
+    const scope = scopeOf([wanted("ann", "admin")], [live("mem_bo", "admin"), live("mem_cy", "admin")]);
+    const info = { firstInEmptyContainer: false, parentIsNew: false, index: 0 };
+    const token = 'admin role in item "x"';
+    expect(kind.create(wanted("ann", "admin"), "a", scope, ctx, info)[0]?.releases).toEqual([token]);
+    expect(kind.create(wanted("di", "edit"), "a", scope, ctx, info)[0]?.releases).toBeUndefined();
+    expect(kind.remove(live("mem_bo", "admin"), "a", scope, ctx)[0]?.claims).toEqual([token]);
+    expect(kind.remove(live("mem_bo", "read"), "a", scope, ctx)[0]?.claims).toBeUndefined();
+    const lowered = kind.update(wanted("cy", "read"), live("mem_cy", "admin"), [], "a", scope, ctx)[0];
+    expect(lowered?.claims).toEqual([token]);
+    expect(lowered?.releases).toBeUndefined();
+    const raised = kind.update(wanted("cy", "admin"), live("mem_cy", "read"), [], "a", scope, ctx)[0];
+    expect(raised?.releases).toEqual([token]);
+    expect(raised?.claims).toBeUndefined();
+  });
+
+  it("counts live grants the plan leaves alone as kept, unless the plan deletes their principal", () => {
+    const seen: (readonly Grant[])[] = [];
+    const kind = kindWith((_before, after) => seen.push(after), { deleted: ["mem_cy"] });
+    // bo and cy are not pruned (their addresses are kept), dee is.
+    const keptIds: Record<string, string> = { 'item "x" › grant "member:bo"': "mem_bo" };
+    keptIds['item "x" › grant "member:cy"'] = "mem_cy";
+    const keeping: PlanContext = { ...ctx, liveIdOf: (address) => keptIds[address] };
+    const nodes = [live("mem_bo", "admin"), live("mem_cy", "admin"), live("mem_dee", "admin")];
+    const scope = scopeOf([wanted("ann", "read")], nodes);
+    kind.diff(wanted("ann", "read"), undefined, scope, keeping);
+    expect(seen).toEqual([
+      [
+        { type: "member", id: "mem_ann", role: "read" },
+        { type: "member", id: "mem_bo", role: "admin" },
+      ],
+    ]);
   });
 
   it("invites with one call that captures nothing, changes a role with one, removes with one", () => {

@@ -85,6 +85,23 @@ sites:
     expect((await space("spc_handbook")).parent).toBe("col_docs");
   });
 
+  it("sets a space's value of a custom field that exists already", async () => {
+    await h.api.send({
+      method: "POST",
+      path: `/orgs/${h.org}/custom-fields`,
+      body: { name: "tier", type: "text", title: "Tier" },
+    });
+    const path = await h.config(
+      `${head}spaces:\n  handbook: { id: spc_handbook, customFields: { tier: gold } }\n`,
+    );
+    await applied(h, path);
+    const values = await h.api.get<{ customField: { name: string }; value: unknown }[]>(
+      "/spaces/spc_handbook/custom-fields",
+    );
+    expect(values.map((v) => [v.customField.name, v.value])).toEqual([["tier", "gold"]]);
+    await noChanges(path);
+  });
+
   it("says which space id does not exist, and which custom field is unknown", async () => {
     const missing = await h.run([
       "plan",
@@ -229,7 +246,7 @@ sites:
     expect(result.stderr).toContain("GET /user answers 404");
   });
 
-  it("names the space and the name of an unknown user or team", async () => {
+  it("names the permission's position, its space and the name of an unknown user or team", async () => {
     const path = await h.config(`${head}spaces:
   handbook:
     id: spc_handbook
@@ -238,7 +255,8 @@ sites:
 `);
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('space "handbook": unknown user "nobody@acme.example"');
+    // At the permission's own line and column, not the space's.
+    expect(result.stderr).toMatch(/:7:9: space "handbook": unknown user "nobody@acme.example"/);
     const team = await h.run([
       "plan",
       "-c",
@@ -247,6 +265,6 @@ sites:
       ),
     ]);
     expect(team.code).toBe(1);
-    expect(team.stderr).toContain('space "handbook": unknown team "Nobody"');
+    expect(team.stderr).toMatch(/:6:19: space "handbook": unknown team "Nobody"/);
   });
 });

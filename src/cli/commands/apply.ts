@@ -120,7 +120,11 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
     await confirm(context, options);
     const calls = await makeCalls(plan, client, context, options, sensitive);
-    const { plan: check } = await planAgainstLive(client, desired, { targets: options.target });
+    // A targeted item the apply deleted is gone: the check keeps nothing for it.
+    const { plan: check } = await planAgainstLive(client, desired, {
+      targets: options.target,
+      targetsMayBeGone: true,
+    });
     if (check.changes.length === 0) {
       // The check covers what was targeted, and says no more than that.
       const matches =

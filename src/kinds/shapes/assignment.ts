@@ -4,8 +4,16 @@
 // a principal answers 204 with nothing to capture, changing its role is one PATCH, and taking it
 // away is one DELETE. The kind built here knows nothing of spaces: the routes, the way names
 // become ids and the rules a container's change must keep are given to it.
+//
+// Configured and live assignments are matched on the principal's id, not its name: a team
+// renamed by this plan keeps its grants, and a user named by id and by email is one principal
+// (named twice, a plan error). Calls that take away a protected role (`admin`) wait for the
+// container's calls that give it, so that it never goes without one between calls, and
+// `--target` of such a removal brings the grants it relies on along.
 
 import type { LiveReader } from "../../api/client-types.ts";
+import { DocsyncError } from "../../errors.ts";
+import { addressOf } from "../../model/address.ts";
 import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "../types.ts";
@@ -17,7 +25,8 @@ export interface LiveAssignment {
   /** The principal's type (`user`, `team`). */
   type: string;
   role: string;
-  /** How the configuration names this principal, as `type:name`: the key it is matched on. */
+  /** How the configuration names this principal, as `type:name`: the name of its address when
+   * no configured assignment matches it (they match on the principal's id). */
   key: string;
 }
 
@@ -51,8 +60,18 @@ export interface AssignmentSpec<P, I extends Record<string, string>, R extends L
   desired(scope: Scope<P, I>): DesiredAssignment[] | undefined;
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
   read(client: LiveReader, scope: Scope<P, I>): Promise<LiveAssignment[]>;
-  /** The id of a configured assignment's principal (live, or a placeholder); a plan error when unknown. */
+  /**
+   * The id of a configured assignment's principal (live, or a placeholder); a plan error when
+   * unknown, or when this plan deletes the principal.
+   */
   principalId(desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext): string;
+  /** Whether this plan deletes a live assignment's principal (the API then drops the grant too). */
+  principalDeleted(live: LiveAssignment, scope: Scope<P, I>, ctx: PlanContext): boolean;
+  /**
+   * A role a container must keep between calls: calls that remove or lower a grant of it wait
+   * for the container's calls that give it.
+   */
+  keptRole?: string;
   /**
    * Checks the container's change as a whole, before any of its calls is drafted: throws a plan
    * error for a change it must not make. Given the grants as they are and as they will be.
@@ -63,22 +82,73 @@ export interface AssignmentSpec<P, I extends Record<string, string>, R extends L
 /** The key of a configured assignment: its principal's type and name. */
 export const assignmentKey = (type: string, name: string): string => `${type}:${name}`;
 
-/** The grants the configuration makes a container hold (the listed ones: the list is the truth). */
-function grantsAfter<P, I extends Record<string, string>, R extends Located<unknown>>(
-  spec: AssignmentSpec<P, I, R>,
-  scope: Scope<P, I>,
-  ctx: PlanContext,
-): Grant[] {
-  return (spec.desired(scope) ?? []).map((desired) => ({
-    type: desired.type,
-    id: spec.principalId(desired, scope, ctx),
-    role: desired.role,
-  }));
+const at = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+
+/** A principal's type and id: what configured and live assignments are matched on. */
+const principalKey = (type: string, id: string) => `${type}:${id}`;
+
+/** Whether the plan leaves an unmatched live assignment in place (does not prune it): its
+ * address is its label's, or, when another item has that address, the label told by id. */
+function keptLive(scope: Scope<unknown>, kind: string, live: LiveAssignment, ctx: PlanContext): boolean {
+  const plain = addressOf(scope.address, kind, live.key);
+  const byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
+  return ctx.liveIdOf(plain) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 
 export function assignmentKind<P, I extends Record<string, string>, R extends Located<unknown>>(
   spec: AssignmentSpec<P, I, R>,
 ): KindModule<DesiredAssignment, LiveAssignment, P, I, R> {
+  // Each configured assignment's principal id, found once per container: resolving names can
+  // read other kinds' matching, and two names of one principal are found here.
+  const resolved = new WeakMap<object, Map<DesiredAssignment, string>>();
+  const principalIds = (scope: Scope<P, I>, ctx: PlanContext) => {
+    let ids = resolved.get(scope);
+    if (ids) return ids;
+    ids = new Map();
+    const first = new Map<string, DesiredAssignment>();
+    for (const desired of spec.desired(scope) ?? []) {
+      const id = spec.principalId(desired, scope, ctx);
+      const key = principalKey(desired.type, id);
+      const earlier = first.get(key);
+      if (earlier) {
+        throw new DocsyncError(
+          "plan.duplicate",
+          `${at(desired)}: ${desired.type} "${desired.name}" is the ${desired.type} "${earlier.name}" names at ${at(earlier)}: give each ${desired.type} one role`,
+        );
+      }
+      first.set(key, desired);
+      ids.set(desired, id);
+    }
+    resolved.set(scope, ids);
+    return ids;
+  };
+  const matchKey = (desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext) =>
+    principalKey(
+      desired.type,
+      principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx),
+    );
+
+  /**
+   * The grants the container holds after the plan: the configured ones, and the live ones the
+   * plan leaves alone (not pruned) unless it deletes their principal, which takes them along.
+   */
+  const grantsAfter = (scope: Scope<P, I>, ctx: PlanContext): Grant[] => {
+    const ids = principalIds(scope, ctx);
+    const after: Grant[] = (spec.desired(scope) ?? []).map((desired) => ({
+      type: desired.type,
+      id: ids.get(desired)!,
+      role: desired.role,
+    }));
+    const configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
+    for (const { item } of (scope.live?.children[spec.kind] ?? []) as { item: LiveAssignment }[]) {
+      if (configured.has(principalKey(item.type, item.id))) continue;
+      if (!keptLive(scope, spec.kind, item, ctx)) continue;
+      if (spec.principalDeleted(item, scope, ctx)) continue;
+      after.push({ type: item.type, id: item.id, role: item.role });
+    }
+    return after;
+  };
+
   // The whole container is checked once, by whichever of its items is planned first.
   const guarded = new WeakSet<object>();
   const guard = (scope: Scope<P, I>, ctx: PlanContext) => {
@@ -87,13 +157,20 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
     const before = ((scope.live?.children[spec.kind] ?? []) as { item: LiveAssignment }[]).map(
       ({ item }) => ({ type: item.type, id: item.id, role: item.role }),
     );
-    spec.guard(before, grantsAfter(spec, scope, ctx), scope);
+    spec.guard(before, grantsAfter(scope, ctx), scope);
   };
   const routes = (type: string) => {
     const found = spec.principals[type];
     if (!found) throw new Error(`assignment of unknown principal type ${type}`);
     return found;
   };
+  // Giving the kept role releases it, taking it away claims it: the graph orders claims after
+  // releases, and `--target` keeps what a call depends on.
+  const keptRoleOf = (scope: Scope<P, I>) => `${spec.keptRole} role in ${scope.address}`;
+  const gives = (call: CallDraft, scope: Scope<P, I>, role: string): CallDraft =>
+    spec.keptRole !== undefined && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call;
+  const takes = (call: CallDraft, scope: Scope<P, I>, role: string): CallDraft =>
+    spec.keptRole !== undefined && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
 
   return {
     kind: spec.kind,
@@ -103,7 +180,12 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
     read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
 
     key: (desired) => assignmentKey(desired.type, desired.name),
-    liveKey: (live) => live.key,
+    liveKey: (live) => principalKey(live.type, live.id),
+    matchKey,
+    // An unmatched grant's address names its principal as the configuration would.
+    liveLabel: (live) => live.key,
+    // A principal's names (its id, its email, a team's old title) are no rename of the grant.
+    keyAliases: true,
 
     diff(desired, live, scope, ctx) {
       guard(scope, ctx);
@@ -116,16 +198,17 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
       guard(scope, ctx);
       const principal = spec.principalId(desired, scope, ctx);
       // A principal this plan creates (a new team) must exist before it is given a role.
-      const call = routes(desired.type).invite(scope, principal, desired.role);
+      const call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role);
       const needs = ctx.needs(principal);
       return [needs ? { ...call, needs: [...(call.needs ?? []), ...needs] } : call];
     },
-    update: (desired, live, _changes, _address, scope) => [
-      routes(live.item.type).change(scope, live.item.id, desired.role),
-    ],
+    update(desired, live, _changes, _address, scope) {
+      const call = routes(live.item.type).change(scope, live.item.id, desired.role);
+      return [gives(takes(call, scope, live.item.role), scope, desired.role)];
+    },
     remove(live, _address, scope, ctx) {
       guard(scope, ctx);
-      return [routes(live.item.type).remove(scope, live.item.id)];
+      return [takes(routes(live.item.type).remove(scope, live.item.id), scope, live.item.role)];
     },
   };
 }

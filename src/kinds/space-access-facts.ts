@@ -1,0 +1,80 @@
+// What the space permissions read about the organization, with a space's grants: whose token
+// docsync runs with (for the lock-out rules) and the members (to name users by email). Read
+// once per client and organization, however many spaces ask.
+
+import type { LiveReader } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
+import { orgPath } from "./paths.ts";
+import type { Caller } from "./space-access.ts";
+
+/** What the lock-out rules and the names need, read with a space's grants. */
+export interface AccessFacts {
+  caller: Caller;
+  /** Member user ids, ids by lowercase email and emails by id; absent when no user is named. */
+  members?: {
+    ids: ReadonlySet<string>;
+    byEmail: ReadonlyMap<string, string>;
+    emails: ReadonlyMap<string, string>;
+  };
+}
+
+type Members = NonNullable<AccessFacts["members"]>;
+
+const cache = new WeakMap<LiveReader, Map<string, Promise<unknown>>>();
+function once<T>(client: LiveReader, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = cache.get(client);
+  if (!reads) {
+    reads = new Map();
+    cache.set(client, reads);
+  }
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = read();
+    reads.set(key, found);
+  }
+  return found;
+}
+
+const absent = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 405);
+
+/** The user the token belongs to and its teams; unknown on a service without `GET /user`. */
+export function readCaller(client: LiveReader, organization: string): Promise<Caller> {
+  return once(client, `caller ${organization}`, async () => {
+    let id: string;
+    try {
+      id = (await client.get<{ id: string }>("/user")).id;
+    } catch (error) {
+      if (absent(error)) return { known: false };
+      throw error;
+    }
+    let teams: { team: { id: string } }[] = [];
+    try {
+      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
+    } catch (error) {
+      // A token of someone who is not a member: it is in none of the organization's teams.
+      if (!absent(error)) throw error;
+    }
+    return { known: true, id, teams: new Set(teams.map((membership) => membership.team.id)) };
+  });
+}
+
+export function readMembers(client: LiveReader, organization: string): Promise<Members> {
+  return once(client, `members ${organization}`, async () => {
+    const members = await client.list<{ id: string; user?: { id: string; email?: string } }>(
+      `${orgPath(organization)}/members`,
+    );
+    const ids = new Set<string>();
+    const byEmail = new Map<string, string>();
+    const emails = new Map<string, string>();
+    for (const member of members) {
+      const id = member.user?.id ?? member.id;
+      ids.add(id);
+      if (member.user?.email) {
+        byEmail.set(member.user.email.toLowerCase(), id);
+        emails.set(id, member.user.email);
+      }
+    }
+    return { ids, byEmail, emails };
+  });
+}

@@ -1,0 +1,202 @@
+// Space permissions whose principals the same plan changes, names twice, or whose admin grants
+// move from one principal to another, against the emulator: the plan matches grants by the
+// principal's id, refuses what would lose a grant silently, and orders admin changes safely.
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Plan } from "../../src/model/plan.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+
+interface UserGrant {
+  permission: string;
+  user: { id: string };
+}
+interface TeamGrant {
+  permission: string;
+  team: { id: string; title: string };
+}
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
+const head = "version: 1\norganization: ${DOCSYNC_ORG}\n";
+
+describe("space grants", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const grant = (space: string, body: Record<string, unknown>) =>
+    h.api.send({ method: "POST", path: `/spaces/${space}/permissions`, body });
+  const users = async (id: string) =>
+    (await h.api.list<UserGrant>(`/spaces/${id}/permissions/users`)).map((g) => [g.user.id, g.permission]);
+  const teams = async (id: string) =>
+    (await h.api.list<TeamGrant>(`/spaces/${id}/permissions/teams`)).map((g) => [g.team.title, g.permission]);
+  const planOf = async (path: string, ...more: string[]): Promise<Plan> => {
+    const result = await h.run(["plan", "-c", path, "--format", "json", ...more]);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as Plan;
+  };
+
+  it("refuses a permission naming a team the plan deletes, at the permission's position", async () => {
+    await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
+    const path = await h.config(`${head}teams:
+  - { title: Reviewers }
+policy: { prune: [teams, permissions] }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { team: Writers, role: admin }
+`);
+    const result = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /:10:9: space "handbook": team "Writers" in permissions is deleted by this plan/,
+    );
+    expect(result.stderr).not.toContain("    at ");
+    // Nothing was written: the team and its grant are still there.
+    expect(await teams("spc_handbook")).toEqual([["Writers", "admin"]]);
+  });
+
+  it("refuses a permission naming a member the plan removes from the organization", async () => {
+    const path = await h.config(`${head}members:
+  - { user: usr_ada, role: admin }
+  - { user: usr_rita, role: read }
+policy: { prune: [members] }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_ada, role: admin }
+      - { user: eddie@acme.example, role: read }
+`);
+    const result = await h.run(["plan", "-c", path]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /:12:9: space "handbook": user "eddie@acme.example" in permissions is removed from the organization by this plan/,
+    );
+  });
+
+  it("counts the grants of a team the plan deletes as gone when it keeps an admin on a space", async () => {
+    await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
+    // Permissions not pruned: Writers' unlisted grant stays, so the space keeps an admin.
+    const kept = await h.config(`${head}policy: { prune: [] }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_eddie, role: read }
+`);
+    await applied(h, kept);
+    expect(await teams("spc_handbook")).toEqual([["Writers", "admin"]]);
+    // Writers deleted: its grant goes with it, and the space would have no admin.
+    const deleted = await h.config(`${head}teams:
+  - { title: Reviewers }
+policy: { prune: [teams] }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_eddie, role: read }
+`);
+    const result = await h.run(["plan", "-c", deleted]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
+  });
+
+  it("keeps a renamed team's grant: the rename is no change of the space's permissions", async () => {
+    await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
+    const before = await h.config(`${head}teams:
+  - { title: Writers }
+  - { title: Reviewers }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { team: Writers, role: admin }
+      - { user: usr_ada, role: admin }
+`);
+    await applied(h, before);
+    const renamed = (role: string) =>
+      h.config(`${head}teams:
+  - { title: Authors, was: Writers }
+  - { title: Reviewers }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { team: Authors, role: ${role} }
+      - { user: usr_ada, role: admin }
+`);
+    const plan = await planOf(await renamed("admin"));
+    expect(plan.changes.map((change) => [change.action, change.kind])).toEqual([["update", "team"]]);
+    // With a new role too: one PATCH of the same team, no invite nor removal.
+    const edit = await planOf(await renamed("edit"));
+    const grants = edit.calls.filter((call) => call.path.includes("/permissions"));
+    expect(grants.map((call) => `${call.method} ${call.path}`)).toEqual([
+      "PATCH /spaces/spc_handbook/permissions/teams/team_writers",
+    ]);
+    await applied(h, await renamed("edit"));
+    expect(await teams("spc_handbook")).toEqual([["Authors", "edit"]]);
+  });
+
+  it("refuses one user named by id and by email in a space, at the second name's position", async () => {
+    await grant("spc_sdk", { role: "admin", users: ["usr_ada"] });
+    const path = await h.config(`${head}spaces:
+  sdk:
+    id: spc_sdk
+    permissions:
+      - { user: ada@acme.example, role: admin }
+      - { user: usr_eddie, role: admin }
+      - { user: usr_ada, role: read }
+`);
+    const result = await h.run(["apply", "-c", path, "--yes"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/:9:9: user "usr_ada" is the user "ada@acme.example" names at .*:7:9/);
+    expect(await users("spc_sdk")).toEqual([["usr_ada", "admin"]]);
+  });
+
+  it("removes an admin only after the new admin's grant is made, and --target brings that grant along", async () => {
+    await grant("spc_sdk", { role: "admin", users: ["usr_eddie"] });
+    const path = await h.config(`${head}spaces:
+  sdk:
+    id: spc_sdk
+    permissions:
+      - { user: usr_rita, role: admin }
+`);
+    const plan = await planOf(path);
+    const invite = plan.calls.find((call) => call.method === "POST")!;
+    const removal = plan.calls.find((call) => call.method === "DELETE")!;
+    expect(removal.path).toBe("/spaces/spc_sdk/permissions/users/usr_eddie");
+    expect(removal.dependsOn).toContain(invite.id);
+
+    // The invite fails: the old admin stays.
+    h.emulator.failNext({ method: "POST", path: /\/permissions$/, kind: "status", status: 400 });
+    const failed = await h.run(["apply", "-c", path, "--yes"]);
+    expect(failed.code).toBe(1);
+    expect(await users("spc_sdk")).toEqual([["usr_eddie", "admin"]]);
+
+    // Only the removal targeted: the new admin's grant is made with it, first.
+    const target = 'space "sdk" › space permission "user:usr_eddie"';
+    const targeted = await planOf(path, "--target", target);
+    expect(targeted.calls.map((call) => call.method).sort()).toEqual(["DELETE", "POST"]);
+    const result = await h.run(["apply", "-c", path, "--yes", "--target", target]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await users("spc_sdk")).toEqual([["usr_rita", "admin"]]);
+  });
+
+  it("lowers an admin only after the new admin's grant is made", async () => {
+    await grant("spc_sdk", { role: "admin", users: ["usr_eddie"] });
+    const path = await h.config(`${head}spaces:
+  sdk:
+    id: spc_sdk
+    permissions:
+      - { user: usr_eddie, role: read }
+      - { team: Writers, role: admin }
+`);
+    const plan = await planOf(path);
+    const invite = plan.calls.find((call) => call.method === "POST")!;
+    const lowered = plan.calls.find((call) => call.method === "PATCH")!;
+    expect(lowered.dependsOn).toContain(invite.id);
+  });
+});
