@@ -8,6 +8,7 @@ import { DocsyncError } from "../errors.ts";
 import { addressOf, isPlaceholder } from "../model/address.ts";
 import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
+import { spaceIdsIn, spaceKeptInside } from "./collection-contents.ts";
 import { parentCycles } from "./collection-parents.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
@@ -104,6 +105,33 @@ function checkNothingKeptInside(
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
     );
   }
+  const spaces = live.details?.spaces as string[] | undefined;
+  const error = spaces && spaceKeptInside(scope.desired, live.item.title, spaces);
+  if (error) throw error;
+}
+
+/** Whether policy.prune may delete the live collection: no configured collection names it. */
+function mayBeDeleted(live: LiveCollection, desired: readonly DesiredCollection[]): boolean {
+  return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
+}
+
+/**
+ * The claim that orders moves which reverse nesting: a collection moved into one inside its live
+ * subtree waits for the moves that take each collection on the way up out of it (live B in A,
+ * configured A in B: B moves out first), else the API refuses a collection inside itself.
+ */
+const movedOut = (id: string) => `collection moved out:${id}`;
+
+/** The live collections from `id` up to, not including, `ancestor`; none when `id` is not below it. */
+function liveChainBelow(id: string, ancestor: string, scope: Scope<DesiredState>): string[] {
+  const parentOf = new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent]));
+  const chain: string[] = [];
+  for (let at: string | undefined = id; at !== undefined; at = parentOf.get(at)) {
+    if (at === ancestor) return chain;
+    if (chain.includes(at)) return [];
+    chain.push(at);
+  }
+  return [];
 }
 
 export const collectionKind: KindModule<
@@ -159,7 +187,18 @@ export const collectionKind: KindModule<
     const count = new Map<string, number>();
     for (const item of items) count.set(item.title, (count.get(item.title) ?? 0) + 1);
     for (const item of items) if ((count.get(item.title) ?? 0) > 1) sharedTitles.add(item);
-    return leafNodes(items);
+    const nodes = leafNodes(items);
+    const desired = scope.desired.collections;
+    if (desired === undefined || !scope.desired.policy.prune.includes("collections")) return nodes;
+    // A collection the plan may delete takes its spaces along: which they are, to check them.
+    await Promise.all(
+      nodes
+        .filter((node) => mayBeDeleted(node.item, desired))
+        .map(async (node) => {
+          node.details = { ...node.details, spaces: await spaceIdsIn(client, node.item.id) };
+        }),
+    );
+    return nodes;
   },
 
   key: (collection) => collection.title,
@@ -205,7 +244,7 @@ export const collectionKind: KindModule<
     }
     return calls;
   },
-  update(_desired, live, changes, _address, _scope, ctx) {
+  update(_desired, live, changes, _address, scope, ctx) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -213,14 +252,17 @@ export const collectionKind: KindModule<
     }
     const move = changes.find((change) => change.field === "parent");
     if (move) {
+      const to = typeof move.to === "string" ? move.to : undefined;
       calls.push({
         method: "POST",
         path: `${collectionPath(live.item.id)}/move`,
         body: { parent: move.to ?? null },
         summary: "move collection",
-        needs: ctx.needs(typeof move.to === "string" ? move.to : undefined),
+        needs: ctx.needs(to),
         // Out of its old parent before that one is deleted.
         unrefs: live.item.parent ? [live.item.parent] : [],
+        releases: [movedOut(live.item.id)],
+        claims: to === undefined ? [] : liveChainBelow(to, live.item.id, scope).map(movedOut),
       });
     }
     return calls;
