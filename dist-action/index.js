@@ -3540,6 +3540,50 @@ var ROLES, init_desired = __esm({
   }
 });
 
+// src/kinds/collection-contents.ts
+async function spaceIdsIn(client, collection) {
+  try {
+    return (await client.list(`/collections/${encodeURIComponent(collection)}/spaces`)).map((space) => space.id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+function siteSpacesOf(desired) {
+  let all = [];
+  for (let site4 of desired.sites ?? []) {
+    all.push(...site4.siteSpaces ?? []);
+    for (let section of site4.sections ?? []) all.push(...section.siteSpaces ?? []);
+  }
+  return all;
+}
+function spaceKeptInside(desired, title, spaceIds) {
+  let inside = new Set(spaceIds), fix = (name) => `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
+  for (let space of desired.spaceSettings ?? [])
+    if (!(!inside.has(space.spaceId) || space.collection !== void 0))
+      return new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`
+      );
+  let moved = new Set(
+    (desired.spaceSettings ?? []).filter((space) => space.collection !== void 0).map((s) => s.spaceId)
+  );
+  for (let siteSpace of siteSpacesOf(desired))
+    if (!(!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)))
+      return new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`
+      );
+}
+var where, init_collection_contents = __esm({
+  "src/kinds/collection-contents.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+  }
+});
+
 // src/kinds/collection-parents.ts
 function parentCycle(start, parentOf) {
   let path = [], seen = /* @__PURE__ */ new Set(), title = start;
@@ -3671,7 +3715,7 @@ function ambiguous(desired, scope) {
   let ids = same.map((node) => node.item.id).join(", ");
   return new DocsyncError(
     "plan.ambiguous",
-    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
+    `${where2(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
   );
 }
 function checkNothingKeptInside(live, scope, ctx) {
@@ -3681,23 +3725,39 @@ function checkNothingKeptInside(live, scope, ctx) {
     if (liveCollections(scope).find((candidate) => candidate.item.id === id)?.item.parent === live.item.id)
       throw new DocsyncError(
         "plan.kept-inside-deleted",
-        `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
+        `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
       );
   }
+  let spaces = live.details?.spaces, error = spaces && spaceKeptInside(scope.desired, live.item.title, spaces);
+  if (error) throw error;
 }
-var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where, collectionKind, init_collection = __esm({
+function mayBeDeleted(live, desired) {
+  return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
+}
+function liveChainBelow(id, ancestor, scope) {
+  let parentOf = new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent])), chain = [];
+  for (let at2 = id; at2 !== void 0; at2 = parentOf.get(at2)) {
+    if (at2 === ancestor) return chain;
+    if (chain.includes(at2)) return [];
+    chain.push(at2);
+  }
+  return [];
+}
+var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where2, movedOut, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
     init_address();
     init_desired();
+    init_collection_contents();
     init_collection_parents();
     init_compare();
     init_configured();
     init_live_nodes();
     init_paths();
     KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
-    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    movedOut = (id) => `collection moved out:${id}`;
     collectionKind = {
       kind: KIND,
       collection: "collections",
@@ -3738,7 +3798,12 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
         let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count = /* @__PURE__ */ new Map();
         for (let item of items2) count.set(item.title, (count.get(item.title) ?? 0) + 1);
         for (let item of items2) (count.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
-        return leafNodes(items2);
+        let nodes = leafNodes(items2), desired = scope.desired.collections;
+        return desired === void 0 || !scope.desired.policy.prune.includes("collections") || await Promise.all(
+          nodes.filter((node) => mayBeDeleted(node.item, desired)).map(async (node) => {
+            node.details = { ...node.details, spaces: await spaceIdsIn(client, node.item.id) };
+          })
+        ), nodes;
       },
       key: (collection) => collection.title,
       liveKey: liveKeyOf,
@@ -3775,19 +3840,25 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
         }
         return calls;
       },
-      update(_desired, live, changes, _address, _scope, ctx) {
+      update(_desired, live, changes, _address, scope, ctx) {
         let calls = [], body = patchBody(changes, PATCHABLE);
         Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
         let move = changes.find((change) => change.field === "parent");
-        return move && calls.push({
-          method: "POST",
-          path: `${collectionPath(live.item.id)}/move`,
-          body: { parent: move.to ?? null },
-          summary: "move collection",
-          needs: ctx.needs(typeof move.to == "string" ? move.to : void 0),
-          // Out of its old parent before that one is deleted.
-          unrefs: live.item.parent ? [live.item.parent] : []
-        }), calls;
+        if (move) {
+          let to = typeof move.to == "string" ? move.to : void 0;
+          calls.push({
+            method: "POST",
+            path: `${collectionPath(live.item.id)}/move`,
+            body: { parent: move.to ?? null },
+            summary: "move collection",
+            needs: ctx.needs(to),
+            // Out of its old parent before that one is deleted.
+            unrefs: live.item.parent ? [live.item.parent] : [],
+            releases: [movedOut(live.item.id)],
+            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, scope).map(movedOut)
+          });
+        }
+        return calls;
       },
       remove(live, _address, scope, ctx) {
         return checkNothingKeptInside(live, scope, ctx), [
@@ -3813,8 +3884,8 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
         }
         let config = { title: collection.title };
         if (sharedTitles.has(collection) && (config.id = collection.id), typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent) {
-          let id = collection.parent;
-          config.parent = ctx.exportedKey(KIND, id) ?? { id };
+          let id = collection.parent, parent = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
+          config.parent = key !== void 0 && key === parent?.title ? key : { id };
         }
         return config;
       }
@@ -3911,7 +3982,7 @@ function adminRefusals(members, outcomes, caller, at2) {
     return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
   });
   for (let member of lowered) {
-    let outcome = outcomes.get(member.id), where6 = at2(member.id), refusal = (message) => where6 === void 0 ? { member: member.name, message } : { member: member.name, at: where6, message };
+    let outcome = outcomes.get(member.id), where7 = at2(member.id), refusal = (message) => where7 === void 0 ? { member: member.name, message } : { member: member.name, at: where7, message };
     "id" in caller && caller.id === member.id ? refusals.push(
       refusal(
         `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
@@ -3927,7 +3998,7 @@ function adminRefusals(members, outcomes, caller, at2) {
     return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
   });
   if (before > 0 && after === 0 && lowered.length > 0) {
-    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where6) => where6 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at2(member.id)).find((where7) => where7 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
     refusals.push(
       first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
     );
@@ -3956,7 +4027,7 @@ function checkAllPresent(desired, live) {
   let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
   if (missing.length === 0) return;
   let lines = missing.map(
-    (member) => `  ${where2(member)}: member "${member.user}" is not in the organization`
+    (member) => `  ${where3(member)}: member "${member.user}" is not in the organization`
   );
   throw new DocsyncError(
     "plan.unknown-member",
@@ -3975,7 +4046,7 @@ function adminProblems(scope, nodes) {
   let desired = scope.desired.members ?? [], prune = scope.desired.policy.prune.includes("members"), outcomes = /* @__PURE__ */ new Map(), configuredAt = /* @__PURE__ */ new Map();
   for (let node of nodes) {
     let member = desired.find((candidate) => names(candidate.user, node.item));
-    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where2(member))) : prune && outcomes.set(node.item.id, "removed");
+    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where3(member))) : prune && outcomes.set(node.item.id, "removed");
   }
   let facts = nodes.map(({ item }) => ({
     id: item.id,
@@ -3987,7 +4058,7 @@ function adminProblems(scope, nodes) {
     return refusals.map((refusal) => refusal.at === void 0 ? refusal.message : `${refusal.at}: ${refusal.message}`).join(`
 `);
 }
-var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, refusalsOf, memberKind, init_member = __esm({
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, refusalsOf, memberKind, init_member = __esm({
   "src/kinds/member.ts"() {
     "use strict";
     init_errors2();
@@ -3995,7 +4066,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
     init_compare();
     init_member_admins();
     init_paths();
-    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
     refusalsOf = /* @__PURE__ */ new WeakMap();
     memberKind = {
       kind: KIND2,
@@ -4048,7 +4119,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
       create(desired) {
         throw new DocsyncError(
           "plan.unknown-member",
-          `${where2(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
+          `${where3(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
         );
       },
       update: (desired, live, _changes, _address, scope) => [
@@ -4737,11 +4808,11 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where6, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where7, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where6]: { type: "site-section", id: anchor } } },
+          body: { position: { [where7]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -5414,7 +5485,7 @@ function readMembers(client, organization) {
     return { ids, byEmail };
   });
 }
-function where3(scope) {
+function where4(scope) {
   let { at: at2, name } = scope.desired;
   return `${at2.file}:${at2.line}:${at2.column}: space "${name}"`;
 }
@@ -5425,14 +5496,14 @@ function principalId(desired, scope, ctx) {
     } catch (error) {
       throw error instanceof DocsyncError ? new DocsyncError(
         "plan.unknown-reference",
-        `${where3(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
+        `${where4(scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
       ) : error;
     }
   let members = factsOf(scope)?.members, id = isEmail2(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
   if (id === void 0 || !members?.ids.has(id))
     throw new DocsyncError(
       "plan.unknown-reference",
-      `${where3(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+      `${where4(scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
     );
   return id;
 }
@@ -5536,7 +5607,7 @@ var isEmail2, userName, cache, absent, factsOf, principalRoutes, assignments, sp
         if (problems.length !== 0)
           throw new DocsyncError(
             "plan.lockout",
-            `${where3(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
+            `${where4(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
           );
       }
     }), spacePermissionKind = {
@@ -5615,12 +5686,12 @@ function customFieldAddress(space, name, ctx) {
   } catch (error) {
     throw error instanceof DocsyncError ? new DocsyncError(
       "plan.unknown-reference",
-      `${where4(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
+      `${where5(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
     ) : error;
   }
   return address;
 }
-var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm({
+var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm({
   "src/kinds/space.ts"() {
     "use strict";
     init_errors2();
@@ -5631,7 +5702,7 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
     init_paths();
     init_space_export();
     init_space_permission();
-    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where4 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
+    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where5 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
     liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
       kind: "space",
       collection: "spaceSettings",
@@ -5730,7 +5801,7 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
         return changes;
       },
       create(desired) {
-        throw new DocsyncError("plan.unknown-id", `${where4(desired)}: space ${desired.spaceId} does not exist`);
+        throw new DocsyncError("plan.unknown-id", `${where5(desired)}: space ${desired.spaceId} does not exist`);
       },
       update(desired, live, changes, _address, _scope, ctx) {
         let id = live.item.id, calls = [], settings = patchBody(changes, PATCHABLE6);
@@ -5741,7 +5812,9 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
           path: `${spacePath(id)}/move`,
           body: { parent: moved.to ?? null },
           summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
-          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0)
+          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0),
+          // Out of its old collection before that one is deleted, which would take it along.
+          unrefs: live.item.parent ? [live.item.parent] : []
         });
         let fields = changes.filter((change) => change.field.startsWith(FIELD_PREFIX));
         if (fields.length > 0) {
@@ -11628,7 +11701,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where5(item, from) {
+function where6(item, from) {
   let at2 = locate(item.file, item.path);
   return item.file === from ? `line ${at2.line}` : `${at2.file}:${at2.line}:${at2.column}`;
 }
@@ -11868,7 +11941,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where5(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where6(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -11886,7 +11959,7 @@ function mergeFiles(inputs, options) {
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where5(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where6(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -20810,7 +20883,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where5({ file: first.file, path: [...first.path, field] }, from.file);
+  return where6({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -21354,8 +21427,8 @@ function contentValue(content) {
 }
 function duplicateKeys(file, map, at2, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where6 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where6}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where7 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at2), `duplicate key "${key}"${where7}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -21662,10 +21735,10 @@ var init_scope = __esm({
 // src/live/absent-list.ts
 function listReadError(error, kind, scope) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where7 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where6}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where7}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -22426,18 +22499,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where6 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where6}`);
+    let where7 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where7}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where6}` : `${JSON.stringify(part)} is not kind "name"${where6}` : `${JSON.stringify(part)} has no quoted name${where6}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where7}` : `${JSON.stringify(part)} is not kind "name"${where7}` : `${JSON.stringify(part)} has no quoted name${where7}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where6}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where7}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -42811,7 +42884,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where6 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where7 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -42835,7 +42908,7 @@ function createTransport(options) {
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where6}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where7}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -44676,8 +44749,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where6 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where6}${escapeMarkdown(d.message)} |`);
+    let where7 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where7}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}

@@ -298,7 +298,10 @@ export const collectionKind: KindModule<
       config.defaultLevel = collection.defaultLevel;
     if (collection.parent) {
       const id = collection.parent;
-      config.parent = ctx.exportedKey(KIND, id) ?? { id };
+      // A key other than the title (`title#id`, for a shared title) is no valid parent.
+      const parent = liveCollections(scope).find((node) => node.item.id === id)?.item;
+      const key = ctx.exportedKey(KIND, id);
+      config.parent = key !== undefined && key === parent?.title ? key : { id };
     }
     return config;
   },

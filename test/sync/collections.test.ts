@@ -252,6 +252,22 @@ describe("collections", () => {
     expect(h.writes()).toBe(0);
   });
 
+  it("exports the parent of a collection by id when its title is shared, and the export plans to no change", async () => {
+    const post = (body: Record<string, unknown>) =>
+      h.api.send<LiveCollection>({ method: "POST", path: `/orgs/${h.org}/collections`, body });
+    const first = await post({ title: "Drafts" });
+    await post({ title: "Drafts" });
+    await post({ title: "Kid", parent: first!.id });
+    const file = await h.config("", "exported.yaml");
+    const exported = await h.run(["export", "-o", file, "--force"]);
+    expect(exported.code).toBe(0);
+    const text = await readFile(file, "utf8");
+    expect(text).toContain(`  - title: Kid\n    defaultLevel: read\n    parent: { id: ${first!.id} }\n`);
+    h.emulator.resetLog();
+    await noChanges(file);
+    expect(h.writes()).toBe(0);
+  });
+
   describe("configuration errors, with file:line:col", () => {
     const fails = async (yaml: string) => {
       const path = await h.config(yaml);
