@@ -4238,6 +4238,157 @@ source: { text: "\${file:${spec.slug}.yaml}" }`
   }
 });
 
+// src/kinds/unique.ts
+function slug(text2) {
+  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+function derivedPath(title) {
+  return slug(title).slice(0, 90).replace(/-+$/, "");
+}
+var uniqueClaim, temporarySegment, init_unique = __esm({
+  "src/kinds/unique.ts"() {
+    "use strict";
+    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
+  }
+});
+
+// src/kinds/saml-provider.ts
+function desiredValues(desired, ctx) {
+  return {
+    label: desired.label,
+    entityID: desired.entityID,
+    ssoURL: desired.ssoURL,
+    certificate: desired.certificate,
+    defaultTeam: desired.defaultTeam === void 0 ? void 0 : teamId(desired.defaultTeam, ctx),
+    defaultRole: desired.defaultRole
+  };
+}
+function fileName(label) {
+  return slug(label) || "idp";
+}
+var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
+  "src/kinds/saml-provider.ts"() {
+    "use strict";
+    init_address();
+    init_desired();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_unique();
+    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+    samlProviderKind = {
+      kind: "SAML provider",
+      collection: "samlProviders",
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "saml-provider",
+          description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
+        },
+        plural: "SAML providers",
+        sensitive: ["certificate"],
+        identities: [{ field: "label" }],
+        check(providers, ctx) {
+          let titles = ctx.keysOf("teams");
+          if (titles !== void 0)
+            for (let provider of providers) {
+              let team = provider.value.defaultTeam;
+              if (typeof team == "string" && !titles.has(team)) {
+                let message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
+                ctx.report(provider, ["defaultTeam"], message);
+              }
+            }
+        },
+        resolve({ value }, meta2) {
+          let { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = value;
+          return {
+            ...meta2,
+            label,
+            ...defined({ entityID, ssoURL, certificate, defaultTeam: typeof defaultTeam == "string" ? { title: defaultTeam } : defaultTeam, defaultRole })
+          };
+        }
+      },
+      desired: (scope) => scope.desired.samlProviders,
+      // The default team is named by its title: teams are read to find its id.
+      refersTo: [
+        {
+          kind: "team",
+          when: (scope) => (scope.desired.samlProviders ?? []).some(
+            (p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam
+          )
+        }
+      ],
+      read: async (client, scope) => leafNodes(await client.list(samlProvidersPath(scope.organization))),
+      key: (provider) => provider.label,
+      liveKey: (provider) => provider.label,
+      diff(desired, live, _scope, ctx) {
+        let want = desiredValues(desired, ctx), have = live?.item, changes = [];
+        for (let field of FIELDS) {
+          let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
+          compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
+        }
+        return changes;
+      },
+      create(desired, address, scope, ctx) {
+        let want = desiredValues(desired, ctx), body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== void 0));
+        return [
+          {
+            method: "POST",
+            path: samlProvidersPath(scope.organization),
+            body,
+            summary: "create SAML provider",
+            needs: ctx.needs(want.defaultTeam),
+            create: !0,
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
+          }
+        ];
+      },
+      update(_desired, live, changes, _address, scope, ctx) {
+        let body = patchBody(changes, FIELDS), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+        return [
+          {
+            method: "PATCH",
+            path: samlProviderPath(scope.organization, live.item.id),
+            body,
+            summary: "update SAML provider",
+            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
+            unrefs
+          }
+        ];
+      },
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: samlProviderPath(scope.organization, live.item.id),
+          summary: "delete SAML provider",
+          unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : []
+        }
+      ],
+      // Never the certificate: it is sensitive, and an export is meant to be committed.
+      exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
+      toConfig(live, _scope, ctx) {
+        let provider = live.item, config = {
+          label: provider.label,
+          ...definedFields(provider, ["entityID", "ssoURL"])
+        };
+        if (provider.defaultTeam) {
+          let id = provider.defaultTeam.id;
+          config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
+        }
+        let role = provider.defaultRole;
+        if ((role === null || ROLES.includes(role)) && (config.defaultRole = role), typeof provider.certificate == "string" && provider.certificate !== "") {
+          let note = `certificate: not exported, since it is sensitive. Add it from a file or an environment
+variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)}.pem`}}`;
+          ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
+        }
+        return config;
+      }
+    };
+  }
+});
+
 // src/kinds/shapes/singleton.ts
 function singletonItems(container, collection) {
   let value = container.value?.[collection];
@@ -4296,9 +4447,19 @@ function singletonKind(shape) {
       return reasons.length > 0 ? reasons.join("; ") : void 0;
     },
     create: (_desired, _address, scope) => missing(scope),
-    update: (_desired, _live, changes, _address, scope) => [
-      { method: "PATCH", path: shape.path(scope), body: patchBody(changes, fields), summary: shape.summary }
-    ],
+    update(_desired, _live, changes, _address, scope, ctx) {
+      let call = {
+        method: "PATCH",
+        path: shape.path(scope),
+        body: patchBody(changes, fields),
+        summary: shape.summary
+      };
+      for (let change of changes) {
+        let { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
+        needs?.length && (call.needs = [.../* @__PURE__ */ new Set([...call.needs ?? [], ...needs])]), unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
+      }
+      return [call];
+    },
     remove: (_live, _address, scope) => missing(scope),
     ...shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {},
     // Every managed field the live object has: that mapping plans to no change.
@@ -4320,12 +4481,22 @@ function risky(change) {
     return "enforces single sign-on: members who cannot sign in through it lose access";
   if (change.field === "defaultRole") return "changes the role new members get";
 }
-var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
+function ordering(change, scope, ctx) {
+  if (change.field !== "sso") return {};
+  if (change.to === !0) {
+    let ids = (scope.desired.samlProviders ?? []).map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
+    return { needs: ctx.needs(...ids) };
+  }
+  return { unrefs: (scope.live?.children[samlProviderKind.kind] ?? []).map((node) => node.item.id) };
+}
+var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
   "src/kinds/organization-settings.ts"() {
     "use strict";
+    init_address();
     init_paths();
+    init_saml_provider();
     init_singleton();
-    FIELDS = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
+    FIELDS2 = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
     organizationSettingsKind = singletonKind({
       kind: "settings",
       collection: "organizationSettings",
@@ -4335,164 +4506,14 @@ var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
         fragment: "organization-settings",
         description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed."
       },
-      fields: FIELDS,
+      fields: FIELDS2,
       path: (scope) => orgPath(scope.organization),
       desired: (scope) => scope.desired.organizationSettings,
       summary: "update organization settings",
       risky,
+      ordering,
       exportLeavesOut: "the organization's logo and default content"
     });
-  }
-});
-
-// src/kinds/unique.ts
-function slug(text2) {
-  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-function derivedPath(title) {
-  return slug(title).slice(0, 90).replace(/-+$/, "");
-}
-var uniqueClaim, temporarySegment, init_unique = __esm({
-  "src/kinds/unique.ts"() {
-    "use strict";
-    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
-  }
-});
-
-// src/kinds/saml-provider.ts
-function desiredValues(desired, ctx) {
-  return {
-    label: desired.label,
-    entityID: desired.entityID,
-    ssoURL: desired.ssoURL,
-    certificate: desired.certificate,
-    defaultTeam: desired.defaultTeam === void 0 ? void 0 : teamId(desired.defaultTeam, ctx),
-    defaultRole: desired.defaultRole
-  };
-}
-function fileName(label) {
-  return slug(label) || "idp";
-}
-var FIELDS2, teamId, samlProviderKind, init_saml_provider = __esm({
-  "src/kinds/saml-provider.ts"() {
-    "use strict";
-    init_address();
-    init_desired();
-    init_compare();
-    init_configured();
-    init_live_nodes();
-    init_paths();
-    init_unique();
-    FIELDS2 = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
-    samlProviderKind = {
-      kind: "SAML provider",
-      collection: "samlProviders",
-      highRisk: !0,
-      config: {
-        schema: {
-          fragment: "saml-provider",
-          description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
-        },
-        plural: "SAML providers",
-        sensitive: ["certificate"],
-        identities: [{ field: "label" }],
-        check(providers, ctx) {
-          let titles = ctx.keysOf("teams");
-          if (titles !== void 0)
-            for (let provider of providers) {
-              let team = provider.value.defaultTeam;
-              if (typeof team == "string" && !titles.has(team)) {
-                let message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
-                ctx.report(provider, ["defaultTeam"], message);
-              }
-            }
-        },
-        resolve({ value }, meta2) {
-          let { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = value;
-          return {
-            ...meta2,
-            label,
-            ...defined({ entityID, ssoURL, certificate, defaultTeam: typeof defaultTeam == "string" ? { title: defaultTeam } : defaultTeam, defaultRole })
-          };
-        }
-      },
-      desired: (scope) => scope.desired.samlProviders,
-      // The default team is named by its title: teams are read to find its id.
-      refersTo: [
-        {
-          kind: "team",
-          when: (scope) => (scope.desired.samlProviders ?? []).some(
-            (p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam
-          )
-        }
-      ],
-      read: async (client, scope) => leafNodes(await client.list(samlProvidersPath(scope.organization))),
-      key: (provider) => provider.label,
-      liveKey: (provider) => provider.label,
-      diff(desired, live, _scope, ctx) {
-        let want = desiredValues(desired, ctx), have = live?.item, changes = [];
-        for (let field of FIELDS2) {
-          let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
-          compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
-        }
-        return changes;
-      },
-      create(desired, address, scope, ctx) {
-        let want = desiredValues(desired, ctx), body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== void 0));
-        return [
-          {
-            method: "POST",
-            path: samlProvidersPath(scope.organization),
-            body,
-            summary: "create SAML provider",
-            needs: ctx.needs(want.defaultTeam),
-            create: !0,
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
-          }
-        ];
-      },
-      update(_desired, live, changes, _address, scope, ctx) {
-        let body = patchBody(changes, FIELDS2), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
-        return [
-          {
-            method: "PATCH",
-            path: samlProviderPath(scope.organization, live.item.id),
-            body,
-            summary: "update SAML provider",
-            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
-            unrefs
-          }
-        ];
-      },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: samlProviderPath(scope.organization, live.item.id),
-          summary: "delete SAML provider",
-          unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : []
-        }
-      ],
-      // Never the certificate: it is sensitive, and an export is meant to be committed.
-      exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
-      toConfig(live, _scope, ctx) {
-        let provider = live.item, config = {
-          label: provider.label,
-          ...definedFields(provider, ["entityID", "ssoURL"])
-        };
-        if (provider.defaultTeam) {
-          let id = provider.defaultTeam.id;
-          config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
-        }
-        let role = provider.defaultRole;
-        if ((role === null || ROLES.includes(role)) && (config.defaultRole = role), typeof provider.certificate == "string" && provider.certificate !== "") {
-          let note = `certificate: not exported, since it is sensitive. Add it from a file or an environment
-variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)}.pem`}}`;
-          ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
-        }
-        return config;
-      }
-    };
   }
 });
 
