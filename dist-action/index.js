@@ -4023,6 +4023,18 @@ async function callerOf(client) {
     throw error;
   }
 }
+function checkNoneTwice(desired, live) {
+  let lines = [];
+  for (let member of live) {
+    let [first, ...again] = desired.filter((candidate) => names(candidate.user, member));
+    for (let other of again)
+      lines.push(
+        `${where3(other)}: member "${other.user}" is "${first.user}" again (${where3(first)}): one user, listed twice; keep one of them`
+      );
+  }
+  if (lines.length > 0) throw new DocsyncError("plan.duplicate-member", lines.join(`
+`));
+}
 function checkAllPresent(desired, live) {
   let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
   if (missing.length === 0) return;
@@ -4107,7 +4119,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
           // Needed only to plan role changes, not to export them.
           scope.desired.members === void 0 ? void 0 : callerOf(client)
         ]);
-        return scope.desired.members !== void 0 && checkAllPresent(scope.desired.members, items2), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
+        return scope.desired.members !== void 0 && (checkNoneTwice(scope.desired.members, items2), checkAllPresent(scope.desired.members, items2)), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
       },
       key: (member) => userKey(member.user),
       liveKey: (member) => userKey(liveName(member)),
