@@ -3557,17 +3557,15 @@ function siteSpacesOf(desired) {
   }
   return all;
 }
-function spaceKeptInside(desired, title, spaceIds) {
-  let inside = new Set(spaceIds), fix = (name) => `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
+function spaceKeptInside(desired, collection, spaceIds) {
+  let { title } = collection, inside = new Set(spaceIds), movesOut = (space) => space.collection !== void 0 && !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id), fix = (name) => `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
   for (let space of desired.spaceSettings ?? [])
-    if (!(!inside.has(space.spaceId) || space.collection !== void 0))
+    if (!(!inside.has(space.spaceId) || movesOut(space)))
       return new DocsyncError(
         "plan.kept-inside-deleted",
         `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`
       );
-  let moved = new Set(
-    (desired.spaceSettings ?? []).filter((space) => space.collection !== void 0).map((s) => s.spaceId)
-  );
+  let moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
   for (let siteSpace of siteSpacesOf(desired))
     if (!(!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)))
       return new DocsyncError(
@@ -3728,7 +3726,7 @@ function checkNothingKeptInside(live, scope, ctx) {
         `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
       );
   }
-  let spaces = live.details?.spaces, error = spaces && spaceKeptInside(scope.desired, live.item.title, spaces);
+  let spaces = live.details?.spaces, error = spaces && spaceKeptInside(scope.desired, live.item, spaces);
   if (error) throw error;
 }
 function mayBeDeleted(live, desired) {

@@ -8,6 +8,7 @@ import { DocsyncError } from "../errors.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { DesiredState } from "./registry.ts";
 import type { DesiredSiteSpace } from "./site-space.ts";
+import type { DesiredSpace } from "./space.ts";
 
 /** The ids of the spaces directly in a collection; none when it has gone since. */
 export async function spaceIdsIn(client: LiveReader, collection: string): Promise<string[]> {
@@ -38,22 +39,25 @@ function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
  */
 export function spaceKeptInside(
   desired: DesiredState,
-  title: string,
+  collection: { id: string; title: string },
   spaceIds: readonly string[],
 ): DocsyncError | undefined {
+  const { title } = collection;
   const inside = new Set(spaceIds);
+  // A space moves out when its configuration names another collection (or the root).
+  const movesOut = (space: DesiredSpace) =>
+    space.collection !== undefined &&
+    !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id);
   const fix = (name: string) =>
     `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
   for (const space of desired.spaceSettings ?? []) {
-    if (!inside.has(space.spaceId) || space.collection !== undefined) continue;
+    if (!inside.has(space.spaceId) || movesOut(space)) continue;
     return new DocsyncError(
       "plan.kept-inside-deleted",
       `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`,
     );
   }
-  const moved = new Set(
-    (desired.spaceSettings ?? []).filter((space) => space.collection !== undefined).map((s) => s.spaceId),
-  );
+  const moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
   for (const siteSpace of siteSpacesOf(desired)) {
     if (!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)) continue;
     return new DocsyncError(

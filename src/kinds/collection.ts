@@ -106,7 +106,7 @@ function checkNothingKeptInside(
     );
   }
   const spaces = live.details?.spaces as string[] | undefined;
-  const error = spaces && spaceKeptInside(scope.desired, live.item.title, spaces);
+  const error = spaces && spaceKeptInside(scope.desired, live.item, spaces);
   if (error) throw error;
 }
 
