@@ -3603,9 +3603,19 @@ function parentCycles(order, parentOf) {
   }
   return cycles;
 }
-var init_collection_parents = __esm({
+function liveChainBelow(id, ancestor, parentOf) {
+  let chain = [];
+  for (let at2 = id; at2 !== void 0; at2 = parentOf.get(at2)) {
+    if (at2 === ancestor) return chain;
+    if (chain.includes(at2)) return [];
+    chain.push(at2);
+  }
+  return [];
+}
+var movedOut, init_collection_parents = __esm({
   "src/kinds/collection-parents.ts"() {
     "use strict";
+    movedOut = (id) => `collection moved out:${id}`;
   }
 });
 
@@ -3732,16 +3742,7 @@ function checkNothingKeptInside(live, scope, ctx) {
 function mayBeDeleted(live, desired) {
   return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
 }
-function liveChainBelow(id, ancestor, scope) {
-  let parentOf = new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent])), chain = [];
-  for (let at2 = id; at2 !== void 0; at2 = parentOf.get(at2)) {
-    if (at2 === ancestor) return chain;
-    if (chain.includes(at2)) return [];
-    chain.push(at2);
-  }
-  return [];
-}
-var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where2, movedOut, collectionKind, init_collection = __esm({
+var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, liveParents, where2, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
@@ -3754,8 +3755,7 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
     init_live_nodes();
     init_paths();
     KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
-    where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
-    movedOut = (id) => `collection moved out:${id}`;
+    liveParents = (scope) => new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent])), where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
     collectionKind = {
       kind: KIND,
       collection: "collections",
@@ -3853,7 +3853,8 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
             // Out of its old parent before that one is deleted.
             unrefs: live.item.parent ? [live.item.parent] : [],
             releases: [movedOut(live.item.id)],
-            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, scope).map(movedOut)
+            // Into a collection inside its live subtree: after the moves that take that one out.
+            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut)
           });
         }
         return calls;

@@ -9,7 +9,7 @@ import { addressOf, isPlaceholder } from "../model/address.ts";
 import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { spaceIdsIn, spaceKeptInside } from "./collection-contents.ts";
-import { parentCycles } from "./collection-parents.ts";
+import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
@@ -71,6 +71,9 @@ function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[]
   return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
 }
 
+const liveParents = (scope: Scope<DesiredState>) =>
+  new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent]));
+
 const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
 
 /** A configured title that several live collections have: which one is meant is for the user to say. */
@@ -113,25 +116,6 @@ function checkNothingKeptInside(
 /** Whether policy.prune may delete the live collection: no configured collection names it. */
 function mayBeDeleted(live: LiveCollection, desired: readonly DesiredCollection[]): boolean {
   return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
-}
-
-/**
- * The claim that orders moves which reverse nesting: a collection moved into one inside its live
- * subtree waits for the moves that take each collection on the way up out of it (live B in A,
- * configured A in B: B moves out first), else the API refuses a collection inside itself.
- */
-const movedOut = (id: string) => `collection moved out:${id}`;
-
-/** The live collections from `id` up to, not including, `ancestor`; none when `id` is not below it. */
-function liveChainBelow(id: string, ancestor: string, scope: Scope<DesiredState>): string[] {
-  const parentOf = new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent]));
-  const chain: string[] = [];
-  for (let at: string | undefined = id; at !== undefined; at = parentOf.get(at)) {
-    if (at === ancestor) return chain;
-    if (chain.includes(at)) return [];
-    chain.push(at);
-  }
-  return [];
 }
 
 export const collectionKind: KindModule<
@@ -262,7 +246,8 @@ export const collectionKind: KindModule<
         // Out of its old parent before that one is deleted.
         unrefs: live.item.parent ? [live.item.parent] : [],
         releases: [movedOut(live.item.id)],
-        claims: to === undefined ? [] : liveChainBelow(to, live.item.id, scope).map(movedOut),
+        // Into a collection inside its live subtree: after the moves that take that one out.
+        claims: to === undefined ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut),
       });
     }
     return calls;
