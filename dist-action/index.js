@@ -3554,6 +3554,48 @@ var ROLES, init_desired = __esm({
   }
 });
 
+// src/kinds/collection-contents.ts
+async function spaceIdsIn(client, collection) {
+  try {
+    return (await client.list(`/collections/${encodeURIComponent(collection)}/spaces`)).map((space) => space.id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+function siteSpacesOf(desired) {
+  let all = [];
+  for (let site4 of desired.sites ?? []) {
+    all.push(...site4.siteSpaces ?? []);
+    for (let section of site4.sections ?? []) all.push(...section.siteSpaces ?? []);
+  }
+  return all;
+}
+function spaceKeptInside(desired, collection, spaceIds) {
+  let { title } = collection, inside = new Set(spaceIds), movesOut = (space) => space.collection !== void 0 && !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id), fix = (name) => `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
+  for (let space of desired.spaceSettings ?? [])
+    if (!(!inside.has(space.spaceId) || movesOut(space)))
+      return new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`
+      );
+  let moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
+  for (let siteSpace of siteSpacesOf(desired))
+    if (!(!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)))
+      return new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`
+      );
+}
+var where, init_collection_contents = __esm({
+  "src/kinds/collection-contents.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+  }
+});
+
 // src/kinds/collection-parents.ts
 function parentCycle(start, parentOf) {
   let path = [], seen = /* @__PURE__ */ new Set(), title = start;
@@ -3575,9 +3617,19 @@ function parentCycles(order, parentOf) {
   }
   return cycles;
 }
-var init_collection_parents = __esm({
+function liveChainBelow(id, ancestor, parentOf) {
+  let chain = [];
+  for (let at3 = id; at3 !== void 0; at3 = parentOf.get(at3)) {
+    if (at3 === ancestor) return chain;
+    if (chain.includes(at3)) return [];
+    chain.push(at3);
+  }
+  return [];
+}
+var movedOut, init_collection_parents = __esm({
   "src/kinds/collection-parents.ts"() {
     "use strict";
+    movedOut = (id) => `collection moved out:${id}`;
   }
 });
 
@@ -3685,7 +3737,7 @@ function ambiguous(desired, scope) {
   let ids = same.map((node) => node.item.id).join(", ");
   return new DocsyncError(
     "plan.ambiguous",
-    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
+    `${where2(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
   );
 }
 function checkNothingKeptInside(live, scope, ctx) {
@@ -3695,23 +3747,29 @@ function checkNothingKeptInside(live, scope, ctx) {
     if (liveCollections(scope).find((candidate) => candidate.item.id === id)?.item.parent === live.item.id)
       throw new DocsyncError(
         "plan.kept-inside-deleted",
-        `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
+        `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
       );
   }
+  let spaces = live.details?.spaces, error = spaces && spaceKeptInside(scope.desired, live.item, spaces);
+  if (error) throw error;
 }
-var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, where, collectionKind, init_collection = __esm({
+function mayBeDeleted(live, desired) {
+  return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
+}
+var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, liveParents, where2, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
     init_address();
     init_desired();
+    init_collection_contents();
     init_collection_parents();
     init_compare();
     init_configured();
     init_live_nodes();
     init_paths();
     KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
-    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    liveParents = (scope) => new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent])), where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
     collectionKind = {
       kind: KIND,
       collection: "collections",
@@ -3752,7 +3810,12 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
         let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count = /* @__PURE__ */ new Map();
         for (let item of items2) count.set(item.title, (count.get(item.title) ?? 0) + 1);
         for (let item of items2) (count.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
-        return leafNodes(items2);
+        let nodes = leafNodes(items2), desired = scope.desired.collections;
+        return desired === void 0 || !scope.desired.policy.prune.includes("collections") || await Promise.all(
+          nodes.filter((node) => mayBeDeleted(node.item, desired)).map(async (node) => {
+            node.details = { ...node.details, spaces: await spaceIdsIn(client, node.item.id) };
+          })
+        ), nodes;
       },
       key: (collection) => collection.title,
       liveKey: liveKeyOf,
@@ -3789,19 +3852,26 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
         }
         return calls;
       },
-      update(_desired, live, changes, _address, _scope, ctx) {
+      update(_desired, live, changes, _address, scope, ctx) {
         let calls = [], body = patchBody(changes, PATCHABLE);
         Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
         let move = changes.find((change) => change.field === "parent");
-        return move && calls.push({
-          method: "POST",
-          path: `${collectionPath(live.item.id)}/move`,
-          body: { parent: move.to ?? null },
-          summary: "move collection",
-          needs: ctx.needs(typeof move.to == "string" ? move.to : void 0),
-          // Out of its old parent before that one is deleted.
-          unrefs: live.item.parent ? [live.item.parent] : []
-        }), calls;
+        if (move) {
+          let to = typeof move.to == "string" ? move.to : void 0;
+          calls.push({
+            method: "POST",
+            path: `${collectionPath(live.item.id)}/move`,
+            body: { parent: move.to ?? null },
+            summary: "move collection",
+            needs: ctx.needs(to),
+            // Out of its old parent before that one is deleted.
+            unrefs: live.item.parent ? [live.item.parent] : [],
+            releases: [movedOut(live.item.id)],
+            // Into a collection inside its live subtree: after the moves that take that one out.
+            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut)
+          });
+        }
+        return calls;
       },
       remove(live, _address, scope, ctx) {
         return checkNothingKeptInside(live, scope, ctx), [
@@ -3827,8 +3897,8 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
         }
         let config = { title: collection.title };
         if (sharedTitles.has(collection) && (config.id = collection.id), typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent) {
-          let id = collection.parent;
-          config.parent = ctx.exportedKey(KIND, id) ?? { id };
+          let id = collection.parent, parent = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
+          config.parent = key !== void 0 && key === parent?.title ? key : { id };
         }
         return config;
       }
@@ -3925,7 +3995,7 @@ function adminRefusals(members, outcomes, caller, at3) {
     return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
   });
   for (let member of lowered) {
-    let outcome = outcomes.get(member.id), where6 = at3(member.id), refusal = (message) => where6 === void 0 ? { member: member.name, message } : { member: member.name, at: where6, message };
+    let outcome = outcomes.get(member.id), where7 = at3(member.id), refusal = (message) => where7 === void 0 ? { member: member.name, message } : { member: member.name, at: where7, message };
     "id" in caller && caller.id === member.id ? refusals.push(
       refusal(
         `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
@@ -3941,7 +4011,7 @@ function adminRefusals(members, outcomes, caller, at3) {
     return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
   });
   if (before > 0 && after === 0 && lowered.length > 0) {
-    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at3(member.id)).find((where6) => where6 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at3(member.id)).find((where7) => where7 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
     refusals.push(
       first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
     );
@@ -3966,11 +4036,23 @@ async function callerOf(client) {
     throw error;
   }
 }
+function checkNoneTwice(desired, live) {
+  let lines = [];
+  for (let member of live) {
+    let [first, ...again] = desired.filter((candidate) => names(candidate.user, member));
+    for (let other of again)
+      lines.push(
+        `${where3(other)}: member "${other.user}" is "${first.user}" again (${where3(first)}): one user, listed twice; keep one of them`
+      );
+  }
+  if (lines.length > 0) throw new DocsyncError("plan.duplicate-member", lines.join(`
+`));
+}
 function checkAllPresent(desired, live) {
   let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
   if (missing.length === 0) return;
   let lines = missing.map(
-    (member) => `  ${where2(member)}: member "${member.user}" is not in the organization`
+    (member) => `  ${where3(member)}: member "${member.user}" is not in the organization`
   );
   throw new DocsyncError(
     "plan.unknown-member",
@@ -3989,7 +4071,7 @@ function adminProblems(scope, nodes) {
   let desired = scope.desired.members ?? [], prune = scope.desired.policy.prune.includes("members"), outcomes = /* @__PURE__ */ new Map(), configuredAt = /* @__PURE__ */ new Map();
   for (let node of nodes) {
     let member = desired.find((candidate) => names(candidate.user, node.item));
-    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where2(member))) : prune && outcomes.set(node.item.id, "removed");
+    member ? (outcomes.set(node.item.id, { role: member.role }), configuredAt.set(node.item.id, where3(member))) : prune && outcomes.set(node.item.id, "removed");
   }
   let facts = nodes.map(({ item }) => ({
     id: item.id,
@@ -4001,7 +4083,7 @@ function adminProblems(scope, nodes) {
     return refusals.map((refusal) => refusal.at === void 0 ? refusal.message : `${refusal.at}: ${refusal.message}`).join(`
 `);
 }
-var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, refusalsOf, memberKind, init_member = __esm({
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, refusalsOf, memberKind, init_member = __esm({
   "src/kinds/member.ts"() {
     "use strict";
     init_errors2();
@@ -4009,7 +4091,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
     init_compare();
     init_member_admins();
     init_paths();
-    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
     refusalsOf = /* @__PURE__ */ new WeakMap();
     memberKind = {
       kind: KIND2,
@@ -4050,7 +4132,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
           // Needed only to plan role changes, not to export them.
           scope.desired.members === void 0 ? void 0 : callerOf(client)
         ]);
-        return scope.desired.members !== void 0 && checkAllPresent(scope.desired.members, items2), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
+        return scope.desired.members !== void 0 && (checkNoneTwice(scope.desired.members, items2), checkAllPresent(scope.desired.members, items2)), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
       },
       key: (member) => userKey(member.user),
       liveKey: (member) => userKey(liveName(member)),
@@ -4062,7 +4144,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where2, names, r
       create(desired) {
         throw new DocsyncError(
           "plan.unknown-member",
-          `${where2(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
+          `${where3(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
         );
       },
       update: (desired, live, _changes, _address, scope) => [
@@ -4181,6 +4263,157 @@ source: { text: "\${file:${spec.slug}.yaml}" }`
   }
 });
 
+// src/kinds/unique.ts
+function slug(text2) {
+  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+function derivedPath(title) {
+  return slug(title).slice(0, 90).replace(/-+$/, "");
+}
+var uniqueClaim, temporarySegment, init_unique = __esm({
+  "src/kinds/unique.ts"() {
+    "use strict";
+    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
+  }
+});
+
+// src/kinds/saml-provider.ts
+function desiredValues(desired, ctx) {
+  return {
+    label: desired.label,
+    entityID: desired.entityID,
+    ssoURL: desired.ssoURL,
+    certificate: desired.certificate,
+    defaultTeam: desired.defaultTeam === void 0 ? void 0 : teamId(desired.defaultTeam, ctx),
+    defaultRole: desired.defaultRole
+  };
+}
+function fileName(label) {
+  return slug(label) || "idp";
+}
+var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
+  "src/kinds/saml-provider.ts"() {
+    "use strict";
+    init_address();
+    init_desired();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_unique();
+    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+    samlProviderKind = {
+      kind: "SAML provider",
+      collection: "samlProviders",
+      highRisk: !0,
+      config: {
+        schema: {
+          fragment: "saml-provider",
+          description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
+        },
+        plural: "SAML providers",
+        sensitive: ["certificate"],
+        identities: [{ field: "label" }],
+        check(providers, ctx) {
+          let titles = ctx.keysOf("teams");
+          if (titles !== void 0)
+            for (let provider of providers) {
+              let team = provider.value.defaultTeam;
+              if (typeof team == "string" && !titles.has(team)) {
+                let message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
+                ctx.report(provider, ["defaultTeam"], message);
+              }
+            }
+        },
+        resolve({ value }, meta2) {
+          let { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = value;
+          return {
+            ...meta2,
+            label,
+            ...defined({ entityID, ssoURL, certificate, defaultTeam: typeof defaultTeam == "string" ? { title: defaultTeam } : defaultTeam, defaultRole })
+          };
+        }
+      },
+      desired: (scope) => scope.desired.samlProviders,
+      // The default team is named by its title: teams are read to find its id.
+      refersTo: [
+        {
+          kind: "team",
+          when: (scope) => (scope.desired.samlProviders ?? []).some(
+            (p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam
+          )
+        }
+      ],
+      read: async (client, scope) => leafNodes(await client.list(samlProvidersPath(scope.organization))),
+      key: (provider) => provider.label,
+      liveKey: (provider) => provider.label,
+      diff(desired, live, _scope, ctx) {
+        let want = desiredValues(desired, ctx), have = live?.item, changes = [];
+        for (let field of FIELDS) {
+          let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
+          compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
+        }
+        return changes;
+      },
+      create(desired, address, scope, ctx) {
+        let want = desiredValues(desired, ctx), body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== void 0));
+        return [
+          {
+            method: "POST",
+            path: samlProvidersPath(scope.organization),
+            body,
+            summary: "create SAML provider",
+            needs: ctx.needs(want.defaultTeam),
+            create: !0,
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
+          }
+        ];
+      },
+      update(_desired, live, changes, _address, scope, ctx) {
+        let body = patchBody(changes, FIELDS), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
+        return [
+          {
+            method: "PATCH",
+            path: samlProviderPath(scope.organization, live.item.id),
+            body,
+            summary: "update SAML provider",
+            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
+            unrefs
+          }
+        ];
+      },
+      remove: (live, _address, scope) => [
+        {
+          method: "DELETE",
+          path: samlProviderPath(scope.organization, live.item.id),
+          summary: "delete SAML provider",
+          unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : []
+        }
+      ],
+      // Never the certificate: it is sensitive, and an export is meant to be committed.
+      exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
+      toConfig(live, _scope, ctx) {
+        let provider = live.item, config = {
+          label: provider.label,
+          ...definedFields(provider, ["entityID", "ssoURL"])
+        };
+        if (provider.defaultTeam) {
+          let id = provider.defaultTeam.id;
+          config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
+        }
+        let role = provider.defaultRole;
+        if ((role === null || ROLES.includes(role)) && (config.defaultRole = role), typeof provider.certificate == "string" && provider.certificate !== "") {
+          let note = `certificate: not exported, since it is sensitive. Add it from a file or an environment
+variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)}.pem`}}`;
+          ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
+        }
+        return config;
+      }
+    };
+  }
+});
+
 // src/kinds/shapes/singleton.ts
 function singletonItems(container, collection) {
   let value = container.value?.[collection];
@@ -4239,9 +4472,19 @@ function singletonKind(shape) {
       return reasons.length > 0 ? reasons.join("; ") : void 0;
     },
     create: (_desired, _address, scope) => missing(scope),
-    update: (_desired, _live, changes, _address, scope) => [
-      { method: "PATCH", path: shape.path(scope), body: patchBody(changes, fields), summary: shape.summary }
-    ],
+    update(_desired, _live, changes, _address, scope, ctx) {
+      let call = {
+        method: "PATCH",
+        path: shape.path(scope),
+        body: patchBody(changes, fields),
+        summary: shape.summary
+      };
+      for (let change of changes) {
+        let { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
+        needs?.length && (call.needs = [.../* @__PURE__ */ new Set([...call.needs ?? [], ...needs])]), unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
+      }
+      return [call];
+    },
     remove: (_live, _address, scope) => missing(scope),
     ...shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {},
     // Every managed field the live object has: that mapping plans to no change.
@@ -4263,12 +4506,22 @@ function risky(change) {
     return "enforces single sign-on: members who cannot sign in through it lose access";
   if (change.field === "defaultRole") return "changes the role new members get";
 }
-var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
+function ordering(change, scope, ctx) {
+  if (change.field !== "sso") return {};
+  if (change.to === !0) {
+    let ids = (scope.desired.samlProviders ?? []).map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
+    return { needs: ctx.needs(...ids) };
+  }
+  return { unrefs: (scope.live?.children[samlProviderKind.kind] ?? []).map((node) => node.item.id) };
+}
+var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
   "src/kinds/organization-settings.ts"() {
     "use strict";
+    init_address();
     init_paths();
+    init_saml_provider();
     init_singleton();
-    FIELDS = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
+    FIELDS2 = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
     organizationSettingsKind = singletonKind({
       kind: "settings",
       collection: "organizationSettings",
@@ -4278,164 +4531,14 @@ var FIELDS, organizationSettingsKind, init_organization_settings = __esm({
         fragment: "organization-settings",
         description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed."
       },
-      fields: FIELDS,
+      fields: FIELDS2,
       path: (scope) => orgPath(scope.organization),
       desired: (scope) => scope.desired.organizationSettings,
       summary: "update organization settings",
       risky,
+      ordering,
       exportLeavesOut: "the organization's logo and default content"
     });
-  }
-});
-
-// src/kinds/unique.ts
-function slug(text2) {
-  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-function derivedPath(title) {
-  return slug(title).slice(0, 90).replace(/-+$/, "");
-}
-var uniqueClaim, temporarySegment, init_unique = __esm({
-  "src/kinds/unique.ts"() {
-    "use strict";
-    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
-  }
-});
-
-// src/kinds/saml-provider.ts
-function desiredValues(desired, ctx) {
-  return {
-    label: desired.label,
-    entityID: desired.entityID,
-    ssoURL: desired.ssoURL,
-    certificate: desired.certificate,
-    defaultTeam: desired.defaultTeam === void 0 ? void 0 : teamId(desired.defaultTeam, ctx),
-    defaultRole: desired.defaultRole
-  };
-}
-function fileName(label) {
-  return slug(label) || "idp";
-}
-var FIELDS2, teamId, samlProviderKind, init_saml_provider = __esm({
-  "src/kinds/saml-provider.ts"() {
-    "use strict";
-    init_address();
-    init_desired();
-    init_compare();
-    init_configured();
-    init_live_nodes();
-    init_paths();
-    init_unique();
-    FIELDS2 = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
-    samlProviderKind = {
-      kind: "SAML provider",
-      collection: "samlProviders",
-      highRisk: !0,
-      config: {
-        schema: {
-          fragment: "saml-provider",
-          description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed."
-        },
-        plural: "SAML providers",
-        sensitive: ["certificate"],
-        identities: [{ field: "label" }],
-        check(providers, ctx) {
-          let titles = ctx.keysOf("teams");
-          if (titles !== void 0)
-            for (let provider of providers) {
-              let team = provider.value.defaultTeam;
-              if (typeof team == "string" && !titles.has(team)) {
-                let message = `unknown team "${team}": name a title listed under teams:, or pin a live team with { id: <team id> }`;
-                ctx.report(provider, ["defaultTeam"], message);
-              }
-            }
-        },
-        resolve({ value }, meta2) {
-          let { label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = value;
-          return {
-            ...meta2,
-            label,
-            ...defined({ entityID, ssoURL, certificate, defaultTeam: typeof defaultTeam == "string" ? { title: defaultTeam } : defaultTeam, defaultRole })
-          };
-        }
-      },
-      desired: (scope) => scope.desired.samlProviders,
-      // The default team is named by its title: teams are read to find its id.
-      refersTo: [
-        {
-          kind: "team",
-          when: (scope) => (scope.desired.samlProviders ?? []).some(
-            (p) => p.defaultTeam !== void 0 && "title" in p.defaultTeam
-          )
-        }
-      ],
-      read: async (client, scope) => leafNodes(await client.list(samlProvidersPath(scope.organization))),
-      key: (provider) => provider.label,
-      liveKey: (provider) => provider.label,
-      diff(desired, live, _scope, ctx) {
-        let want = desiredValues(desired, ctx), have = live?.item, changes = [];
-        for (let field of FIELDS2) {
-          let liveValue2 = field === "defaultTeam" ? have?.defaultTeam?.id ?? void 0 : have?.[field];
-          compareField(changes, field, want[field], liveValue2, { sensitive: field === "certificate" });
-        }
-        return changes;
-      },
-      create(desired, address, scope, ctx) {
-        let want = desiredValues(desired, ctx), body = Object.fromEntries(Object.entries(want).filter(([, value]) => value !== void 0));
-        return [
-          {
-            method: "POST",
-            path: samlProvidersPath(scope.organization),
-            body,
-            summary: "create SAML provider",
-            needs: ctx.needs(want.defaultTeam),
-            create: !0,
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
-          }
-        ];
-      },
-      update(_desired, live, changes, _address, scope, ctx) {
-        let body = patchBody(changes, FIELDS2), unrefs = changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
-        return [
-          {
-            method: "PATCH",
-            path: samlProviderPath(scope.organization, live.item.id),
-            body,
-            summary: "update SAML provider",
-            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
-            unrefs
-          }
-        ];
-      },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: samlProviderPath(scope.organization, live.item.id),
-          summary: "delete SAML provider",
-          unrefs: live.item.defaultTeam ? [live.item.defaultTeam.id] : []
-        }
-      ],
-      // Never the certificate: it is sensitive, and an export is meant to be committed.
-      exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
-      toConfig(live, _scope, ctx) {
-        let provider = live.item, config = {
-          label: provider.label,
-          ...definedFields(provider, ["entityID", "ssoURL"])
-        };
-        if (provider.defaultTeam) {
-          let id = provider.defaultTeam.id;
-          config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
-        }
-        let role = provider.defaultRole;
-        if ((role === null || ROLES.includes(role)) && (config.defaultRole = role), typeof provider.certificate == "string" && provider.certificate !== "") {
-          let note = `certificate: not exported, since it is sensitive. Add it from a file or an environment
-variable, never inline: certificate: \${file:${`certs/${fileName(provider.label)}.pem`}}`;
-          ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
-        }
-        return config;
-      }
-    };
   }
 });
 
@@ -4751,11 +4854,11 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       },
       // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
       move: (id, position, scope) => {
-        let [where6, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        let [where7, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
           path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where6]: { type: "site-section", id: anchor } } },
+          body: { position: { [where7]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
@@ -5471,7 +5574,7 @@ var cache, absent, init_space_access_facts = __esm({
 });
 
 // src/kinds/space-permission.ts
-function where3(scope) {
+function where4(scope) {
   let { at: at3, name } = scope.desired;
   return `${at3.file}:${at3.line}:${at3.column}: space "${name}"`;
 }
@@ -5627,7 +5730,7 @@ var isEmail2, userName, factsOf, memberAddress, principalRoutes, assignments, sp
         if (problems.length !== 0)
           throw new DocsyncError(
             "plan.lockout",
-            `${where3(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
+            `${where4(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
           );
       }
     }), spacePermissionKind = {
@@ -5706,12 +5809,12 @@ function customFieldAddress(space, name, ctx) {
   } catch (error) {
     throw error instanceof DocsyncError ? new DocsyncError(
       "plan.unknown-reference",
-      `${where4(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
+      `${where5(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
     ) : error;
   }
   return address;
 }
-var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm({
+var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm({
   "src/kinds/space.ts"() {
     "use strict";
     init_errors2();
@@ -5722,7 +5825,7 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
     init_paths();
     init_space_export();
     init_space_permission();
-    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where4 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
+    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where5 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
     liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
       kind: "space",
       collection: "spaceSettings",
@@ -5821,7 +5924,7 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
         return changes;
       },
       create(desired) {
-        throw new DocsyncError("plan.unknown-id", `${where4(desired)}: space ${desired.spaceId} does not exist`);
+        throw new DocsyncError("plan.unknown-id", `${where5(desired)}: space ${desired.spaceId} does not exist`);
       },
       update(desired, live, changes, _address, _scope, ctx) {
         let id = live.item.id, calls = [], settings = patchBody(changes, PATCHABLE6);
@@ -5832,7 +5935,9 @@ var PATCHABLE6, FIELD_PREFIX, where4, liveValues, spaceKind, init_space = __esm(
           path: `${spacePath(id)}/move`,
           body: { parent: moved.to ?? null },
           summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
-          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0)
+          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0),
+          // Out of its old collection before that one is deleted, which would take it along.
+          unrefs: live.item.parent ? [live.item.parent] : []
         });
         let fields = changes.filter((change) => change.field.startsWith(FIELD_PREFIX));
         if (fields.length > 0) {
@@ -6002,7 +6107,7 @@ function descendants(kinds) {
 function allKinds(kinds = TOP_LEVEL_KINDS) {
   return kinds.flatMap((kind) => [kind, ...allKinds(kind.children ?? [])]);
 }
-var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
+var TOP_LEVEL_KINDS, isPrunable, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
   "src/kinds/registry.ts"() {
     "use strict";
     init_collection();
@@ -6028,7 +6133,7 @@ var TOP_LEVEL_KINDS, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, p
       siteKind,
       spaceKind
     ];
-    PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter((kind) => !kind.singleton).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
+    isPrunable = (kind) => !kind.singleton && !kind.exportFind && !kind.config.schema?.inRoot, PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter(isPrunable).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
       (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
     ), NESTED_IN = new Map(
       TOP_LEVEL_KINDS.flatMap(
@@ -11722,7 +11827,7 @@ function diagnosticAt(file, path, message, target = "value") {
   let { line, column } = locate(file, path, target);
   return { file: file.name, line, column, path: formatPath(path), message };
 }
-function where5(item, from) {
+function where6(item, from) {
   let at3 = locate(item.file, item.path);
   return item.file === from ? `line ${at3.line}` : `${at3.file}:${at3.line}:${at3.column}`;
 }
@@ -11962,7 +12067,7 @@ function mergeFiles(inputs, options) {
     spaces: /* @__PURE__ */ new Map()
   }, diagnostics = [], agree = (first2, next) => {
     if (first2 !== void 0 && first2.value !== next.value) {
-      let message = `differs from "${first2.value}" given at ${where5(first2, next.file)}`;
+      let message = `differs from "${first2.value}" given at ${where6(first2, next.file)}`;
       diagnostics.push(diagnosticAt(next.file, next.path, message));
     }
     return first2 ?? next;
@@ -11980,7 +12085,7 @@ function mergeFiles(inputs, options) {
     if (config.policy !== void 0)
       if (merged.policy === void 0) merged.policy = { value: config.policy, file, path: ["policy"] };
       else {
-        let message = `is already given at ${where5(merged.policy, file)}; give policy in one file only`;
+        let message = `is already given at ${where6(merged.policy, file)}; give policy in one file only`;
         diagnostics.push(diagnosticAt(file, ["policy"], message, "key"));
       }
   }
@@ -17570,7 +17675,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
           additionalProperties: !1,
           properties: {
             prune: {
-              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.",
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.",
               type: "array",
               uniqueItems: !0,
               items: {
@@ -17581,7 +17686,6 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   "sectionGroups",
                   "siteSpaces",
                   "redirects",
-                  "spaceSettings",
                   "permissions",
                   "collections",
                   "teams",
@@ -18368,7 +18472,7 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space, or a mapping with its id and the settings docsync manages.", type: ["string", "object"], minLength: 1, if: { type: "object" }, then: { $ref: "#/definitions/space" } } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "spaceSettings", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, "space-permission": { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } }, space: { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema14 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema15 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema16 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema17 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema18 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema19 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema20 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema21 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema28 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, spaceSettings, collections, teams, members, customFields, samlProviders, organizationSettings, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "spaceSettings", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), schema12 = { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, schema13 = { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } };
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space, or a mapping with its id and the settings docsync manages.", type: ["string", "object"], minLength: 1, if: { type: "object" }, then: { $ref: "#/definitions/space" } } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, "space-permission": { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } }, space: { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema14 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema15 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema16 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema17 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema18 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema19 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema20 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema21 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema28 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), schema12 = { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, schema13 = { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } };
   function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -20702,7 +20806,7 @@ function precompiledValidator(formats) {
               let len11 = data72.length;
               for (let i14 = 0; i14 < len11; i14++) {
                 let data73 = data72[i14];
-                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "spaceSettings" || data73 === "permissions" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
+                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "permissions" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
                   let err172 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema28.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema28.properties.prune.items.enum, parentSchema: schema28.properties.prune.items, data: data73 };
                   vErrors === null ? vErrors = [err172] : vErrors.push(err172), errors++;
                 }
@@ -20904,7 +21008,7 @@ function checkIdentity(out, all, identity, kind) {
   }
 }
 function whereIn(first, field, from) {
-  return where5({ file: first.file, path: [...first.path, field] }, from.file);
+  return where6({ file: first.file, path: [...first.path, field] }, from.file);
 }
 function at2(item, sub, message) {
   return diagnosticAt(item.file, [...item.path, ...sub], message);
@@ -21448,8 +21552,8 @@ function contentValue(content) {
 }
 function duplicateKeys(file, map, at3, out) {
   let report = (first, again) => {
-    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where6 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
-    out.push(diagnosticAtOffset(file, offset, pathOf(at3), `duplicate key "${key}"${where6}`));
+    let offset = rangeStart2(again.key) ?? 0, firstAt = rangeStart2(first.key), where7 = firstAt === void 0 ? "" : ` (first at line ${file.positions.linePos(firstAt).line})`, key = String(again.key.value);
+    out.push(diagnosticAtOffset(file, offset, pathOf(at3), `duplicate key "${key}"${where7}`));
   }, { items: items2 } = map;
   if (items2.length <= COMPARE_AT_MOST) {
     for (let j = 1; j < items2.length; j++) {
@@ -21779,10 +21883,10 @@ function listReadError(error, kind, scope) {
       `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
       { cause: error }
     );
-  let key = kind.collection, where6 = scope.address === "" ? "" : ` of ${scope.address}`;
+  let key = kind.collection, where7 = scope.address === "" ? "" : ` of ${scope.address}`;
   return new DocsyncError(
     "live.list-absent",
-    `Cannot read ${key}${where6}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    `Cannot read ${key}${where7}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
 }
@@ -22606,18 +22710,18 @@ function parseTargetAddress(target) {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   let parts = segments(target);
   return parts.map((part, index) => {
-    let where6 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where6}`);
+    let where7 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where7}`);
     let match = SEGMENT.exec(part);
     if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where6}` : `${JSON.stringify(part)} is not kind "name"${where6}` : `${JSON.stringify(part)} has no quoted name${where6}`;
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where7}` : `${JSON.stringify(part)} is not kind "name"${where7}` : `${JSON.stringify(part)} has no quoted name${where7}`;
       throw syntaxError(target, problem);
     }
     let name;
     try {
       name = JSON.parse(match[2]);
     } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where6}`);
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where7}`);
     }
     return `${match[1]} ${JSON.stringify(name)}`;
   }).join(" \u203A ");
@@ -42995,7 +43099,7 @@ function createTransport(options) {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: Math.min(options.timeoutMs, 1e4) }
-  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where6 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
+  }, proxy = options.proxy, connector = proxy !== void 0 && (proxy.httpProxy !== "" || proxy.httpsProxy !== "") ? void 0 : createWarmConnector(options.origin, { timeoutMs: settings.connect.timeout }), pool = connector ? new import_undici2.Pool(options.origin, { ...settings, connect: connector.connect }) : new import_undici2.EnvHttpProxyAgent({ ...settings, ...proxy }), host = new URL(options.origin).host, viaProxy = proxyFor(options.origin, proxy), where7 = viaProxy === void 0 ? `at ${host}` : `at ${host} through the proxy ${proxyHost(viaProxy)}`, readHeaders = { ...options.headers, accept: "application/json" }, bodyHeaders = { ...readHeaders, "content-type": "application/json" };
   async function exchange(method, pathAndQuery, body, signal) {
     let started = performance.now(), elapsed = () => Math.round(performance.now() - started), controller = new AbortController(), timedOut = !1, timer = setTimeout(() => {
       timedOut = !0, controller.abort();
@@ -43019,7 +43123,7 @@ function createTransport(options) {
       };
     } catch (error) {
       let failure = timedOut ? timeoutFailure(options.timeoutMs, error) : signal?.aborted ? abandonedFailure(error) : classifyNetworkError(error);
-      return failure.reason = `${failure.reason} ${where6}`, { kind: "failure", failure, durationMs: elapsed() };
+      return failure.reason = `${failure.reason} ${where7}`, { kind: "failure", failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer), signal?.removeEventListener("abort", abandon);
     }
@@ -44897,8 +45001,8 @@ function configErrorReport(command, diagnostics) {
     "|---|---|---|---|"
   ];
   for (let d of diagnostics.slice(0, DIAGNOSTICS_MAX)) {
-    let where6 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
-    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where6}${escapeMarkdown(d.message)} |`);
+    let where7 = d.path === "" ? "" : `${codeSpan(d.path)}: `;
+    lines.push(`| ${codeSpan(d.file)} | ${d.line} | ${d.column} | ${where7}${escapeMarkdown(d.message)} |`);
   }
   return diagnostics.length > DIAGNOSTICS_MAX && lines.push("", `\u2026 and ${diagnostics.length - DIAGNOSTICS_MAX} more: run \`docsync validate\` locally.`), `${lines.join(`
 `)}

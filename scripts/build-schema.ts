@@ -11,6 +11,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   DEFAULT_PRUNE,
+  isPrunable,
   PRUNABLE_KINDS,
   pluralOf,
   REPORTED_KINDS,
@@ -57,7 +58,8 @@ function fillPrune(policy: {
   properties: { prune: { description: string; items: { enum: string[] } } };
 }): void {
   const prune = policy.properties.prune;
-  const wide = REPORTED_KINDS.map((kind) => kind.collection);
+  // Top-level kinds that can be pruned: singletons and spaces' settings are never deleted.
+  const wide = REPORTED_KINDS.filter(isPrunable).map((kind) => kind.collection);
   prune.description =
     "Kinds whose live items that the configuration does not list are deleted. " +
     `Default: ${DEFAULT_PRUNE.join(", ")} (only inside listed ${REPORTED_KINDS.filter((k) => k.children)

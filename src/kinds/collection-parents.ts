@@ -1,6 +1,7 @@
 // Nesting of collections: a collection names its parent by title (a configured collection) or by
 // live id. The API refuses a parent that is the collection itself or inside it, so a cycle of
-// configured parents is reported while the configuration is read, at the first of its items.
+// configured parents is reported while the configuration is read, at the first of its items, and
+// moves that reverse live nesting are ordered by the live tree.
 
 /** A cycle of titles through `parent` links, first title repeated at the end, or undefined. */
 export function parentCycle(
@@ -40,4 +41,30 @@ export function parentCycles(
     cycles.push(cycle);
   }
   return cycles;
+}
+
+/**
+ * The claim that orders moves which reverse nesting: a collection moved into one inside its live
+ * subtree waits for the moves that take each collection on the way up out of it (live B in A,
+ * configured A in B: B moves out first), else the API refuses a collection inside itself. Each
+ * such wait goes to a collection deeper in the live tree, so they never form a cycle.
+ */
+export const movedOut = (id: string) => `collection moved out:${id}`;
+
+/**
+ * The live collections from `id` up to, not including, `ancestor`, by live `parentOf` ids;
+ * none when `id` is not below `ancestor`.
+ */
+export function liveChainBelow(
+  id: string,
+  ancestor: string,
+  parentOf: ReadonlyMap<string, string | undefined>,
+): string[] {
+  const chain: string[] = [];
+  for (let at: string | undefined = id; at !== undefined; at = parentOf.get(at)) {
+    if (at === ancestor) return chain;
+    if (chain.includes(at)) return [];
+    chain.push(at);
+  }
+  return [];
 }

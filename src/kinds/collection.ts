@@ -8,7 +8,8 @@ import { DocsyncError } from "../errors.ts";
 import { addressOf, isPlaceholder } from "../model/address.ts";
 import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
-import { parentCycles } from "./collection-parents.ts";
+import { spaceIdsIn, spaceKeptInside } from "./collection-contents.ts";
+import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
@@ -70,6 +71,9 @@ function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[]
   return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
 }
 
+const liveParents = (scope: Scope<DesiredState>) =>
+  new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent]));
+
 const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
 
 /** A configured title that several live collections have: which one is meant is for the user to say. */
@@ -104,6 +108,14 @@ function checkNothingKeptInside(
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
     );
   }
+  const spaces = live.details?.spaces as string[] | undefined;
+  const error = spaces && spaceKeptInside(scope.desired, live.item, spaces);
+  if (error) throw error;
+}
+
+/** Whether policy.prune may delete the live collection: no configured collection names it. */
+function mayBeDeleted(live: LiveCollection, desired: readonly DesiredCollection[]): boolean {
+  return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
 }
 
 export const collectionKind: KindModule<
@@ -159,7 +171,18 @@ export const collectionKind: KindModule<
     const count = new Map<string, number>();
     for (const item of items) count.set(item.title, (count.get(item.title) ?? 0) + 1);
     for (const item of items) if ((count.get(item.title) ?? 0) > 1) sharedTitles.add(item);
-    return leafNodes(items);
+    const nodes = leafNodes(items);
+    const desired = scope.desired.collections;
+    if (desired === undefined || !scope.desired.policy.prune.includes("collections")) return nodes;
+    // A collection the plan may delete takes its spaces along: which they are, to check them.
+    await Promise.all(
+      nodes
+        .filter((node) => mayBeDeleted(node.item, desired))
+        .map(async (node) => {
+          node.details = { ...node.details, spaces: await spaceIdsIn(client, node.item.id) };
+        }),
+    );
+    return nodes;
   },
 
   key: (collection) => collection.title,
@@ -205,7 +228,7 @@ export const collectionKind: KindModule<
     }
     return calls;
   },
-  update(_desired, live, changes, _address, _scope, ctx) {
+  update(_desired, live, changes, _address, scope, ctx) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -213,14 +236,18 @@ export const collectionKind: KindModule<
     }
     const move = changes.find((change) => change.field === "parent");
     if (move) {
+      const to = typeof move.to === "string" ? move.to : undefined;
       calls.push({
         method: "POST",
         path: `${collectionPath(live.item.id)}/move`,
         body: { parent: move.to ?? null },
         summary: "move collection",
-        needs: ctx.needs(typeof move.to === "string" ? move.to : undefined),
+        needs: ctx.needs(to),
         // Out of its old parent before that one is deleted.
         unrefs: live.item.parent ? [live.item.parent] : [],
+        releases: [movedOut(live.item.id)],
+        // Into a collection inside its live subtree: after the moves that take that one out.
+        claims: to === undefined ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut),
       });
     }
     return calls;
@@ -256,7 +283,10 @@ export const collectionKind: KindModule<
       config.defaultLevel = collection.defaultLevel;
     if (collection.parent) {
       const id = collection.parent;
-      config.parent = ctx.exportedKey(KIND, id) ?? { id };
+      // A key other than the title (`title#id`, for a shared title) is no valid parent.
+      const parent = liveCollections(scope).find((node) => node.item.id === id)?.item;
+      const key = ctx.exportedKey(KIND, id);
+      config.parent = key !== undefined && key === parent?.title ? key : { id };
     }
     return config;
   },

@@ -67,6 +67,19 @@ async function callerOf(client: LiveReader): Promise<Caller> {
   }
 }
 
+/** One live member configured twice, by its user id and by its email: reported at the second. */
+function checkNoneTwice(desired: readonly DesiredMember[], live: readonly LiveMember[]): void {
+  const lines: string[] = [];
+  for (const member of live) {
+    const [first, ...again] = desired.filter((candidate) => names(candidate.user, member));
+    for (const other of again)
+      lines.push(
+        `${where(other)}: member "${other.user}" is "${first!.user}" again (${where(first!)}): one user, listed twice; keep one of them`,
+      );
+  }
+  if (lines.length > 0) throw new DocsyncError("plan.duplicate-member", lines.join("\n"));
+}
+
 /** Configured members who are not in the organization: docsync cannot invite them. */
 function checkAllPresent(desired: readonly DesiredMember[], live: readonly LiveMember[]): void {
   const missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
@@ -168,7 +181,10 @@ export const memberKind: KindModule<
       // Needed only to plan role changes, not to export them.
       scope.desired.members === undefined ? undefined : callerOf(client),
     ]);
-    if (scope.desired.members !== undefined) checkAllPresent(scope.desired.members, items);
+    if (scope.desired.members !== undefined) {
+      checkNoneTwice(scope.desired.members, items);
+      checkAllPresent(scope.desired.members, items);
+    }
     return items.map((item) => ({ item, children: {}, ...(caller ? { details: { caller } } : {}) }));
   },
 

@@ -3,10 +3,13 @@
 // are managed. Enforcing single sign-on locks out members who cannot sign in that way, and the
 // default role decides what every new member may do: both are flagged high-risk.
 
+import { addressOf } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { orgPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
+import { samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSingleton, singletonKind } from "./shapes/singleton.ts";
+import type { CallDraft, PlanContext, Scope } from "./types.ts";
 
 export type DesiredOrganizationSettings = DesiredSingleton;
 
@@ -18,6 +21,22 @@ function risky(change: FieldChange): string | undefined {
     return "enforces single sign-on: members who cannot sign in through it lose access";
   if (change.field === "defaultRole") return "changes the role new members get";
   return undefined;
+}
+
+/**
+ * SSO needs a SAML provider: turning it on waits for the providers this plan creates, and
+ * turning it off goes before any provider is deleted (the service keeps the last one while SSO
+ * is on).
+ */
+function ordering(change: FieldChange, scope: Scope, ctx: PlanContext): Pick<CallDraft, "needs" | "unrefs"> {
+  if (change.field !== "sso") return {};
+  if (change.to === true) {
+    const providers = (scope.desired as DesiredState).samlProviders ?? [];
+    const ids = providers.map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
+    return { needs: ctx.needs(...ids) };
+  }
+  const live = scope.live?.children[samlProviderKind.kind] ?? [];
+  return { unrefs: live.map((node) => (node.item as { id: string }).id) };
 }
 
 export const organizationSettingsKind = singletonKind({
@@ -36,5 +55,6 @@ export const organizationSettingsKind = singletonKind({
   desired: (scope) => (scope.desired as DesiredState).organizationSettings,
   summary: "update organization settings",
   risky,
+  ordering,
   exportLeavesOut: "the organization's logo and default content",
 });

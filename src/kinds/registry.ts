@@ -64,9 +64,16 @@ function descendants(kinds: readonly AnyKind[]): AnyKind[] {
   return [...seen.values()];
 }
 
-/** The kinds `policy.prune` may name, by collection: a singleton is never deleted. */
+/**
+ * Whether policy.prune can delete the kind's unlisted items: not a singleton, and not a kind of
+ * items that exist without docsync and are only read where named (spaces' settings).
+ */
+export const isPrunable = (kind: AnyKind): boolean =>
+  !kind.singleton && !kind.exportFind && !kind.config.schema?.inRoot;
+
+/** The kinds `policy.prune` may name, by collection. */
 export const PRUNABLE_KINDS: readonly string[] = descendants(TOP_LEVEL_KINDS)
-  .filter((kind) => !kind.singleton)
+  .filter(isPrunable)
   .map((kind) => kind.collection);
 
 /** Kinds inside other kinds are pruned by default, only inside the items the file lists;

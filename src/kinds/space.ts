@@ -228,6 +228,8 @@ export const spaceKind: KindModule<
         body: { parent: moved.to ?? null },
         summary: moved.to === undefined ? "move space to the root" : "move space into collection",
         needs: ctx.needs(typeof moved.to === "string" ? moved.to : undefined),
+        // Out of its old collection before that one is deleted, which would take it along.
+        unrefs: live.item.parent ? [live.item.parent] : [],
       });
     }
     const fields = changes.filter((change) => change.field.startsWith(FIELD_PREFIX));

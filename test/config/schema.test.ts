@@ -64,6 +64,18 @@ describe("schemas/docsync.schema.json", () => {
     expect(property("organization-settings", "defaultRole").enum).toEqual([...ROLES, null]);
   });
 
+  it("lets policy.prune name only kinds whose items can be deleted, and its description names no other", () => {
+    const prune = ((definitions.policy as Node).properties as Record<string, Node>).prune as Node;
+    const names = (prune.items as Node).enum as string[];
+    for (const never of ["organizationSettings", "spaceSettings"]) {
+      expect(names).not.toContain(never);
+      expect(prune.description).not.toContain(never);
+    }
+    const wide = /\. ([\w, ]+) prune organization-wide\./.exec(prune.description as string)?.[1];
+    expect(wide?.split(/, | and /)).toEqual(expect.arrayContaining(["collections", "teams", "sites"]));
+    for (const kind of wide!.split(/, | and /)) expect(names).toContain(kind);
+  });
+
   it("describes every property, for editors", () => {
     const missing: string[] = [];
     for (const [path, node] of schemas(bundle, "#")) {

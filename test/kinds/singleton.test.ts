@@ -4,7 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
 import { organizationSettingsKind } from "../../src/kinds/organization-settings.ts";
-import { type DesiredSingleton, singletonItems, singletonKind } from "../../src/kinds/shapes/singleton.ts";
+import {
+  type DesiredSingleton,
+  type SingletonShape,
+  singletonItems,
+  singletonKind,
+} from "../../src/kinds/shapes/singleton.ts";
 import type { FieldChange } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
@@ -12,7 +17,7 @@ import { buildPlan } from "../../src/plan/build.ts";
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 3 };
 
 /** Settings of a space, kept under its configured item: the shape needs nothing else. */
-const spaceSettings = singletonKind({
+const spaceShape: SingletonShape = {
   kind: "space settings",
   collection: "settings",
   key: "space",
@@ -22,7 +27,8 @@ const spaceSettings = singletonKind({
   desired: (scope) => (scope.desired as { settings?: DesiredSingleton[] }).settings,
   summary: "update space settings",
   risky: (change: FieldChange) => (change.to === "public" ? "publishes the space" : undefined),
-});
+};
+const spaceSettings = singletonKind(spaceShape);
 const scope = {
   organization: "org_1",
   address: 'space "guide"',
@@ -70,6 +76,27 @@ describe("the singleton shape", () => {
         summary: "update space settings",
       },
     ]);
+  });
+
+  it("gives the PATCH the union of what each change's ordering asks it to wait for and stop using", () => {
+    const ordered = singletonKind({
+      ...spaceShape,
+      ordering: (change) =>
+        change.field === "visibility"
+          ? { needs: ['team "A"'], unrefs: ["col_1"] }
+          : { needs: ['team "A"', 'team "B"'] },
+    });
+    const live = { item: { id: "spc_1", visibility: "private", editMode: "live" }, children: {} };
+    const changes = [
+      { field: "visibility", from: "private", to: "public" },
+      { field: "editMode", from: "live", to: "locked" },
+    ];
+    const ctx = { idOf: () => "", liveIdOf: () => undefined, needs: () => undefined };
+    const [call] = ordered.update({ at, fields: {} }, live, changes, "", scope, ctx);
+    expect(call).toMatchObject({ needs: ['team "A"', 'team "B"'], unrefs: ["col_1"] });
+    const [plain] = spaceSettings.update({ at, fields: {} }, live, changes, "", scope, ctx);
+    expect(plain!.needs).toBeUndefined();
+    expect(plain!.unrefs).toBeUndefined();
   });
 
   it("is never created nor deleted: a missing live object stops the plan, naming the call", () => {

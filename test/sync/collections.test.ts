@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveCollection } from "../../src/kinds/collection.ts";
+import { sectionsConfig } from "../support/configs.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\n`;
@@ -113,6 +114,85 @@ describe("collections", () => {
     expect(h.writes()).toBe(0);
   });
 
+  it("moves a configured space out of a collection that policy.prune deletes before deleting it", async () => {
+    const path = await h.config(
+      `${HEAD}collections: [{ title: Kept }]\npolicy: { prune: [collections] }\nspaces:\n  guides: { id: spc_guides, collection: Kept }\n`,
+    );
+    const plan = await h.run(["plan", "-c", path, "--format", "json"]);
+    expect(plan.code).toBe(0);
+    const calls = (
+      JSON.parse(plan.stdout) as {
+        calls: { id: string; method: string; path: string; dependsOn: string[] }[];
+      }
+    ).calls;
+    const move = calls.find((call) => call.path === "/spaces/spc_guides/move")!;
+    const remove = calls.find((call) => call.method === "DELETE" && call.path === "/collections/col_docs")!;
+    expect(remove.dependsOn).toContain(move.id);
+    const apply = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
+    expect(apply.stderr).toBe("");
+    expect(apply.code).toBe(0);
+    const guides = await h.api.get<{ id: string; parent?: string | null; deletedAt?: string }>(
+      "/spaces/spc_guides",
+    );
+    expect(guides.deletedAt).toBeUndefined();
+    const kept = (await live()).map((item) => [item.title, item.id]);
+    expect(kept).toEqual([["Kept", guides.parent]]);
+  });
+
+  it("refuses to prune a collection that holds a configured space or one a site publishes, naming where", async () => {
+    const configured = await h.config(
+      `${HEAD}collections: []\npolicy: { prune: [collections] }\nspaces:\n  guides: { id: spc_guides, title: Guides }\n`,
+    );
+    h.emulator.resetLog();
+    const plan = await h.run(["plan", "-c", configured]);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain(
+      `${configured}:6:11: space "guides" is in collection "Documentation", which policy.prune deletes with what it holds`,
+    );
+    expect(plan.stderr).not.toContain("    at ");
+
+    const published = await h.config(
+      `${sectionsConfig(1)}collections: []\npolicy: { prune: [collections] }\n`,
+    );
+    const site = await h.run(["plan", "-c", published]);
+    expect(site.code).toBe(1);
+    expect(site.stderr).toContain(
+      `${published}:7:52: site space "guides" publishes a space in collection "Documentation", which policy.prune deletes`,
+    );
+    expect(h.writes()).toBe(0);
+  });
+
+  it("reverses nesting: the collection inside moves out before the outer one moves into it", async () => {
+    const a = await h.api.send<LiveCollection>({
+      method: "POST",
+      path: `/orgs/${h.org}/collections`,
+      body: { title: "A" },
+    });
+    const b = await h.api.send<LiveCollection>({
+      method: "POST",
+      path: `/orgs/${h.org}/collections`,
+      body: { title: "B", parent: a!.id },
+    });
+    const c = await h.api.send<LiveCollection>({
+      method: "POST",
+      path: `/orgs/${h.org}/collections`,
+      body: { title: "C", parent: b!.id },
+    });
+    // Live A › B › C; configured C › A › B, so C goes to the top level and A into C.
+    const path = await h.config(`${HEAD}collections:
+  - { title: A, parent: C }
+  - { title: B, parent: A }
+  - { title: C, parent: null }
+  - { title: Documentation }
+`);
+    const apply = await h.run(["apply", "-c", path, "--yes", "--parallelism", "1"]);
+    expect(apply.stderr).toBe("");
+    expect(apply.code).toBe(0);
+    const parents = Object.fromEntries((await live()).map((item) => [item.title, item.parent ?? null]));
+    expect(parents).toMatchObject({ A: c!.id, B: a!.id, C: null });
+    await noChanges(path);
+  });
+
   it("stops on a title that several live collections have, until one is pinned with id", async () => {
     const first = await h.api.send<LiveCollection>({
       method: "POST",
@@ -167,6 +247,22 @@ describe("collections", () => {
     expect(text).toContain(
       "collections:\n  - title: Documentation\n    defaultLevel: read\n  - title: Platform\n    description: Platform team\n    defaultLevel: read\n  - title: Guides\n    defaultLevel: comment\n    parent: Platform\n",
     );
+    h.emulator.resetLog();
+    await noChanges(file);
+    expect(h.writes()).toBe(0);
+  });
+
+  it("exports the parent of a collection by id when its title is shared, and the export plans to no change", async () => {
+    const post = (body: Record<string, unknown>) =>
+      h.api.send<LiveCollection>({ method: "POST", path: `/orgs/${h.org}/collections`, body });
+    const first = await post({ title: "Drafts" });
+    await post({ title: "Drafts" });
+    await post({ title: "Kid", parent: first!.id });
+    const file = await h.config("", "exported.yaml");
+    const exported = await h.run(["export", "-o", file, "--force"]);
+    expect(exported.code).toBe(0);
+    const text = await readFile(file, "utf8");
+    expect(text).toContain(`  - title: Kid\n    defaultLevel: read\n    parent: { id: ${first!.id} }\n`);
     h.emulator.resetLog();
     await noChanges(file);
     expect(h.writes()).toBe(0);

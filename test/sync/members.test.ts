@@ -78,6 +78,17 @@ policy: { prune: [members] }
     expect(stderr).toContain("cannot invite anyone");
   });
 
+  it("refuses one member named by user id and by email, at the second of them", async () => {
+    const { path, stderr } = await refused(`${HEAD}members:
+  - { user: usr_ada, role: admin }
+  - { user: ada@acme.example, role: read }
+`);
+    expect(stderr).toContain(
+      `${path}:5:5: member "ada@acme.example" is "usr_ada" again (${path}:4:5): one user, listed twice`,
+    );
+    expect(stderr).not.toContain("not in the organization");
+  });
+
   it("never lowers the admin role of the user the token runs as", async () => {
     const { path, stderr } = await refused(`${HEAD}members:
   - { user: usr_eddie, role: admin }

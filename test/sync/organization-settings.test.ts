@@ -20,6 +20,8 @@ interface LiveOrganization {
 }
 
 const HEAD = "version: 1\norganization: ${DOCSYNC_ORG}\n";
+const CERTIFICATE =
+  "-----BEGIN CERTIFICATE-----\\nMIIBexampleCERTIFICATEbody0123456789\\n-----END CERTIFICATE-----";
 const NO_CHANGES = "No changes: live state matches the configuration.\n";
 
 describe("organization settings", () => {
@@ -30,6 +32,38 @@ describe("organization settings", () => {
   afterEach(() => h.close());
 
   const organization = async () => (await h.api.get<LiveOrganization>(`/orgs/${h.org}`))!;
+
+  it("turns SSO on after the SAML provider it creates, and off before the provider it deletes", async () => {
+    interface PlannedCall {
+      id: string;
+      method: string;
+      path: string;
+      body?: Record<string, unknown>;
+      dependsOn: string[];
+    }
+    const calls = async (yaml: string) => {
+      const plan = await h.run(["plan", "-c", await h.config(yaml), "--format", "json"]);
+      expect(plan.stderr).toBe("");
+      return (JSON.parse(plan.stdout) as { calls: PlannedCall[] }).calls;
+    };
+    const provider = `  - { label: Okta, entityID: "https://okta.example/e", ssoURL: "https://okta.example/sso", certificate: "${CERTIFICATE}" }\n`;
+    const on = await calls(`${HEAD}samlProviders:\n${provider}organizationSettings:\n  sso: true\n`);
+    const create = on.find((call) => call.method === "POST" && call.path.endsWith("/saml"))!;
+    const enable = on.find((call) => call.method === "PATCH" && call.body?.sso === true)!;
+    expect(enable.dependsOn).toContain(create.id);
+    await applied(
+      h,
+      await h.config(`${HEAD}samlProviders:\n${provider}organizationSettings:\n  sso: true\n`),
+    );
+    expect((await organization()).sso).toBe(true);
+
+    const off = await calls(
+      `${HEAD}samlProviders: []\npolicy: { prune: [samlProviders] }\norganizationSettings:\n  sso: false\n`,
+    );
+    const remove = off.find((call) => call.method === "DELETE" && call.path.includes("/saml/"))!;
+    const disable = off.find((call) => call.method === "PATCH" && call.body?.sso === false)!;
+    expect(remove.dependsOn).toContain(disable.id);
+  });
 
   it("changes only the settings the file gives, with one PATCH", async () => {
     const before = await organization();

@@ -9,7 +9,7 @@ import { DocsyncError } from "../../errors.ts";
 import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
-import type { KindModule, Scope } from "../types.ts";
+import type { CallDraft, KindModule, PlanContext, Scope } from "../types.ts";
 
 /** A configured singleton: the fields it sets, by name. */
 export interface DesiredSingleton extends ItemMeta {
@@ -45,6 +45,12 @@ export interface SingletonShape {
   risky?(change: FieldChange): string | undefined;
   /** What an export leaves out, for the file's header. */
   exportLeavesOut?: string;
+  /**
+   * What the PATCH must wait for because of one change (turning on SSO waits for the SAML
+   * provider the plan creates), and the live ids it stops depending on (turning off SSO goes
+   * before the last provider is deleted). The PATCH carries the union over its changes.
+   */
+  ordering?(change: FieldChange, scope: Scope, ctx: PlanContext): Pick<CallDraft, "needs" | "unrefs">;
 }
 
 /** The mapping under `collection` in a container, as the one located item of the kind. */
@@ -122,9 +128,20 @@ export function singletonKind(
     },
 
     create: (_desired, _address, scope) => missing(scope),
-    update: (_desired, _live, changes, _address, scope) => [
-      { method: "PATCH", path: shape.path(scope), body: patchBody(changes, fields), summary: shape.summary },
-    ],
+    update(_desired, _live, changes, _address, scope, ctx) {
+      const call: CallDraft = {
+        method: "PATCH",
+        path: shape.path(scope),
+        body: patchBody(changes, fields),
+        summary: shape.summary,
+      };
+      for (const change of changes) {
+        const { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
+        if (needs?.length) call.needs = [...new Set([...(call.needs ?? []), ...needs])];
+        if (unrefs?.length) call.unrefs = [...new Set([...(call.unrefs ?? []), ...unrefs])];
+      }
+      return [call];
+    },
     remove: (_live, _address, scope) => missing(scope),
 
     ...(shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {}),

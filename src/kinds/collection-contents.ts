@@ -1,0 +1,69 @@
+// What a deleted collection takes with it: the spaces in it. A space that the configuration
+// keeps (under `spaces:` or on a site) must not sit in a collection the plan deletes, unless its
+// own configuration moves it out (`collection:`), which the delete then waits for.
+
+import type { LiveReader } from "../api/client-types.ts";
+import { ApiError } from "../api/errors.ts";
+import { DocsyncError } from "../errors.ts";
+import type { ItemMeta } from "../model/desired.ts";
+import type { DesiredState } from "./registry.ts";
+import type { DesiredSiteSpace } from "./site-space.ts";
+import type { DesiredSpace } from "./space.ts";
+
+/** The ids of the spaces directly in a collection; none when it has gone since. */
+export async function spaceIdsIn(client: LiveReader, collection: string): Promise<string[]> {
+  try {
+    const spaces = await client.list<{ id: string }>(`/collections/${encodeURIComponent(collection)}/spaces`);
+    return spaces.map((space) => space.id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+
+const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+
+/** Every site space of the configuration, at a site's root or in its sections. */
+function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
+  const all: DesiredSiteSpace[] = [];
+  for (const site of desired.sites ?? []) {
+    all.push(...(site.siteSpaces ?? []));
+    for (const section of site.sections ?? []) all.push(...(section.siteSpaces ?? []));
+  }
+  return all;
+}
+
+/**
+ * A plan error for the first space in `spaceIds` that the configuration keeps without moving it
+ * out of the collection `title`, which the plan deletes; undefined when there is none.
+ */
+export function spaceKeptInside(
+  desired: DesiredState,
+  collection: { id: string; title: string },
+  spaceIds: readonly string[],
+): DocsyncError | undefined {
+  const { title } = collection;
+  const inside = new Set(spaceIds);
+  // A space moves out when its configuration names another collection (or the root).
+  const movesOut = (space: DesiredSpace) =>
+    space.collection !== undefined &&
+    !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id);
+  const fix = (name: string) =>
+    `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
+  for (const space of desired.spaceSettings ?? []) {
+    if (!inside.has(space.spaceId) || movesOut(space)) continue;
+    return new DocsyncError(
+      "plan.kept-inside-deleted",
+      `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`,
+    );
+  }
+  const moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
+  for (const siteSpace of siteSpacesOf(desired)) {
+    if (!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)) continue;
+    return new DocsyncError(
+      "plan.kept-inside-deleted",
+      `${where(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`,
+    );
+  }
+  return undefined;
+}
