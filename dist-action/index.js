@@ -21781,7 +21781,7 @@ function matchItems(desired, live, rules, describe4) {
       if (at3 === void 0)
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe4(rules.key(item))} is pinned to id ${item.id}, which does not exist`
+          `${location(item)}: ${describe4(rules.label?.(item) ?? rules.key(item))} is pinned to id ${item.id}, which does not exist`
         );
       claim(index, at3);
     });
@@ -22391,7 +22391,8 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
         let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE2, rules = module.matchKey ? {
           key: (desired) => module.matchKey(desired, scope, this),
           liveKey: module.liveKey,
-          adopts: module.adopts
+          adopts: module.adopts,
+          label: module.label
         } : module, matching = matchingOf(items2, liveItems, rules, describe4), container = {
           module,
           scope,

@@ -20,6 +20,8 @@ export interface Matching<L> {
 /** What matching needs of a kind. */
 export interface MatchRules<D, L> {
   key(desired: D): string;
+  /** How an address names the item, when not by its key (a space by its name). */
+  label?(desired: D): string;
   liveKey(live: L): string;
   adopts?(desired: D, live: L): boolean;
 }
@@ -101,7 +103,7 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
       if (at === undefined) {
         throw new DocsyncError(
           "plan.unknown-id",
-          `${location(item)}: ${describe(rules.key(item))} is pinned to id ${item.id}, which does not exist`,
+          `${location(item)}: ${describe(rules.label?.(item) ?? rules.key(item))} is pinned to id ${item.id}, which does not exist`,
         );
       }
       claim(index, at);

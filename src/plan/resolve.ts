@@ -158,6 +158,7 @@ export class Resolution implements PlanContext {
           key: (desired: ItemMeta) => module.matchKey!(desired, scope, this),
           liveKey: module.liveKey,
           adopts: module.adopts,
+          label: module.label,
         }
       : module;
     const matching = matchingOf(items, liveItems, rules, describe);

@@ -109,7 +109,7 @@ sites:
       await h.config(`${head}spaces:\n  gone: { id: spc_nope, title: Gone }\n`),
     ]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain("spc_nope");
+    expect(missing.stderr).toContain('space "gone" is pinned to id spc_nope, which does not exist');
     const field = await h.run([
       "plan",
       "-c",
