@@ -21875,9 +21875,9 @@ var init_scope = __esm({
 });
 
 // src/live/absent-list.ts
-function listReadError(error, kind, scope) {
+async function listReadError(error, kind, scope, client) {
   if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
-  if (scope.address === "" && error.status === 404 && error.apiMessage?.includes(scope.organization))
+  if (scope.address === "" && error.status === 404 && !await organizationExists(client, scope.organization))
     return new DocsyncError(
       "live.no-organization",
       `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
@@ -21889,6 +21889,13 @@ function listReadError(error, kind, scope) {
     `Cannot read ${key}${where7}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error }
   );
+}
+async function organizationExists(client, organization) {
+  try {
+    return await client.get(`/orgs/${encodeURIComponent(organization)}`), !0;
+  } catch (error) {
+    return !(error instanceof ApiError && (error.status === 404 || error.status === 403));
+  }
 }
 var init_absent_list = __esm({
   "src/live/absent-list.ts"() {
@@ -21914,7 +21921,7 @@ async function readKind(client, kind, scope, parent, choice) {
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      throw listReadError(error, kind, scope);
+      throw await listReadError(error, kind, scope, client);
     }
   }
   if (!kind.children && !kind.readDetails) return;

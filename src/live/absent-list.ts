@@ -3,16 +3,27 @@
 // write, with a message that names the configuration key that needs the list, instead of a
 // bare 404.
 
+import type { LiveReader } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import type { AnyKind, Scope } from "../kinds/types.ts";
 
 /** The error to report for a failed read of `kind`'s list in `scope`: `error` itself unless the list is absent. */
-export function listReadError(error: unknown, kind: AnyKind, scope: Scope): unknown {
+export async function listReadError(
+  error: unknown,
+  kind: AnyKind,
+  scope: Scope,
+  client: LiveReader,
+): Promise<unknown> {
   if (!(error instanceof ApiError) || error.method !== "GET") return error;
   if (error.status !== 404 && error.status !== 405) return error;
-  // The organization itself is what is missing (a wrong --org), not one of its lists.
-  if (scope.address === "" && error.status === 404 && error.apiMessage?.includes(scope.organization)) {
+  // A list of the organization answers 404: the organization itself may be what is missing (a
+  // wrong --org), which one more read tells apart from a service without the list.
+  if (
+    scope.address === "" &&
+    error.status === 404 &&
+    !(await organizationExists(client, scope.organization))
+  ) {
     return new DocsyncError(
       "live.no-organization",
       `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check ` +
@@ -28,4 +39,14 @@ export function listReadError(error: unknown, kind: AnyKind, scope: Scope): unkn
       `them. Remove ${key} from the configuration, or check the API URL.`,
     { cause: error },
   );
+}
+
+async function organizationExists(client: LiveReader, organization: string): Promise<boolean> {
+  try {
+    await client.get(`/orgs/${encodeURIComponent(organization)}`);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return false;
+    return true;
+  }
 }

@@ -44,7 +44,7 @@ async function readKind(
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      throw listReadError(error, kind, scope);
+      throw await listReadError(error, kind, scope, client);
     }
   }
   if (!kind.children && !kind.readDetails) return;
