@@ -3670,7 +3670,7 @@ function listAt(container, key) {
   if (list === void 0) return;
   let located = new Array(list.length);
   for (let index = 0; index < list.length; index++)
-    located[index] = { value: list[index], file: container.file, path: [...container.path, key, index] };
+    located[index] = new ListItem(list[index], container, key, index);
   return located;
 }
 function defined(fields) {
@@ -3688,9 +3688,27 @@ function checkSingleDefault(items2, what, ctx) {
         `more than one default ${what} (first at ${ctx.where(first, "default", extra)})`
       );
 }
-var init_configured = __esm({
+var ListItem, init_configured = __esm({
   "src/kinds/configured.ts"() {
     "use strict";
+    ListItem = class {
+      constructor(value, container, key, index) {
+        this.value = value;
+        this.container = container;
+        this.key = key;
+        this.index = index;
+      }
+      value;
+      container;
+      key;
+      index;
+      get file() {
+        return this.container.file;
+      }
+      get path() {
+        return [...this.container.path, this.key, this.index];
+      }
+    };
   }
 });
 
@@ -4566,7 +4584,12 @@ function navigationOf(site4) {
     let group = item;
     groups2.push(group);
     for (let section of listAt(group, "sections") ?? [])
-      sections.push({ ...section, group: group.value.group });
+      sections.push({
+        value: section.value,
+        file: section.file,
+        path: section.path,
+        group: group.value.group
+      });
   }
   return { sections, groups: groups2 };
 }

@@ -3,14 +3,30 @@
 import type { Located } from "../model/desired.ts";
 import type { CheckContext } from "./types.ts";
 
+/** An item of a list, located: its key path is made when asked for (a diagnostic, a position),
+ * since a list may hold 100,000 items. */
+class ListItem<T> implements Located<T> {
+  constructor(
+    readonly value: T,
+    private readonly container: Located<unknown>,
+    private readonly key: string,
+    private readonly index: number,
+  ) {}
+  get file(): unknown {
+    return this.container.file;
+  }
+  get path(): (string | number)[] {
+    return [...this.container.path, this.key, this.index];
+  }
+}
+
 /** The items of the list under `key` in a located container, each located; undefined when absent. */
 export function listAt<T>(container: Located<unknown>, key: string): Located<T>[] | undefined {
   const list = (container.value as Record<string, unknown> | null)?.[key] as T[] | undefined;
   if (list === undefined) return undefined;
   const located: Located<T>[] = new Array(list.length);
-  for (let index = 0; index < list.length; index++) {
-    located[index] = { value: list[index] as T, file: container.file, path: [...container.path, key, index] };
-  }
+  for (let index = 0; index < list.length; index++)
+    located[index] = new ListItem(list[index] as T, container, key, index);
   return located;
 }
 

@@ -48,7 +48,12 @@ export function navigationOf(
     const group = item as Located<RawSectionGroup>;
     groups.push(group);
     for (const section of listAt<RawSection>(group, "sections") ?? [])
-      sections.push({ ...section, group: group.value.group });
+      sections.push({
+        value: section.value,
+        file: section.file,
+        path: section.path,
+        group: group.value.group,
+      });
   }
   return { sections, groups };
 }
