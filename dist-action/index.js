@@ -4071,12 +4071,12 @@ function checkAllPresent(desired, live) {
   if (missing.length === 0) return;
   let lines = missing.map(
     (member) => `  ${where3(member)}: member "${member.user}" is not in the organization`
-  );
+  ), count = missing.length === 1 ? "A configured member is" : `${missing.length} configured members are`;
   throw new DocsyncError(
     "plan.unknown-member",
-    `${lines.join(`
-`)}
-docsync changes the roles of members and cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.`
+    `${count} not in the organization, and docsync changes the roles of members but cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.
+${lines.join(`
+`)}`
   );
 }
 function checkAdmins(scope) {

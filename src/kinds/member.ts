@@ -87,9 +87,10 @@ function checkAllPresent(desired: readonly DesiredMember[], live: readonly LiveM
   const lines = missing.map(
     (member) => `  ${where(member)}: member "${member.user}" is not in the organization`,
   );
+  const count = missing.length === 1 ? "A configured member is" : `${missing.length} configured members are`;
   throw new DocsyncError(
     "plan.unknown-member",
-    `${lines.join("\n")}\ndocsync changes the roles of members and cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.`,
+    `${count} not in the organization, and docsync changes the roles of members but cannot invite anyone (the API has no call for it): invite them in the web app first, or remove them from members:.\n${lines.join("\n")}`,
   );
 }
 

@@ -73,7 +73,9 @@ policy: { prune: [members] }
   - { user: newcomer@acme.example, role: read }
   - { user: usr_gus, role: read }
 `);
-    expect(stderr).toContain(`${path}:5:5: member "newcomer@acme.example" is not in the organization`);
+    // A headline, then one line per member, each at its place.
+    expect(stderr).toMatch(/^Error: 2 configured members are not in the organization/);
+    expect(stderr).toContain(`\n  ${path}:5:5: member "newcomer@acme.example" is not in the organization`);
     expect(stderr).toContain(`${path}:6:5: member "usr_gus" is not in the organization`);
     expect(stderr).toContain("cannot invite anyone");
   });
