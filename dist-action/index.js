@@ -12013,7 +12013,7 @@ function interpolateString(file, env, string, result) {
   for (let part of parsed) {
     let piece = evaluate(part, env, dirname(file.path));
     if (piece.error !== void 0) return fail(piece.error);
-    sensitive && !("text" in part) && piece.value !== "" && result.sensitive.push(piece.value), text2 += piece.value;
+    (sensitive || "variable" in part && SECRET_NAME.test(part.variable)) && !("text" in part) && piece.value !== "" && result.sensitive.push(piece.value), text2 += piece.value;
   }
   sensitive && text2 !== "" && result.sensitive.push(text2);
   let whole = parsed.length === 1 && parsed[0] !== void 0 && !("text" in parsed[0]);
@@ -12072,13 +12072,14 @@ function matches(pattern, path) {
     (segment3, i) => segment3 === String(path[i]) || segment3 === "*" && typeof path[i] == "number"
   );
 }
-var import_yaml3, init_interpolate = __esm({
+var import_yaml3, SECRET_NAME, init_interpolate = __esm({
   "src/config/interpolate.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
     init_sensitive_fields();
     init_yaml_positions();
     init_yaml_walk();
+    SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL/i;
   }
 });
 

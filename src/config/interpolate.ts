@@ -14,6 +14,9 @@ import { pathOf, walkNodes } from "./yaml-walk.ts";
 
 export type Env = Record<string, string | undefined>;
 
+/** Names of variables that hold secrets by convention: their values are never printed. */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL/i;
+
 export interface InterpolationResult {
   diagnostics: Diagnostic[];
   /** Paths whose interpolation failed: their raw text would only cause confusing schema errors. */
@@ -78,7 +81,9 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
   for (const part of parsed) {
     const piece = evaluate(part, env, dirname(file.path));
     if (piece.error !== undefined) return fail(piece.error);
-    if (sensitive && !("text" in part) && piece.value !== "") result.sensitive.push(piece.value);
+    // A variable named like a secret is one wherever it is used (a token in a URL's query).
+    const secret = sensitive || ("variable" in part && SECRET_NAME.test(part.variable));
+    if (secret && !("text" in part) && piece.value !== "") result.sensitive.push(piece.value);
     text += piece.value;
   }
   if (sensitive && text !== "") result.sensitive.push(text);

@@ -82,6 +82,25 @@ describe("secrets", () => {
     }
   });
 
+  it("a variable named like a secret is one wherever the configuration uses it", async () => {
+    const secret = "s3cr3t-query-token-0123456789";
+    const path = await h.config(
+      `version: 1\norganization: \${DOCSYNC_ORG}\nopenApiSpecs:\n  - { slug: private-api, source: "https://api.acme.example/openapi.yaml?token=\${SPEC_TOKEN}" }\n`,
+    );
+    const env = { SPEC_TOKEN: secret };
+    const outputs: string[] = [];
+    for (const args of [
+      ["plan", "-c", path, "-v"],
+      ["plan", "-c", path, "--format", "json"],
+      ["apply", "-c", path, "--yes", "-v"],
+    ]) {
+      const result = await h.run(args, { env });
+      outputs.push(result.stdout, result.stderr);
+    }
+    expect(outputs.join("")).toContain("private-api");
+    for (const output of outputs) expect(output).not.toContain(secret);
+  });
+
   it("never appear when the service quotes them in an error", async () => {
     const env = { CERT };
     const first = await h.config(config("read"));
