@@ -3586,6 +3586,14 @@ function spaceKeptInside(desired, collection, spaceIds) {
         "plan.kept-inside-deleted",
         `${where(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`
       );
+  for (let [name, id] of Object.entries(desired.spaces ?? {})) {
+    if (!inside.has(id) || moved.has(id)) continue;
+    let at3 = desired.spacesAt?.[name], place = at3 ? `${at3.file}:${at3.line}:${at3.column}: ` : "";
+    return new DocsyncError(
+      "plan.kept-inside-deleted",
+      `${place}space "${name}" (${id}) is in collection "${title}", which policy.prune deletes with what it holds: ${fix(name)}, or remove "${name}" from spaces: if it may go`
+    );
+  }
 }
 var where, init_collection_contents = __esm({
   "src/kinds/collection-contents.ts"() {
@@ -12165,6 +12173,9 @@ function resolve3(merged, sensitiveValues) {
     // The merge reports a missing organization; resolve only runs without errors.
     organization: merged.organization?.value ?? "",
     spaces: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, id.value])),
+    spacesAt: Object.fromEntries(
+      [...merged.spaces].map(([name, id]) => [name, locate(id.file, id.path, "key")])
+    ),
     policy: { prune: [...policy?.prune ?? DEFAULT_PRUNE] },
     sensitiveValues: [...new Set(sensitiveValues)]
   };

@@ -17,6 +17,9 @@ export function resolve(merged: MergedConfig, sensitiveValues: string[]): Desire
     // The merge reports a missing organization; resolve only runs without errors.
     organization: merged.organization?.value ?? "",
     spaces: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, id.value])),
+    spacesAt: Object.fromEntries(
+      [...merged.spaces].map(([name, id]) => [name, locate(id.file, id.path, "key")]),
+    ),
     policy: { prune: [...(policy?.prune ?? DEFAULT_PRUNE)] },
     sensitiveValues: [...new Set(sensitiveValues)],
   };

@@ -65,5 +65,15 @@ export function spaceKeptInside(
       `${where(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`,
     );
   }
+  // A space the file only names (`name: id`) is kept too: a site or a later change may use it.
+  for (const [name, id] of Object.entries(desired.spaces ?? {})) {
+    if (!inside.has(id) || moved.has(id)) continue;
+    const at = desired.spacesAt?.[name];
+    const place = at ? `${at.file}:${at.line}:${at.column}: ` : "";
+    return new DocsyncError(
+      "plan.kept-inside-deleted",
+      `${place}space "${name}" (${id}) is in collection "${title}", which policy.prune deletes with what it holds: ${fix(name)}, or remove "${name}" from spaces: if it may go`,
+    );
+  }
   return undefined;
 }

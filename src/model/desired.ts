@@ -51,6 +51,8 @@ export interface DesiredOrganization {
   organization: string;
   /** Space names → space ids. */
   spaces: Record<string, string>;
+  /** Where each space name is written, when loaded from files. */
+  spacesAt?: Record<string, SourceLocation>;
   policy: DesiredPolicy;
   /** Values that must never be printed (secrets, certificates), gathered while loading. */
   sensitiveValues: string[];

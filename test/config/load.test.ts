@@ -19,6 +19,11 @@ describe("loadConfig on the format document's example", () => {
       files: [file],
       organization: "org_abc123",
       spaces: { handbook: "spc_handbook", "api-v1": "spc_api1", "api-v2": "spc_api2" },
+      spacesAt: {
+        handbook: { file: "full/docsync.yaml", line: 6, column: 3 },
+        "api-v1": { file: "full/docsync.yaml", line: 7, column: 3 },
+        "api-v2": { file: "full/docsync.yaml", line: 8, column: 3 },
+      },
       teams: [
         { at: at(11, 5), title: "Writers", members: ["usr_alice", "usr_bob"] },
         { at: at(13, 5), title: "Reviewers", was: "Editors" },

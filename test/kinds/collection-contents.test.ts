@@ -15,6 +15,23 @@ const state = (spaces: Partial<DesiredSpace>[], siteSpaces: Partial<DesiredSiteS
   }) as unknown as DesiredState;
 
 describe("spaceKeptInside", () => {
+  it("names a space the file only names, at its place, unless its settings move it out", () => {
+    const named = {
+      ...state([]),
+      spaces: { guides: "spc_a", other: "spc_b" },
+      spacesAt: { guides: at(4) },
+    } as DesiredState;
+    expect(spaceKeptInside(named, docs, ["spc_a"])?.message).toContain(
+      'docsync.yaml:4:5: space "guides" (spc_a) is in collection "Documentation"',
+    );
+    expect(spaceKeptInside(named, docs, ["spc_c"])).toBeUndefined();
+    const moved = {
+      ...state([{ spaceId: "spc_a", collection: null }]),
+      spaces: { guides: "spc_a" },
+    } as DesiredState;
+    expect(spaceKeptInside(moved, docs, ["spc_a"])).toBeUndefined();
+  });
+
   it("names a configured space that stays, at its place", () => {
     const error = spaceKeptInside(state([{ spaceId: "spc_a", name: "guides" }]), docs, ["spc_a"]);
     expect(error?.message).toContain('docsync.yaml:10:5: space "guides" is in collection "Documentation"');

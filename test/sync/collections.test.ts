@@ -159,6 +159,16 @@ describe("collections", () => {
     expect(site.stderr).toContain(
       `${published}:7:52: site space "guides" publishes a space in collection "Documentation", which policy.prune deletes`,
     );
+
+    // A space the file only names is kept too.
+    const named = await h.config(
+      `${HEAD}collections: []\npolicy: { prune: [collections] }\nspaces:\n  guides: spc_guides\n`,
+    );
+    const bare = await h.run(["plan", "-c", named]);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain(
+      `${named}:6:3: space "guides" (spc_guides) is in collection "Documentation", which policy.prune deletes`,
+    );
     expect(h.writes()).toBe(0);
   });
 
