@@ -5,15 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/model/plan.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
-
-interface UserGrant {
-  permission: string;
-  user: { id: string };
-}
-interface TeamGrant {
-  permission: string;
-  team: { id: string; title: string };
-}
+import { grant as grantOn, teamGrants, userGrants } from "../support/space-grants.ts";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
 const head = "version: 1\norganization: ${DOCSYNC_ORG}\n";
@@ -25,12 +17,9 @@ describe("space grants", () => {
   });
   afterEach(() => h.close());
 
-  const grant = (space: string, body: Record<string, unknown>) =>
-    h.api.send({ method: "POST", path: `/spaces/${space}/permissions`, body });
-  const users = async (id: string) =>
-    (await h.api.list<UserGrant>(`/spaces/${id}/permissions/users`)).map((g) => [g.user.id, g.permission]);
-  const teams = async (id: string) =>
-    (await h.api.list<TeamGrant>(`/spaces/${id}/permissions/teams`)).map((g) => [g.team.title, g.permission]);
+  const grant = (space: string, body: Record<string, unknown>) => grantOn(h, space, body);
+  const users = (id: string) => userGrants(h, id);
+  const teams = (id: string) => teamGrants(h, id);
   const planOf = async (path: string, ...more: string[]): Promise<Plan> => {
     const result = await h.run(["plan", "-c", path, "--format", "json", ...more]);
     expect(result.code, result.stderr).toBe(0);

@@ -4,18 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveSpace } from "../../src/kinds/space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
-
-interface UserGrant {
-  permission: string;
-  user: { id: string };
-}
-interface TeamGrant {
-  permission: string;
-  team: { id: string; title: string };
-}
-
-const grant = (h: Harness, space: string, body: Record<string, unknown>) =>
-  h.api.send({ method: "POST", path: `/spaces/${space}/permissions`, body });
+import { grant, teamGrants, userGrants } from "../support/space-grants.ts";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
 const head = "version: 1\norganization: ${DOCSYNC_ORG}\n";
@@ -28,10 +17,8 @@ describe("spaces", () => {
   afterEach(() => h.close());
 
   const space = (id: string) => h.api.get<LiveSpace>(`/spaces/${id}`);
-  const users = async (id: string) =>
-    (await h.api.list<UserGrant>(`/spaces/${id}/permissions/users`)).map((g) => [g.user.id, g.permission]);
-  const teams = async (id: string) =>
-    (await h.api.list<TeamGrant>(`/spaces/${id}/permissions/teams`)).map((g) => [g.team.title, g.permission]);
+  const users = (id: string) => userGrants(h, id);
+  const teams = (id: string) => teamGrants(h, id);
   const noChanges = async (path: string) => {
     const plan = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
     expect(plan.stdout).toContain("No changes");
