@@ -25,3 +25,7 @@ export const teamGrants = async (h: Harness, space: string) =>
     g.team.title,
     g.permission,
   ]);
+
+/** The `spaces:` entry of the fixture's handbook space with these grants, one per line. */
+export const handbook = (...grants: string[]): string =>
+  `spaces:\n  handbook:\n    id: spc_handbook\n    permissions:\n${grants.map((g) => `      - ${g}\n`).join("")}`;

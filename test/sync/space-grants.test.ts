@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/model/plan.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
-import { grant as grantOn, teamGrants, userGrants } from "../support/space-grants.ts";
+import { grant as grantOn, handbook, teamGrants, userGrants } from "../support/space-grants.ts";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
 const head = "version: 1\norganization: ${DOCSYNC_ORG}\n";
@@ -31,12 +31,7 @@ describe("space grants", () => {
     const path = await h.config(`${head}teams:
   - { title: Reviewers }
 policy: { prune: [teams, permissions] }
-spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { team: Writers, role: admin }
-`);
+${handbook("{ team: Writers, role: admin }")}`);
     const result = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
@@ -52,13 +47,7 @@ spaces:
   - { user: usr_ada, role: admin }
   - { user: usr_rita, role: read }
 policy: { prune: [members] }
-spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: usr_ada, role: admin }
-      - { user: eddie@acme.example, role: read }
-`);
+${handbook("{ user: usr_ada, role: admin }", "{ user: eddie@acme.example, role: read }")}`);
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
@@ -70,24 +59,14 @@ spaces:
     await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
     // Permissions not pruned: Writers' unlisted grant stays, so the space keeps an admin.
     const kept = await h.config(`${head}policy: { prune: [] }
-spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: usr_eddie, role: read }
-`);
+${handbook("{ user: usr_eddie, role: read }")}`);
     await applied(h, kept);
     expect(await teams("spc_handbook")).toEqual([["Writers", "admin"]]);
     // Writers deleted: its grant goes with it, and the space would have no admin.
     const deleted = await h.config(`${head}teams:
   - { title: Reviewers }
 policy: { prune: [teams] }
-spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: usr_eddie, role: read }
-`);
+${handbook("{ user: usr_eddie, role: read }")}`);
     const result = await h.run(["plan", "-c", deleted]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
@@ -98,25 +77,13 @@ spaces:
     const before = await h.config(`${head}teams:
   - { title: Writers }
   - { title: Reviewers }
-spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { team: Writers, role: admin }
-      - { user: usr_ada, role: admin }
-`);
+${handbook("{ team: Writers, role: admin }", "{ user: usr_ada, role: admin }")}`);
     await applied(h, before);
     const renamed = (role: string) =>
       h.config(`${head}teams:
   - { title: Authors, was: Writers }
   - { title: Reviewers }
-spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { team: Authors, role: ${role} }
-      - { user: usr_ada, role: admin }
-`);
+${handbook(`{ team: Authors, role: ${role} }`, "{ user: usr_ada, role: admin }")}`);
     const plan = await planOf(await renamed("admin"));
     expect(plan.changes.map((change) => [change.action, change.kind])).toEqual([["update", "team"]]);
     // With a new role too: one PATCH of the same team, no invite nor removal.

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveSpace } from "../../src/kinds/space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
-import { grant, teamGrants, userGrants } from "../support/space-grants.ts";
+import { grant, handbook, teamGrants, userGrants } from "../support/space-grants.ts";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
 const head = "version: 1\norganization: ${DOCSYNC_ORG}\n";
@@ -118,14 +118,9 @@ sites:
 
   it("makes the listed grants the truth: one call to change a team's role, one to remove a grant, none after", async () => {
     // The token's user (usr_ada) keeps admin; Writers and Eddie get roles.
-    const v1 = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: ada@acme.example, role: admin }
-      - { user: usr_eddie, role: edit }
-      - { team: Writers, role: edit }
-`);
+    const v1 = await h.config(
+      `${head}${handbook("{ user: ada@acme.example, role: admin }", "{ user: usr_eddie, role: edit }", "{ team: Writers, role: edit }")}`,
+    );
     await applied(h, v1);
     expect(await users("spc_handbook")).toEqual([
       ["usr_ada", "admin"],
@@ -135,27 +130,18 @@ sites:
     await noChanges(v1);
 
     // Writers become reviewers: one PATCH.
-    const v2 = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: ada@acme.example, role: admin }
-      - { user: usr_eddie, role: edit }
-      - { team: Writers, role: review }
-`);
+    const v2 = await h.config(
+      `${head}${handbook("{ user: ada@acme.example, role: admin }", "{ user: usr_eddie, role: edit }", "{ team: Writers, role: review }")}`,
+    );
     let before = h.writes();
     await applied(h, v2);
     expect(h.writes() - before).toBe(1);
     expect(await teams("spc_handbook")).toEqual([["Writers", "review"]]);
 
     // Eddie is no longer listed: his grant is removed, shown as such, with one DELETE.
-    const v3 = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: ada@acme.example, role: admin }
-      - { team: Writers, role: review }
-`);
+    const v3 = await h.config(
+      `${head}${handbook("{ user: ada@acme.example, role: admin }", "{ team: Writers, role: review }")}`,
+    );
     const plan = await h.run(["plan", "-c", v3]);
     expect(plan.stdout).toContain('- space "handbook" › space permission "user:usr_eddie"');
     before = h.writes();
@@ -171,13 +157,9 @@ sites:
     await grant(h, "spc_handbook", { role: "admin", users: ["usr_ada"] });
     // Reviewers (Rita's team, not Ada's) keep admin: only the token's own access would go.
     await grant(h, "spc_handbook", { role: "admin", teams: ["team_reviewers"] });
-    const path = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: usr_ada, role: edit }
-      - { team: Reviewers, role: admin }
-`);
+    const path = await h.config(
+      `${head}${handbook("{ user: usr_ada, role: edit }", "{ team: Reviewers, role: admin }")}`,
+    );
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('space "handbook": docsync will not change its permissions so');
@@ -192,25 +174,16 @@ sites:
     // Ada owns Writers, which makes her one of its members.
     const memberships = await h.api.list<{ team: { id: string } }>("/orgs/org_acme/members/usr_ada/teams");
     expect(memberships.map((m) => m.team.id)).toContain("team_writers");
-    const path = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: usr_ada, role: edit }
-      - { team: Writers, role: admin }
-`);
+    const path = await h.config(
+      `${head}${handbook("{ user: usr_ada, role: edit }", "{ team: Writers, role: admin }")}`,
+    );
     await applied(h, path);
     expect(await users("spc_handbook")).toEqual([["usr_ada", "edit"]]);
   });
 
   it("refuses to leave a space without an admin", async () => {
     await grant(h, "spc_handbook", { role: "admin", teams: ["team_writers"] });
-    const path = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { team: Writers, role: read }
-`);
+    const path = await h.config(`${head}${handbook("{ team: Writers, role: read }")}`);
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
@@ -220,13 +193,9 @@ sites:
     h.emulator.removeRoutes(["GET /user"]);
     await grant(h, "spc_handbook", { role: "admin", users: ["usr_eddie"] });
     await grant(h, "spc_handbook", { role: "admin", teams: ["team_writers"] });
-    const path = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: usr_eddie, role: read }
-      - { team: Writers, role: admin }
-`);
+    const path = await h.config(
+      `${head}${handbook("{ user: usr_eddie, role: read }", "{ team: Writers, role: admin }")}`,
+    );
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("lower the admin grant of user usr_eddie");
@@ -234,12 +203,7 @@ sites:
   });
 
   it("names the permission's position, its space and the name of an unknown user or team", async () => {
-    const path = await h.config(`${head}spaces:
-  handbook:
-    id: spc_handbook
-    permissions:
-      - { user: nobody@acme.example, role: read }
-`);
+    const path = await h.config(`${head}${handbook("{ user: nobody@acme.example, role: read }")}`);
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(1);
     // At the permission's own line and column, not the space's.
