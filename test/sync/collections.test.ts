@@ -19,6 +19,13 @@ describe("collections", () => {
 
   const live = async () => await h.api.list<LiveCollection>(`/orgs/${h.org}/collections`);
   const byTitle = async (title: string) => (await live()).find((c) => c.title === title);
+  /** A collection made by hand, through the API. */
+  const made = (title: string, parent?: string) =>
+    h.api.send<LiveCollection>({
+      method: "POST",
+      path: `/orgs/${h.org}/collections`,
+      body: parent === undefined ? { title } : { title, parent },
+    });
   const noChanges = async (path: string) => {
     const plan = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
     expect(plan.stderr).toBe("");
@@ -45,7 +52,7 @@ describe("collections", () => {
   });
 
   it("moves a collection into another, back to the top level, and renames it", async () => {
-    await h.api.send({ method: "POST", path: `/orgs/${h.org}/collections`, body: { title: "Archive" } });
+    await made("Archive");
     const archive = (await byTitle("Archive"))!;
     const into = await h.config(`${HEAD}collections:
   - { title: Documentation }
@@ -68,16 +75,8 @@ describe("collections", () => {
   });
 
   it("leaves unlisted collections alone unless policy.prune names collections; then deletes a nested one before its parent", async () => {
-    const outer = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "Outer" },
-    });
-    await h.api.send({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "Inner", parent: outer!.id },
-    });
+    const outer = await made("Outer");
+    await made("Inner", outer!.id);
     const listed = `${HEAD}collections:\n  - { title: Documentation }\n`;
     const kept = await h.run(["plan", "-c", await h.config(listed), "--detailed-exitcode"]);
     expect(kept.code).toBe(0);
@@ -92,16 +91,8 @@ describe("collections", () => {
   });
 
   it("refuses to prune a collection that holds a configured one, naming where it is configured", async () => {
-    const outer = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "Outer" },
-    });
-    await h.api.send({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "Inner", parent: outer!.id },
-    });
+    const outer = await made("Outer");
+    await made("Inner", outer!.id);
     const path = await h.config(
       `${HEAD}collections:\n  - { title: Inner }\npolicy: { prune: [collections] }\n`,
     );
@@ -173,21 +164,9 @@ describe("collections", () => {
   });
 
   it("reverses nesting: the collection inside moves out before the outer one moves into it", async () => {
-    const a = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "A" },
-    });
-    const b = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "B", parent: a!.id },
-    });
-    const c = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "C", parent: b!.id },
-    });
+    const a = await made("A");
+    const b = await made("B", a!.id);
+    const c = await made("C", b!.id);
     // Live A › B › C; configured C › A › B, so C goes to the top level and A into C.
     const path = await h.config(`${HEAD}collections:
   - { title: A, parent: C }
@@ -204,16 +183,8 @@ describe("collections", () => {
   });
 
   it("stops on a title that several live collections have, until one is pinned with id", async () => {
-    const first = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "Drafts" },
-    });
-    const second = await h.api.send<LiveCollection>({
-      method: "POST",
-      path: `/orgs/${h.org}/collections`,
-      body: { title: "Drafts" },
-    });
+    const first = await made("Drafts");
+    const second = await made("Drafts");
     const path = await h.config(
       `${HEAD}collections:\n  - { title: Drafts, description: Work in progress }\n`,
     );
@@ -263,11 +234,9 @@ describe("collections", () => {
   });
 
   it("exports the parent of a collection by id when its title is shared, and the export plans to no change", async () => {
-    const post = (body: Record<string, unknown>) =>
-      h.api.send<LiveCollection>({ method: "POST", path: `/orgs/${h.org}/collections`, body });
-    const first = await post({ title: "Drafts" });
-    await post({ title: "Drafts" });
-    await post({ title: "Kid", parent: first!.id });
+    const first = await made("Drafts");
+    await made("Drafts");
+    await made("Kid", first!.id);
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.code).toBe(0);
