@@ -313,6 +313,12 @@ function clip(text2) {
 function redact(text2, secret) {
   return secret === "" ? text2 : text2.split(secret).join("[redacted]");
 }
+function isGoneOrHidden(error) {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403);
+}
+function isNotOffered(error) {
+  return error instanceof ApiError && (error.status === 404 || error.status === 405);
+}
 var ApiError, MAX_MESSAGE, RUN_CHARACTER, init_errors2 = __esm({
   "src/api/errors.ts"() {
     "use strict";
@@ -346,9 +352,9 @@ function matchesAll(item, match) {
 }
 function valueAt(value, dottedPath) {
   let current = value;
-  for (let segment3 of dottedPath.split(".")) {
+  for (let segment2 of dottedPath.split(".")) {
     if (typeof current != "object" || current === null) return;
-    current = Array.isArray(current) ? /^\d+$/.test(segment3) ? current[Number(segment3)] : void 0 : current[segment3];
+    current = Array.isArray(current) ? /^\d+$/.test(segment2) ? current[Number(segment2)] : void 0 : current[segment2];
   }
   return current;
 }
@@ -3547,19 +3553,39 @@ var DIAGNOSTICS_SHOWN, ConfigError, UNPRINTABLE, HAS_UNPRINTABLE, NAMED, TEXT_SH
 });
 
 // src/model/desired.ts
-var ROLES, init_desired = __esm({
+var placeOf, ROLES, init_desired = __esm({
   "src/model/desired.ts"() {
     "use strict";
-    ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+    placeOf = (at3) => `${at3.file}:${at3.line}:${at3.column}`, ROLES = ["admin", "create", "review", "edit", "comment", "read"];
+  }
+});
+
+// src/kinds/paths.ts
+function orgPath(org) {
+  return lastOrg?.org !== org && (lastOrg = { org, path: `/orgs/${segment(org)}` }), lastOrg.path;
+}
+function sitePath(org, site4) {
+  return (lastSite?.org !== org || lastSite.site !== site4) && (lastSite = { org, site: site4, path: `${orgPath(org)}/sites/${segment(site4)}` }), lastSite.path;
+}
+function movePosition(type, field, position) {
+  return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
+}
+var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
+  "src/kinds/paths.ts"() {
+    "use strict";
+    init_address();
+    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
+    sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (collection) => `/collections/${segment(collection)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
   }
 });
 
 // src/kinds/collection-contents.ts
-async function spaceIdsIn(client, collection) {
+async function spacesIn(client, collection) {
   try {
-    return (await client.list(`/collections/${encodeURIComponent(collection)}/spaces`)).map((space) => space.id);
+    return await client.list(`${collectionPath(collection)}/spaces`);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    if (isGoneOrHidden(error)) return [];
     throw error;
   }
 }
@@ -3588,19 +3614,21 @@ function spaceKeptInside(desired, collection, spaceIds) {
       );
   for (let [name, id] of Object.entries(desired.spaces ?? {})) {
     if (!inside.has(id) || moved.has(id)) continue;
-    let at3 = desired.spacesAt?.[name], place = at3 ? `${at3.file}:${at3.line}:${at3.column}: ` : "";
+    let at3 = desired.spacesAt?.[name], place = at3 ? `${placeOf(at3)}: ` : "";
     return new DocsyncError(
       "plan.kept-inside-deleted",
       `${place}space "${name}" (${id}) is in collection "${title}", which policy.prune deletes with what it holds: ${fix(name)}, or remove "${name}" from spaces: if it may go`
     );
   }
 }
-var where, init_collection_contents = __esm({
+var spaceIdsIn, where, init_collection_contents = __esm({
   "src/kinds/collection-contents.ts"() {
     "use strict";
     init_errors2();
     init_errors();
-    where = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    init_desired();
+    init_paths();
+    spaceIdsIn = async (client, collection) => (await spacesIn(client, collection)).map((space) => space.id), where = (item) => placeOf(item.at);
   }
 });
 
@@ -3728,32 +3756,16 @@ var leafNodes, init_live_nodes = __esm({
   }
 });
 
-// src/kinds/paths.ts
-function orgPath(org) {
-  return lastOrg?.org !== org && (lastOrg = { org, path: `/orgs/${segment(org)}` }), lastOrg.path;
-}
-function sitePath(org, site4) {
-  return (lastSite?.org !== org || lastSite.site !== site4) && (lastSite = { org, site: site4, path: `${orgPath(org)}/sites/${segment(site4)}` }), lastSite.path;
-}
-function movePosition(type, field, position) {
-  return position.after ? { position: { after: { type, [field]: position.after } } } : { position: { before: { type, [field]: position.before } } };
-}
-var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, spacePermissionsPath, init_paths = __esm({
-  "src/kinds/paths.ts"() {
-    "use strict";
-    init_address();
-    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
-    sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
-    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
-  }
-});
-
 // src/kinds/collection.ts
 function parentId(ref, ctx) {
   return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
 }
 function liveCollections(scope) {
   return scope.live?.children[KIND] ?? [];
+}
+function liveParents(scope) {
+  let nodes = liveCollections(scope), parents = parentsOf.get(nodes);
+  return parents || (parents = new Map(nodes.map((node) => [node.item.id, node.item.parent])), parentsOf.set(nodes, parents)), parents;
 }
 function ambiguous(desired, scope) {
   let same = liveCollections(scope).filter(
@@ -3770,7 +3782,7 @@ function checkNothingKeptInside(live, scope, ctx) {
   for (let desired of scope.desired.collections ?? []) {
     if (desired.parent !== void 0) continue;
     let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
-    if (liveCollections(scope).find((candidate) => candidate.item.id === id)?.item.parent === live.item.id)
+    if (!(id === void 0 || liveParents(scope).get(id) !== live.item.id))
       throw new DocsyncError(
         "plan.kept-inside-deleted",
         `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
@@ -3782,7 +3794,7 @@ function checkNothingKeptInside(live, scope, ctx) {
 function mayBeDeleted(live, desired) {
   return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
 }
-var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, liveKeyOf, liveParents, where2, collectionKind, init_collection = __esm({
+var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
@@ -3794,8 +3806,9 @@ var KIND, PATCHABLE, segment2, collectionsPath, collectionPath, sharedTitles, li
     init_configured();
     init_live_nodes();
     init_paths();
-    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], segment2 = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (id) => `/collections/${segment2(id)}`, sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
-    liveParents = (scope) => new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent])), where2 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+    parentsOf = /* @__PURE__ */ new WeakMap();
+    where2 = (item) => placeOf(item.at);
     collectionKind = {
       kind: KIND,
       collection: "collections",
@@ -3973,7 +3986,6 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
           path: customFieldsPath(scope.organization),
           body: definedFields(desired, ["name", "type", ...UPDATABLE]),
           summary: "create custom field",
-          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
           claims: [nameClaim(scope.organization, desired.name)]
@@ -4057,8 +4069,7 @@ async function callerOf(client) {
     let user = await client.get("/user");
     return typeof user.id == "string" ? { id: user.id } : { unknown: "GET /v1/user answered without an id" };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 405))
-      return { unknown: `GET /v1/user answered ${error.status}` };
+    if (isNotOffered(error)) return { unknown: `GET /v1/user answered ${error.status}` };
     throw error;
   }
 }
@@ -4114,10 +4125,11 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
     "use strict";
     init_errors2();
     init_errors();
+    init_desired();
     init_compare();
     init_member_admins();
     init_paths();
-    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => placeOf(item.at), names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
     refusalsOf = /* @__PURE__ */ new WeakMap();
     memberKind = {
       kind: KIND2,
@@ -4211,6 +4223,7 @@ var shown, openApiSpecKind, init_openapi_spec = __esm({
   "src/kinds/openapi-spec.ts"() {
     "use strict";
     init_errors();
+    init_desired();
     init_compare();
     init_configured();
     init_live_nodes();
@@ -4241,13 +4254,11 @@ var shown, openApiSpecKind, init_openapi_spec = __esm({
         return live || compareField(changes, "slug", desired.slug, void 0), [...changes, ...sourceChanges(desired, live?.item)];
       },
       create(desired, address, scope) {
-        if (desired.source === void 0) {
-          let { file, line, column } = desired.at;
+        if (desired.source === void 0)
           throw new DocsyncError(
             "plan.openapi-source",
-            `${file}:${line}:${column}: OpenAPI spec ${JSON.stringify(desired.slug)} does not exist, and creating it needs its source: give source (a URL, or { text: ... }).`
+            `${placeOf(desired.at)}: OpenAPI spec ${JSON.stringify(desired.slug)} does not exist, and creating it needs its source: give source (a URL, or { text: ... }).`
           );
-        }
         return [
           {
             method: "POST",
@@ -4390,7 +4401,6 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             body,
             summary: "create SAML provider",
             needs: ctx.needs(want.defaultTeam),
-            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
           }
@@ -4708,7 +4718,6 @@ var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_RED
             body: { source: desired.source, destination: to },
             summary: "create redirect",
             needs: ctx.needs(scope.ids.site, to.siteSectionId),
-            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: {
               list: partsOf(scope).list,
@@ -4845,7 +4854,6 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
             body,
             summary: "create group",
             needs: ctx.needs(scope.ids.site, ...members),
-            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
           }
@@ -5005,7 +5013,6 @@ function siteSpaceKind(container) {
           body,
           summary: "add site space",
           needs: ctx.needs(siteId(scope), scope.ids.section),
-          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing }
         });
@@ -5178,7 +5185,6 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
             body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
             summary: "create section",
             needs: ctx.needs(siteId),
-            create: !0,
             captures: [
               { address, pointer: "/id" },
               {
@@ -5309,6 +5315,7 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
     "use strict";
     init_errors();
     init_address();
+    init_desired();
     init_compare();
     init_configured();
     init_live_nodes();
@@ -5359,7 +5366,7 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
           let paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
           throw new DocsyncError(
             "plan.site-has-sections",
-            `${desired.at.file}:${desired.at.line}:${desired.at.column}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
+            `${placeOf(desired.at)}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
           );
         }
         let changes = [];
@@ -5386,7 +5393,6 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
             path: `${orgPath(org)}/sites`,
             body: definedFields(desired, ["type", "title", "visibility"]),
             summary: "create site",
-            create: !0,
             captures: [{ address, pointer: "/id" }],
             recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
           }
@@ -5521,7 +5527,8 @@ var assignmentKey, at, principalKey, init_assignment = __esm({
     "use strict";
     init_errors();
     init_address();
-    assignmentKey = (type, name) => `${type}:${name}`, at = (item) => `${item.at.file}:${item.at.line}:${item.at.column}`, principalKey = (type, id) => `${type}:${id}`;
+    init_desired();
+    assignmentKey = (type, name) => `${type}:${name}`, at = (item) => placeOf(item.at), principalKey = (type, id) => `${type}:${id}`;
   }
 });
 
@@ -5600,18 +5607,18 @@ var cache, absent, init_space_access_facts = __esm({
     init_errors2();
     init_paths();
     cache = /* @__PURE__ */ new WeakMap();
-    absent = (error) => error instanceof ApiError && (error.status === 404 || error.status === 405);
+    absent = isNotOffered;
   }
 });
 
 // src/kinds/space-permission.ts
 function where4(scope) {
   let { at: at3, name } = scope.desired;
-  return `${at3.file}:${at3.line}:${at3.column}: space "${name}"`;
+  return `${placeOf(at3)}: space "${name}"`;
 }
 function whereItem(desired, scope) {
   let { at: at3 } = desired;
-  return `${at3.file}:${at3.line}:${at3.column}: space "${scope.desired.name}"`;
+  return `${placeOf(at3)}: space "${scope.desired.name}"`;
 }
 function deletedByPlan(address, id, ctx) {
   try {
@@ -5773,16 +5780,10 @@ var isEmail2, userName, factsOf, memberAddress, principalRoutes, assignments, sp
 });
 
 // src/kinds/space-export.ts
-async function spacesIn(client, collection) {
-  try {
-    return await client.list(`/collections/${encodeURIComponent(collection)}/spaces`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
-    throw error;
-  }
-}
 async function findSpaces(client, scope, named) {
-  let collections = nodesOf(scope, collectionKind.kind), inCollections = await Promise.all(collections.map(({ item }) => spacesIn(client, item.id))), ids = new Set(named.spaces);
+  let collections = nodesOf(scope, collectionKind.kind), inCollections = await Promise.all(
+    collections.map(({ item }) => spacesIn(client, item.id))
+  ), ids = new Set(named.spaces);
   for (let space of inCollections.flat()) space.deletedAt || ids.add(space.id);
   return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));
 }
@@ -5818,9 +5819,9 @@ function spaceConfig(live, scope, ctx) {
 var NOWHERE, nodesOf, text, describe3, init_space_export = __esm({
   "src/kinds/space-export.ts"() {
     "use strict";
-    init_errors2();
     init_desired();
     init_collection();
+    init_collection_contents();
     init_custom_field();
     init_space_permission();
     NOWHERE = { file: "", line: 0, column: 0 }, nodesOf = (scope, kind) => scope.live?.children[kind] ?? [];
@@ -5851,12 +5852,13 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
     init_errors2();
     init_errors();
     init_address();
+    init_desired();
     init_compare();
     init_configured();
     init_paths();
     init_space_export();
     init_space_permission();
-    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where5 = (space) => `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
+    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where5 = (space) => `${placeOf(space.at)}: space "${space.name}"`;
     liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
       kind: "space",
       collection: "spaceSettings",
@@ -5928,7 +5930,7 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
               let live = await client.get(spacePath(space.spaceId));
               return live.deletedAt ? [] : [live];
             } catch (error) {
-              if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+              if (isGoneOrHidden(error)) return [];
               throw error;
             }
           })
@@ -6033,7 +6035,6 @@ var teamKind, init_team = __esm({
           path: teamsPath(scope.organization),
           body: desired.members ? { title: desired.title, members: desired.members } : { title: desired.title },
           summary: "create team",
-          create: !0,
           captures: [{ address, pointer: "/id" }],
           recover: { list: teamsPath(scope.organization), match: { title: desired.title } }
         }
@@ -11870,8 +11871,8 @@ function formatPath(path) {
   if (path.length > PATH_SHOWN * 2)
     return `${formatPath(path.slice(0, PATH_SHOWN))}\u2026${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
   let text2 = "";
-  for (let segment3 of path)
-    typeof segment3 == "number" ? text2 += `[${segment3}]` : /^[A-Za-z_$][\w$-]*$/.test(segment3) ? text2 += text2 === "" ? segment3 : `.${segment3}` : text2 += `[${JSON.stringify(segment3)}]`;
+  for (let segment2 of path)
+    typeof segment2 == "number" ? text2 += `[${segment2}]` : /^[A-Za-z_$][\w$-]*$/.test(segment2) ? text2 += text2 === "" ? segment2 : `.${segment2}` : text2 += `[${JSON.stringify(segment2)}]`;
   return text2;
 }
 var PATH_SHOWN, init_yaml_positions = __esm({
@@ -11919,15 +11920,15 @@ var import_yaml, DocumentPositions, SCAN_AT_MOST, keyIndexes, init_yaml_doc_posi
        * what the file holds stops at the deepest node that exists. */
       offsetOf(path, target) {
         let node = this.doc.contents, offset = rangeStart(node) ?? 0;
-        for (let [index, segment3] of path.entries()) {
+        for (let [index, segment2] of path.entries()) {
           (0, import_yaml.isAlias)(node) && (node = node.resolve(this.doc));
           let keyOffset;
           if ((0, import_yaml.isMap)(node)) {
-            let pair = pairWithKey(node, String(segment3));
+            let pair = pairWithKey(node, String(segment2));
             if (pair === void 0) break;
             keyOffset = rangeStart(pair.key), node = pair.value;
-          } else if ((0, import_yaml.isSeq)(node) && typeof segment3 == "number")
-            node = node.items[segment3];
+          } else if ((0, import_yaml.isSeq)(node) && typeof segment2 == "number")
+            node = node.items[segment2];
           else
             break;
           if (target === "key" && index === path.length - 1 && keyOffset !== void 0) return keyOffset;
@@ -12077,7 +12078,7 @@ function reread(text2) {
 }
 function matches(pattern, path) {
   return pattern.length === path.length && pattern.every(
-    (segment3, i) => segment3 === String(path[i]) || segment3 === "*" && typeof path[i] == "number"
+    (segment2, i) => segment2 === String(path[i]) || segment2 === "*" && typeof path[i] == "number"
   );
 }
 var import_yaml3, SECRET_NAME, init_interpolate = __esm({
@@ -14338,8 +14339,8 @@ var require_validate = __commonJS({
           return data;
       }
       let expr = data, segments2 = jsonPointer.split("/");
-      for (let segment3 of segments2)
-        segment3 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment3))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
+      for (let segment2 of segments2)
+        segment2 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
       return expr;
       function errorMsg(pointerType, up) {
         return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
@@ -14716,8 +14717,8 @@ var require_utils = __commonJS({
         return removeDotSegments(path);
       let segments2 = path.split("/"), last = segments2.length - 1, output = [], trailingDirectory = !1;
       for (let i = 0; i <= last; i++) {
-        let segment3 = segments2[i];
-        segment3 === "." || segment3 === ".." ? (segment3 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment3);
+        let segment2 = segments2[i];
+        segment2 === "." || segment2 === ".." ? (segment2 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment2);
       }
       return trailingDirectory && output[output.length - 1] !== ".." && output.push(""), (output.length === 0 || output[0] === "" || output[0].includes(":")) && output.unshift("."), output.join("/");
     }
@@ -20981,7 +20982,7 @@ function explainCombinator(combinator, branchErrors, value) {
 function toPath(pointer, value) {
   let path = [], node = value;
   for (let raw of pointer.split("/").slice(1)) {
-    let segment3 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment3) : segment3;
+    let segment2 = raw.replace(/~1/g, "/").replace(/~0/g, "~"), key = Array.isArray(node) ? Number(segment2) : segment2;
     path.push(key), node = node?.[key];
   }
   return path;
@@ -21342,9 +21343,9 @@ var PositionIndex, init_yaml_index = __esm({
       }
       offsetOf(path, target) {
         let id = 0, offset = this.size === 0 ? 0 : this.starts[0];
-        for (let [index, segment3] of path.entries()) {
+        for (let [index, segment2] of path.entries()) {
           let kind = this.kinds[id], child;
-          if (kind === 1 ? child = this.childWithKey(id, String(segment3)) : kind === 2 && typeof segment3 == "number" && (child = this.item(id, segment3)), child === void 0) break;
+          if (kind === 1 ? child = this.childWithKey(id, String(segment2)) : kind === 2 && typeof segment2 == "number" && (child = this.item(id, segment2)), child === void 0) break;
           if (id = child, target === "key" && index === path.length - 1 && kind === 1)
             return this.keyStarts[id];
           offset = this.starts[id];
@@ -21772,7 +21773,7 @@ var fingerprint, isObject, hasId, init_fingerprints = __esm({
 
 // src/live/match.ts
 function location(item) {
-  return `${item.at.file}:${item.at.line}:${item.at.column}`;
+  return placeOf(item.at);
 }
 function oldest(nodes) {
   let kept2 = nodes[0];
@@ -21868,6 +21869,7 @@ var createdAt, kept, init_match = __esm({
   "src/live/match.ts"() {
     "use strict";
     init_errors();
+    init_desired();
     createdAt = (node) => {
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
@@ -21911,7 +21913,7 @@ var init_scope = __esm({
 
 // src/live/absent-list.ts
 async function listReadError(error, kind, scope, client) {
-  if (!(error instanceof ApiError) || error.method !== "GET" || error.status !== 404 && error.status !== 405) return error;
+  if (!isNotOffered(error) || error.method !== "GET") return error;
   if (scope.address === "" && error.status === 404 && !await organizationExists(client, scope.organization))
     return new DocsyncError(
       "live.no-organization",
@@ -21929,7 +21931,7 @@ async function organizationExists(client, organization) {
   try {
     return await client.get(`/orgs/${encodeURIComponent(organization)}`), !0;
   } catch (error) {
-    return !(error instanceof ApiError && (error.status === 404 || error.status === 403));
+    return !isGoneOrHidden(error);
   }
 }
 var init_absent_list = __esm({
@@ -43581,7 +43583,7 @@ async function checkTokenSees(reader, plan, file) {
   try {
     await reader.get(orgPath(plan.organization));
   } catch (error) {
-    throw error instanceof ApiError && (error.status === 404 || error.status === 403) ? refuse(
+    throw isGoneOrHidden(error) ? refuse(
       "plan.other-organization",
       `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`
     ) : error;
@@ -43593,8 +43595,8 @@ function addressedById() {
 }
 function idUnder(prefix, path) {
   if (!path.startsWith(prefix)) return;
-  let segment3 = path.slice(prefix.length).split("/")[0];
-  return segment3 === "" ? void 0 : decodeURIComponent(segment3);
+  let segment2 = path.slice(prefix.length).split("/")[0];
+  return segment2 === "" ? void 0 : decodeURIComponent(segment2);
 }
 function itemsNamed(call) {
   let { spaces, containers } = addressedById(), found = [], forms = [
@@ -43626,7 +43628,7 @@ async function checkItemsOwned(reader, plan, file) {
     return owner === void 0 && (owner = reader.get(path).then(
       (item) => item.organization,
       (error) => {
-        if (!(error instanceof ApiError && (error.status === 404 || error.status === 403)))
+        if (!isGoneOrHidden(error))
           throw error;
       }
     ), owners.set(path, owner)), owner;
@@ -44031,7 +44033,7 @@ function everything(organization) {
 }
 function readOrganization(client, organization) {
   let all = everything(organization);
-  return readTree(sharedReads(client), all, {
+  return readTree(client, all, {
     reads: () => !0,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all }))
   });
@@ -44045,7 +44047,7 @@ async function readFound(client, organization, live, named) {
       found.set(kind, items2), all[kind.collection] = items2;
     })
   ), found.size === 0) return;
-  let tree = await readTree(sharedReads(client), all, {
+  let tree = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at3) => at3.address !== "" || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
@@ -44059,7 +44061,6 @@ var init_read2 = __esm({
   "src/export/read.ts"() {
     "use strict";
     init_registry();
-    init_shared_reads();
     init_walk();
   }
 });
@@ -44143,7 +44144,7 @@ async function readSpaceTitles(client, ids, known = /* @__PURE__ */ new Map()) {
         let space = await client.get(`/spaces/${encodeURIComponent(id)}`);
         return typeof space?.title == "string" ? space.title : void 0;
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return;
+        if (isGoneOrHidden(error)) return;
         throw error;
       }
     })
@@ -44235,7 +44236,7 @@ async function readOrganizationInfo(client, organization) {
   try {
     return await client.get(orgPath(organization));
   } catch (error) {
-    throw error instanceof ApiError && (error.status === 404 || error.status === 403) ? new DocsyncError(
+    throw isGoneOrHidden(error) ? new DocsyncError(
       "export.no-organization",
       `Organization ${JSON.stringify(organization)} not found: check --org (or DOCSYNC_ORG), and that the token belongs to a member of it (${error.message}).`,
       { cause: error }
@@ -44285,7 +44286,7 @@ Rename (or delete) all but one of each, then export again.`
     );
   }
   await readFound(reader, organization, live, first.spaceIds);
-  let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
+  let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
   names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, entries.get(id) ?? id])));
   let counts = {};
   for (let [collection, items2] of result.lists) {

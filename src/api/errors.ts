@@ -177,3 +177,14 @@ function clip(text: string): string {
 export function redact(text: string, secret: string): string {
   return secret === "" ? text : text.split(secret).join("[redacted]");
 }
+
+/** An answer saying the item is gone or out of the token's reach (404 or 403): an export, a
+ * check or a count then goes on without it. */
+export function isGoneOrHidden(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403);
+}
+
+/** An answer saying the service has no such route (404 or 405): a feature it does not offer. */
+export function isNotOffered(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || error.status === 405);
+}

@@ -4,7 +4,7 @@
 // own entries, from the kinds written under `spaces:`) and the policy.
 
 import type { ApiClient, LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import { isGoneOrHidden } from "../api/errors.ts";
 import type { LiveOrganization } from "../api/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
@@ -35,7 +35,7 @@ async function readOrganizationInfo(client: LiveReader, organization: string): P
   try {
     return await client.get<LiveOrganization>(orgPath(organization));
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+    if (isGoneOrHidden(error)) {
       throw new DocsyncError(
         "export.no-organization",
         `Organization ${JSON.stringify(organization)} not found: check --org (or DOCSYNC_ORG), and that the ` +
@@ -135,7 +135,7 @@ export async function exportOrganization(
   // and a pass that names them too.
   await readFound(reader, organization, live, first.spaceIds);
   const found = convert(live, organization, { space: (id) => id, keys: first.keys });
-  const titles = await readSpaceTitles(client, found.spaceIds, knownTitles(rootEntries(found)));
+  const titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found)));
   const names = nameSpaces(found.spaceIds, titles);
   const result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: found.keys });
 

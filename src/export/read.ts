@@ -5,7 +5,6 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { allKinds, type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, Scope } from "../kinds/types.ts";
-import { sharedReads } from "../live/shared-reads.ts";
 import { readTree } from "../live/walk.ts";
 import type { LiveState } from "../model/scope.ts";
 
@@ -37,7 +36,7 @@ export function everything(organization: string): DesiredState {
  */
 export function readOrganization(client: LiveReader, organization: string): Promise<LiveState> {
   const all = everything(organization);
-  return readTree(sharedReads(client), all, {
+  return readTree(client, all, {
     reads: () => true,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all })),
   });
@@ -67,7 +66,7 @@ export async function readFound(
     }),
   );
   if (found.size === 0) return;
-  const tree = await readTree(sharedReads(client), all, {
+  const tree = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at) => at.address !== "" || found.has(kind),
     below: (kind, _at, nodes) =>

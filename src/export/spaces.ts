@@ -2,8 +2,8 @@
 // comes from the space's title (`API v2` → `api-v2`); a space whose title cannot be read (it
 // was removed for good, or moved to another organization) is named after its id.
 
-import type { ApiClient } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import type { LiveReader } from "../api/client-types.ts";
+import { isGoneOrHidden } from "../api/errors.ts";
 import type { LiveSpaceRef } from "../kinds/site-space.ts";
 import { slug } from "../kinds/unique.ts";
 
@@ -12,7 +12,7 @@ import { slug } from "../kinds/unique.ts";
  * GET /spaces/{id}; undefined when the space cannot be read.
  */
 export async function readSpaceTitles(
-  client: ApiClient,
+  client: LiveReader,
   ids: readonly string[],
   known: ReadonlyMap<string, string> = new Map(),
 ): Promise<Map<string, string | undefined>> {
@@ -24,7 +24,7 @@ export async function readSpaceTitles(
         return typeof space?.title === "string" ? space.title : undefined;
       } catch (error) {
         // Gone or out of reach: the id still names it.
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
+        if (isGoneOrHidden(error)) return undefined;
         throw error;
       }
     }),

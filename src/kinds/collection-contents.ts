@@ -3,25 +3,32 @@
 // own configuration moves it out (`collection:`), which the delete then waits for.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
-import type { ItemMeta } from "../model/desired.ts";
+import { type ItemMeta, placeOf } from "../model/desired.ts";
+import { collectionPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { DesiredSiteSpace } from "./site-space.ts";
 import type { DesiredSpace } from "./space.ts";
 
-/** The ids of the spaces directly in a collection; none when it has gone since. */
-export async function spaceIdsIn(client: LiveReader, collection: string): Promise<string[]> {
+/** The spaces directly in a collection, one read per page; none when it has gone since. */
+export async function spacesIn<S extends { id: string }>(
+  client: LiveReader,
+  collection: string,
+): Promise<S[]> {
   try {
-    const spaces = await client.list<{ id: string }>(`/collections/${encodeURIComponent(collection)}/spaces`);
-    return spaces.map((space) => space.id);
+    return await client.list<S>(`${collectionPath(collection)}/spaces`);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+    if (isGoneOrHidden(error)) return [];
     throw error;
   }
 }
 
-const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+/** The ids of the spaces directly in a collection. */
+export const spaceIdsIn = async (client: LiveReader, collection: string): Promise<string[]> =>
+  (await spacesIn(client, collection)).map((space) => space.id);
+
+const where = (item: ItemMeta) => placeOf(item.at);
 
 /** Every site space of the configuration, at a site's root or in its sections. */
 function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
@@ -69,7 +76,7 @@ export function spaceKeptInside(
   for (const [name, id] of Object.entries(desired.spaces ?? {})) {
     if (!inside.has(id) || moved.has(id)) continue;
     const at = desired.spacesAt?.[name];
-    const place = at ? `${at.file}:${at.line}:${at.column}: ` : "";
+    const place = at ? `${placeOf(at)}: ` : "";
     return new DocsyncError(
       "plan.kept-inside-deleted",
       `${place}space "${name}" (${id}) is in collection "${title}", which policy.prune deletes with what it holds: ${fix(name)}, or remove "${name}" from spaces: if it may go`,

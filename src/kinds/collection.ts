@@ -5,15 +5,15 @@
 // another one through `parent`; the API creates it there, and moves it with its own call.
 
 import { DocsyncError } from "../errors.ts";
-import { addressOf, isPlaceholder } from "../model/address.ts";
-import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
+import { addressOf } from "../model/address.ts";
+import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { spaceIdsIn, spaceKeptInside } from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { orgPath } from "./paths.ts";
+import { collectionPath, collectionsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
 
@@ -51,10 +51,6 @@ export interface DesiredCollection extends ItemMeta {
 const KIND = "collection";
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
-const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
-const collectionsPath = (org: string) => `${orgPath(org)}/collections`;
-const collectionPath = (id: string) => `/collections/${segment(id)}`;
-
 /** Live collections whose title another live collection has too: none of them matches by title. */
 const sharedTitles = new WeakSet<LiveCollection>();
 
@@ -71,10 +67,20 @@ function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[]
   return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
 }
 
-const liveParents = (scope: Scope<DesiredState>) =>
-  new Map(liveCollections(scope).map((node) => [node.item.id, node.item.parent]));
+/** Each live collection's parent, by id: made once per live listing, since each move and each
+ * delete of a plan asks. */
+const parentsOf = new WeakMap<readonly LiveNode<LiveCollection>[], Map<string, string | undefined>>();
+function liveParents(scope: Scope<DesiredState>): Map<string, string | undefined> {
+  const nodes = liveCollections(scope);
+  let parents = parentsOf.get(nodes);
+  if (!parents) {
+    parents = new Map(nodes.map((node) => [node.item.id, node.item.parent]));
+    parentsOf.set(nodes, parents);
+  }
+  return parents;
+}
 
-const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+const where = (item: ItemMeta) => placeOf(item.at);
 
 /** A configured title that several live collections have: which one is meant is for the user to say. */
 function ambiguous(desired: DesiredCollection, scope: Scope<DesiredState>): DocsyncError | undefined {
@@ -101,8 +107,7 @@ function checkNothingKeptInside(
   for (const desired of scope.desired.collections ?? []) {
     if (desired.parent !== undefined) continue;
     const id = ctx.liveIdOf(addressOf("", KIND, desired.title));
-    const node = liveCollections(scope).find((candidate) => candidate.item.id === id);
-    if (node?.item.parent !== live.item.id) continue;
+    if (id === undefined || liveParents(scope).get(id) !== live.item.id) continue;
     throw new DocsyncError(
       "plan.kept-inside-deleted",
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,

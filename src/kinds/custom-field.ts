@@ -78,7 +78,6 @@ export const customFieldKind: KindModule<
       path: customFieldsPath(scope.organization),
       body: definedFields(desired, ["name", "type", ...UPDATABLE]),
       summary: "create custom field",
-      create: true,
       captures: [{ address, pointer: "/id" }],
       recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
       claims: [nameClaim(scope.organization, desired.name)],

@@ -6,9 +6,9 @@
 // plan before any write. The admin rules (member-admins.ts) are checked while planning.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import { isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
-import type { ItemMeta, Located, Role } from "../model/desired.ts";
+import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./member-admins.ts";
@@ -48,7 +48,7 @@ const isEmail = (user: string) => user.includes("@");
 /** The key a member is matched on: its email in lower case, or its user id. */
 const userKey = (user: string) => (isEmail(user) ? user.toLowerCase() : user);
 const liveName = (live: LiveMember) => live.user?.email ?? live.id;
-const where = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+const where = (item: ItemMeta) => placeOf(item.at);
 
 /** Whether the configured `user` names the live member. */
 const names = (user: string, live: LiveMember) =>
@@ -61,8 +61,7 @@ async function callerOf(client: LiveReader): Promise<Caller> {
     if (typeof user.id === "string") return { id: user.id };
     return { unknown: "GET /v1/user answered without an id" };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 405))
-      return { unknown: `GET /v1/user answered ${error.status}` };
+    if (isNotOffered(error)) return { unknown: `GET /v1/user answered ${error.status}` };
     throw error;
   }
 }

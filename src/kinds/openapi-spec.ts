@@ -4,7 +4,7 @@
 // stops being a URL, and edits to the text itself are not seen (docs/configuration.md).
 
 import { DocsyncError } from "../errors.ts";
-import type { ItemMeta, Located } from "../model/desired.ts";
+import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { defined } from "./configured.ts";
@@ -94,10 +94,9 @@ export const openApiSpecKind: KindModule<
 
   create(desired, address, scope) {
     if (desired.source === undefined) {
-      const { file, line, column } = desired.at;
       throw new DocsyncError(
         "plan.openapi-source",
-        `${file}:${line}:${column}: OpenAPI spec ${JSON.stringify(desired.slug)} does not exist, and creating it needs its source: give source (a URL, or { text: ... }).`,
+        `${placeOf(desired.at)}: OpenAPI spec ${JSON.stringify(desired.slug)} does not exist, and creating it needs its source: give source (a URL, or { text: ... }).`,
       );
     }
     return [

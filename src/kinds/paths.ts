@@ -56,4 +56,6 @@ export const translationsPath = (org: string) => `${orgPath(org)}/translations`;
 export const translationPath = (org: string, translation: string) =>
   `${translationsPath(org)}/${segment(translation)}`;
 export const spacePath = (space: string) => `/spaces/${segment(space)}`;
+export const collectionsPath = (org: string) => `${orgPath(org)}/collections`;
+export const collectionPath = (collection: string) => `/collections/${segment(collection)}`;
 export const spacePermissionsPath = (space: string) => `${spacePath(space)}/permissions`;

@@ -199,7 +199,6 @@ export const redirectKind: KindModule<
         body: { source: desired.source, destination: to },
         summary: "create redirect",
         needs: ctx.needs(scope.ids.site, to.siteSectionId as string | undefined),
-        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: {
           list: partsOf(scope).list,

@@ -140,7 +140,6 @@ export const samlProviderKind: KindModule<
         body,
         summary: "create SAML provider",
         needs: ctx.needs(want.defaultTeam),
-        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } },
       },

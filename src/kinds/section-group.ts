@@ -117,7 +117,6 @@ export const sectionGroupKind: KindModule<
         body,
         summary: "create group",
         needs: ctx.needs(scope.ids.site, ...members),
-        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } },
       },

@@ -153,7 +153,6 @@ export const sectionKind: KindModule<
         body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
         summary: "create section",
         needs: ctx.needs(siteId),
-        create: true,
         captures: [
           { address, pointer: "/id" },
           {

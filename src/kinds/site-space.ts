@@ -230,7 +230,6 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           body,
           summary: "add site space",
           needs: ctx.needs(siteId(scope), scope.ids.section),
-          create: true,
           captures: [{ address, pointer: "/id" }],
           recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing },
         });

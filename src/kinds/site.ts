@@ -3,7 +3,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
-import type { ItemMeta, Located } from "../model/desired.ts";
+import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
@@ -132,7 +132,7 @@ export const siteKind: KindModule<
       const paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
       throw new DocsyncError(
         "plan.site-has-sections",
-        `${desired.at.file}:${desired.at.line}:${desired.at.column}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`,
+        `${placeOf(desired.at)}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`,
       );
     }
     const changes: FieldChange[] = [];
@@ -163,7 +163,6 @@ export const siteKind: KindModule<
         path: `${orgPath(org)}/sites`,
         body: definedFields(desired, ["type", "title", "visibility"]),
         summary: "create site",
-        create: true,
         captures: [{ address, pointer: "/id" }],
         recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
       },

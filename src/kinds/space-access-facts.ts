@@ -3,7 +3,7 @@
 // once per client and organization, however many spaces ask.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import { isNotOffered } from "../api/errors.ts";
 import { orgPath } from "./paths.ts";
 import type { Caller } from "./space-access.ts";
 
@@ -35,8 +35,7 @@ function once<T>(client: LiveReader, key: string, read: () => Promise<T>): Promi
   return found;
 }
 
-const absent = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 405);
+const absent = isNotOffered;
 
 /** The user the token belongs to and its teams; unknown on a service without `GET /user`. */
 export function readCaller(client: LiveReader, organization: string): Promise<Caller> {

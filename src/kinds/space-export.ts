@@ -6,9 +6,9 @@
 // removed by the next apply.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
 import { ROLES } from "../model/desired.ts";
 import { collectionKind, type LiveCollection } from "./collection.ts";
+import { spacesIn } from "./collection-contents.ts";
 import { customFieldKind, type LiveCustomField } from "./custom-field.ts";
 import type { DesiredState } from "./registry.ts";
 import type { DesiredSpace, LiveSpace } from "./space.ts";
@@ -21,16 +21,6 @@ const NOWHERE = { file: "", line: 0, column: 0 };
 const nodesOf = <L>(scope: Scope<DesiredState>, kind: string) =>
   (scope.live?.children[kind] ?? []) as LiveNode<L>[];
 
-/** The spaces of one collection, one read per page; none when the collection has gone since. */
-async function spacesIn(client: LiveReader, collection: string): Promise<LiveSpace[]> {
-  try {
-    return await client.list<LiveSpace>(`/collections/${encodeURIComponent(collection)}/spaces`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
-    throw error;
-  }
-}
-
 /**
  * The spaces the export can find: those it names, then those of each collection, each as a
  * configured space that asks for everything (its custom field values and grants).
@@ -41,7 +31,9 @@ export async function findSpaces(
   named: { spaces: readonly string[] },
 ): Promise<DesiredSpace[]> {
   const collections = nodesOf<LiveCollection>(scope, collectionKind.kind);
-  const inCollections = await Promise.all(collections.map(({ item }) => spacesIn(client, item.id)));
+  const inCollections = await Promise.all(
+    collections.map(({ item }) => spacesIn<LiveSpace>(client, item.id)),
+  );
   const ids = new Set(named.spaces);
   for (const space of inCollections.flat()) if (!space.deletedAt) ids.add(space.id);
   return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));

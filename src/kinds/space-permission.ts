@@ -6,7 +6,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
-import { type Located, ROLES, type Role } from "../model/desired.ts";
+import { type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
 import { spacePermissionsPath } from "./paths.ts";
 import {
   assignmentKey,
@@ -45,13 +45,13 @@ const factsOf = (scope: SpaceScope): AccessFacts | undefined =>
 
 function where(scope: SpaceScope): string {
   const { at, name } = scope.desired;
-  return `${at.file}:${at.line}:${at.column}: space "${name}"`;
+  return `${placeOf(at)}: space "${name}"`;
 }
 
 /** A permission's own position, and its space. */
 function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
   const { at } = desired;
-  return `${at.file}:${at.line}:${at.column}: space "${scope.desired.name}"`;
+  return `${placeOf(at)}: space "${scope.desired.name}"`;
 }
 
 /**

@@ -4,10 +4,10 @@
 // collection with the move operation, custom field values with their own PATCH, and the roles
 // of users and teams (space-permission.ts, a child kind).
 
-import { ApiError } from "../api/errors.ts";
+import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
-import type { ItemMeta, Located, Role } from "../model/desired.ts";
+import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
@@ -64,8 +64,7 @@ export interface DesiredSpace extends ItemMeta {
 const PATCHABLE = ["title", "emoji", "editMode", "defaultLevel"] as const;
 const FIELD_PREFIX = "customFields.";
 
-const where = (space: DesiredSpace) =>
-  `${space.at.file}:${space.at.line}:${space.at.column}: space "${space.name}"`;
+const where = (space: DesiredSpace) => `${placeOf(space.at)}: space "${space.name}"`;
 
 function collectionId(space: DesiredSpace, ctx: PlanContext): string | null | undefined {
   const ref = space.collection;
@@ -175,7 +174,7 @@ export const spaceKind: KindModule<
           return live.deletedAt ? [] : [live];
         } catch (error) {
           // Gone, or out of reach: the plan says the id names no space.
-          if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return [];
+          if (isGoneOrHidden(error)) return [];
           throw error;
         }
       }),

@@ -67,7 +67,6 @@ export const teamKind: KindModule<
       path: teamsPath(scope.organization),
       body: desired.members ? { title: desired.title, members: desired.members } : { title: desired.title },
       summary: "create team",
-      create: true,
       captures: [{ address, pointer: "/id" }],
       recover: { list: teamsPath(scope.organization), match: { title: desired.title } },
     },

@@ -4,7 +4,7 @@
 // bare 404.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import { isGoneOrHidden, isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import type { AnyKind, Scope } from "../kinds/types.ts";
 
@@ -15,8 +15,7 @@ export async function listReadError(
   scope: Scope,
   client: LiveReader,
 ): Promise<unknown> {
-  if (!(error instanceof ApiError) || error.method !== "GET") return error;
-  if (error.status !== 404 && error.status !== 405) return error;
+  if (!isNotOffered(error) || error.method !== "GET") return error;
   // A list of the organization answers 404: the organization itself may be what is missing (a
   // wrong --org), which one more read tells apart from a service without the list.
   if (
@@ -46,7 +45,7 @@ async function organizationExists(client: LiveReader, organization: string): Pro
     await client.get(`/orgs/${encodeURIComponent(organization)}`);
     return true;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return false;
+    if (isGoneOrHidden(error)) return false;
     return true;
   }
 }

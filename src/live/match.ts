@@ -6,7 +6,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
-import type { ItemMeta } from "../model/desired.ts";
+import { type ItemMeta, placeOf } from "../model/desired.ts";
 
 export interface Matching<L> {
   /** For each configured item, by position: its live counterpart, or undefined when it is new. */
@@ -27,7 +27,7 @@ export interface MatchRules<D, L> {
 }
 
 function location(item: ItemMeta): string {
-  return `${item.at.file}:${item.at.line}:${item.at.column}`;
+  return placeOf(item.at);
 }
 
 const createdAt = (node: LiveNode<{ id: string }>): string | undefined => {

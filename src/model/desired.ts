@@ -9,6 +9,9 @@ export interface SourceLocation {
   column: number;
 }
 
+/** `file:line:column`, as messages name a place in a file. */
+export const placeOf = (at: SourceLocation): string => `${at.file}:${at.line}:${at.column}`;
+
 /** A path into a configuration file's value: mapping keys and list indexes. */
 export type KeyPath = (string | number)[];
 

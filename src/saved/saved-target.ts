@@ -3,7 +3,7 @@
 // and a token that can see it. Each refusal is one line that says what differs.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { ApiError } from "../api/errors.ts";
+import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { allKinds } from "../kinds/registry.ts";
@@ -74,7 +74,7 @@ export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: 
   try {
     await reader.get(orgPath(plan.organization));
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+    if (isGoneOrHidden(error)) {
       throw refuse(
         "plan.other-organization",
         `The API token cannot see organization ${plan.organization}, which ${file} was made for; use a token of that organization.`,
@@ -154,7 +154,7 @@ async function checkItemsOwned(reader: LiveReader, plan: SavedPlan, file: string
       owner = reader.get<{ organization?: string }>(path).then(
         (item) => item.organization,
         (error: unknown) => {
-          if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
+          if (isGoneOrHidden(error)) return undefined;
           throw error;
         },
       );

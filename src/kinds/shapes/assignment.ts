@@ -14,7 +14,7 @@
 import type { LiveReader } from "../../api/client-types.ts";
 import { DocsyncError } from "../../errors.ts";
 import { addressOf } from "../../model/address.ts";
-import type { ItemMeta, Located } from "../../model/desired.ts";
+import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "../types.ts";
 
@@ -82,7 +82,7 @@ export interface AssignmentSpec<P, I extends Record<string, string>, R extends L
 /** The key of a configured assignment: its principal's type and name. */
 export const assignmentKey = (type: string, name: string): string => `${type}:${name}`;
 
-const at = (item: ItemMeta) => `${item.at.file}:${item.at.line}:${item.at.column}`;
+const at = (item: ItemMeta) => placeOf(item.at);
 
 /** A principal's type and id: what configured and live assignments are matched on. */
 const principalKey = (type: string, id: string) => `${type}:${id}`;
