@@ -277,6 +277,15 @@ export const definitions: Record<string, Schema> = {
     permanent: boolean,
     createdAt: timestamp,
   }),
+  PublishedSite: object({
+    object: constant("published-content-site"),
+    site: ref("Site"),
+    structure: object({
+      type: string,
+      structure: arrayOf(taggedUnion("object", [ref("SiteSection"), ref("SiteSpace")])),
+    }),
+    customizations: openObject({ site: { type: "object" } }),
+  }),
   BulkRedirectResults: object({
     results: arrayOf(
       taggedUnion("status", [
