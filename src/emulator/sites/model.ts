@@ -58,7 +58,7 @@ export type RedirectDestination =
 
 /** How a redirect is served: set through the service's bulk operation, false until then. */
 export interface RedirectBehaviour {
-  /** A permanent redirect (308) rather than a temporary one. */
+  /** A permanent redirect rather than a temporary one. */
   permanent: boolean;
   /** What the source's wildcard matched is appended to the destination. */
   captureWildcard: boolean;
