@@ -41,16 +41,21 @@ function signatures(plan: Plan): Map<string, string> {
   return result;
 }
 
+/** A plan's calls with their signatures. */
+type Signed = { call: Call; signature: string }[];
+
 /** The calls of `from` whose signatures `other` lacks, counted as a multiset. */
-function unmatched(from: Call[], other: Call[], signature: (call: Call) => string): Call[] {
+function unmatched(from: Signed, other: Signed): Call[] {
   const left = new Map<string, number>();
-  for (const call of other) left.set(signature(call), (left.get(signature(call)) ?? 0) + 1);
-  return from.filter((call) => {
-    const count = left.get(signature(call)) ?? 0;
-    if (count === 0) return true;
-    left.set(signature(call), count - 1);
-    return false;
-  });
+  for (const { signature } of other) left.set(signature, (left.get(signature) ?? 0) + 1);
+  return from
+    .filter(({ signature }) => {
+      const count = left.get(signature) ?? 0;
+      if (count === 0) return true;
+      left.set(signature, count - 1);
+      return false;
+    })
+    .map(({ call }) => call);
 }
 
 export function planDifference(approved: Plan, current: Plan): PlanDifference {
@@ -58,8 +63,12 @@ export function planDifference(approved: Plan, current: Plan): PlanDifference {
   const currentSignatures = signatures(current);
   const callsOf = (plan: Plan, table: Map<string, string>) => {
     const byId = new Map(plan.calls.map((call) => [call.id, call]));
-    return (change: Change) =>
-      change.calls.map((id) => byId.get(id)!).filter((call) => call !== undefined && table.has(call.id));
+    return (change: Change): Signed =>
+      change.calls.flatMap((id) => {
+        const call = byId.get(id);
+        const signature = table.get(id);
+        return call !== undefined && signature !== undefined ? [{ call, signature }] : [];
+      });
   };
   const approvedCallsOf = callsOf(approved, approvedSignatures);
   const currentCallsOf = callsOf(current, currentSignatures);
@@ -72,8 +81,8 @@ export function planDifference(approved: Plan, current: Plan): PlanDifference {
     const before = approvedChanges.get(key);
     const now = currentCallsOf(change);
     const then = before ? approvedCallsOf(before) : [];
-    const onlyNow = unmatched(now, then, (call) => currentSignatures.get(call.id)!);
-    const onlyThen = unmatched(then, now, (call) => approvedSignatures.get(call.id)!);
+    const onlyNow = unmatched(now, then);
+    const onlyThen = unmatched(then, now);
     if (before && onlyNow.length === 0 && onlyThen.length === 0) continue;
     differences.push({
       action: change.action,
@@ -90,7 +99,7 @@ export function planDifference(approved: Plan, current: Plan): PlanDifference {
       action: change.action,
       address: change.address,
       approved: change,
-      approvedCalls: approvedCallsOf(change),
+      approvedCalls: approvedCallsOf(change).map(({ call }) => call),
       currentCalls: [],
     });
   }
