@@ -39,8 +39,10 @@ export function progressLine(
 ): string {
   if (outcome.status === "done") {
     if (outcome.carried) return "";
-    const instead = outcome.instead ? ` (${outcome.instead})` : "";
-    return `  ${style.green("✓")} ${callName(outcome.call, changes)}${instead}\n`;
+    // A bulk call the service turned away made nothing: its items follow, one line each.
+    if (outcome.instead)
+      return `  ${style.yellow("↷")} ${callName(outcome.call, changes)}: ${outcome.instead}\n`;
+    return `  ${style.green("✓")} ${callName(outcome.call, changes)}\n`;
   }
   if (outcome.status === "failed")
     return `  ${style.red("✗")} ${callName(outcome.call, changes)}: ${outcome.error}\n`;

@@ -159,6 +159,9 @@ sites:
       `Apply complete: ${plan.changes.length} changes in ${h.writes() + gets} calls.`,
     );
     expect(result.stdout).toContain('  ✓ site "Docs" › redirect "/p1": create redirect\n');
+    expect(result.stdout).toContain(
+      '  ↷ site "Docs": make 3 changes in one call of the bulk operation: the service has no bulk operation: one call per item\n',
+    );
     const notices = result.stderr.split("\n").filter((line) => line.includes(`has no route ${BULK_ROUTE}`));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain("one call per item of its body");
