@@ -37,16 +37,39 @@ export function apiBaseUrl(options: ConnectionOptions, env: NodeJS.ProcessEnv): 
   return baseUrl;
 }
 
-export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, output?: Output): ApiClient {
+/** Counts the requests a client sends: each attempt of each request, answered or not. */
+export class RequestCounter {
+  sent = 0;
+  readonly listen = (event: ApiEvent): void => {
+    if (event.type === "request") this.sent += 1;
+  };
+}
+
+/** `counter`: told of every request, for reports that say how many were sent. */
+export function connect(
+  options: ConnectionOptions,
+  env: NodeJS.ProcessEnv,
+  output?: Output,
+  counter?: RequestCounter,
+): ApiClient {
   const baseUrl = apiBaseUrl(options, env);
   const token = env.DOCSYNC_TOKEN;
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
   const verbose = options.verbose && output;
+  const listeners: ((event: ApiEvent) => void)[] = [];
+  if (verbose) listeners.push((event) => output.err(`[api] ${describeEvent(event)}\n`));
+  if (counter) listeners.push(counter.listen);
   return createApiClient({
     baseUrl,
     token,
     parallelism: options.parallelism ?? 8,
     proxy: proxySettings(env),
-    ...(verbose ? { onEvent: (event: ApiEvent) => output.err(`[api] ${describeEvent(event)}\n`) } : {}),
+    ...(listeners.length > 0
+      ? {
+          onEvent: (event: ApiEvent) => {
+            for (const listen of listeners) listen(event);
+          },
+        }
+      : {}),
   });
 }
