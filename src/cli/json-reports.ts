@@ -63,6 +63,8 @@ export interface ExportReport {
   file?: string;
   counts: Record<string, number>;
   warnings: string[];
+  /** The variables the configuration interpolates in place of live secrets, to set to their values. */
+  variables: { name: string; holds: string }[];
   yaml?: string;
 }
 

@@ -13,6 +13,7 @@ import type { AnyKind } from "../kinds/types.ts";
 import { sharedReads } from "../live/shared-reads.ts";
 import { type Conversion, convert } from "./convert.ts";
 import { readFound, readOrganization } from "./read.ts";
+import type { SecretVariable } from "./secrets.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
 import { renderYaml } from "./yaml.ts";
 
@@ -29,6 +30,10 @@ export interface ExportResult {
   warnings: string[];
   /** How many items of each top-level kind the file lists. */
   counts: Partial<Record<string, number>>;
+  /** The variables the file interpolates in place of live secrets, for the user to set. */
+  variables: SecretVariable[];
+  /** The live secrets themselves, for the run's redactor only: never to be shown. */
+  secrets: string[];
 }
 
 async function readOrganizationInfo(client: LiveReader, organization: string): Promise<LiveOrganization> {
@@ -186,6 +191,7 @@ export async function exportOrganization(
     ...wrap(
       `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`,
     ),
+    ...result.secrets.headerLines(),
   ];
   const layout = {
     oneLineLists: new Set(
@@ -196,5 +202,6 @@ export async function exportOrganization(
     spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
   };
   const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
-  return { yaml, warnings: result.warnings, counts };
+  const { variables, values } = result.secrets;
+  return { yaml, warnings: result.warnings, counts, variables, secrets: values };
 }
