@@ -38,6 +38,8 @@ export interface AppliedCall {
 export interface ApplyRound {
   summary: PlanSummary;
   calls: AppliedCall[];
+  /** The plan's warnings, when it has some (a live item it matched to nothing). */
+  warnings?: string[];
 }
 
 export interface ApplyReport {
@@ -87,7 +89,7 @@ export class ApplyRecorder {
     const changes = changesById(safe);
     const calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call]));
     const redactor = new Redactor(sensitive);
-    this.rounds.push({
+    const round: ApplyRound = {
       summary: safe.summary,
       calls: outcomes.map((outcome) => {
         const call: AppliedCall = {
@@ -105,7 +107,9 @@ export class ApplyRecorder {
         }
         return call;
       }),
-    });
+    };
+    if (safe.warnings.length > 0) round.warnings = safe.warnings;
+    this.rounds.push(round);
   }
 
   report(error?: string): ApplyReport {
