@@ -1,7 +1,8 @@
 // Writes an exported configuration as YAML that reads like a hand-written one: top-level keys
 // apart, small mappings of plain values on one line (`{ space: guides, path: guides }`), the
 // kinds' comments where they belong. Every string is escaped for interpolation (`${` is written
-// `$${`), so that loading the file gives back exactly the live values.
+// `$${`), so that loading the file gives back exactly the live values; the one `${` written is a
+// secret kept out of the file (an Interpolation).
 
 import { Document, isNode, type Node, YAMLMap, YAMLSeq } from "yaml";
 import type { Note } from "./convert.ts";
