@@ -11,6 +11,7 @@ import { orgPath } from "../kinds/paths.ts";
 import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import { sharedReads } from "../live/shared-reads.ts";
+import { Redactor } from "../secrets/redactor.ts";
 import { type Conversion, convert } from "./convert.ts";
 import { readFound, readOrganization } from "./read.ts";
 import type { SecretVariable } from "./secrets.ts";
@@ -32,8 +33,6 @@ export interface ExportResult {
   counts: Partial<Record<string, number>>;
   /** The variables the file interpolates in place of live secrets, for the user to set. */
   variables: SecretVariable[];
-  /** The live secrets themselves, for the run's redactor only: never to be shown. */
-  secrets: string[];
 }
 
 async function readOrganizationInfo(client: LiveReader, organization: string): Promise<LiveOrganization> {
@@ -202,6 +201,9 @@ export async function exportOrganization(
     spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
   };
   const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
+  // A warning may quote a live value: it never shows a secret the file keeps out. The file has
+  // none, and is not redacted of them: a short one (`?auth=true`) is text it holds elsewhere too.
   const { variables, values } = result.secrets;
-  return { yaml, warnings: result.warnings, counts, variables, secrets: values };
+  const keptOut = new Redactor(values);
+  return { yaml, warnings: result.warnings.map((warning) => keptOut.redact(warning)), counts, variables };
 }

@@ -55,14 +55,16 @@ const KEY_WORDS_MAX = 6;
 
 export class SecretsKeptOut {
   readonly variables: SecretVariable[] = [];
-  /** The live values written as variables: the run's redactor learns them, so no output shows one. */
+  /** The live values written as variables: the export's warnings never show one. */
   readonly values: string[] = [];
   private readonly taken = new Set<string>();
   /** Configurations already looked at: an item's holds its children's, looked at first. */
   private readonly seen = new WeakSet<object>();
 
   /** Writes the secret parts of an exported item's configuration as interpolations. */
-  keepOut(config: Record<string, unknown>, holder: SecretHolder): void {
+  keepOut(config: Record<string, unknown>, given: SecretHolder): void {
+    // A key may hold a secret too (a title with a URL in it): never in a name or a description.
+    const holder = { ...given, key: masked(given.key, ""), address: masked(given.address, "…") };
     const sensitive = holder.kind.config.sensitive ?? [];
     for (const [field, value] of Object.entries(config)) {
       if (sensitive.includes(field) && typeof value === "string" && value !== "") {
@@ -98,12 +100,7 @@ export class SecretsKeptOut {
       const name = this.name(holder, [field], { secretByField: false });
       return this.variable(name, text, `the certificate or key in ${field} of ${holder.address}`);
     }
-    if (!text.includes("://")) return text;
-    const parts: Part[] = [];
-    for (const match of text.matchAll(URL_IN_TEXT)) {
-      const url = match[0].replace(TRAILING_PUNCTUATION, "");
-      for (const part of secretPartsOf(url)) parts.push({ ...part, at: part.at + match.index });
-    }
+    const parts = secretPartsIn(text);
     if (parts.length === 0) return text;
     const pieces: (string | { variable: string })[] = [];
     let from = 0;
@@ -158,6 +155,25 @@ export class SecretsKeptOut {
       ...this.variables.map((variable) => `  ${variable.name}: ${variable.holds}`),
     ];
   }
+}
+
+/** The secret parts of the URLs in a text, in order. */
+function secretPartsIn(text: string): Part[] {
+  if (!text.includes("://")) return [];
+  const parts: Part[] = [];
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0].replace(TRAILING_PUNCTUATION, "");
+    for (const part of secretPartsOf(url)) parts.push({ ...part, at: part.at + match.index });
+  }
+  return parts;
+}
+
+/** The text with the secret parts of its URLs replaced by `mask`. */
+function masked(text: string, mask: string): string {
+  let result = text;
+  for (const part of secretPartsIn(text).reverse())
+    result = `${result.slice(0, part.at)}${mask}${result.slice(part.at + part.length)}`;
+  return result;
 }
 
 /** Letters without their accents: `Équipe` → `Equipe`. */

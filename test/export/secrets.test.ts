@@ -170,6 +170,34 @@ describe("docsync export keeps secrets out", () => {
     });
   });
 
+  it("keeps a short secret out of its URL only, and out of the warnings that quote it", async () => {
+    await spec("flags", "https://api.acme.example/flags.yaml?auth=true");
+    // Two collections with one title: the export warns, quoting the title, and its token.
+    const title = "Docs https://x.example/?token=tok_abcdef123";
+    for (let n = 0; n < 2; n++) await send("POST", "/collections", { title });
+    const file = await h.config("", "exported.yaml");
+    const exported = await h.run(["export", "-o", file, "--force"]);
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toContain(
+      'Warning: collection "Docs https://x.example/?token=(sensitive)" (col_',
+    );
+    expect(exported.stderr).not.toContain("tok_abcdef123");
+    const text = await readFile(file, "utf8");
+    expect(text).not.toContain("tok_abcdef123");
+    expect(text).toContain("    source: https://api.acme.example/flags.yaml?auth=${OPENAPI_FLAGS_AUTH}\n");
+    expect(text).toContain(
+      "  - title: Docs https://x.example/?token=${COLLECTION_DOCS_HTTPS_X_EXAMPLE_TOKEN_COL_TOKEN}\n",
+    );
+    // `true` stays wherever else the file holds it.
+    expect(text).toContain("  inviteLinks: true\n");
+    const env = {
+      OPENAPI_FLAGS_AUTH: "true",
+      COLLECTION_DOCS_HTTPS_X_EXAMPLE_TOKEN_COL_TOKEN: "tok_abcdef123",
+    };
+    const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"], { env });
+    expect(plan.stdout).toBe("No changes: live state matches the configuration.\n");
+  });
+
   it("writes an organization without secrets as before, with no variables to set", async () => {
     await spec("public", "https://api.acme.example/public.yaml?version=3");
     const json = JSON.parse((await h.run(["export", "--format", "json"])).stdout);

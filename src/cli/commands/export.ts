@@ -79,8 +79,6 @@ export function registerExportCommand(program: Command, context: CommandContext)
       } finally {
         await client.close();
       }
-      // The secrets the file leaves out are secrets of this run too: nothing shows one.
-      context.secrets.add(result.secrets);
       for (const warning of result.warnings) context.output.err(`Warning: ${warning}\n`);
       if (result.variables.length > 0) context.output.err(variablesToSet(result.variables, options.output));
       const report: ExportReport = {
