@@ -196,9 +196,8 @@ export function secretPartsOf(url: string): Part[] {
     const withPassword = colon !== -1 && colon < userInfoEnd;
     const at = withPassword ? colon + 1 : start;
     if (userInfoEnd > at) {
-      const user = JSON.stringify(decoded(url.slice(start, colon)));
       const [name, holds] = withPassword
-        ? ["password", `the password of user ${user}`]
+        ? ["password", `the password of user ${JSON.stringify(decoded(url.slice(start, colon)))}`]
         : ["credential", "the user-info (a credential)"];
       parts.push({ at, length: userInfoEnd - at, name, holds });
     }

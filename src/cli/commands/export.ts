@@ -87,7 +87,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
         organization,
         counts: { ...result.counts } as Record<string, number>,
         warnings: result.warnings,
-        variables: result.variables.map(({ name, holds }) => ({ name, holds })),
+        variables: result.variables,
       };
       if (options.output === undefined) {
         if (options.format === "json") {
