@@ -42,6 +42,8 @@ export interface ApplyRound {
   /** Requests sent to the API while the calls were made (retries and other forms included). */
   callsMade: number;
   calls: AppliedCall[];
+  /** The plan's warnings, when it has some (a live item it matched to nothing). */
+  warnings?: string[];
 }
 
 export interface ApplyReport {
@@ -71,6 +73,8 @@ export interface ExportReport {
   file?: string;
   counts: Record<string, number>;
   warnings: string[];
+  /** The variables the configuration interpolates in place of live secrets, to set to their values. */
+  variables: { name: string; holds: string }[];
   yaml?: string;
 }
 
@@ -93,7 +97,7 @@ export class ApplyRecorder {
     const changes = changesById(safe);
     const calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call]));
     const redactor = new Redactor(sensitive);
-    this.rounds.push({
+    const round: ApplyRound = {
       summary: safe.summary,
       changesMade: made.changes,
       callsMade: made.calls,
@@ -113,7 +117,9 @@ export class ApplyRecorder {
         }
         return call;
       }),
-    });
+    };
+    if (safe.warnings.length > 0) round.warnings = safe.warnings;
+    this.rounds.push(round);
   }
 
   report(error?: string): ApplyReport {

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isScalar, parseDocument } from "yaml";
+import { namedLikeSecret } from "../secrets/names.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { SENSITIVE_FIELDS, SENSITIVE_KEYS } from "./sensitive-fields.ts";
 import type { ParsedYaml } from "./yaml-parse.ts";
@@ -13,9 +14,6 @@ import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 import { pathOf, walkNodes } from "./yaml-walk.ts";
 
 export type Env = Record<string, string | undefined>;
-
-/** Names of variables that hold secrets by convention: their values are never printed. */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL/i;
 
 export interface InterpolationResult {
   diagnostics: Diagnostic[];
@@ -82,7 +80,7 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
     const piece = evaluate(part, env, dirname(file.path));
     if (piece.error !== undefined) return fail(piece.error);
     // A variable named like a secret is one wherever it is used (a token in a URL's query).
-    const secret = sensitive || ("variable" in part && SECRET_NAME.test(part.variable));
+    const secret = sensitive || ("variable" in part && namedLikeSecret(part.variable));
     if (secret && !("text" in part) && piece.value !== "") result.sensitive.push(piece.value);
     text += piece.value;
   }

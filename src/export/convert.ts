@@ -9,6 +9,7 @@ import { scopeOfNode } from "../live/walk.ts";
 import { addressOf } from "../model/address.ts";
 import type { LiveState } from "../model/scope.ts";
 import { everything } from "./read.ts";
+import { SecretsKeptOut } from "./secrets.ts";
 
 /** A YAML comment to write in a mapping: before `key`, or after its last key. */
 export interface Note {
@@ -30,6 +31,8 @@ export interface Conversion {
   keys: Map<string, string>;
   /** Live items that share one natural key in one container: a configuration cannot list them. */
   collisions: string[];
+  /** The secrets written as variables, and the variables. */
+  secrets: SecretsKeptOut;
 }
 
 export interface Naming {
@@ -50,6 +53,7 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     spaceIds: [],
     keys: new Map(),
     collisions: [],
+    secrets: new SecretsKeptOut(),
   };
   const known = naming.keys ?? result.keys;
   const spaces = new Set<string>();
@@ -94,8 +98,11 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       };
       const config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
+      if (kind.keyKeptUnique === false) pin(kind, config, node.item.id);
+      const key = kind.liveKey(node.item);
+      result.secrets.keepOut(config, { kind, key, address: addressOf(scope.address, kind.kind, key) });
       exported.push({ live: node, config });
-      result.keys.set(keyId(kind.kind, node.item.id), kind.liveKey(node.item));
+      result.keys.set(keyId(kind.kind, node.item.id), key);
     }
     findCollisions(kind, scope, exported, result.collisions);
     return exported;
@@ -111,6 +118,22 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     );
   }
   return result;
+}
+
+/**
+ * Writes `id:` right after the key of an item whose key the API does not keep unique: once the
+ * item is renamed in the web app, its id is all that still finds it. Keys are moved, not the
+ * mapping copied, since comments are kept by mapping.
+ */
+function pin(kind: AnyKind, config: Record<string, unknown>, id: string): void {
+  const key = kind.config.identities[0]?.field;
+  const entries = Object.entries(config).filter(([field]) => field !== "id");
+  for (const [field] of entries) delete config[field];
+  if (!entries.some(([field]) => field === key)) config.id = id;
+  for (const [field, value] of entries) {
+    config[field] = value;
+    if (field === key) config.id = id;
+  }
 }
 
 /** Live items of one container that have one natural key: the configuration cannot tell them apart. */

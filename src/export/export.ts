@@ -11,8 +11,10 @@ import { orgPath } from "../kinds/paths.ts";
 import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import { sharedReads } from "../live/shared-reads.ts";
+import { Redactor } from "../secrets/redactor.ts";
 import { type Conversion, convert } from "./convert.ts";
 import { readFound, readOrganization } from "./read.ts";
+import type { SecretVariable } from "./secrets.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
 import { renderYaml } from "./yaml.ts";
 
@@ -29,6 +31,8 @@ export interface ExportResult {
   warnings: string[];
   /** How many items of each top-level kind the file lists. */
   counts: Partial<Record<string, number>>;
+  /** The variables the file interpolates in place of live secrets, for the user to set. */
+  variables: SecretVariable[];
 }
 
 async function readOrganizationInfo(client: LiveReader, organization: string): Promise<LiveOrganization> {
@@ -186,6 +190,7 @@ export async function exportOrganization(
     ...wrap(
       `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`,
     ),
+    ...result.secrets.headerLines(),
   ];
   const layout = {
     oneLineLists: new Set(
@@ -196,5 +201,9 @@ export async function exportOrganization(
     spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
   };
   const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
-  return { yaml, warnings: result.warnings, counts };
+  // A warning may quote a live value: it never shows a secret the file keeps out. The file has
+  // none, and is not redacted of them: a short one (`?auth=true`) is text it holds elsewhere too.
+  const { variables, values } = result.secrets;
+  const keptOut = new Redactor(values);
+  return { yaml, warnings: result.warnings.map((warning) => keptOut.redact(warning)), counts, variables };
 }

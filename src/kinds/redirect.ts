@@ -40,7 +40,7 @@ export interface DesiredRedirect extends ItemMeta {
 }
 
 const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect> = {
-  identities: [{ field: "source" }],
+  identities: [{ field: "source" }, { field: "id", optional: true, hints: false }],
   check(redirects, ctx) {
     const site = ctx.parent?.item;
     if (site === undefined) return;

@@ -71,10 +71,14 @@ export const sectionGroupKind: KindModule<
 > = {
   kind: "group",
   collection: "sectionGroups",
+  keyKeptUnique: false,
   config: {
     // Groups are written among the sections, as `group: <title>`.
     items: (site) => navigationOf(site)?.groups,
-    identities: [{ field: "group", noun: "title" }],
+    identities: [
+      { field: "group", noun: "title" },
+      { field: "id", optional: true, hints: false },
+    ],
     resolve: ({ value }, meta) => ({
       ...meta,
       title: value.group,

@@ -73,7 +73,7 @@ export const sectionKind: KindModule<
   config: {
     // Sections are written in navigation order, some nested in groups.
     items: (site) => navigationOf(site)?.sections,
-    identities: [{ field: "path" }],
+    identities: [{ field: "path" }, { field: "id", optional: true, hints: false }],
     check(sections, ctx) {
       const site = ctx.parent?.item.value as { title?: string } | undefined;
       checkSingleDefault(sections, `section in site "${site?.title}"`, ctx);

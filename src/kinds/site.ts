@@ -92,12 +92,13 @@ export const siteKind: KindModule<
   kind: "site",
   collection: "sites",
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "site",
       description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.",
     },
-    identities: [{ field: "title" }, { field: "id", optional: true }],
+    identities: [{ field: "title" }, { field: "id", optional: true, hints: false }],
     resolve({ value }, meta) {
       const { title, type, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = value;
       return {

@@ -39,12 +39,17 @@ export const teamKind: KindModule<
   kind: "team",
   collection: "teams",
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "team",
-      description: "Teams of the organization. Identity: title. Absent: teams are not managed.",
+      description:
+        "Teams of the organization. Identity: title, or id when given. Absent: teams are not managed.",
     },
-    identities: [{ field: "title", hints: true }],
+    identities: [
+      { field: "title", hints: true },
+      { field: "id", optional: true, hints: false },
+    ],
     resolve: ({ value: { title, members } }, meta) => ({ ...meta, title, ...defined({ members }) }),
   },
 

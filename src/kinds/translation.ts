@@ -37,13 +37,14 @@ export const translationKind: KindModule<
   collection: "translations",
   // The translated content belongs to the settings: deleting them loses it.
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "translation",
       description:
         "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.",
     },
-    identities: [{ field: "title" }, { field: "id", optional: true }],
+    identities: [{ field: "title" }, { field: "id", optional: true, hints: false }],
     resolve: ({ value: { title } }, meta) => ({ ...meta, title }),
   },
 

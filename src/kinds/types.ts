@@ -46,6 +46,12 @@ export interface KindModule<
    * by email): a configured key that differs from the live one is no rename.
    */
   keyAliases?: boolean;
+  /**
+   * Whether the API keeps the key unique in the container (default: true). Where it does not (a
+   * site's title), live items may share it, and an item renamed in the web app has nothing left
+   * to be found by but its id: `docsync export` pins each item with `id:`.
+   */
+  keyKeptUnique?: boolean;
   /** The items have an order that the planner keeps with move calls. */
   ordered?: boolean;
   /** Deletes in a container wait for its creates (a section must keep a site space). */
@@ -236,6 +242,10 @@ export interface ExportContext {
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
 export type AnyKind = KindModule<any, any, any, any, any>;
+
+/** Whether configured items of the kind may be pinned to a live item with `id:`. */
+export const takesIdPin = (kind: AnyKind): boolean =>
+  kind.config.identities.some((identity) => identity.field === "id" && identity.optional === true);
 
 /** The key under which an address names a configured item. */
 export const addressKey = (kind: AnyKind, desired: ItemMeta): string =>

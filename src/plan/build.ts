@@ -15,6 +15,7 @@ import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
+import { unmatchedLiveHints } from "./unmatched.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
@@ -25,7 +26,7 @@ interface ContainerProgress {
 }
 
 class Planner {
-  private readonly resolution: Resolution;
+  readonly resolution: Resolution;
   private readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
@@ -292,6 +293,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
-  // After --target, so that a batch holds only the items the plan keeps.
+  // After --target: a batch holds only the items the plan keeps, a warning only its creates.
+  plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan));
   return batchBulkCalls(plan, planner.bulkItems);
 }

@@ -92,6 +92,8 @@ export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
   /** The address of each placeholder handed out, so that calls can say which creates they need. */
   private readonly placeholders = new Map<string, string>();
+  /** Every container, each before those below its items. */
+  readonly containers: Container[] = [];
 
   constructor(private readonly desired: DesiredState) {}
 
@@ -173,6 +175,7 @@ export class Resolution implements PlanContext {
       liveOrder,
       describe,
     };
+    this.containers.push(container);
     const { slots } = container;
     // A kind without children leaves its unchanged items out of the index: duplicates are told
     // by their keys instead of their addresses.

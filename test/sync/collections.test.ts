@@ -225,8 +225,12 @@ describe("collections", () => {
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
+    // Titles are not unique in the API: each collection is pinned by its id.
+    const ids = Object.fromEntries((await live()).map((c) => [c.title, c.id]));
     expect(text).toContain(
-      "collections:\n  - title: Documentation\n    defaultLevel: read\n  - title: Platform\n    description: Platform team\n    defaultLevel: read\n  - title: Guides\n    defaultLevel: comment\n    parent: Platform\n",
+      `collections:\n  - title: Documentation\n    id: ${ids.Documentation}\n    defaultLevel: read\n` +
+        `  - title: Platform\n    id: ${ids.Platform}\n    description: Platform team\n    defaultLevel: read\n` +
+        `  - title: Guides\n    id: ${ids.Guides}\n    defaultLevel: comment\n    parent: Platform\n`,
     );
     h.emulator.resetLog();
     await noChanges(file);
@@ -236,12 +240,14 @@ describe("collections", () => {
   it("exports the parent of a collection by id when its title is shared, and the export plans to no change", async () => {
     const first = await made("Drafts");
     await made("Drafts");
-    await made("Kid", first!.id);
+    const kid = await made("Kid", first!.id);
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
-    expect(text).toContain(`  - title: Kid\n    defaultLevel: read\n    parent: { id: ${first!.id} }\n`);
+    expect(text).toContain(
+      `  - title: Kid\n    id: ${kid!.id}\n    defaultLevel: read\n    parent: { id: ${first!.id} }\n`,
+    );
     h.emulator.resetLog();
     await noChanges(file);
     expect(h.writes()).toBe(0);

@@ -326,7 +326,11 @@ describe("export of settings, OpenAPI specs and translations", () => {
       path: `/orgs/${h.org}/openapi`,
       body: { slug: "inline", source: { text: "openapi: 3.1.0" } },
     });
-    await h.api.send({ method: "POST", path: `/orgs/${h.org}/translations`, body: { title: "French" } });
+    const french = await h.api.send<{ id: string }>({
+      method: "POST",
+      path: `/orgs/${h.org}/translations`,
+      body: { title: "French" },
+    });
 
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force", "--prune-org"]);
@@ -348,7 +352,7 @@ describe("export of settings, OpenAPI specs and translations", () => {
       { slug: "inline" },
     ]);
     expect(text).toContain("# source: made from a text, which the API does not return.");
-    expect(doc.translations).toEqual([{ title: "French" }]);
+    expect(doc.translations).toEqual([{ title: "French", id: french!.id }]);
     expect(doc.policy.prune).toEqual(expect.arrayContaining(["openApiSpecs", "translations"]));
     expect(doc.policy.prune).not.toContain("organizationSettings");
 

@@ -84,10 +84,11 @@ describe("secrets", () => {
 
   it("a variable named like a secret is one wherever the configuration uses it", async () => {
     const secret = "s3cr3t-query-token-0123456789";
+    const signature = "a1b2c3d4e5f6-signature";
     const path = await h.config(
-      `version: 1\norganization: \${DOCSYNC_ORG}\nopenApiSpecs:\n  - { slug: private-api, source: "https://api.acme.example/openapi.yaml?token=\${SPEC_TOKEN}" }\n`,
+      `version: 1\norganization: \${DOCSYNC_ORG}\nopenApiSpecs:\n  - { slug: private-api, source: "https://api.acme.example/openapi.yaml?token=\${SPEC_TOKEN}&sig=\${SPEC_SIG}" }\n`,
     );
-    const env = { SPEC_TOKEN: secret };
+    const env = { SPEC_TOKEN: secret, SPEC_SIG: signature };
     const outputs: string[] = [];
     for (const args of [
       ["plan", "-c", path, "-v"],
@@ -98,7 +99,10 @@ describe("secrets", () => {
       outputs.push(result.stdout, result.stderr);
     }
     expect(outputs.join("")).toContain("private-api");
-    for (const output of outputs) expect(output).not.toContain(secret);
+    for (const output of outputs) {
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain(signature);
+    }
   });
 
   it("never appear when the service quotes them in an error", async () => {
