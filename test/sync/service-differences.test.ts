@@ -287,6 +287,25 @@ ${grouped}${ungrouped.replace(/^ {4}/gm, "")}`;
       expect(again.code).toBe(0);
     });
 
+    it("announces the other form once per route, without --verbose", async () => {
+      await applied(h, await h.config(before));
+      h.emulator.removeRoutes([ADD, REMOVE]);
+      const apply = await h.run(["apply", "-c", await h.config(after), "--yes", "--parallelism", "1"]);
+      expect(apply.code).toBe(0);
+      const notes = apply.stderr.split("\n").filter((line) => line !== "");
+      expect(notes).toHaveLength(2);
+      for (const route of [ADD, REMOVE]) {
+        expect(notes).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^Note: this service has no route ${route} \\(${route.split(" ")[0]} /orgs/\\S+ answered 404\\); ` +
+                "docsync sends its other form instead, for the rest of the run: PATCH /orgs/\\S+/sections/\\S+$",
+            ),
+          ),
+        );
+      }
+    });
+
     it("leaves a failure about a missing item as it is", async () => {
       await applied(h, await h.config(before));
       h.emulator.failNext({
