@@ -252,7 +252,10 @@ describe("docsync export", () => {
     await send("PUT", `${s}/adaptive-schema`, {
       jsonSchema: {
         type: "object",
-        properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
+        properties: {
+          tier: { type: "string", description: "Support tier" },
+          seats: { type: "number", description: "Seats bought" },
+        },
         additionalProperties: false,
       },
     });
@@ -379,7 +382,10 @@ describe("docsync export", () => {
         proxy: "https://example.com/docs",
         adaptiveContent: { enabled: true },
         adaptiveSchema: {
-          properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
+          properties: {
+            tier: { type: "string", description: "Support tier" },
+            seats: { type: "number", description: "Seats bought" },
+          },
           additionalProperties: false,
         },
         sections: [
