@@ -41,6 +41,12 @@ describe("docsync export", () => {
   });
   afterEach(() => h.close());
 
+  /** The examples run against their own fixture, as the quick start runs them. */
+  async function examplesFixture(): Promise<void> {
+    await h.close();
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  }
+
   /** Exports to a new file, checks that it is valid and plans to nothing; returns its text. */
   async function roundTrip(extra: string[] = []): Promise<{ text: string; doc: Json; stderr: string }> {
     const file = await h.config("", "exported.yaml");
@@ -72,15 +78,16 @@ describe("docsync export", () => {
 
   for (const example of EXAMPLES) {
     it(`${example}: apply, export, then the export validates and plans to no change`, async () => {
+      await examplesFixture();
       const apply = await h.run(["apply", "-c", example, "--yes"]);
       expect(apply.code).toBe(0);
       const { doc, stderr } = await roundTrip();
       expect(stderr).toBe("");
       expect(doc.version).toBe(1);
       expect(doc.organization).toBe("org_acme");
-      // The fixture's teams and whatever the example adds, always exported.
+      // The teams the example adds (the fixture has none), always exported.
       expect(doc.teams.map((team: Json) => team.title)).toEqual(
-        example.endsWith("organization") ? ["Writers", "Reviewers", "Support"] : ["Writers", "Reviewers"],
+        example.endsWith("organization") ? ["Writers", "Reviewers", "Support"] : [],
       );
     });
   }
@@ -159,6 +166,7 @@ describe("docsync export", () => {
   });
 
   it("examples/organization: no certificate, a comment saying how to add it, the default team by title", async () => {
+    await examplesFixture();
     await h.run(["apply", "-c", "examples/organization", "--yes"]);
     const { text, doc } = await roundTrip();
     const certificate = (await readFile("examples/organization/okta.pem", "utf8")).trim();
@@ -209,6 +217,8 @@ describe("docsync export", () => {
     });
     expect(text).toContain(`policy:\n${ORG_WIDE_NOTE}`);
     expect(doc.sites).toEqual([]);
+    // Translations in the form the service keeps them: a sync, its source space by name.
+    expect(doc.translations).toEqual([{ source: { space: "handbook", language: "en" }, language: "fr" }]);
   });
 
   it("--prune-org prunes the organization-wide kinds too", async () => {
