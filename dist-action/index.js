@@ -89,7 +89,6 @@ function draftCall(draft, id, change, after) {
     unrefs: draft.unrefs,
     temporary: draft.temporary,
     bulk: draft.bulk,
-    probe: draft.probe,
     id,
     change,
     after,
@@ -143,23 +142,13 @@ function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
       dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.probe) {
-      let { pointer, value, otherwise } = draft.probe;
-      call.probe = { pointer, value, otherwise };
-    }
-    if (draft.orderAfter && draft.orderAfter.length > 0) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.orderAfter && draft.orderAfter.length > 0) {
       let orderOnly = draft.orderAfter.filter((id) => !draft.after?.includes(id));
       orderOnly.length > 0 && (call.orderOnly = orderOnly);
     }
     calls[at3] = call;
   }
   return assertAcyclic(calls), calls;
-}
-function probesFirst(calls) {
-  let probes = calls.filter((call) => call.probe && call.dependsOn.length === 0).map((call) => call.id);
-  if (probes.length !== 0)
-    for (let call of calls)
-      call.dependsOn.length > 0 || call.probe || (call.dependsOn = probes.slice(), call.orderOnly = probes.slice());
 }
 function dependentsOf(calls) {
   return indexBy(calls, (call) => call.dependsOn);
@@ -287,8 +276,8 @@ function describeStatus(status) {
   return text2 === void 0 ? String(status) : `${status} ${text2}`;
 }
 function httpFailureMessage(method, path, status, apiMessage) {
-  let described2 = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described2 || apiMessage === STATUS_CODES[status];
-  return `${method} ${path} failed: ${described2}${redundant ? "" : `: ${apiMessage}`}`;
+  let described = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described || apiMessage === STATUS_CODES[status];
+  return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
 }
 function extractApiMessage(body) {
   let text2 = body.trim();
@@ -399,24 +388,10 @@ function capturedId(answer, capture) {
     found = atPointer(answer, capture.pointer ?? "/id");
   return typeof found == "string" ? found : void 0;
 }
-function checkProbe(probe, answer) {
-  let found = atPointer(answer, probe.pointer);
-  if (found !== probe.value)
-    throw new DocsyncError(
-      "apply.probe",
-      `the answer's ${probe.pointer.slice(1)} is ${JSON.stringify(found)}, not ${JSON.stringify(probe.value)}. ${probe.otherwise}`
-    );
-}
-function failureMessage2(error, probe) {
-  let message = error instanceof Error ? error.message : String(error), refused = error instanceof ApiError && error.status !== void 0 && error.status >= 400 && error.status < 500;
-  return probe && refused ? `${message.replace(/\.$/, "")}. ${probe.otherwise}` : message;
-}
 var init_captures = __esm({
   "src/apply/captures.ts"() {
     "use strict";
-    init_errors2();
     init_recovery();
-    init_errors();
   }
 });
 
@@ -579,7 +554,6 @@ async function executePlan(plan, client, options) {
         signal: giveUp2.signal
       });
       if (giveUp2.signal.aborted) return !1;
-      call.probe && checkProbe(call.probe, answer);
       for (let capture of call.captures ?? []) {
         let id = capturedId(answer, capture);
         if (id === void 0)
@@ -588,7 +562,7 @@ async function executePlan(plan, client, options) {
       }
       return record({ call, status: "done" }), !0;
     } catch (error) {
-      return giveUp2.signal.aborted || (record({ call, status: "failed", error: failureMessage2(error, call.probe) }), skipDependents(call)), !1;
+      return giveUp2.signal.aborted || (record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) }), skipDependents(call)), !1;
     } finally {
       running.delete(call.id);
     }
@@ -4059,13 +4033,13 @@ function adminRefusals(members, outcomes, caller, at3) {
     return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
   });
   for (let member of lowered) {
-    let outcome = outcomes.get(member.id), where7 = at3(member.id), refusal2 = (message) => where7 === void 0 ? { member: member.name, message } : { member: member.name, at: where7, message };
+    let outcome = outcomes.get(member.id), where7 = at3(member.id), refusal = (message) => where7 === void 0 ? { member: member.name, message } : { member: member.name, at: where7, message };
     "id" in caller && caller.id === member.id ? refusals.push(
-      refusal2(
+      refusal(
         `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
       )
     ) : "unknown" in caller && refusals.push(
-      refusal2(
+      refusal(
         `member "${member.name}" is an admin, and docsync cannot tell whether it is the user the API token runs as (${caller.unknown}), so it lowers no admin. The plan would ${describe(outcome)}; make that change in the web app.`
       )
     );
@@ -4143,7 +4117,7 @@ function adminProblems(scope, nodes) {
     disabled: item.disabled === !0
   })), caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" }, refusals = adminRefusals(facts, outcomes, caller, (id) => configuredAt.get(id));
   if (refusals.length !== 0)
-    return refusals.map((refusal2) => refusal2.at === void 0 ? refusal2.message : `${refusal2.at}: ${refusal2.message}`).join(`
+    return refusals.map((refusal) => refusal.at === void 0 ? refusal.message : `${refusal.at}: ${refusal.message}`).join(`
 `);
 }
 var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, refusalsOf, memberKind, init_member = __esm({
@@ -5288,11 +5262,6 @@ function liveSchema(node) {
   let schema = { properties: jsonSchema.properties ?? {} };
   return typeof jsonSchema.additionalProperties == "boolean" && (schema.additionalProperties = jsonSchema.additionalProperties), schema;
 }
-function isClaim(value) {
-  if (typeof value != "object" || value === null) return !1;
-  let { type, description, ...rest } = value;
-  return CLAIM_TYPES.includes(type) && typeof description == "string" && Object.keys(rest).length === 0;
-}
 function schemaConfig(node, ctx) {
   let schema = liveSchema(node);
   if (!schema) return;
@@ -5300,10 +5269,15 @@ function schemaConfig(node, ctx) {
   if (schema.additionalProperties === !0 && ctx.warn(
     `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
   ), !enabled && names2.length === 0) return;
-  let odd = names2.filter((name) => !isClaim(properties[name]));
+  let odd = names2.filter((name) => {
+    let attribute = properties[name];
+    if (typeof attribute != "object" || attribute === null) return !0;
+    let { type, description, ...rest } = attribute;
+    return !(typeof type == "string" && ATTRIBUTE_TYPES.includes(type)) || description !== void 0 && typeof description != "string" || Object.keys(rest).length > 0;
+  });
   if (odd.length > 0) {
     ctx.warn(
-      `site ${site4}: the adaptive schema is left out: claim ${odd.map((name) => JSON.stringify(name)).join(", ")} is not in the form the configuration takes (a type of boolean, number or string, and a description: what both the spec and the service's published description take)`
+      `site ${site4}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} uses JSON Schema keywords the configuration does not have (it knows type and description)`
     );
     return;
   }
@@ -5323,11 +5297,11 @@ function schemaCall(org, site4, schema, live, ctx) {
     needs: ctx.needs(site4)
   };
 }
-var CLAIM_TYPES, init_site_adaptive_schema = __esm({
+var ATTRIBUTE_TYPES, init_site_adaptive_schema = __esm({
   "src/kinds/site-adaptive-schema.ts"() {
     "use strict";
     init_paths();
-    CLAIM_TYPES = ["boolean", "number", "string"];
+    ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
   }
 });
 
@@ -5377,7 +5351,6 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
       desired: (scope) => scope.desired.sites,
       read: async (client, scope) => leafNodes(await client.list(`${orgPath(scope.organization)}/sites`)),
       detailsWanted: { adaptiveSchema: { properties: {} } },
-      detailsKey: "adaptiveSchema",
       async readDetails(client, scope, node, desired) {
         if (!desired.adaptiveSchema) return;
         let schema = await client.get(
@@ -5963,7 +5936,6 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
           })
         )).flat().map((item) => ({ item, children: {} }));
       },
-      detailsKey: "customFields",
       async readDetails(client, _scope, node, desired) {
         if (desired.customFields === void 0) return;
         let values = await client.get(
@@ -6092,190 +6064,61 @@ var teamKind, init_team = __esm({
   }
 });
 
-// src/kinds/translation-forms.ts
-function liveForm(live) {
-  return live.object === FORMS.sync.object ? "sync" : live.object === FORMS.settings.object ? "settings" : live.source !== void 0 ? "sync" : "settings";
-}
-function checkLiveForm(configured, live) {
-  let [entry] = configured, [item] = live;
-  if (entry === void 0 || item === void 0 || liveForm(item) === entry.form) return;
-  let service = liveForm(item);
-  throw new DocsyncError(
-    "plan.translation-form",
-    `translations: this service keeps ${FORMS[service].name} (object "${FORMS[service].object}": ${FORMS[service].fields}), but the configuration gives ${described(entry.form)}, at ${placeOf(entry.at)}. Write each entry as ${FORMS[service].write} (see docs/configuration.md#translations); nothing was changed.`
-  );
-}
-function checkTranslations(items2, ctx) {
-  let [first] = items2;
-  if (first === void 0) return;
-  let form = rawForm(first.value), pairs = /* @__PURE__ */ new Map();
-  for (let item of items2) {
-    if (rawForm(item.value) !== form) {
-      ctx.report(
-        item,
-        [],
-        `is ${described(rawForm(item.value))}, but the translation at ${ctx.where(first, form === "settings" ? "title" : "source", item)} is ${described(form)}: a service keeps its translations in one form, so write every entry in it`
-      );
-      continue;
-    }
-    if (!("source" in item.value)) continue;
-    let { source, language } = item.value;
-    ctx.spaces !== void 0 && !ctx.spaces.has(source.space) && ctx.report(item, ["source", "space"], `unknown space "${source.space}"; ${knownSpaces(ctx.spaces)}`);
-    let pair = syncKey(source.space, language), earlier = pairs.get(pair);
-    earlier === void 0 ? pairs.set(pair, item) : ctx.report(
-      item,
-      ["language"],
-      `duplicate translation of space "${source.space}" into "${language}" (first at ${ctx.where(earlier, "language", item)})`
-    );
-  }
-}
-var FORMS, described, rawForm, syncKey, init_translation_forms = __esm({
-  "src/kinds/translation-forms.ts"() {
-    "use strict";
-    init_errors();
-    init_desired();
-    init_site_space();
-    FORMS = {
-      settings: {
-        object: "translation-settings",
-        name: "translation settings",
-        fields: "a title",
-        write: "{ title }"
-      },
-      sync: {
-        object: "translation",
-        name: "translation syncs",
-        fields: "a source space and its language, a target language, instructions",
-        write: "{ source: { space, language }, language }"
-      }
-    }, described = (form) => `${FORMS[form].name} (${FORMS[form].fields})`, rawForm = (raw) => "title" in raw ? "settings" : "sync";
-    syncKey = (space, language) => `${space} \u2192 ${language}`;
-  }
-});
-
 // src/kinds/translation.ts
-var sourceOf, refusal, translationKind, init_translation = __esm({
+var translationKind, init_translation = __esm({
   "src/kinds/translation.ts"() {
     "use strict";
     init_compare();
     init_live_nodes();
     init_paths();
-    init_translation_forms();
-    sourceOf = (desired) => ({
-      space: desired.space,
-      language: desired.sourceLanguage
-    }), refusal = (desired) => {
-      let other = desired.form === "sync" ? "settings" : "sync";
-      return `The service listed no translations, so docsync sent this first one as ${FORMS[desired.form].name}, the configuration's form, before any other call. If the service keeps ${described(other)} instead, write each entry as ${FORMS[other].write} (see docs/configuration.md#translations).`;
-    }, translationKind = {
+    translationKind = {
       kind: "translation",
       collection: "translations",
-      // The translated content belongs to them: deleting them loses it.
+      // The translated content belongs to the settings: deleting them loses it.
       highRisk: !0,
       config: {
         schema: {
           fragment: "translation",
-          description: "Translations of the organization, in the form the service keeps: translation settings (title; identity: title, or id when given) or translation syncs (source and language; identity: the source space and the language). Absent: translations are not managed."
+          description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed."
         },
-        identities: [
-          { field: "title", optional: !0 },
-          { field: "id", optional: !0 }
-        ],
-        check: checkTranslations,
-        resolve({ value }, meta2, ctx) {
-          if ("title" in value) return { ...meta2, form: "settings", title: value.title };
-          let { source, language, instructions } = value;
-          return {
-            ...meta2,
-            form: "sync",
-            space: source.space,
-            spaceId: ctx.spaceId(source.space),
-            sourceLanguage: source.language,
-            language,
-            ...instructions !== void 0 ? { instructions } : {}
-          };
-        }
+        identities: [{ field: "title" }, { field: "id", optional: !0 }],
+        resolve: ({ value: { title } }, meta2) => ({ ...meta2, title })
       },
       desired: (scope) => scope.desired.translations,
-      async read(client, scope) {
-        let live = await client.list(translationsPath(scope.organization));
-        return checkLiveForm(scope.desired.translations ?? [], live), leafNodes(live);
-      },
-      key: (desired) => desired.form === "settings" ? desired.title : syncKey(desired.spaceId, desired.language),
-      liveKey: (live) => liveForm(live) === "settings" ? String(live.title) : syncKey(String(live.source?.space), String(live.language)),
-      label: (desired) => desired.form === "settings" ? desired.title : syncKey(desired.space, desired.language),
-      liveLabel(live, configuration) {
-        if (liveForm(live) === "settings") return String(live.title);
-        let id = String(live.source?.space), name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === id);
-        return syncKey(name ?? id, String(live.language));
-      },
+      read: async (client, scope) => leafNodes(await client.list(translationsPath(scope.organization))),
+      key: (translation) => translation.title,
+      liveKey: (translation) => translation.title,
       diff(desired, live) {
         let changes = [];
-        return desired.form === "settings" ? (compareField(changes, "title", desired.title, live?.item.title), changes) : (live || (compareField(changes, "source", sourceOf(desired), void 0), compareField(changes, "language", desired.language, void 0)), compareField(changes, "instructions", desired.instructions, live?.item.instructions), changes);
+        return compareField(changes, "title", desired.title, live?.item.title), changes;
       },
-      mustReplace(desired, live) {
-        let changes = [];
-        return desired.form === "sync" && compareField(changes, "source.language", desired.sourceLanguage, live.item.source?.language), changes;
-      },
-      create(desired, address, scope, _ctx, info) {
-        let path = translationsPath(scope.organization), call = desired.form === "settings" ? {
+      create: (desired, address, scope) => [
+        {
           method: "POST",
-          path,
+          path: translationsPath(scope.organization),
           body: { title: desired.title },
           summary: "create translation settings",
           captures: [{ address, pointer: "/id" }],
-          recover: { list: path, match: { title: desired.title } }
-        } : {
-          method: "POST",
-          path,
-          body: {
-            source: { space: desired.spaceId, language: desired.sourceLanguage },
-            language: desired.language,
-            ...desired.instructions !== void 0 ? { instructions: desired.instructions } : {}
-          },
-          summary: "create translation",
-          captures: [{ address, pointer: "/id" }],
-          recover: { list: path, match: { "source.space": desired.spaceId, language: desired.language } }
-        };
-        return info.firstInEmptyContainer && (call.probe = {
-          pointer: "/object",
-          value: FORMS[desired.form].object,
-          note: `made first: the service lists no translations, so this create's answer tells whether it keeps ${FORMS[desired.form].name}, as the configuration writes them`,
-          otherwise: refusal(desired)
-        }), [call];
-      },
-      update(desired, live, _changes, _address, scope) {
-        let path = translationPath(scope.organization, live.item.id);
-        return desired.form === "settings" ? [
-          { method: "PUT", path, body: { title: desired.title }, summary: "rename translation settings" }
-        ] : [
-          {
-            method: "PUT",
-            path,
-            body: { instructions: desired.instructions },
-            summary: "change translation instructions"
-          }
-        ];
-      },
+          recover: { list: translationsPath(scope.organization), match: { title: desired.title } }
+        }
+      ],
+      update: (desired, live, _changes, _address, scope) => [
+        {
+          method: "PUT",
+          path: translationPath(scope.organization, live.item.id),
+          body: { title: desired.title },
+          summary: "rename translation settings"
+        }
+      ],
       remove: (live, _address, scope) => [
         {
           method: "DELETE",
           path: translationPath(scope.organization, live.item.id),
-          summary: liveForm(live.item) === "settings" ? "delete translation settings" : "delete translation"
+          summary: "delete translation settings"
         }
       ],
-      exportLeavesOut: "the languages of translation settings (the API does not set them)",
-      toConfig(live, _scope, ctx) {
-        let item = live.item;
-        if (liveForm(item) === "settings") return { title: item.title };
-        let config = {
-          source: { space: ctx.space(String(item.source?.space)), language: item.source?.language },
-          language: item.language
-        }, { instructions } = item;
-        return typeof instructions == "object" && instructions !== null && !Array.isArray(instructions) ? config.instructions = instructions : instructions != null && ctx.warn(
-          `translation ${JSON.stringify(syncKey(String(item.source?.space), String(item.language)))}: its instructions are not a document (a mapping), so they are left out`
-        ), config;
-      }
+      exportLeavesOut: "translation languages (the API does not set them)",
+      toConfig: (live) => ({ title: live.item.title })
     };
   }
 });
@@ -17598,7 +17441,7 @@ var docsync_schema_default, init_docsync_schema = __esm({
           }
         },
         translations: {
-          description: "Translations of the organization, in the form the service keeps: translation settings (title; identity: title, or id when given) or translation syncs (source and language; identity: the source space and the language). Absent: translations are not managed.",
+          description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.",
           type: "array",
           items: {
             $ref: "#/definitions/translation"
@@ -18340,18 +18183,17 @@ var docsync_schema_default, init_docsync_schema = __esm({
                   description: "Visitor attributes by name.",
                   type: "object",
                   additionalProperties: {
-                    description: "One visitor claim, in the form both the spec ({type, description}) and the service's published description (a description on every claim; no integer type; an array or object claim needs items or properties, keys the spec does not have) take.",
+                    description: "One visitor attribute.",
                     type: "object",
                     additionalProperties: !1,
-                    required: ["type", "description"],
+                    required: ["type"],
                     properties: {
                       type: {
-                        description: "The claim's JSON type: boolean, number or string.",
-                        enum: ["boolean", "number", "string"],
-                        errorMessage: "must be boolean, number or string: the claim types both the spec and the service's published description take"
+                        description: "The attribute's JSON type.",
+                        enum: ["string", "number", "integer", "boolean", "array", "object"]
                       },
                       description: {
-                        description: "What the claim means; the service requires it.",
+                        description: "What the attribute means.",
                         type: "string"
                       }
                     }
@@ -18531,121 +18373,31 @@ var docsync_schema_default, init_docsync_schema = __esm({
           }
         },
         translation: {
-          description: "One of the organization's translations, in the form the service keeps them: translation settings (title; the spec's form), or a translation sync (source and language; the service's published form). All entries take one form.",
-          if: {
-            type: "object",
-            required: ["title"]
-          },
-          then: {
-            description: "Translation settings (the spec's form). Identity: title, or id when given.",
-            type: "object",
-            additionalProperties: !1,
-            required: ["title"],
-            properties: {
-              title: {
-                description: "The title (1 to 100 characters); identifies the settings unless id is given.",
-                type: "string",
-                minLength: 1,
-                maxLength: 100
-              },
-              id: {
-                description: "Pin this entry to live translation settings by id; wins over was and the title.",
-                type: "string",
-                minLength: 1
-              },
-              was: {
-                description: "Rename hint: the title the live translation settings have today.",
-                type: "string",
-                minLength: 1,
-                maxLength: 100
-              },
-              protect: {
-                description: "Never delete these translation settings.",
-                type: "boolean"
-              }
-            }
-          },
-          else: {
-            description: "A translation sync (the service's published form): a space translated into a language. Identity: the source space and the target language.",
-            type: "object",
-            additionalProperties: !1,
-            required: ["source", "language"],
-            properties: {
-              source: {
-                description: "What is translated: a space named under spaces:, and the language it is written in. A change of language replaces the translation.",
-                type: "object",
-                additionalProperties: !1,
-                required: ["space", "language"],
-                properties: {
-                  space: {
-                    description: "The name of a space under spaces:.",
-                    type: "string",
-                    minLength: 1
-                  },
-                  language: {
-                    description: "The language the space is written in, as a code.",
-                    $ref: "#/definitions/translation/definitions/language"
-                  }
-                }
-              },
-              language: {
-                description: "The language to translate into, as a code; with the source space, it identifies the translation.",
-                $ref: "#/definitions/translation/definitions/language"
-              },
-              instructions: {
-                description: "Instructions for the translation: a document (a mapping), sent as it is written. The only field a change keeps the translation for.",
-                type: "object"
-              },
-              protect: {
-                description: "Never delete or replace this translation.",
-                type: "boolean"
-              }
-            }
-          },
-          definitions: {
-            language: {
-              description: "A language code of the service.",
-              enum: [
-                "en",
-                "fr",
-                "de",
-                "es",
-                "it",
-                "pt",
-                "pt-br",
-                "ru",
-                "ja",
-                "zh",
-                "zh-tw",
-                "yue",
-                "ko",
-                "ar",
-                "hi",
-                "nl",
-                "pl",
-                "tr",
-                "sv",
-                "no",
-                "da",
-                "fi",
-                "el",
-                "cs",
-                "hu",
-                "ro",
-                "th",
-                "vi",
-                "id",
-                "ms",
-                "he",
-                "uk",
-                "sk",
-                "bg",
-                "hr",
-                "lt",
-                "lv",
-                "et",
-                "sl"
-              ]
+          description: "Translation settings. Identity: title, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The title (1 to 100 characters); identifies the settings unless id is given.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            id: {
+              description: "Pin this entry to live translation settings by id; wins over was and the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live translation settings have today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            protect: {
+              description: "Never delete these translation settings.",
+              type: "boolean"
             }
           }
         }
@@ -18677,10 +18429,7 @@ function explain(e, path) {
     case "type":
       return { path, message: `must be ${describeTypes(p.type)} (got ${describeValue(e.data)})` };
     case "enum":
-      return {
-        path,
-        message: typeof custom == "string" ? custom : `must be one of: ${p.allowedValues.map(String).join(", ")}`
-      };
+      return { path, message: `must be one of: ${p.allowedValues.map(String).join(", ")}` };
     case "const":
       return {
         path,
@@ -18759,7 +18508,7 @@ var characters, items, length, init_schema_messages = __esm({
 
 // src/config/schema-precompiled.ts
 function precompiledValidator(formats) {
-  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space, or a mapping with its id and the settings docsync manages.", type: ["string", "object"], minLength: 1, if: { type: "object" }, then: { $ref: "#/definitions/space" } } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translations of the organization, in the form the service keeps: translation settings (title; identity: title, or id when given) or translation syncs (source and language; identity: the source space and the language). Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor claim, in the form both the spec ({type, description}) and the service's published description (a description on every claim; no integer type; an array or object claim needs items or properties, keys the spec does not have) take.", type: "object", additionalProperties: !1, required: ["type", "description"], properties: { type: { description: "The claim's JSON type: boolean, number or string.", enum: ["boolean", "number", "string"], errorMessage: "must be boolean, number or string: the claim types both the spec and the service's published description take" }, description: { description: "What the claim means; the service requires it.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, "space-permission": { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } }, space: { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "One of the organization's translations, in the form the service keeps them: translation settings (title; the spec's form), or a translation sync (source and language; the service's published form). All entries take one form.", if: { type: "object", required: ["title"] }, then: { description: "Translation settings (the spec's form). Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, else: { description: "A translation sync (the service's published form): a space translated into a language. Identity: the source space and the target language.", type: "object", additionalProperties: !1, required: ["source", "language"], properties: { source: { description: "What is translated: a space named under spaces:, and the language it is written in. A change of language replaces the translation.", type: "object", additionalProperties: !1, required: ["space", "language"], properties: { space: { description: "The name of a space under spaces:.", type: "string", minLength: 1 }, language: { description: "The language the space is written in, as a code.", $ref: "#/definitions/translation/definitions/language" } } }, language: { description: "The language to translate into, as a code; with the source space, it identifies the translation.", $ref: "#/definitions/translation/definitions/language" }, instructions: { description: "Instructions for the translation: a document (a mapping), sent as it is written. The only field a change keeps the translation for.", type: "object" }, protect: { description: "Never delete or replace this translation.", type: "boolean" } } }, definitions: { language: { description: "A language code of the service.", enum: ["en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl"] } } } } }, schema14 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema15 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema16 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema17 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema18 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema19 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema20 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema30 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), schema12 = { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, schema13 = { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } };
+  let schema11 = { $schema: "http://json-schema.org/draft-07/schema#", title: "docsync configuration", description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.", type: "object", additionalProperties: !1, required: ["version"], properties: { version: { description: "Format version of this file. Always 1.", const: 1, errorMessage: "must be 1 (the only format version)" }, organization: { description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.", type: "string", minLength: 1 }, spaces: { description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.", type: "object", propertyNames: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$", errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'" }, additionalProperties: { description: "The id of an existing space, or a mapping with its id and the settings docsync manages.", type: ["string", "object"], minLength: 1, if: { type: "object" }, then: { $ref: "#/definitions/space" } } }, collections: { description: "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.", type: "array", items: { $ref: "#/definitions/collection" } }, teams: { description: "Teams of the organization. Identity: title. Absent: teams are not managed.", type: "array", items: { $ref: "#/definitions/team" } }, members: { description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.", type: "array", items: { $ref: "#/definitions/member" } }, customFields: { description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.", type: "array", items: { $ref: "#/definitions/custom-field" } }, samlProviders: { description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.", type: "array", items: { $ref: "#/definitions/saml-provider" } }, organizationSettings: { description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.", $ref: "#/definitions/organization-settings" }, openApiSpecs: { description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.", type: "array", items: { $ref: "#/definitions/openapi-spec" } }, translations: { description: "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.", type: "array", items: { $ref: "#/definitions/translation" } }, sites: { description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.", type: "array", items: { $ref: "#/definitions/site" } }, policy: { description: "What docsync may delete. May appear in one file only.", $ref: "#/definitions/policy" } }, definitions: { collection: { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, "custom-field": { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, member: { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, "openapi-spec": { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, "organization-settings": { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, policy: { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, redirect: { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, "saml-provider": { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, "section-group": { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, section: { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } }, "site-space": { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, site: { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, "space-permission": { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } }, space: { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, team: { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, translation: { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } } } }, schema14 = { description: "A collection: a folder of spaces and other collections. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.", type: "string", minLength: 1, maxLength: 50 }, description: { description: "A short description (at most 100 characters).", type: "string", maxLength: 100 }, defaultLevel: { description: "The role members of the organization have on the content of the collection by default.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, parent: { description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, id: { description: "Pin to a live collection id: needed when several live collections share the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live collection has today.", type: "string", minLength: 1, maxLength: 50 }, protect: { description: "Never delete this collection.", type: "boolean" } } }, schema15 = { description: "A team. Identity: title.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The team's title (1 to 64 characters); identifies the team.", type: "string", minLength: 1, maxLength: 64 }, members: { description: "Member (user) ids. The API takes them only when the team is created.", type: "array", uniqueItems: !0, items: { description: "A user id.", type: "string", minLength: 1 } }, was: { description: "Rename hint: the title the live team has today.", type: "string", minLength: 1, maxLength: 64 }, protect: { description: "Never delete or replace this team.", type: "boolean" } } }, schema16 = { description: "A member of the organization and its role. Identity: user.", type: "object", additionalProperties: !1, required: ["user", "role"], properties: { user: { description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.", type: "string", minLength: 1 }, role: { description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, protect: { description: "Never remove this member from the organization.", type: "boolean" } } }, schema17 = { description: "A custom field of the organization. Identity: name (immutable).", type: "object", additionalProperties: !1, required: ["name", "type"], properties: { name: { description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.", type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9_-]+$", errorMessage: "must hold only lowercase letters, digits, '_' and '-'" }, type: { description: "The kind of value. Immutable: changing it replaces the field.", enum: ["text", "number", "boolean", "date", "select", "multi-select"] }, title: { description: "Title shown to users (at most 100 characters).", type: "string", maxLength: 100 }, description: { description: "Help text (at most 200 characters).", type: "string", maxLength: 200 }, placeholder: { description: "Placeholder shown in an empty input (at most 100 characters).", type: "string", maxLength: 100 }, options: { description: "The choices of a select or multi-select field (1 to 50).", type: "array", minItems: 1, maxItems: 50, uniqueItems: !0, items: { description: "A choice.", type: "string", minLength: 1 } }, protect: { description: "Never delete or replace this field.", type: "boolean" } } }, schema18 = { description: "A SAML single sign-on provider. Identity: label.", type: "object", additionalProperties: !1, required: ["label"], properties: { label: { description: "The provider's label (1 to 30 characters); identifies the provider.", type: "string", minLength: 1, maxLength: 30 }, entityID: { description: "The identity provider's entity id (at most 1024 characters).", type: "string", maxLength: 1024 }, ssoURL: { description: "The identity provider's single sign-on URL (at most 2048 characters).", type: "string", format: "uri", maxLength: 2048 }, certificate: { description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.", type: "string", maxLength: 1e4 }, defaultTeam: { description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.", oneOf: [{ type: "string", minLength: 1, maxLength: 64 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live team id.", type: "string", minLength: 1 } } }], errorMessage: "must be a team title or { id: <team id> }" }, defaultRole: { description: "Role new members get; null makes them guests.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, was: { description: "Rename hint: the label the live provider has today.", type: "string", minLength: 1, maxLength: 30 }, protect: { description: "Never delete or replace this provider.", type: "boolean" } } }, schema19 = { description: "The organization's settings. Only the fields given are managed; the others stay as they are.", type: "object", additionalProperties: !1, properties: { title: { description: "The organization's name (2 to 255 characters).", type: "string", minLength: 2, maxLength: 255 }, emailDomains: { description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.", type: "array", uniqueItems: !0, items: { description: "A domain name.", type: "string", minLength: 1, maxLength: 253 } }, hostname: { description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.", anyOf: [{ type: "string", minLength: 3, maxLength: 32, pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$" }, { type: "null" }] }, defaultRole: { description: "The role new members get; null makes them guests. Changing it is flagged high-risk.", enum: ["admin", "create", "review", "edit", "comment", "read", null] }, sso: { description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.", type: "boolean" }, ai: { description: "Enable AI features.", type: "boolean" }, inviteLinks: { description: "Enable invite links.", type: "boolean" } } }, schema20 = { description: "An OpenAPI specification. Identity: slug.", type: "object", additionalProperties: !1, required: ["slug"], properties: { slug: { description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.", type: "string", minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" }, source: { description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.", anyOf: [{ description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 }, { type: "object", additionalProperties: !1, required: ["url"], properties: { url: { description: "The document's http(s) URL.", type: "string", pattern: "^https?://", maxLength: 2048 } } }, { type: "object", additionalProperties: !1, required: ["text"], properties: { text: { description: "The document itself (YAML or JSON).", type: "string", minLength: 1 } } }] }, protect: { description: "Never delete or replace this spec.", type: "boolean" } } }, schema21 = { description: "Translation settings. Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, schema28 = { description: "What docsync may delete. May appear in one file only.", type: "object", additionalProperties: !1, properties: { prune: { description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.", type: "array", uniqueItems: !0, items: { description: "A kind of item.", enum: ["sites", "sections", "sectionGroups", "siteSpaces", "redirects", "permissions", "collections", "teams", "members", "customFields", "samlProviders", "openApiSpecs", "translations"] } }, maxDestroy: { description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.", type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty, func3 = import_ucs2length.default.default, func0 = import_equal.default.default, pattern0 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u"), pattern1 = new RegExp("^[a-z0-9_-]+$", "u"), pattern2 = new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$", "u"), pattern3 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u"), pattern4 = new RegExp("^https?://", "u"), schema12 = { description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.", type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "The id of the existing space; site spaces name the space by the key above.", type: "string", minLength: 1 }, title: { description: "The space's title (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, emoji: { description: "The space's emoji (1 to 50 characters).", type: "string", minLength: 1, maxLength: 50 }, editMode: { description: "live: members edit directly; locked: every edit is locked.", enum: ["live", "locked"] }, defaultLevel: { description: "The default level for the space's content.", enum: ["admin", "create", "review", "edit", "comment", "read"] }, collection: { description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.", oneOf: [{ type: "string", minLength: 1, maxLength: 50 }, { type: "object", additionalProperties: !1, required: ["id"], properties: { id: { description: "A live collection id.", type: "string", minLength: 1 } } }, { type: "null" }], errorMessage: "must be a collection title, { id: <collection id> } or null" }, customFields: { description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.", type: "object", propertyNames: { minLength: 1, maxLength: 50 }, additionalProperties: { description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it." } }, permissions: { description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.", type: "array", items: { $ref: "#/definitions/space-permission" } } } }, schema13 = { description: "A role given on a space to one user or one team. Identity: the user or the team.", type: "object", additionalProperties: !1, required: ["role"], properties: { user: { description: "A member of the organization, by user id or by email.", type: "string", minLength: 1 }, team: { description: "A team, by its title (under teams:, or a live team's).", type: "string", minLength: 1, maxLength: 64 }, role: { description: "The role on the space.", enum: ["admin", "create", "review", "edit", "comment", "read"] } } };
   function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18987,220 +18736,44 @@ function precompiledValidator(formats) {
     }
     return validate11.errors = vErrors, errors === 0;
   }
-  let schema21 = { description: "One of the organization's translations, in the form the service keeps them: translation settings (title; the spec's form), or a translation sync (source and language; the service's published form). All entries take one form.", if: { type: "object", required: ["title"] }, then: { description: "Translation settings (the spec's form). Identity: title, or id when given.", type: "object", additionalProperties: !1, required: ["title"], properties: { title: { description: "The title (1 to 100 characters); identifies the settings unless id is given.", type: "string", minLength: 1, maxLength: 100 }, id: { description: "Pin this entry to live translation settings by id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live translation settings have today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete these translation settings.", type: "boolean" } } }, else: { description: "A translation sync (the service's published form): a space translated into a language. Identity: the source space and the target language.", type: "object", additionalProperties: !1, required: ["source", "language"], properties: { source: { description: "What is translated: a space named under spaces:, and the language it is written in. A change of language replaces the translation.", type: "object", additionalProperties: !1, required: ["space", "language"], properties: { space: { description: "The name of a space under spaces:.", type: "string", minLength: 1 }, language: { description: "The language the space is written in, as a code.", $ref: "#/definitions/translation/definitions/language" } } }, language: { description: "The language to translate into, as a code; with the source space, it identifies the translation.", $ref: "#/definitions/translation/definitions/language" }, instructions: { description: "Instructions for the translation: a document (a mapping), sent as it is written. The only field a change keeps the translation for.", type: "object" }, protect: { description: "Never delete or replace this translation.", type: "boolean" } } }, definitions: { language: { description: "A language code of the service.", enum: ["en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl"] } } }, schema22 = { description: "A language code of the service.", enum: ["en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl"] };
-  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null, errors = 0, _errs0 = errors, valid0 = !0, _errs1 = errors;
-    if (errors === _errs1)
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        let missing0;
-        if (data.title === void 0 && (missing0 = "title")) {
-          let err0 = {};
-          vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-        }
-      } else {
-        let err1 = {};
-        vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-      }
-    var _valid0 = _errs1 === errors;
-    errors = _errs0, vErrors !== null && (_errs0 ? vErrors.length = _errs0 : vErrors = null);
-    let ifClause0;
-    if (_valid0) {
-      let _errs3 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.title === void 0) {
-          let err2 = { instancePath, schemaPath: "#/then/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema21.then.required, parentSchema: schema21.then, data };
-          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
-        }
-        for (let key0 in data)
-          if (!(key0 === "title" || key0 === "id" || key0 === "was" || key0 === "protect")) {
-            let err3 = { instancePath, schemaPath: "#/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.then, data };
-            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
-          }
-        if (data.title !== void 0) {
-          let data0 = data.title;
-          if (typeof data0 == "string") {
-            if (func3(data0) > 100) {
-              let err4 = { instancePath: instancePath + "/title", schemaPath: "#/then/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.then.properties.title, data: data0 };
-              vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
-            }
-            if (func3(data0) < 1) {
-              let err5 = { instancePath: instancePath + "/title", schemaPath: "#/then/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.then.properties.title, data: data0 };
-              vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-            }
-          } else {
-            let err6 = { instancePath: instancePath + "/title", schemaPath: "#/then/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.then.properties.title.type, parentSchema: schema21.then.properties.title, data: data0 };
-            vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
-          }
-        }
-        if (data.id !== void 0) {
-          let data1 = data.id;
-          if (typeof data1 == "string") {
-            if (func3(data1) < 1) {
-              let err7 = { instancePath: instancePath + "/id", schemaPath: "#/then/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.then.properties.id, data: data1 };
-              vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
-            }
-          } else {
-            let err8 = { instancePath: instancePath + "/id", schemaPath: "#/then/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.then.properties.id.type, parentSchema: schema21.then.properties.id, data: data1 };
-            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
-          }
-        }
-        if (data.was !== void 0) {
-          let data2 = data.was;
-          if (typeof data2 == "string") {
-            if (func3(data2) > 100) {
-              let err9 = { instancePath: instancePath + "/was", schemaPath: "#/then/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.then.properties.was, data: data2 };
-              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
-            }
-            if (func3(data2) < 1) {
-              let err10 = { instancePath: instancePath + "/was", schemaPath: "#/then/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.then.properties.was, data: data2 };
-              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
-            }
-          } else {
-            let err11 = { instancePath: instancePath + "/was", schemaPath: "#/then/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.then.properties.was.type, parentSchema: schema21.then.properties.was, data: data2 };
-            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
-          }
-        }
-        if (data.protect !== void 0) {
-          let data3 = data.protect;
-          if (typeof data3 != "boolean") {
-            let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/then/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.then.properties.protect.type, parentSchema: schema21.then.properties.protect, data: data3 };
-            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
-          }
-        }
-      } else {
-        let err13 = { instancePath, schemaPath: "#/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.then.type, parentSchema: schema21.then, data };
-        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = _valid0, ifClause0 = "then";
-    } else {
-      let _errs14 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.source === void 0) {
-          let err14 = { instancePath, schemaPath: "#/else/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema21.else.required, parentSchema: schema21.else, data };
-          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
-        }
-        if (data.language === void 0) {
-          let err15 = { instancePath, schemaPath: "#/else/required", keyword: "required", params: { missingProperty: "language" }, message: "must have required property 'language'", schema: schema21.else.required, parentSchema: schema21.else, data };
-          vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
-        }
-        for (let key1 in data)
-          if (!(key1 === "source" || key1 === "language" || key1 === "instructions" || key1 === "protect")) {
-            let err16 = { instancePath, schemaPath: "#/else/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.else, data };
-            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
-          }
-        if (data.source !== void 0) {
-          let data4 = data.source;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4.space === void 0) {
-              let err17 = { instancePath: instancePath + "/source", schemaPath: "#/else/properties/source/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema21.else.properties.source.required, parentSchema: schema21.else.properties.source, data: data4 };
-              vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
-            }
-            if (data4.language === void 0) {
-              let err18 = { instancePath: instancePath + "/source", schemaPath: "#/else/properties/source/required", keyword: "required", params: { missingProperty: "language" }, message: "must have required property 'language'", schema: schema21.else.properties.source.required, parentSchema: schema21.else.properties.source, data: data4 };
-              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
-            }
-            for (let key2 in data4)
-              if (!(key2 === "space" || key2 === "language")) {
-                let err19 = { instancePath: instancePath + "/source", schemaPath: "#/else/properties/source/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21.else.properties.source, data: data4 };
-                vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
-              }
-            if (data4.space !== void 0) {
-              let data5 = data4.space;
-              if (typeof data5 == "string") {
-                if (func3(data5) < 1) {
-                  let err20 = { instancePath: instancePath + "/source/space", schemaPath: "#/else/properties/source/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.else.properties.source.properties.space, data: data5 };
-                  vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
-                }
-              } else {
-                let err21 = { instancePath: instancePath + "/source/space", schemaPath: "#/else/properties/source/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.else.properties.source.properties.space.type, parentSchema: schema21.else.properties.source.properties.space, data: data5 };
-                vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-              }
-            }
-            if (data4.language !== void 0) {
-              let data6 = data4.language;
-              if (!(data6 === "en" || data6 === "fr" || data6 === "de" || data6 === "es" || data6 === "it" || data6 === "pt" || data6 === "pt-br" || data6 === "ru" || data6 === "ja" || data6 === "zh" || data6 === "zh-tw" || data6 === "yue" || data6 === "ko" || data6 === "ar" || data6 === "hi" || data6 === "nl" || data6 === "pl" || data6 === "tr" || data6 === "sv" || data6 === "no" || data6 === "da" || data6 === "fi" || data6 === "el" || data6 === "cs" || data6 === "hu" || data6 === "ro" || data6 === "th" || data6 === "vi" || data6 === "id" || data6 === "ms" || data6 === "he" || data6 === "uk" || data6 === "sk" || data6 === "bg" || data6 === "hr" || data6 === "lt" || data6 === "lv" || data6 === "et" || data6 === "sl")) {
-                let err22 = { instancePath: instancePath + "/source/language", schemaPath: "#/definitions/translation/definitions/language/enum", keyword: "enum", params: { allowedValues: schema22.enum }, message: "must be equal to one of the allowed values", schema: schema22.enum, parentSchema: schema22, data: data6 };
-                vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-              }
-            }
-          } else {
-            let err23 = { instancePath: instancePath + "/source", schemaPath: "#/else/properties/source/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.else.properties.source.type, parentSchema: schema21.else.properties.source, data: data4 };
-            vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
-          }
-        }
-        if (data.language !== void 0) {
-          let data7 = data.language;
-          if (!(data7 === "en" || data7 === "fr" || data7 === "de" || data7 === "es" || data7 === "it" || data7 === "pt" || data7 === "pt-br" || data7 === "ru" || data7 === "ja" || data7 === "zh" || data7 === "zh-tw" || data7 === "yue" || data7 === "ko" || data7 === "ar" || data7 === "hi" || data7 === "nl" || data7 === "pl" || data7 === "tr" || data7 === "sv" || data7 === "no" || data7 === "da" || data7 === "fi" || data7 === "el" || data7 === "cs" || data7 === "hu" || data7 === "ro" || data7 === "th" || data7 === "vi" || data7 === "id" || data7 === "ms" || data7 === "he" || data7 === "uk" || data7 === "sk" || data7 === "bg" || data7 === "hr" || data7 === "lt" || data7 === "lv" || data7 === "et" || data7 === "sl")) {
-            let err24 = { instancePath: instancePath + "/language", schemaPath: "#/definitions/translation/definitions/language/enum", keyword: "enum", params: { allowedValues: schema22.enum }, message: "must be equal to one of the allowed values", schema: schema22.enum, parentSchema: schema22, data: data7 };
-            vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
-          }
-        }
-        if (data.instructions !== void 0) {
-          let data8 = data.instructions;
-          if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-            let err25 = { instancePath: instancePath + "/instructions", schemaPath: "#/else/properties/instructions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.else.properties.instructions.type, parentSchema: schema21.else.properties.instructions, data: data8 };
-            vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
-          }
-        }
-        if (data.protect !== void 0) {
-          let data9 = data.protect;
-          if (typeof data9 != "boolean") {
-            let err26 = { instancePath: instancePath + "/protect", schemaPath: "#/else/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.else.properties.protect.type, parentSchema: schema21.else.properties.protect, data: data9 };
-            vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-          }
-        }
-      } else {
-        let err27 = { instancePath, schemaPath: "#/else/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.else.type, parentSchema: schema21.else, data };
-        vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
-      }
-      var _valid0 = _errs14 === errors;
-      valid0 = _valid0, ifClause0 = "else";
-    }
-    if (!valid0) {
-      let err28 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema21.if, parentSchema: schema21, data };
-      vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
-    }
-    return validate13.errors = vErrors, errors === 0;
-  }
-  let schema24 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor claim, in the form both the spec ({type, description}) and the service's published description (a description on every claim; no integer type; an array or object claim needs items or properties, keys the spec does not have) take.", type: "object", additionalProperties: !1, required: ["type", "description"], properties: { type: { description: "The claim's JSON type: boolean, number or string.", enum: ["boolean", "number", "string"], errorMessage: "must be boolean, number or string: the claim types both the spec and the service's published description take" }, description: { description: "What the claim means; the service requires it.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema27 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema29 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema25 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema26 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
-  function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let schema22 = { description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.", type: "object", additionalProperties: !1, required: ["title"], not: { required: ["sections", "siteSpaces"] }, properties: { title: { description: "The site's title (2 to 128 characters); identifies the site unless id is given.", type: "string", minLength: 2, maxLength: 128 }, id: { description: "Pin this entry to a live site id; wins over was and the title.", type: "string", minLength: 1 }, was: { description: "Rename hint: the title the live site has today.", type: "string", minLength: 2, maxLength: 128 }, protect: { description: "Never delete or replace this site.", type: "boolean" }, type: { description: "The site's plan type; used when the site is created only (the API's default is basic).", enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] }, visibility: { description: "Who can reach the published site.", enum: ["public", "unlisted", "share-link", "visitor-auth"] }, basename: { description: "The site's base name in its URL (1 to 100 characters).", type: "string", minLength: 1, maxLength: 100 }, proxy: { description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.", type: ["string", "null"], pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front" }, adaptiveContent: { description: "Adaptive content settings.", type: "object", additionalProperties: !1, required: ["enabled"], properties: { enabled: { description: "Whether adaptive content is on.", type: "boolean" } } }, adaptiveSchema: { description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).", type: "object", additionalProperties: !1, required: ["properties"], properties: { properties: { description: "Visitor attributes by name.", type: "object", additionalProperties: { description: "One visitor attribute.", type: "object", additionalProperties: !1, required: ["type"], properties: { type: { description: "The attribute's JSON type.", enum: ["string", "number", "integer", "boolean", "array", "object"] }, description: { description: "What the attribute means.", type: "string" } } } }, additionalProperties: { description: "Visitors may carry no attributes but those listed: the service accepts only false here.", const: !1, errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)" } } }, sections: { description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.", type: "array", items: { if: { type: "object", required: ["group"] }, then: { $ref: "#/definitions/section-group" }, else: { $ref: "#/definitions/section" } } }, siteSpaces: { description: "Root-level site spaces of a site without sections, in order. Absent: not managed.", type: "array", items: { $ref: "#/definitions/site-space" } }, redirects: { description: "Redirects of the site. Identity: source. Absent: redirects are not managed.", type: "array", items: { $ref: "#/definitions/redirect" } } } }, schema25 = { description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.", type: "object", additionalProperties: !1, required: ["space", "path"], properties: { space: { description: "The name of a space listed under spaces:.", type: "string", minLength: 1 }, path: { description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, condition: { description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The default space of its section (or of the site); at most one per list.", type: "boolean" }, was: { description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this site space.", type: "boolean" } } }, schema27 = { description: "A redirect of the site. Identity: source. Give exactly one of to and destination.", type: "object", additionalProperties: !1, required: ["source"], oneOf: [{ required: ["to"] }, { required: ["destination"] }], properties: { source: { description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, to: { description: "Redirect to a section of this site, by its path.", type: "object", additionalProperties: !1, required: ["section"], properties: { section: { description: "The path of a section listed in this site.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" } } }, destination: { description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.", type: "object", required: ["kind"], properties: { kind: { description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.", type: "string", minLength: 1 }, siteSectionId: { description: "A live section id (kind site-section).", type: "string", minLength: 1 }, siteSpaceId: { description: "A live site space id (kinds site-space and site-page).", type: "string", minLength: 1 }, pageId: { description: "A page id (kind site-page).", type: "string", minLength: 1 }, url: { description: "The target URL (kind external).", type: "string", format: "uri" } }, allOf: [{ if: { properties: { kind: { const: "site-section" } } }, then: { additionalProperties: !1, required: ["siteSectionId"], properties: { kind: !0, siteSectionId: !0 } } }, { if: { properties: { kind: { const: "site-space" } } }, then: { additionalProperties: !1, required: ["siteSpaceId"], properties: { kind: !0, siteSpaceId: !0 } } }, { if: { properties: { kind: { const: "site-page" } } }, then: { additionalProperties: !1, required: ["siteSpaceId", "pageId"], properties: { kind: !0, siteSpaceId: !0, pageId: !0 } } }, { if: { properties: { kind: { const: "external" } } }, then: { additionalProperties: !1, required: ["url"], properties: { kind: !0, url: !0 } } }] }, id: { description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the source the live redirect has today.", type: "string", maxLength: 512, pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'" }, protect: { description: "Never delete or replace this redirect.", type: "boolean" } } }, pattern6 = new RegExp("^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", "u"), pattern7 = new RegExp("^[A-Za-z0-9._~-]+$", "u"), pattern13 = new RegExp("^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", "u"), schema23 = { description: "A section group, placed in the navigation where it is listed. Identity: title within its site.", type: "object", additionalProperties: !1, required: ["group", "sections"], properties: { group: { description: "The group's title (1 to 100 characters); identifies the group.", type: "string", minLength: 1, maxLength: 100 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, sections: { description: "The group's sections in navigation order.", type: "array", items: { $ref: "#/definitions/section" } }, was: { description: "Rename hint: the title the live group has today.", type: "string", minLength: 1, maxLength: 100 }, protect: { description: "Never delete or replace this group.", type: "boolean" } } }, schema24 = { description: "A site section. Identity: path within its site.", type: "object", additionalProperties: !1, required: ["path", "title", "siteSpaces"], properties: { path: { description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, title: { description: "The section's title (2 to 128 characters).", type: "string", minLength: 2, maxLength: 128 }, description: { description: "The section's description (at most 256 characters); null removes it.", type: ["string", "null"], maxLength: 256 }, icon: { description: "An icon name (at most 50 characters); null removes it.", type: ["string", "null"], maxLength: 50 }, condition: { description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.", type: ["string", "null"], minLength: 1, maxLength: 1024 }, default: { description: "The site's default section; at most one per site.", type: "boolean" }, siteSpaces: { description: "The section's site spaces in order (at least one: the first is the space the section is created with).", type: "array", minItems: 1, items: { $ref: "#/definitions/site-space" } }, id: { description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.", type: "string", minLength: 1 }, was: { description: "Rename hint: the path the live section has today.", type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._~-]+$", errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'" }, protect: { description: "Never delete or replace this section.", type: "boolean" } } };
+  function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.path === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema26.required, parentSchema: schema26, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.title === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema26.required, parentSchema: schema26, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       if (data.siteSpaces === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema26.required, parentSchema: schema26, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "siteSpaces" }, message: "must have required property 'siteSpaces'", schema: schema24.required, parentSchema: schema24, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema26.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema26, data };
+        if (!func2.call(schema24.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.path !== void 0) {
         let data0 = data.path;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema26.properties.path, data: data0 };
+            let err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 1) {
-            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema26.properties.path, data: data0 };
+            let err5 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
           if (!pattern7.test(data0)) {
-            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema26.properties.path, data: data0 };
+            let err6 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema24.properties.path, data: data0 };
             vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
           }
         } else {
-          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.path.type, parentSchema: schema26.properties.path, data: data0 };
+          let err7 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.path.type, parentSchema: schema24.properties.path, data: data0 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -19208,53 +18781,53 @@ function precompiledValidator(formats) {
         let data1 = data.title;
         if (typeof data1 == "string") {
           if (func3(data1) > 128) {
-            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema26.properties.title, data: data1 };
+            let err8 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema24.properties.title, data: data1 };
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
           if (func3(data1) < 2) {
-            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema26.properties.title, data: data1 };
+            let err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema24.properties.title, data: data1 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
         } else {
-          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.title.type, parentSchema: schema26.properties.title, data: data1 };
+          let err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.title.type, parentSchema: schema24.properties.title, data: data1 };
           vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
       if (data.description !== void 0) {
         let data2 = data.description;
         if (typeof data2 != "string" && data2 !== null) {
-          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema26.properties.description.type }, message: "must be string,null", schema: schema26.properties.description.type, parentSchema: schema26.properties.description, data: data2 };
+          let err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: schema24.properties.description.type }, message: "must be string,null", schema: schema24.properties.description.type, parentSchema: schema24.properties.description, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
         if (typeof data2 == "string" && func3(data2) > 256) {
-          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema26.properties.description, data: data2 };
+          let err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema24.properties.description, data: data2 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data3 = data.icon;
         if (typeof data3 != "string" && data3 !== null) {
-          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema26.properties.icon.type }, message: "must be string,null", schema: schema26.properties.icon.type, parentSchema: schema26.properties.icon, data: data3 };
+          let err13 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema24.properties.icon.type }, message: "must be string,null", schema: schema24.properties.icon.type, parentSchema: schema24.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
         if (typeof data3 == "string" && func3(data3) > 50) {
-          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema26.properties.icon, data: data3 };
+          let err14 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema24.properties.icon, data: data3 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
       if (data.condition !== void 0) {
         let data4 = data.condition;
         if (typeof data4 != "string" && data4 !== null) {
-          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema26.properties.condition.type }, message: "must be string,null", schema: schema26.properties.condition.type, parentSchema: schema26.properties.condition, data: data4 };
+          let err15 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: schema24.properties.condition.type }, message: "must be string,null", schema: schema24.properties.condition.type, parentSchema: schema24.properties.condition, data: data4 };
           vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
         }
         if (typeof data4 == "string") {
           if (func3(data4) > 1024) {
-            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema26.properties.condition, data: data4 };
+            let err16 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema24.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
           if (func3(data4) < 1) {
-            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema26.properties.condition, data: data4 };
+            let err17 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.condition, data: data4 };
             vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
@@ -19262,7 +18835,7 @@ function precompiledValidator(formats) {
       if (data.default !== void 0) {
         let data5 = data.default;
         if (typeof data5 != "boolean") {
-          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema26.properties.default.type, parentSchema: schema26.properties.default, data: data5 };
+          let err18 = { instancePath: instancePath + "/default", schemaPath: "#/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.default.type, parentSchema: schema24.properties.default, data: data5 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
       }
@@ -19270,7 +18843,7 @@ function precompiledValidator(formats) {
         let data6 = data.siteSpaces;
         if (Array.isArray(data6)) {
           if (data6.length < 1) {
-            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema26.properties.siteSpaces, data: data6 };
+            let err19 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema24.properties.siteSpaces, data: data6 };
             vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
           }
           let len0 = data6.length;
@@ -19278,27 +18851,27 @@ function precompiledValidator(formats) {
             let data7 = data6[i0];
             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
               if (data7.space === void 0) {
-                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema27.required, parentSchema: schema27, data: data7 };
+                let err20 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema25.required, parentSchema: schema25, data: data7 };
                 vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
               }
               if (data7.path === void 0) {
-                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema27.required, parentSchema: schema27, data: data7 };
+                let err21 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema25.required, parentSchema: schema25, data: data7 };
                 vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
               }
               for (let key1 in data7)
                 if (!(key1 === "space" || key1 === "path" || key1 === "condition" || key1 === "default" || key1 === "was" || key1 === "protect")) {
-                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27, data: data7 };
+                  let err22 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data7 };
                   vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
                 }
               if (data7.space !== void 0) {
                 let data8 = data7.space;
                 if (typeof data8 == "string") {
                   if (func3(data8) < 1) {
-                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.space, data: data8 };
+                    let err23 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.space, data: data8 };
                     vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
                   }
                 } else {
-                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.space.type, parentSchema: schema27.properties.space, data: data8 };
+                  let err24 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.space.type, parentSchema: schema25.properties.space, data: data8 };
                   vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
                 }
               }
@@ -19306,35 +18879,35 @@ function precompiledValidator(formats) {
                 let data9 = data7.path;
                 if (typeof data9 == "string") {
                   if (func3(data9) > 100) {
-                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.path, data: data9 };
+                    let err25 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
                   }
                   if (func3(data9) < 1) {
-                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.path, data: data9 };
+                    let err26 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
                   }
                   if (!pattern7.test(data9)) {
-                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.path, data: data9 };
+                    let err27 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.path, data: data9 };
                     vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                 } else {
-                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.path.type, parentSchema: schema27.properties.path, data: data9 };
+                  let err28 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.path.type, parentSchema: schema25.properties.path, data: data9 };
                   vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                 }
               }
               if (data7.condition !== void 0) {
                 let data10 = data7.condition;
                 if (typeof data10 != "string" && data10 !== null) {
-                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema27.properties.condition.type }, message: "must be string,null", schema: schema27.properties.condition.type, parentSchema: schema27.properties.condition, data: data10 };
+                  let err29 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema25.properties.condition.type }, message: "must be string,null", schema: schema25.properties.condition.type, parentSchema: schema25.properties.condition, data: data10 };
                   vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                 }
                 if (typeof data10 == "string") {
                   if (func3(data10) > 1024) {
-                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema27.properties.condition, data: data10 };
+                    let err30 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema25.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                   }
                   if (func3(data10) < 1) {
-                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.condition, data: data10 };
+                    let err31 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.condition, data: data10 };
                     vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                   }
                 }
@@ -19342,7 +18915,7 @@ function precompiledValidator(formats) {
               if (data7.default !== void 0) {
                 let data11 = data7.default;
                 if (typeof data11 != "boolean") {
-                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.default.type, parentSchema: schema27.properties.default, data: data11 };
+                  let err32 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.default.type, parentSchema: schema25.properties.default, data: data11 };
                   vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
                 }
               }
@@ -19350,36 +18923,36 @@ function precompiledValidator(formats) {
                 let data12 = data7.was;
                 if (typeof data12 == "string") {
                   if (func3(data12) > 100) {
-                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.was, data: data12 };
+                    let err33 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
                   }
                   if (func3(data12) < 1) {
-                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.was, data: data12 };
+                    let err34 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                   }
                   if (!pattern7.test(data12)) {
-                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.was, data: data12 };
+                    let err35 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.was, data: data12 };
                     vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                   }
                 } else {
-                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.was.type, parentSchema: schema27.properties.was, data: data12 };
+                  let err36 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data12 };
                   vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
                 }
               }
               if (data7.protect !== void 0) {
                 let data13 = data7.protect;
                 if (typeof data13 != "boolean") {
-                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.protect.type, parentSchema: schema27.properties.protect, data: data13 };
+                  let err37 = { instancePath: instancePath + "/siteSpaces/" + i0 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data13 };
                   vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
                 }
               }
             } else {
-              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data7 };
+              let err38 = { instancePath: instancePath + "/siteSpaces/" + i0, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data7 };
               vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
             }
           }
         } else {
-          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema26.properties.siteSpaces.type, parentSchema: schema26.properties.siteSpaces, data: data6 };
+          let err39 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.siteSpaces.type, parentSchema: schema24.properties.siteSpaces, data: data6 };
           vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
         }
       }
@@ -19387,11 +18960,11 @@ function precompiledValidator(formats) {
         let data14 = data.id;
         if (typeof data14 == "string") {
           if (func3(data14) < 1) {
-            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema26.properties.id, data: data14 };
+            let err40 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.id, data: data14 };
             vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
           }
         } else {
-          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.id.type, parentSchema: schema26.properties.id, data: data14 };
+          let err41 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.id.type, parentSchema: schema24.properties.id, data: data14 };
           vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
         }
       }
@@ -19399,75 +18972,75 @@ function precompiledValidator(formats) {
         let data15 = data.was;
         if (typeof data15 == "string") {
           if (func3(data15) > 100) {
-            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema26.properties.was, data: data15 };
+            let err42 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
           }
           if (func3(data15) < 1) {
-            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema26.properties.was, data: data15 };
+            let err43 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
           }
           if (!pattern7.test(data15)) {
-            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema26.properties.was, data: data15 };
+            let err44 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema24.properties.was, data: data15 };
             vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
           }
         } else {
-          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.was.type, parentSchema: schema26.properties.was, data: data15 };
+          let err45 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.was.type, parentSchema: schema24.properties.was, data: data15 };
           vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data16 = data.protect;
         if (typeof data16 != "boolean") {
-          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema26.properties.protect.type, parentSchema: schema26.properties.protect, data: data16 };
+          let err46 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.protect.type, parentSchema: schema24.properties.protect, data: data16 };
           vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
         }
       }
     } else {
-      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data };
+      let err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data };
       vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
     }
-    return validate17.errors = vErrors, errors === 0;
+    return validate15.errors = vErrors, errors === 0;
   }
-  function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.group === void 0) {
-        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema25.required, parentSchema: schema25, data };
+        let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "group" }, message: "must have required property 'group'", schema: schema23.required, parentSchema: schema23, data };
         vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
       if (data.sections === void 0) {
-        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema25.required, parentSchema: schema25, data };
+        let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "sections" }, message: "must have required property 'sections'", schema: schema23.required, parentSchema: schema23, data };
         vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
       }
       for (let key0 in data)
         if (!(key0 === "group" || key0 === "icon" || key0 === "sections" || key0 === "was" || key0 === "protect")) {
-          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data };
+          let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema23, data };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       if (data.group !== void 0) {
         let data0 = data.group;
         if (typeof data0 == "string") {
           if (func3(data0) > 100) {
-            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.group, data: data0 };
+            let err3 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.group, data: data0 };
             vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
           if (func3(data0) < 1) {
-            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.group, data: data0 };
+            let err4 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.group, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         } else {
-          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.group.type, parentSchema: schema25.properties.group, data: data0 };
+          let err5 = { instancePath: instancePath + "/group", schemaPath: "#/properties/group/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.group.type, parentSchema: schema23.properties.group, data: data0 };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       }
       if (data.icon !== void 0) {
         let data1 = data.icon;
         if (typeof data1 != "string" && data1 !== null) {
-          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema25.properties.icon.type }, message: "must be string,null", schema: schema25.properties.icon.type, parentSchema: schema25.properties.icon, data: data1 };
+          let err6 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: schema23.properties.icon.type }, message: "must be string,null", schema: schema23.properties.icon.type, parentSchema: schema23.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
         if (typeof data1 == "string" && func3(data1) > 50) {
-          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema25.properties.icon, data: data1 };
+          let err7 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters", schema: 50, parentSchema: schema23.properties.icon, data: data1 };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       }
@@ -19476,9 +19049,9 @@ function precompiledValidator(formats) {
         if (Array.isArray(data2)) {
           let len0 = data2.length;
           for (let i0 = 0; i0 < len0; i0++)
-            validate17(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors), errors = vErrors.length);
+            validate15(data2[i0], { instancePath: instancePath + "/sections/" + i0, parentData: data2, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
         } else {
-          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema25.properties.sections.type, parentSchema: schema25.properties.sections, data: data2 };
+          let err8 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema23.properties.sections.type, parentSchema: schema23.properties.sections, data: data2 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -19486,33 +19059,33 @@ function precompiledValidator(formats) {
         let data4 = data.was;
         if (typeof data4 == "string") {
           if (func3(data4) > 100) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data4 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema23.properties.was, data: data4 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data4) < 1) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data4 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.properties.was, data: data4 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data4 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.was.type, parentSchema: schema23.properties.was, data: data4 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data5 = data.protect;
         if (typeof data5 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data5 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.protect.type, parentSchema: schema23.properties.protect, data: data5 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
     } else {
-      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
+      let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
       vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
-    return validate16.errors = vErrors, errors === 0;
+    return validate14.errors = vErrors, errors === 0;
   }
   let formats0 = formats.uri;
-  function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0, _errs1 = errors, _errs2 = errors;
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
@@ -19523,33 +19096,33 @@ function precompiledValidator(formats) {
     }
     var valid0 = _errs2 === errors;
     if (valid0) {
-      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema24.not, parentSchema: schema24, data };
+      let err1 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema22.not, parentSchema: schema22, data };
       vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     } else
       errors = _errs1, vErrors !== null && (_errs1 ? vErrors.length = _errs1 : vErrors = null);
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.title === void 0) {
-        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema24.required, parentSchema: schema24, data };
+        let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema22.required, parentSchema: schema22, data };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
       for (let key0 in data)
-        if (!func2.call(schema24.properties, key0)) {
-          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24, data };
+        if (!func2.call(schema22.properties, key0)) {
+          let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22, data };
           vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       if (data.title !== void 0) {
         let data0 = data.title;
         if (typeof data0 == "string") {
           if (func3(data0) > 128) {
-            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema24.properties.title, data: data0 };
+            let err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.title, data: data0 };
             vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
           if (func3(data0) < 2) {
-            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema24.properties.title, data: data0 };
+            let err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.title, data: data0 };
             vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         } else {
-          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.title.type, parentSchema: schema24.properties.title, data: data0 };
+          let err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.title.type, parentSchema: schema22.properties.title, data: data0 };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       }
@@ -19557,11 +19130,11 @@ function precompiledValidator(formats) {
         let data1 = data.id;
         if (typeof data1 == "string") {
           if (func3(data1) < 1) {
-            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.id, data: data1 };
+            let err7 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.id, data: data1 };
             vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
         } else {
-          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.id.type, parentSchema: schema24.properties.id, data: data1 };
+          let err8 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.id.type, parentSchema: schema22.properties.id, data: data1 };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
       }
@@ -19569,36 +19142,36 @@ function precompiledValidator(formats) {
         let data2 = data.was;
         if (typeof data2 == "string") {
           if (func3(data2) > 128) {
-            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema24.properties.was, data: data2 };
+            let err9 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.was, data: data2 };
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           if (func3(data2) < 2) {
-            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema24.properties.was, data: data2 };
+            let err10 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/minLength", keyword: "minLength", params: { limit: 2 }, message: "must NOT have fewer than 2 characters", schema: 2, parentSchema: schema22.properties.was, data: data2 };
             vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         } else {
-          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.was.type, parentSchema: schema24.properties.was, data: data2 };
+          let err11 = { instancePath: instancePath + "/was", schemaPath: "#/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.was.type, parentSchema: schema22.properties.was, data: data2 };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
       }
       if (data.protect !== void 0) {
         let data3 = data.protect;
         if (typeof data3 != "boolean") {
-          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.protect.type, parentSchema: schema24.properties.protect, data: data3 };
+          let err12 = { instancePath: instancePath + "/protect", schemaPath: "#/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.protect.type, parentSchema: schema22.properties.protect, data: data3 };
           vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
       }
       if (data.type !== void 0) {
         let data4 = data.type;
         if (!(data4 === "basic" || data4 === "premium" || data4 === "ultimate" || data4 === "sponsored" || data4 === "legacy-basic" || data4 === "legacy-premium")) {
-          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema24.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema24.properties.type.enum, parentSchema: schema24.properties.type, data: data4 };
+          let err13 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema22.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.type.enum, parentSchema: schema22.properties.type, data: data4 };
           vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
       if (data.visibility !== void 0) {
         let data5 = data.visibility;
         if (!(data5 === "public" || data5 === "unlisted" || data5 === "share-link" || data5 === "visitor-auth")) {
-          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema24.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema24.properties.visibility.enum, parentSchema: schema24.properties.visibility, data: data5 };
+          let err14 = { instancePath: instancePath + "/visibility", schemaPath: "#/properties/visibility/enum", keyword: "enum", params: { allowedValues: schema22.properties.visibility.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.visibility.enum, parentSchema: schema22.properties.visibility, data: data5 };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       }
@@ -19606,26 +19179,26 @@ function precompiledValidator(formats) {
         let data6 = data.basename;
         if (typeof data6 == "string") {
           if (func3(data6) > 100) {
-            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema24.properties.basename, data: data6 };
+            let err15 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema22.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
           if (func3(data6) < 1) {
-            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.basename, data: data6 };
+            let err16 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.basename, data: data6 };
             vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         } else {
-          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.basename.type, parentSchema: schema24.properties.basename, data: data6 };
+          let err17 = { instancePath: instancePath + "/basename", schemaPath: "#/properties/basename/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.basename.type, parentSchema: schema22.properties.basename, data: data6 };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       }
       if (data.proxy !== void 0) {
         let data7 = data.proxy;
         if (typeof data7 != "string" && data7 !== null) {
-          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema24.properties.proxy.type }, message: "must be string,null", schema: schema24.properties.proxy.type, parentSchema: schema24.properties.proxy, data: data7 };
+          let err18 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/type", keyword: "type", params: { type: schema22.properties.proxy.type }, message: "must be string,null", schema: schema22.properties.proxy.type, parentSchema: schema22.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
         if (typeof data7 == "string" && !pattern6.test(data7)) {
-          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema24.properties.proxy, data: data7 };
+          let err19 = { instancePath: instancePath + "/proxy", schemaPath: "#/properties/proxy/pattern", keyword: "pattern", params: { pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$" }, message: 'must match pattern "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$"', schema: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", parentSchema: schema22.properties.proxy, data: data7 };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       }
@@ -19633,23 +19206,23 @@ function precompiledValidator(formats) {
         let data8 = data.adaptiveContent;
         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
           if (data8.enabled === void 0) {
-            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema24.properties.adaptiveContent.required, parentSchema: schema24.properties.adaptiveContent, data: data8 };
+            let err20 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/required", keyword: "required", params: { missingProperty: "enabled" }, message: "must have required property 'enabled'", schema: schema22.properties.adaptiveContent.required, parentSchema: schema22.properties.adaptiveContent, data: data8 };
             vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
           }
           for (let key1 in data8)
             if (key1 !== "enabled") {
-              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24.properties.adaptiveContent, data: data8 };
+              let err21 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveContent, data: data8 };
               vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
             }
           if (data8.enabled !== void 0) {
             let data9 = data8.enabled;
             if (typeof data9 != "boolean") {
-              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.properties.adaptiveContent.properties.enabled.type, parentSchema: schema24.properties.adaptiveContent.properties.enabled, data: data9 };
+              let err22 = { instancePath: instancePath + "/adaptiveContent/enabled", schemaPath: "#/properties/adaptiveContent/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.adaptiveContent.properties.enabled.type, parentSchema: schema22.properties.adaptiveContent.properties.enabled, data: data9 };
               vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
             }
           }
         } else {
-          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.adaptiveContent.type, parentSchema: schema24.properties.adaptiveContent, data: data8 };
+          let err23 = { instancePath: instancePath + "/adaptiveContent", schemaPath: "#/properties/adaptiveContent/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveContent.type, parentSchema: schema22.properties.adaptiveContent, data: data8 };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       }
@@ -19657,12 +19230,12 @@ function precompiledValidator(formats) {
         let data10 = data.adaptiveSchema;
         if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
           if (data10.properties === void 0) {
-            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema24.properties.adaptiveSchema.required, parentSchema: schema24.properties.adaptiveSchema, data: data10 };
+            let err24 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/required", keyword: "required", params: { missingProperty: "properties" }, message: "must have required property 'properties'", schema: schema22.properties.adaptiveSchema.required, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
             vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
           }
           for (let key2 in data10)
             if (!(key2 === "properties" || key2 === "additionalProperties")) {
-              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24.properties.adaptiveSchema, data: data10 };
+              let err25 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
               vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
             }
           if (data10.properties !== void 0) {
@@ -19672,52 +19245,48 @@ function precompiledValidator(formats) {
                 let data12 = data11[key3];
                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                   if (data12.type === void 0) {
-                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                    let err26 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
                     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
-                  }
-                  if (data12.description === void 0) {
-                    let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/required", keyword: "required", params: { missingProperty: "description" }, message: "must have required property 'description'", schema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.required, parentSchema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
-                    vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                   }
                   for (let key4 in data12)
                     if (!(key4 === "type" || key4 === "description")) {
-                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
-                      vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+                      let err27 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                      vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
                     }
                   if (data12.type !== void 0) {
                     let data13 = data12.type;
-                    if (!(data13 === "boolean" || data13 === "number" || data13 === "string")) {
-                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
-                      vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+                    if (!(data13 === "string" || data13 === "number" || data13 === "integer" || data13 === "boolean" || data13 === "array" || data13 === "object")) {
+                      let err28 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/type", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/type/enum", keyword: "enum", params: { allowedValues: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type.enum, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.type, data: data13 };
+                      vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
                     }
                   }
                   if (data12.description !== void 0) {
                     let data14 = data12.description;
                     if (typeof data14 != "string") {
-                      let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
-                      vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+                      let err29 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/description", schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.properties.description, data: data14 };
+                      vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
                     }
                   }
                 } else {
-                  let err31 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema24.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
-                  vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                  let err30 = { instancePath: instancePath + "/adaptiveSchema/properties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/adaptiveSchema/properties/properties/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties.additionalProperties, data: data12 };
+                  vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
                 }
               }
             else {
-              let err32 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.adaptiveSchema.properties.properties.type, parentSchema: schema24.properties.adaptiveSchema.properties.properties, data: data11 };
-              vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+              let err31 = { instancePath: instancePath + "/adaptiveSchema/properties", schemaPath: "#/properties/adaptiveSchema/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.properties.properties.type, parentSchema: schema22.properties.adaptiveSchema.properties.properties, data: data11 };
+              vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
             }
           }
           if (data10.additionalProperties !== void 0) {
             let data15 = data10.additionalProperties;
             if (data15 !== !1) {
-              let err33 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema24.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
-              vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
+              let err32 = { instancePath: instancePath + "/adaptiveSchema/additionalProperties", schemaPath: "#/properties/adaptiveSchema/properties/additionalProperties/const", keyword: "const", params: { allowedValue: !1 }, message: "must be equal to constant", schema: !1, parentSchema: schema22.properties.adaptiveSchema.properties.additionalProperties, data: data15 };
+              vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
             }
           }
         } else {
-          let err34 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.adaptiveSchema.type, parentSchema: schema24.properties.adaptiveSchema, data: data10 };
-          vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
+          let err33 = { instancePath: instancePath + "/adaptiveSchema", schemaPath: "#/properties/adaptiveSchema/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.adaptiveSchema.type, parentSchema: schema22.properties.adaptiveSchema, data: data10 };
+          vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
         }
       }
       if (data.sections !== void 0) {
@@ -19730,35 +19299,35 @@ function precompiledValidator(formats) {
               if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
                 let missing1;
                 if (data17.group === void 0 && (missing1 = "group")) {
-                  let err35 = {};
-                  vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
+                  let err34 = {};
+                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                 }
               } else {
-                let err36 = {};
-                vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+                let err35 = {};
+                vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
               }
             var _valid0 = _errs40 === errors;
             errors = _errs39, vErrors !== null && (_errs39 ? vErrors.length = _errs39 : vErrors = null);
             let ifClause0;
             if (_valid0) {
               let _errs42 = errors;
-              validate16(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors), errors = vErrors.length);
+              validate14(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors), errors = vErrors.length);
               var _valid0 = _errs42 === errors;
               valid8 = _valid0, ifClause0 = "then";
             } else {
               let _errs43 = errors;
-              validate17(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors), errors = vErrors.length);
+              validate15(data17, { instancePath: instancePath + "/sections/" + i0, parentData: data16, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
               var _valid0 = _errs43 === errors;
               valid8 = _valid0, ifClause0 = "else";
             }
             if (!valid8) {
-              let err37 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema24.properties.sections.items.if, parentSchema: schema24.properties.sections.items, data: data17 };
-              vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+              let err36 = { instancePath: instancePath + "/sections/" + i0, schemaPath: "#/properties/sections/items/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema', schema: schema22.properties.sections.items.if, parentSchema: schema22.properties.sections.items, data: data17 };
+              vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
             }
           }
         } else {
-          let err38 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.sections.type, parentSchema: schema24.properties.sections, data: data16 };
-          vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+          let err37 = { instancePath: instancePath + "/sections", schemaPath: "#/properties/sections/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.sections.type, parentSchema: schema22.properties.sections, data: data16 };
+          vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
         }
       }
       if (data.siteSpaces !== void 0) {
@@ -19769,109 +19338,109 @@ function precompiledValidator(formats) {
             let data19 = data18[i1];
             if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
               if (data19.space === void 0) {
-                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema27.required, parentSchema: schema27, data: data19 };
-                vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+                let err38 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "space" }, message: "must have required property 'space'", schema: schema25.required, parentSchema: schema25, data: data19 };
+                vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
               }
               if (data19.path === void 0) {
-                let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema27.required, parentSchema: schema27, data: data19 };
-                vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+                let err39 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema25.required, parentSchema: schema25, data: data19 };
+                vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
               }
               for (let key5 in data19)
                 if (!(key5 === "space" || key5 === "path" || key5 === "condition" || key5 === "default" || key5 === "was" || key5 === "protect")) {
-                  let err41 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27, data: data19 };
-                  vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+                  let err40 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema25, data: data19 };
+                  vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
                 }
               if (data19.space !== void 0) {
                 let data20 = data19.space;
                 if (typeof data20 == "string") {
                   if (func3(data20) < 1) {
-                    let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.space, data: data20 };
-                    vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+                    let err41 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.space, data: data20 };
+                    vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
                   }
                 } else {
-                  let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.space.type, parentSchema: schema27.properties.space, data: data20 };
-                  vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+                  let err42 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/space", schemaPath: "#/definitions/site-space/properties/space/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.space.type, parentSchema: schema25.properties.space, data: data20 };
+                  vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
               }
               if (data19.path !== void 0) {
                 let data21 = data19.path;
                 if (typeof data21 == "string") {
                   if (func3(data21) > 100) {
-                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.path, data: data21 };
-                    vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+                    let err43 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.path, data: data21 };
+                    vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
                   }
                   if (func3(data21) < 1) {
-                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.path, data: data21 };
-                    vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+                    let err44 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.path, data: data21 };
+                    vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
                   }
                   if (!pattern7.test(data21)) {
-                    let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.path, data: data21 };
-                    vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
+                    let err45 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.path, data: data21 };
+                    vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
                   }
                 } else {
-                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.path.type, parentSchema: schema27.properties.path, data: data21 };
-                  vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
+                  let err46 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/path", schemaPath: "#/definitions/site-space/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.path.type, parentSchema: schema25.properties.path, data: data21 };
+                  vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
                 }
               }
               if (data19.condition !== void 0) {
                 let data22 = data19.condition;
                 if (typeof data22 != "string" && data22 !== null) {
-                  let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema27.properties.condition.type }, message: "must be string,null", schema: schema27.properties.condition.type, parentSchema: schema27.properties.condition, data: data22 };
-                  vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
+                  let err47 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/type", keyword: "type", params: { type: schema25.properties.condition.type }, message: "must be string,null", schema: schema25.properties.condition.type, parentSchema: schema25.properties.condition, data: data22 };
+                  vErrors === null ? vErrors = [err47] : vErrors.push(err47), errors++;
                 }
                 if (typeof data22 == "string") {
                   if (func3(data22) > 1024) {
-                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema27.properties.condition, data: data22 };
-                    vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
+                    let err48 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema25.properties.condition, data: data22 };
+                    vErrors === null ? vErrors = [err48] : vErrors.push(err48), errors++;
                   }
                   if (func3(data22) < 1) {
-                    let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.condition, data: data22 };
-                    vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
+                    let err49 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/condition", schemaPath: "#/definitions/site-space/properties/condition/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.condition, data: data22 };
+                    vErrors === null ? vErrors = [err49] : vErrors.push(err49), errors++;
                   }
                 }
               }
               if (data19.default !== void 0) {
                 let data23 = data19.default;
                 if (typeof data23 != "boolean") {
-                  let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.default.type, parentSchema: schema27.properties.default, data: data23 };
-                  vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
+                  let err50 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/default", schemaPath: "#/definitions/site-space/properties/default/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.default.type, parentSchema: schema25.properties.default, data: data23 };
+                  vErrors === null ? vErrors = [err50] : vErrors.push(err50), errors++;
                 }
               }
               if (data19.was !== void 0) {
                 let data24 = data19.was;
                 if (typeof data24 == "string") {
                   if (func3(data24) > 100) {
-                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.was, data: data24 };
-                    vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
+                    let err51 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema25.properties.was, data: data24 };
+                    vErrors === null ? vErrors = [err51] : vErrors.push(err51), errors++;
                   }
                   if (func3(data24) < 1) {
-                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.was, data: data24 };
-                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
+                    let err52 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema25.properties.was, data: data24 };
+                    vErrors === null ? vErrors = [err52] : vErrors.push(err52), errors++;
                   }
                   if (!pattern7.test(data24)) {
-                    let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.was, data: data24 };
-                    vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
+                    let err53 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema25.properties.was, data: data24 };
+                    vErrors === null ? vErrors = [err53] : vErrors.push(err53), errors++;
                   }
                 } else {
-                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.was.type, parentSchema: schema27.properties.was, data: data24 };
-                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
+                  let err54 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/was", schemaPath: "#/definitions/site-space/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.was.type, parentSchema: schema25.properties.was, data: data24 };
+                  vErrors === null ? vErrors = [err54] : vErrors.push(err54), errors++;
                 }
               }
               if (data19.protect !== void 0) {
                 let data25 = data19.protect;
                 if (typeof data25 != "boolean") {
-                  let err56 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.protect.type, parentSchema: schema27.properties.protect, data: data25 };
-                  vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
+                  let err55 = { instancePath: instancePath + "/siteSpaces/" + i1 + "/protect", schemaPath: "#/definitions/site-space/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.protect.type, parentSchema: schema25.properties.protect, data: data25 };
+                  vErrors === null ? vErrors = [err55] : vErrors.push(err55), errors++;
                 }
               }
             } else {
-              let err57 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data19 };
-              vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
+              let err56 = { instancePath: instancePath + "/siteSpaces/" + i1, schemaPath: "#/definitions/site-space/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data: data19 };
+              vErrors === null ? vErrors = [err56] : vErrors.push(err56), errors++;
             }
           }
         } else {
-          let err58 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.siteSpaces.type, parentSchema: schema24.properties.siteSpaces, data: data18 };
-          vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
+          let err57 = { instancePath: instancePath + "/siteSpaces", schemaPath: "#/properties/siteSpaces/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.siteSpaces.type, parentSchema: schema22.properties.siteSpaces, data: data18 };
+          vErrors === null ? vErrors = [err57] : vErrors.push(err57), errors++;
         }
       }
       if (data.redirects !== void 0) {
@@ -19881,315 +19450,315 @@ function precompiledValidator(formats) {
           for (let i2 = 0; i2 < len2; i2++) {
             let data27 = data26[i2], _errs67 = errors, valid16 = !1, passing0 = null, _errs68 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.to === void 0) {
-              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema29.oneOf[0].required, parentSchema: schema29.oneOf[0], data: data27 };
-              vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
+              let err58 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/0/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema27.oneOf[0].required, parentSchema: schema27.oneOf[0], data: data27 };
+              vErrors === null ? vErrors = [err58] : vErrors.push(err58), errors++;
             }
             var _valid1 = _errs68 === errors;
             _valid1 && (valid16 = !0, passing0 = 0);
             let _errs69 = errors;
             if (data27 && typeof data27 == "object" && !Array.isArray(data27) && data27.destination === void 0) {
-              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema29.oneOf[1].required, parentSchema: schema29.oneOf[1], data: data27 };
-              vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
+              let err59 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf/1/required", keyword: "required", params: { missingProperty: "destination" }, message: "must have required property 'destination'", schema: schema27.oneOf[1].required, parentSchema: schema27.oneOf[1], data: data27 };
+              vErrors === null ? vErrors = [err59] : vErrors.push(err59), errors++;
             }
             var _valid1 = _errs69 === errors;
             if (_valid1 && valid16 ? (valid16 = !1, passing0 = [passing0, 1]) : _valid1 && (valid16 = !0, passing0 = 1), valid16)
               errors = _errs67, vErrors !== null && (_errs67 ? vErrors.length = _errs67 : vErrors = null);
             else {
-              let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema29.oneOf, parentSchema: schema29, data: data27 };
-              vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
+              let err60 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf, parentSchema: schema27, data: data27 };
+              vErrors === null ? vErrors = [err60] : vErrors.push(err60), errors++;
             }
             if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
               if (data27.source === void 0) {
-                let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema29.required, parentSchema: schema29, data: data27 };
-                vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
+                let err61 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema27.required, parentSchema: schema27, data: data27 };
+                vErrors === null ? vErrors = [err61] : vErrors.push(err61), errors++;
               }
               for (let key6 in data27)
                 if (!(key6 === "source" || key6 === "to" || key6 === "destination" || key6 === "id" || key6 === "was" || key6 === "protect")) {
-                  let err63 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema29, data: data27 };
-                  vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
+                  let err62 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27, data: data27 };
+                  vErrors === null ? vErrors = [err62] : vErrors.push(err62), errors++;
                 }
               if (data27.source !== void 0) {
                 let data28 = data27.source;
                 if (typeof data28 == "string") {
                   if (func3(data28) > 512) {
-                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema29.properties.source, data: data28 };
-                    vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
+                    let err63 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema27.properties.source, data: data28 };
+                    vErrors === null ? vErrors = [err63] : vErrors.push(err63), errors++;
                   }
                   if (!pattern13.test(data28)) {
-                    let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema29.properties.source, data: data28 };
-                    vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
+                    let err64 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema27.properties.source, data: data28 };
+                    vErrors === null ? vErrors = [err64] : vErrors.push(err64), errors++;
                   }
                 } else {
-                  let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.source.type, parentSchema: schema29.properties.source, data: data28 };
-                  vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
+                  let err65 = { instancePath: instancePath + "/redirects/" + i2 + "/source", schemaPath: "#/definitions/redirect/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.source.type, parentSchema: schema27.properties.source, data: data28 };
+                  vErrors === null ? vErrors = [err65] : vErrors.push(err65), errors++;
                 }
               }
               if (data27.to !== void 0) {
                 let data29 = data27.to;
                 if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
                   if (data29.section === void 0) {
-                    let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema29.properties.to.required, parentSchema: schema29.properties.to, data: data29 };
-                    vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
+                    let err66 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/required", keyword: "required", params: { missingProperty: "section" }, message: "must have required property 'section'", schema: schema27.properties.to.required, parentSchema: schema27.properties.to, data: data29 };
+                    vErrors === null ? vErrors = [err66] : vErrors.push(err66), errors++;
                   }
                   for (let key7 in data29)
                     if (key7 !== "section") {
-                      let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema29.properties.to, data: data29 };
-                      vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
+                      let err67 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.to, data: data29 };
+                      vErrors === null ? vErrors = [err67] : vErrors.push(err67), errors++;
                     }
                   if (data29.section !== void 0) {
                     let data30 = data29.section;
                     if (typeof data30 == "string") {
                       if (func3(data30) > 100) {
-                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema29.properties.to.properties.section, data: data30 };
-                        vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
+                        let err68 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema27.properties.to.properties.section, data: data30 };
+                        vErrors === null ? vErrors = [err68] : vErrors.push(err68), errors++;
                       }
                       if (func3(data30) < 1) {
-                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema29.properties.to.properties.section, data: data30 };
-                        vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
+                        let err69 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.to.properties.section, data: data30 };
+                        vErrors === null ? vErrors = [err69] : vErrors.push(err69), errors++;
                       }
                       if (!pattern7.test(data30)) {
-                        let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema29.properties.to.properties.section, data: data30 };
-                        vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
+                        let err70 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9._~-]+$" }, message: 'must match pattern "^[A-Za-z0-9._~-]+$"', schema: "^[A-Za-z0-9._~-]+$", parentSchema: schema27.properties.to.properties.section, data: data30 };
+                        vErrors === null ? vErrors = [err70] : vErrors.push(err70), errors++;
                       }
                     } else {
-                      let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.to.properties.section.type, parentSchema: schema29.properties.to.properties.section, data: data30 };
-                      vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
+                      let err71 = { instancePath: instancePath + "/redirects/" + i2 + "/to/section", schemaPath: "#/definitions/redirect/properties/to/properties/section/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.to.properties.section.type, parentSchema: schema27.properties.to.properties.section, data: data30 };
+                      vErrors === null ? vErrors = [err71] : vErrors.push(err71), errors++;
                     }
                   }
                 } else {
-                  let err73 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.properties.to.type, parentSchema: schema29.properties.to, data: data29 };
-                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
+                  let err72 = { instancePath: instancePath + "/redirects/" + i2 + "/to", schemaPath: "#/definitions/redirect/properties/to/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.to.type, parentSchema: schema27.properties.to, data: data29 };
+                  vErrors === null ? vErrors = [err72] : vErrors.push(err72), errors++;
                 }
               }
               if (data27.destination !== void 0) {
                 let data31 = data27.destination, _errs81 = errors, valid20 = !0, _errs82 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-section") {
-                  let err74 = {};
-                  vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
+                  let err73 = {};
+                  vErrors === null ? vErrors = [err73] : vErrors.push(err73), errors++;
                 }
                 var _valid2 = _errs82 === errors;
                 if (errors = _errs81, vErrors !== null && (_errs81 ? vErrors.length = _errs81 : vErrors = null), _valid2) {
                   let _errs84 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSectionId === void 0) {
-                      let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema29.properties.destination.allOf[0].then.required, parentSchema: schema29.properties.destination.allOf[0].then, data: data31 };
-                      vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
+                      let err74 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/required", keyword: "required", params: { missingProperty: "siteSectionId" }, message: "must have required property 'siteSectionId'", schema: schema27.properties.destination.allOf[0].then.required, parentSchema: schema27.properties.destination.allOf[0].then, data: data31 };
+                      vErrors === null ? vErrors = [err74] : vErrors.push(err74), errors++;
                     }
                     for (let key8 in data31)
                       if (!(key8 === "kind" || key8 === "siteSectionId")) {
-                        let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema29.properties.destination.allOf[0].then, data: data31 };
-                        vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
+                        let err75 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[0].then, data: data31 };
+                        vErrors === null ? vErrors = [err75] : vErrors.push(err75), errors++;
                       }
                   }
                   var _valid2 = _errs84 === errors;
                   valid20 = _valid2;
                 }
                 if (!valid20) {
-                  let err77 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema29.properties.destination.allOf[0].if, parentSchema: schema29.properties.destination.allOf[0], data: data31 };
-                  vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
+                  let err76 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[0].if, parentSchema: schema27.properties.destination.allOf[0], data: data31 };
+                  vErrors === null ? vErrors = [err76] : vErrors.push(err76), errors++;
                 }
                 let _errs87 = errors, valid22 = !0, _errs88 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-space") {
-                  let err78 = {};
-                  vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
+                  let err77 = {};
+                  vErrors === null ? vErrors = [err77] : vErrors.push(err77), errors++;
                 }
                 var _valid3 = _errs88 === errors;
                 if (errors = _errs87, vErrors !== null && (_errs87 ? vErrors.length = _errs87 : vErrors = null), _valid3) {
                   let _errs90 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema29.properties.destination.allOf[1].then.required, parentSchema: schema29.properties.destination.allOf[1].then, data: data31 };
-                      vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
+                      let err78 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema27.properties.destination.allOf[1].then.required, parentSchema: schema27.properties.destination.allOf[1].then, data: data31 };
+                      vErrors === null ? vErrors = [err78] : vErrors.push(err78), errors++;
                     }
                     for (let key9 in data31)
                       if (!(key9 === "kind" || key9 === "siteSpaceId")) {
-                        let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema29.properties.destination.allOf[1].then, data: data31 };
-                        vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
+                        let err79 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[1].then, data: data31 };
+                        vErrors === null ? vErrors = [err79] : vErrors.push(err79), errors++;
                       }
                   }
                   var _valid3 = _errs90 === errors;
                   valid22 = _valid3;
                 }
                 if (!valid22) {
-                  let err81 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema29.properties.destination.allOf[1].if, parentSchema: schema29.properties.destination.allOf[1], data: data31 };
-                  vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
+                  let err80 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[1].if, parentSchema: schema27.properties.destination.allOf[1], data: data31 };
+                  vErrors === null ? vErrors = [err80] : vErrors.push(err80), errors++;
                 }
                 let _errs93 = errors, valid24 = !0, _errs94 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "site-page") {
-                  let err82 = {};
-                  vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
+                  let err81 = {};
+                  vErrors === null ? vErrors = [err81] : vErrors.push(err81), errors++;
                 }
                 var _valid4 = _errs94 === errors;
                 if (errors = _errs93, vErrors !== null && (_errs93 ? vErrors.length = _errs93 : vErrors = null), _valid4) {
                   let _errs96 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.siteSpaceId === void 0) {
-                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema29.properties.destination.allOf[2].then.required, parentSchema: schema29.properties.destination.allOf[2].then, data: data31 };
-                      vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
+                      let err82 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "siteSpaceId" }, message: "must have required property 'siteSpaceId'", schema: schema27.properties.destination.allOf[2].then.required, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
+                      vErrors === null ? vErrors = [err82] : vErrors.push(err82), errors++;
                     }
                     if (data31.pageId === void 0) {
-                      let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema29.properties.destination.allOf[2].then.required, parentSchema: schema29.properties.destination.allOf[2].then, data: data31 };
-                      vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
+                      let err83 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/required", keyword: "required", params: { missingProperty: "pageId" }, message: "must have required property 'pageId'", schema: schema27.properties.destination.allOf[2].then.required, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
+                      vErrors === null ? vErrors = [err83] : vErrors.push(err83), errors++;
                     }
                     for (let key10 in data31)
                       if (!(key10 === "kind" || key10 === "siteSpaceId" || key10 === "pageId")) {
-                        let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema29.properties.destination.allOf[2].then, data: data31 };
-                        vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
+                        let err84 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[2].then, data: data31 };
+                        vErrors === null ? vErrors = [err84] : vErrors.push(err84), errors++;
                       }
                   }
                   var _valid4 = _errs96 === errors;
                   valid24 = _valid4;
                 }
                 if (!valid24) {
-                  let err86 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema29.properties.destination.allOf[2].if, parentSchema: schema29.properties.destination.allOf[2], data: data31 };
-                  vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
+                  let err85 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[2].if, parentSchema: schema27.properties.destination.allOf[2], data: data31 };
+                  vErrors === null ? vErrors = [err85] : vErrors.push(err85), errors++;
                 }
                 let _errs99 = errors, valid26 = !0, _errs100 = errors;
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31) && data31.kind !== void 0 && data31.kind !== "external") {
-                  let err87 = {};
-                  vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
+                  let err86 = {};
+                  vErrors === null ? vErrors = [err86] : vErrors.push(err86), errors++;
                 }
                 var _valid5 = _errs100 === errors;
                 if (errors = _errs99, vErrors !== null && (_errs99 ? vErrors.length = _errs99 : vErrors = null), _valid5) {
                   let _errs102 = errors;
                   if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                     if (data31.url === void 0) {
-                      let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema29.properties.destination.allOf[3].then.required, parentSchema: schema29.properties.destination.allOf[3].then, data: data31 };
-                      vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
+                      let err87 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema27.properties.destination.allOf[3].then.required, parentSchema: schema27.properties.destination.allOf[3].then, data: data31 };
+                      vErrors === null ? vErrors = [err87] : vErrors.push(err87), errors++;
                     }
                     for (let key11 in data31)
                       if (!(key11 === "kind" || key11 === "url")) {
-                        let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema29.properties.destination.allOf[3].then, data: data31 };
-                        vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
+                        let err88 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema27.properties.destination.allOf[3].then, data: data31 };
+                        vErrors === null ? vErrors = [err88] : vErrors.push(err88), errors++;
                       }
                   }
                   var _valid5 = _errs102 === errors;
                   valid26 = _valid5;
                 }
                 if (!valid26) {
-                  let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema29.properties.destination.allOf[3].if, parentSchema: schema29.properties.destination.allOf[3], data: data31 };
-                  vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
+                  let err89 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/allOf/3/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema27.properties.destination.allOf[3].if, parentSchema: schema27.properties.destination.allOf[3], data: data31 };
+                  vErrors === null ? vErrors = [err89] : vErrors.push(err89), errors++;
                 }
                 if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
                   if (data31.kind === void 0) {
-                    let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema29.properties.destination.required, parentSchema: schema29.properties.destination, data: data31 };
-                    vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
+                    let err90 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema27.properties.destination.required, parentSchema: schema27.properties.destination, data: data31 };
+                    vErrors === null ? vErrors = [err90] : vErrors.push(err90), errors++;
                   }
                   if (data31.kind !== void 0) {
                     let data36 = data31.kind;
                     if (typeof data36 == "string") {
                       if (func3(data36) < 1) {
-                        let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema29.properties.destination.properties.kind, data: data36 };
-                        vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
+                        let err91 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.kind, data: data36 };
+                        vErrors === null ? vErrors = [err91] : vErrors.push(err91), errors++;
                       }
                     } else {
-                      let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.destination.properties.kind.type, parentSchema: schema29.properties.destination.properties.kind, data: data36 };
-                      vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
+                      let err92 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/kind", schemaPath: "#/definitions/redirect/properties/destination/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.kind.type, parentSchema: schema27.properties.destination.properties.kind, data: data36 };
+                      vErrors === null ? vErrors = [err92] : vErrors.push(err92), errors++;
                     }
                   }
                   if (data31.siteSectionId !== void 0) {
                     let data37 = data31.siteSectionId;
                     if (typeof data37 == "string") {
                       if (func3(data37) < 1) {
-                        let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema29.properties.destination.properties.siteSectionId, data: data37 };
-                        vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
+                        let err93 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.siteSectionId, data: data37 };
+                        vErrors === null ? vErrors = [err93] : vErrors.push(err93), errors++;
                       }
                     } else {
-                      let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.destination.properties.siteSectionId.type, parentSchema: schema29.properties.destination.properties.siteSectionId, data: data37 };
-                      vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
+                      let err94 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSectionId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSectionId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.siteSectionId.type, parentSchema: schema27.properties.destination.properties.siteSectionId, data: data37 };
+                      vErrors === null ? vErrors = [err94] : vErrors.push(err94), errors++;
                     }
                   }
                   if (data31.siteSpaceId !== void 0) {
                     let data38 = data31.siteSpaceId;
                     if (typeof data38 == "string") {
                       if (func3(data38) < 1) {
-                        let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema29.properties.destination.properties.siteSpaceId, data: data38 };
-                        vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
+                        let err95 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.siteSpaceId, data: data38 };
+                        vErrors === null ? vErrors = [err95] : vErrors.push(err95), errors++;
                       }
                     } else {
-                      let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.destination.properties.siteSpaceId.type, parentSchema: schema29.properties.destination.properties.siteSpaceId, data: data38 };
-                      vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
+                      let err96 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/siteSpaceId", schemaPath: "#/definitions/redirect/properties/destination/properties/siteSpaceId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.siteSpaceId.type, parentSchema: schema27.properties.destination.properties.siteSpaceId, data: data38 };
+                      vErrors === null ? vErrors = [err96] : vErrors.push(err96), errors++;
                     }
                   }
                   if (data31.pageId !== void 0) {
                     let data39 = data31.pageId;
                     if (typeof data39 == "string") {
                       if (func3(data39) < 1) {
-                        let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema29.properties.destination.properties.pageId, data: data39 };
-                        vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
+                        let err97 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.destination.properties.pageId, data: data39 };
+                        vErrors === null ? vErrors = [err97] : vErrors.push(err97), errors++;
                       }
                     } else {
-                      let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.destination.properties.pageId.type, parentSchema: schema29.properties.destination.properties.pageId, data: data39 };
-                      vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
+                      let err98 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/pageId", schemaPath: "#/definitions/redirect/properties/destination/properties/pageId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.pageId.type, parentSchema: schema27.properties.destination.properties.pageId, data: data39 };
+                      vErrors === null ? vErrors = [err98] : vErrors.push(err98), errors++;
                     }
                   }
                   if (data31.url !== void 0) {
                     let data40 = data31.url;
                     if (typeof data40 == "string") {
                       if (!formats0(data40)) {
-                        let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema29.properties.destination.properties.url, data: data40 };
-                        vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
+                        let err99 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema27.properties.destination.properties.url, data: data40 };
+                        vErrors === null ? vErrors = [err99] : vErrors.push(err99), errors++;
                       }
                     } else {
-                      let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.destination.properties.url.type, parentSchema: schema29.properties.destination.properties.url, data: data40 };
-                      vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
+                      let err100 = { instancePath: instancePath + "/redirects/" + i2 + "/destination/url", schemaPath: "#/definitions/redirect/properties/destination/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.destination.properties.url.type, parentSchema: schema27.properties.destination.properties.url, data: data40 };
+                      vErrors === null ? vErrors = [err100] : vErrors.push(err100), errors++;
                     }
                   }
                 } else {
-                  let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.properties.destination.type, parentSchema: schema29.properties.destination, data: data31 };
-                  vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
+                  let err101 = { instancePath: instancePath + "/redirects/" + i2 + "/destination", schemaPath: "#/definitions/redirect/properties/destination/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.destination.type, parentSchema: schema27.properties.destination, data: data31 };
+                  vErrors === null ? vErrors = [err101] : vErrors.push(err101), errors++;
                 }
               }
               if (data27.id !== void 0) {
                 let data41 = data27.id;
                 if (typeof data41 == "string") {
                   if (func3(data41) < 1) {
-                    let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema29.properties.id, data: data41 };
-                    vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
+                    let err102 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema27.properties.id, data: data41 };
+                    vErrors === null ? vErrors = [err102] : vErrors.push(err102), errors++;
                   }
                 } else {
-                  let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.id.type, parentSchema: schema29.properties.id, data: data41 };
-                  vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
+                  let err103 = { instancePath: instancePath + "/redirects/" + i2 + "/id", schemaPath: "#/definitions/redirect/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.id.type, parentSchema: schema27.properties.id, data: data41 };
+                  vErrors === null ? vErrors = [err103] : vErrors.push(err103), errors++;
                 }
               }
               if (data27.was !== void 0) {
                 let data42 = data27.was;
                 if (typeof data42 == "string") {
                   if (func3(data42) > 512) {
-                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema29.properties.was, data: data42 };
-                    vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
+                    let err104 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema27.properties.was, data: data42 };
+                    vErrors === null ? vErrors = [err104] : vErrors.push(err104), errors++;
                   }
                   if (!pattern13.test(data42)) {
-                    let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema29.properties.was, data: data42 };
-                    vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
+                    let err105 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/pattern", keyword: "pattern", params: { pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$" }, message: 'must match pattern "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$"', schema: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$", parentSchema: schema27.properties.was, data: data42 };
+                    vErrors === null ? vErrors = [err105] : vErrors.push(err105), errors++;
                   }
                 } else {
-                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.was.type, parentSchema: schema29.properties.was, data: data42 };
-                  vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
+                  let err106 = { instancePath: instancePath + "/redirects/" + i2 + "/was", schemaPath: "#/definitions/redirect/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.was.type, parentSchema: schema27.properties.was, data: data42 };
+                  vErrors === null ? vErrors = [err106] : vErrors.push(err106), errors++;
                 }
               }
               if (data27.protect !== void 0) {
                 let data43 = data27.protect;
                 if (typeof data43 != "boolean") {
-                  let err108 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema29.properties.protect.type, parentSchema: schema29.properties.protect, data: data43 };
-                  vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
+                  let err107 = { instancePath: instancePath + "/redirects/" + i2 + "/protect", schemaPath: "#/definitions/redirect/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.protect.type, parentSchema: schema27.properties.protect, data: data43 };
+                  vErrors === null ? vErrors = [err107] : vErrors.push(err107), errors++;
                 }
               }
             } else {
-              let err109 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data: data27 };
-              vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
+              let err108 = { instancePath: instancePath + "/redirects/" + i2, schemaPath: "#/definitions/redirect/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data27 };
+              vErrors === null ? vErrors = [err108] : vErrors.push(err108), errors++;
             }
           }
         } else {
-          let err110 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema24.properties.redirects.type, parentSchema: schema24.properties.redirects, data: data26 };
-          vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
+          let err109 = { instancePath: instancePath + "/redirects", schemaPath: "#/properties/redirects/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.redirects.type, parentSchema: schema22.properties.redirects, data: data26 };
+          vErrors === null ? vErrors = [err109] : vErrors.push(err109), errors++;
         }
       }
     } else {
-      let err111 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data };
-      vErrors === null ? vErrors = [err111] : vErrors.push(err111), errors++;
+      let err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
+      vErrors === null ? vErrors = [err110] : vErrors.push(err110), errors++;
     }
-    return validate15.errors = vErrors, errors === 0;
+    return validate13.errors = vErrors, errors === 0;
   }
   function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null, errors = 0;
@@ -21175,77 +20744,143 @@ function precompiledValidator(formats) {
         let data63 = data.translations;
         if (Array.isArray(data63)) {
           let len9 = data63.length;
-          for (let i12 = 0; i12 < len9; i12++)
-            validate13(data63[i12], { instancePath: instancePath + "/translations/" + i12, parentData: data63, parentDataProperty: i12, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
+          for (let i12 = 0; i12 < len9; i12++) {
+            let data64 = data63[i12];
+            if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+              if (data64.title === void 0) {
+                let err157 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema21.required, parentSchema: schema21, data: data64 };
+                vErrors === null ? vErrors = [err157] : vErrors.push(err157), errors++;
+              }
+              for (let key14 in data64)
+                if (!(key14 === "title" || key14 === "id" || key14 === "was" || key14 === "protect")) {
+                  let err158 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema21, data: data64 };
+                  vErrors === null ? vErrors = [err158] : vErrors.push(err158), errors++;
+                }
+              if (data64.title !== void 0) {
+                let data65 = data64.title;
+                if (typeof data65 == "string") {
+                  if (func3(data65) > 100) {
+                    let err159 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err159] : vErrors.push(err159), errors++;
+                  }
+                  if (func3(data65) < 1) {
+                    let err160 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.title, data: data65 };
+                    vErrors === null ? vErrors = [err160] : vErrors.push(err160), errors++;
+                  }
+                } else {
+                  let err161 = { instancePath: instancePath + "/translations/" + i12 + "/title", schemaPath: "#/definitions/translation/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.title.type, parentSchema: schema21.properties.title, data: data65 };
+                  vErrors === null ? vErrors = [err161] : vErrors.push(err161), errors++;
+                }
+              }
+              if (data64.id !== void 0) {
+                let data66 = data64.id;
+                if (typeof data66 == "string") {
+                  if (func3(data66) < 1) {
+                    let err162 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.id, data: data66 };
+                    vErrors === null ? vErrors = [err162] : vErrors.push(err162), errors++;
+                  }
+                } else {
+                  let err163 = { instancePath: instancePath + "/translations/" + i12 + "/id", schemaPath: "#/definitions/translation/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.id.type, parentSchema: schema21.properties.id, data: data66 };
+                  vErrors === null ? vErrors = [err163] : vErrors.push(err163), errors++;
+                }
+              }
+              if (data64.was !== void 0) {
+                let data67 = data64.was;
+                if (typeof data67 == "string") {
+                  if (func3(data67) > 100) {
+                    let err164 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err164] : vErrors.push(err164), errors++;
+                  }
+                  if (func3(data67) < 1) {
+                    let err165 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.was, data: data67 };
+                    vErrors === null ? vErrors = [err165] : vErrors.push(err165), errors++;
+                  }
+                } else {
+                  let err166 = { instancePath: instancePath + "/translations/" + i12 + "/was", schemaPath: "#/definitions/translation/properties/was/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.was.type, parentSchema: schema21.properties.was, data: data67 };
+                  vErrors === null ? vErrors = [err166] : vErrors.push(err166), errors++;
+                }
+              }
+              if (data64.protect !== void 0) {
+                let data68 = data64.protect;
+                if (typeof data68 != "boolean") {
+                  let err167 = { instancePath: instancePath + "/translations/" + i12 + "/protect", schemaPath: "#/definitions/translation/properties/protect/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.protect.type, parentSchema: schema21.properties.protect, data: data68 };
+                  vErrors === null ? vErrors = [err167] : vErrors.push(err167), errors++;
+                }
+              }
+            } else {
+              let err168 = { instancePath: instancePath + "/translations/" + i12, schemaPath: "#/definitions/translation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data64 };
+              vErrors === null ? vErrors = [err168] : vErrors.push(err168), errors++;
+            }
+          }
         } else {
-          let err157 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data63 };
-          vErrors === null ? vErrors = [err157] : vErrors.push(err157), errors++;
+          let err169 = { instancePath: instancePath + "/translations", schemaPath: "#/properties/translations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.translations.type, parentSchema: schema11.properties.translations, data: data63 };
+          vErrors === null ? vErrors = [err169] : vErrors.push(err169), errors++;
         }
       }
       if (data.sites !== void 0) {
-        let data65 = data.sites;
-        if (Array.isArray(data65)) {
-          let len10 = data65.length;
+        let data69 = data.sites;
+        if (Array.isArray(data69)) {
+          let len10 = data69.length;
           for (let i13 = 0; i13 < len10; i13++)
-            validate15(data65[i13], { instancePath: instancePath + "/sites/" + i13, parentData: data65, parentDataProperty: i13, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
+            validate13(data69[i13], { instancePath: instancePath + "/sites/" + i13, parentData: data69, parentDataProperty: i13, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
         } else {
-          let err158 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data65 };
-          vErrors === null ? vErrors = [err158] : vErrors.push(err158), errors++;
+          let err170 = { instancePath: instancePath + "/sites", schemaPath: "#/properties/sites/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.sites.type, parentSchema: schema11.properties.sites, data: data69 };
+          vErrors === null ? vErrors = [err170] : vErrors.push(err170), errors++;
         }
       }
       if (data.policy !== void 0) {
-        let data67 = data.policy;
-        if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
-          for (let key14 in data67)
-            if (!(key14 === "prune" || key14 === "maxDestroy")) {
-              let err159 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema30, data: data67 };
-              vErrors === null ? vErrors = [err159] : vErrors.push(err159), errors++;
+        let data71 = data.policy;
+        if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+          for (let key15 in data71)
+            if (!(key15 === "prune" || key15 === "maxDestroy")) {
+              let err171 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: !1, parentSchema: schema28, data: data71 };
+              vErrors === null ? vErrors = [err171] : vErrors.push(err171), errors++;
             }
-          if (data67.prune !== void 0) {
-            let data68 = data67.prune;
-            if (Array.isArray(data68)) {
-              let len11 = data68.length;
+          if (data71.prune !== void 0) {
+            let data72 = data71.prune;
+            if (Array.isArray(data72)) {
+              let len11 = data72.length;
               for (let i14 = 0; i14 < len11; i14++) {
-                let data69 = data68[i14];
-                if (!(data69 === "sites" || data69 === "sections" || data69 === "sectionGroups" || data69 === "siteSpaces" || data69 === "redirects" || data69 === "permissions" || data69 === "collections" || data69 === "teams" || data69 === "members" || data69 === "customFields" || data69 === "samlProviders" || data69 === "openApiSpecs" || data69 === "translations")) {
-                  let err160 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema30.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema30.properties.prune.items.enum, parentSchema: schema30.properties.prune.items, data: data69 };
-                  vErrors === null ? vErrors = [err160] : vErrors.push(err160), errors++;
+                let data73 = data72[i14];
+                if (!(data73 === "sites" || data73 === "sections" || data73 === "sectionGroups" || data73 === "siteSpaces" || data73 === "redirects" || data73 === "permissions" || data73 === "collections" || data73 === "teams" || data73 === "members" || data73 === "customFields" || data73 === "samlProviders" || data73 === "openApiSpecs" || data73 === "translations")) {
+                  let err172 = { instancePath: instancePath + "/policy/prune/" + i14, schemaPath: "#/definitions/policy/properties/prune/items/enum", keyword: "enum", params: { allowedValues: schema28.properties.prune.items.enum }, message: "must be equal to one of the allowed values", schema: schema28.properties.prune.items.enum, parentSchema: schema28.properties.prune.items, data: data73 };
+                  vErrors === null ? vErrors = [err172] : vErrors.push(err172), errors++;
                 }
               }
-              let i15 = data68.length, j3;
+              let i15 = data72.length, j3;
               if (i15 > 1) {
                 outer0: for (; i15--; )
                   for (j3 = i15; j3--; )
-                    if (func0(data68[i15], data68[j3])) {
-                      let err161 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i15, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i15 + " are identical)", schema: !0, parentSchema: schema30.properties.prune, data: data68 };
-                      vErrors === null ? vErrors = [err161] : vErrors.push(err161), errors++;
+                    if (func0(data72[i15], data72[j3])) {
+                      let err173 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/uniqueItems", keyword: "uniqueItems", params: { i: i15, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i15 + " are identical)", schema: !0, parentSchema: schema28.properties.prune, data: data72 };
+                      vErrors === null ? vErrors = [err173] : vErrors.push(err173), errors++;
                       break outer0;
                     }
               }
             } else {
-              let err162 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema30.properties.prune.type, parentSchema: schema30.properties.prune, data: data68 };
-              vErrors === null ? vErrors = [err162] : vErrors.push(err162), errors++;
+              let err174 = { instancePath: instancePath + "/policy/prune", schemaPath: "#/definitions/policy/properties/prune/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema28.properties.prune.type, parentSchema: schema28.properties.prune, data: data72 };
+              vErrors === null ? vErrors = [err174] : vErrors.push(err174), errors++;
             }
           }
-          if (data67.maxDestroy !== void 0) {
-            let data70 = data67.maxDestroy;
-            if (!(typeof data70 == "number" && !(data70 % 1) && !isNaN(data70) && isFinite(data70))) {
-              let err163 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema30.properties.maxDestroy.type, parentSchema: schema30.properties.maxDestroy, data: data70 };
-              vErrors === null ? vErrors = [err163] : vErrors.push(err163), errors++;
+          if (data71.maxDestroy !== void 0) {
+            let data74 = data71.maxDestroy;
+            if (!(typeof data74 == "number" && !(data74 % 1) && !isNaN(data74) && isFinite(data74))) {
+              let err175 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.properties.maxDestroy.type, parentSchema: schema28.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err175] : vErrors.push(err175), errors++;
             }
-            if (typeof data70 == "number" && isFinite(data70) && (data70 < 0 || isNaN(data70))) {
-              let err164 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema30.properties.maxDestroy, data: data70 };
-              vErrors === null ? vErrors = [err164] : vErrors.push(err164), errors++;
+            if (typeof data74 == "number" && isFinite(data74) && (data74 < 0 || isNaN(data74))) {
+              let err176 = { instancePath: instancePath + "/policy/maxDestroy", schemaPath: "#/definitions/policy/properties/maxDestroy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema28.properties.maxDestroy, data: data74 };
+              vErrors === null ? vErrors = [err176] : vErrors.push(err176), errors++;
             }
           }
         } else {
-          let err165 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema30.type, parentSchema: schema30, data: data67 };
-          vErrors === null ? vErrors = [err165] : vErrors.push(err165), errors++;
+          let err177 = { instancePath: instancePath + "/policy", schemaPath: "#/definitions/policy/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data71 };
+          vErrors === null ? vErrors = [err177] : vErrors.push(err177), errors++;
         }
       }
     } else {
-      let err166 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
-      vErrors === null ? vErrors = [err166] : vErrors.push(err166), errors++;
+      let err178 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+      vErrors === null ? vErrors = [err178] : vErrors.push(err178), errors++;
     }
     return validate10.errors = vErrors, errors === 0;
   }
@@ -22136,47 +21771,6 @@ var fingerprint, isObject, hasId, init_fingerprints = __esm({
   }
 });
 
-// src/live/absent-list.ts
-async function absentRead(error, client, scope, read) {
-  if (!isNotOffered(error) || error.method !== "GET") throw error;
-  if (scope.address === "" && error.status === 404 && !await organizationExists(client, scope.organization))
-    throw new DocsyncError(
-      "live.no-organization",
-      `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
-      { cause: error }
-    );
-  return { ...read, error };
-}
-function inWalkOrder(reads) {
-  let compare = (a, b) => {
-    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
-    return a.length - b.length;
-  };
-  return [...reads].sort((a, b) => compare(a.at, b.at));
-}
-function absentReadsError(reads) {
-  let lines = inWalkOrder(reads).map(
-    (read) => `Cannot read ${absentKey(read)}: ${read.error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${read.key} from the configuration, or check the API URL.`
-  );
-  return new DocsyncError("live.list-absent", lines.join(`
-`), { cause: reads[0]?.error });
-}
-async function organizationExists(client, organization) {
-  try {
-    return await client.get(`/orgs/${encodeURIComponent(organization)}`), !0;
-  } catch (error) {
-    return !isGoneOrHidden(error);
-  }
-}
-var absentKey, init_absent_list = __esm({
-  "src/live/absent-list.ts"() {
-    "use strict";
-    init_errors2();
-    init_errors();
-    absentKey = (read) => read.where === "" ? read.key : `${read.key} of ${read.where}`;
-  }
-});
-
 // src/live/match.ts
 function location(item) {
   return placeOf(item.at);
@@ -22317,49 +21911,74 @@ var init_scope = __esm({
   }
 });
 
+// src/live/absent-list.ts
+async function listReadError(error, kind, scope, client) {
+  if (!isNotOffered(error) || error.method !== "GET") return error;
+  if (scope.address === "" && error.status === 404 && !await organizationExists(client, scope.organization))
+    return new DocsyncError(
+      "live.no-organization",
+      `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
+      { cause: error }
+    );
+  let key = kind.collection, where7 = scope.address === "" ? "" : ` of ${scope.address}`;
+  return new DocsyncError(
+    "live.list-absent",
+    `Cannot read ${key}${where7}: ${error.message.replace(/\.$/, "")}, so this service seems not to offer them. Remove ${key} from the configuration, or check the API URL.`,
+    { cause: error }
+  );
+}
+async function organizationExists(client, organization) {
+  try {
+    return await client.get(`/orgs/${encodeURIComponent(organization)}`), !0;
+  } catch (error) {
+    return !isGoneOrHidden(error);
+  }
+}
+var init_absent_list = __esm({
+  "src/live/absent-list.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+  }
+});
+
 // src/live/walk.ts
-function scopeOfNode(kind, scope, node, desired, name = kind.liveKey(node.item)) {
+function scopeOfNode(kind, scope, node, desired) {
   return scopeBelow(scope, {
     kind: kind.kind,
-    address: addressOf(scope.address, kind.kind, name),
+    address: addressOf(scope.address, kind.kind, kind.liveKey(node.item)),
     id: node.item.id,
     desired,
     live: node
   });
 }
-async function readKind(walk, kind, scope, parent, at3) {
-  let { client, choice } = walk;
+async function readKind(client, kind, scope, parent, choice) {
   if (parent.children[kind.kind] === void 0) {
     if (!choice.reads(kind, scope)) return;
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      let read = { key: kind.collection, kind, details: !1, where: scope.address, node: parent, at: at3 };
-      walk.absent.push(await absentRead(error, client, scope, read));
-      return;
+      throw await listReadError(error, kind, scope, client);
     }
   }
   if (!kind.children && !kind.readDetails) return;
   let nodes = parent.children[kind.kind];
   await Promise.all(
-    choice.below(kind, scope, nodes).map(async ({ node, desired, name }, index) => {
-      let below = scopeOfNode(kind, scope, node, desired, name), here = [...at3, index], details = kind.readDetails?.(client, scope, node, desired).catch(async (error) => {
-        let read = { key: kind.detailsKey ?? kind.collection, kind, details: !0, where: below.address, node, at: [...here, -1] };
-        walk.absent.push(await absentRead(error, client, scope, read));
-      });
-      await Promise.all([details, ...readChildren(walk, kind.children ?? [], below, node, here)]);
+    choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
+      let below = scopeOfNode(kind, scope, node, desired), details = kind.readDetails?.(client, scope, node, desired);
+      await Promise.all([details, ...readChildren(client, kind.children ?? [], below, node, choice)]);
     })
   );
 }
-function readChildren(walk, kinds, scope, parent, at3) {
+function readChildren(client, kinds, scope, parent, choice) {
   let reading = /* @__PURE__ */ new Map();
-  return kinds.map((child, index) => {
+  return kinds.map((child) => {
     let waits = child.readAfter && child.desired(scope) === void 0 ? child.readAfter : [];
     for (let name of waits)
       if (!reading.has(name))
         throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
     let read = Promise.all(waits.map((name) => reading.get(name))).then(
-      () => readKind(walk, child, scope, parent, [...at3, index])
+      () => readKind(client, child, scope, parent, choice)
     );
     return reading.set(child.kind, read), read;
   });
@@ -22382,10 +22001,8 @@ function readsWithoutLive(choice, kind, scope) {
   }
 }
 async function readTree(client, desired, choice) {
-  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, walk = { client, choice, absent: [] }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(
-    TOP_LEVEL_KINDS.map((kind, index) => readKind(walk, kind, scope, root, [index]))
-  );
-  return client.prepare?.(next), await reading, { live: root, absent: walk.absent };
+  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  return client.prepare?.(next), await reading, root;
 }
 var init_walk = __esm({
   "src/live/walk.ts"() {
@@ -22398,19 +22015,17 @@ var init_walk = __esm({
 });
 
 // src/live/read.ts
-async function readLiveState(client, desired) {
-  let { live, absent: absent2 } = await readTree(sharedReads(client), desired, {
+function readLiveState(client, desired) {
+  return readTree(sharedReads(client), desired, {
     reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
       let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
       return configured.flatMap((item, index) => {
         let node = matching.live[index];
-        return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
+        return node ? [{ node, desired: item }] : [];
       });
     }
   });
-  if (absent2.length > 0) throw absentReadsError(absent2);
-  return live;
 }
 function isReferredTo(kind, scope) {
   return scope.address !== "" ? !1 : TOP_LEVEL_KINDS.some(
@@ -22421,9 +22036,7 @@ var init_read = __esm({
   "src/live/read.ts"() {
     "use strict";
     init_registry();
-    init_types();
     init_address();
-    init_absent_list();
     init_match();
     init_shared_reads();
     init_walk();
@@ -22998,7 +22611,7 @@ var Planner, init_build = __esm({
         );
         for (let draft of drafts) draft.bulk && this.bulkItems.set(draft.id, draft.bulk);
         let calls = wireDependencies(drafts, releasedBy);
-        return probesFirst(calls), {
+        return {
           format: "docsync-plan",
           version: 1,
           organization: this.desired.organization,
@@ -23115,7 +22728,7 @@ var Planner, init_build = __esm({
             change.id,
             heirCreate ? [heirCreate] : void 0
           );
-          deletes && draft.method === "DELETE" && (call.deletes = deletes), draft.probe && (change.note = draft.probe.note), this.calls.push(call), ids[at3] = call.id, added[at3] = call;
+          deletes && draft.method === "DELETE" && (call.deletes = deletes), this.calls.push(call), ids[at3] = call.id, added[at3] = call;
         }
         return change.calls = change.calls.length === 0 ? ids : change.calls.concat(ids), added;
       }
@@ -43863,24 +43476,17 @@ function apiBaseUrl(options, env) {
     throw new DocsyncError("cli.no-api-url", "No API URL: pass --api-url or set DOCSYNC_API_URL.");
   return baseUrl;
 }
-function eventPrinter(verbose, output) {
-  return (event) => {
-    verbose ? output.err(`[api] ${describeEvent(event)}
-`) : event.type === "alternate" && output.err(
-      `Note: this service has no route ${event.route} (${event.method} ${event.path} answered ${event.status}); docsync sends its other form instead, for the rest of the run: ${event.instead}
-`
-    );
-  };
-}
 function connect(options, env, output) {
   let baseUrl = apiBaseUrl(options, env), token = env.DOCSYNC_TOKEN;
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
+  let verbose = options.verbose && output;
   return createApiClient({
     baseUrl,
     token,
     parallelism: options.parallelism ?? 8,
     proxy: proxySettings(env),
-    ...output ? { onEvent: eventPrinter(options.verbose === !0, output) } : {}
+    ...verbose ? { onEvent: (event) => output.err(`[api] ${describeEvent(event)}
+`) } : {}
   });
 }
 var init_connection = __esm({
@@ -44440,8 +44046,8 @@ async function readFound(client, organization, live, named) {
       let items2 = await kind.exportFind(client, scope, { spaces: named });
       found.set(kind, items2), all[kind.collection] = items2;
     })
-  ), found.size === 0) return [];
-  let { live: tree, absent: absent2 } = await readTree(client, all, {
+  ), found.size === 0) return;
+  let tree = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at3) => at3.address !== "" || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
@@ -44450,7 +44056,6 @@ async function readFound(client, organization, live, named) {
     }))
   });
   for (let kind of found.keys()) live.children[kind.kind] = tree.children[kind.kind];
-  return absent2;
 }
 var init_read2 = __esm({
   "src/export/read.ts"() {
@@ -44470,13 +44075,7 @@ function convert(live, organization, naming) {
     spaceIds: [],
     keys: /* @__PURE__ */ new Map(),
     collisions: []
-  }, known = naming.keys ?? result.keys, spaces = /* @__PURE__ */ new Set(), unread = /* @__PURE__ */ new WeakMap();
-  for (let read of naming.absent ?? []) {
-    if (read.details) continue;
-    let kinds = unread.get(read.node) ?? /* @__PURE__ */ new Set();
-    kinds.add(read.kind), unread.set(read.node, kinds);
-  }
-  let shared = {
+  }, known = naming.keys ?? result.keys, spaces = /* @__PURE__ */ new Set(), shared = {
     space(id) {
       return spaces.has(id) || (spaces.add(id), result.spaceIds.push(id)), naming.space(id);
     },
@@ -44490,7 +44089,7 @@ function convert(live, organization, naming) {
     }
   };
   function exportContainer(kind, scope, parent) {
-    if (!kind.toConfig || unread.get(parent)?.has(kind)) return;
+    if (!kind.toConfig) return [];
     result.managed.add(kind.collection);
     let nodes = parent.children[kind.kind] ?? [], exported = [];
     for (let node of nodes) {
@@ -44498,20 +44097,18 @@ function convert(live, organization, naming) {
         ...shared,
         children(child) {
           let items2 = done.get(child);
-          return items2 || (items2 = exportContainer(child, below, node) ?? [], done.set(child, items2)), items2;
+          return items2 || (items2 = exportContainer(child, below, node), done.set(child, items2)), items2;
         }
       }, config = kind.toConfig(node, scope, ctx);
-      if (config) {
-        for (let child of unread.get(node) ?? []) delete config[child.collection];
-        exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), kind.liveKey(node.item));
-      }
+      config && (exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), kind.liveKey(node.item)));
     }
     return findCollisions(kind, scope, exported, result.collisions), exported;
   }
   let root = { organization, address: "", desired: everything(organization), live, ids: {} };
   for (let kind of TOP_LEVEL_KINDS) {
+    if (!kind.toConfig) continue;
     let items2 = exportContainer(kind, root, live);
-    items2 && result.lists.set(
+    result.lists.set(
       kind.collection,
       items2.map((item) => item.config)
     );
@@ -44676,16 +44273,8 @@ function wrap(text2) {
 function oneLine2(text2) {
   return text2.replace(/\s+/g, " ").trim();
 }
-function notOffered(absent2) {
-  let byKey = /* @__PURE__ */ new Map();
-  for (let read of inWalkOrder(absent2)) byKey.set(read.key, [...byKey.get(read.key) ?? [], read]);
-  return { warnings: [...byKey.values()].map(([first, ...more]) => {
-    let others = more.length === 0 ? "" : `, and so did ${more.length} more read${more.length === 1 ? "" : "s"} of them`;
-    return `${absentKey(first)}: not exported, since this service does not offer them (${first.error.message.replace(/\.$/, "")}${others}); the file leaves them unmanaged`;
-  }), keys: [...byKey.keys()] };
-}
 async function exportOrganization(client, organization, options = {}) {
-  let reader = sharedReads(client), info = await readOrganizationInfo(reader, organization), { live, absent: absent2 } = await readOrganization(reader, organization), first = convert(live, organization, { space: (id) => id, absent: absent2 });
+  let reader = sharedReads(client), info = await readOrganizationInfo(reader, organization), live = await readOrganization(reader, organization), first = convert(live, organization, { space: (id) => id });
   if (first.collisions.length > 0) {
     let list = first.collisions.map((collision) => `  ${collision}`).join(`
 `);
@@ -44696,12 +44285,8 @@ ${list}
 Rename (or delete) all but one of each, then export again.`
     );
   }
-  absent2.push(...await readFound(reader, organization, live, first.spaceIds));
-  let found = convert(live, organization, { space: (id) => id, keys: first.keys, absent: absent2 }), titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, {
-    space: (id) => names2.get(id) ?? id,
-    keys: found.keys,
-    absent: absent2
-  }), missing = notOffered(absent2), body = { version: 1, organization }, entries = rootEntries(result);
+  await readFound(reader, organization, live, first.spaceIds);
+  let found = convert(live, organization, { space: (id) => id, keys: first.keys }), titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found))), names2 = nameSpaces(found.spaceIds, titles), result = convert(live, organization, { space: (id) => names2.get(id) ?? id, keys: found.keys }), body = { version: 1, organization }, entries = rootEntries(result);
   names2.size > 0 && (body.spaces = Object.fromEntries([...names2].map(([id, name]) => [name, entries.get(id) ?? id])));
   let counts = {};
   for (let [collection, items2] of result.lists) {
@@ -44733,15 +44318,14 @@ To have docsync delete them, add ${left.join(", ")} to prune.`
     "`docsync plan` with this file shows no changes until the organization or the file changes.",
     ...wrap(
       `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`
-    ),
-    ...missing.keys.length === 0 ? [] : wrap(`Not offered by this service, so not exported and left unmanaged: ${listed(missing.keys)}.`)
+    )
   ], layout = {
     oneLineLists: new Set(
       allKinds(TOP_LEVEL_KINDS).filter((k) => k.exportOneLine).map((k) => k.collection)
     ),
     spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection))
   };
-  return { yaml: renderYaml({ header: header2, body, notes: result.notes, ...layout }), warnings: [...missing.warnings, ...result.warnings], counts };
+  return { yaml: renderYaml({ header: header2, body, notes: result.notes, ...layout }), warnings: result.warnings, counts };
 }
 var IN_ROOT, FOUND, words, init_export = __esm({
   "src/export/export.ts"() {
@@ -44750,7 +44334,6 @@ var IN_ROOT, FOUND, words, init_export = __esm({
     init_errors();
     init_paths();
     init_registry();
-    init_absent_list();
     init_shared_reads();
     init_convert();
     init_read2();
