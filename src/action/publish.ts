@@ -3,6 +3,7 @@
 import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Made } from "../apply/report.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Log } from "./log.ts";
 import { commentMarker, provenanceLine } from "./provenance.ts";
@@ -20,8 +21,13 @@ export interface Result {
   headline?: string;
   /** The plan (or the drift, as a plan) whose counts become outputs. */
   counted?: Plan;
-  /** plan: the plan saved for `apply` (the `plan` input of a later step). */
+  /**
+   * plan: the plan saved for `apply` (the `plan` input of a later step); apply: the plan for now
+   * when it applied nothing and left a plan to approve.
+   */
   savedPlan?: string;
+  /** apply: the changes made, and the requests sent for them. */
+  made?: Made;
 }
 
 /** Writes the outputs, the report file and the job summary; false when one could not be written. */
@@ -52,6 +58,8 @@ export async function publish(
       "saved-plan": result.savedPlan ?? "",
       "comment-marker": marker,
       ...countOutputs(result.counted),
+      "changes-made": String(result.made?.changes ?? 0),
+      "calls-made": String(result.made?.calls ?? 0),
     };
     if (env.GITHUB_OUTPUT) {
       const entries = Object.entries(outputs).map(([name, value]) => outputEntry(name, log.redact(value)));

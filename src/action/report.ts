@@ -2,7 +2,12 @@
 // invalid configuration, an error. Like the plan's, they stay under MARKDOWN_LIMIT characters.
 
 import { countDiagnostics, type Diagnostic } from "../config/diagnostics.ts";
+import type { Plan } from "../model/plan.ts";
+import type { PlanDifference } from "../plan/compare.ts";
 import { codeSpan, escapeMarkdown, fenceFor, MARKDOWN_LIMIT } from "../render/markdown.ts";
+import { differenceHeadline, renderDifferenceMarkdown } from "../render/plan-difference.ts";
+import { renderPlanMarkdown } from "../render/plan-markdown.ts";
+import { summaryLine } from "../render/text.ts";
 
 export type ActionCommand = "plan" | "apply" | "drift";
 
@@ -60,6 +65,54 @@ export function applyReport(options: {
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** What a plan waiting for approval says: where it is, and how to approve it. */
+const TO_APPROVE =
+  "The plan for now is this step's `saved-plan` output: keep it (as an artifact), review it, and apply it with an apply step whose `plan` input is that file.";
+
+/** The plan for now, or only its summary line when it would not fit beside what comes before it. */
+function planFitting(plan: Plan, before: string): string {
+  const markdown = renderPlanMarkdown(plan);
+  if (before.length + markdown.length <= MARKDOWN_LIMIT) return markdown;
+  return `**${escapeMarkdown(summaryLine(plan))}** The plan is too long for this report: the step's log has it, and \`docsync show\` shows the saved plan.\n`;
+}
+
+/** A saved plan refused because the plan for the live organization now makes other calls. */
+export function refusedReport(options: {
+  organization?: string;
+  difference: PlanDifference;
+  current: Plan;
+}): string {
+  const { organization, difference, current } = options;
+  const before = [
+    heading("apply", organization, "approved plan out of date"),
+    "",
+    "**The approved plan was not applied: the live organization changed since it was made, and the plan for it now makes other calls.** Nothing was changed.",
+    "",
+    `#### Approved → now: ${escapeMarkdown(differenceHeadline(difference))}`,
+    "",
+    renderDifferenceMarkdown(difference),
+    "#### The plan for now",
+    "",
+    TO_APPROVE,
+    "",
+  ].join("\n");
+  return `${before}\n${planFitting(current, before)}`;
+}
+
+/** An apply step without an approved plan (and without auto-approve): the plan, for approval. */
+export function approvalReport(options: { organization?: string; plan: Plan }): string {
+  const { organization, plan } = options;
+  const before = [
+    heading("apply", organization, "waiting for approval"),
+    "",
+    "**No approved plan was given, and `auto-approve` is not set: nothing was changed.**",
+    "",
+    TO_APPROVE,
+    "",
+  ].join("\n");
+  return `${before}\n${planFitting(plan, before)}`;
 }
 
 export function errorReport(

@@ -12,11 +12,11 @@
 
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { join } from "node:path";
 import type { CallerContext, CommandResult } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
-import { ConfigError, DIAGNOSTICS_SHOWN, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
+import { ConfigError } from "../config/diagnostics.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../drift/markdown.ts";
 import { planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
@@ -25,12 +25,14 @@ import type { Plan } from "../model/plan.ts";
 import { renderPlanMarkdown } from "../render/plan-markdown.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
+import { type ApplyOutcome, approvalResult, refusedResult } from "./approval.ts";
 import { splitArgs } from "./args.ts";
+import { configErrors } from "./config-errors.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import { type ActionStreams, Log, printGroup, printUntrusted, processStreams } from "./log.ts";
 import { LABEL_PATTERN } from "./provenance.ts";
 import { publish, type Result } from "./publish.ts";
-import { type ActionCommand, applyReport, configErrorReport, errorReport } from "./report.ts";
+import { type ActionCommand, applyReport, errorReport } from "./report.ts";
 
 /** The commands the action runs, with the arguments it adds to the user's for each. */
 const OWN_ARGS: Record<ActionCommand, readonly string[]> = {
@@ -83,6 +85,8 @@ export async function runAction(
     failOnChanges = booleanInput(env, "fail-on-changes") ?? command === "drift";
     if (getInput(env, "plan") !== "" && command !== "apply")
       throw new InputError("Input plan is a saved plan to apply: it goes with command apply only.");
+    if (booleanInput(env, "auto-approve") !== undefined && command !== "apply")
+      throw new InputError("Input auto-approve goes with command apply only.");
     dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
     result = await run({ command, token, dir }, env, log, interruption);
   } catch (error) {
@@ -132,11 +136,17 @@ async function run(
   if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
 
   const savedPlanInput = getInput(env, "plan");
-  const args = [command, ...(savedPlanInput === "" ? [] : [savedPlanInput])];
-  // With a saved plan, -c is there for the sensitive values the plan holds only digests of.
+  // apply without an approved plan applies only when the workflow says so (auto-approve);
+  // otherwise it plans, for the plan to be approved.
+  const forApproval =
+    command === "apply" && savedPlanInput === "" && booleanInput(env, "auto-approve") !== true;
+  const runs: ActionCommand = forApproval ? "plan" : command;
+  const args = [runs, ...(savedPlanInput === "" ? [] : [savedPlanInput])];
+  // With a saved plan, -c is the configuration it was made from: apply checks it and plans again.
   args.push(...configs.flatMap((path) => ["-c", path]));
-  const own = [...OWN_ARGS[command]];
-  const savedPlan = command === "plan" ? join(setup.dir, "saved-plan.json") : undefined;
+  const own = [...OWN_ARGS[runs]];
+  // plan saves its plan; apply of a saved plan, when it refuses it, the plan for now.
+  const savedPlan = runs === "plan" || savedPlanInput !== "" ? join(setup.dir, "saved-plan.json") : undefined;
   if (savedPlan) own.push("--out", savedPlan);
   if (env.RUNNER_DEBUG === "1") own.push("--verbose");
   const end = extra.indexOf("--");
@@ -149,6 +159,7 @@ async function run(
   let applyHadChanges = false;
   let counted: Plan | undefined;
   let shown: CommandResult | undefined;
+  const applied: ApplyOutcome = { made: { changes: 0, calls: 0 } };
   const context: CallerContext = {
     // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
     secrets: log.secrets,
@@ -159,6 +170,15 @@ async function run(
       planned(plan) {
         applyHadChanges = plan.changes.length > 0;
         counted = plan;
+      },
+      applied(_safe, _outcomes, _sensitive, made) {
+        applied.made = {
+          changes: applied.made.changes + made.changes,
+          calls: applied.made.calls + made.calls,
+        };
+      },
+      refused(refusal) {
+        applied.refused = refusal;
       },
       result(result) {
         shown = result;
@@ -201,11 +221,13 @@ async function run(
 
   const failed = exitCode !== 0 && exitCode !== 2;
   if (failed) log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
-  if (command === "apply") {
+  if (command === "apply" && !forApproval) {
+    if (applied.refused) return refusedResult(exitCode, applied.refused, organization, savedPlan);
     return {
       exitCode,
       changes: applyHadChanges,
       ...(counted ? { counted } : {}),
+      made: applied.made,
       report: applyReport({ organization, exitCode, log: log.redact(out), error: failed ? error : "" }),
     };
   }
@@ -219,6 +241,7 @@ async function run(
     const plan = log.secrets.redactValue(shown.plan);
     printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
     for (const warning of plan.warnings) log.command("warning", warning);
+    if (forApproval) return approvalResult(plan, organization, savedPlan, log);
     return {
       exitCode,
       changes: plan.changes.length > 0,
@@ -247,34 +270,4 @@ async function run(
 function errorMessage(err: string): string {
   const at = err.search(/^(?:Error: |Internal error)(?![\s\S]*^(?:Error: |Internal error))/m);
   return (at === -1 ? err : err.slice(at)).replace(/^Error: /, "").trim();
-}
-
-/**
- * Configuration errors: one annotation per diagnostic, pinned to the file, line and column, for
- * the first ones (as many as the CLI prints); the log says how many more there are.
- */
-function configErrors(
-  command: ActionCommand,
-  diagnostics: readonly Diagnostic[],
-  env: NodeJS.ProcessEnv,
-  log: Log,
-): Result {
-  printUntrusted(log, `${formatDiagnostics(diagnostics)}\n`);
-  for (const d of diagnostics.slice(0, DIAGNOSTICS_SHOWN)) {
-    log.command("error", d.path === "" ? d.message : `${d.path}: ${d.message}`, {
-      file: annotationPath(d.file, env),
-      line: d.line,
-      col: d.column,
-    });
-  }
-  // publish redacts the report, as everything it writes.
-  return { exitCode: 1, changes: false, report: configErrorReport(command, diagnostics) };
-}
-
-/** Annotations name files relative to the repository (the workspace), with forward slashes. */
-function annotationPath(file: string, env: NodeJS.ProcessEnv): string {
-  const absolute = resolve(file);
-  const workspace = env.GITHUB_WORKSPACE ? resolve(env.GITHUB_WORKSPACE) : undefined;
-  const path = workspace && absolute.startsWith(workspace + sep) ? relative(workspace, absolute) : file;
-  return path.split(sep).join("/");
 }

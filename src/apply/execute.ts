@@ -15,8 +15,11 @@ import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
-  /** `instead`: a batch call the service could not take, whose items then went one by one. */
-  | { call: Call; status: "done"; instead?: string }
+  /**
+   * `instead`: a batch call the service could not take, whose items then went one by one.
+   * `carried`: a call that went as an item of its batch call's request, not as a request of its own.
+   */
+  | { call: Call; status: "done"; instead?: string; carried?: true }
   | { call: Call; status: "failed"; error: string }
   /** `cause`: the id of the failed call it depends on, directly or not. */
   | { call: Call; status: "skipped"; cause: string }
@@ -136,7 +139,7 @@ export async function executePlan(
         return;
       }
       for (const capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address)!);
-      record({ call, status: "done" });
+      record({ call, status: "done", carried: true });
       done.push(id);
     });
     for (const call of failed) skipDependents(call);

@@ -27,9 +27,9 @@ export async function withJsonReport(
         recorder.plan(plan);
         observer?.planned?.(plan);
       },
-      applied(safe, outcomes, sensitive) {
-        recorder.round(safe, outcomes, sensitive);
-        observer?.applied?.(safe, outcomes, sensitive);
+      applied(safe, outcomes, sensitive, made) {
+        recorder.round(safe, outcomes, sensitive, made);
+        observer?.applied?.(safe, outcomes, sensitive, made);
       },
     },
   };

@@ -37,6 +37,14 @@ export function apiBaseUrl(options: ConnectionOptions, env: NodeJS.ProcessEnv): 
   return baseUrl;
 }
 
+/** Counts the requests a client sends: each attempt of each request, answered or not. */
+export class RequestCounter {
+  sent = 0;
+  readonly listen = (event: ApiEvent): void => {
+    if (event.type === "request") this.sent += 1;
+  };
+}
+
 /**
  * What a run prints of the client's events: with --verbose every event; without, only a route
  * found absent, whose other form the run sends from then on (the client reports each route once).
@@ -53,15 +61,30 @@ function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent) => vo
   };
 }
 
-export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, output?: Output): ApiClient {
+/** `counter`: told of every request, for reports that say how many were sent. */
+export function connect(
+  options: ConnectionOptions,
+  env: NodeJS.ProcessEnv,
+  output?: Output,
+  counter?: RequestCounter,
+): ApiClient {
   const baseUrl = apiBaseUrl(options, env);
   const token = env.DOCSYNC_TOKEN;
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
+  const listeners: ((event: ApiEvent) => void)[] = [];
+  if (output) listeners.push(eventPrinter(options.verbose === true, output));
+  if (counter) listeners.push(counter.listen);
   return createApiClient({
     baseUrl,
     token,
     parallelism: options.parallelism ?? 8,
     proxy: proxySettings(env),
-    ...(output ? { onEvent: eventPrinter(options.verbose === true, output) } : {}),
+    ...(listeners.length > 0
+      ? {
+          onEvent: (event: ApiEvent) => {
+            for (const listen of listeners) listen(event);
+          },
+        }
+      : {}),
   });
 }

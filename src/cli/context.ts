@@ -2,10 +2,12 @@
 // Passed explicitly so that commands can run in-process (tests) as they do in a terminal.
 
 import type { CallOutcome } from "../apply/execute.ts";
+import type { Made } from "../apply/report.ts";
 import type { DesiredState } from "../config/types.ts";
 import type { DriftReport } from "../drift/report.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
+import type { PlanDifference } from "../plan/compare.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { Interruption } from "./interruption.ts";
 import type { Output } from "./output.ts";
@@ -23,8 +25,16 @@ export interface CommandObserver {
   configuration?(desired: DesiredState): void;
   /** The plan that apply is about to make (not yet redacted). */
   planned?(plan: Plan): void;
-  /** A round of apply's calls: the redacted plan, each call's outcome, the values to keep out. */
-  applied?(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[]): void;
+  /**
+   * A round of apply's calls: the redacted plan, each call's outcome, the values to keep out,
+   * and what was made (changes, and the requests sent for them).
+   */
+  applied?(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[], made: Made): void;
+  /**
+   * A saved plan refused because the plan for the live organization now makes other calls: how
+   * they differ, approved → now, and the plan for now (both redacted).
+   */
+  refused?(refusal: { difference: PlanDifference; current: Plan }): void;
   /** What the command shows, as it shows it (redacted). */
   result?(result: CommandResult): void;
   /** The error that ends the command. */

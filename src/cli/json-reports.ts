@@ -3,7 +3,7 @@
 // `version`; schemas/ holds their JSON Schemas and docs/json-formats.md the promise they keep.
 
 import type { CallOutcome } from "../apply/execute.ts";
-import { callName, changesById } from "../apply/report.ts";
+import { callName, changesById, type Made } from "../apply/report.ts";
 import type { Diagnostic } from "../config/diagnostics.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
 import { Redactor } from "../secrets/redactor.ts";
@@ -37,6 +37,10 @@ export interface AppliedCall {
 
 export interface ApplyRound {
   summary: PlanSummary;
+  /** Changes whose every call was made. */
+  changesMade: number;
+  /** Requests sent to the API while the calls were made (retries and other forms included). */
+  callsMade: number;
   calls: AppliedCall[];
 }
 
@@ -51,6 +55,10 @@ export interface ApplyReport {
   status: "applied" | "no-changes" | "failed" | "error";
   /** The saved plan applied, when it was one. */
   planFile?: string;
+  /** The changes made, over every round. */
+  changesMade: number;
+  /** The requests sent to make them, over every round. */
+  callsMade: number;
   rounds: ApplyRound[];
   error?: string;
 }
@@ -81,12 +89,14 @@ export class ApplyRecorder {
   }
 
   /** A round of calls, from the redacted plan, their outcomes, and the values to keep out. */
-  round(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[]): void {
+  round(safe: Plan, outcomes: readonly CallOutcome[], sensitive: readonly string[], made: Made): void {
     const changes = changesById(safe);
     const calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call]));
     const redactor = new Redactor(sensitive);
     this.rounds.push({
       summary: safe.summary,
+      changesMade: made.changes,
+      callsMade: made.calls,
       calls: outcomes.map((outcome) => {
         const call: AppliedCall = {
           id: outcome.call.id,
@@ -116,7 +126,14 @@ export class ApplyRecorder {
           : this.rounds.length === 0 && this.planned
             ? "no-changes"
             : "applied";
-    const report: ApplyReport = { format: "docsync-apply", version: 1, status, rounds: this.rounds };
+    const report: ApplyReport = {
+      format: "docsync-apply",
+      version: 1,
+      status,
+      changesMade: this.rounds.reduce((sum, round) => sum + round.changesMade, 0),
+      callsMade: this.rounds.reduce((sum, round) => sum + round.callsMade, 0),
+      rounds: this.rounds,
+    };
     if (this.organization !== undefined) report.organization = this.organization;
     if (this.planFile !== undefined) report.planFile = this.planFile;
     if (error !== undefined) report.error = error;

@@ -6,7 +6,6 @@ import type { LiveReader } from "../api/client-types.ts";
 import { loadConfig } from "../config/load.ts";
 import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
-import { type RecordedRead, recordingReader } from "../live/fingerprints.ts";
 import { readLiveState } from "../live/read.ts";
 import { checkPlacedSpaces } from "../live/spaces.ts";
 import type { Plan } from "../model/plan.ts";
@@ -57,16 +56,12 @@ export async function loadDesired(
 export interface Planned {
   live: LiveState;
   plan: Plan;
-  /** Every read the plan was made from, with fingerprints of what it returned. */
-  reads: RecordedRead[];
 }
 
 export interface PlanningOptions {
   targets?: readonly string[];
   /** A target may name nothing any more (the check after an apply that deleted it). */
   targetsMayBeGone?: boolean;
-  /** Fingerprint every read, for a saved plan (costs CPU on large organizations). */
-  record?: boolean;
 }
 
 export async function planAgainstLive(
@@ -76,13 +71,12 @@ export async function planAgainstLive(
 ): Promise<Planned> {
   // Before any read: a malformed --target is a usage error, not something to look up.
   const targets = options.targets?.map(parseTargetAddress);
-  const recording = options.record ? recordingReader(client) : undefined;
-  const live = await readLiveState(recording?.reader ?? client, desired);
+  const live = await readLiveState(client, desired);
   const plan = buildPlan(
     desired,
     live,
     targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {},
   );
   await checkPlacedSpaces(client, desired, plan);
-  return { live, plan, reads: recording?.reads ?? [] };
+  return { live, plan };
 }

@@ -12,6 +12,7 @@ import { Router } from "./router.ts";
 import { routes } from "./routes.ts";
 import { createEmulatorServer, listen } from "./server.ts";
 
+export type { ExchangeBodies } from "./request-log.ts";
 export type { FailRule, FaultOptions, Fixture, RateLimitSettings, RequestLogEntry, RequestStats };
 export { EmulatorState };
 
@@ -35,6 +36,11 @@ export interface EmulatorOptions {
   strict?: boolean;
   /** Called after each request is answered, with its log entry. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Log entries keep the JSON bodies of each request and answer (`bodies`). Default false. They
+   * hold what was sent, sensitive values included: for in-process checks, never printed.
+   */
+  recordBodies?: boolean;
 }
 
 export interface RunningEmulator {
@@ -95,6 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limiter,
     strict: options.strict ?? false,
     log,
+    recordBodies: options.recordBodies ?? false,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
   const url = await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");

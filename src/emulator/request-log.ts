@@ -1,5 +1,6 @@
 // Every request the emulator received, in arrival order, and counters over them. Entries hold
-// the method, path and query, never headers, so no token can appear in the log.
+// the method, path and query, never headers, so no token can appear in the log. Bodies are kept
+// only when the emulator was started to record them (a test that checks the shapes exchanged).
 
 export interface RequestLogEntry {
   /** Arrival number, from 1; entries are listed as their answers complete. */
@@ -18,6 +19,16 @@ export interface RequestLogEntry {
   /** Body fields the operation does not list, ignored (never their values); absent when none. */
   ignoredFields?: string[];
   durationMs: number;
+  /**
+   * The request's and the answer's JSON bodies (absent when empty), kept only when the emulator
+   * records bodies. They hold what was sent, sensitive values included: for in-process checks.
+   */
+  bodies?: ExchangeBodies;
+}
+
+export interface ExchangeBodies {
+  request?: unknown;
+  response?: unknown;
 }
 
 export interface RequestStats {

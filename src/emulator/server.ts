@@ -6,11 +6,13 @@ import type { AddressInfo } from "node:net";
 import type { Reply } from "./core/context.ts";
 import { JsonText } from "./core/json-text.ts";
 import { answer, type IncomingCall, MAX_BODY_BYTES, type Pipeline } from "./pipeline.ts";
-import type { RequestLog, RequestLogEntry } from "./request-log.ts";
+import type { ExchangeBodies, RequestLog, RequestLogEntry } from "./request-log.ts";
 
 export interface ServerParts extends Pipeline {
   log: RequestLog;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Log entries keep the request's and the answer's bodies. */
+  recordBodies?: boolean;
 }
 
 /** Reads the whole body, keeping at most MAX_BODY_BYTES: a larger one is drained, then refused. */
@@ -33,11 +35,12 @@ function readBody(req: IncomingMessage): Promise<{ body: Buffer; tooLarge: boole
   });
 }
 
-function write(res: ServerResponse, reply: Reply): void {
+/** Writes the answer; returns the body's bytes, if it has one. */
+function write(res: ServerResponse, reply: Reply): Buffer | undefined {
   if (reply.status === 204 || reply.body === undefined) {
     res.writeHead(reply.status, reply.headers);
     res.end();
-    return;
+    return undefined;
   }
   // Answers built from cached items come encoded already.
   const bytes =
@@ -48,6 +51,27 @@ function write(res: ServerResponse, reply: Reply): void {
     "content-length": bytes.length,
   });
   res.end(bytes);
+  return bytes;
+}
+
+/** A body as it went over the wire: its JSON value, the text when it is not JSON, absent when empty. */
+function bodyValue(bytes: Buffer | undefined): unknown {
+  if (bytes === undefined || bytes.length === 0) return undefined;
+  const text = bytes.toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function recorded(request: Buffer, response: Buffer | undefined): ExchangeBodies {
+  const bodies: ExchangeBodies = {};
+  const requestValue = bodyValue(request);
+  const responseValue = bodyValue(response);
+  if (requestValue !== undefined) bodies.request = requestValue;
+  if (responseValue !== undefined) bodies.response = responseValue;
+  return bodies;
 }
 
 async function handle(parts: ServerParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -64,15 +88,18 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   };
   let status = 0;
   let outcome: Awaited<ReturnType<typeof answer>> = {};
+  let bodies: ExchangeBodies | undefined;
   try {
     const { body, tooLarge } = await readBody(req);
     outcome = await answer(parts, { ...call, body, bodyTooLarge: tooLarge });
+    let sent: Buffer | undefined;
     if (outcome.reply) {
-      write(res, outcome.reply);
+      sent = write(res, outcome.reply);
       status = outcome.reply.status;
     } else {
       req.socket.destroy();
     }
+    if (parts.recordBodies) bodies = recorded(body, sent);
   } catch {
     // The client went away while sending; there is no one to answer.
     req.socket.destroy();
@@ -87,6 +114,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
     ...(outcome.route ? { route: outcome.route } : {}),
     ...(outcome.ignoredFields ? { ignoredFields: outcome.ignoredFields } : {}),
     durationMs: Math.round((performance.now() - started) * 100) / 100,
+    ...(bodies ? { bodies } : {}),
   };
   parts.log.add(entry);
   parts.onRequest?.(entry);

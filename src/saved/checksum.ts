@@ -3,7 +3,7 @@
 // never on where the file is, so a plan file can move between machines.
 
 import { createHash } from "node:crypto";
-import { canonical } from "../live/fingerprints.ts";
+import { canonical } from "../model/canonical.ts";
 
 export const CHECKSUM_FIELD = "checksum";
 

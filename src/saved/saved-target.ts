@@ -1,5 +1,5 @@
 // Whether a saved plan is for the place it is about to be applied to: the same API, the same
-// organization as the configuration (or DOCSYNC_ORG), calls that stay in that organization,
+// organization as the configuration, calls that stay in that organization,
 // and a token that can see it. Each refusal is one line that says what differs.
 
 import type { LiveReader } from "../api/client-types.ts";
@@ -17,9 +17,6 @@ export interface Destination {
 }
 
 const refuse = (code: string, message: string) => new DocsyncError(code, message);
-
-/** Reads that belong to no organization: the user the token belongs to. */
-const ANYWHERE = new Set(["/user"]);
 
 /** The space a path is under (`/spaces/{id}/...`), if it is. */
 function spaceOf(path: string): string | undefined {
@@ -53,18 +50,16 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
     path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== undefined;
   // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
   // and its alternate form.
-  const outside =
-    plan.calls.find(
-      (call) =>
-        !inside(call.path) ||
-        (call.recover !== undefined && !inside(call.recover.list)) ||
-        (call.alternate !== undefined && !inside(call.alternate.path)),
-    ) ?? plan.reads.find((read) => !inside(read.path) && !ANYWHERE.has(read.path));
+  const outside = plan.calls.find(
+    (call) =>
+      !inside(call.path) ||
+      (call.recover !== undefined && !inside(call.recover.list)) ||
+      (call.alternate !== undefined && !inside(call.alternate.path)),
+  );
   if (outside !== undefined) {
-    const what = "method" in outside ? `call ${outside.method} ${outside.path}` : `read ${outside.path}`;
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but its ${what} is not; make the plan again with docsync plan --out.`,
+      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${outside.path} is not; make the plan again with docsync plan --out.`,
     );
   }
 }

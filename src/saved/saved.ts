@@ -1,29 +1,35 @@
 // A plan saved to a file (`docsync plan --out`), to be applied later exactly as it was shown.
-// It carries the fingerprints of the live items it was made from, and no secret: sensitive
-// values in call bodies are replaced by a digest that the configuration must supply again.
-// It is sealed: it names the organization and the API it is for, and a checksum of its
+// It carries a digest of the configuration it was made from (apply plans again from that
+// configuration and applies the saved plan only when nothing of it changed), and no secret:
+// sensitive values in call bodies are replaced by a digest that the configuration supplies
+// again. It is sealed: it names the organization and the API it is for, and a checksum of its
 // content, so that apply refuses it anywhere else, or once it was edited.
 
-import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
-import type { RecordedRead } from "../live/fingerprints.ts";
 import type { Call, Plan } from "../model/plan.ts";
 import { maskSensitiveFields } from "../render/redact.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import { contentChecksum } from "./checksum.ts";
+import { type ConfigurationDigest, configurationDigest, sensitiveDigest } from "./configuration-digest.ts";
 
-/** Version 1 files had no organization check, API URL or checksum; they are refused. */
-export const SAVED_PLAN_VERSION = 2;
+/**
+ * Version 1 files had no organization check, API URL or checksum; version 2 ones were checked
+ * against fingerprints of what they were read from, not against the configuration. Both are
+ * refused.
+ */
+export const SAVED_PLAN_VERSION = 3;
 
 export interface SavedPlan extends Omit<Plan, "version"> {
   version: typeof SAVED_PLAN_VERSION;
   savedAt: string;
   /** The API root the plan was read from and is for, normalized (`https://api.example.com/v1`). */
   apiUrl: string;
-  /** What the plan was made from, to refuse it once any of it changed. */
-  reads: RecordedRead[];
+  /** The configuration it was made from: apply refuses any other. */
+  configuration: ConfigurationDigest;
+  /** The `--target` addresses it was made with, when there were any: apply plans again with them. */
+  targets?: string[];
   /** The configuration's `policy.maxDestroy`, checked again when the plan is applied. */
   maxDestroy?: number;
   /** `sha256:…` of the canonical JSON of everything else (checksum.ts). */
@@ -31,7 +37,7 @@ export interface SavedPlan extends Omit<Plan, "version"> {
 }
 
 const MARKER = "$sensitive";
-const digest = (value: string) => `sha256:${createHash("sha256").update(value).digest("hex")}`;
+const digest = sensitiveDigest;
 
 type Sealed = { [MARKER]: string };
 const isSealed = (value: object): value is Sealed => MARKER in value;
@@ -52,18 +58,15 @@ export interface SealOptions {
   apiUrl: string;
   /** The secrets of the run: nothing of them may reach the file. */
   secrets: Redactor;
+  /** The `--target` addresses the plan was made with. */
+  targets?: readonly string[];
 }
 
 /**
  * The plan as it may be stored: call bodies with digests in place of sensitive values, every
  * string redacted, and a checksum of the whole.
  */
-export function sealPlan(
-  plan: Plan,
-  reads: RecordedRead[],
-  desired: DesiredState,
-  options: SealOptions,
-): SavedPlan {
+export function sealPlan(plan: Plan, desired: DesiredState, options: SealOptions): SavedPlan {
   const sensitive = new Set(desired.sensitiveValues);
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
@@ -77,23 +80,12 @@ export function sealPlan(
     version: SAVED_PLAN_VERSION,
     apiUrl: options.apiUrl,
     savedAt: new Date().toISOString(),
-    reads,
+    configuration: configurationDigest(desired),
   };
+  if (options.targets && options.targets.length > 0) content.targets = [...options.targets];
   if (desired.policy.maxDestroy !== undefined) content.maxDestroy = desired.policy.maxDestroy;
   const redacted = options.secrets.redactValue(content);
   return { ...redacted, checksum: contentChecksum(redacted) };
-}
-
-/** Digests of sensitive values the saved plan needs. */
-export function sealedDigests(plan: SavedPlan): string[] {
-  const found = new Set<string>();
-  for (const call of plan.calls) {
-    mapLeaves(call.body, (leaf) => {
-      if (typeof leaf !== "string") found.add(leaf[MARKER]);
-      return leaf;
-    });
-  }
-  return [...found];
 }
 
 /** Puts the sensitive values back, from the configuration's values. */
@@ -147,12 +139,11 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
   }
   const notAPlan = () =>
     new DocsyncError("plan.file", `${file} is not a plan file saved by docsync plan --out`);
-  if (plan?.format !== "docsync-plan" || !Array.isArray(plan.calls) || !Array.isArray(plan.reads))
-    throw notAPlan();
+  if (plan?.format !== "docsync-plan" || !Array.isArray(plan.calls)) throw notAPlan();
   if ((plan.version as number) < SAVED_PLAN_VERSION) {
     throw new DocsyncError(
       "plan.outdated",
-      `${file} was saved by an older docsync, without the organization, API URL and checksum that apply checks; make it again with docsync plan --out.`,
+      `${file} was saved by an older docsync (plan file version ${plan.version}), without the digest of its configuration that apply checks; make it again with docsync plan --out.`,
     );
   }
   if (plan.version !== SAVED_PLAN_VERSION) {
@@ -164,7 +155,8 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
   if (
     typeof plan.organization !== "string" ||
     typeof plan.apiUrl !== "string" ||
-    typeof plan.checksum !== "string"
+    typeof plan.checksum !== "string" ||
+    typeof plan.configuration?.digest !== "string"
   )
     throw notAPlan();
   if (contentChecksum(plan) !== plan.checksum) {

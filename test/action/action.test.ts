@@ -112,8 +112,8 @@ describe("the action", () => {
     expect(run.summary).toContain(`${TEAM_ROW}\n`);
   });
 
-  it("apply: applies, then a second plan has no changes", async () => {
-    const apply = await ws.run({ ...inputs, command: "apply" }, env);
+  it("apply with auto-approve: applies, then a second plan has no changes", async () => {
+    const apply = await ws.run({ ...inputs, command: "apply", "auto-approve": "true" }, env);
     expect(apply.stderr).toBe("");
     expect(apply.code).toBe(0);
     expect(apply.outputs).toEqual({
@@ -127,9 +127,11 @@ describe("the action", () => {
       updates: "5",
       moves: "0",
       deletes: "0",
+      "changes-made": "19",
+      "calls-made": "23",
     });
     expect(apply.summary).toContain(
-      "**Apply complete: 23 call(s) made. Live state matches the configuration.**\n",
+      "**Apply complete: 19 changes in 23 calls. Live state matches the configuration.**\n",
     );
     expect(apply.stdout).toContain('  ✓ team "Support": create team\n');
 
@@ -141,14 +143,14 @@ describe("the action", () => {
       `<!-- docsync-plan -->\n### docsync plan · organization \`${h.org}\`\n\n**No changes: live state matches the configuration.**\n\n<sub>docsync ${VERSION}</sub>\n\n`,
     );
 
-    const again = await ws.run({ ...inputs, command: "apply" }, env);
+    const again = await ws.run({ ...inputs, command: "apply", "auto-approve": "true" }, env);
     expect(again.code).toBe(0);
     expect(again.outputs.changes).toBe("false");
     expect(again.summary).toContain("**No changes: live state matches the configuration.**\n");
   });
 
   it("drift: nothing after an apply; after a change by hand, fails the step and reports it", async () => {
-    expect((await ws.run({ ...inputs, command: "apply" }, env)).code).toBe(0);
+    expect((await ws.run({ ...inputs, command: "apply", "auto-approve": "true" }, env)).code).toBe(0);
     const clean = await ws.run({ ...inputs, command: "drift" }, env);
     expect(clean.code).toBe(0);
     expect(clean.outputs.changes).toBe("false");
@@ -261,7 +263,8 @@ describe("the action", () => {
       ["apply", 0],
       ["drift", 0],
     ] as const) {
-      const run = await ws.run({ ...inputs, command }, env);
+      const approve: Record<string, string> = command === "apply" ? { "auto-approve": "true" } : {};
+      const run = await ws.run({ ...inputs, command, ...approve }, env);
       expect(run.code, `${command}: ${run.stdout}${run.stderr}`).toBe(code);
       // The one place the token is written: the mask the runner reads first, and only that.
       const [first, ...rest] = run.stdout.split("\n");
@@ -316,7 +319,8 @@ describe("the action", () => {
       ["apply", "POST"],
     ] as const) {
       quote(method);
-      const run = await ws.run({ ...inputs, command }, env);
+      const approve: Record<string, string> = command === "apply" ? { "auto-approve": "true" } : {};
+      const run = await ws.run({ ...inputs, command, ...approve }, env);
       expect(run.code, `${command}: ${run.stdout}${run.stderr}`).toBe(1);
       // plan and drift fail with docsync's error as the annotation; apply's log holds its report.
       const shown =

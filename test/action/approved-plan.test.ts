@@ -41,7 +41,7 @@ describe("the approved-plan flow", () => {
     await h.close();
   });
 
-  it("plan saves the plan and counts it; apply of that plan makes exactly its calls", async () => {
+  it("plan saves the plan and counts it; apply of that plan makes exactly its calls, though an unmanaged site appeared", async () => {
     const plan = await ws.run({ ...inputs, label: "production" }, env);
     expect(plan.code).toBe(0);
     expect(plan.outputs).toMatchObject({
@@ -66,14 +66,24 @@ describe("the approved-plan flow", () => {
     expect(commands).toContain("::endgroup::");
 
     const saved = JSON.parse(await readFile(plan.outputs["saved-plan"]!, "utf8"));
-    expect(saved).toMatchObject({ format: "docsync-plan", version: 2, organization: h.org });
+    expect(saved).toMatchObject({ format: "docsync-plan", version: 3, organization: h.org });
     expect(h.writes()).toBe(0);
 
+    // Someone makes a site by hand that the configuration does not manage: no matter.
+    await h.api.send({ method: "POST", path: `/orgs/${h.org}/sites`, body: { title: "Hand made" } });
+    h.emulator.resetLog();
     const apply = await ws.run({ ...inputs, command: "apply", plan: plan.outputs["saved-plan"]! }, env);
     expect(apply.stderr).toBe("");
     expect(apply.code).toBe(0);
-    expect(apply.outputs).toMatchObject({ changes: "true", creates: "14", "exit-code": "0" });
-    expect(apply.summary).toContain("call(s) made, exactly as planned in");
+    expect(apply.outputs).toMatchObject({
+      changes: "true",
+      creates: "14",
+      "exit-code": "0",
+      "changes-made": "19",
+      "calls-made": "23",
+      "saved-plan": "",
+    });
+    expect(apply.summary).toContain("**Apply complete: 19 changes in 23 calls, exactly as planned in");
     expect(commandsIn(apply.stdout)[1]).toMatch(/^::group::docsync apply .*saved-plan\.json$/);
     expect(h.writes()).toBe(23);
 
@@ -81,10 +91,10 @@ describe("the approved-plan flow", () => {
     expect(after.outputs.changes).toBe("false");
   });
 
-  it("apply refuses a saved plan once the live organization changed, and changes nothing", async () => {
+  it("refuses an approved plan the live organization no longer fits, then applies the plan for now once approved", async () => {
     const plan = await ws.run(inputs, env);
     expect(plan.code).toBe(0);
-    // Someone adds a team by hand after the plan was approved.
+    // Someone adds the team the plan creates by hand, after the plan was approved.
     await h.api.send({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title: "Support" } });
     const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
     expect(teams.map((team) => team.title)).toContain("Support");
@@ -92,12 +102,67 @@ describe("the approved-plan flow", () => {
 
     const apply = await ws.run({ ...inputs, command: "apply", plan: plan.outputs["saved-plan"]! }, env);
     expect(apply.code).toBe(1);
-    expect(apply.outputs["exit-code"]).toBe("1");
-    expect(commandsIn(apply.stdout).find((line) => line.startsWith("::error::"))).toMatch(
-      /^::error::Stale plan: the live organization changed since .*saved-plan\.json/,
-    );
-    expect(apply.summary).toContain("**Apply failed (exit code 1).**");
     expect(h.writes()).toBe(0);
+    expect(apply.outputs).toMatchObject({ "exit-code": "1", "changes-made": "0", "calls-made": "0" });
+    expect(commandsIn(apply.stdout).find((line) => line.startsWith("::error::"))).toMatch(
+      /^::error::The plan approved in .*saved-plan\.json .* is not the plan for the live organization now/,
+    );
+    // The summary (and so the comment): the difference by address, then the plan for now.
+    expect(apply.summary).toContain(
+      "### docsync apply · organization `org_acme` · approved plan out of date",
+    );
+    expect(apply.summary).toContain("#### Approved → now: 1 change only in the approved plan\n");
+    expect(apply.summary).toContain('| - | team `"Support"` | create, only in the approved plan |');
+    expect(apply.summary).toContain("#### The plan for now");
+    expect(apply.summary).toContain("**Plan: 13 to create, 5 to update, 0 to move, 0 to delete.**");
+    const forNow = apply.outputs["saved-plan"]!;
+    expect(forNow).toMatch(/saved-plan\.json$/);
+    expect(forNow).not.toBe(plan.outputs["saved-plan"]);
+    const certificate = (await readFile("examples/organization/okta.pem", "utf8")).trim().split("\n")[1]!;
+    // The mask on the first line of the log is the one place the token is written.
+    const log = apply.stdout.split("\n").slice(1).join("\n");
+    for (const text of [apply.summary, log, await readFile(forNow, "utf8")]) {
+      expect(text).not.toContain(h.emulator.token);
+      expect(text).not.toContain(certificate);
+    }
+
+    // Approved: the plan for now is applied exactly.
+    const approved = await ws.run({ ...inputs, command: "apply", plan: forNow }, env);
+    expect(approved.stderr).toBe("");
+    expect(approved.code).toBe(0);
+    expect(approved.outputs).toMatchObject({ "changes-made": "18", "saved-plan": "" });
+    expect((await ws.run(inputs, env)).outputs.changes).toBe("false");
+  });
+
+  it("apply without an approved plan only plans, for approval, unless auto-approve is set", async () => {
+    const push = await ws.run({ ...inputs, command: "apply" }, env);
+    expect(push.code).toBe(1);
+    expect(h.writes()).toBe(0);
+    expect(commandsIn(push.stdout)).toContain(
+      "::error::No approved plan: Plan: 14 to create, 5 to update, 0 to move, 0 to delete. Nothing was changed. Approve the plan (this step's saved-plan output) by applying it with the plan input, or set auto-approve: true to apply without approval.",
+    );
+    expect(push.outputs).toMatchObject({
+      "exit-code": "1",
+      changes: "true",
+      creates: "14",
+      "changes-made": "0",
+    });
+    expect(push.summary).toContain("### docsync apply · organization `org_acme` · waiting for approval");
+    expect(push.summary).toContain("**Plan: 14 to create, 5 to update, 0 to move, 0 to delete.**");
+
+    // Approved: that plan is applied exactly; then there is nothing left, which needs no approval.
+    const approved = await ws.run({ ...inputs, command: "apply", plan: push.outputs["saved-plan"]! }, env);
+    expect(approved.code).toBe(0);
+    expect(approved.outputs["changes-made"]).toBe("19");
+    const nothing = await ws.run({ ...inputs, command: "apply" }, env);
+    expect(nothing.code).toBe(0);
+    expect(nothing.outputs).toMatchObject({ changes: "false", "saved-plan": "" });
+    expect(nothing.summary).toContain("**No changes: live state matches the configuration.**");
+
+    // auto-approve is an input of apply alone.
+    const wrong = await ws.run({ ...inputs, "auto-approve": "true" }, env);
+    expect(wrong.code).toBe(1);
+    expect(commandsIn(wrong.stdout)).toContain("::error::Input auto-approve goes with command apply only.");
   });
 
   it("RUNNER_DEBUG=1 logs every API request", async () => {

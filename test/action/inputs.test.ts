@@ -51,6 +51,7 @@ describe("action.yml", () => {
       "fail-on-changes",
       "label",
       "plan",
+      "auto-approve",
     ]);
     expect(Object.keys(action.outputs)).toEqual([
       "changes",
@@ -63,6 +64,8 @@ describe("action.yml", () => {
       "updates",
       "moves",
       "deletes",
+      "changes-made",
+      "calls-made",
     ]);
   });
 });

@@ -64,18 +64,31 @@ describe("example workflows", () => {
     });
   });
 
-  it("apply: on push to main, never two at once, the approved plan when there is one", () => {
+  it("apply: on push to main and by hand naming the run whose plan is approved, never two at once", () => {
     const workflow = load("apply");
-    expect(workflow.on).toMatchObject({ push: { branches: ["main"] } });
-    expect(workflow.permissions).toEqual({ contents: "read", "pull-requests": "read", actions: "read" });
+    expect(workflow.on).toMatchObject({
+      push: { branches: ["main"] },
+      workflow_dispatch: { inputs: { "plan-run": { required: false, default: "" } } },
+    });
+    expect(workflow.permissions).toEqual({ contents: "read", actions: "read", "pull-requests": "write" });
     expect(workflow.concurrency).toEqual({ group: "docsync-apply", "cancel-in-progress": false });
     const step = docsyncStep(workflow);
     expect(step.with!.command).toBe("apply");
     expect(step.with!.plan).toContain("approved/saved-plan.json");
+    // Nothing is applied without an approved plan: auto-approve is left to the workflow's owner.
+    expect(step.with!["auto-approve"]).toBeUndefined();
     const download = steps(workflow).find((s) => s.uses === "actions/download-artifact@v4")!;
     expect(download.with).toMatchObject({
       name: expression("steps.approved.outputs.name"),
       "run-id": expression("steps.approved.outputs.run-id"),
+    });
+    // The plan left for approval is kept under the name a run by hand looks for, even though the
+    // docsync step failed.
+    const keep = steps(workflow).find((s) => s.uses === "actions/upload-artifact@v4")!;
+    expect(keep.if).toBe(expression("!cancelled() && steps.apply.outputs.saved-plan != ''"));
+    expect(keep.with).toMatchObject({
+      name: "docsync-plan-to-approve",
+      path: expression("steps.apply.outputs.saved-plan"),
     });
   });
 
@@ -147,10 +160,12 @@ async function runScript(
   env: Record<string, string>,
   core: unknown = {},
   sha = "",
+  options: { step?: string; event?: Record<string, unknown> } = {},
 ) {
-  const step = steps(workflow).find((s) => s.uses === "actions/github-script@v7")!;
+  const scripts = steps(workflow).filter((s) => s.uses === "actions/github-script@v7");
+  const step = options.step ? scripts.find((s) => s.name === options.step)! : scripts[0]!;
   const script = new AsyncFunction("require", "github", "context", "process", "core", step.with!.script!);
-  await script(createRequire(import.meta.url), github, { ...context, sha }, { env }, core);
+  await script(createRequire(import.meta.url), github, { ...context, sha, ...options.event }, { env }, core);
 }
 
 describe("the github-script steps", () => {
@@ -238,41 +253,158 @@ describe("the github-script steps", () => {
     expect(quiet.calls()).toEqual([]);
   });
 
-  it("apply: finds the merged pull request's plan, or applies the configuration without one", async () => {
+  /** A stand-in for what the apply workflow's scripts read and write, and what they said. */
+  function applyScripts(
+    pulls: unknown[],
+    artifacts: { name: string; expired: boolean; workflow_run: { id: number } }[],
+    runs: { id: number; name: string }[] = [],
+  ) {
     const outputs: Record<string, string> = {};
     const failures: string[] = [];
+    const summary: string[] = [];
+    const comments: Record<string, unknown>[] = [];
     const core = {
       setOutput: (name: string, value: string) => {
         outputs[name] = value;
       },
       setFailed: (message: string) => failures.push(message),
       info: () => {},
+      summary: {
+        addRaw(text: string) {
+          summary.push(text);
+          return this;
+        },
+        write: async () => {},
+      },
     };
-    const github = (pulls: unknown[], artifacts: unknown[]) => ({
+    const github = {
       rest: {
         repos: { listPullRequestsAssociatedWithCommit: async () => ({ data: pulls }) },
         actions: {
           listArtifactsForRepo: async (params: { name: string }) => ({
-            data: { artifacts: artifacts.filter((a) => (a as { name: string }).name === params.name) },
+            data: { artifacts: artifacts.filter((a) => a.name === params.name) },
+          }),
+          getWorkflowRun: async (params: { run_id: number }) => {
+            const run = runs.find((r) => r.id === params.run_id);
+            if (!run) throw Object.assign(new Error("Not Found"), { status: 404 });
+            return { data: run };
+          },
+          listWorkflowRunArtifacts: async (params: { run_id: number; name: string }) => ({
+            data: {
+              artifacts: artifacts.filter(
+                (a) => a.workflow_run.id === params.run_id && a.name === params.name,
+              ),
+            },
           }),
         },
+        issues: {
+          createComment: async (params: Record<string, unknown>) => {
+            comments.push(params);
+            return { data: {} };
+          },
+        },
       },
-    });
-    const merged = { number: 7, merged_at: "2025-01-01T00:00:00Z", head: { sha: "abc" } };
-    const artifact = { name: "docsync-plan-abc", expired: false, workflow_run: { id: 99 } };
-    await runScript(load("apply"), github([merged], [artifact]), {}, core, "def");
-    expect(outputs).toEqual({ "run-id": "99", name: "docsync-plan-abc" });
+    };
+    return { github, core, outputs, failures, summary, comments };
+  }
 
-    const none: Record<string, string> = {};
+  const merged = { number: 7, merged_at: "2025-01-01T00:00:00Z", head: { sha: "abc" } };
+  const prPlan = { name: "docsync-plan-abc", expired: false, workflow_run: { id: 99 } };
+  const toApprove = { name: "docsync-plan-to-approve", expired: false, workflow_run: { id: 120 } };
+  const applyRun = { id: 120, name: "docsync apply" };
+  const findPlan = "Find the approved plan";
+  const dispatch = (planRun: string) =>
+    [{ PLAN_RUN: planRun }, { eventName: "workflow_dispatch", workflow: "docsync apply" }] as const;
+
+  it("apply, on a push: the merged pull request's plan, or no plan (which only plans, for approval)", async () => {
+    const found = applyScripts([merged], [prPlan]);
+    await runScript(load("apply"), found.github, {}, found.core, "def", { step: findPlan });
+    expect(found.outputs).toEqual({ pull: "7", "run-id": "99", name: "docsync-plan-abc" });
+
+    const none = applyScripts([], []);
+    await runScript(load("apply"), none.github, {}, none.core, "def", { step: findPlan });
+    expect(none.outputs).toEqual({});
+    expect(none.failures).toEqual([]);
+
+    const missing = applyScripts([merged], []);
+    await runScript(load("apply"), missing.github, {}, missing.core, "def", { step: findPlan });
+    expect(missing.failures).toEqual([
+      "Pull request #7 has no plan docsync-plan-abc: re-run its plan workflow.",
+    ]);
+  });
+
+  it("apply, by hand: the plan of the run named by plan-run, or a clear failure for a wrong or missing one", async () => {
+    const approve = async (planRun: string, runs = [applyRun], artifacts = [toApprove, prPlan]) => {
+      const stub = applyScripts([merged], artifacts, runs);
+      const [env, event] = dispatch(planRun);
+      await runScript(load("apply"), stub.github, env, stub.core, "def", { step: findPlan, event });
+      return stub;
+    };
+    const approved = await approve("120");
+    expect(approved.failures).toEqual([]);
+    expect(approved.outputs).toEqual({ pull: "7", "run-id": "120", name: "docsync-plan-to-approve" });
+
+    // Without plan-run: no plan, so the step plans for approval.
+    expect((await approve("")).outputs).toEqual({ pull: "7" });
+
+    expect((await approve("12x")).failures).toEqual([
+      'plan-run must be the number of a run of docsync apply, not "12x".',
+    ]);
+    expect((await approve("121")).failures).toEqual(["There is no run 121 in acme/docs-config."]);
+    expect((await approve("99", [{ id: 99, name: "docsync plan" }])).failures).toEqual([
+      "Run 99 is a run of docsync plan, not of docsync apply: plan-run names a run of this workflow that left a plan to approve.",
+    ]);
+    const applied = await approve("120", [applyRun], [prPlan]);
+    expect(applied.failures).toEqual([
+      "Run 120 left no plan to approve (no artifact docsync-plan-to-approve): it applied its plan, failed before planning, or the artifact expired. Run this workflow without plan-run for a new plan.",
+    ]);
+    expect(applied.outputs).toEqual({ pull: "7" });
+    const expired = await approve("120", [applyRun], [{ ...toApprove, expired: true }]);
+    expect(expired.failures).toHaveLength(1);
+  });
+
+  it("apply, when the plan was not applied: how to approve it, in the summary and on the merged pull request", async () => {
+    const reportFile = join(dir, "refused.md");
+    await writeFile(reportFile, "<!-- docsync-apply -->\n### docsync apply · approved plan out of date\n");
+    const how = [
+      "**To apply this plan exactly, approve it:** run the workflow *docsync apply* by hand (Actions → docsync apply → Run workflow) with `plan-run` set to `42`, or:",
+      "",
+      "```sh",
+      "gh workflow run 'docsync apply' --repo acme/docs-config -f plan-run=42",
+      "```",
+      "",
+      "That run applies it, or refuses it with a new plan to approve if the organization changed again by then.",
+    ].join("\n");
+    const step = "Say how to approve the plan";
+    const event = { workflow: "docsync apply" };
+    const withPull = applyScripts([], []);
     await runScript(
       load("apply"),
-      github([], []),
-      {},
-      { ...core, setOutput: (n: string, v: string) => (none[n] = v) },
+      withPull.github,
+      { REPORT_FILE: reportFile, PULL: "7" },
+      withPull.core,
+      "",
+      {
+        step,
+        event,
+      },
     );
-    expect(none).toEqual({});
-
-    await runScript(load("apply"), github([merged], []), {}, core, "def");
-    expect(failures).toEqual(["Pull request #7 has no plan docsync-plan-abc: re-run its plan workflow."]);
+    expect(withPull.summary).toEqual([`${how}\n`]);
+    expect(withPull.comments).toEqual([
+      {
+        owner: "acme",
+        repo: "docs-config",
+        issue_number: 7,
+        body: `<!-- docsync-apply -->\n### docsync apply · approved plan out of date\n\n${how}\n`,
+      },
+    ]);
+    // A push no pull request planned: the summary only.
+    const alone = applyScripts([], []);
+    await runScript(load("apply"), alone.github, { REPORT_FILE: reportFile, PULL: "" }, alone.core, "", {
+      step,
+      event,
+    });
+    expect(alone.summary).toEqual([`${how}\n`]);
+    expect(alone.comments).toEqual([]);
   });
 });

@@ -229,7 +229,7 @@ describe("the hint after plan --out", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("names -c when the plan has sensitive values, and the command it names works", async () => {
+  it("names the configuration, and the command it names works without --yes", async () => {
     const out = join(dir, "plan.json");
     const plan = await h.run(["plan", "-c", "examples/organization", "--out", out]);
     expect(plan.code).toBe(0);
@@ -237,15 +237,31 @@ describe("the hint after plan --out", () => {
       `Saved the plan to ${out}; apply it with: docsync apply ${out} -c examples/organization\n`,
     );
     const command = plan.stderr.slice(plan.stderr.indexOf("docsync apply ") + "docsync ".length).trim();
-    const apply = await h.run([...command.split(" "), "--yes"]);
+    const apply = await h.run(command.split(" "));
     expect(apply.stderr).toBe("");
     expect(apply.code).toBe(0);
   });
 
-  it("names no -c when the plan has none", async () => {
-    const out = join(dir, "teams.json");
-    const config = await h.config(TEAM.replace("org_acme", h.org).replace("Writers", "Hinted"));
-    const plan = await h.run(["plan", "-c", config, "--out", out]);
-    expect(plan.stderr).toBe(`Saved the plan to ${out}; apply it with: docsync apply ${out}\n`);
+  it("names the configuration found without -c", async () => {
+    const here = await mkdtemp(join(tmpdir(), "docsync-hint-here-"));
+    const cwd = process.cwd();
+    try {
+      await writeFile(
+        join(here, "docsync.yaml"),
+        TEAM.replace("org_acme", h.org).replace("Writers", "Hinted"),
+      );
+      process.chdir(here);
+      const plan = await h.run(["plan", "--out", "teams.json"]);
+      expect(plan.stderr).toBe(
+        "Saved the plan to teams.json; apply it with: docsync apply teams.json -c docsync.yaml\n",
+      );
+      // Without -c, apply takes the configuration found here, as plan did.
+      const apply = await h.run(["apply", "teams.json"]);
+      expect(apply.stderr).toBe("");
+      expect(apply.stdout).toContain("Apply complete: 1 change in 1 call, exactly as planned in teams.json.");
+    } finally {
+      process.chdir(cwd);
+      await rm(here, { recursive: true, force: true });
+    }
   });
 });

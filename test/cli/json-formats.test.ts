@@ -83,7 +83,9 @@ describe("JSON documents", () => {
     expect(apply.code).toBe(0);
     const report = conforms("apply-report.schema.json", apply.stdout) as {
       status: string;
-      rounds: { calls: { address: string; status: string }[] }[];
+      changesMade: number;
+      callsMade: number;
+      rounds: { changesMade: number; callsMade: number; calls: { address: string; status: string }[] }[];
     };
     expect(report).toMatchObject({
       format: "docsync-apply",
@@ -96,7 +98,13 @@ describe("JSON documents", () => {
       'team "Support"',
       "done",
     ]);
-    expect(apply.stderr).toContain("Apply complete: 23 call(s) made.");
+    // Every call of this plan is one request: as many calls as requests the emulator saw written or read.
+    const made = /Apply complete: (\d+) changes in (\d+) calls\./.exec(apply.stderr);
+    expect(made).not.toBeNull();
+    expect(report.changesMade).toBe(Number(made![1]));
+    expect(report.callsMade).toBe(Number(made![2]));
+    expect(report.rounds[0]).toMatchObject({ changesMade: report.changesMade, callsMade: report.callsMade });
+    expect(report.callsMade).toBe(report.rounds[0]!.calls.length);
     expect(apply.stdout).not.toContain("BEGIN CERTIFICATE");
 
     const again = await h.run(["apply", "-c", "examples/organization", "--yes", "--format", "json"]);
@@ -110,13 +118,20 @@ describe("JSON documents", () => {
     const out = join(dir, "stale.json");
     const config = await h.config(`version: 1\norganization: ${h.org}\nteams:\n  - title: Late\n`);
     await h.run(["plan", "-c", config, "--out", out]);
-    // Someone adds a team by hand after the plan was made.
-    await h.api.send({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title: "By hand" } });
-    const apply = await h.run(["apply", out, "--yes", "--format", "json"]);
+    // Someone makes the team by hand after the plan was made: the plan for now has nothing to do.
+    await h.api.send({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title: "Late" } });
+    const apply = await h.run(["apply", out, "-c", config, "--format", "json"]);
     expect(apply.code).toBe(1);
     const report = conforms("apply-report.schema.json", apply.stdout);
-    expect(report).toMatchObject({ status: "error", planFile: out, rounds: [] });
-    expect(report.error).toMatch(/^Stale plan: /);
+    expect(report).toMatchObject({
+      status: "error",
+      planFile: out,
+      changesMade: 0,
+      callsMade: 0,
+      rounds: [],
+    });
+    expect(report.error).toMatch(/^The plan approved in .* is not the plan for the live organization now/);
+    expect(report.error).toContain('  - team "Late" (create): only in the approved plan');
   });
 
   it("export: what was written, or the configuration itself without -o", async () => {

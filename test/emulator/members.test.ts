@@ -8,6 +8,7 @@ import {
   type Emulator,
   expectError,
   expectStatus,
+  type Json,
   startEmulator,
   withToken,
 } from "./http.ts";
@@ -88,6 +89,22 @@ describe("one member", () => {
       sso: false,
       spaces: 8,
       teams: 1,
+      sites: 0,
+    });
+  });
+
+  it("counts the sites of the organization its role reaches, none for a guest", async () => {
+    const site = expectStatus(await ada("POST", "/orgs/org_acme/sites", { title: "Docs" }), 201);
+    await ada("POST", "/orgs/org_acme/sites", { title: "Other docs" });
+    expect(expectStatus(await eddie("GET", `${MEMBERS}/usr_ada`), 200).sites).toBe(2);
+    const guest = expectStatus(await ada("PATCH", `${MEMBERS}/usr_rita`, { role: null }), 200);
+    expect(guest.sites).toBe(0);
+    await ada("DELETE", `/orgs/org_acme/sites/${site.id}`);
+    const listed = expectStatus(await ada("GET", MEMBERS), 200).items;
+    expect(Object.fromEntries(listed.map((member: Json) => [member.id, member.sites]))).toEqual({
+      usr_ada: 1,
+      usr_eddie: 1,
+      usr_rita: 0,
     });
   });
 

@@ -36,7 +36,7 @@ describe("OpenAPI specs", () => {
       updatedAt: anIso(),
       slug: "petstore",
       sourceURL: URL_SOURCE.url,
-      processingState: "completed",
+      processingState: "complete",
       lastVersion: "oasv_0001",
       lastProcessedAt: anIso(),
       permissions: { view: true, edit: true },
@@ -53,7 +53,7 @@ describe("OpenAPI specs", () => {
       201,
     );
     expect("sourceURL" in created).toBe(false);
-    expect(created.processingState).toBe("completed");
+    expect(created.processingState).toBe("complete");
   });
 
   it("answers 409 for a slug the organization already has", async () => {

@@ -47,16 +47,21 @@ function acme(url: string, overrides: Record<string, unknown> = {}) {
       app: "https://app.docs.example/o/org_acme",
       logo: "https://app.docs.example/o/org_acme/logo.png",
     },
-    trial: { status: "none", endDate: null, decision: null },
+    trial: { status: "none" },
+    mergeRules: { type: "none" },
     permissions: {
       view: true,
+      access: true,
       admin: true,
       ownTeam: true,
       viewBilling: true,
       listMembers: true,
       listTeams: true,
       createContent: true,
+      createOpenAPISpec: true,
       listIntegrations: true,
+      listInstallations: true,
+      installIntegration: true,
     },
     ...overrides,
   };
@@ -79,13 +84,17 @@ describe("GET /orgs/{organizationId}", () => {
     expect(expectStatus(await ada("GET", "/orgs/org_acme"), 200)).toEqual(acme(emulator.url));
     expect(expectStatus(await eddie("GET", "/orgs/org_acme"), 200).permissions).toEqual({
       view: true,
+      access: true,
       admin: false,
       ownTeam: false,
       viewBilling: false,
       listMembers: true,
       listTeams: true,
       createContent: false,
+      createOpenAPISpec: false,
       listIntegrations: true,
+      listInstallations: true,
+      installIntegration: false,
     });
   });
 

@@ -111,4 +111,59 @@ describe("the request log", () => {
     await as(emulator, "usr_ada")("GET", "/orgs");
     expect(requests.map((entry) => [entry.seq, entry.path])).toEqual([[1, "/v1/orgs"]]);
   });
+
+  it("keeps no bodies unless asked to", async () => {
+    await traffic();
+    expect(emulator.requests.some((entry) => "bodies" in entry)).toBe(false);
+  });
+});
+
+describe("the request log with bodies", () => {
+  let recording: Emulator;
+  beforeEach(async () => {
+    recording = await startEmulator({ recordBodies: true });
+  });
+  afterEach(() => recording.close());
+
+  it("keeps each request's and answer's JSON body as sent, and nothing for an empty one", async () => {
+    const ada = as(recording, "usr_ada");
+    const created = await ada("PUT", "/orgs/org_acme/teams", { title: "Logged", members: ["usr_eddie"] });
+    await ada("DELETE", `/orgs/org_acme/teams/${created.body.id}`);
+    await ada("PUT", "/orgs/org_acme/teams", { title: "" });
+    const [create, remove, refused] = recording.requests;
+    expect(create?.bodies).toEqual({
+      request: { title: "Logged", members: ["usr_eddie"] },
+      response: created.body,
+    });
+    expect(remove?.bodies).toEqual({});
+    expect(refused?.bodies).toEqual({
+      request: { title: "" },
+      response: { error: { code: 400, message: expect.stringMatching(/^title: /) } },
+    });
+  });
+
+  it("keeps a listing assembled from cached items as the client received it", async () => {
+    const ada = as(recording, "usr_ada");
+    const site = await ada("POST", "/orgs/org_acme/sites", { title: "Docs" });
+    const redirects = `/orgs/org_acme/sites/${site.body.id}/redirects`;
+    await ada("POST", redirects, {
+      source: "/old",
+      destination: { kind: "external", url: "https://x.example" },
+    });
+    const first = await ada("GET", redirects);
+    const cached = await ada("GET", redirects);
+    expect(recording.requests.at(-2)?.bodies?.response).toEqual(first.body);
+    expect(recording.requests.at(-1)?.bodies?.response).toEqual(cached.body);
+    expect(cached.body.items).toHaveLength(1);
+  });
+
+  it("keeps a body that is not JSON as its text", async () => {
+    const response = await fetch(`${recording.url}/v1/orgs/org_acme/collections`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${recording.token}`, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+    expect(recording.requests.at(-1)?.bodies?.request).toBe("{not json");
+  });
 });

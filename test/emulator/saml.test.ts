@@ -55,6 +55,7 @@ describe("providers", () => {
       },
       defaultRole: "edit",
       createdAt: anIso(),
+      status: "active",
       service: { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` },
       urls: { location: `${emulator.url}/v1/orgs/org_acme/saml/saml_0001` },
     });
@@ -68,10 +69,22 @@ describe("providers", () => {
       "label",
       "defaultRole",
       "createdAt",
+      "status",
       "service",
       "urls",
     ]);
     expect(created.defaultRole).toBeNull();
+    expect(created.status).toBe("pending");
+  });
+
+  it("is active once it has its SSO URL, entity ID and certificate, pending while one is missing", async () => {
+    const { certificate, ...withoutCertificate } = OKTA;
+    expect(expectStatus(await ada("POST", SAML, withoutCertificate), 201).status).toBe("pending");
+    const completed = expectStatus(await ada("PATCH", `${SAML}/saml_0001`, { certificate }), 200);
+    expect(completed.status).toBe("active");
+    expect(expectStatus(await eddie("GET", SAML), 200).items[0].status).toBe("active");
+    const removed = expectStatus(await ada("PATCH", `${SAML}/saml_0001`, { ssoURL: null }), 200);
+    expect(removed.status).toBe("pending");
   });
 
   it("lists, reads and deletes providers", async () => {

@@ -76,6 +76,34 @@ describe("PUT /sites/{siteId}/redirects", () => {
     ]);
   });
 
+  it("keeps permanent and captureWildcard: false for a new redirect unless given, kept on update unless given", async () => {
+    const { site, section } = await siteWithSection();
+    const toSection = { kind: "site-section", siteSectionId: section.id };
+    await bulk(site.id, [
+      { source: "/plain", destination: toSection },
+      { source: "/moved", destination: toSection, permanent: true, captureWildcard: true },
+    ]);
+    const behaviour = async () =>
+      (await listAll(ada, redirectsPath(site.id))).map((redirect) => [
+        redirect.source,
+        redirect.permanent,
+        redirect.captureWildcard,
+        redirect.draft,
+      ]);
+    expect(await behaviour()).toEqual([
+      ["/plain", false, false, false],
+      ["/moved", true, true, false],
+    ]);
+    await bulk(site.id, [
+      { source: "/plain", destination: toSection, permanent: true },
+      { source: "/moved", destination: external("https://example.com"), captureWildcard: false },
+    ]);
+    expect(await behaviour()).toEqual([
+      ["/plain", true, false, false],
+      ["/moved", true, false, false],
+    ]);
+  });
+
   it("reports an item's error in its result and applies the other items", async () => {
     const { site } = await siteWithSection();
     const results = await bulk(site.id, [

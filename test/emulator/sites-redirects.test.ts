@@ -65,12 +65,32 @@ describe("POST /sites/{siteId}/redirects", () => {
         id: expect.stringMatching(/^siteredir_/),
         source: sources[i],
         destination,
+        draft: false,
+        permanent: false,
+        captureWildcard: false,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });
     }
     const listed = await listAll(ada, redirectsPath(site.id));
     expect(listed.map((redirect) => [redirect.source, redirect.destination])).toEqual(
       sources.map((source, i) => [source, destinations[i]]),
     );
+  });
+
+  it("keeps the time it was created by the emulator's clock, through later changes", async () => {
+    const { site, section } = await siteWithTargets();
+    const destination = { kind: "site-section", siteSectionId: section.id };
+    const first = await createRedirect(site.id, "/first", destination);
+    emulator.advanceClock(3_600_000);
+    const second = await createRedirect(site.id, "/second", destination);
+    const elapsed = Date.parse(second.createdAt) - Date.parse(first.createdAt);
+    expect(elapsed).toBeGreaterThanOrEqual(3_600_000);
+    expect(elapsed).toBeLessThan(3_660_000);
+    expect(Date.parse(second.createdAt)).toBeGreaterThan(Date.now() + 3_500_000);
+    const path = `${redirectsPath(site.id)}/${first.id}`;
+    expect(expectStatus(await ada("PATCH", path, { source: "/moved" }), 200).createdAt).toBe(first.createdAt);
+    const listed = await listAll(ada, redirectsPath(site.id));
+    expect(listed.map((redirect) => redirect.createdAt)).toEqual([first.createdAt, second.createdAt]);
   });
 
   it("answers 409 for a second redirect with the same source in the site, not in another site", async () => {
@@ -238,8 +258,7 @@ describe("PATCH /sites/{siteId}/redirects/{redirectId}", () => {
       200,
     );
     expect(retargeted).toEqual({
-      object: "site-redirect",
-      id: redirect.id,
+      ...redirect,
       source: "/older",
       destination: { kind: "site-space", siteSpaceId: guides.id },
     });

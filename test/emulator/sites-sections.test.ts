@@ -53,6 +53,7 @@ describe("POST /sites/{siteId}/sections", () => {
       id: expect.stringMatching(/^sitesc_/),
       title: "Handbook",
       default: true,
+      draft: false,
       path: "handbook",
       siteSpaces: [
         expect.objectContaining({
@@ -61,6 +62,7 @@ describe("POST /sites/{siteId}/sections", () => {
           section: section.id,
           title: "Handbook",
           default: true,
+          draft: false,
           space: expect.objectContaining({ object: "space", id: "spc_handbook" }),
           urls: { published: `${site.urls.published}/handbook/handbook` },
         }),
@@ -402,14 +404,17 @@ describe("section groups", () => {
     const { site, sections } = await siteWithSections("spc_handbook", "spc_guides", "spc_api_v1");
     const [a, b, c] = ids(sections);
     const group = await createGroup(site.id, { title: "Developers", icon: "code", sections: [c, a] });
+    const members = [
+      expect.objectContaining({ id: a, sectionGroup: group.id, draft: false }),
+      expect.objectContaining({ id: c, sectionGroup: group.id, draft: false }),
+    ];
     expect(group).toEqual({
       object: "site-section-group",
       id: expect.stringMatching(/^sitesg_/),
       title: "Developers",
-      sections: [
-        expect.objectContaining({ id: a, sectionGroup: group.id }),
-        expect.objectContaining({ id: c, sectionGroup: group.id }),
-      ],
+      draft: false,
+      sections: members,
+      children: members,
       icon: "code",
     });
     expect(await groupingOf(site.id)).toEqual([
@@ -561,6 +566,31 @@ describe("section groups", () => {
     );
   });
 
+  it("lists a group's sections again as its children, following joins, leaves, moves and changes", async () => {
+    const { site, sections } = await siteWithSections("spc_handbook", "spc_guides", "spc_api_v1");
+    const [a, b, c] = ids(sections);
+    const group = await createGroup(site.id, { title: "Group", sections: [a, b] });
+    const children = async () => {
+      const [listed] = await groupsOf(site.id);
+      expect(listed.children).toEqual(listed.sections);
+      return listed.children.map((section: Json) => [section.id, section.title]);
+    };
+    expect(await children()).toEqual([
+      [a, "Handbook"],
+      [b, "Guides"],
+    ]);
+    await ada("POST", `${groupsPath(site.id)}/${group.id}/sections`, { sectionId: c });
+    await ada("POST", `${SITES}/${site.id}/sections/${a}/move`, {
+      position: { after: { type: "site-section", siteSection: c } },
+    });
+    await ada("PATCH", `${SITES}/${site.id}/sections/${b}`, { title: "How-tos" });
+    await ada("DELETE", `${groupsPath(site.id)}/${group.id}/sections/${c}`);
+    expect(await children()).toEqual([
+      [b, "How-tos"],
+      [a, "Handbook"],
+    ]);
+  });
+
   it("moves a group's members as one block before, after and to the end", async () => {
     const { site, sections } = await siteWithSections(
       "spc_handbook",
@@ -614,7 +644,14 @@ describe("section groups", () => {
       icon: "book",
     });
     const removed = expectStatus(await ada("PATCH", path, { icon: null }), 200);
-    expect(removed).toEqual({ object: "site-section-group", id: group.id, title: "Guides", sections: [] });
+    expect(removed).toEqual({
+      object: "site-section-group",
+      id: group.id,
+      title: "Guides",
+      draft: false,
+      sections: [],
+      children: [],
+    });
     expectError(await ada("PATCH", path, { title: "" }), 400, "title: must be 1 to 100 characters, got 0");
     expectError(await ada("PATCH", path, { sections: [] }), 400, "sections: unknown field");
     expectError(await eddie("PATCH", path, { title: "Mine" }), 403, ADMIN_ONLY);

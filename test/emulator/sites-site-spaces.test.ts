@@ -49,6 +49,7 @@ describe("POST /sites/{siteId}/site-spaces", () => {
       space: expect.objectContaining({ object: "space", id: "spc_handbook", title: "Handbook" }),
       title: "Handbook",
       default: true,
+      draft: false,
       urls: { published: `${site.urls.published}/handbook` },
     });
     const second = await createSiteSpace(ada, site.id, { spaceId: "spc_api_v1" });

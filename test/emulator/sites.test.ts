@@ -40,8 +40,19 @@ describe("POST /orgs/{organizationId}/sites", () => {
       object: "site",
       id: expect.stringMatching(/^site_/),
       type: "basic",
+      appliedType: "basic",
       title: "Untitled site",
       visibility: "public",
+      defaultLevel: "read",
+      permissions: {
+        view: true,
+        access: true,
+        admin: true,
+        edit: true,
+        create: true,
+        viewAdaptiveSchema: true,
+        editAdaptiveSchema: true,
+      },
       published: false,
       siteSpaces: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -51,6 +62,7 @@ describe("POST /orgs/{organizationId}/sites", () => {
         location: `${emulator.url}/v1/orgs/org_acme/sites/${site.id}`,
         app: `https://app.docs.example/o/org_acme/sites/${site.id}`,
         published: `${acmeHost(emulator)}/untitled-site`,
+        preview: `${acmeHost(emulator)}/~preview/${site.id}`,
       },
     });
     expect(expectStatus(await ada("GET", `${SITES}/${site.id}`), 200)).toEqual(site);
@@ -71,12 +83,15 @@ describe("POST /orgs/{organizationId}/sites", () => {
     });
     expect(site.urls.published).toBe(`${acmeHost(emulator)}/developpeurs-api`);
     expect(site.features.map((feature: { id: string }) => feature.id)).toEqual([
-      "site-customization",
-      "site-sections",
-      "site-insights",
-      "adaptive-content",
-      "site-proxy",
-      "ai-search",
+      "sites-basic-customization",
+      "sites-custom-domain",
+      "sites-sections",
+      "sites-redirects",
+      "sites-pdf-export",
+      "sites-advanced-customization",
+      "sites-adaptive-content",
+      "sites-custom-subdirectory",
+      "sites-ai-search",
     ]);
     const siteSpaces = await listAll(ada, `${SITES}/${site.id}/site-spaces`);
     expect(siteSpaces.map((entry) => [entry.space.id, entry.path, entry.default, entry.section])).toEqual([
@@ -132,6 +147,46 @@ describe("POST /orgs/{organizationId}/sites", () => {
       404,
       'organization "org_acme" not found',
     );
+  });
+});
+
+describe("the fields the service publishes beyond the spec", () => {
+  it("shows the caller's permissions, and features whose ids are the service's for each type", async () => {
+    const site = await createSite(ada, { type: "sponsored" });
+    const read = expectStatus(await eddie("GET", `${SITES}/${site.id}`), 200);
+    expect(read.permissions).toEqual({
+      view: true,
+      access: true,
+      admin: false,
+      edit: false,
+      create: false,
+      viewAdaptiveSchema: true,
+      editAdaptiveSchema: false,
+    });
+    expect(read.appliedType).toBe("sponsored");
+    expect(read.features[0]).toEqual({ id: "sites-ads", plan: "sponsored", frozen: true });
+    const legacy = await createSite(ada, { type: "legacy-premium" });
+    expect(legacy.features).toContainEqual({ id: "sites-sections", plan: "premium", frozen: true });
+    for (const type of ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"]) {
+      const { features } = await createSite(ada, { type });
+      for (const feature of features) expect(feature.id).toMatch(/^sites-/);
+    }
+  });
+
+  it("follows the organization: its default role as the default level, its hostname in the preview URL", async () => {
+    const own = await startEmulator({ port: 0 });
+    try {
+      const admin = callerAs(own, "usr_ada");
+      const site = await createSite(admin, { title: "Docs" });
+      expectStatus(await admin("PATCH", "/orgs/org_acme", { hostname: "acme-docs", defaultRole: null }), 200);
+      await admin("PATCH", `${SITES}/${site.id}`, { basename: "handbook", title: "Handbook" });
+      const read = expectStatus(await admin("GET", `${SITES}/${site.id}`), 200);
+      expect(read.defaultLevel).toBeNull();
+      expect(read.urls.preview).toBe(`https://acme-docs.docs.example/~preview/${site.id}`);
+      expect(read.urls.published).toBe("https://acme-docs.docs.example/handbook");
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -56,6 +56,7 @@ describe("in the default fixture", () => {
       changeRequests: 0,
       changeRequestsOpen: 0,
       changeRequestsDraft: 0,
+      mergeRules: { type: "inherit" },
       permissions: {
         view: true,
         access: true,
@@ -66,10 +67,17 @@ describe("in the default fixture", () => {
         comment: true,
         merge: true,
         review: true,
+        installIntegration: true,
       },
     });
     const asReader = expectStatus(await as(emulator, "usr_rita")("GET", "/spaces/spc_api_v1"), 200);
-    expect(asReader.permissions).toMatchObject({ admin: false, edit: false, merge: false, view: true });
+    expect(asReader.permissions).toMatchObject({
+      admin: false,
+      edit: false,
+      merge: false,
+      view: true,
+      installIntegration: false,
+    });
   });
 
   it("answers 404 for a space of another organization and 401 without a token", async () => {

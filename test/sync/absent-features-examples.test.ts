@@ -37,10 +37,10 @@ const FEATURES: Record<string, string[]> = {
   translations: [
     "GET /orgs/:organizationId/translations",
     "POST /orgs/:organizationId/translations",
-    "GET /orgs/:organizationId/translations/:translationId",
-    "PUT /orgs/:organizationId/translations/:translationId",
-    "DELETE /orgs/:organizationId/translations/:translationId",
-    "POST /orgs/:organizationId/translations/:translationId/run",
+    "GET /orgs/:organizationId/translations/:translationSettingsId",
+    "PUT /orgs/:organizationId/translations/:translationSettingsId",
+    "DELETE /orgs/:organizationId/translations/:translationSettingsId",
+    "POST /orgs/:organizationId/translations/:translationSettingsId/run",
   ],
 };
 const CASES: [string, string[]][] = [

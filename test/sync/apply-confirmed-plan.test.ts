@@ -59,7 +59,7 @@ describe("apply runs the confirmed plan only", () => {
     ]);
     expect(result.stdout).toContain('  ✓ site "Docs" › redirect "/tools": create redirect\n');
     expect(result.stdout).toContain(
-      "The 1 call(s) of the plan were made, but the live state still differs from the configuration. What is left:",
+      "The plan was made (1 change in 1 call), but the live state still differs from the configuration. What is left:",
     );
     expect(result.stdout).toMatch(/- site "Docs" › section "handbook"/);
     expect(result.stdout).toMatch(/\+ site "Docs" › redirect "\/start"/);
@@ -76,9 +76,17 @@ describe("apply runs the confirmed plan only", () => {
   });
 
   it("says apply is complete when the check after the calls finds nothing", async () => {
-    const result = await h.run(["apply", "-c", await h.config(CONFIG), "--yes"]);
+    const path = await h.config(CONFIG);
+    const plan = JSON.parse((await h.run(["plan", "-c", path, "--json"])).stdout);
+    h.emulator.resetLog();
+    const result = await h.run(["apply", "-c", path, "--yes"]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toContain("Apply complete: 8 call(s) made. Live state matches the configuration.");
+    // No call of this plan is a batch: each is one request.
+    expect(plan.calls.some((call: { batch?: unknown }) => call.batch)).toBe(false);
+    expect(result.stdout).toContain(
+      `Apply complete: ${plan.changes.length} changes in ${plan.calls.length} calls. Live state matches the configuration.`,
+    );
+    expect(h.writes()).toBe(plan.calls.filter((call: { method: string }) => call.method !== "GET").length);
   });
 });

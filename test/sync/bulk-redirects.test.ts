@@ -57,9 +57,20 @@ describe("redirects through the bulk operation", () => {
     expect(plan.changes.filter((change: { kind: string }) => change.kind === "redirect")).toHaveLength(1200);
 
     h.emulator.resetLog();
-    await applied(h, file);
+    const first = await h.run(["apply", "-c", file, "--yes"]);
+    expect(first.code).toBe(0);
     expect(writesTo("PUT")).toHaveLength(3);
     expect(writesTo("POST")).toHaveLength(0);
+    // Each bulk call is one line with the number of items it carried, and one call in the count.
+    const gets = plan.calls.filter((call: { method: string }) => call.method === "GET").length;
+    expect(first.stdout).toContain(
+      `Apply complete: ${plan.changes.length.toLocaleString("en-US")} changes in ${h.writes() + gets} calls.`,
+    );
+    expect(h.writes() + gets).toBe(plan.calls.filter((call: { inBatch?: string }) => !call.inBatch).length);
+    expect(
+      first.stdout.match(/ {2}✓ site "Docs": make \d+ changes in one call of the bulk operation\n/g),
+    ).toHaveLength(3);
+    expect(first.stdout).not.toContain("create redirect");
     const live = await liveRedirects();
     expect(live.map((redirect) => [redirect.source, redirect.destination])).toEqual(
       range(0, 1200).map(({ source, url }) => [source, { kind: "external", url }]),
@@ -95,8 +106,14 @@ describe("redirects through the bulk operation", () => {
     const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
     const failure = `✗ site "Docs" › redirect "/bad": create redirect: destination.siteSectionId: site section "sitesc_zzzz" not found in site "${site.id}"`;
     expect(result.stdout).toContain(`  ${failure}\n`);
-    expect(result.stdout).toContain("Apply failed: 4 call(s) done, 1 failed, 0 skipped.");
-    expect(result.stdout).toContain('  ✓ site "Docs" › redirect "/p1": create redirect\n');
+    // Two requests: the site's create and one bulk call, which carried the three redirects.
+    expect(result.stdout).toContain("Apply failed: 3 of 4 changes made in 2 calls; 1 failed, 0 skipped.");
+    expect(result.stdout).toContain('  ✓ site "Docs": make 3 changes in one call of the bulk operation\n');
+    const progress = result.stdout.slice(
+      result.stdout.indexOf("Plan: "),
+      result.stdout.indexOf("Apply failed"),
+    );
+    expect(progress).not.toContain('redirect "/p1"');
     expect((await liveRedirects()).map((redirect) => redirect.source)).toEqual(["/p1", "/p2"]);
 
     // The next plan has only the refused redirect left to make.
@@ -130,10 +147,21 @@ sites:
   it("falls back to one call per redirect on a service without the operation, and says so once", async () => {
     h.emulator.removeRoutes([BULK_ROUTE]);
     const file = await h.config(config({ Docs: range(0, 3), Help: range(3, 5) }));
+    const plan = JSON.parse((await h.run(["plan", "-c", file, "--format", "json"])).stdout);
+    h.emulator.resetLog();
     const result = await h.run(["apply", "-c", file, "--yes", "--verbose", "--parallelism", "1"]);
     expect(result.code).toBe(0);
     expect(writesTo("PUT")).toHaveLength(1);
     expect(writesTo("POST")).toHaveLength(5);
+    // Every request counts: the bulk call the service turned away, and each redirect's own.
+    const gets = plan.calls.filter((call: { method: string }) => call.method === "GET").length;
+    expect(result.stdout).toContain(
+      `Apply complete: ${plan.changes.length} changes in ${h.writes() + gets} calls.`,
+    );
+    expect(result.stdout).toContain('  ✓ site "Docs" › redirect "/p1": create redirect\n');
+    expect(result.stdout).toContain(
+      '  ↷ site "Docs": make 3 changes in one call of the bulk operation: the service has no bulk operation: one call per item\n',
+    );
     const notices = result.stderr.split("\n").filter((line) => line.includes(`has no route ${BULK_ROUTE}`));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain("one call per item of its body");

@@ -55,59 +55,144 @@ describe("saved plans", () => {
     expect(text).not.toContain("MIIBsavedPLANcertificateBODY42");
     expect(text).not.toContain(h.emulator.token);
     const saved = JSON.parse(text);
-    expect(saved.reads.map((read: { path: string }) => read.path).sort()).toEqual([
-      "/orgs/org_acme/saml",
-      "/orgs/org_acme/sites",
-      "/orgs/org_acme/teams",
-    ]);
+    // The configuration it was made from, resolved, as digests: the certificate's digest only.
+    expect(saved.configuration.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(Object.keys(saved.configuration.items)).toContain('SAML provider "Okta"');
+    expect(saved).not.toHaveProperty("reads");
 
-    // Without the configuration, the certificate cannot be sent.
-    const without = await h.run(["apply", file, "--yes"]);
+    // Without the configuration, the plan cannot be checked (nor the certificate sent).
+    const without = await h.run(["apply", file]);
     expect(without.code).toBe(1);
-    expect(without.stderr).toContain(
-      "sets sensitive values, which plan files never hold; pass the configuration it was made from with -c.",
+    expect(without.stderr).toBe(
+      `Error: ${file} is applied with the configuration it was made from, and there is none here: pass it with -c.\n`,
     );
     expect(h.writes()).toBe(0);
 
+    // Not at a terminal and without --yes: the saved plan is the approval.
     h.emulator.resetLog();
-    const result = await h.run(["apply", file, "-c", config, "--yes"], { env });
+    const result = await h.run(["apply", file, "-c", config], { env });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
+    const writes = saved.calls.filter((call: { method: string }) => call.method !== "GET").length;
+    const reads = saved.calls.length - writes;
     expect(result.stdout).toContain(
-      `Apply complete: ${saved.calls.length} call(s) made, exactly as planned in ${file}.`,
+      `Apply complete: ${saved.changes.length} changes in ${saved.calls.length} calls, exactly as planned in ${file}.`,
     );
-    expect(h.writes()).toBe(saved.calls.filter((call: { method: string }) => call.method !== "GET").length);
+    expect(h.writes()).toBe(writes);
+    expect(reads).toBeGreaterThan(0);
     const [provider] = await h.api.list<LiveSamlProvider>(`/orgs/${h.org}/saml`);
     expect(provider?.certificate).toBe(CERT);
     expect((await h.run(["plan", "-c", config, "--detailed-exitcode"], { env })).code).toBe(0);
   });
 
-  it("refuses a stale plan, naming what changed, and changes nothing", async () => {
+  it("refuses the plan with another configuration, naming what differs by address, and changes nothing", async () => {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    const other = await h.config(
+      CONFIG.replace("title: SDK", "title: Kit").replace(
+        "  - { title: Docs admins }",
+        "  - { title: Docs admins }\n  - { title: Support }",
+      ),
+      "other.yaml",
+    );
+    h.emulator.resetLog();
+    const result = await h.run(["apply", file, "-c", other], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      [
+        `Error: ${file} was made from another configuration than ${other}; nothing was changed. What differs, by address:`,
+        '  + team "Support": not in the configuration the plan was made from',
+        '  ~ site "Docs" › section "sdk": different',
+        "Apply it with the configuration it was made from, or make a plan of this one with docsync plan --out.",
+        "",
+      ].join("\n"),
+    );
+    expect(h.emulator.stats().total).toBe(0);
+
+    // Only a sensitive value differs: named by its item, never shown.
+    const otherCert = CERT.replace("BODY42", "BODY43");
+    const refused = await h.run(["apply", file, "-c", config], { env: { CERT: otherCert } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('  ~ SAML provider "Okta": different\n');
+    expect(refused.stderr).not.toContain("BODY4");
+    // The same configuration in another file, moved around and reformatted, is the same.
+    const moved = await h.config(
+      `\n\n${CONFIG.replace("teams:\n  - { title: Docs admins }", "teams:\n  - title: Docs admins")}`,
+      "moved.yaml",
+    );
+    expect((await h.run(["apply", file, "-c", moved], { env })).code).toBe(0);
+  });
+
+  it("still applies an approved plan after an item it does not touch appears or changes", async () => {
     const first = await h.config(CONFIG.replace("title: SDK", "title: Kit"), "first.yaml");
     expect((await h.run(["apply", "-c", first, "--yes"], { env })).code).toBe(0);
     const file = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
-    // Someone renames the guides section by hand in the meantime.
+    // By hand, meanwhile: a site the configuration does not manage, and a field it does not set.
+    await h.api.send({ method: "POST", path: `/orgs/${h.org}/sites`, body: { title: "Hand made" } });
     const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`)).find((s) => s.title === "Docs")!;
-    const guides = (await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site.id}/sections`))[0]!;
     await h.api.send({
       method: "PATCH",
-      path: `/orgs/${h.org}/sites/${site.id}/sections/${guides.id}`,
-      body: { title: "By hand" },
+      path: `/orgs/${h.org}/sites/${site.id}`,
+      body: { basename: "by-hand" },
     });
     h.emulator.resetLog();
-
-    const result = await h.run(["apply", file, "-c", config, "--yes"], { env });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Error: Stale plan: the live organization changed since");
-    expect(result.stderr).toContain(
-      `  /orgs/org_acme/sites/${site.id}/sections: ${guides.id} ("Guides") changed\n`,
-    );
-    expect(result.stderr).toContain("Run docsync plan again.");
-    expect(h.writes()).toBe(0);
+    const result = await h.run(["apply", file, "-c", config], { env });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Apply complete: 1 change in 1 call, exactly as planned in");
+    expect(h.writes()).toBe(1);
   });
 
-  it("refuses a plan made from a site that was deleted since, as stale", async () => {
+  it("refuses an approved plan once the plan for now makes other calls, showing approved → now by address", async () => {
+    const yaml = CONFIG.replace(
+      "  - title: Docs\n",
+      "  - title: Docs\n    visibility: public\n    basename: docs\n",
+    );
+    const approvedConfig = await h.config(yaml, "approved.yaml");
+    const first = await h.config(yaml.replace("basename: docs", "basename: old"), "first.yaml");
+    expect((await h.run(["apply", "-c", first, "--yes"], { env })).code).toBe(0);
+    const file = `${approvedConfig}.plan.json`;
+    expect((await h.run(["plan", "-c", approvedConfig, "--out", file], { env })).code).toBe(0);
+    // In the meantime, by hand: the guides section renamed, the site's basename set as approved.
+    const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`)).find((s) => s.title === "Docs")!;
+    const guides = (await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site.id}/sections`))[0]!;
+    const sitePath = `/orgs/${h.org}/sites/${site.id}`;
+    await h.api.send({
+      method: "PATCH",
+      path: `${sitePath}/sections/${guides.id}`,
+      body: { title: "By hand" },
+    });
+    await h.api.send({ method: "PATCH", path: sitePath, body: { basename: "docs" } });
+    h.emulator.resetLog();
+
+    const now = `${approvedConfig}.now.json`;
+    const result = await h.run(["apply", file, "-c", approvedConfig, "--out", now], { env });
+    expect(result.code).toBe(1);
+    expect(h.writes()).toBe(0);
+    expect(result.stderr).toContain(
+      [
+        `is not the plan for the live organization now, which changed since; nothing was changed. Approved → now (1 change only in the current plan, 1 change only in the approved plan):`,
+        '  + site "Docs" › section "guides" (update): only in the current plan',
+        `      now:      PATCH ${sitePath}/sections/${guides.id} {"title":"Guides"}`,
+        '  - site "Docs" (update): only in the approved plan',
+        `      approved: PATCH ${sitePath} {"basename":"docs"}`,
+        `To go on, the plan for now is saved in ${now}: review it, and apply it with docsync apply ${now} -c ${approvedConfig}.`,
+      ].join("\n"),
+    );
+    // The plan for now is shown, and saved: it is approved by applying it.
+    expect(result.stdout).toContain(
+      "The plan for the live organization now:\n\nChanges for organization org_acme:\n",
+    );
+    expect(result.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.");
+    const applied = await h.run(["apply", now, "-c", approvedConfig], { env });
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain("Apply complete: 1 change in 1 call, exactly as planned in");
+    expect((await h.run(["plan", "-c", approvedConfig, "--detailed-exitcode"], { env })).code).toBe(0);
+  });
+
+  it("refuses a plan made from a site that was deleted since", async () => {
     const first = await h.config(CONFIG.replace("title: SDK", "title: Kit"), "first.yaml");
     expect((await h.run(["apply", "-c", first, "--yes"], { env })).code).toBe(0);
     const file = `${config}.plan.json`;
@@ -115,10 +200,10 @@ describe("saved plans", () => {
     const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`)).find((s) => s.title === "Docs")!;
     await h.api.send({ method: "DELETE", path: `/orgs/${h.org}/sites/${site.id}` });
     h.emulator.resetLog();
-    const result = await h.run(["apply", file, "-c", config, "--yes"], { env });
+    const result = await h.run(["apply", file, "-c", config], { env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Error: Stale plan: the live organization changed since");
-    expect(result.stderr).toContain(`  /orgs/org_acme/sites/${site.id}/sections no longer exists\n`);
+    expect(result.stderr).toContain('  - site "Docs" › section "sdk" (update): only in the approved plan\n');
+    expect(result.stderr).toContain('  + site "Docs" (create): only in the current plan\n');
     expect(h.writes()).toBe(0);
   });
 
@@ -126,7 +211,7 @@ describe("saved plans", () => {
     const file = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
     const saved = JSON.parse(await readFile(file, "utf8"));
-    expect(saved.version).toBe(2);
+    expect(saved.version).toBe(3);
     expect(saved.organization).toBe(h.org);
     expect(saved.apiUrl).toBe(`${h.emulator.url}/v1`);
     expect(saved.checksum).toBe(contentChecksum(saved));
@@ -159,7 +244,7 @@ describe("saved plans", () => {
     edit(plan);
     await writeFile(file, JSON.stringify(plan, null, 2));
     h.emulator.resetLog();
-    const result = await h.run(["apply", file, "--yes", ...args], { env });
+    const result = await h.run(["apply", file, "-c", config, ...args], { env });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr.split("\n")).toHaveLength(2);
@@ -167,28 +252,28 @@ describe("saved plans", () => {
   }
 
   it("refuses a plan edited after it was written", async () => {
-    const { file, stderr } = await applyEdited(
-      (plan) => {
-        const calls = plan.calls as { body?: { title?: string } }[];
-        calls.find((call) => call.body?.title === "Docs")!.body!.title = "Hacked";
-      },
-      ["-c", config],
-    );
+    const { file, stderr } = await applyEdited((plan) => {
+      const calls = plan.calls as { body?: { title?: string } }[];
+      calls.find((call) => call.body?.title === "Docs")!.body!.title = "Hacked";
+    });
     expect(stderr).toBe(
       `Error: ${file} was changed after docsync plan wrote it (its checksum does not match its content); make it again with docsync plan --out.\n`,
     );
     expect(h.emulator.stats().total).toBe(0);
   });
 
-  it("refuses a plan file of the version before, which has no seal", async () => {
-    const { file, stderr } = await applyEdited((plan) => {
-      plan.version = 1;
-      delete plan.apiUrl;
-      delete plan.checksum;
-    });
-    expect(stderr).toBe(
-      `Error: ${file} was saved by an older docsync, without the organization, API URL and checksum that apply checks; make it again with docsync plan --out.\n`,
-    );
+  it("refuses plan files of the versions before, checked against what they read rather than the configuration", async () => {
+    for (const version of [1, 2]) {
+      const { file, stderr } = await applyEdited((plan) => {
+        plan.version = version;
+        delete plan.configuration;
+        plan.reads = [];
+        plan.checksum = contentChecksum(plan);
+      });
+      expect(stderr).toBe(
+        `Error: ${file} was saved by an older docsync (plan file version ${version}), without the digest of its configuration that apply checks; make it again with docsync plan --out.\n`,
+      );
+    }
     expect(h.emulator.stats().total).toBe(0);
   });
 
@@ -212,7 +297,7 @@ describe("saved plans", () => {
     }
   });
 
-  it("refuses a plan made for another organization than the configuration's or DOCSYNC_ORG", async () => {
+  it("refuses a plan made for another organization than the configuration's", async () => {
     const file = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
     h.emulator.resetLog();
@@ -223,29 +308,22 @@ describe("saved plans", () => {
     expect(byConfig.stderr).toBe(
       `Error: ${file} was made for organization org_acme, not org_other (the configuration's organization); make a plan for it with docsync plan --out.\n`,
     );
-    const teamsOnly = await h.config(`version: 1\norganization: ${h.org}\nteams: [{ title: Writers }]\n`);
-    const teamsFile = `${teamsOnly}.plan.json`;
-    expect((await h.run(["plan", "-c", teamsOnly, "--out", teamsFile])).code).toBe(0);
-    h.emulator.resetLog();
-    const byEnv = await h.run(["apply", teamsFile, "--yes"], { env: { DOCSYNC_ORG: "org_other" } });
-    expect(byEnv.code).toBe(1);
-    expect(byEnv.stderr).toBe(
-      `Error: ${teamsFile} was made for organization org_acme, not org_other (DOCSYNC_ORG); make a plan for it with docsync plan --out.\n`,
-    );
     expect(h.emulator.stats().total).toBe(0);
   });
 
   it("refuses a plan whose calls leave its organization, even with a checksum that matches", async () => {
-    const { file, stderr } = await applyEdited(
-      (plan) => {
-        plan.organization = "org_other";
-        plan.checksum = contentChecksum(plan);
-      },
-      ["-c", config],
-    );
-    // The configuration names org_acme: that check comes first. Without it, the calls give it away.
+    const { file, stderr } = await applyEdited((plan) => {
+      plan.organization = "org_other";
+      plan.checksum = contentChecksum(plan);
+    });
+    // The configuration names org_acme: that check comes first. With one of org_other, the calls
+    // give it away.
     expect(stderr).toContain(`Error: ${file} was made for organization org_other, not org_acme`);
-    const result = await h.run(["apply", file, "--yes"], { env: { DOCSYNC_ORG: "" } });
+    const other = await h.config(
+      CONFIG.replace("organization: $", "organization: org_other #"),
+      "other-org.yaml",
+    );
+    const result = await h.run(["apply", file, "-c", other], { env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(
@@ -328,14 +406,14 @@ describe("a saved plan and the token's organizations", () => {
       const planned = await docsync(["plan", "-c", config, "--out", file], { env: as("token-of-ada-0001") });
       expect(planned.code).toBe(0);
       emulator.resetLog();
-      const result = await docsync(["apply", file, "--yes"], { env: as("token-of-bob-0002") });
+      const result = await docsync(["apply", file, "-c", config], { env: as("token-of-bob-0002") });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `Error: The API token cannot see organization org_one, which ${file} was made for; use a token of that organization.\n`,
       );
       expect(emulator.stats().writes).toBe(0);
       // The same plan, with the token that made it, goes through.
-      const applied = await docsync(["apply", file, "--yes"], { env: as("token-of-ada-0001") });
+      const applied = await docsync(["apply", file, "-c", config], { env: as("token-of-ada-0001") });
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(1);
     } finally {
@@ -355,7 +433,7 @@ describe("a saved plan of a space's grants", () => {
   const grant = (body: Record<string, unknown>) =>
     h.api.send({ method: "POST", path: "/spaces/spc_handbook/permissions", body });
 
-  it("refuses to apply once a grant other than the last one was changed by hand, naming it", async () => {
+  it("refuses to apply once a grant the plan leaves alone was changed by hand, naming it", async () => {
     // Grants have no id of their own: each must still be told apart from the others.
     await grant({ role: "admin", users: ["usr_ada"] });
     await grant({ role: "edit", users: ["usr_eddie"] });
@@ -373,11 +451,6 @@ spaces:
 `);
     const file = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", file])).code).toBe(0);
-    const saved = JSON.parse(await readFile(file, "utf8"));
-    const users = saved.reads.find(
-      (read: { path: string }) => read.path === "/spaces/spc_handbook/permissions/users",
-    );
-    expect(Object.keys(users.items).sort()).toEqual(["user:usr_ada", "user:usr_eddie", "user:usr_rita"]);
 
     // Someone raises Eddie's role by hand; Rita's grant, the last one listed, stays as it was.
     const listed = await h.api.list<{ user: { id: string } }>("/spaces/spc_handbook/permissions/users");
@@ -389,11 +462,11 @@ spaces:
     });
     h.emulator.resetLog();
 
-    const result = await h.run(["apply", file, "-c", config, "--yes"]);
+    const result = await h.run(["apply", file, "-c", config]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Error: Stale plan: the live organization changed since");
+    expect(result.stderr).toContain("is not the plan for the live organization now");
     expect(result.stderr).toContain(
-      '  /spaces/spc_handbook/permissions/users: user:usr_eddie ("eddie@acme.example") changed\n',
+      '  + space "handbook" › space permission "user:usr_eddie" (update): only in the current plan\n',
     );
     expect(result.stderr).not.toContain("usr_rita");
     expect(h.writes()).toBe(0);
@@ -414,7 +487,9 @@ describe("a saved plan that names a collection of another organization", () => {
     const config = await h.config(yaml);
     const file = `${config}.plan.json`;
     const planned = await h.run(["plan", "-c", config, "--out", file]);
-    expect(planned.stderr).toBe(`Saved the plan to ${file}; apply it with: docsync apply ${file}\n`);
+    expect(planned.stderr).toBe(
+      `Saved the plan to ${file}; apply it with: docsync apply ${file} -c ${config}\n`,
+    );
     h.emulator.resetLog();
     const result = await h.run(["apply", file, "-c", config, "--yes"]);
     expect(result.code).toBe(1);

@@ -136,7 +136,7 @@ describe("secrets", () => {
       quote(message, "POST", /\/saml$/);
       const apply = await run(`apply ${index}`, ["apply", "-c", first, "--yes", "-v"]);
       expect(apply.code).toBe(1);
-      expect(apply.stdout).toContain("Apply failed: 0 call(s) done, 1 failed, 0 skipped.");
+      expect(apply.stdout).toMatch(/Apply failed: 0 of 1 change made in 1 call; 1 failed, 0 skipped\./);
       expect(apply.stdout).toContain("POST /orgs/org_acme/saml failed: 400 Bad Request: certificate: ");
       expect(apply.stdout).toMatch(SHOWN_REDACTED);
     }

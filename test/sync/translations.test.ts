@@ -133,7 +133,7 @@ describe("translation syncs, on a service that keeps them", () => {
         "translation syncs (a source space and its language, a target language, instructions) instead, write each " +
         "entry as { source: { space, language }, language } (see docs/configuration.md#translations).\n",
     );
-    expect(apply.stdout).toContain("Apply failed: 0 call(s) done, 1 failed, 2 skipped.");
+    expect(apply.stdout).toContain("Apply failed: 0 of 3 changes made in 1 call; 1 failed, 2 skipped.");
     // Only the refused create was sent.
     expect(writes()).toEqual([`POST /v1/orgs/${h.org}/translations`]);
     expect(await h.api.list(`/orgs/${h.org}/teams`)).toEqual([]);

@@ -3,7 +3,7 @@ import { normalizeApiUrl } from "../../api/url.ts";
 import { checkBlocked } from "../../plan/safety.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
-import { sealedDigests, sealPlan, writeSavedPlan } from "../../saved/saved.ts";
+import { sealPlan, writeSavedPlan } from "../../saved/saved.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { shellWords } from "../shell-words.ts";
@@ -35,20 +35,21 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
       const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
-        const { plan, reads } = await planAgainstLive(client, desired, {
-          targets: options.target,
-          record: options.out !== undefined,
-        });
+        const { plan } = await planAgainstLive(client, desired, { targets: options.target });
         const safe = redactPlan(plan, context.secrets);
         context.observer?.result?.({ command: "plan", plan: safe });
         context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
         checkBlocked(plan);
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
-          const saved = sealPlan(plan, reads, desired, { apiUrl, secrets: context.secrets });
+          const saved = sealPlan(plan, desired, {
+            apiUrl,
+            secrets: context.secrets,
+            targets: options.target,
+          });
           await writeSavedPlan(options.out, saved);
-          // A plan with sensitive values holds only their digests: apply needs the configuration too.
-          const configs = sealedDigests(saved).length === 0 ? [] : configPaths(options.config);
+          // Apply plans again from the configuration, to check that the plan is still the one to make.
+          const configs = configPaths(options.config);
           const apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
           context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}\n`);
         }

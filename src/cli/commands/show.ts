@@ -10,12 +10,13 @@ import type { CommandContext } from "../context.ts";
 import { formatOption } from "./options.ts";
 
 /**
- * The saved plan in the plan format: without what only apply needs (the fingerprints of what it
- * was read from), and with `(sensitive)` where the file holds a sensitive value's digest.
+ * The saved plan in the plan format: without what only apply needs (the digest of the
+ * configuration it was made from), and with `(sensitive)` where the file holds a sensitive value's digest.
  */
 function planOfSaved(saved: SavedPlan): Plan {
   const {
-    reads: _reads,
+    configuration: _configuration,
+    targets: _targets,
     savedAt: _savedAt,
     maxDestroy: _maxDestroy,
     apiUrl: _apiUrl,

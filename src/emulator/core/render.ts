@@ -56,6 +56,8 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
     defaultLevel: space.defaultLevel,
     comments: openCommentCount(state, space.id),
     ...changeRequestCounts(state, space.id),
+    // The emulator has no merge rules: a space follows its organization's, which has none.
+    mergeRules: { type: "inherit" },
     permissions: {
       view: true,
       access: true,
@@ -66,6 +68,7 @@ export function renderSpace(state: EmulatorState, space: SpaceRecord, viewerId: 
       comment: atLeast(role, "comment"),
       merge: canEdit,
       review: canEdit,
+      installIntegration: admin,
     },
   };
 }

@@ -12,7 +12,7 @@ export function renderMember(
 ) {
   const user = ctx.state.users.get(member.userId);
   if (!user) throw new Error(`member "${member.userId}" has no user record`);
-  const { spaces, teams } = countsOf(member);
+  const { spaces, teams, sites } = countsOf(member);
   return {
     object: "member",
     id: member.userId,
@@ -24,5 +24,6 @@ export function renderMember(
     sso: member.sso,
     spaces,
     teams,
+    sites,
   };
 }

@@ -4,6 +4,7 @@
 import { conflict, notFound } from "../core/http-error.ts";
 import { effectiveRole } from "../core/space-roles.ts";
 import type { EmulatorState, MemberRecord, OrganizationRecord, Role, SpaceRecord } from "../core/state.ts";
+import { listSites } from "../sites/site-store.ts";
 import { listTeams, removeUserFromTeams } from "../teams/store.ts";
 
 export function findMember(organization: OrganizationRecord, userId: string): MemberRecord {
@@ -86,11 +87,14 @@ export function reachableSpaces(
 export interface MemberCounts {
   spaces: number;
   teams: number;
+  sites: number;
 }
 
 /**
- * The counts a rendered member shows, for any member of the organization, with the teams
- * counted in one pass: a listing renders a page of members without a team scan per member.
+ * The counts a rendered member shows, for any member of the organization, with the teams and
+ * sites counted in one pass: a listing renders a page of members without a scan per member.
+ * A member's role reaches every site of the organization (reads need membership only); a
+ * guest's reaches none.
  */
 export function memberCounter(
   state: EmulatorState,
@@ -100,8 +104,10 @@ export function memberCounter(
   for (const team of listTeams(state, organizationId)) {
     for (const userId of team.members.keys()) teams.set(userId, (teams.get(userId) ?? 0) + 1);
   }
+  const sites = listSites(state, organizationId, {}).length;
   return (member) => ({
     spaces: reachableSpaces(state, member, organizationId).length,
     teams: teams.get(member.userId) ?? 0,
+    sites: member.role === null ? 0 : sites,
   });
 }

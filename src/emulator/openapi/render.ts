@@ -11,8 +11,9 @@ export function renderOpenApiSpec(ctx: RequestContext, spec: OpenApiSpecRecord) 
     updatedAt: iso(spec.updatedAt),
     slug: spec.slug,
     ...("url" in spec.source ? { sourceURL: spec.source.url } : {}),
-    // Processing is instantaneous in the emulator, so a spec is never pending or failed.
-    processingState: "completed",
+    // Processing is instantaneous in the emulator, so a spec is never pending or in progress;
+    // `complete` is the service's published name of the finished state.
+    processingState: "complete",
     lastVersion: spec.lastVersion,
     lastProcessedAt: iso(spec.updatedAt),
     permissions: { view: true, edit: isAdmin(ctx, spec.organizationId) },

@@ -28,17 +28,24 @@ export function renderOrganization(ctx: RequestContext, organization: Organizati
       app: appUrl(`o/${organization.id}`),
       logo: organization.logo ?? appUrl(`o/${organization.id}/logo.png`),
     },
-    // The emulator has no billing, so no organization is or was on a trial.
-    trial: { status: "none", endDate: null, decision: null },
+    // The emulator has no billing, so no organization is or was on a trial: a trial that never
+    // was has no end date and no decision, and the service leaves such fields out.
+    trial: { status: "none" },
+    // Change requests merge without review rules (merging needs the edit role only).
+    mergeRules: { type: "none" },
     permissions: {
       view: isMember,
+      access: isMember,
       admin,
       ownTeam: admin,
       viewBilling: admin,
       listMembers: isMember,
       listTeams: isMember,
       createContent: admin || role === "create",
+      createOpenAPISpec: admin,
       listIntegrations: isMember,
+      listInstallations: isMember,
+      installIntegration: admin,
     },
   };
 }

@@ -10,6 +10,17 @@ export function serviceUrls(provider: SamlProviderRecord) {
   return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
 }
 
+/**
+ * A provider can sign users in once it knows where to send them (`ssoURL`), who the identity
+ * provider is (`entityID`) and how to check its assertions (`certificate`): until then it is
+ * `pending`. Derived on every read, so it follows the fields as they are set and removed.
+ */
+function samlStatus(provider: SamlProviderRecord): "active" | "pending" {
+  const configured =
+    provider.ssoURL !== undefined && provider.entityID !== undefined && provider.certificate !== undefined;
+  return configured ? "active" : "pending";
+}
+
 export function renderSamlProvider(ctx: RequestContext, provider: SamlProviderRecord) {
   const team = provider.defaultTeamId && findTeam(ctx.state, provider.organizationId, provider.defaultTeamId);
   return {
@@ -22,6 +33,7 @@ export function renderSamlProvider(ctx: RequestContext, provider: SamlProviderRe
     ...(team ? { defaultTeam: renderTeam(ctx, team) } : {}),
     defaultRole: provider.defaultRole,
     createdAt: iso(provider.createdAt),
+    status: samlStatus(provider),
     service: serviceUrls(provider),
     urls: { location: `${ctx.state.baseUrl}/v1/orgs/${provider.organizationId}/saml/${provider.id}` },
   };

@@ -1,6 +1,7 @@
-// The `features` array of a site, fixed by its type (the service does not publish the catalogue;
-// these ids are the emulator's own). A feature's `plan` is the lowest site type that includes it;
-// legacy types keep what they had, frozen.
+// The `features` array of a site, fixed by its type. The service publishes that every feature
+// id starts with `sites-` and names some of them, not which type holds which: these sets are
+// the emulator's. A feature's `plan` is the lowest site type that includes it; legacy types
+// keep what they had, frozen.
 
 import type { SiteType } from "./model.ts";
 
@@ -10,8 +11,20 @@ export interface SiteFeature {
   frozen: boolean;
 }
 
-const PREMIUM = ["site-customization", "site-sections", "site-insights"];
-const ULTIMATE = [...PREMIUM, "adaptive-content", "site-proxy", "ai-search"];
+const PREMIUM = [
+  "sites-basic-customization",
+  "sites-custom-domain",
+  "sites-sections",
+  "sites-redirects",
+  "sites-pdf-export",
+];
+const ULTIMATE = [
+  ...PREMIUM,
+  "sites-advanced-customization",
+  "sites-adaptive-content",
+  "sites-custom-subdirectory",
+  "sites-ai-search",
+];
 
 function features(ids: readonly string[], frozen: boolean): SiteFeature[] {
   return ids.map((id) => ({ id, plan: PREMIUM.includes(id) ? "premium" : "ultimate", frozen }));
@@ -29,6 +42,6 @@ export function featuresOf(type: SiteType): SiteFeature[] {
     case "ultimate":
       return features(ULTIMATE, false);
     case "sponsored":
-      return [{ id: "ads", plan: "sponsored", frozen: true }, ...features(PREMIUM, false)];
+      return [{ id: "sites-ads", plan: "sponsored", frozen: true }, ...features(PREMIUM, false)];
   }
 }

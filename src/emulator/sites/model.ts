@@ -56,10 +56,19 @@ export type RedirectDestination =
   | { kind: "site-page"; siteSpaceId: string; pageId: string }
   | { kind: "external"; url: string };
 
-export interface RedirectRecord {
+/** How a redirect is served: set through the service's bulk operation, false until then. */
+export interface RedirectBehaviour {
+  /** A permanent redirect rather than a temporary one. */
+  permanent: boolean;
+  /** What the source's wildcard matched is appended to the destination. */
+  captureWildcard: boolean;
+}
+
+export interface RedirectRecord extends RedirectBehaviour {
   id: string;
   source: string;
   destination: RedirectDestination;
+  createdAt: Date;
 }
 
 export interface AdaptiveSchemaRecord {

@@ -11,7 +11,7 @@ import type { EmulatorState } from "../core/state.ts";
 import { type BodyShape, checkNested, parseBody } from "../core/validate.ts";
 import { assertDestinationInSite, destinationForm } from "./destination.ts";
 import { siteOf } from "./lookup.ts";
-import type { RedirectDestination, SiteRecord } from "./model.ts";
+import type { RedirectBehaviour, RedirectDestination, SiteRecord } from "./model.ts";
 import { SOURCE_MAX, SOURCE_PATTERN, SOURCE_PATTERN_TEXT } from "./paths.ts";
 import { createRedirect, deleteRedirect, findRedirectBySource, updateRedirect } from "./redirect-store.ts";
 
@@ -31,16 +31,13 @@ const itemShape: BodyShape = {
   captureWildcard: { type: "boolean" },
 };
 
-interface BulkItem {
+interface BulkItem extends Partial<RedirectBehaviour> {
   source: string;
   /** null deletes the redirect at the source. */
   destination: RedirectDestination | null;
 }
 
-/**
- * The emulator has no draft redirects: every change is live, so `draft` is always false.
- * `permanent` and `captureWildcard` are checked and not kept (the spec's redirect shows neither).
- */
+/** The emulator has no draft redirects: every change is live, so `draft` is always false. */
 type BulkResult =
   | { status: "created" | "updated"; source: string; id: string; draft: false }
   | { status: "deleted"; source: string; draft: false }
@@ -58,12 +55,21 @@ function parseItems(body: unknown): BulkItem[] {
     const item = checkNested(field, value, itemShape);
     const destination =
       item.destination === null ? null : destinationForm(item.destination, `${field}.destination`);
-    return { source: item.source as string, destination };
+    return {
+      source: item.source as string,
+      destination,
+      ...(item.permanent !== undefined ? { permanent: item.permanent as boolean } : {}),
+      ...(item.captureWildcard !== undefined ? { captureWildcard: item.captureWildcard as boolean } : {}),
+    };
   });
 }
 
+/**
+ * A new redirect is temporary and captures nothing unless the item says otherwise; an item that
+ * changes a redirect keeps what it does not give.
+ */
 function applyItem(state: EmulatorState, site: SiteRecord, item: BulkItem): BulkResult {
-  const { source, destination } = item;
+  const { source, destination, ...behaviour } = item;
   const existing = findRedirectBySource(site, source);
   if (destination === null) {
     if (!existing) throw badRequest(`source: site "${site.id}" has no redirect from "${source}"`);
@@ -72,10 +78,10 @@ function applyItem(state: EmulatorState, site: SiteRecord, item: BulkItem): Bulk
   }
   assertDestinationInSite(site, destination);
   if (existing) {
-    updateRedirect(site, existing, { destination });
+    updateRedirect(site, existing, { destination, ...behaviour });
     return { status: "updated", source, id: existing.id, draft: false };
   }
-  const redirect = createRedirect(state, site, source, destination);
+  const redirect = createRedirect(state, site, source, destination, behaviour);
   return { status: "created", source, id: redirect.id, draft: false };
 }
 

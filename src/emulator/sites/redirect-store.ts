@@ -3,7 +3,7 @@
 
 import { conflict } from "../core/http-error.ts";
 import type { EmulatorState } from "../core/state.ts";
-import type { RedirectDestination, RedirectRecord, SiteRecord } from "./model.ts";
+import type { RedirectBehaviour, RedirectDestination, RedirectRecord, SiteRecord } from "./model.ts";
 
 export function findRedirectBySource(site: SiteRecord, source: string): RedirectRecord | undefined {
   return site.redirects.find((redirect) => redirect.source === source);
@@ -20,9 +20,17 @@ export function createRedirect(
   site: SiteRecord,
   source: string,
   destination: RedirectDestination,
+  behaviour: Partial<RedirectBehaviour> = {},
 ): RedirectRecord {
   assertSourceFree(site, source);
-  const redirect: RedirectRecord = { id: state.ids.next("siteredir"), source, destination };
+  const redirect: RedirectRecord = {
+    id: state.ids.next("siteredir"),
+    source,
+    destination,
+    permanent: behaviour.permanent ?? false,
+    captureWildcard: behaviour.captureWildcard ?? false,
+    createdAt: state.now(),
+  };
   site.redirects.push(redirect);
   return redirect;
 }
@@ -30,13 +38,15 @@ export function createRedirect(
 export function updateRedirect(
   site: SiteRecord,
   redirect: RedirectRecord,
-  changes: { source?: string; destination?: RedirectDestination },
+  changes: { source?: string; destination?: RedirectDestination } & Partial<RedirectBehaviour>,
 ): void {
   if (changes.source !== undefined && changes.source !== redirect.source) {
     assertSourceFree(site, changes.source);
   }
   if (changes.source !== undefined) redirect.source = changes.source;
   if (changes.destination !== undefined) redirect.destination = changes.destination;
+  if (changes.permanent !== undefined) redirect.permanent = changes.permanent;
+  if (changes.captureWildcard !== undefined) redirect.captureWildcard = changes.captureWildcard;
 }
 
 export function deleteRedirect(site: SiteRecord, redirect: RedirectRecord): void {

@@ -1,10 +1,12 @@
 // API shapes of the sites family. Everything derived (counters, defaults, URLs, group members)
-// is computed here from the records, so a response can never disagree with the store.
+// is computed here from the records, so a response can never disagree with the store. `draft`
+// is false everywhere: every change the API makes is live (the emulator has no drafts).
 // Site spaces, sections, groups and redirects are rendered once to JSON text and kept in the
 // state's render cache until the next write; a section splices in its site spaces' text, a
 // group its sections'. The embedded space carries the caller's permissions: those items are
 // cached per caller.
 
+import { isAdmin } from "../core/access.ts";
 import type { RequestContext } from "../core/context.ts";
 import { type JsonText, jsonText } from "../core/json-text.ts";
 import { appUrl, iso, renderSpace } from "../core/render.ts";
@@ -20,7 +22,24 @@ import type {
   SiteRecord,
   SiteSpaceRecord,
 } from "./model.ts";
-import { sectionUrl, siteSpaceUrl, siteUrl } from "./urls.ts";
+import { sectionUrl, sitePreviewUrl, siteSpaceUrl, siteUrl } from "./urls.ts";
+
+/**
+ * What the caller may do with the site: members read every site of the organization, and its
+ * admins change them (the routes require as much).
+ */
+function sitePermissions(ctx: RequestContext, site: SiteRecord) {
+  const admin = isAdmin(ctx, site.organizationId);
+  return {
+    view: true,
+    access: true,
+    admin,
+    edit: admin,
+    create: admin,
+    viewAdaptiveSchema: true,
+    editAdaptiveSchema: admin,
+  };
+}
 
 export function renderSite(ctx: RequestContext, site: SiteRecord) {
   const { state } = ctx;
@@ -29,10 +48,15 @@ export function renderSite(ctx: RequestContext, site: SiteRecord) {
     object: "site",
     id: site.id,
     type: site.type,
+    // No site is frozen to a lower type in the emulator: the type it has is the one applied.
+    appliedType: site.type,
     title: site.title,
     ...(site.basename !== undefined ? { basename: site.basename } : {}),
     ...(site.proxyOrigin !== undefined ? { proxy: { origin: site.proxyOrigin, target: published } } : {}),
     visibility: site.visibility,
+    // A site's content is open to the organization's members at its default role.
+    defaultLevel: state.organizations.get(site.organizationId)?.defaultRole ?? null,
+    permissions: sitePermissions(ctx, site),
     published: site.published,
     siteSpaces: countSiteSpaces(site),
     createdAt: iso(site.createdAt),
@@ -42,6 +66,7 @@ export function renderSite(ctx: RequestContext, site: SiteRecord) {
       location: `${state.baseUrl}/v1/orgs/${site.organizationId}/sites/${site.id}`,
       app: appUrl(`o/${site.organizationId}/sites/${site.id}`),
       published,
+      preview: sitePreviewUrl(state, site),
     },
   };
 }
@@ -76,6 +101,7 @@ export function renderSiteSpace(
       space: renderSpace(state, space, ctx.user.id),
       title: space.title,
       default: isDefaultIn(container, siteSpace),
+      draft: false,
       ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
       urls: { published: siteSpaceUrl(state, site, siteSpace, section) },
     });
@@ -94,6 +120,7 @@ export function renderSection(ctx: RequestContext, site: SiteRecord, section: Se
       title: section.title,
       ...(section.description !== undefined ? { description: section.description } : {}),
       default: site.defaultSectionId === section.id,
+      draft: false,
       path: section.path,
       ...(section.condition !== undefined ? { condition: section.condition } : {}),
       ...(section.groupId !== undefined ? { sectionGroup: section.groupId } : {}),
@@ -106,16 +133,20 @@ export function renderSection(ctx: RequestContext, site: SiteRecord, section: Se
   );
 }
 
+/** A group's `children` are its sections (the emulator's groups hold sections only). */
 export function renderGroup(ctx: RequestContext, site: SiteRecord, group: GroupRecord): JsonText {
-  return ctx.state.renderCache.get(group, ctx.user.id, () =>
-    jsonText({
+  return ctx.state.renderCache.get(group, ctx.user.id, () => {
+    const sections = membersOf(site, group).map((section) => renderSection(ctx, site, section));
+    return jsonText({
       object: "site-section-group",
       id: group.id,
       title: group.title,
-      sections: membersOf(site, group).map((section) => renderSection(ctx, site, section)),
+      draft: false,
+      sections,
+      children: sections,
       ...(group.icon !== undefined ? { icon: group.icon } : {}),
-    }),
-  );
+    });
+  });
 }
 
 /** The same for every caller. */
@@ -126,6 +157,10 @@ export function renderRedirect(state: EmulatorState, redirect: RedirectRecord): 
       id: redirect.id,
       source: redirect.source,
       destination: { ...redirect.destination },
+      draft: false,
+      permanent: redirect.permanent,
+      captureWildcard: redirect.captureWildcard,
+      createdAt: iso(redirect.createdAt),
     }),
   );
 }

@@ -12,6 +12,15 @@ export function siteUrl(state: EmulatorState, site: SiteRecord): string {
   return `${publishedHost(state, site.organizationId)}/${site.basename ?? slugify(site.title, site.id)}`;
 }
 
+/**
+ * Where the site's preview is served: under the organization's published host by the site's
+ * id, so it follows the organization's hostname and stays put when the site's title or
+ * basename changes.
+ */
+export function sitePreviewUrl(state: EmulatorState, site: SiteRecord): string {
+  return `${publishedHost(state, site.organizationId)}/~preview/${site.id}`;
+}
+
 export function sectionUrl(state: EmulatorState, site: SiteRecord, section: SectionRecord): string {
   return `${siteUrl(state, site)}/${section.path}`;
 }

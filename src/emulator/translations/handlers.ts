@@ -8,11 +8,14 @@ import { translationForm } from "./form.ts";
 import { settingsHandlers } from "./settings-handlers.ts";
 import { syncHandlers } from "./sync-handlers.ts";
 
-const ONE = "/orgs/:organizationId/translations/:translationId";
+const ONE = "/orgs/:organizationId/translations/:translationSettingsId";
 
 function noRun(ctx: RequestContext): never {
-  const { organizationId, translationId } = ctx.params;
-  throw new HttpError(404, `no route for POST /v1/orgs/${organizationId}/translations/${translationId}/run`);
+  const { organizationId, translationSettingsId } = ctx.params;
+  throw new HttpError(
+    404,
+    `no route for POST /v1/orgs/${organizationId}/translations/${translationSettingsId}/run`,
+  );
 }
 
 const byForm =

@@ -29,13 +29,13 @@ function create(ctx: RequestContext) {
 
 function get(ctx: RequestContext) {
   const organization = readableOrganization(ctx, param(ctx, "organizationId"));
-  const settings = findSettings(ctx.state, organization.id, param(ctx, "translationId"));
+  const settings = findSettings(ctx.state, organization.id, param(ctx, "translationSettingsId"));
   return ok(renderTranslationSettings(ctx, settings));
 }
 
 function put(ctx: RequestContext) {
   const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
-  const settings = findSettings(ctx.state, organization.id, param(ctx, "translationId"));
+  const settings = findSettings(ctx.state, organization.id, param(ctx, "translationSettingsId"));
   const body = parseBody(ctx.body, SHAPE);
   renameSettings(ctx.state, settings, body.title as string);
   return ok(renderTranslationSettings(ctx, settings));
@@ -43,7 +43,7 @@ function put(ctx: RequestContext) {
 
 function remove(ctx: RequestContext) {
   const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
-  deleteSettings(ctx.state, findSettings(ctx.state, organization.id, param(ctx, "translationId")));
+  deleteSettings(ctx.state, findSettings(ctx.state, organization.id, param(ctx, "translationSettingsId")));
   return noContent();
 }
 

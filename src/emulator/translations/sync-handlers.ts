@@ -27,7 +27,7 @@ const SOURCE = {
 const UPDATE = { instructions: { ...INSTRUCTIONS, required: true } } as const;
 
 const syncOf = (ctx: RequestContext, organizationId: string) =>
-  findSync(ctx.state, organizationId, param(ctx, "translationId"));
+  findSync(ctx.state, organizationId, param(ctx, "translationSettingsId"));
 
 function list(ctx: RequestContext) {
   const organization = readableOrganization(ctx, param(ctx, "organizationId"));
