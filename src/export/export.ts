@@ -117,7 +117,11 @@ function oneLine(text: string): string {
  */
 function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: string[] } {
   const byKey = new Map<string, AbsentRead[]>();
-  for (const read of inWalkOrder(absent)) byKey.set(read.key, [...(byKey.get(read.key) ?? []), read]);
+  for (const read of inWalkOrder(absent)) {
+    const reads = byKey.get(read.key);
+    if (reads) reads.push(read);
+    else byKey.set(read.key, [read]);
+  }
   const warnings = [...byKey.values()].map(([first, ...more]) => {
     const others =
       more.length === 0 ? "" : `, and so did ${more.length} more read${more.length === 1 ? "" : "s"} of them`;

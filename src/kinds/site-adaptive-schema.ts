@@ -41,7 +41,7 @@ export function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema
 const CLAIM_TYPES = ["boolean", "number", "string"];
 
 /** Whether a live claim has the form the configuration takes: a type and a description, nothing else. */
-export function isClaim(value: unknown): boolean {
+function isClaim(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const { type, description, ...rest } = value as Record<string, unknown>;
   return (
