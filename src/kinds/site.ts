@@ -114,6 +114,7 @@ export const siteKind: KindModule<
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
   detailsWanted: { adaptiveSchema: { properties: {} } },
+  detailsKey: "adaptiveSchema",
   async readDetails(client, scope, node, desired) {
     if (!desired.adaptiveSchema) return;
     const schema = await client.get<LiveAdaptiveSchema>(

@@ -98,6 +98,11 @@ export interface KindModule<
   exportFind?(client: LiveReader, scope: Scope<P, I>, named: { spaces: readonly string[] }): Promise<D[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
   readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
+  /**
+   * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
+   * message names when the service does not offer them. Default: `collection`.
+   */
+  detailsKey?: string;
 
   /** The identity the API keeps unique in the container: configured and live items match on it. */
   key(desired: D): string;

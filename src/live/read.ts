@@ -3,16 +3,21 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { AnyKind, Scope } from "../kinds/types.ts";
+import { type AnyKind, addressKey, type Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
+import { absentReadsError } from "./absent-list.ts";
 import { keepMatching } from "./match.ts";
 import { sharedReads } from "./shared-reads.ts";
 import { readTree } from "./walk.ts";
 
-export function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
-  return readTree(sharedReads(client), desired, {
+/**
+ * The live state the configuration needs. A list or details the service does not offer stop the
+ * read once every other read has answered, with one line for each of them.
+ */
+export async function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
+  const { live, absent } = await readTree(sharedReads(client), desired, {
     reads: (kind, scope) =>
       kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
@@ -21,10 +26,13 @@ export function readLiveState(client: LiveReader, desired: DesiredState): Promis
       const matching = keepMatching(configured, nodes, kind, describe);
       return configured.flatMap((item, index) => {
         const node = matching.live[index];
-        return node ? [{ node, desired: item }] : [];
+        // Named as the plan names it: a space by its name under `spaces:`.
+        return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
       });
     },
   });
+  if (absent.length > 0) throw absentReadsError(absent);
+  return live;
 }
 
 /** Whether a sibling kind's configuration names items of `kind` (a SAML provider's team, by

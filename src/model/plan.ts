@@ -65,6 +65,17 @@ export interface Alternate {
   body?: unknown;
 }
 
+/**
+ * What a call's answer must show (the `object` of the item it makes, in the form the plan
+ * assumed), and what a failure of it means, added to the failure's message.
+ */
+export interface Probe {
+  /** JSON pointer into the answer, e.g. `/object`. */
+  pointer: string;
+  value: string;
+  otherwise: string;
+}
+
 export interface Call {
   id: string;
   /** The change this call belongs to. */
@@ -98,6 +109,8 @@ export interface Call {
   batch?: Batch;
   /** The batch call that makes this call, when there is one; this call is sent only without it. */
   inBatch?: string;
+  /** Every other call waits for this one, whose answer must show what `probe` says. */
+  probe?: Probe;
 }
 
 export interface Batch {

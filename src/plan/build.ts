@@ -10,7 +10,7 @@ import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
-import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
+import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
@@ -73,6 +73,7 @@ class Planner {
     );
     for (const draft of drafts) if (draft.bulk) this.bulkItems.set(draft.id, draft.bulk);
     const calls = wireDependencies(drafts, releasedBy);
+    probesFirst(calls);
     return {
       format: "docsync-plan",
       version: 1,
@@ -275,6 +276,7 @@ class Planner {
         heirCreate ? [heirCreate] : undefined,
       );
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
+      if (draft.probe) change.note = draft.probe.note;
       this.calls.push(call);
       ids[at] = call.id;
       added[at] = call;

@@ -82,7 +82,7 @@ describe("the action", () => {
       'SAML provider "Okta"',
       'settings "organization"',
       'OpenAPI spec "payments-api"',
-      'translation "French"',
+      'translation "handbook → fr"',
       'space "handbook"',
       'space "handbook" › space permission "user:ada@acme.example"',
       'space "handbook" › space permission "team:Writers"',

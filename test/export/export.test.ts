@@ -41,6 +41,12 @@ describe("docsync export", () => {
   });
   afterEach(() => h.close());
 
+  /** The examples run against their own fixture, as the quick start runs them. */
+  async function examplesFixture(): Promise<void> {
+    await h.close();
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  }
+
   /**
    * Exports to a new file, checks that it is valid and plans to nothing once `env` sets the
    * variables it names in place of secrets to their live values; returns its text.
@@ -82,6 +88,7 @@ describe("docsync export", () => {
 
   for (const example of EXAMPLES) {
     it(`${example}: apply, export, then the export validates and plans to no change`, async () => {
+      await examplesFixture();
       const apply = await h.run(["apply", "-c", example, "--yes"]);
       expect(apply.code).toBe(0);
       const withCertificate = example.endsWith("organization");
@@ -95,9 +102,9 @@ describe("docsync export", () => {
       );
       expect(doc.version).toBe(1);
       expect(doc.organization).toBe("org_acme");
-      // The fixture's teams and whatever the example adds, always exported.
+      // The teams the example adds (the fixture has none), always exported.
       expect(doc.teams.map((team: Json) => team.title)).toEqual(
-        example.endsWith("organization") ? ["Writers", "Reviewers", "Support"] : ["Writers", "Reviewers"],
+        example.endsWith("organization") ? ["Writers", "Reviewers", "Support"] : [],
       );
     });
   }
@@ -183,6 +190,7 @@ describe("docsync export", () => {
   });
 
   it("examples/organization: the certificate as a variable to set, the default team by title", async () => {
+    await examplesFixture();
     await h.run(["apply", "-c", "examples/organization", "--yes"]);
     const certificate = await oktaCertificate();
     const { text, doc, stderr, file } = await roundTrip([], { SAML_OKTA_CERTIFICATE: certificate });
@@ -240,6 +248,8 @@ describe("docsync export", () => {
     });
     expect(text).toContain(`policy:\n${ORG_WIDE_NOTE}`);
     expect(doc.sites).toEqual([]);
+    // Translations in the form the service keeps them: a sync, its source space by name.
+    expect(doc.translations).toEqual([{ source: { space: "handbook", language: "en" }, language: "fr" }]);
   });
 
   it("--prune-org prunes the organization-wide kinds too", async () => {
@@ -283,7 +293,10 @@ describe("docsync export", () => {
     await send("PUT", `${s}/adaptive-schema`, {
       jsonSchema: {
         type: "object",
-        properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
+        properties: {
+          tier: { type: "string", description: "Support tier" },
+          seats: { type: "number", description: "Seats bought" },
+        },
         additionalProperties: false,
       },
     });
@@ -419,7 +432,10 @@ describe("docsync export", () => {
         proxy: "https://example.com/docs",
         adaptiveContent: { enabled: true },
         adaptiveSchema: {
-          properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
+          properties: {
+            tier: { type: "string", description: "Support tier" },
+            seats: { type: "number", description: "Seats bought" },
+          },
           additionalProperties: false,
         },
         sections: [
