@@ -3,6 +3,7 @@
 import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ErrorCode } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Log } from "./log.ts";
 import { commentMarker, provenanceLine } from "./provenance.ts";
@@ -22,6 +23,8 @@ export interface Result {
   counted?: Plan;
   /** plan: the plan saved for `apply` (the `plan` input of a later step). */
   savedPlan?: string;
+  /** When docsync failed: its error's code (docs/json-formats.md). */
+  failureReason?: ErrorCode;
 }
 
 /** Writes the outputs, the report file and the job summary; false when one could not be written. */
@@ -51,6 +54,7 @@ export async function publish(
       "report-file": reportFile,
       "saved-plan": result.savedPlan ?? "",
       "comment-marker": marker,
+      "failure-reason": result.failureReason ?? "",
       ...countOutputs(result.counted),
     };
     if (env.GITHUB_OUTPUT) {

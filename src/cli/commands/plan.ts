@@ -41,7 +41,11 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         });
         const safe = redactPlan(plan, context.secrets);
         context.observer?.result?.({ command: "plan", plan: safe });
-        context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
+        const format = options.json ? "json" : options.format;
+        // A blocked plan fails: in text and Markdown after showing what is blocked, in JSON
+        // before, so that the error document is the one document printed.
+        if (format === "json") checkBlocked(plan);
+        context.output.out(renderPlan(safe, format, context.output.style));
         checkBlocked(plan);
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
