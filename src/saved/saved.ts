@@ -1,6 +1,7 @@
 // A plan saved to a file (`docsync plan --out`), to be applied later exactly as it was shown.
 // It carries the fingerprints of the live items it was made from, and no secret: sensitive
-// values in call bodies are replaced by a digest that the configuration must supply again.
+// values in call bodies are replaced by a digest that the configuration must supply again (a
+// string that holds one among other text, by its pieces: the text, and the value's digest).
 // It is sealed: it names the organization and the API it is for, and a checksum of its
 // content, so that apply refuses it anywhere else, or once it was edited.
 
@@ -11,7 +12,8 @@ import { DocsyncError } from "../errors.ts";
 import type { RecordedRead } from "../live/fingerprints.ts";
 import type { Call, Plan } from "../model/plan.ts";
 import { maskSensitiveFields } from "../render/redact.ts";
-import type { Redactor } from "../secrets/redactor.ts";
+import { secretsPattern } from "../secrets/pattern.ts";
+import { REDACTED, type Redactor } from "../secrets/redactor.ts";
 import { contentChecksum } from "./checksum.ts";
 
 /** Version 1 files had no organization check, API URL or checksum; they are refused. */
@@ -31,20 +33,50 @@ export interface SavedPlan extends Omit<Plan, "version"> {
 }
 
 const MARKER = "$sensitive";
+/** A string that holds sensitive values among other text (a URL with a token): its pieces. */
+const PIECES = "$pieces";
 const digest = (value: string) => `sha256:${createHash("sha256").update(value).digest("hex")}`;
 
 type Sealed = { [MARKER]: string };
+type Pieced = { [PIECES]: (string | Sealed)[] };
 const isSealed = (value: object): value is Sealed => MARKER in value;
+const isPieced = (value: object): value is Pieced =>
+  PIECES in value && Array.isArray((value as Pieced)[PIECES]);
 
 /** Rebuilds a JSON value, passing each string and each sealed value through `map`. */
-function mapLeaves(value: unknown, map: (leaf: string | Sealed) => unknown): unknown {
+function mapLeaves(value: unknown, map: (leaf: string | Sealed | Pieced) => unknown): unknown {
   if (typeof value === "string") return map(value);
   if (Array.isArray(value)) return value.map((item) => mapLeaves(item, map));
   if (value !== null && typeof value === "object") {
-    if (isSealed(value)) return map(value);
+    if (isSealed(value) || isPieced(value)) return map(value);
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapLeaves(item, map)]));
   }
   return value;
+}
+
+/** A string of a call's body as a plan file holds it: sealed where it holds a sensitive value. */
+function sealString(text: string, sensitive: ReadonlySet<string>, pattern: RegExp | undefined): unknown {
+  if (sensitive.has(text)) return { [MARKER]: digest(text) };
+  if (pattern === undefined || !pattern.test(text)) return text;
+  // The split's group puts the sensitive values at the odd places.
+  const pieces = text
+    .split(pattern)
+    .map((piece, at) => (at % 2 === 1 ? { [MARKER]: digest(piece) } : piece))
+    .filter((piece) => piece !== "");
+  return { [PIECES]: pieces };
+}
+
+/** A sealed value's pieces, each filled in by `fill`. */
+function unsealPieces(leaf: Sealed | Pieced, fill: (sealed: Sealed) => string): string {
+  if (isSealed(leaf)) return fill(leaf);
+  return leaf[PIECES].map((piece) => (typeof piece === "string" ? piece : fill(piece))).join("");
+}
+
+/** A saved value with `(sensitive)` in place of each sensitive value it holds only a digest of. */
+export function shownSealed<T>(value: T): T {
+  return mapLeaves(value, (leaf) =>
+    typeof leaf === "string" ? leaf : unsealPieces(leaf, () => REDACTED),
+  ) as T;
 }
 
 export interface SealOptions {
@@ -65,10 +97,11 @@ export function sealPlan(
   options: SealOptions,
 ): SavedPlan {
   const sensitive = new Set(desired.sensitiveValues);
+  const pattern = secretsPattern(sensitive);
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
     const body = mapLeaves(call.body, (leaf) =>
-      typeof leaf === "string" && sensitive.has(leaf) ? { [MARKER]: digest(leaf) } : leaf,
+      typeof leaf === "string" ? sealString(leaf, sensitive, pattern) : leaf,
     );
     return { ...call, body };
   });
@@ -89,8 +122,11 @@ export function sealedDigests(plan: SavedPlan): string[] {
   const found = new Set<string>();
   for (const call of plan.calls) {
     mapLeaves(call.body, (leaf) => {
-      if (typeof leaf !== "string") found.add(leaf[MARKER]);
-      return leaf;
+      if (typeof leaf === "string") return leaf;
+      return unsealPieces(leaf, (sealed) => {
+        found.add(sealed[MARKER]);
+        return "";
+      });
     });
   }
   return [...found];
@@ -103,14 +139,16 @@ export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]):
     if (call.body === undefined) return call;
     const body = mapLeaves(call.body, (leaf) => {
       if (typeof leaf === "string") return leaf;
-      const value = byDigest.get(leaf[MARKER]);
-      if (value === undefined) {
-        throw new DocsyncError(
-          "plan.sensitive-missing",
-          "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c.",
-        );
-      }
-      return value;
+      return unsealPieces(leaf, (sealed) => {
+        const value = byDigest.get(sealed[MARKER]);
+        if (value === undefined) {
+          throw new DocsyncError(
+            "plan.sensitive-missing",
+            "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c.",
+          );
+        }
+        return value;
+      });
     });
     return { ...call, body };
   });
