@@ -12,6 +12,7 @@ import { checkPlacedSpaces } from "../live/spaces.ts";
 import type { Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { buildPlan } from "../plan/build.ts";
+import type { Redactor } from "../secrets/redactor.ts";
 import type { CommandContext } from "./context.ts";
 import { parseTargetAddress } from "./target-address.ts";
 
@@ -67,6 +68,8 @@ export interface PlanningOptions {
   targetsMayBeGone?: boolean;
   /** Fingerprint every read, for a saved plan (costs CPU on large organizations). */
   record?: boolean;
+  /** The run's redactor, to learn the previous values of sensitive fields that the plan leaves out. */
+  secrets?: Redactor;
 }
 
 export async function planAgainstLive(
@@ -78,11 +81,10 @@ export async function planAgainstLive(
   const targets = options.targets?.map(parseTargetAddress);
   const recording = options.record ? recordingReader(client) : undefined;
   const live = await readLiveState(recording?.reader ?? client, desired);
-  const plan = buildPlan(
-    desired,
-    live,
-    targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {},
-  );
+  const plan = buildPlan(desired, live, {
+    ...(targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {}),
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+  });
   await checkPlacedSpaces(client, desired, plan);
   return { live, plan, reads: recording?.reads ?? [] };
 }

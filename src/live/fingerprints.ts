@@ -111,8 +111,15 @@ export function recordingReader(reader: LiveReader): { reader: LiveReader; reads
   };
 }
 
-/** Re-reads the recorded paths; returns one line per item that changed, appeared or went away. */
-export async function staleItems(reader: LiveReader, reads: readonly RecordedRead[]): Promise<string[]> {
+/**
+ * Re-reads the recorded paths; returns one line per item that changed, appeared or went away.
+ * `seen` is shown each list and object read.
+ */
+export async function staleItems(
+  reader: LiveReader,
+  reads: readonly RecordedRead[],
+  seen: (value: unknown) => void = () => {},
+): Promise<string[]> {
   const problems: string[] = [];
   // What the plan read from may be gone (a site deleted by hand): that is a change too.
   const gone = (read: RecordedRead) => (error: unknown) => {
@@ -126,11 +133,13 @@ export async function staleItems(reader: LiveReader, reads: readonly RecordedRea
     reads.map(async (read) => {
       if (read.hash !== undefined) {
         const value = await reader.get(read.path).catch(gone(read));
+        seen(value);
         if (value !== undefined && fingerprint(value) !== read.hash) problems.push(`${read.path} changed`);
         return;
       }
       const items = await reader.list(read.path).catch(gone(read));
       if (items === undefined) return;
+      seen(items);
       const now = listRecord(read.path, items).items!;
       const before = read.items ?? {};
       const name = (id: string, label: string) => (label ? `${id} (${JSON.stringify(label)})` : id);

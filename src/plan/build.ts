@@ -14,6 +14,7 @@ import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from ".
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
+import { SensitiveFields } from "./sensitive.ts";
 import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
@@ -35,12 +36,14 @@ class Planner {
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
+  readonly sensitive: SensitiveFields;
 
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState,
   ) {
     this.resolution = new Resolution(desired);
+    this.sensitive = new SensitiveFields(desired.sensitiveValues);
   }
 
   knows(address: string): boolean {
@@ -242,9 +245,7 @@ class Planner {
       action,
       kind: slot.module.kind,
       address: slot.address,
-      // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
-      // 100,000 changes.
-      fields: fields.length > 0 ? fields.slice() : [],
+      fields: this.sensitive.mark(fields),
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
@@ -288,6 +289,7 @@ export type { PlanOptions };
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
+  options.secrets?.add(planner.sensitive.previous);
   if (options.targets && options.targets.length > 0) {
     const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
     plan = restrictToTargets(plan, options.targets, known);

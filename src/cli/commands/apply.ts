@@ -16,6 +16,7 @@ import { staleItems } from "../../live/fingerprints.ts";
 import { checkPlacedSpaces } from "../../live/spaces.ts";
 import type { Call, Plan } from "../../model/plan.ts";
 import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
+import { previousSecretsFinder } from "../../plan/sensitive.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
 import { readSavedPlan, sealedDigests, unsealPlan } from "../../saved/saved.ts";
@@ -112,7 +113,10 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const client = connect(options, context.env, context.output);
   const sensitive = desired.sensitiveValues;
   try {
-    const { plan } = await planAgainstLive(client, desired, { targets: options.target });
+    const { plan } = await planAgainstLive(client, desired, {
+      targets: options.target,
+      secrets: context.secrets,
+    });
     context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
@@ -124,6 +128,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     const { plan: check } = await planAgainstLive(client, desired, {
       targets: options.target,
       targetsMayBeGone: true,
+      secrets: context.secrets,
     });
     if (check.changes.length === 0) {
       // The check covers what was targeted, and says no more than that.
@@ -176,7 +181,9 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
   const client = connect(options, context.env, context.output);
   try {
     await checkTokenSees(client, saved, file);
-    const stale = await staleItems(client, saved.reads);
+    // What the live items held where the plan sets secrets was secret too: an error may quote it.
+    const previous = previousSecretsFinder(plan, sensitive);
+    const stale = await staleItems(client, saved.reads, (value) => context.secrets.add(previous(value)));
     if (stale.length > 0) {
       const shown = stale.slice(0, 20).map((line) => `  ${line}`);
       if (stale.length > 20) shown.push(`  … and ${stale.length - 20} more`);

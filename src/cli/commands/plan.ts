@@ -38,6 +38,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         const { plan, reads } = await planAgainstLive(client, desired, {
           targets: options.target,
           record: options.out !== undefined,
+          secrets: context.secrets,
         });
         const safe = redactPlan(plan, context.secrets);
         context.observer?.result?.({ command: "plan", plan: safe });
