@@ -161,6 +161,18 @@ describe("--format json on failure", () => {
     const blocked = await h.run(["plan", "-c", await field("number"), "--format", "json"]);
     expect(blocked.code).toBe(1);
     expect(errorDocument(blocked.stdout)).toMatchObject({ command: "plan", code: "plan.protected" });
+    // A plan file that cannot be written: the error document alone too.
+    const unwritable = await h.run([
+      "plan",
+      "-c",
+      teams,
+      "--format",
+      "json",
+      "--out",
+      "/nonexistent/plan.json",
+    ]);
+    expect(unwritable.code).toBe(1);
+    expect(errorDocument(unwritable.stdout)).toMatchObject({ command: "plan", code: "plan.file" });
     // In text, the plan shows what is blocked first.
     const text = await h.run(["plan", "-c", await field("number")]);
     expect(text.stdout).toContain('custom field "tier"');

@@ -43,10 +43,10 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         const safe = redactPlan(plan, context.secrets);
         context.observer?.result?.({ command: "plan", plan: safe });
         const format = options.json ? "json" : options.format;
-        // A blocked plan fails: in text and Markdown after showing what is blocked, in JSON
-        // before, so that the error document is the one document printed.
-        if (format === "json") checkBlocked(plan);
-        context.output.out(renderPlan(safe, format, context.output.style));
+        const show = () => context.output.out(renderPlan(safe, format, context.output.style));
+        // In text and Markdown the plan comes first, to show what is blocked when it is. In JSON it
+        // comes once nothing more can fail, so that a failure's document is the one printed.
+        if (format !== "json") show();
         checkBlocked(plan);
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
@@ -57,6 +57,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
           const apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
           context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}\n`);
         }
+        if (format === "json") show();
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
       } finally {
         await client.close();
