@@ -289,7 +289,7 @@ export type { PlanOptions };
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
-  options.secrets?.add(planner.sensitive.previous);
+  options.secrets?.add(planner.sensitive.previousSecrets(desired, live));
   if (options.targets && options.targets.length > 0) {
     const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
     plan = restrictToTargets(plan, options.targets, known);

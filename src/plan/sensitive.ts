@@ -29,6 +29,15 @@ export class SensitiveFields {
     this.values = secretsPattern(sensitiveValues);
   }
 
+  /**
+   * Every previous secret the plan leaves out: those of its sensitive field changes, and those
+   * of live strings shaped like configured strings that hold secrets (an item whose identity
+   * held the token before is deleted, and its address names it).
+   */
+  previousSecrets(configured: unknown, live: unknown): string[] {
+    return [...this.previous, ...finder(configured, this.values)(live)];
+  }
+
   /** A copy of the field changes, each sensitive one marked and without its previous value. */
   mark(fields: readonly FieldChange[]): FieldChange[] {
     // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
@@ -92,23 +101,32 @@ function slotsOf(configured: string, values: RegExp): { pattern: RegExp; around:
 const MIN_TEXT_AROUND = 6;
 
 /**
- * For a saved plan, applied without planning again: a finder of the previous secrets in a live
- * value read again (by the check that the plan is not stale), where a string the plan's calls
- * send has its secrets (`https://…?token=` around them). A string that is a secret whole, or
+ * A finder of previous secrets in live values: where a configured string has its secrets
+ * (`https://…?token=` around them), a live string of the same shape has the secrets it held
+ * before, whatever holds it (a field, an item's identity). A string that is a secret whole, or
  * nearly, says nothing of where a previous one was, and is left out.
+ */
+function finder(configured: unknown, values: RegExp | undefined): (live: unknown) => string[] {
+  if (values === undefined) return () => [];
+  const shapes = [...new Set(stringsOf(configured))]
+    .filter((text) => values.test(text))
+    .map((text) => slotsOf(text, values))
+    .filter((slot) => slot.around >= MIN_TEXT_AROUND);
+  if (shapes.length === 0) return () => [];
+  return (live) =>
+    stringsOf(live).flatMap((text) => shapes.flatMap((shape) => shape.pattern.exec(text)?.slice(1) ?? []));
+}
+
+/**
+ * For a saved plan, applied without planning again: the previous secrets in a live value read
+ * again by the check that the plan is not stale, where the strings its calls send have theirs.
  */
 export function previousSecretsFinder(
   plan: Plan,
   sensitiveValues: readonly string[],
 ): (live: unknown) => string[] {
-  const values = secretsPattern(sensitiveValues);
-  if (values === undefined) return () => [];
-  const sent = new Set(plan.calls.flatMap((call) => stringsOf(call.body)));
-  const slots = [...sent]
-    .filter((text) => values.test(text))
-    .map((text) => slotsOf(text, values))
-    .filter((slot) => slot.around >= MIN_TEXT_AROUND);
-  if (slots.length === 0) return () => [];
-  return (live) =>
-    stringsOf(live).flatMap((text) => slots.flatMap((slot) => slot.pattern.exec(text)?.slice(1) ?? []));
+  return finder(
+    plan.calls.map((call) => call.body),
+    secretsPattern(sensitiveValues),
+  );
 }

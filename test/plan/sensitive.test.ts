@@ -88,6 +88,26 @@ describe("sensitive field changes", () => {
     expect(previous).toEqual([]);
   });
 
+  it("learns the previous secret of any live string shaped like a configured one, an identity too", () => {
+    // A team whose title holds the secret: with a new secret it is another team, and the old
+    // one, deleted, is named by its title.
+    const sensitive = new SensitiveFields(["new-secret-4567"]);
+    const configured = {
+      teams: [{ at, title: "Partner new-secret-4567 team" }],
+      sensitiveValues: ["new-secret-4567"],
+    };
+    const live = {
+      item: { id: "org_1" },
+      children: {
+        team: [
+          { item: { id: "team_1", title: "Partner old-secret-0123 team" }, children: {} },
+          { item: { id: "team_2", title: "Writers" }, children: {} },
+        ],
+      },
+    };
+    expect(sensitive.previousSecrets(configured, live)).toEqual(["old-secret-0123"]);
+  });
+
   it("buildPlan marks them and hands the previous secret to the run's redactor", () => {
     const desired: DesiredState = {
       files: ["docsync.yaml"],

@@ -99,4 +99,26 @@ describe("a changed secret", () => {
           expect(output.includes(leak), `${JSON.stringify(leak)} in ${name}`).toBe(false);
     }
   });
+  it("held in an item's identity, is not shown in the address of the item it deletes", async () => {
+    const config = await h.config(
+      `version: 1\norganization: \${DOCSYNC_ORG}\nteams:\n  - title: "Partner \${PARTNER_TOKEN}"\npolicy:\n  prune: [teams]\n`,
+    );
+    const [before, after] = ["old-partner-token-0123", "new-partner-token-4567"];
+    expect((await h.run(["apply", "-c", config, "--yes"], { env: { PARTNER_TOKEN: before } })).code).toBe(0);
+    const outputs: string[] = [];
+    for (const args of [
+      ["plan", "-c", config],
+      ["plan", "-c", config, "--format", "json"],
+      ["drift", "-c", config, "--format", "markdown"],
+      ["apply", "-c", config, "--yes", "--format", "json"],
+    ]) {
+      const result = await h.run(args, { env: { PARTNER_TOKEN: after } });
+      outputs.push(result.stdout, result.stderr);
+    }
+    expect(outputs[0]).toContain('  - team "Partner (sensitive)"');
+    for (const output of outputs) {
+      expect(output).not.toContain(before);
+      expect(output).not.toContain(after);
+    }
+  });
 });
