@@ -2,26 +2,14 @@
 // the error's code, and the exit code is the one without --format json. validate's and apply's
 // are their own documents; every other command's is a docsync-error. Each matches its schema.
 
-import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Ajv } from "ajv";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sectionsConfig } from "../support/configs.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
+import { conforms as document } from "../support/json-schemas.ts";
 import { spawnDocsync } from "../support/process.ts";
-
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
-/** The one JSON document of a standard output, checked against its schema. */
-function document(schema: string, stdout: string): Record<string, unknown> {
-  const value = JSON.parse(stdout) as Record<string, unknown>;
-  const validate =
-    ajv.getSchema(schema) ??
-    ajv.compile({ ...JSON.parse(readFileSync(`schemas/${schema}`, "utf8")), $id: schema });
-  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-  return value;
-}
 
 const errorDocument = (stdout: string) => document("error.schema.json", stdout);
 

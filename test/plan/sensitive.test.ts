@@ -18,7 +18,7 @@ const SECRETS = [
   ["quotes", "old\"quoted'token", "new\"quoted'token"],
   ["backslashes", "old\\back\\slash\\", "new\\back\\slash\\"],
   ["a tab", "old\ttabbed\ttoken", "new\ttabbed\ttoken"],
-  ["pattern characters", "old.*+?^${}()|[]token", "new.*+?^${}()|[]token"],
+  ["pattern characters", "old.*+?^$(){}|[]token", "new.*+?^$(){}|[]token"],
 ] as const;
 
 function mark(fields: FieldChange[], sensitiveValues: string[]) {

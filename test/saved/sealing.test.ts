@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
 import type { Plan } from "../../src/model/plan.ts";
-import { Redactor } from "../../src/secrets/redactor.ts";
 import { sealedDigests, sealPlan, shownSealed, unsealPlan } from "../../src/saved/saved.ts";
+import { Redactor } from "../../src/secrets/redactor.ts";
 
 const TOKEN = 'tok"en\\with\tall-0123';
 const KEY = "second-secret-4567";
