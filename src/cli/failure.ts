@@ -76,3 +76,15 @@ export function reportFailure(error: unknown, context: CommandContext, ended: En
   }
   return exitCode;
 }
+
+/**
+ * With JSON asked for, a signal that ends the process at once (before apply's first call, or a
+ * second signal) leaves the error document too; a command with its own document (apply) puts
+ * its own in place of this one.
+ */
+export function reportSignalExits(context: CommandContext, ended: Ended): void {
+  if (!ended.json) return;
+  context.interruption?.onExit((exit) =>
+    context.output.out(json(errorReport(ended.command, exit, exit.exitCode))),
+  );
+}

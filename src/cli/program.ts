@@ -5,8 +5,7 @@ import { plainStyle } from "../render/style.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import { VERSION } from "../version.ts";
 import type { CallerContext, CommandContext } from "./context.ts";
-import { asksForJson, errorReport, reportFailure } from "./failure.ts";
-import { json } from "./json-reports.ts";
+import { asksForJson, reportFailure, reportSignalExits } from "./failure.ts";
 import { redactingOutput } from "./output.ts";
 
 const EXAMPLES = `
@@ -100,10 +99,7 @@ export async function runDocsync(args: string[], caller: CallerContext): Promise
     context = { ...context, output: { ...context.output, style: plainStyle } };
   }
   const ended = { command: commandOf(args), json: asksForJson(args) };
-  const output = context.output;
-  if (ended.json) {
-    context.interruption?.onExit((exit) => output.out(json(errorReport(ended.command, exit, exit.exitCode))));
-  }
+  reportSignalExits(context, ended);
   try {
     const program = await buildProgram(context, args);
     await program.parseAsync(args, { from: "user" });

@@ -4,7 +4,9 @@
 // change keeps its new value, which its calls send, but never its previous one: its `from` only
 // says that there was one. The previous value was a secret too (the token before it changed), so
 // its secret parts are handed to the run's redactor, which then finds them in any text, an error
-// message of the service that quotes them included.
+// message of the service that quotes them included; so are those of any live string shaped like
+// a configured one that holds secrets (an item's identity), and, for a saved plan applied without
+// planning again, those of what its check reads again.
 
 import type { FieldChange, Plan } from "../model/plan.ts";
 import { escapeRegExp, secretsPattern } from "../secrets/pattern.ts";

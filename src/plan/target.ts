@@ -71,8 +71,8 @@ export interface PlanOptions {
    */
   targetsMayBeGone?: boolean;
   /**
-   * The run's redactor: it learns the secret parts of the previous values of sensitive fields,
-   * which the plan leaves out (src/plan/sensitive.ts).
+   * The run's redactor: it learns the previous secrets the plan leaves out, those of sensitive
+   * fields and of live strings shaped like configured ones that hold secrets (sensitive.ts).
    */
   secrets?: Pick<Redactor, "add">;
 }
