@@ -36,7 +36,6 @@ class Planner {
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
-  /** Which field changes are sensitive, and the previous secrets the plan leaves out. */
   readonly sensitive: SensitiveFields;
 
   constructor(
