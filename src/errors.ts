@@ -45,11 +45,11 @@ export const ERROR_CODES = {
   "plan.unknown-space": "the plan places a space that does not exist or cannot be used",
   "plan.unknown-target": "a `--target` names nothing in the configuration or the live organization",
   "plan.duplicate": "two configured items are one item",
-  "plan.duplicate-member": "one user is listed twice under members",
+  "plan.duplicate-member": "one user is listed twice as a member",
   "plan.conflict": "two configured items claim the same live item",
   "plan.ambiguous": "several live items match one configured item: pin it with `id:`",
   "plan.kept-inside-deleted": "an item the configuration keeps is inside one that `policy.prune` deletes",
-  "plan.site-has-sections": "a site lists root site spaces but has sections",
+  "plan.root-site-spaces": "a site lists root site spaces, which only a site without any section has",
   "plan.singleton-missing":
     "an object of the organization that docsync only changes (never creates) is missing",
   "plan.openapi-source": "an OpenAPI spec to create has no source",

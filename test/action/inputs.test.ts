@@ -59,6 +59,7 @@ describe("action.yml", () => {
       "report-file",
       "saved-plan",
       "comment-marker",
+      "failure-reason",
       "creates",
       "updates",
       "moves",

@@ -48,7 +48,8 @@ describe("the packed package", { timeout: 240_000 }, () => {
     );
     bin = join(project, "node_modules/.bin/docsync");
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
-  });
+    // npm pack builds first, then npm installs: as long as the tests may take, not a hook's 30 s.
+  }, 240_000);
   afterAll(async () => {
     await h?.close();
     await rm(dir, { recursive: true, force: true });
