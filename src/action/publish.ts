@@ -4,6 +4,7 @@ import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Made } from "../apply/report.ts";
+import type { ErrorCode } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Log } from "./log.ts";
 import { commentMarker, provenanceLine } from "./provenance.ts";
@@ -28,6 +29,8 @@ export interface Result {
   savedPlan?: string;
   /** apply: the changes made, and the requests sent for them. */
   made?: Made;
+  /** When docsync failed: its error's code (docs/json-formats.md). */
+  failureReason?: ErrorCode;
 }
 
 /** Writes the outputs, the report file and the job summary; false when one could not be written. */
@@ -57,6 +60,7 @@ export async function publish(
       "report-file": reportFile,
       "saved-plan": result.savedPlan ?? "",
       "comment-marker": marker,
+      "failure-reason": result.failureReason ?? "",
       ...countOutputs(result.counted),
       "changes-made": String(result.made?.changes ?? 0),
       "calls-made": String(result.made?.calls ?? 0),

@@ -42,7 +42,7 @@ async function readOrganizationInfo(client: LiveReader, organization: string): P
   } catch (error) {
     if (isGoneOrHidden(error)) {
       throw new DocsyncError(
-        "export.no-organization",
+        "live.no-organization",
         `Organization ${JSON.stringify(organization)} not found: check --org (or DOCSYNC_ORG), and that the ` +
           `token belongs to a member of it (${error.message}).`,
         { cause: error },

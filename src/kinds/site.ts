@@ -133,7 +133,7 @@ export const siteKind: KindModule<
     if (desired.siteSpaces !== undefined && sections.length > 0) {
       const paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
       throw new DocsyncError(
-        "plan.site-has-sections",
+        "plan.root-site-spaces",
         `${placeOf(desired.at)}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`,
       );
     }

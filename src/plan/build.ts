@@ -14,6 +14,7 @@ import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependenc
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
+import { SensitiveFields } from "./sensitive.ts";
 import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
 import { unmatchedLiveHints } from "./unmatched.ts";
 
@@ -36,12 +37,14 @@ class Planner {
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
+  readonly sensitive: SensitiveFields;
 
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState,
   ) {
     this.resolution = new Resolution(desired);
+    this.sensitive = new SensitiveFields(desired.sensitiveValues);
   }
 
   knows(address: string): boolean {
@@ -244,9 +247,7 @@ class Planner {
       action,
       kind: slot.module.kind,
       address: slot.address,
-      // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
-      // 100,000 changes.
-      fields: fields.length > 0 ? fields.slice() : [],
+      fields: this.sensitive.mark(fields),
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
@@ -291,6 +292,7 @@ export type { PlanOptions };
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
+  options.secrets?.add(planner.sensitive.previousSecrets(desired, live));
   if (options.targets && options.targets.length > 0) {
     const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
     plan = restrictToTargets(plan, options.targets, known);

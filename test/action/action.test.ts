@@ -35,6 +35,8 @@ describe("the action", () => {
     expect(run.code).toBe(0);
     expect(run.outputs.changes).toBe("true");
     expect(run.outputs["exit-code"]).toBe("2");
+    // Changes are not a failure.
+    expect(run.outputs["failure-reason"]).toBe("");
     // The multiline-safe form, for every output.
     expect(run.outputFile).toMatch(/^changes<<(ghadelimiter_[0-9a-f-]{36})\ntrue\n\1\nexit-code<</);
 
@@ -123,6 +125,7 @@ describe("the action", () => {
       "report-file": expect.stringMatching(/\/report\.md$/),
       "saved-plan": "",
       "comment-marker": "<!-- docsync-apply -->",
+      "failure-reason": "",
       creates: "14",
       updates: "5",
       moves: "0",
@@ -200,6 +203,7 @@ describe("the action", () => {
     expect(run.outputs.changes).toBe("false");
     expect(run.outputs["exit-code"]).toBe("1");
     expect(run.outputs["plan-file"]).toBe("");
+    expect(run.outputs["failure-reason"]).toBe("config.invalid");
     expect(commandsIn(run.stdout).filter((line) => line.startsWith("::error"))).toEqual([
       "::error file=config/docsync.yaml,line=5,col=14::teams[0].members: must be a list (got a string)",
       '::error file=config/docsync.yaml,line=6,col=5::teams[1].titel: unknown key "titel" (did you mean "title"?)',
@@ -225,6 +229,7 @@ describe("the action", () => {
     expect(run.code).toBe(1);
     expect(run.outputs.changes).toBe("false");
     expect(run.outputs["exit-code"]).toBe("1");
+    expect(run.outputs["failure-reason"]).toBe("api.unauthorized");
     const errors = commandsIn(run.stdout).filter((line) => line.startsWith("::error"));
     // Which of the reads made in parallel fails first varies.
     expect(errors).toHaveLength(1);
@@ -241,6 +246,7 @@ describe("the action", () => {
       '::error::Input command must be plan, apply or drift, not "destroy".',
     );
     expect(run.outputs["exit-code"]).toBe("1");
+    expect(run.outputs["failure-reason"]).toBe("action.input");
     const noToken = await ws.run({ ...inputs, token: "" }, env);
     expect(noToken.code).toBe(1);
     expect(commandsIn(noToken.stdout)).toContain(

@@ -60,6 +60,7 @@ describe("action.yml", () => {
       "report-file",
       "saved-plan",
       "comment-marker",
+      "failure-reason",
       "creates",
       "updates",
       "moves",

@@ -36,7 +36,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
           list: client.list.bind(client),
           prepare: client.prepare.bind(client),
         };
-        const { plan } = await planAgainstLive(reader, desired);
+        const { plan } = await planAgainstLive(reader, desired, { secrets: context.secrets });
         const safe = redactPlan(plan, context.secrets);
         const report = driftReport(safe);
         context.observer?.result?.({ command: "drift", drift: report });

@@ -4,8 +4,7 @@
 import type { Command } from "commander";
 import type { Plan } from "../../model/plan.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
-import { SENSITIVE } from "../../render/redact.ts";
-import { readSavedPlan, type SavedPlan } from "../../saved/saved.ts";
+import { readSavedPlan, type SavedPlan, shownSealed } from "../../saved/saved.ts";
 import type { CommandContext } from "../context.ts";
 import { formatOption } from "./options.ts";
 
@@ -25,12 +24,7 @@ function planOfSaved(saved: SavedPlan): Plan {
     format: _format,
     ...plan
   } = saved;
-  const shown = JSON.parse(JSON.stringify(plan), (_key, value: unknown) =>
-    value !== null && typeof value === "object" && !Array.isArray(value) && "$sensitive" in value
-      ? SENSITIVE
-      : value,
-  ) as Omit<Plan, "format" | "version">;
-  return { format: "docsync-plan", version: 1, ...shown };
+  return { format: "docsync-plan", version: 1, ...shownSealed(plan) };
 }
 
 export function registerShowCommand(program: Command, context: CommandContext): void {
