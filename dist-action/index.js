@@ -23013,6 +23013,84 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
   }
 });
 
+// src/plan/target.ts
+function summarize(changes) {
+  let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  for (let at3 = 0; at3 < changes.length; at3++) {
+    let change = changes[at3];
+    change.blocked === void 0 && summary2[change.action]++;
+  }
+  return summary2;
+}
+function restrictToTargets(plan, targets, known) {
+  for (let target of targets)
+    if (!known(target))
+      throw new DocsyncError(
+        "plan.unknown-target",
+        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
+      );
+  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), queue = plan.changes.filter((change) => targets.some((target) => isUnder(change.address, target))).map((c) => c.id);
+  for (; queue.length > 0; ) {
+    let id = queue.pop();
+    if (!keep.has(id)) {
+      keep.add(id);
+      for (let callId of changesById2.get(id).calls) {
+        let call = callsById.get(callId);
+        for (let dependency of call.dependsOn)
+          call.orderOnly?.includes(dependency) || queue.push(callsById.get(dependency).change);
+      }
+    }
+  }
+  let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
+  return { ...plan, changes, calls, summary: summarize(changes) };
+}
+function callsOfKindBelow(changes, kind, address) {
+  return changes.filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)).flatMap((change) => change.calls);
+}
+var init_target = __esm({
+  "src/plan/target.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+  }
+});
+
+// src/plan/ordering.ts
+function planMoves(container, creates, planner) {
+  let { module, scope } = container;
+  if (!module.move) return;
+  let placed = (slot) => slot.status === "keep" || slot.status === "create" || slot.status === "replace", ordered = container.slots.map((slot, index) => slot ?? slotAt(container, index)).filter((slot) => slot.desired && placed(slot)), liveIndex = new Map(container.liveOrder.map((id, index) => [id, index])), appended = container.liveOrder.length, blocks = module.blocks, items2 = ordered.map((slot) => ({
+    rank: slot.status === "keep" ? liveIndex.get(slot.live.item.id) : appended++,
+    block: blocks?.of(slot.desired)
+  })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
+  for (let move of fewestMoves(items2)) {
+    let anchor = ordered[move.anchor], position = { [move.where]: planner.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : planner.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(planner.resolution.idOf(slot.address), position, scope) : blocks.kind.move(planner.resolution.idOf(slot.address), position, scope);
+    draft.needs = planner.resolution.needs(
+      ...Object.values(scope.ids),
+      planner.resolution.idOf(slot.address),
+      position[move.where]
+    );
+    let change = planner.addChange("move", slot, []);
+    change.note = `${move.where} ${lastSegment(anchor.address)}`;
+    let [call] = planner.addCalls(container, change, [draft]);
+    call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
+  }
+  blockMoves2.length > 0 && planner.lastly.push(() => {
+    let membership = callsOfKindBelow(planner.changes, blocks.kind.kind, scope.address);
+    for (let call of blockMoves2) call.orderAfter = extended(call.orderAfter, membership);
+  });
+}
+var init_ordering = __esm({
+  "src/plan/ordering.ts"() {
+    "use strict";
+    init_address();
+    init_lists();
+    init_moves();
+    init_resolve2();
+    init_target();
+  }
+});
+
 // src/plan/sensitive.ts
 function eachString(value, visit) {
   if (typeof value == "string") visit(value);
@@ -23106,48 +23184,6 @@ var SensitiveFields, MIN_TEXT_AROUND, init_sensitive = __esm({
   }
 });
 
-// src/plan/target.ts
-function summarize(changes) {
-  let summary2 = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
-  for (let at3 = 0; at3 < changes.length; at3++) {
-    let change = changes[at3];
-    change.blocked === void 0 && summary2[change.action]++;
-  }
-  return summary2;
-}
-function restrictToTargets(plan, targets, known) {
-  for (let target of targets)
-    if (!known(target))
-      throw new DocsyncError(
-        "plan.unknown-target",
-        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
-      );
-  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), queue = plan.changes.filter((change) => targets.some((target) => isUnder(change.address, target))).map((c) => c.id);
-  for (; queue.length > 0; ) {
-    let id = queue.pop();
-    if (!keep.has(id)) {
-      keep.add(id);
-      for (let callId of changesById2.get(id).calls) {
-        let call = callsById.get(callId);
-        for (let dependency of call.dependsOn)
-          call.orderOnly?.includes(dependency) || queue.push(callsById.get(dependency).change);
-      }
-    }
-  }
-  let changes = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
-  return { ...plan, changes, calls, summary: summarize(changes) };
-}
-function callsOfKindBelow(changes, kind, address) {
-  return changes.filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)).flatMap((change) => change.calls);
-}
-var init_target = __esm({
-  "src/plan/target.ts"() {
-    "use strict";
-    init_errors();
-    init_address();
-  }
-});
-
 // src/plan/unmatched.ts
 function unmatchedLiveHints(containers, plan) {
   let created = /* @__PURE__ */ new Set();
@@ -23195,11 +23231,10 @@ var Planner, init_build = __esm({
   "src/plan/build.ts"() {
     "use strict";
     init_registry();
-    init_address();
     init_batch2();
     init_graph();
     init_lists();
-    init_moves();
+    init_ordering();
     init_resolve2();
     init_sensitive();
     init_target();
@@ -23274,7 +23309,7 @@ var Planner, init_build = __esm({
         let { module } = container;
         if (module.deleteAfterCreates)
           for (let call of progress.deletes) call.after = extended(call.after, progress.creates);
-        module.ordered && container.managed && this.planMoves(container, progress.creates);
+        module.ordered && container.managed && planMoves(container, progress.creates, this);
       }
       buildDelete(container, slot, progress) {
         let duplicate = slot.duplicateOf !== void 0, change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
@@ -23314,34 +23349,6 @@ var Planner, init_build = __esm({
           change = this.addChange("create", slot, fields);
         let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
         primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
-      }
-      /**
-       * Keeps the longest run of items already in order in place and moves the rest; where items
-       * stand in blocks (the sections of a group), a block may move as one.
-       */
-      planMoves(container, creates) {
-        let { module, scope } = container;
-        if (!module.move) return;
-        let placed = (slot) => slot.status === "keep" || slot.status === "create" || slot.status === "replace", ordered = container.slots.map((slot, index) => slot ?? slotAt(container, index)).filter((slot) => slot.desired && placed(slot)), liveIndex = new Map(container.liveOrder.map((id, index) => [id, index])), appended = container.liveOrder.length, blocks = module.blocks, items2 = ordered.map((slot) => ({
-          rank: slot.status === "keep" ? liveIndex.get(slot.live.item.id) : appended++,
-          block: blocks?.of(slot.desired)
-        })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
-        for (let move of fewestMoves(items2)) {
-          let anchor = ordered[move.anchor], position = { [move.where]: this.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : this.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(this.resolution.idOf(slot.address), position, scope) : blocks.kind.move(this.resolution.idOf(slot.address), position, scope);
-          draft.needs = this.resolution.needs(
-            ...Object.values(scope.ids),
-            this.resolution.idOf(slot.address),
-            position[move.where]
-          );
-          let change = this.addChange("move", slot, []);
-          change.note = `${move.where} ${lastSegment(anchor.address)}`;
-          let [call] = this.addCalls(container, change, [draft]);
-          call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
-        }
-        blockMoves2.length > 0 && this.lastly.push(() => {
-          let membership = callsOfKindBelow(this.changes, blocks.kind.kind, scope.address);
-          for (let call of blockMoves2) call.orderAfter = extended(call.orderAfter, membership);
-        });
       }
       addChange(action, slot, fields, highRisk) {
         let change = {

@@ -6,16 +6,15 @@
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
-import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
-import { fewestMoves } from "./moves.ts";
+import { planMoves } from "./ordering.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { SensitiveFields } from "./sensitive.ts";
-import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
+import { type PlanOptions, restrictToTargets, summarize } from "./target.ts";
 import { unmatchedLiveHints } from "./unmatched.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
@@ -26,13 +25,13 @@ interface ContainerProgress {
   previousCreate?: string;
 }
 
-class Planner {
+export class Planner {
   readonly resolution: Resolution;
-  private readonly changes: Change[] = [];
+  readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
   /** Dependencies left for when every container is built. */
-  private readonly lastly: (() => void)[] = [];
+  readonly lastly: (() => void)[] = [];
   /** The call that creates each new item, by address. */
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
@@ -111,7 +110,7 @@ class Planner {
     const { module } = container;
     if (module.deleteAfterCreates)
       for (const call of progress.deletes) call.after = extended(call.after, progress.creates);
-    if (module.ordered && container.managed) this.planMoves(container, progress.creates);
+    if (module.ordered && container.managed) planMoves(container, progress.creates, this);
   }
 
   private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
@@ -186,62 +185,7 @@ class Planner {
     progress.createdSoFar++;
   }
 
-  /**
-   * Keeps the longest run of items already in order in place and moves the rest; where items
-   * stand in blocks (the sections of a group), a block may move as one.
-   */
-  private planMoves(container: Container, creates: string[]): void {
-    const { module, scope } = container;
-    if (!module.move) return;
-    const placed = (slot: Slot) =>
-      slot.status === "keep" || slot.status === "create" || slot.status === "replace";
-    const ordered = container.slots
-      .map((slot, index) => slot ?? slotAt(container, index))
-      .filter((slot) => slot.desired && placed(slot));
-    const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
-    let appended = container.liveOrder.length;
-    const blocks = module.blocks;
-    const items = ordered.map((slot) => ({
-      rank: slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++,
-      block: blocks?.of(slot.desired),
-    }));
-    const blockAddress = (block: string) => addressOf(scope.address, blocks!.kind.kind, block);
-    const blockMoves: DraftCall[] = [];
-    let previousMove: string | undefined;
-    for (const move of fewestMoves(items)) {
-      const anchor = ordered[move.anchor]!;
-      const position = { [move.where]: this.resolution.idOf(anchor.address) };
-      const slot =
-        move.block === undefined ? ordered[move.index]! : this.resolution.get(blockAddress(move.block))!;
-      const draft =
-        move.block === undefined
-          ? module.move(this.resolution.idOf(slot.address), position, scope)
-          : blocks!.kind.move!(this.resolution.idOf(slot.address), position, scope);
-      // The ids a move names, in the order its path and body name them: its ancestors', its
-      // own, its anchor's.
-      draft.needs = this.resolution.needs(
-        ...Object.values(scope.ids),
-        this.resolution.idOf(slot.address),
-        position[move.where],
-      );
-      const change = this.addChange("move", slot, []);
-      change.note = `${move.where} ${lastSegment(anchor.address)}`;
-      const [call] = this.addCalls(container, change, [draft]);
-      call!.orderAfter = extended(call!.orderAfter, previousMove ? [...creates, previousMove] : creates);
-      if (move.block !== undefined) blockMoves.push(call!);
-      previousMove = call!.id;
-    }
-    // A block moves the members it has: its moves wait for the membership calls, which the
-    // block kind's containers (built after this one) make.
-    if (blockMoves.length > 0) {
-      this.lastly.push(() => {
-        const membership = callsOfKindBelow(this.changes, blocks!.kind.kind, scope.address);
-        for (const call of blockMoves) call.orderAfter = extended(call.orderAfter, membership);
-      });
-    }
-  }
-
-  private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
+  addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
     const change: Change = {
       id: `c${this.changes.length + 1}`,
       action,
@@ -257,7 +201,7 @@ class Planner {
     return change;
   }
 
-  private addCalls(
+  addCalls(
     container: Container,
     change: Change,
     drafts: readonly CallDraft[],
