@@ -14,7 +14,7 @@ import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { contentValue, isEmptyContent, parseYamlFile } from "./yaml-parse.ts";
+import { parseYamlFile } from "./yaml-parse.ts";
 import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
@@ -69,23 +69,13 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
     const message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  const parsed = parseYamlFile(ref.name, ref.path, text);
-  const { file, diagnostics } = parsed;
+  const { file, diagnostics, value } = await parseYamlFile(ref.name, ref.path, text);
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
-  if (isEmptyContent(parsed.content)) {
+  if (value === undefined) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
     return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
   }
-  const interpolation = interpolate(parsed, env);
-  let value: unknown;
-  try {
-    value = contentValue(parsed.content);
-  } catch (error) {
-    // Only an alias bomb gets here (unknown anchors are parse diagnostics).
-    const message = error instanceof Error ? error.message : String(error);
-    interpolation.diagnostics.push(diagnosticAt(file, [], message));
-    return { diagnostics: interpolation.diagnostics, sensitive: [] };
-  }
+  const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;
   append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };
