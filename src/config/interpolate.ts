@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics.ts";
+import { type Decoded, decodeUtf8 } from "./encoding.ts";
 import { SENSITIVE_FIELDS, SENSITIVE_KEYS } from "./sensitive-fields.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 import { plainScalar } from "./yaml-schema.ts";
@@ -143,12 +144,20 @@ function evaluate(
     return { value };
   }
   const path = resolve(dir, part.file);
+  let decoded: Decoded;
   try {
-    // One trailing newline is how files end, not part of the value (a certificate, a token).
-    return { value: readFileSync(path, "utf8").replace(/\r?\n$/, "") };
+    decoded = decodeUtf8(readFileSync(path));
   } catch (error) {
     return { error: `cannot read file "${part.file}" (${path}): ${describeFsError(error)}` };
   }
+  if (!("text" in decoded)) {
+    const { line, column, reason } = decoded;
+    return {
+      error: `file "${part.file}" (${path}) is not UTF-8 at line ${line}, column ${column}: ${reason}; save it as UTF-8`,
+    };
+  }
+  // One trailing newline is how files end, not part of the value (a certificate, a token).
+  return { value: decoded.text.replace(/\r?\n$/, "") };
 }
 
 function describeFsError(error: unknown): string {
