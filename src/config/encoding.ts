@@ -3,7 +3,7 @@
 // column, with a hint when the file looks like UTF-16 or Latin-1: decoding it anyway would turn
 // "Équipe" into "�quipe", or a UTF-16 file into a string of NUL characters.
 
-import { isUtf8 } from "node:buffer";
+import { Buffer, isUtf8 } from "node:buffer";
 
 const BOM = [0xef, 0xbb, 0xbf];
 
@@ -21,7 +21,8 @@ export function decodeUtf8(bytes: Uint8Array): Decoded {
     const reason = `byte ${offset} ${bom ? "starts a UTF-16 byte order mark" : "is a NUL"}; it looks like UTF-16 (${utf16})`;
     return { offset, ...place(bytes, start, offset), reason };
   }
-  if (isUtf8(bytes)) return { text: new TextDecoder("utf-8").decode(bytes.subarray(start)) };
+  if (isUtf8(bytes))
+    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8", start) };
   const offset = firstInvalid(bytes, start);
   const byte = bytes[offset] as number;
   let reason = `byte ${offset} (0x${byte.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character`;
