@@ -241,7 +241,12 @@ function stringsIn(node: unknown, path: KeyPath = [], out: { path: KeyPath; plai
  * configuration reader did, and whether to the same value. */
 async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; same: boolean }> {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, merge: true });
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    merge: true,
+    logLevel: "error",
+  });
   const ours = await parseYamlFile("a.yaml", "/a.yaml", text);
   const theirs = doc.errors.length === 0 && doc.warnings.length === 0;
   const read = ours.diagnostics.length === 0;
