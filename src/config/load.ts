@@ -16,6 +16,7 @@ import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
+import { applyMergeKeys } from "./yaml-merge.ts";
 import { parseYamlFile } from "./yaml-parse.ts";
 import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
@@ -87,6 +88,7 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   }
   const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;
+  append(own, applyMergeKeys(file, value, text));
   append(own, controlCharactersInValues(file, value, text));
   append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };

@@ -78,8 +78,7 @@ export class PositionIndex implements Positions {
       const start = contentStart(text, this.starts[id] as number);
       flags = KINDS[kind ?? ""] ?? (text[start] === "*" ? ALIAS : EMPTY);
       this.starts[id] = flags === EMPTY ? emptyStart(text, this.starts[id] as number, position) : start;
-      // `<<` outside a key is a plain string too.
-      if (kind === "scalar" && (tag === "?" || tag === "tag:yaml.org,2002:merge")) flags |= PLAIN;
+      if (kind === "scalar" && tag === "?") flags |= PLAIN;
       if (kind === "sequence" && children < (result as unknown[]).length) this.bareItems(id, position);
     }
     this.ends[id] = this.size;
@@ -112,8 +111,8 @@ export class PositionIndex implements Positions {
     return this.find(path, target).offset;
   }
 
-  isPlain(path: KeyPath): boolean {
-    const { node } = this.find(path, "value", true);
+  isPlain(path: KeyPath, target: "value" | "key" = "value"): boolean {
+    const { node } = this.find(path, target, true);
     return node >= 0 && ((this.flags[node] as number) & PLAIN) !== 0;
   }
 
@@ -134,11 +133,8 @@ export class PositionIndex implements Positions {
           const keyAt = this.starts[this.real(key)] as number;
           const value = this.ends[key] as number;
           // A key with no value: as the `yaml` package does, point at the key, and go no deeper.
-          if (
-            (target === "key" && index === path.length - 1) ||
-            ((this.flags[value] as number) & VALUE) === 0
-          )
-            return { offset: keyAt, node: -1 };
+          if (target === "key" && index === path.length - 1) return { offset: keyAt, node: this.real(key) };
+          if (((this.flags[value] as number) & VALUE) === 0) return { offset: keyAt, node: -1 };
           next = value;
         }
       } else if (kind === SEQ && typeof segment === "number") {

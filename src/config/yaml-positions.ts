@@ -15,8 +15,8 @@ export interface Positions {
   offsetOf(path: KeyPath, target: "value" | "key"): number;
   /** 1-based line and column of an offset. */
   linePos(offset: number): { line: number; col: number };
-  /** Whether the value at `path` is written as a plain (unquoted) string. */
-  isPlain(path: KeyPath): boolean;
+  /** Whether the value at `path` (or its key, with target "key") is a plain (unquoted) string. */
+  isPlain(path: KeyPath, target?: "value" | "key"): boolean;
 }
 
 export interface YamlFile {

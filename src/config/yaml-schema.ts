@@ -43,7 +43,6 @@ const coreTypes = CORE_SCALARS.map(
       construct: (data: string | null) => value(data ?? ""),
     }),
 );
-/** `<<: *defaults`, the YAML 1.1 merge key, common in hand-written configuration. */
-const mergeKey = new Type("tag:yaml.org,2002:merge", { kind: "scalar", resolve: (data) => data === "<<" });
-
-export const CONFIG_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [...coreTypes, mergeKey] });
+/** Without the merge key: `<<` is read as a key, and merged once the value is interpolated
+ * (yaml-merge.ts), so that a merge copies what its anchor became. */
+export const CONFIG_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: coreTypes });

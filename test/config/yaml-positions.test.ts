@@ -18,6 +18,7 @@ import {
   parseDocument,
   type YAMLMap,
 } from "yaml";
+import { applyMergeKeys } from "../../src/config/yaml-merge.ts";
 import { parseYamlFile } from "../../src/config/yaml-parse.ts";
 import type { KeyPath } from "../../src/config/yaml-positions.ts";
 import { plainScalar } from "../../src/config/yaml-schema.ts";
@@ -248,6 +249,7 @@ async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; 
     logLevel: "error",
   });
   const ours = await parseYamlFile("a.yaml", "/a.yaml", text);
+  if (ours.diagnostics.length === 0) applyMergeKeys(ours.file, ours.value, text);
   const theirs = doc.errors.length === 0 && doc.warnings.length === 0;
   const read = ours.diagnostics.length === 0;
   if (!theirs || !read) return { theirs, ours: read, same: false };
