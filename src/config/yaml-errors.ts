@@ -1,7 +1,7 @@
-// Explains a file js-yaml refused, with the `yaml` package (loaded only then): it reports every
-// problem at once (syntax errors, repeated keys, aliases to anchors that do not exist) in words
-// that name the construct, where js-yaml stops at the first. What it does not refuse (js-yaml's
-// limit on nesting) is said with js-yaml's own reason, at its place.
+// Explains a file js-yaml refused, with the `yaml` package (loaded only then): where js-yaml
+// stops at the first problem, it reports every syntax error at once, or when there is none every
+// repeated key and alias to an anchor that does not exist, in words that name the construct.
+// What it does not refuse (js-yaml's limit on nesting) is said with js-yaml's own reason.
 
 import type { YAMLException } from "js-yaml";
 import type { Document, Pair } from "yaml";
