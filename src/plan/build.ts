@@ -13,6 +13,7 @@ import { batchBulkCalls } from "./batch.ts";
 import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
+import { withNavigation } from "./navigation.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
 
@@ -35,6 +36,7 @@ class Planner {
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
+  containers: Container[] = []; // the top-level ones, once planned
 
   constructor(
     private readonly desired: DesiredState,
@@ -55,8 +57,8 @@ class Planner {
       live: this.live,
       ids: {},
     };
-    const containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
-    for (const container of containers) this.build(container);
+    this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
+    for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
     let nextId = this.calls.length;
     const drafts = this.calls;
@@ -248,6 +250,8 @@ class Planner {
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
+    change.name = slot.name; // what people read it by: no renderer takes the address apart
+    if (slot.container.parents.length > 0) change.parents = slot.container.parents;
     // Deletes and replacements of a kind that says so, and updates that the kind calls risky.
     if (highRisk && action !== "create" && action !== "move") change.highRisk = true;
     this.changes.push(change);
@@ -283,8 +287,6 @@ class Planner {
   }
 }
 
-export type { PlanOptions };
-
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
@@ -292,6 +294,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
+  plan = withNavigation(plan, planner.containers);
   // After --target, so that a batch holds only the items the plan keeps.
   return batchBulkCalls(plan, planner.bulkItems);
 }
