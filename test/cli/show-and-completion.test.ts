@@ -73,7 +73,7 @@ describe("docsync completion", () => {
     const zsh = (await docsync(["completion", "zsh"])).stdout;
     expect(zsh.startsWith("#compdef docsync\n")).toBe(true);
     expect(zsh).toContain("    plan) _arguments ");
-    expect(zsh).toContain("'--format[text, markdown or json]:value:(text markdown json)'");
+    expect(zsh).toContain("'--format[text, markdown, json or html]:value:(text markdown json html)'");
     const fish = (await docsync(["completion", "fish"])).stdout;
     expect(fish).toContain("complete -c docsync -n __fish_use_subcommand -a show -d ");
     expect(fish).toContain(

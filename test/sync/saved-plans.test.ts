@@ -275,13 +275,17 @@ describe("--target", () => {
       env: { CERT },
     });
     // The section needs its site; the site space under it comes along; nothing else.
-    expect(plan.stdout).toContain('  + site "Docs"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "sdk"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "sdk" › site space "sdk"\n');
+    expect(plan.stdout).toContain(
+      '  + site "Docs"\n    + section "sdk": title "SDK"\n      + site space "sdk": path "sdk"\n\n',
+    );
+    // The navigation shows what this plan makes: the section left out is not drawn.
+    expect(plan.stdout).toContain('  + └─ section "sdk": title "SDK"\n');
     expect(plan.stdout).not.toContain('section "guides"');
     expect(plan.stdout).not.toContain("Handbook");
     expect(plan.stdout).not.toContain("team");
-    expect(plan.stdout).toContain("Plan: 3 to create, 0 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain(
+      "Plan: 3 to create (1 site, 1 section, 1 site space), 0 to update, 0 to move, 0 to delete.",
+    );
 
     const result = await h.run(["apply", "-c", config, "--target", 'site "Docs" › section "sdk"', "--yes"], {
       env: { CERT },
