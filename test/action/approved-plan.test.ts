@@ -61,7 +61,7 @@ describe("the approved-plan flow", () => {
     // The plan's text is folded in the log.
     const commands = commandsIn(plan.stdout);
     expect(commands).toContain(
-      "::group::docsync plan: Plan: 14 to create, 5 to update, 0 to move, 0 to delete.",
+      "::group::docsync plan: Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.",
     );
     expect(commands).toContain("::endgroup::");
 

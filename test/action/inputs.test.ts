@@ -51,12 +51,14 @@ describe("action.yml", () => {
       "fail-on-changes",
       "label",
       "plan",
+      "artifact",
     ]);
     expect(Object.keys(action.outputs)).toEqual([
       "changes",
       "exit-code",
       "plan-file",
       "report-file",
+      "html-file",
       "saved-plan",
       "comment-marker",
       "creates",
