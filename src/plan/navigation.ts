@@ -192,7 +192,8 @@ function inBlocks(
   blockContainer: Container,
   changes: Map<string, Change>,
 ): NavigationItem[] {
-  const blockSlots = blockContainer.slots.filter((slot): slot is Slot => slot !== undefined);
+  // Every block: the configured ones (an unchanged one has no slot until asked), then live ones.
+  const blockSlots = blockContainer.slots.map((slot, index) => slot ?? slotAt(blockContainer, index));
   const byName = new Map(blockSlots.filter((slot) => slot.desired).map((slot) => [slot.name, slot]));
   const liveBlock = (slot: Slot): Slot | undefined => {
     const id = slot.live ? kind.blocks!.liveOf?.(slot.live.item) : undefined;

@@ -178,6 +178,39 @@ describe("the navigation a plan carries", () => {
     expect(plan.changes[1]!.fields[1]).toMatchObject({ toText: "https://x.example/a", main: true });
   });
 
+  it("a member of a group renamed leaves the group as it is", () => {
+    const plan = buildPlan(
+      desired([
+        {
+          at,
+          title: "Docs",
+          sections: [
+            section("guides", "Guides", "guides"),
+            section("api", "Reference", "api", { was: "reference", group: "Developers" }),
+            section("sdk", "SDK", "sdk", { group: "Developers" }),
+            section("old", "Old", "news"),
+          ],
+          sectionGroups: [group("Developers", ["api", "sdk"])],
+        },
+      ]),
+      LIVE(),
+    );
+    expect(plan.changes.map((change) => `${change.action} ${change.address}`)).toEqual([
+      'update site "Docs" › section "api"',
+    ]);
+    expect(outline(plan.navigation![0]!.items)).toEqual([
+      "section guides (default)",
+      "  site space guides (default)",
+      "group Developers",
+      "  section api [renamed]",
+      "    site space api (default)",
+      "  section sdk",
+      "    site space sdk (default)",
+      "section old",
+      "  site space news (default)",
+    ]);
+  });
+
   it("draws what a targeted plan makes, and not what it leaves out", () => {
     const plan = buildPlan(
       desired([
