@@ -4,19 +4,13 @@
 import type { Plan } from "../model/plan.ts";
 import { renderHtml } from "../render/html.ts";
 import { driftSummaryLine } from "./markdown.ts";
-import { DRIFT_LEGEND } from "./text.ts";
+import { DRIFT_LEGEND, DRIFT_WORDS } from "./text.ts";
 
 export function renderDriftHtml(plan: Plan): string {
   return renderHtml(plan, {
     title: "docsync drift",
     summary: driftSummaryLine(plan),
-    words: {
-      create: "missing from the live organization",
-      update: "different",
-      replace: "different in a field that cannot change in place",
-      delete: "live only",
-      move: "out of order",
-    },
+    words: DRIFT_WORDS,
     legend: DRIFT_LEGEND,
   });
 }

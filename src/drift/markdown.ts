@@ -5,6 +5,7 @@ import type { Plan } from "../model/plan.ts";
 import { CELL_VALUE_MAX, clip, codeSpan, plural } from "../render/markdown.ts";
 import { renderReport, type View } from "../render/markdown-report.ts";
 import { diffLines } from "../render/plan-markdown.ts";
+import { DRIFT_WORDS } from "./text.ts";
 
 /** "Drift: 4 items differ from the configuration: 1 missing, …" */
 export function driftSummaryLine(plan: Plan): string {
@@ -25,13 +26,7 @@ const DRIFT_VIEW = (plan: Plan): View => ({
   summary: driftSummaryLine(plan),
   legend:
     "Each line: `+` missing from the live organization, `-` live only, `!` differs (live ⇒ configured) or is out of order, `-/+` differs in a field that cannot change in place.",
-  words: {
-    create: "missing from the live organization",
-    update: "different",
-    replace: "different in a field that cannot change in place",
-    delete: "live only",
-    move: "out of order",
-  },
+  words: DRIFT_WORDS,
   highRisk: {
     heading: (count) =>
       `**Applying the configuration would make ${plural(count, "high-risk change")}**, which is hard to undo:`,

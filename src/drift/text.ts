@@ -1,9 +1,19 @@
 // The drift report for people at a terminal or in a CI log: the items that differ as a tree,
 // one line each when it fits, as a plan shows its changes, read the other way round.
 
+import type { ChangeAction } from "../model/plan.ts";
 import type { Style } from "../render/style.ts";
 import { changeTreeLines } from "../render/text.ts";
 import { type DriftReport, planOfDrift } from "./report.ts";
+
+/** What each action of the plan is, read as drift. */
+export const DRIFT_WORDS: Record<ChangeAction, string> = {
+  create: "missing from the live organization",
+  update: "different",
+  replace: "different in a field that cannot change in place",
+  delete: "live only",
+  move: "out of order",
+};
 
 /** How to read the lines of a drift report. */
 export const DRIFT_LEGEND =

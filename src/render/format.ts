@@ -2,7 +2,7 @@
 
 import type { Plan } from "../model/plan.ts";
 import { renderHtml } from "./html.ts";
-import { summaryLine } from "./names.ts";
+import { PLAN_WORDS, summaryLine } from "./names.ts";
 import { renderPlanMarkdown } from "./plan-markdown.ts";
 import type { Style } from "./style.ts";
 import { renderPlanText } from "./text.ts";
@@ -18,13 +18,7 @@ export function renderPlanHtml(plan: Plan): string {
   return renderHtml(plan, {
     title: "docsync plan",
     summary: summaryLine(plan),
-    words: {
-      create: "to create",
-      update: "to update",
-      replace: "to replace",
-      delete: "to delete",
-      move: "to move",
-    },
+    words: PLAN_WORDS,
     legend: PLAN_LEGEND,
   });
 }

@@ -9,7 +9,7 @@
 // how many changes were left out in all and where the whole plan is: never silently.
 
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
-import { type ChangeGroup, changeGroups, listSummary, whereIn } from "./groups.ts";
+import { type ChangeGroup, changeGroups, type KindList, listSummary, whereIn } from "./groups.ts";
 import {
   CELL_VALUE_MAX,
   clip,
@@ -119,6 +119,18 @@ function navigationBlocks(plan: Plan, view: View, budget: number): string[] {
   return lines;
 }
 
+/** A list of one kind's changes, cut to `cap` of them, folded when long. */
+function listBlock(list: KindList, view: View, cap: number): { lines: string[]; left: number } {
+  const body = list.changes.slice(0, cap).flatMap((change) => view.lines(change, whereIn(change)));
+  const left = Math.max(list.changes.length - cap, 0);
+  if (left > 0) body.push(moreLine(left));
+  const open = list.changes.length <= OPEN_MAX ? " open" : "";
+  const summary = `<details${open}><summary>${escapeHtml(listSummary(list, view.words))}</summary>`;
+  return { lines: [summary, "", ...diffBlock(body), "", "</details>", ""], left };
+}
+
+const moreLine = (left: number) => `  … and ${left.toLocaleString("en-US")} more, left out of this report`;
+
 /** A group's sections: its heading, its own change, and its lists, each cut to `cap` changes. */
 function groupBlock(
   group: ChangeGroup,
@@ -134,19 +146,59 @@ function groupBlock(
   if (group.own) lines.push(...diffBlock(view.lines(group.own, undefined)), "");
   let left = 0;
   for (const list of group.lists) {
-    const shown = list.changes.slice(0, cap);
-    const body = shown.flatMap((change) => view.lines(change, whereIn(change)));
-    const more = list.changes.length - shown.length;
-    if (more > 0) body.push(`  … and ${more.toLocaleString("en-US")} more, left out of this report`);
-    left += more;
-    const open = list.changes.length <= OPEN_MAX ? " open" : "";
-    lines.push(`<details${open}><summary>${escapeHtml(listSummary(list, view.words))}</summary>`, "");
-    lines.push(...diffBlock(body), "", "</details>", "");
+    const block = listBlock(list, view, cap);
+    lines.push(...block.lines);
+    left += block.left;
   }
   return { lines, left };
 }
 
-export function renderReport(plan: Plan, view: View): string {
+/**
+ * The size of the groups' sections with every list cut to `cap` changes, counted from each
+ * change's lines rather than made: a plan may hold 100,000 changes, and many cuts are tried.
+ * It is never below the size of what groupBlock makes (a fence is counted at its longest).
+ */
+function sizeWithCap(groups: readonly ChangeGroup[], plan: Plan, view: View): (cap: number) => number {
+  const fixed = groups.reduce(
+    (sum, group) => sum + size(groupBlock({ ...group, lists: [] }, plan, view, 0).lines),
+    0,
+  );
+  const lists = groups
+    .flatMap((group) => group.lists)
+    .map((list) => {
+      const prefix = [0];
+      const all: string[] = [];
+      for (const change of list.changes) {
+        const lines = view.lines(change, whereIn(change)).map((line) => clip(line, DETAIL_VALUE_MAX));
+        all.push(...lines);
+        prefix.push(prefix[prefix.length - 1]! + size(lines));
+      }
+      const longerFence = 2 * (fenceFor(all.join("\n")).length - 3);
+      const empty = size(listBlock({ ...list, changes: [] }, view, 0).lines) + longerFence;
+      return { count: list.changes.length, prefix, empty };
+    });
+  return (cap) =>
+    lists.reduce((sum, list) => {
+      const shown = Math.min(cap, list.count);
+      const more = list.count > shown ? moreLine(list.count - shown).length + 1 : 0;
+      return sum + list.empty + list.prefix[shown]! + more;
+    }, fixed);
+}
+
+export function renderReport(plan: Plan, shown: View): string {
+  // Each change's lines are made once, however many cuts are tried.
+  const made = new Map<Change, string[]>();
+  const view: View = {
+    ...shown,
+    lines(change, where) {
+      let lines = made.get(change);
+      if (!lines) {
+        lines = shown.lines(change, where);
+        made.set(change, lines);
+      }
+      return lines;
+    },
+  };
   const top = [...heading(view, plan), ...highRiskBlock(plan, view), ...warningsBlock(plan)];
   if (plan.changes.length === 0) return finish(top);
   const navigation = navigationBlocks(plan, view, (MARKDOWN_LIMIT - size(top)) / 2);
@@ -157,18 +209,16 @@ export function renderReport(plan: Plan, view: View): string {
     return { lines: blocks.flatMap((block) => block.lines), left: blocks.reduce((n, b) => n + b.left, 0) };
   };
   const longest = Math.max(...groups.flatMap((group) => group.lists.map((list) => list.changes.length)), 0);
-  let body = render(longest);
-  if (size(body.lines) > budget) {
-    // The longest cap that fits, found by halving: every list keeps as many changes as it can.
-    let low = 0;
-    let high = longest;
-    while (low < high) {
-      const middle = Math.ceil((low + high) / 2);
-      if (size(render(middle).lines) <= budget) low = middle;
-      else high = middle - 1;
-    }
-    body = render(low);
+  const sizeAt = sizeWithCap(groups, plan, view);
+  // The longest cap that fits, found by halving: every list keeps as many changes as it can.
+  let low = 0;
+  let high = longest;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (sizeAt(middle) <= budget) low = middle;
+    else high = middle - 1;
   }
+  const body = render(low);
   const lines = [...top, ...navigation, ...body.lines];
   if (body.left > 0) {
     const total = plan.changes.length.toLocaleString("en-US");

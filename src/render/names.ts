@@ -45,6 +45,15 @@ export function countsByKind(changes: readonly Change[]): string {
     .join(", ");
 }
 
+/** What each action is called in a plan's lists and counts. */
+export const PLAN_WORDS: Record<ChangeAction, string> = {
+  create: "to create",
+  update: "to update",
+  replace: "to replace",
+  delete: "to delete",
+  move: "to move",
+};
+
 /** Which changes count as creates, updates, moves and deletes: a replacement counts as both. */
 const COUNTED: Record<"create" | "update" | "move" | "delete", readonly ChangeAction[]> = {
   create: ["create", "replace"],

@@ -4,7 +4,7 @@ import type { Change, Plan } from "../model/plan.ts";
 import { changeLines, changeParts } from "./change-parts.ts";
 import { CELL_VALUE_MAX, clip, codeSpan, plural, prose } from "./markdown.ts";
 import { renderReport, type View } from "./markdown-report.ts";
-import { summaryLine } from "./names.ts";
+import { PLAN_WORDS, summaryLine } from "./names.ts";
 
 /** Where the whole plan is, when the report leaves changes out. */
 export const WHOLE_PLAN_LOCALLY =
@@ -23,13 +23,7 @@ export function diffLines(change: Change, where: string | undefined): string[] {
 const PLAN_VIEW = (plan: Plan, whole: string): View => ({
   title: "docsync plan",
   summary: summaryLine(plan),
-  words: {
-    create: "to create",
-    update: "to update",
-    replace: "to replace",
-    delete: "to delete",
-    move: "to move",
-  },
+  words: PLAN_WORDS,
   highRisk: {
     heading: (count) =>
       `**${plural(count, "high-risk change")}**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.`,
