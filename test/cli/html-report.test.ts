@@ -71,7 +71,7 @@ describe.skipIf(browserMissing)("the HTML report in headless Chromium", () => {
     await open(plan, url, "html-report-navigation.png");
     const page = browser.page;
     expect(await page.locator(".summary").innerText()).toBe(
-      "Plan: 3 to create (1 section, 1 site space, 1 redirect), 4 to update (1 section, 1 site space, 1 group, 1 redirect), 2 to move (2 sections), 2 to delete (1 section, 1 redirect).",
+      "Plan: 3 to create (1 section, 1 site space, 1 redirect), 3 to update (1 section, 1 site space, 1 redirect), 2 to move (2 sections), 2 to delete (1 section, 1 redirect).",
     );
     const tree = page.locator("figure.tree");
     expect(await tree.isVisible()).toBe(true);
