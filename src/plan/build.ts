@@ -138,10 +138,10 @@ class Planner {
     slot ??= slotAt(container, index);
     const risk = module.riskyChanges?.(fields);
     const change = this.addChange("update", slot, fields, risk !== undefined);
-    const notes = [risk];
-    if (!module.keyAliases && module.key(desired) !== module.liveKey(live.item))
-      notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
-    const note = notes.filter((text) => text !== undefined).join("; ");
+    const was = module.keyAliases ? undefined : module.liveKey(live.item);
+    if (was !== undefined && was !== module.key(desired)) slot.renamedFrom = was;
+    const renamed = slot.renamedFrom === undefined ? undefined : `renamed from ${JSON.stringify(was)}`;
+    const note = [renamed, risk].filter((text) => text !== undefined).join("; ");
     if (note !== "") change.note = note;
     this.addCalls(
       container,

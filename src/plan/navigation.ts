@@ -168,10 +168,7 @@ function itemOf(
   if (holder === slot) item.default = true;
   if (outline?.flag && live && !made && (live[outline.flag] === true) !== (holder === slot))
     before.default = live[outline.flag] === true;
-  if (slot.desired && slot.live && !made && !module.label && !module.keyAliases) {
-    const was = module.liveKey(slot.live.item);
-    if (was !== module.key(slot.desired)) before.name = was;
-  }
+  if (change?.action === "update" && slot.renamedFrom !== undefined) before.name = slot.renamedFrom;
   if (made) marks.push("new");
   else if (slot.status === "delete" && change?.action === "delete") marks.push("removed");
   if (change?.action === "move" && !made) marks.push("moved");

@@ -24,6 +24,8 @@ export class Slot {
   containers: Container[] = NONE;
   /** For an item this plan creates: the placeholder of its id, once asked for. */
   placeholder: string | undefined = undefined;
+  /** For an item the plan renames: its live key. */
+  renamedFrom: string | undefined = undefined;
 
   constructor(
     readonly container: Container,
