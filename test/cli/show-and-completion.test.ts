@@ -47,7 +47,9 @@ describe("docsync show", () => {
     const planned = await h.run(["plan", "-c", "examples/multi-section-reorganized", "--out", saved]);
     const shownText = (await docsync(["show", saved])).stdout;
     expect(shownText).toBe(planned.stdout);
-    expect(shownText).toContain('  ~ │  └─ section "reference": title "API reference"  (renamed from "api")\n');
+    expect(shownText).toContain(
+      '  ~ │  └─ section "reference": title "API reference"  (renamed from "api")\n',
+    );
     expect((await docsync(["show", saved, "--format", "html"])).stdout).toContain('<figure class="tree">');
   });
 
