@@ -74,8 +74,8 @@ export const ERROR_CODES = {
   "plan.no-configuration":
     "a plan file is applied without its configuration: no `-c` was given and none is in the working folder",
   "plan.other-configuration": "the configuration given resolves to another than the plan file was made from",
-  "plan.translation-form":
-    "the configuration writes translations in the other form than the service keeps (settings or syncs)",
+  "plan.other-form":
+    "the configuration writes a kind's items in another of their forms than the one the service keeps",
   "apply.no-confirmation": "apply needs `--yes` when it is not at a terminal; nothing was changed",
   "apply.cancelled": "the answer to the confirmation was not `yes`; nothing was changed",
   "apply.failed":

@@ -91,7 +91,12 @@ export const sectionKind: KindModule<
   ordered: true,
   inheritsRoot: sectionSiteSpaceKind.kind,
   // The sections of a group stand together and the group moves them as one.
-  blocks: { kind: sectionGroupKind, of: (section) => section.group },
+  blocks: {
+    kind: sectionGroupKind,
+    of: (section) => section.group,
+    liveOf: (section) => section.sectionGroup ?? undefined,
+  },
+  outline: { fields: ["title"], flag: "default" },
   children: [sectionSiteSpaceKind],
 
   desired: (scope) => site(scope).sections,

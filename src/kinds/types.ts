@@ -65,7 +65,18 @@ export interface KindModule<
    * For an ordered kind: items that stand together under an item of a sibling kind (the sections
    * of a group) form a block, which that kind's `move` moves as one.
    */
-  blocks?: { kind: AnyKind; of(desired: D): string | undefined };
+  blocks?: {
+    kind: AnyKind;
+    of(desired: D): string | undefined;
+    /** The live id of the block a live item stands in (a section's group). */
+    liveOf?(live: L): string | undefined;
+  };
+  /**
+   * How an item of an ordered kind reads in a picture of its parent's navigation: the fields
+   * shown beside its name, and the flag one item of a container holds (its default), which the
+   * API takes from one item when another gets it.
+   */
+  outline?: { fields: readonly string[]; flag?: string };
   /** Child kinds, planned for each item that exists or is created. */
   children?: readonly AnyKind[];
   /**
