@@ -10,6 +10,7 @@ import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
+import { Consequences } from "./consequences.ts";
 import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
@@ -25,7 +26,7 @@ interface ContainerProgress {
 }
 
 class Planner {
-  private readonly resolution: Resolution;
+  readonly resolution: Resolution;
   private readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
@@ -35,16 +36,13 @@ class Planner {
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
+  private readonly consequences = new Consequences();
 
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState,
   ) {
     this.resolution = new Resolution(desired);
-  }
-
-  knows(address: string): boolean {
-    return this.resolution.knows(address);
   }
 
   plan(): Plan {
@@ -58,6 +56,7 @@ class Planner {
     const containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
     for (const container of containers) this.build(container);
     for (const plan of this.lastly) plan();
+    this.consequences.addTo(this.changes, this.resolution);
     let nextId = this.calls.length;
     const drafts = this.calls;
     const releasedBy = breakClaimCycles(
@@ -95,6 +94,7 @@ class Planner {
         this.buildUpdate(container, index);
         continue;
       }
+      if (this.consequences.takenAlong(slot, this.resolution)) continue;
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
       else if (slot.status === "keep") this.buildUpdate(container, index, slot);
       else if (slot.status === "create" || slot.status === "replace")
@@ -289,7 +289,9 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const planner = new Planner(desired, live);
   let plan = planner.plan();
   if (options.targets && options.targets.length > 0) {
-    const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
+    const known = options.targetsMayBeGone
+      ? () => true
+      : (address: string) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
   // After --target, so that a batch holds only the items the plan keeps.

@@ -1,6 +1,7 @@
 // The plan as Markdown: the plan's View (render/markdown.ts renders it).
 
 import type { Change, FieldChange, Plan } from "../model/plan.ts";
+import { consequenceLines } from "./consequences.ts";
 import {
   CELL_VALUE_MAX,
   clip,
@@ -42,6 +43,7 @@ function planBlock(change: Change): string {
   const lines = [`${SYMBOLS[change.action]} ${change.address}${note}${risk}`];
   if (change.action !== "delete" && change.action !== "move")
     for (const field of change.fields) lines.push(...planFieldLines(field));
+  for (const line of consequenceLines(change)) lines.push(`      ${clip(line, DETAIL_VALUE_MAX)}`);
   return lines.join("\n");
 }
 

@@ -2,6 +2,7 @@
 // address, the fields that change, and a summary line.
 
 import type { Change, FieldChange, Plan } from "../model/plan.ts";
+import { consequenceLines } from "./consequences.ts";
 import type { Style } from "./style.ts";
 import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";
 
@@ -44,6 +45,7 @@ export function renderChange(change: Change, style: Style): string[] {
   if (change.action !== "delete" && change.action !== "move") {
     for (const field of change.fields) lines.push(...fieldLines(field, "      ", style));
   }
+  for (const line of consequenceLines(change)) lines.push(`      ${style.dim(line)}`);
   return lines;
 }
 
