@@ -12,11 +12,15 @@ import type { Alternate, Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId } from "./captures.ts";
+import { alreadyGone } from "./gone.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
-  /** `instead`: a batch call the service could not take, whose items then went one by one. */
-  | { call: Call; status: "done"; instead?: string }
+  /**
+   * `instead`: a batch call the service could not take, whose items then went one by one.
+   * `gone`: a delete that found its item already gone (gone.ts), and what the service said.
+   */
+  | { call: Call; status: "done"; instead?: string; gone?: string }
   | { call: Call; status: "failed"; error: string }
   /** `cause`: the id of the failed call it depends on, directly or not. */
   | { call: Call; status: "skipped"; cause: string }
@@ -128,8 +132,12 @@ export async function executePlan(
     const failed: Call[] = [];
     batch.batch!.items.forEach((id, index) => {
       const call = byId.get(id)!;
-      if (!waitingOn.delete(id)) return;
+      if (!waitingOn.has(id)) return;
       const outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : undefined);
+      // A delete the bulk call refused goes once more as its own call, whose answer says
+      // whether its item was already gone.
+      if (outcome.status === "failed" && call.method === "DELETE") return;
+      waitingOn.delete(id);
       if (outcome.status === "failed") {
         record(outcome);
         failed.push(call);
@@ -179,6 +187,11 @@ export async function executePlan(
       return true;
     } catch (error) {
       if (giveUp.signal.aborted) return false;
+      const gone = alreadyGone(call, error);
+      if (gone !== undefined) {
+        record({ call, status: "done", gone });
+        return true;
+      }
       record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) });
       skipDependents(call);
       return false;

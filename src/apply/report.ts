@@ -27,7 +27,8 @@ export function progressLine(
   style: Style,
 ): string {
   if (outcome.status === "done") {
-    const instead = outcome.instead ? ` (${outcome.instead})` : "";
+    const why = outcome.instead ?? outcome.gone;
+    const instead = why ? ` (${why})` : "";
     return `  ${style.green("✓")} ${callName(outcome.call, changes)}${instead}\n`;
   }
   if (outcome.status === "failed")

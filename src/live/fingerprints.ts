@@ -111,13 +111,29 @@ export function recordingReader(reader: LiveReader): { reader: LiveReader; reads
   };
 }
 
-/** Re-reads the recorded paths; returns one line per item that changed, appeared or went away. */
-export async function staleItems(reader: LiveReader, reads: readonly RecordedRead[]): Promise<string[]> {
+/** Whether an item's key (itemKeys: `id`, or `team:id,…`) names one of `ids`. */
+const keyNames = (key: string, ids: ReadonlySet<string>) =>
+  ids.has(key) || key.split(",").some((part) => ids.has(part.slice(part.indexOf(":") + 1)));
+
+/** Whether a path names one of `ids` (`/collections/col_x/spaces`). */
+const pathNames = (path: string, ids: ReadonlySet<string>) =>
+  path.split("/").some((segment) => ids.has(decodeURIComponent(segment)));
+
+/**
+ * Re-reads the recorded paths; returns one line per item that changed, appeared or went away.
+ * `deleted`: ids of the items the plan deletes (with what the service takes along): one that is
+ * gone already, and a read below it that no longer exists, is what the plan makes, no change.
+ */
+export async function staleItems(
+  reader: LiveReader,
+  reads: readonly RecordedRead[],
+  deleted: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   const problems: string[] = [];
   // What the plan read from may be gone (a site deleted by hand): that is a change too.
   const gone = (read: RecordedRead) => (error: unknown) => {
     if (error instanceof ApiError && error.status === 404) {
-      problems.push(`${read.path} no longer exists`);
+      if (!pathNames(read.path, deleted)) problems.push(`${read.path} no longer exists`);
       return undefined;
     }
     throw error;
@@ -135,8 +151,9 @@ export async function staleItems(reader: LiveReader, reads: readonly RecordedRea
       const before = read.items ?? {};
       const name = (id: string, label: string) => (label ? `${id} (${JSON.stringify(label)})` : id);
       for (const [id, item] of Object.entries(before)) {
-        if (!now[id]) problems.push(`${read.path}: ${name(id, item.label)} was deleted`);
-        else if (now[id].hash !== item.hash) problems.push(`${read.path}: ${name(id, item.label)} changed`);
+        if (!now[id]) {
+          if (!keyNames(id, deleted)) problems.push(`${read.path}: ${name(id, item.label)} was deleted`);
+        } else if (now[id].hash !== item.hash) problems.push(`${read.path}: ${name(id, item.label)} changed`);
       }
       for (const [id, item] of Object.entries(now)) {
         if (!before[id]) problems.push(`${read.path}: ${name(id, item.label)} appeared`);

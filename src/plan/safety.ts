@@ -10,6 +10,21 @@ export function destroyedCount(plan: Plan): number {
   ).length;
 }
 
+/**
+ * The live ids of the items a plan deletes or replaces, and of those the service takes along:
+ * for a saved plan, one of them gone already is what the plan makes, not a change since.
+ */
+export function deletedIds(plan: Plan): Set<string> {
+  const ids = new Set<string>();
+  for (const change of plan.changes) {
+    if ((change.action !== "delete" && change.action !== "replace") || change.blocked !== undefined) continue;
+    if (change.liveId !== undefined) ids.add(change.liveId);
+    for (const consequence of change.consequences ?? [])
+      if (consequence.action === "delete" && consequence.liveId !== undefined) ids.add(consequence.liveId);
+  }
+  return ids;
+}
+
 /** Refuses a plan that deletes or replaces more items than `policy.maxDestroy` allows. */
 export function checkMaxDestroy(plan: Plan, max: number | undefined, allowDestroy: boolean): void {
   const count = destroyedCount(plan);

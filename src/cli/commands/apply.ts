@@ -15,7 +15,7 @@ import { DocsyncError } from "../../errors.ts";
 import { staleItems } from "../../live/fingerprints.ts";
 import { checkPlacedSpaces } from "../../live/spaces.ts";
 import type { Call, Plan } from "../../model/plan.ts";
-import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
+import { checkBlocked, checkMaxDestroy, deletedIds } from "../../plan/safety.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
 import { readSavedPlan, sealedDigests, unsealPlan } from "../../saved/saved.ts";
@@ -176,7 +176,7 @@ async function applySavedPlan(file: string, context: CommandContext, options: Ap
   const client = connect(options, context.env, context.output);
   try {
     await checkTokenSees(client, saved, file);
-    const stale = await staleItems(client, saved.reads);
+    const stale = await staleItems(client, saved.reads, deletedIds(plan));
     if (stale.length > 0) {
       const shown = stale.slice(0, 20).map((line) => `  ${line}`);
       if (stale.length > 20) shown.push(`  … and ${stale.length - 20} more`);

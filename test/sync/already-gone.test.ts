@@ -1,0 +1,111 @@
+// A delete that finds its item gone: someone deleted it by hand between the plan and the apply
+// (or the service took it along with another item). The delete is what the plan wanted, so it
+// counts as done, said once on its line, and never fails the apply: in a direct apply, in a saved
+// plan (which is not stale for it), and for an item of the service's bulk operation.
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiveRedirect } from "../../src/kinds/redirect.ts";
+import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveTeam } from "../../src/kinds/team.ts";
+import { applied, type Harness, startHarness } from "../support/harness.ts";
+
+const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\n`;
+// Reviewers is deleted; Writers stays.
+const PRUNE_REVIEWERS = `${HEAD}teams:\n  - { title: Writers }\npolicy: { prune: [teams] }\n`;
+
+describe("a delete whose item is already gone", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  const deleteByHand = (path: string) => h.api.send({ method: "DELETE", path });
+  const teamTitles = async () => (await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`)).map((t) => t.title);
+
+  it("is done in a direct apply, when the item went while the plan waited for its confirmation", async () => {
+    const path = await h.config(PRUNE_REVIEWERS);
+    const result = await h.run(["apply", "-c", path, "--allow-destroy"], {
+      answers: [
+        async () => {
+          await deleteByHand(`/orgs/${h.org}/teams/team_reviewers`);
+          return "yes";
+        },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe("");
+    // Reported once, on its own line, as done.
+    const lines = result.stdout.split("\n").filter((line) => line.includes('team "Reviewers": delete team'));
+    // (after the question, which the typed answer ends at a terminal)
+    expect(lines.map((line) => line.slice(line.indexOf("✓")))).toEqual([
+      '✓ team "Reviewers": delete team (already gone: 404 Not Found: team "team_reviewers" not found)',
+    ]);
+    expect(result.stdout).toContain("Apply complete: 1 call(s) made. Live state matches the configuration.");
+    expect(await teamTitles()).toEqual(["Writers"]);
+  });
+
+  it("is done in a saved plan, which is not stale for an item it deletes that is gone already", async () => {
+    const path = await h.config(PRUNE_REVIEWERS);
+    const file = path.replace(/\.yaml$/, ".plan.json");
+    expect((await h.run(["plan", "-c", path, "--out", file])).code).toBe(0);
+    await deleteByHand(`/orgs/${h.org}/teams/team_reviewers`);
+    const result = await h.run(["apply", file, "--yes", "--format", "json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.status).toBe("applied");
+    expect(report.rounds[0].calls).toEqual([
+      expect.objectContaining({
+        address: 'team "Reviewers"',
+        status: "done",
+        gone: 'already gone: 404 Not Found: team "team_reviewers" not found',
+      }),
+    ]);
+    expect(await teamTitles()).toEqual(["Writers"]);
+  });
+
+  it("still refuses a saved plan when an item it keeps was deleted by hand", async () => {
+    const path = await h.config(PRUNE_REVIEWERS);
+    const file = path.replace(/\.yaml$/, ".plan.json");
+    expect((await h.run(["plan", "-c", path, "--out", file])).code).toBe(0);
+    await deleteByHand(`/orgs/${h.org}/teams/team_writers`);
+    const result = await h.run(["apply", file, "--yes"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("team_writers");
+    expect(result.stderr).toContain("was deleted");
+  });
+
+  it("is done for a redirect of the bulk operation: its own delete says it is gone", async () => {
+    const redirects = (sources: string[]) =>
+      `${HEAD}sites:\n  - title: Docs\n    redirects:\n${sources.map((s) => `      - { source: ${s}, destination: { kind: external, url: "https://example.com${s}" } }\n`).join("")}`;
+    await applied(h, await h.config(redirects(["/a", "/b", "/c"])));
+    const path = await h.config(redirects(["/a"]));
+    const site = (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
+    const live = await h.api.list<LiveRedirect>(`/orgs/${h.org}/sites/${site.id}/redirects`);
+    const b = live.find((redirect) => redirect.source === "/b")!;
+    const result = await h.run(["apply", "-c", path], {
+      answers: [
+        async () => {
+          await deleteByHand(`/orgs/${h.org}/sites/${site.id}/redirects/${b.id}`);
+          return "yes";
+        },
+      ],
+    });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(
+      /✓ site "Docs" › redirect "\/b": delete redirect \(already gone: 404 Not Found: /,
+    );
+    expect(result.stdout).toContain('✓ site "Docs" › redirect "/c": delete redirect\n');
+    const left = await h.api.list<LiveRedirect>(`/orgs/${h.org}/sites/${site.id}/redirects`);
+    expect(left.map((redirect) => redirect.source)).toEqual(["/a"]);
+  });
+
+  it("fails when the service has no such route: a 404 that names no item is no proof of anything", async () => {
+    const path = await h.config(PRUNE_REVIEWERS);
+    h.emulator.removeRoutes(["DELETE /orgs/:organizationId/teams/:teamId"]);
+    const result = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✗ team "Reviewers": delete team');
+    expect(await teamTitles()).toEqual(["Writers", "Reviewers"]);
+  });
+});
