@@ -143,6 +143,35 @@ ${redirects.join("\n")}
     ]);
   });
 
+  it("says that every change was made when the check after the calls cannot read", async () => {
+    const path = await h.config(CONFIG);
+    const result = await h.run(["apply", "-c", path], {
+      answers: [
+        () => {
+          // The calls go through; every read of the check is turned away, as often as retried.
+          h.emulator.failNext({
+            method: "GET",
+            path: /\/sites$/,
+            kind: "status",
+            status: 429,
+            times: 5,
+            retryAfterSeconds: 0,
+          });
+          return "yes";
+        },
+      ],
+    });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Error: All 7 changes were made \(10 call\(s\)\); the check that followed failed: GET \/orgs\/org_acme\/sites failed: 429 Too Many Requests.*\(after 5 attempts\)$/,
+    );
+    // They were: a plan now has nothing to do.
+    const again = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+    expect(again.code).toBe(0);
+  });
+
   it("a second apply makes no write call", async () => {
     const path = await h.config(CONFIG);
     await applied(h, path);

@@ -124,6 +124,16 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     const { plan: check } = await planAgainstLive(client, desired, {
       targets: options.target,
       targetsMayBeGone: true,
+    }).catch((error: unknown) => {
+      // The calls were all made: say so, whatever stopped the check.
+      if (!(error instanceof DocsyncError)) throw error;
+      const made =
+        plan.changes.length === 1 ? "The 1 change was made" : `All ${plan.changes.length} changes were made`;
+      throw new DocsyncError(
+        "apply.check-failed",
+        `${made} (${calls} call(s)); the check that followed failed: ${error.message}`,
+        { exitCode: error.exitCode, cause: error },
+      );
     });
     if (check.changes.length === 0) {
       // The check covers what was targeted, and says no more than that.
