@@ -19,8 +19,9 @@ export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 export class Slot {
   /** Live field changes that force a replacement (or that protect prevented). */
   replaceChanges: FieldChange[] = NONE;
-  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
   duplicateOf: string | undefined = undefined;
+  keptBecause: string | undefined = undefined;
   containers: Container[] = NONE;
   /** For an item this plan creates: the placeholder of its id, once asked for. */
   placeholder: string | undefined = undefined;
@@ -215,7 +216,10 @@ export class Resolution implements PlanContext {
       const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
       const address = taken ? describe(`${name}#${live.item.id}`) : plain;
       const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address);
-      if (kept) slot.duplicateOf = kept.item.id;
+      if (kept) {
+        slot.duplicateOf = kept.item.id;
+        slot.keptBecause = matching.keptBecause.get(kept);
+      }
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       this.slots.add(address, slot);
       slots.push(slot);
