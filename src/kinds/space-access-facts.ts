@@ -77,3 +77,28 @@ export function readMembers(client: LiveReader, organization: string): Promise<M
     return { ids, byEmail, emails };
   });
 }
+
+/** A space of the organization, as the member spaces listing gives it. */
+export interface OrganizationSpace {
+  id: string;
+  title?: string;
+}
+
+/**
+ * The organization's live spaces, as far as the user the token runs as reaches them (an admin
+ * reaches them all): no call lists an organization's spaces, but a member's do. Undefined on a
+ * service without `GET /user`, where who that user is cannot be known.
+ */
+export function readOrganizationSpaces(
+  client: LiveReader,
+  organization: string,
+): Promise<OrganizationSpace[] | undefined> {
+  return once(client, `spaces ${organization}`, async () => {
+    const caller = await readCaller(client, organization);
+    if (!caller.known) return undefined;
+    const items = await client.list<{ space: OrganizationSpace & { deletedAt?: unknown } }>(
+      `${orgPath(organization)}/members/${encodeURIComponent(caller.id)}/spaces`,
+    );
+    return items.map((item) => item.space).filter((space) => !space.deletedAt);
+  });
+}

@@ -9,6 +9,7 @@ import { leafNodes } from "./live-nodes.ts";
 import { teamPath, teamsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { KindModule } from "./types.ts";
+import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
 
 export interface LiveTeam {
   [field: string]: unknown;
@@ -16,6 +17,8 @@ export interface LiveTeam {
   id: string;
   title: string;
   members?: number;
+  /** How many spaces grant it a role. */
+  spaces?: number;
 }
 
 interface RawTeam {
@@ -27,6 +30,25 @@ export interface DesiredTeam extends ItemMeta {
   title: string;
   /** Member (user) ids; the API takes them only when the team is created. */
   members?: string[];
+}
+
+/**
+ * The live teams a plan may delete: when `policy.prune` names teams, those no configured team
+ * names (by pin, title or rename hint) and those whose title several live teams share (all
+ * but one are duplicates), unless the API says they have no space to lose.
+ */
+function mayBeDeleted(teams: readonly LiveTeam[], desired: DesiredState): LiveTeam[] {
+  if (desired.teams === undefined || !desired.policy.prune.includes("teams")) return [];
+  const configured = desired.teams;
+  const titles = new Map<string, number>();
+  for (const team of teams) titles.set(team.title, (titles.get(team.title) ?? 0) + 1);
+  return teams.filter(
+    (team) =>
+      team.spaces !== 0 &&
+      !configured.some((item) => item.id === team.id) &&
+      ((titles.get(team.title) ?? 0) > 1 ||
+        !configured.some((item) => item.title === team.title || item.was === team.title)),
+  );
 }
 
 export const teamKind: KindModule<
@@ -49,7 +71,23 @@ export const teamKind: KindModule<
   },
 
   desired: (scope) => scope.desired.teams,
-  read: async (client, scope) => leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization))),
+  async read(client, scope) {
+    const nodes = leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization)));
+    // A team the plan deletes takes its grants along: on spaces the plan does not read too.
+    const going = new Set(
+      mayBeDeleted(
+        nodes.map((node) => node.item),
+        scope.desired,
+      ),
+    );
+    await readUnlistedGrants(
+      client,
+      scope,
+      "teams",
+      nodes.filter((node) => going.has(node.item)),
+    );
+    return nodes;
+  },
 
   key: (team) => team.title,
   liveKey: (team) => team.title,
@@ -82,6 +120,8 @@ export const teamKind: KindModule<
   remove: (live, _address, scope) => [
     { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" },
   ],
+  consequences: (live, _address, scope) =>
+    unlistedGrantConsequences(live, `team:${live.item.title}`, scope.desired),
 
   exportLeavesOut: "team members (the API does not list them)",
   // The title only: the API counts a team's members but does not say who they are.

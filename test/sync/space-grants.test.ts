@@ -114,6 +114,44 @@ ${handbook("{ user: usr_ada, role: admin }")}`);
     expect(await users("spc_handbook")).toEqual([["usr_ada", "admin"]]);
   });
 
+  it("lists under a team's delete the grants it takes away on spaces the file does not list", async () => {
+    await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
+    await grant("spc_internal", { role: "edit", teams: ["team_writers"] });
+    await grant("spc_sdk", { role: "read", teams: ["team_writers"] });
+    // sdk is named but its permissions are not listed; the internal wiki is not named at all.
+    const path = await h.config(`${head}teams: []
+policy: { prune: [teams, permissions] }
+${handbook("{ user: usr_ada, role: admin }")}  sdk: spc_sdk
+`);
+    const plan = await planOf(path);
+    const writers = plan.changes.find((change) => change.address === 'team "Writers"')!;
+    const unlisted = "whose permissions the configuration does not list";
+    expect(writers.consequences?.map((c) => [c.address, c.note])).toEqual([
+      ['space "handbook" › space permission "team:Writers"', 'role "admin"'],
+      ['space "sdk" › space permission "team:Writers"', `role "read" on space "SDK", ${unlisted}`],
+      [
+        'space "spc_internal" › space permission "team:Writers"',
+        `role "edit" on space "Internal wiki", ${unlisted}`,
+      ],
+    ]);
+    // Reviewers holds no grant (its spaces count is 0): nothing is read for it.
+    expect(
+      plan.changes.find((change) => change.address === 'team "Reviewers"')!.consequences,
+    ).toBeUndefined();
+    const { plan: text } = await appliesInOneRound(path);
+    expect(text).toContain(
+      `      ↳ deletes space "spc_internal" › space permission "team:Writers" (role "edit" on space "Internal wiki", ${unlisted})\n`,
+    );
+    expect(await teams("spc_internal")).toEqual([]);
+  });
+
+  it("reads no space for a team prune when no team that goes holds a grant", async () => {
+    const path = await h.config(`${head}teams:\n  - { title: Writers }\npolicy: { prune: [teams] }\n`);
+    h.emulator.resetLog();
+    await planOf(path);
+    expect(h.emulator.requests.map((entry) => entry.path)).toEqual([`/v1/orgs/${h.org}/teams`]);
+  });
+
   it("removes a member with its grant, which goes with it, and with a direct apply too", async () => {
     await grant("spc_handbook", { role: "read", users: ["usr_rita"] });
     await grant("spc_sdk", { role: "edit", users: ["usr_rita"] });
@@ -133,9 +171,11 @@ spaces:
     const plan = await planOf(path);
     const rita = plan.changes.find((change) => change.kind === "member")!;
     expect(rita.address).toBe('member "rita@acme.example"');
-    expect(rita.consequences?.map((c) => c.address)).toContain(
+    expect(rita.consequences?.map((c) => c.address)).toEqual([
       'space "handbook" › space permission "user:usr_rita"',
-    );
+      // Not listed with permissions: read for the member that goes, and shown.
+      'space "sdk" › space permission "user:rita@acme.example"',
+    ]);
     expect(plan.calls.filter((call) => call.path.includes("/permissions/users/"))).toEqual([]);
     const result = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
