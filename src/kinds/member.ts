@@ -12,6 +12,7 @@ import { type ItemMeta, type Located, placeOf, type Role } from "../model/desire
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./member-admins.ts";
+import { readTeamsOf, teamsLosing } from "./member-teams.ts";
 import { orgPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { KindModule, LiveNode, Scope } from "./types.ts";
@@ -188,12 +189,16 @@ export const memberKind: KindModule<
       checkAllPresent(desired, items);
     }
     const nodes = items.map((item) => ({ item, children: {}, ...(caller ? { details: { caller } } : {}) }));
-    // A member the plan removes takes its grants along: on spaces the plan does not read too.
+    // A member the plan removes takes its grants along, on spaces the plan does not read too,
+    // and leaves its teams.
     const going =
       desired !== undefined && scope.desired.policy.prune.includes("members")
         ? nodes.filter((node) => !desired.some((member) => names(member.user, node.item)))
         : [];
-    await readUnlistedGrants(client, scope, "users", going);
+    await Promise.all([
+      readUnlistedGrants(client, scope, "users", going),
+      readTeamsOf(client, scope.organization, going),
+    ]);
     return nodes;
   },
 
@@ -233,8 +238,10 @@ export const memberKind: KindModule<
     ];
   },
 
-  consequences: (live, _address, scope) =>
-    unlistedGrantConsequences(live, `user:${userKey(liveName(live.item))}`, scope.desired),
+  consequences: (live, _address, _scope, ctx, configuration) => [
+    ...unlistedGrantConsequences(live, `user:${userKey(liveName(live.item))}`, configuration),
+    ...teamsLosing(live, liveName(live.item), ctx),
+  ],
 
   exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
   toConfig: (live) => ({ user: liveName(live.item), role: live.item.role }),

@@ -142,9 +142,16 @@ export interface KindModule<
   /**
    * What the service removes or changes along with deleting this item, beyond the items that
    * name it as their owner (`goesWith`): a section's site spaces, a team's grants on spaces
-   * whose permissions the configuration does not manage.
+   * whose permissions the configuration does not manage. `configuration` names spaces, as for
+   * `liveLabel`.
    */
-  consequences?(live: LiveNode<L>, address: string, scope: Scope<P, I>, ctx: PlanContext): Consequence[];
+  consequences?(
+    live: LiveNode<L>,
+    address: string,
+    scope: Scope<P, I>,
+    ctx: PlanContext,
+    configuration: { spaces: Record<string, string> },
+  ): Consequence[];
   move?(id: string, position: { before?: string; after?: string }, scope: Scope<P, I>): CallDraft;
 
   /**

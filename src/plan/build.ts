@@ -56,7 +56,7 @@ class Planner {
     const containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
     for (const container of containers) this.build(container);
     for (const plan of this.lastly) plan();
-    this.consequences.addTo(this.changes, this.resolution);
+    this.consequences.addTo(this.changes, this.resolution, this.desired);
     let nextId = this.calls.length;
     const drafts = this.calls;
     const releasedBy = breakClaimCycles(

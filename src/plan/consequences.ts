@@ -38,7 +38,11 @@ export class Consequences {
    * Gives each delete (and replacement) what the service does along with it: the items it takes
    * along, then what its kind says of it.
    */
-  addTo(changes: readonly Change[], resolution: Resolution): void {
+  addTo(
+    changes: readonly Change[],
+    resolution: Resolution,
+    configuration: { spaces: Record<string, string> },
+  ): void {
     for (const change of changes) {
       if ((change.action !== "delete" && change.action !== "replace") || change.blocked) continue;
       const slot = resolution.get(change.address);
@@ -46,7 +50,7 @@ export class Consequences {
       const { module, scope } = slot.container;
       const consequences = [
         ...(this.byOwner.get(change.address) ?? []),
-        ...(module.consequences?.(slot.live, slot.address, scope, resolution) ?? []),
+        ...(module.consequences?.(slot.live, slot.address, scope, resolution, configuration) ?? []),
       ];
       if (consequences.length > 0) change.consequences = consequences;
     }

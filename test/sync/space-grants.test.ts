@@ -149,7 +149,11 @@ ${handbook("{ user: usr_ada, role: admin }")}  sdk: spc_sdk
     const path = await h.config(`${head}teams:\n  - { title: Writers }\npolicy: { prune: [teams] }\n`);
     h.emulator.resetLog();
     await planOf(path);
-    expect(h.emulator.requests.map((entry) => entry.path)).toEqual([`/v1/orgs/${h.org}/teams`]);
+    // The teams, and the SAML providers that might name Reviewers: no space, no grant.
+    expect(h.emulator.requests.map((entry) => entry.path)).toEqual([
+      `/v1/orgs/${h.org}/teams`,
+      `/v1/orgs/${h.org}/saml`,
+    ]);
   });
 
   it("removes a member with its grant, which goes with it, and with a direct apply too", async () => {
@@ -175,6 +179,8 @@ spaces:
       'space "handbook" › space permission "user:usr_rita"',
       // Not listed with permissions: read for the member that goes, and shown.
       'space "sdk" › space permission "user:rita@acme.example"',
+      // It leaves its team too.
+      'team "Reviewers"',
     ]);
     expect(plan.calls.filter((call) => call.path.includes("/permissions/users/"))).toEqual([]);
     const result = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
