@@ -249,6 +249,62 @@ describe("what the service does along with a delete", () => {
     });
   });
 
+  describe("a custom field", () => {
+    const BASE = `version: 1\norganization: \${DOCSYNC_ORG}\n`;
+    const values = async () =>
+      Object.fromEntries(
+        (
+          await h.api.get<{ customField: { name: string }; value: unknown }[]>(
+            "/spaces/spc_handbook/custom-fields",
+          )
+        ).map(({ customField, value }) => [customField.name, value]),
+      );
+    beforeEach(async () => {
+      await applied(
+        h,
+        await h.config(
+          `${BASE}customFields:\n  - { name: owner, type: text }\n  - { name: tier, type: text }\nspaces:\n  handbook: { id: spc_handbook, customFields: { owner: ada, tier: gold } }\n`,
+        ),
+      );
+    });
+
+    it("takes its values along: a space whose values the plan reads shows that it loses one", async () => {
+      const path = await h.config(
+        `${BASE}customFields:\n  - { name: tier, type: text }\npolicy: { prune: [customFields] }\nspaces:\n  handbook: { id: spc_handbook, customFields: { tier: gold } }\n`,
+      );
+      const plan = await planOf(path);
+      expect(shown(change(plan, 'custom field "owner"'))).toEqual([
+        ["update", 'space "handbook"', 'loses its value of custom field "owner"'],
+      ]);
+      await oneRound(path);
+      expect(await values()).toEqual({ tier: "gold" });
+    });
+
+    it("deleted while a space sets a value of it: the plan stops before any write, at the value", async () => {
+      const path = await h.config(
+        `${BASE}customFields:\n  - { name: tier, type: text }\npolicy: { prune: [customFields] }\nspaces:\n  handbook: { id: spc_handbook, customFields: { owner: ada } }\n`,
+      );
+      h.emulator.resetLog();
+      const result = await h.run(["apply", "-c", path, "--yes"]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /:7:13: space "handbook": custom field "owner" is deleted by this plan \(policy\.prune names customFields/,
+      );
+      expect(h.writes()).toBe(0);
+    });
+
+    it("replaced, gives the new field the value the space sets again, in one round", async () => {
+      const path = await h.config(
+        `${BASE}customFields:\n  - { name: owner, type: select, options: [ada, bob] }\n  - { name: tier, type: text }\nspaces:\n  handbook: { id: spc_handbook, customFields: { owner: ada, tier: gold } }\n`,
+      );
+      const plan = await planOf(path);
+      expect(change(plan, 'custom field "owner"').action).toBe("replace");
+      expect(change(plan, 'space "handbook"').fields).toEqual([{ field: "customFields.owner", to: "ada" }]);
+      await oneRound(path);
+      expect(await values()).toEqual({ owner: "ada", tier: "gold" });
+    });
+  });
+
   it("a member leaves its teams, which docsync does not manage after it makes them: shown, and no change follows", async () => {
     const path = await h.config(`${HEAD}teams:
   - { title: Writers, members: [usr_eddie] }
