@@ -3,7 +3,7 @@
 // once per client and organization, however many spaces ask.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { isNotOffered } from "../api/errors.ts";
+import { isGoneOrHidden, isNotOffered } from "../api/errors.ts";
 import { orgPath } from "./paths.ts";
 import type { Caller } from "./space-access.ts";
 
@@ -96,9 +96,14 @@ export function readOrganizationSpaces(
   return once(client, `spaces ${organization}`, async () => {
     const caller = await readCaller(client, organization);
     if (!caller.known) return undefined;
-    const items = await client.list<{ space: OrganizationSpace & { deletedAt?: unknown } }>(
-      `${orgPath(organization)}/members/${encodeURIComponent(caller.id)}/spaces`,
-    );
+    let items: { space: OrganizationSpace & { deletedAt?: unknown } }[];
+    try {
+      items = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(caller.id)}/spaces`);
+    } catch (error) {
+      // A token of someone who is not a member, or a service without the listing.
+      if (isGoneOrHidden(error) || absent(error)) return undefined;
+      throw error;
+    }
     return items.map((item) => item.space).filter((space) => !space.deletedAt);
   });
 }
