@@ -45,11 +45,17 @@ describe("a delete whose item is already gone", () => {
     expect(await teamTitles()).toEqual(["Writers"]);
   });
 
-  it("is done in a saved plan, which is not stale for an item it deletes that is gone already", async () => {
+  /** A saved plan of PRUNE_REVIEWERS, after which the team `id` is deleted by hand. */
+  const savedThenDeleted = async (id: string) => {
     const path = await h.config(PRUNE_REVIEWERS);
     const file = path.replace(/\.yaml$/, ".plan.json");
     expect((await h.run(["plan", "-c", path, "--out", file])).code).toBe(0);
-    await deleteByHand(`/orgs/${h.org}/teams/team_reviewers`);
+    await deleteByHand(`/orgs/${h.org}/teams/${id}`);
+    return file;
+  };
+
+  it("is done in a saved plan, which is not stale for an item it deletes that is gone already", async () => {
+    const file = await savedThenDeleted("team_reviewers");
     const result = await h.run(["apply", file, "--yes", "--format", "json"]);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
@@ -65,10 +71,7 @@ describe("a delete whose item is already gone", () => {
   });
 
   it("still refuses a saved plan when an item it keeps was deleted by hand", async () => {
-    const path = await h.config(PRUNE_REVIEWERS);
-    const file = path.replace(/\.yaml$/, ".plan.json");
-    expect((await h.run(["plan", "-c", path, "--out", file])).code).toBe(0);
-    await deleteByHand(`/orgs/${h.org}/teams/team_writers`);
+    const file = await savedThenDeleted("team_writers");
     const result = await h.run(["apply", file, "--yes"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("team_writers");
