@@ -5,6 +5,7 @@
 // instead of failing half-way through an apply.
 
 import type { LiveReader } from "../api/client-types.ts";
+import { isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import { samlProvidersPath } from "./paths.ts";
@@ -24,7 +25,14 @@ export async function readProvidersNaming(
   nodes: readonly LiveNode<{ id: string }>[],
 ): Promise<void> {
   if (nodes.length === 0) return;
-  const providers = await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization));
+  let providers: LiveSamlProvider[];
+  try {
+    providers = await client.list<LiveSamlProvider>(samlProvidersPath(scope.organization));
+  } catch (error) {
+    // A service without single sign-on has no provider to name a team.
+    if (isNotOffered(error)) return;
+    throw error;
+  }
   for (const node of nodes) {
     const naming = providers
       .filter((provider) => provider.defaultTeam?.id === node.item.id)

@@ -240,6 +240,13 @@ describe("what the service does along with a delete", () => {
       expect(await teamTitles()).toEqual(["Writers"]);
     });
 
+    it("is deleted on a service without single sign-on, where no provider can name it", async () => {
+      h.emulator.removeRoutes(["GET /orgs/:organizationId/saml"]);
+      const path = await h.config(`${HEAD}teams: [{ title: Writers }]\npolicy: { prune: [teams] }\n`);
+      const plan = await planOf(path);
+      expect(plan.changes.map((c) => c.address)).toEqual(['team "Reviewers"']);
+    });
+
     it("is deleted after the provider that names it", async () => {
       const path = await h.config(
         `${HEAD}teams: [{ title: Writers }]\nsamlProviders: []\npolicy: { prune: [teams, samlProviders] }\n`,

@@ -72,6 +72,9 @@ ${handbook("{ user: usr_eddie, role: read }")}`);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
   });
 
+  /** The plan's one change of a team. */
+  const change = (plan: Plan) => plan.changes.find((candidate) => candidate.kind === "team")!;
+
   /** Plans `path` to a file, applies that plan, and expects exit 0 and a plan with no changes after. */
   const appliesInOneRound = async (path: string) => {
     const file = path.replace(/\.yaml$/, ".plan.json");
@@ -188,6 +191,20 @@ spaces:
     expect(result.stdout).toContain("Live state matches the configuration.");
     expect(await users("spc_handbook")).toEqual([["usr_ada", "admin"]]);
     expect(await users("spc_sdk")).toEqual([]);
+  });
+
+  it("counts only the team under policy.maxDestroy, not the grants it takes along", async () => {
+    await grant("spc_handbook", { role: "edit", teams: ["team_writers"] });
+    await grant("spc_sdk", { role: "edit", teams: ["team_writers"] });
+    const path = await h.config(`${head}teams:
+  - { title: Reviewers }
+policy: { prune: [teams, permissions], maxDestroy: 1 }
+${handbook("{ user: usr_ada, role: admin }")}`);
+    const plan = await planOf(path);
+    expect(change(plan).consequences).toHaveLength(2);
+    const result = await h.run(["apply", "-c", path, "--yes"]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(await teams("spc_sdk")).toEqual([]);
   });
 
   it("shows the grants a deleted team takes along on a space whose permissions are not pruned", async () => {
