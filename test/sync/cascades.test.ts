@@ -109,6 +109,21 @@ describe("what the service does along with a delete", () => {
     });
   });
 
+  it("a section's default site space gives its flag to the one the configuration makes default, in one round", async () => {
+    await applied(h, await h.config(site(section("a", ["api1", "api2", "sdk"]))));
+    const path = await h.config(
+      site(
+        "- path: a\n  title: Section a\n  siteSpaces:\n    - { space: api2, path: api2 }\n    - { space: sdk, path: sdk, default: true }\n",
+      ),
+    );
+    await oneRound(path);
+    const [a] = await sections();
+    expect(a!.siteSpaces.map((siteSpace) => [siteSpace.path, siteSpace.default === true])).toEqual([
+      ["api2", false],
+      ["sdk", true],
+    ]);
+  });
+
   describe("a group", () => {
     beforeEach(async () => {
       await applied(
