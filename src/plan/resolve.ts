@@ -19,8 +19,9 @@ export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 export class Slot {
   /** Live field changes that force a replacement (or that protect prevented). */
   replaceChanges: FieldChange[] = NONE;
-  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
   duplicateOf: string | undefined = undefined;
+  keptBecause: string | undefined = undefined;
   containers: Container[] = NONE;
   /** For an item this plan creates: the placeholder of its id, once asked for. */
   placeholder: string | undefined = undefined;
@@ -152,6 +153,11 @@ export class Resolution implements PlanContext {
     return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
   }
 
+  deletes(address: string): string | undefined {
+    const slot = this.slots.get(address);
+    return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
+  }
+
   /**
    * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
    * kind without children are indexed by address only when an address of their container is
@@ -226,7 +232,10 @@ export class Resolution implements PlanContext {
       const own = taken ? `${name}#${live.item.id}` : name;
       const address = taken ? describe(own) : plain;
       const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address, own);
-      if (kept) slot.duplicateOf = kept.item.id;
+      if (kept) {
+        slot.duplicateOf = kept.item.id;
+        slot.keptBecause = matching.keptBecause.get(kept);
+      }
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       this.slots.add(address, slot);
       slots.push(slot);
