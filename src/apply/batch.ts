@@ -6,9 +6,11 @@
 import { isRouteAbsent } from "../api/absent-route.ts";
 import type { ApiClient } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
+import { addressText } from "../model/address.ts";
 import type { Call } from "../model/plan.ts";
+import { pathText } from "../model/references.ts";
 import { capturedId } from "./captures.ts";
-import { fillPath, fillValue } from "./placeholders.ts";
+import { fillBody, fillPath } from "./fill.ts";
 
 export type BatchSent = { absent: true } | { absent: false; answer: unknown };
 
@@ -22,7 +24,7 @@ export async function sendBatch(
     const answer = await client.send<unknown>({
       method: call.method,
       path: fillPath(call.path, ids),
-      body: fillValue(call.body, ids),
+      body: fillBody(call.body, call.ids, ids),
       optional: { route: call.batch!.route, instead: "one call per item of its body" },
       signal,
     });
@@ -41,7 +43,9 @@ export type ItemOutcome =
 export function batchItemOutcome(call: Call, result: unknown): ItemOutcome {
   const failed = (error: string): ItemOutcome => ({ call, status: "failed", error });
   if (result === null || typeof result !== "object") {
-    return failed(`${call.method} ${call.path}: the bulk call's answer has no result for this item`);
+    return failed(
+      `${call.method} ${pathText(call.path)}: the bulk call's answer has no result for this item`,
+    );
   }
   const { status, error } = result as { status?: unknown; error?: unknown };
   if (status === "error") {
@@ -50,8 +54,9 @@ export function batchItemOutcome(call: Call, result: unknown): ItemOutcome {
   const ids = new Map<string, string>();
   for (const capture of call.captures ?? []) {
     const id = capturedId(result, capture);
-    if (id === undefined) return failed(`the answer did not include the id of ${capture.address}`);
-    ids.set(capture.address, id);
+    if (id === undefined)
+      return failed(`the answer did not include the id of ${addressText(capture.address)}`);
+    ids.set(addressText(capture.address), id);
   }
   return { status: "done", ids };
 }

@@ -8,12 +8,13 @@
 import { setMaxListeners } from "node:events";
 import type { ApiClient } from "../api/client.ts";
 import { DocsyncError } from "../errors.ts";
-import type { Alternate, Call, Plan } from "../model/plan.ts";
+import { addressText } from "../model/address.ts";
+import type { Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId, checkProbe, failureMessage } from "./captures.ts";
+import { fillAlternate, fillBody, fillPath, fillRecover } from "./fill.ts";
 import { alreadyGone } from "./gone.ts";
-import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
   /**
@@ -50,12 +51,6 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** How long to wait for the calls in flight after `signal` aborts. Default DEFAULT_DRAIN_MS. */
   drainMs?: number;
-}
-
-function fillAlternate(alternate: Alternate, ids: Map<string, string>): Alternate {
-  const filled: Alternate = { ...alternate, path: fillPath(alternate.path, ids) };
-  if (alternate.body !== undefined) filled.body = fillValue(alternate.body, ids);
-  return filled;
 }
 
 /** Resolves when `signal` aborts (never when there is none); `dispose` drops the listener. */
@@ -144,7 +139,10 @@ export async function executePlan(
         failed.push(call);
         return;
       }
-      for (const capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address)!);
+      for (const capture of call.captures ?? []) {
+        const address = addressText(capture.address);
+        ids.set(address, outcome.ids.get(address)!);
+      }
       record({ call, status: "done", carried: true });
       done.push(id);
     });
@@ -170,10 +168,10 @@ export async function executePlan(
       const answer = await client.send<unknown>({
         method: call.method,
         path: fillPath(call.path, ids),
-        ...(call.body === undefined ? {} : { body: fillValue(call.body, ids) }),
+        ...(call.body === undefined ? {} : { body: fillBody(call.body, call.ids, ids) }),
         // The call says whether it creates; plans saved before it did: the calls with `recover`.
         create: call.create ?? call.recover !== undefined,
-        ...(call.recover ? { recover: fillValue(call.recover, ids) } : {}),
+        ...(call.recover ? { recover: fillRecover(call.recover, ids) } : {}),
         ...(call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {}),
         signal: giveUp.signal,
       });
@@ -182,8 +180,11 @@ export async function executePlan(
       for (const capture of call.captures ?? []) {
         const id = capturedId(answer, capture);
         if (id === undefined)
-          throw new DocsyncError("apply.no-id", `the answer did not include the id of ${capture.address}`);
-        ids.set(capture.address, id);
+          throw new DocsyncError(
+            "apply.no-id",
+            `the answer did not include the id of ${addressText(capture.address)}`,
+          );
+        ids.set(addressText(capture.address), id);
       }
       record({ call, status: "done" });
       return true;

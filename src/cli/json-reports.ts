@@ -8,6 +8,7 @@ import { callName, changesById, type Made } from "../apply/report.ts";
 import type { Diagnostic } from "../config/diagnostics.ts";
 import type { ErrorCode } from "../errors.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
+import { pathText } from "../model/references.ts";
 import { Redactor } from "../secrets/redactor.ts";
 
 export interface ValidationReport {
@@ -131,7 +132,7 @@ export class ApplyRecorder {
           id: outcome.call.id,
           address: changes.get(outcome.call.change)?.address ?? outcome.call.change,
           method: outcome.call.method,
-          path: outcome.call.path,
+          path: pathText(outcome.call.path),
           summary: outcome.call.summary,
           status: outcome.status,
         };

@@ -1,9 +1,11 @@
 // `--target` as people type it: segments `kind "name"` separated by `›` (as plans print them)
-// or `>` (as keyboards have it). A malformed address is a usage error of its own, told apart
-// from a well-formed one that names nothing (which the planner reports).
+// or `>` (as keyboards have it), each name a JSON string, so that any name can be given (`\"`
+// for a quote, `\\` for a backslash; `›` and `>` inside the quotes are part of it). The one
+// place a text is read as an address. A malformed address is a usage error of its own, told
+// apart from a well-formed one that names nothing (which the planner reports).
 
 import { DocsyncError } from "../errors.ts";
-import { SEPARATOR } from "../model/address.ts";
+import type { Address } from "../model/address.ts";
 
 const SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/;
 const EXAMPLE = `site "Acme Docs" > section "api"`;
@@ -37,30 +39,32 @@ function syntaxError(target: string, problem: string): DocsyncError {
   );
 }
 
-/** The address in the form plans print (`site "A" › section "b"`); throws on a malformed one. */
-export function parseTargetAddress(target: string): string {
+/** The address a target names (`site "A" › section "b"`); throws on a malformed one. */
+export function parseTargetAddress(target: string): Address {
   if (target.trim() === "") throw syntaxError(target, "it is empty");
   const parts = segments(target);
-  return parts
-    .map((part, index) => {
-      const where = parts.length > 1 ? ` (segment ${index + 1})` : "";
-      if (part === "") throw syntaxError(target, `a separator has nothing on one side${where}`);
-      const match = SEGMENT.exec(part);
-      if (!match) {
-        const problem = /"/.test(part)
-          ? (part.split('"').length - 1) % 2 === 1
-            ? `a quote is not closed${where}`
-            : `${JSON.stringify(part)} is not kind "name"${where}`
-          : `${JSON.stringify(part)} has no quoted name${where}`;
-        throw syntaxError(target, problem);
-      }
-      let name: string;
-      try {
-        name = JSON.parse(match[2]!) as string;
-      } catch {
-        throw syntaxError(target, `${match[2]} is not a valid quoted name${where}`);
-      }
-      return `${match[1]} ${JSON.stringify(name)}`;
-    })
-    .join(SEPARATOR);
+  return parts.map((part, index) => {
+    const where = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where}`);
+    const match = SEGMENT.exec(part);
+    if (!match) {
+      const problem = /"/.test(part)
+        ? (part.split('"').length - 1) % 2 === 1
+          ? `a quote is not closed${where}`
+          : `${JSON.stringify(part)} is not kind "name"${where}`
+        : `${JSON.stringify(part)} has no quoted name${where}`;
+      throw syntaxError(target, problem);
+    }
+    let name: string;
+    try {
+      name = JSON.parse(match[2]!) as string;
+    } catch {
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where}`);
+    }
+    return { kind: match[1]!, key: name };
+  });
 }
+
+/** The addresses of `--target` options, parsed before anything is read. */
+export const parseTargets = (targets: readonly string[] | undefined): Address[] | undefined =>
+  targets?.map(parseTargetAddress);

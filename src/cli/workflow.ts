@@ -8,12 +8,12 @@ import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import { readLiveState } from "../live/read.ts";
 import { checkPlacedSpaces } from "../live/spaces.ts";
+import type { Address } from "../model/address.ts";
 import type { Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { buildPlan } from "../plan/build.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { CommandContext } from "./context.ts";
-import { parseTargetAddress } from "./target-address.ts";
 
 /** Where the configuration is when no -c is given: the first of these that exists here. */
 export const DEFAULT_CONFIGS = ["docsync.yaml", "docsync.yml", "docsync"] as const;
@@ -60,7 +60,8 @@ export interface Planned {
 }
 
 export interface PlanningOptions {
-  targets?: readonly string[];
+  /** The `--target` addresses (parsed with parseTargets before anything is read). */
+  targets?: readonly Address[];
   /** A target may name nothing any more (the check after an apply that deleted it). */
   targetsMayBeGone?: boolean;
   /** The run's redactor, to learn the previous values of sensitive fields that the plan leaves out. */
@@ -72,8 +73,7 @@ export async function planAgainstLive(
   desired: DesiredState,
   options: PlanningOptions = {},
 ): Promise<Planned> {
-  // Before any read: a malformed --target is a usage error, not something to look up.
-  const targets = options.targets?.map(parseTargetAddress);
+  const { targets } = options;
   const live = await readLiveState(client, desired);
   const plan = buildPlan(desired, live, {
     ...(targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {}),

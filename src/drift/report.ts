@@ -3,7 +3,7 @@
 // and the plan map onto each other both ways: `driftReport` reads a plan as drift, and
 // `planOfDrift` gives back the plan a (parsed) report was made from, for the renderers of plans.
 
-import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
+import { type Change, type ChangeAction, type FieldChange, PLAN_VERSION, type Plan } from "../model/plan.ts";
 
 export type DriftState = "missing" | "live-only" | "differs" | "must-replace" | "out-of-order";
 
@@ -123,7 +123,7 @@ export function planOfDrift(report: DriftReport): Plan {
   for (const change of changes) summary[change.action]++;
   return {
     format: "docsync-plan",
-    version: 1,
+    version: PLAN_VERSION,
     organization: report.organization,
     changes,
     calls: [],

@@ -7,7 +7,7 @@ import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { scopeOfNode } from "../live/walk.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, ROOT } from "../model/address.ts";
 import type { LiveState } from "../model/scope.ts";
 import { everything } from "./read.ts";
 import { SecretsKeptOut } from "./secrets.ts";
@@ -114,7 +114,11 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       for (const child of unread.get(node) ?? []) delete config[child.collection];
       if (kind.keyKeptUnique === false) pin(kind, config, node.item.id);
       const key = kind.liveKey(node.item);
-      result.secrets.keepOut(config, { kind, key, address: addressOf(scope.address, kind.kind, key) });
+      result.secrets.keepOut(config, {
+        kind,
+        key,
+        address: addressText(addressOf(scope.address, kind.kind, key)),
+      });
       exported.push({ live: node, config });
       result.keys.set(keyId(kind.kind, node.item.id), key);
     }
@@ -122,7 +126,7 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     return exported;
   }
 
-  const root: Scope = { organization, address: "", desired: everything(organization), live, ids: {} };
+  const root: Scope = { organization, address: ROOT, desired: everything(organization), live, ids: {} };
   for (const kind of TOP_LEVEL_KINDS) {
     const items = exportContainer(kind, root, live);
     if (!items) continue;
@@ -164,6 +168,8 @@ function findCollisions(kind: AnyKind, scope: Scope, items: ExportedItem[], out:
   }
   for (const [key, ids] of byKey) {
     if (ids.length > 1)
-      out.push(`${addressOf(scope.address, kind.kind, key)}: ${ids.length} live items (${ids.join(", ")})`);
+      out.push(
+        `${addressText(addressOf(scope.address, kind.kind, key))}: ${ids.length} live items (${ids.join(", ")})`,
+      );
   }
 }

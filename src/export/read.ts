@@ -7,6 +7,7 @@ import { allKinds, type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.
 import type { AnyKind, Scope } from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { type LiveRead, readTree } from "../live/walk.ts";
+import { ROOT } from "../model/address.ts";
 import type { LiveState } from "../model/scope.ts";
 
 /**
@@ -56,7 +57,7 @@ export async function readFound(
   named: readonly string[],
 ): Promise<AbsentRead[]> {
   const all = everything(organization);
-  const scope: Scope = { organization, address: "", desired: all, live, ids: {} };
+  const scope: Scope = { organization, address: ROOT, desired: all, live, ids: {} };
   const found = new Map<AnyKind, unknown[]>();
   await Promise.all(
     TOP_LEVEL_KINDS.map(async (kind) => {
@@ -69,7 +70,7 @@ export async function readFound(
   if (found.size === 0) return [];
   const { live: tree, absent } = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
-    reads: (kind, at) => at.address !== "" || found.has(kind),
+    reads: (kind, at) => at.address.length > 0 || found.has(kind),
     below: (kind, _at, nodes) =>
       nodes.map((node) => ({
         node,

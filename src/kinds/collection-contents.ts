@@ -5,7 +5,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, ROOT } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import type { Consequence } from "../model/plan.ts";
 import { collectionPath } from "./paths.ts";
@@ -59,7 +59,7 @@ export function spacesToTrash(
       return {
         action: "delete",
         kind: "space",
-        address: addressOf("", "space", space.id),
+        address: addressText(addressOf(ROOT, "space", space.id)),
         liveId: space.id,
         note: `${title}goes to the trash, restorable for 7 days`,
       };

@@ -5,7 +5,7 @@
 // another one through `parent`; the API creates it there, and moves it with its own call.
 
 import { DocsyncError } from "../errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, type Id, ROOT } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { type SpaceInside, spaceKeptInside, spacesInside, spacesToTrash } from "./collection-contents.ts";
@@ -13,7 +13,7 @@ import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts"
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { collectionPath, collectionsPath } from "./paths.ts";
+import { collectionPath, collectionsPath, subPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
 
@@ -57,10 +57,10 @@ const sharedTitles = new WeakSet<LiveCollection>();
 const liveKeyOf = (live: LiveCollection): string =>
   sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
 
-/** The parent's id as the plan knows it: live, a placeholder for one created first, or null. */
-function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | null | undefined {
+/** The parent's id as the plan knows it: live, a reference to one created first, or null. */
+function parentId(ref: CollectionRef | undefined, ctx: PlanContext): Id | null | undefined {
   if (ref === undefined || ref === null) return ref;
-  return "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+  return "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, KIND, ref.title));
 }
 
 function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[] {
@@ -106,7 +106,7 @@ function checkNothingKeptInside(
 ) {
   for (const desired of scope.desired.collections ?? []) {
     if (desired.parent !== undefined) continue;
-    const id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    const id = ctx.liveIdOf(addressOf(ROOT, KIND, desired.title));
     if (id === undefined || liveParents(scope).get(id) !== live.item.id) continue;
     throw new DocsyncError(
       "plan.kept-inside-deleted",
@@ -127,7 +127,7 @@ export const collectionKind: KindModule<
   DesiredCollection,
   LiveCollection,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawCollection>
 > = {
   kind: KIND,
@@ -215,7 +215,6 @@ export const collectionKind: KindModule<
         path: collectionsPath(org),
         body: parent ? { title: desired.title, parent } : { title: desired.title },
         summary: "create collection",
-        needs: ctx.needs(parent ?? undefined),
         captures: [{ address, pointer: "/id" }],
         recover: { list: collectionsPath(org), match: { title: desired.title } },
       },
@@ -229,12 +228,11 @@ export const collectionKind: KindModule<
         path: collectionPath(id),
         body: settings,
         summary: "configure collection",
-        needs: ctx.needs(id),
       });
     }
     return calls;
   },
-  update(_desired, live, changes, _address, scope, ctx) {
+  update(_desired, live, changes, _address, scope) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -245,10 +243,9 @@ export const collectionKind: KindModule<
       const to = typeof move.to === "string" ? move.to : undefined;
       calls.push({
         method: "POST",
-        path: `${collectionPath(live.item.id)}/move`,
+        path: subPath(collectionPath(live.item.id), "/move"),
         body: { parent: move.to ?? null },
         summary: "move collection",
-        needs: ctx.needs(to),
         // Out of its old parent before that one is deleted.
         unrefs: live.item.parent ? [live.item.parent] : [],
         releases: [movedOut(live.item.id)],

@@ -1,7 +1,7 @@
 // Custom fields: identity is the name, which is also how the API addresses them. The name and
 // the type cannot change: a new type replaces the field (delete, then create: names are unique).
 
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, type Id, ROOT } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
@@ -49,7 +49,7 @@ function valuesLost(name: string, scope: Scope<DesiredState>): Consequence[] {
       {
         action: "update",
         kind: "space",
-        address: addressOf("", "space", space.name),
+        address: addressText(addressOf(ROOT, "space", space.name)),
         liveId: node.item.id,
         note: `loses its value of custom field ${JSON.stringify(name)}`,
       },
@@ -61,7 +61,7 @@ export const customFieldKind: KindModule<
   DesiredCustomField,
   LiveCustomField,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<CustomFieldSettings>
 > = {
   kind: "custom field",

@@ -5,7 +5,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { isNotOffered } from "../api/errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, ROOT } from "../model/address.ts";
 import type { Consequence } from "../model/plan.ts";
 import { orgPath } from "./paths.ts";
 import type { LiveNode, PlanContext } from "./types.ts";
@@ -46,11 +46,17 @@ export function teamsLosing(node: LiveNode<{ id: string }>, member: string, ctx:
   const teams = (node.details?.teams ?? []) as TeamOf[];
   return teams.flatMap(({ id, title }) => {
     // Where a title is shared, the address tells the team by its id.
-    const addresses = [title, `${title}#${id}`].map((key) => addressOf("", "team", key));
+    const addresses = [title, `${title}#${id}`].map((key) => addressOf(ROOT, "team", key));
     if (addresses.some((address) => ctx.deletes(address) === id)) return [];
     const address = addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0]!;
     return [
-      { action: "update", kind: "team", address, liveId: id, note: `loses member ${JSON.stringify(member)}` },
+      {
+        action: "update",
+        kind: "team",
+        address: addressText(address),
+        liveId: id,
+        note: `loses member ${JSON.stringify(member)}`,
+      },
     ];
   });
 }

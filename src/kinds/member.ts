@@ -8,6 +8,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
+import type { Id } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
@@ -137,7 +138,7 @@ export const memberKind: KindModule<
   DesiredMember,
   LiveMember,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawMember>
 > = {
   kind: KIND,

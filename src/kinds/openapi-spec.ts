@@ -4,6 +4,7 @@
 // stops being a URL, and edits to the text itself are not seen (docs/configuration.md).
 
 import { DocsyncError } from "../errors.ts";
+import type { Id } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
@@ -59,7 +60,7 @@ export const openApiSpecKind: KindModule<
   DesiredOpenApiSpec,
   LiveOpenApiSpec,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawOpenApiSpec>
 > = {
   kind: "OpenAPI spec",

@@ -3,7 +3,7 @@
 // are managed. Enforcing single sign-on locks out members who cannot sign in that way, and the
 // default role decides what every new member may do: both are flagged high-risk.
 
-import { addressOf } from "../model/address.ts";
+import { addressOf, createdAmong, ROOT } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { orgPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
@@ -32,8 +32,8 @@ function ordering(change: FieldChange, scope: Scope, ctx: PlanContext): Pick<Cal
   if (change.field !== "sso") return {};
   if (change.to === true) {
     const providers = (scope.desired as DesiredState).samlProviders ?? [];
-    const ids = providers.map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
-    return { needs: ctx.needs(...ids) };
+    const ids = providers.map((provider) => ctx.idOf(addressOf(ROOT, samlProviderKind.kind, provider.label)));
+    return { needs: createdAmong(...ids) };
   }
   const live = scope.live?.children[samlProviderKind.kind] ?? [];
   return { unrefs: live.map((node) => (node.item as { id: string }).id) };

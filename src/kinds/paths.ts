@@ -1,61 +1,89 @@
-// API paths of the calls the kinds draft. Ids may be placeholders of items created during
-// apply; those are left as they are here and encoded when apply fills them in.
+// API paths of the calls the kinds draft. An id may be a reference to an item created during
+// apply: a path that names one is made of parts (references.ts), the others are text.
 
-import { isPlaceholder } from "../model/address.ts";
+import { type Id, IdRef } from "../model/address.ts";
+import { type ApiPath, joinPath } from "../model/references.ts";
 
-const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
+/**
+ * The id of a live item a read names (reads go through live items only, whose ids are known).
+ */
+export function liveId(id: Id): string {
+  if (typeof id !== "string")
+    throw new Error(`planner bug: a read names a new item, ${JSON.stringify(id.idOf)}`);
+  return id;
+}
+
+/** A path as the ids it is made of allow: text when every id is a live one. */
+type PathOf<T> = [T] extends [string] ? string : ApiPath;
+
+const segment = (id: Id): string | IdRef => (id instanceof IdRef ? id : encodeURIComponent(id));
+
+/** `base` followed by `/` and the id, encoded. */
+export const below = <B extends ApiPath, T extends Id>(base: B, id: T): PathOf<B | T> =>
+  (typeof base === "string" && typeof id === "string"
+    ? `${base}/${encodeURIComponent(id)}`
+    : joinPath(base, "/", segment(id))) as PathOf<B | T>;
+
+/** `base` followed by text: `subPath(sitePath(org, site), "/adaptive-schema")`. */
+export const subPath = <B extends ApiPath>(base: B, text: string): PathOf<B> =>
+  (typeof base === "string" ? `${base}${text}` : joinPath(base, text)) as PathOf<B>;
 
 // The organization's and the site's paths start most paths, over and over for the items of one
 // site: the last one of each is kept rather than built again.
 let lastOrg: { org: string; path: string } | undefined;
-let lastSite: { org: string; site: string; path: string } | undefined;
+let lastSite: { org: string; site: Id; path: ApiPath } | undefined;
 
 export function orgPath(org: string): string {
-  if (lastOrg?.org !== org) lastOrg = { org, path: `/orgs/${segment(org)}` };
+  if (lastOrg?.org !== org) lastOrg = { org, path: `/orgs/${encodeURIComponent(org)}` };
   return lastOrg.path;
 }
 
-export function sitePath(org: string, site: string): string {
+export function sitePath<S extends Id>(org: string, site: S): PathOf<S> {
   if (lastSite?.org !== org || lastSite.site !== site)
-    lastSite = { org, site, path: `${orgPath(org)}/sites/${segment(site)}` };
-  return lastSite.path;
+    lastSite = { org, site, path: below(`${orgPath(org)}/sites`, site) };
+  return lastSite.path as PathOf<S>;
 }
-export const sectionsPath = (org: string, site: string) => `${sitePath(org, site)}/sections`;
-export const sectionPath = (org: string, site: string, section: string) =>
-  `${sectionsPath(org, site)}/${segment(section)}`;
-export const groupsPath = (org: string, site: string) => `${sitePath(org, site)}/section-groups`;
-export const groupPath = (org: string, site: string, group: string) =>
-  `${groupsPath(org, site)}/${segment(group)}`;
-export const siteSpacesPath = (org: string, site: string) => `${sitePath(org, site)}/site-spaces`;
-export const siteSpacePath = (org: string, site: string, siteSpace: string) =>
-  `${siteSpacesPath(org, site)}/${segment(siteSpace)}`;
-export const redirectsPath = (org: string, site: string) => `${sitePath(org, site)}/redirects`;
-export const redirectPath = (org: string, site: string, redirect: string) =>
-  `${redirectsPath(org, site)}/${segment(redirect)}`;
+export const sectionsPath = <S extends Id>(org: string, site: S) => subPath(sitePath(org, site), "/sections");
+export const sectionPath = <S extends Id, T extends Id>(org: string, site: S, section: T) =>
+  below(sectionsPath(org, site), section) as PathOf<S | T>;
+export const groupsPath = <S extends Id>(org: string, site: S) =>
+  subPath(sitePath(org, site), "/section-groups");
+export const groupPath = <S extends Id, T extends Id>(org: string, site: S, group: T) =>
+  below(groupsPath(org, site), group) as PathOf<S | T>;
+export const siteSpacesPath = <S extends Id>(org: string, site: S) =>
+  subPath(sitePath(org, site), "/site-spaces");
+export const siteSpacePath = <S extends Id, T extends Id>(org: string, site: S, siteSpace: T) =>
+  below(siteSpacesPath(org, site), siteSpace) as PathOf<S | T>;
+export const redirectsPath = <S extends Id>(org: string, site: S) =>
+  subPath(sitePath(org, site), "/redirects");
+export const redirectPath = <S extends Id, T extends Id>(org: string, site: S, redirect: T) =>
+  below(redirectsPath(org, site), redirect) as PathOf<S | T>;
 export const teamsPath = (org: string) => `${orgPath(org)}/teams`;
-export const teamPath = (org: string, team: string) => `${teamsPath(org)}/${segment(team)}`;
+export const teamPath = <T extends Id>(org: string, team: T) => below(teamsPath(org), team);
 export const customFieldsPath = (org: string) => `${orgPath(org)}/custom-fields`;
-export const customFieldPath = (org: string, name: string) => `${customFieldsPath(org)}/${segment(name)}`;
+export const customFieldPath = (org: string, name: string) =>
+  `${customFieldsPath(org)}/${encodeURIComponent(name)}`;
 export const samlProvidersPath = (org: string) => `${orgPath(org)}/saml`;
-export const samlProviderPath = (org: string, provider: string) =>
-  `${samlProvidersPath(org)}/${segment(provider)}`;
+export const samlProviderPath = <T extends Id>(org: string, provider: T) =>
+  below(samlProvidersPath(org), provider);
 
 /** The body of a move call: before or after another item of the same kind. */
 export function movePosition(
   type: "site-section" | "site-space",
   field: "siteSection" | "siteSpace",
-  position: { before?: string; after?: string },
+  position: { before?: Id; after?: Id },
 ) {
   return position.after
     ? { position: { after: { type, [field]: position.after } } }
     : { position: { before: { type, [field]: position.before } } };
 }
 export const openApiSpecsPath = (org: string) => `${orgPath(org)}/openapi`;
-export const openApiSpecPath = (org: string, slug: string) => `${openApiSpecsPath(org)}/${segment(slug)}`;
+export const openApiSpecPath = (org: string, slug: string) =>
+  `${openApiSpecsPath(org)}/${encodeURIComponent(slug)}`;
 export const translationsPath = (org: string) => `${orgPath(org)}/translations`;
-export const translationPath = (org: string, translation: string) =>
-  `${translationsPath(org)}/${segment(translation)}`;
-export const spacePath = (space: string) => `/spaces/${segment(space)}`;
+export const translationPath = <T extends Id>(org: string, translation: T) =>
+  below(translationsPath(org), translation);
+export const spacePath = <T extends Id>(space: T) => below("/spaces", space);
 export const collectionsPath = (org: string) => `${orgPath(org)}/collections`;
-export const collectionPath = (collection: string) => `/collections/${segment(collection)}`;
-export const spacePermissionsPath = (space: string) => `${spacePath(space)}/permissions`;
+export const collectionPath = <T extends Id>(collection: T) => below("/collections", collection);
+export const spacePermissionsPath = <T extends Id>(space: T) => subPath(spacePath(space), "/permissions");

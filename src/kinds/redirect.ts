@@ -6,9 +6,10 @@ import { isDeepStrictEqual } from "node:util";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
+import type { ApiPath } from "../model/references.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { redirectPath, redirectsPath } from "./paths.ts";
+import { liveId, redirectPath, redirectsPath } from "./paths.ts";
 import type { LiveSection } from "./section.ts";
 import type { SiteScope } from "./site.ts";
 import { navigationOf } from "./site-navigation.ts";
@@ -74,7 +75,7 @@ const site = (scope: SiteScope) => scope.desired;
 /** What the calls of a site's redirects share, built once per site: a site may have 100,000 redirects. */
 interface SiteParts {
   /** The path of the site's redirects. */
-  list: string;
+  list: ApiPath;
   /** The claim of a source, but the source. */
   claim: string;
   /** Destinations by section path: many redirects go to few sections. */
@@ -209,7 +210,7 @@ export const redirectKind: KindModule<
 
   desired: (scope) => site(scope).redirects,
   read: async (client, scope) =>
-    leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, scope.ids.site))),
+    leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, liveId(scope.ids.site)))),
 
   key: (redirect) => redirect.source,
   liveKey: (redirect) => redirect.source,
@@ -231,7 +232,6 @@ export const redirectKind: KindModule<
         path: partsOf(scope).list,
         body: { source: desired.source, destination: to },
         summary: "create redirect",
-        needs: ctx.needs(scope.ids.site, to.siteSectionId as string | undefined),
         captures: [{ address, pointer: "/id" }],
         recover: {
           list: partsOf(scope).list,
@@ -250,7 +250,6 @@ export const redirectKind: KindModule<
       path: redirectPath(scope.organization, scope.ids.site, live.item.id),
       body,
       summary: "update redirect",
-      needs: ctx.needs(scope.ids.site),
     };
     if (changes.some((change) => change.field === "source")) {
       body.source = desired.source;
@@ -264,7 +263,6 @@ export const redirectKind: KindModule<
     if (changes.some((change) => change.field === "destination")) {
       const to = destination(desired, scope, ctx);
       body.destination = to;
-      call.needs = ctx.needs(scope.ids.site, to.siteSectionId as string | undefined);
       call.unrefs = sectionOf(live.item);
     }
     // The bulk operation names a redirect by its source: it can change a destination, not a source.
@@ -274,12 +272,11 @@ export const redirectKind: KindModule<
     return [call];
   },
 
-  remove: (live, _address, scope, ctx) => [
+  remove: (live, _address, scope) => [
     {
       method: "DELETE",
       path: redirectPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete redirect",
-      needs: ctx.needs(scope.ids.site),
       releases: [sourceClaim(scope, live.item.source)],
       unrefs: sectionOf(live.item),
       bulk: bulkItem(scope, live.item.source, null),

@@ -1,7 +1,7 @@
 // SAML providers: identity is the label. The certificate is sensitive: compared, never shown.
 // The default team is named by a team title of the configuration or by a live team id.
 
-import { addressOf } from "../model/address.ts";
+import { addressOf, type Id, ROOT } from "../model/address.ts";
 import { type ItemMeta, type Located, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
@@ -47,8 +47,8 @@ export interface DesiredSamlProvider extends ItemMeta {
 
 const FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"] as const;
 
-const teamId = (ref: TeamRef, ctx: PlanContext): string =>
-  "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+const teamId = (ref: TeamRef, ctx: PlanContext): Id =>
+  "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "team", ref.title));
 
 function desiredValues(desired: DesiredSamlProvider, ctx: PlanContext) {
   return {
@@ -65,7 +65,7 @@ export const samlProviderKind: KindModule<
   DesiredSamlProvider,
   LiveSamlProvider,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawSamlProvider>
 > = {
   kind: "SAML provider",
@@ -140,13 +140,12 @@ export const samlProviderKind: KindModule<
         path: samlProvidersPath(scope.organization),
         body,
         summary: "create SAML provider",
-        needs: ctx.needs(want.defaultTeam),
         captures: [{ address, pointer: "/id" }],
         recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } },
       },
     ];
   },
-  update(_desired, live, changes, _address, scope, ctx) {
+  update(_desired, live, changes, _address, scope) {
     const body = patchBody(changes, FIELDS);
     const unrefs =
       changes.some((change) => change.field === "defaultTeam") && live.item.defaultTeam
@@ -158,7 +157,6 @@ export const samlProviderKind: KindModule<
         path: samlProviderPath(scope.organization, live.item.id),
         body,
         summary: "update SAML provider",
-        needs: ctx.needs(typeof body.defaultTeam === "string" ? body.defaultTeam : undefined),
         unrefs,
       },
     ];

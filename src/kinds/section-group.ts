@@ -3,13 +3,13 @@
 // members as one block, which the section kind's order uses. Membership is part of the group's
 // change.
 
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, type Id } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { groupPath, groupsPath, sectionPath } from "./paths.ts";
+import { below, groupPath, groupsPath, liveId, sectionPath, subPath } from "./paths.ts";
 import type { LiveSection } from "./section.ts";
 import type { SiteScope } from "./site.ts";
 import { navigationOf, type RawSectionGroup } from "./site-navigation.ts";
@@ -38,7 +38,7 @@ const GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGr
 const ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`;
 const REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
 
-function membershipOnSection(route: string, scope: SiteScope, sectionId: string, groupId: string | null) {
+function membershipOnSection(route: string, scope: SiteScope, sectionId: Id, groupId: Id | null) {
   return {
     route,
     method: "PATCH" as const,
@@ -83,7 +83,7 @@ export function groupLosing(
   return {
     action: "update",
     kind: "group",
-    address,
+    address: addressText(address),
     liveId: id,
     note: `section ${JSON.stringify(section.path)} leaves it`,
   };
@@ -126,7 +126,7 @@ export const sectionGroupKind: KindModule<
 
   desired: (scope) => site(scope).sectionGroups,
   read: async (client, scope) =>
-    leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, scope.ids.site))),
+    leafNodes(await client.list<LiveSectionGroup>(groupsPath(scope.organization, liveId(scope.ids.site)))),
 
   key: (group) => group.title,
   liveKey: (group) => group.title,
@@ -141,7 +141,10 @@ export const sectionGroupKind: KindModule<
     const ids = new Set(kept.map((section) => section.id));
     const same =
       have.length === desired.sections.length &&
-      desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path))));
+      desired.sections.every((path) => {
+        const id = ctx.idOf(sectionAddress(scope, path));
+        return typeof id === "string" && ids.has(id);
+      });
     if (!same)
       changes.push(
         live
@@ -162,7 +165,6 @@ export const sectionGroupKind: KindModule<
         path: groupsPath(scope.organization, scope.ids.site),
         body,
         summary: "create group",
-        needs: ctx.needs(scope.ids.site, ...members),
         captures: [{ address, pointer: "/id" }],
         recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } },
       },
@@ -180,20 +182,18 @@ export const sectionGroupKind: KindModule<
         path: groupPath(org, siteId, live.item.id),
         body,
         summary: "update group",
-        needs: ctx.needs(siteId),
       });
     }
     const have = new Set(live.item.sections.map((section) => section.id));
     for (const path of desired.sections) {
       const id = ctx.idOf(sectionAddress(scope, path));
-      if (have.has(id)) continue;
+      if (typeof id === "string" && have.has(id)) continue;
       // Adding a section to a group takes it out of any other group.
       calls.push({
         method: "POST",
-        path: `${groupPath(org, siteId, live.item.id)}/sections`,
+        path: subPath(groupPath(org, siteId, live.item.id), "/sections"),
         body: { sectionId: id },
         summary: "add section to group",
-        needs: ctx.needs(siteId, id),
         alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id),
       });
     }
@@ -203,9 +203,8 @@ export const sectionGroupKind: KindModule<
       if (!wanted.has(id) || wanted.get(id) !== undefined) continue;
       calls.push({
         method: "DELETE",
-        path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
+        path: below(subPath(groupPath(org, siteId, live.item.id), "/sections"), id),
         summary: "remove section from group",
-        needs: ctx.needs(siteId),
         alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null),
       });
     }
@@ -217,18 +216,17 @@ export const sectionGroupKind: KindModule<
     const [where, anchor] = position.after ? ["after", position.after] : ["before", position.before];
     return {
       method: "POST",
-      path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
+      path: subPath(groupPath(scope.organization, scope.ids.site, id), "/move"),
       body: { position: { [where as string]: { type: "site-section", id: anchor } } },
       summary: "move group",
     };
   },
 
-  remove: (live, _address, scope, ctx) => [
+  remove: (live, _address, scope) => [
     {
       method: "DELETE",
       path: groupPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete group",
-      needs: ctx.needs(scope.ids.site),
     },
   ],
   // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
@@ -238,7 +236,7 @@ export const sectionGroupKind: KindModule<
       return {
         action: "update",
         kind: "section",
-        address: sectionAddress(scope, path),
+        address: addressText(sectionAddress(scope, path)),
         liveId: section.id,
         note: "leaves the group, and stays where it is",
       };

@@ -2,18 +2,18 @@
 // The API creates a section from a space (POST takes only `spaceId` and `title`), which also
 // makes the section's first site space; everything else is set by a PATCH that follows.
 
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, type Id } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { checkSingleDefault, defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
+import { liveId, movePosition, sectionPath, sectionsPath, sitePath, subPath } from "./paths.ts";
 import { groupLosing, sectionGroupKind } from "./section-group.ts";
 import type { SiteScope } from "./site.ts";
 import { type LocatedSection, navigationOf, type SectionSettings } from "./site-navigation.ts";
 import { type DesiredSiteSpace, type LiveSiteSpace, sectionSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type PlanContext, type Scope } from "./types.ts";
+import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveSection {
@@ -37,7 +37,7 @@ export interface DesiredSection extends ItemMeta, SectionSettings {
 }
 
 /** The scope of a section's site spaces: the section's configuration, and its site's and its own id. */
-export type SectionScope = Scope<DesiredSection, { site: string; section: string }>;
+export type SectionScope = Scope<DesiredSection, { site: Id; section: Id }>;
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */
@@ -45,19 +45,17 @@ const CREATE_TITLE_MAX = 64;
 
 const site = (scope: SiteScope) => scope.desired;
 const pathClaim = (scope: SiteScope, path: string) => uniqueClaim(scope, "section-path", path);
-const toTemporaryPath = (scope: SiteScope, id: string, ctx: PlanContext) => ({
+const toTemporaryPath = (id: Id) => ({
   body: { path: temporarySegment(id) },
   summary: "move section to a temporary path",
-  needs: ctx.needs(scope.ids.site, id),
 });
 
-function makeDefault(scope: SiteScope, sectionId: string, ctx: PlanContext): CallDraft {
+function makeDefault(scope: SiteScope, sectionId: Id): CallDraft {
   return {
     method: "PATCH",
     path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
     summary: "make default section",
-    needs: ctx.needs(scope.ids.site, sectionId),
   };
 }
 
@@ -107,7 +105,7 @@ export const sectionKind: KindModule<
     site(scope).sectionGroups !== undefined ||
     site(scope).siteSpaces !== undefined,
   async read(client, scope) {
-    const sections = await client.list<LiveSection>(sectionsPath(scope.organization, scope.ids.site));
+    const sections = await client.list<LiveSection>(sectionsPath(scope.organization, liveId(scope.ids.site)));
     return sections.map((item) => ({
       item,
       children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) },
@@ -157,7 +155,6 @@ export const sectionKind: KindModule<
         path: sectionsPath(org, siteId),
         body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
         summary: "create section",
-        needs: ctx.needs(siteId),
         captures: [
           { address, pointer: "/id" },
           {
@@ -184,17 +181,16 @@ export const sectionKind: KindModule<
       path: sectionPath(org, siteId, id),
       body: settings,
       summary: "configure section",
-      needs: ctx.needs(siteId, id),
       claims: [pathClaim(scope, desired.path)],
       releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-      temporary: toTemporaryPath(scope, id, ctx),
+      temporary: toTemporaryPath(id),
     });
     // The first section of a site becomes its default by itself.
-    if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id, ctx));
+    if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
     return calls;
   },
 
-  update(_desired, live, changes, _address, scope, ctx) {
+  update(_desired, live, changes, _address, scope) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -204,26 +200,23 @@ export const sectionKind: KindModule<
         path: sectionPath(scope.organization, scope.ids.site, live.item.id),
         body,
         summary: "update section",
-        needs: ctx.needs(scope.ids.site),
       };
       if (renamed) {
         call.claims = [pathClaim(scope, String(renamed.to))];
         call.releases = [pathClaim(scope, live.item.path)];
-        call.temporary = toTemporaryPath(scope, live.item.id, ctx);
+        call.temporary = toTemporaryPath(live.item.id);
       }
       calls.push(call);
     }
-    if (changes.some((change) => change.field === "default"))
-      calls.push(makeDefault(scope, live.item.id, ctx));
+    if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
     return calls;
   },
 
-  remove: (live, _address, scope, ctx) => [
+  remove: (live, _address, scope) => [
     {
       method: "DELETE",
       path: sectionPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete section",
-      needs: ctx.needs(scope.ids.site),
       releases: [pathClaim(scope, live.item.path)],
     },
   ],
@@ -233,7 +226,9 @@ export const sectionKind: KindModule<
     const siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
       action: "delete" as const,
       kind: kind.kind,
-      address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
+      address: addressText(
+        addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
+      ),
       liveId: siteSpace.id,
     }));
     const group = groupLosing(live.item, scope, ctx);
@@ -242,7 +237,7 @@ export const sectionKind: KindModule<
 
   move: (id, position, scope) => ({
     method: "POST",
-    path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
+    path: subPath(sectionPath(scope.organization, scope.ids.site, id), "/move"),
     body: movePosition("site-section", "siteSection", position),
     summary: "move section",
   }),

@@ -1,10 +1,11 @@
 // A site's adaptive schema: the JSON schema of its visitor attributes, a resource of its own
 // (`…/adaptive-schema`), read only when the configuration sets it.
 
+import type { Id } from "../model/address.ts";
 import type { LiveNode } from "../model/scope.ts";
-import { sitePath } from "./paths.ts";
+import { sitePath, subPath } from "./paths.ts";
 import type { LiveSite } from "./site.ts";
-import type { CallDraft, ExportContext, PlanContext } from "./types.ts";
+import type { CallDraft, ExportContext } from "./types.ts";
 
 /**
  * One visitor claim, in the form both the spec (`{type, description}`) and the service's
@@ -93,17 +94,15 @@ export function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Sche
 
 export function schemaCall(
   org: string,
-  site: string,
+  site: Id,
   schema: Schema,
   live: Partial<Schema> | undefined,
-  ctx: PlanContext,
 ): CallDraft {
   const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
   return {
     method: "PUT",
-    path: `${sitePath(org, site)}/adaptive-schema`,
+    path: subPath(sitePath(org, site), "/adaptive-schema"),
     body: { jsonSchema: { type: "object", properties: schema.properties, additionalProperties } },
     summary: "set adaptive schema",
-    needs: ctx.needs(site),
   };
 }

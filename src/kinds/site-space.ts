@@ -3,15 +3,24 @@
 // per section, or once at the root). The path is a field that a PATCH changes; another space is
 // another site space. The order is the container's.
 
+import type { Id } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { checkSingleDefault, defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
+import {
+  liveId,
+  movePosition,
+  sectionPath,
+  sitePath,
+  siteSpacePath,
+  siteSpacesPath,
+  subPath,
+} from "./paths.ts";
 import type { DesiredSection, LiveSection } from "./section.ts";
 import type { DesiredSite, LiveSite } from "./site.ts";
-import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "./types.ts";
+import type { CallDraft, KindConfig, KindModule, Scope } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveSpaceRef {
@@ -100,7 +109,7 @@ const PATCHABLE = ["path", "condition"] as const;
 type Container = "site" | "section";
 
 /** A site's root (its own scope) or a section's: the section's id is there only for a section. */
-type ContainerScope = Scope<DesiredSite | DesiredSection, { site: string; section?: string }>;
+type ContainerScope = Scope<DesiredSite | DesiredSection, { site: Id; section?: Id }>;
 type SiteSpaceKind = KindModule<
   DesiredSiteSpace,
   LiveSiteSpace,
@@ -112,46 +121,41 @@ type SiteSpaceKind = KindModule<
 function siteSpaceKind(container: Container): SiteSpaceKind {
   const pathClaim = (scope: ContainerScope, path: string) => uniqueClaim(scope, "site-space-path", path);
   const siteId = (scope: ContainerScope) => scope.ids.site;
-  const sectionId = (scope: ContainerScope): string => {
+  const sectionId = (scope: ContainerScope): Id => {
     if (scope.ids.section === undefined)
       throw new Error("planner bug: a section's site space without its section");
     return scope.ids.section;
   };
 
   /** The default of a container is set on its parent: the site (root) or the section. */
-  const makeDefault = (scope: ContainerScope, id: string, ctx: PlanContext): CallDraft =>
+  const makeDefault = (scope: ContainerScope, id: Id): CallDraft =>
     container === "site"
       ? {
           method: "PATCH",
           path: sitePath(scope.organization, siteId(scope)),
           body: { defaultSiteSpace: id },
           summary: "make default site space",
-          needs: ctx.needs(siteId(scope), id),
         }
       : {
           method: "PATCH",
           path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
           body: { defaultSiteSpace: id },
           summary: "make default site space",
-          needs: ctx.needs(siteId(scope), sectionId(scope), id),
         };
 
   const configure = (
     scope: ContainerScope,
-    id: string,
+    id: Id,
     body: Record<string, unknown>,
     claims: string[],
     releases: string[],
     summary: string,
-    ctx: PlanContext,
   ): CallDraft => {
-    const needs = ctx.needs(siteId(scope), id);
     const call: CallDraft = {
       method: "PATCH",
       path: siteSpacePath(scope.organization, siteId(scope), id),
       body,
       summary,
-      needs,
       claims,
       releases,
     };
@@ -160,7 +164,6 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       call.temporary = {
         body: { path: temporarySegment(id) },
         summary: "move site space to a temporary path",
-        needs,
       };
     return call;
   };
@@ -189,7 +192,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     async read(client, scope) {
       if (container === "section")
         return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
-      const all = await client.list<LiveSiteSpace>(siteSpacesPath(scope.organization, siteId(scope)));
+      const all = await client.list<LiveSiteSpace>(siteSpacesPath(scope.organization, liveId(siteId(scope))));
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
 
@@ -231,7 +234,6 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           path: siteSpacesPath(scope.organization, siteId(scope)),
           body,
           summary: "add site space",
-          needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
           recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing },
         });
@@ -239,39 +241,37 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
       calls.push(
-        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space", ctx),
+        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space"),
       );
-      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id, ctx));
+      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
       return calls;
     },
 
-    update(_desired, live, changes, _address, scope, ctx) {
+    update(_desired, live, changes, _address, scope) {
       const calls: CallDraft[] = [];
       const body = patchBody(changes, PATCHABLE);
       if (Object.keys(body).length > 0) {
         const renamed = changes.find((change) => change.field === "path");
         const claims = renamed ? [pathClaim(scope, String(renamed.to))] : [];
         const releases = renamed ? [pathClaim(scope, live.item.path)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
       }
-      if (changes.some((change) => change.field === "default"))
-        calls.push(makeDefault(scope, live.item.id, ctx));
+      if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
       return calls;
     },
 
-    remove: (live, _address, scope, ctx) => [
+    remove: (live, _address, scope) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
-        needs: ctx.needs(siteId(scope)),
         releases: [pathClaim(scope, live.item.path)],
       },
     ],
 
     move: (id, position, scope) => ({
       method: "POST",
-      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
+      path: subPath(siteSpacePath(scope.organization, siteId(scope), id), "/move"),
       body: movePosition("site-space", "siteSpace", position),
       summary: "move site space",
     }),

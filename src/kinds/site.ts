@@ -2,13 +2,13 @@
 // adaptive schema is a separate resource of the site, read only when the configuration sets it.
 
 import { DocsyncError } from "../errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, type Id } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { orgPath, sitePath, siteSpacesPath } from "./paths.ts";
+import { orgPath, sitePath, siteSpacesPath, subPath } from "./paths.ts";
 import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.ts";
 import { type DesiredRedirect, redirectKind } from "./redirect.ts";
 import type { DesiredState } from "./registry.ts";
@@ -67,7 +67,7 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
 }
 
 /** The scope of a site's kinds: the site's configuration, and its id. */
-export type SiteScope = Scope<DesiredSite, { site: string }>;
+export type SiteScope = Scope<DesiredSite, { site: Id }>;
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 
@@ -86,7 +86,7 @@ export const siteKind: KindModule<
   DesiredSite,
   LiveSite,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawSite>
 > = {
   kind: "site",
@@ -176,9 +176,8 @@ export const siteKind: KindModule<
       (calls[0]!.body as Record<string, unknown>).spaces = roots.map((siteSpace) => siteSpace.spaceId);
       calls.push({
         method: "GET",
-        path: `${siteSpacesPath(org, id)}?limit=1000`,
+        path: subPath(siteSpacesPath(org, id), "?limit=1000"),
         summary: "read the site spaces made with the site",
-        needs: ctx.needs(id),
         captures: roots.map((siteSpace) => ({
           address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
           find: { array: "/items", match: { "space.id": siteSpace.spaceId } },
@@ -193,13 +192,12 @@ export const siteKind: KindModule<
         path: sitePath(org, id),
         body: settings,
         summary: "configure site",
-        needs: ctx.needs(id),
       });
     }
-    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined, ctx));
+    if (desired.adaptiveSchema) calls.push(schemaCall(org, id, desired.adaptiveSchema, undefined));
     return calls;
   },
-  update(desired, live, changes, _address, scope, ctx) {
+  update(desired, live, changes, _address, scope) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
@@ -211,7 +209,7 @@ export const siteKind: KindModule<
       });
     }
     if (desired.adaptiveSchema && changes.some((change) => change.field.startsWith("adaptiveSchema."))) {
-      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx));
+      calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live)));
     }
     return calls;
   },

@@ -19,7 +19,7 @@ function callerIsAdmin(
     (grant) =>
       isAdmin(grant) &&
       ((grant.type === "user" && grant.id === caller.id) ||
-        (grant.type === "team" && caller.teams.has(grant.id))),
+        (grant.type === "team" && typeof grant.id === "string" && caller.teams.has(grant.id))),
   );
 }
 

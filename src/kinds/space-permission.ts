@@ -5,9 +5,9 @@
 // for the whole space before any call is drafted.
 
 import { DocsyncError } from "../errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, type Id, ROOT } from "../model/address.ts";
 import { type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
-import { spacePermissionsPath } from "./paths.ts";
+import { spacePermissionsPath, subPath } from "./paths.ts";
 import {
   assignmentKey,
   assignmentKind,
@@ -25,7 +25,7 @@ export interface RawSpacePermission {
   role: Role;
 }
 
-type SpaceScope = Scope<DesiredSpace, { space: string }>;
+type SpaceScope = Scope<DesiredSpace, { space: Id }>;
 
 interface UserGrant {
   permission: string;
@@ -57,12 +57,12 @@ function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
 /** How a member's address names it: by its email when it has one, as members are matched. */
 const memberKey = (id: string, email: string | undefined) => email?.toLowerCase() ?? id;
 const memberAddress = (id: string, email: string | undefined) =>
-  addressOf("", "member", memberKey(id, email));
+  addressOf(ROOT, "member", memberKey(id, email));
 
-function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): string {
+function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): Id {
   if (desired.type === "team") {
-    const address = addressOf("", "team", desired.name);
-    let id: string;
+    const address = addressOf(ROOT, "team", desired.name);
+    let id: Id;
     try {
       id = ctx.idOf(address);
     } catch (error) {
@@ -105,12 +105,12 @@ function principalOf(live: LiveAssignment): Owner[] {
   const kind = live.type === "team" ? "team" : "member";
   const email = typeof live.email === "string" ? live.email : undefined;
   const name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
-  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
+  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf(ROOT, kind, key), id: live.id }));
 }
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
 const principalRoutes = (type: "user" | "team") => ({
-  invite: (scope: SpaceScope, id: string, role: string) => ({
+  invite: (scope: SpaceScope, id: Id, role: string) => ({
     method: "POST" as const,
     path: spacePermissionsPath(scope.ids.space),
     body: { role, [`${type}s`]: [id] },
@@ -118,13 +118,13 @@ const principalRoutes = (type: "user" | "team") => ({
   }),
   change: (scope: SpaceScope, id: string, role: string) => ({
     method: "PATCH" as const,
-    path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+    path: subPath(spacePermissionsPath(scope.ids.space), `/${type}s/${encodeURIComponent(id)}`),
     body: { role },
     summary: `change ${type}'s role on space`,
   }),
   remove: (scope: SpaceScope, id: string) => ({
     method: "DELETE" as const,
-    path: `${spacePermissionsPath(scope.ids.space)}/${type}s/${encodeURIComponent(id)}`,
+    path: subPath(spacePermissionsPath(scope.ids.space), `/${type}s/${encodeURIComponent(id)}`),
     summary: `remove ${type}'s role on space`,
   }),
 });
@@ -146,7 +146,7 @@ function grantConfig(
   return { user: typeof grant.email === "string" ? grant.email : grant.id, role: grant.role };
 }
 
-const assignments = assignmentKind<DesiredSpace, { space: string }, Located<RawSpacePermission>>({
+const assignments = assignmentKind<DesiredSpace, { space: Id }, Located<RawSpacePermission>>({
   kind: "space permission",
   collection: "permissions",
   config: {

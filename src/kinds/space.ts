@@ -6,12 +6,12 @@
 
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
-import { addressOf } from "../model/address.ts";
+import { type Address, addressOf, createdAmong, type Id, IdRef, ROOT } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
-import { spacePath } from "./paths.ts";
+import { spacePath, subPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
 import { findSpaces, spaceConfig } from "./space-export.ts";
@@ -66,19 +66,19 @@ const FIELD_PREFIX = "customFields.";
 
 const where = (space: DesiredSpace) => `${placeOf(space.at)}: space "${space.name}"`;
 
-function collectionId(space: DesiredSpace, ctx: PlanContext): string | null | undefined {
+function collectionId(space: DesiredSpace, ctx: PlanContext): Id | null | undefined {
   const ref = space.collection;
   if (ref === undefined || ref === null) return ref;
-  return "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
+  return "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "collection", ref.title));
 }
 
 /**
  * The address of a custom field the space names; a plan error when it is neither configured nor
  * live, or when the plan deletes it (its values go with it).
  */
-function customFieldAddress(space: DesiredSpace, name: string, ctx: PlanContext): string {
-  const address = addressOf("", "custom field", name);
-  let id: string;
+function customFieldAddress(space: DesiredSpace, name: string, ctx: PlanContext): Address {
+  const address = addressOf(ROOT, "custom field", name);
+  let id: Id;
   try {
     id = ctx.idOf(address);
   } catch (error) {
@@ -89,7 +89,7 @@ function customFieldAddress(space: DesiredSpace, name: string, ctx: PlanContext)
     );
   }
   // Deleted and not made again (a replacement is): the value could not be set.
-  if (ctx.deletes(address) !== undefined && ctx.needs(id) === undefined) {
+  if (ctx.deletes(address) !== undefined && !(id instanceof IdRef)) {
     throw new DocsyncError(
       "plan.deleted-reference",
       `${where(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`,
@@ -106,7 +106,7 @@ export const spaceKind: KindModule<
   DesiredSpace,
   LiveSpace,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawSpace>
 > = {
   kind: "space",
@@ -236,10 +236,9 @@ export const spaceKind: KindModule<
     if (moved) {
       calls.push({
         method: "POST",
-        path: `${spacePath(id)}/move`,
+        path: subPath(spacePath(id), "/move"),
         body: { parent: moved.to ?? null },
         summary: moved.to === undefined ? "move space to the root" : "move space into collection",
-        needs: ctx.needs(typeof moved.to === "string" ? moved.to : undefined),
         // Out of its old collection before that one is deleted, which would take it along.
         unrefs: live.item.parent ? [live.item.parent] : [],
       });
@@ -251,12 +250,12 @@ export const spaceKind: KindModule<
         values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
       calls.push({
         method: "PATCH",
-        path: `${spacePath(id)}/custom-fields`,
+        path: subPath(spacePath(id), "/custom-fields"),
         body: { values },
         summary: "set custom field values of space",
         // A field this plan creates is named, not referred to by id: wait for it. A field that
         // exists already needs nothing.
-        needs: ctx.needs(
+        needs: createdAmong(
           ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx))),
         ),
       });

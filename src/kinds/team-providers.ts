@@ -7,7 +7,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, ROOT } from "../model/address.ts";
 import { samlProvidersPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { LiveSamlProvider } from "./saml-provider.ts";
@@ -49,7 +49,7 @@ function keepsNaming(
   ctx: PlanContext,
 ) {
   const addresses = [provider.label, `${provider.label}#${provider.id}`].map((key) =>
-    addressOf("", "SAML provider", key),
+    addressOf(ROOT, "SAML provider", key),
   );
   if (addresses.some((address) => ctx.deletes(address) === provider.id)) return false;
   const configured = scope.desired.samlProviders?.find(

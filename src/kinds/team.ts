@@ -1,6 +1,7 @@
 // Teams: identity is the title. Members can only be given when a team is created: the API
 // has no call that lists or changes a team's members, so docsync does not manage them after.
 
+import type { Id } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
@@ -55,7 +56,7 @@ export const teamKind: KindModule<
   DesiredTeam,
   LiveTeam,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawTeam>
 > = {
   kind: "team",

@@ -10,6 +10,7 @@
 // configuration's form, and the first create goes before every other call of the plan, so that
 // its answer (or its refusal) tells before anything else is changed.
 
+import type { Id } from "../model/address.ts";
 import type { Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
@@ -52,7 +53,7 @@ export const translationKind: KindModule<
   DesiredTranslation,
   LiveTranslation,
   DesiredState,
-  Record<string, string>,
+  Record<string, Id>,
   Located<RawTranslation>
 > = {
   kind: "translation",

@@ -4,6 +4,7 @@
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
 import type { LiveReader } from "../api/client-types.ts";
+import type { Address, Id } from "../model/address.ts";
 import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
@@ -12,7 +13,7 @@ export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContex
 
 /** An item that may take another along when it is deleted: an address it may have, and its live id. */
 export interface Owner {
-  address: string;
+  address: Address;
   id: string;
 }
 
@@ -20,7 +21,7 @@ export interface KindModule<
   D extends ItemMeta = ItemMeta,
   L extends { id: string } = { id: string },
   P = unknown,
-  I extends Record<string, string> = Record<string, string>,
+  I extends Record<string, Id> = Record<string, Id>,
   R extends Located<unknown> = Located<never>,
 > {
   /** Singular name used in addresses, plans and messages, e.g. `section`, `custom field`. */
@@ -144,16 +145,16 @@ export interface KindModule<
   diff(desired: D, live: LiveNode<L> | undefined, scope: Scope<P, I>, ctx: PlanContext): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */
   mustReplace?(desired: D, live: LiveNode<L>): FieldChange[];
-  create(desired: D, address: string, scope: Scope<P, I>, ctx: PlanContext, info: CreateInfo): CallDraft[];
+  create(desired: D, address: Address, scope: Scope<P, I>, ctx: PlanContext, info: CreateInfo): CallDraft[];
   update(
     desired: D,
     live: LiveNode<L>,
     changes: FieldChange[],
-    address: string,
+    address: Address,
     scope: Scope<P, I>,
     ctx: PlanContext,
   ): CallDraft[];
-  remove(live: LiveNode<L>, address: string, scope: Scope<P, I>, ctx: PlanContext): CallDraft[];
+  remove(live: LiveNode<L>, address: Address, scope: Scope<P, I>, ctx: PlanContext): CallDraft[];
   /**
    * The items whose delete takes this live item along on the service (a grant goes with its
    * team or its member), each by an address it may have and its live id. When this plan deletes
@@ -169,12 +170,12 @@ export interface KindModule<
    */
   consequences?(
     live: LiveNode<L>,
-    address: string,
+    address: Address,
     scope: Scope<P, I>,
     ctx: PlanContext,
     configuration: { spaces: Record<string, string> },
   ): Consequence[];
-  move?(id: string, position: { before?: string; after?: string }, scope: Scope<P, I>): CallDraft;
+  move?(id: Id, position: { before?: Id; after?: Id }, scope: Scope<P, I>): CallDraft;
 
   /**
    * The configuration of a live item, as `docsync export` writes it: a mapping in the format of

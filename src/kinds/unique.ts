@@ -2,14 +2,29 @@
 // the claim keys that order the calls taking and giving them up, the temporary values that let
 // two items exchange them, and the path the API derives for a section it creates.
 
+import { addressText, type Id } from "../model/address.ts";
 import type { Scope } from "./types.ts";
 
 /** The key under which calls claim and release `value` of `field` in the scope's container. */
 export const uniqueClaim = (scope: Scope, field: string, value: string): string =>
-  `${scope.address}#${field}=${value}`;
+  `${addressText(scope.address)}#${field}=${value}`;
 
-/** A URL segment no configuration uses, unique to the item `id` (a live id or a placeholder). */
-export const temporarySegment = (id: string): string => `docsync-swap-${id}`;
+/**
+ * A URL segment no configuration uses, unique to the item `id`: its live id, or for an item this
+ * plan creates a digest of its address (its id is not known when the plan is made).
+ */
+export const temporarySegment = (id: Id): string =>
+  typeof id === "string" ? `docsync-swap-${id}` : `docsync-swap-new-${fnv1a(addressText(id.idOf))}`;
+
+/** A short digest of a text (32-bit FNV-1a, in hex): enough to tell the items of one container apart. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at++) {
+    hash ^= text.charCodeAt(at);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
 
 /** Lowercase letters and digits joined by `-`, accents dropped: `Développeurs & API` → `developpeurs-api`. */
 export function slug(text: string): string {

@@ -8,7 +8,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, ROOT } from "../model/address.ts";
 import type { Consequence } from "../model/plan.ts";
 import { spacePermissionsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
@@ -88,12 +88,12 @@ export function unlistedGrantConsequences(
   return grants.map(({ spaceId, spaceTitle, role }) => {
     // A space the file names only (`name: id`) by that name, any other by its id.
     const name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId);
-    const space = addressOf("", "space", name ?? spaceId);
+    const space = addressOf(ROOT, "space", name ?? spaceId);
     const title = spaceTitle === undefined ? "" : ` ${JSON.stringify(spaceTitle)}`;
     return {
       action: "delete",
       kind: "space permission",
-      address: addressOf(space, "space permission", principal),
+      address: addressText(addressOf(space, "space permission", principal)),
       liveId: node.item.id,
       note: `role ${JSON.stringify(role)} on space${title}, whose permissions the configuration does not list`,
     };

@@ -39,7 +39,7 @@ export async function absentRead(
   if (!isNotOffered(error) || error.method !== "GET") throw error;
   // One more read tells a service without the list from a missing organization.
   if (
-    scope.address === "" &&
+    scope.address.length === 0 &&
     error.status === 404 &&
     !(await organizationExists(client, scope.organization))
   ) {

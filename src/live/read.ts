@@ -4,7 +4,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type Scope } from "../kinds/types.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
 import { absentReadsError } from "./absent-list.ts";
@@ -22,7 +22,7 @@ export async function readLiveState(client: LiveReader, desired: DesiredState): 
       kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
       const configured = (kind.desired(scope) ?? []) as ItemMeta[];
-      const describe = (key: string) => addressOf(scope.address, kind.kind, key);
+      const describe = (key: string) => addressText(addressOf(scope.address, kind.kind, key));
       const matching = keepMatching(configured, nodes, kind, describe);
       return configured.flatMap((item, index) => {
         const node = matching.live[index];
@@ -38,7 +38,7 @@ export async function readLiveState(client: LiveReader, desired: DesiredState): 
 /** Whether a sibling kind's configuration names items of `kind` (a SAML provider's team, by
  * title): then they are read even where they are not managed. Siblings are known at the top. */
 function isReferredTo(kind: AnyKind, scope: Scope): boolean {
-  if (scope.address !== "") return false;
+  if (scope.address.length > 0) return false;
   return TOP_LEVEL_KINDS.some((other) =>
     other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope)),
   );

@@ -7,7 +7,7 @@ import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
-import { addressOf } from "../model/address.ts";
+import { addressOf, addressText, ROOT } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { type AbsentRead, absentRead } from "./absent-list.ts";
 
@@ -63,7 +63,14 @@ async function readKind(walk: Walk, kind: AnyKind, scope: Scope, parent: LiveNod
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      const read = { key: kind.collection, kind, details: false, where: scope.address, node: parent, at };
+      const read = {
+        key: kind.collection,
+        kind,
+        details: false,
+        where: addressText(scope.address),
+        node: parent,
+        at,
+      };
       walk.absent.push(await absentRead(error, client, scope, read));
       return;
     }
@@ -76,7 +83,7 @@ async function readKind(walk: Walk, kind: AnyKind, scope: Scope, parent: LiveNod
       const here = [...at, index];
       const details = kind.readDetails?.(client, scope, node, desired).catch(async (error: unknown) => {
         const key = kind.detailsKey ?? kind.collection;
-        const read = { key, kind, details: true, where: below.address, node, at: [...here, -1] };
+        const read = { key, kind, details: true, where: addressText(below.address), node, at: [...here, -1] };
         walk.absent.push(await absentRead(error, client, scope, read));
       });
       await Promise.all([details, ...readChildren(walk, kind.children ?? [], below, node, here)]);
@@ -148,7 +155,7 @@ export async function readTree(
   choice: ReadChoice,
 ): Promise<LiveRead> {
   const root: LiveState = { item: { id: desired.organization }, children: {} };
-  const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
+  const scope: Scope = { organization: desired.organization, address: ROOT, desired, live: root, ids: {} };
   const walk: Walk = { client, choice, absent: [] };
   // The requests of the next level go out at once when these lists answer: their connections
   // open while the lists are awaited.

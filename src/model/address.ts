@@ -1,76 +1,95 @@
-// Addresses name items for people and for the plan: `site "Acme Docs" › section "api"`. An item
-// this plan creates has no id yet: calls name it with the placeholder `{{id:ADDRESS}}`, which
-// apply fills in from the answer of the call that creates it. Everything that builds or reads
-// addresses and placeholders goes through here.
+// Addresses name items: the steps from the organization down to the item, each a kind and the
+// item's key in its container (`site "Acme Docs" › section "api"` for people). An address is
+// data: keys may hold any character, and nothing takes a text apart to find them again (the one
+// text read as an address is a `--target`, at the command line). An item this plan creates has
+// no id yet: calls name it by a reference (`IdRef`), which apply fills in from the answer of the
+// call that creates it.
 
+/** One step of an address: an item of `kind` whose key in its container is `key`. */
+export interface AddressStep {
+  readonly kind: string;
+  readonly key: string;
+}
+
+/** The steps from the organization down to an item; empty for the organization itself. */
+export type Address = readonly AddressStep[];
+
+export const ROOT: Address = [];
+
+/** How steps are joined for people. */
 export const SEPARATOR = " › ";
-const PREFIX = "{{id:";
-const PLACEHOLDERS = /\{\{id:(.+?)\}\}/g;
-const WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
 
 /** The address of an item: its parent's address, then its kind and key. */
-export function addressOf(parentAddress: string, kind: string, key: string): string {
-  const own = `${kind} ${JSON.stringify(key)}`;
-  return parentAddress === "" ? own : `${parentAddress}${SEPARATOR}${own}`;
-}
+export const addressOf = (parent: Address, kind: string, key: string): Address => [...parent, { kind, key }];
 
 /** Characters JSON.stringify escapes in a string (and surrogates, which it may). */
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
+const quoted = (key: string): string => (ESCAPED.test(key) ? JSON.stringify(key) : `"${key}"`);
+
+/** One step as people read it: `section "api"`. */
+export const stepText = (step: AddressStep): string => `${step.kind} ${quoted(step.key)}`;
+
+const texts = new WeakMap<Address, string>();
+
 /**
- * `addressOf` for many items of one kind in one parent: the common part is built once, and a
- * key that JSON would not escape is quoted as it is (the same text as `addressOf`'s).
+ * An address as people read it: `site "Acme Docs" › section "api"`. Keys are quoted as JSON
+ * strings, so two addresses have the same text only when they are the same: the text also
+ * serves as the address's key in maps. It is never read back.
  */
-export function addressesIn(parentAddress: string, kind: string): (key: string) => string {
-  const prefix = addressPrefix(parentAddress, kind);
-  const open = `${prefix}"`;
-  return (key) => (ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`);
+export function addressText(address: Address): string {
+  let text = texts.get(address);
+  if (text === undefined) {
+    text = address.length === 1 ? stepText(address[0]!) : address.map(stepText).join(SEPARATOR);
+    texts.set(address, text);
+  }
+  return text;
 }
 
-/** The common beginning of the addresses of the items of `kind` below `parentAddress`. */
-export const addressPrefix = (parentAddress: string, kind: string): string =>
-  parentAddress === "" ? `${kind} ` : `${parentAddress}${SEPARATOR}${kind} `;
+/** The text of `parent`'s address and one more step, without building the address. */
+export const childText = (parentText: string, kind: string, key: string): string =>
+  parentText === "" ? `${kind} ${quoted(key)}` : `${parentText}${SEPARATOR}${kind} ${quoted(key)}`;
+
+export const sameAddress = (a: Address, b: Address): boolean =>
+  a.length === b.length && a.every((step, at) => step.kind === b[at]!.kind && step.key === b[at]!.key);
 
 /** Whether `address` is `ancestor` or an item below it. */
-export const isUnder = (address: string, ancestor: string): boolean =>
-  address === ancestor || address.startsWith(`${ancestor}${SEPARATOR}`);
+export const isUnder = (address: Address, ancestor: Address): boolean =>
+  address.length >= ancestor.length && sameAddress(address.slice(0, ancestor.length), ancestor);
 
-/** An address below `ancestor`, said from it (`section "api"` below `site "Docs"`); else the whole. */
+/**
+ * An address (as text) said from one of its ancestors (`section "api"` below `site "Docs"`),
+ * else the whole. Texts quote keys, so an ancestor's text followed by the separator begins the
+ * text of an item below it and no other.
+ */
 export const relativeAddress = (address: string, ancestor: string): string =>
   address.startsWith(`${ancestor}${SEPARATOR}`) ? address.slice(ancestor.length + SEPARATOR.length) : address;
 
-/** The item's own part of an address (`section "api"`). */
-export function lastSegment(address: string): string {
-  const at = address.lastIndexOf(SEPARATOR);
-  return at < 0 ? address : address.slice(at + SEPARATOR.length);
+/** The item's own step, as people read it (`section "api"`). */
+export const ownText = (address: Address): string =>
+  address.length === 0 ? "" : stepText(address[address.length - 1]!);
+
+/**
+ * The id of an item this plan creates, in a call's path or body: the address of the item, whose
+ * id apply takes from the answer of the call that creates it.
+ */
+export class IdRef {
+  constructor(readonly idOf: Address) {}
 }
 
-/** The top-level item of an address (`site "Acme Docs"`). */
-export const firstSegment = (address: string): string => address.split(SEPARATOR, 1)[0]!;
+/** An id as a call names it: a live id, or a reference to an item this plan creates. */
+export type Id = string | IdRef;
 
-/** The placeholder for the id of an item created during apply. */
-export const idPlaceholder = (address: string): string => `${PREFIX}${address}}}`;
-
-export const isPlaceholder = (id: string): boolean => id.startsWith(PREFIX);
-
-/** The address a value stands for, when the whole value is a placeholder. */
-export function placeholderAddress(value: string): string | undefined {
-  return WHOLE_PLACEHOLDER.exec(value)?.[1];
-}
-
-/** Adds the address of every placeholder in a JSON value to `found`. */
-export function placeholdersIn(value: unknown, found: Set<string>): void {
-  if (typeof value === "string") {
-    if (!value.includes(PREFIX)) return;
-    for (const match of value.matchAll(PLACEHOLDERS)) found.add(match[1]!);
-  } else if (Array.isArray(value)) {
-    for (const item of value) placeholdersIn(item, found);
-  } else if (value !== null && typeof value === "object") {
-    for (const item of Object.values(value)) placeholdersIn(item, found);
+/** The addresses of the items this plan creates among `ids`, for a call's `needs`. */
+export function createdAmong(...ids: (Id | null | undefined)[]): Address[] | undefined {
+  let found: Address[] | undefined;
+  for (const id of ids) {
+    if (!(id instanceof IdRef) || found?.some((address) => sameAddress(address, id.idOf))) continue;
+    if (found) found.push(id.idOf);
+    else found = [id.idOf];
   }
+  return found;
 }
 
-/** Replaces the placeholders in a text with what `id` gives for their address. */
-export function replacePlaceholders(text: string, id: (address: string) => string): string {
-  return text.includes(PREFIX) ? text.replace(PLACEHOLDERS, (_, address: string) => id(address)) : text;
-}
+/** For people: `(id of new section "api")`. */
+export const refText = (ref: { idOf: Address }): string => `(id of new ${ownText(ref.idOf)})`;

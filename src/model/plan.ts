@@ -1,7 +1,10 @@
 // The plan: a JSON-serializable value. `changes` say what happens to which item (for people);
 // `calls` are the API requests that make it happen, with their dependencies (for the apply
-// engine). Ids of items that do not exist yet appear in calls as `{{id:ADDRESS}}` placeholders,
-// filled in at apply time from the answers of the calls that create them.
+// engine). Ids of items that do not exist yet appear in calls as references to their address
+// (references.ts), filled in at apply time from the answers of the calls that create them.
+
+import type { Address } from "./address.ts";
+import type { ApiPath, BodyRef } from "./references.ts";
 
 export type ChangeAction = "create" | "update" | "replace" | "delete" | "move";
 
@@ -66,7 +69,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Where a created item's id is found in a call's answer. */
 export interface Capture {
-  address: string;
+  address: Address;
   /** JSON pointer into the answer, e.g. `/id`. */
   pointer?: string;
   /** Or: the item of an array in the answer whose fields match, e.g. the site space of a new section. */
@@ -75,8 +78,10 @@ export interface Capture {
 
 /** How to tell, after an ambiguous failure of a create, whether it happened after all. */
 export interface Recover {
-  list: string;
+  list: ApiPath;
   match: Record<string, unknown>;
+  /** The places in `match` that hold ids of items this plan creates: null until apply. */
+  ids?: BodyRef[];
   exclude?: string[];
 }
 
@@ -90,8 +95,10 @@ export interface Alternate {
   /** The primary call's route, `METHOD /path/:param`: the API client remembers it absent for the run. */
   route: string;
   method: HttpMethod;
-  path: string;
+  path: ApiPath;
   body?: unknown;
+  /** The places in `body` that hold ids of items this plan creates. */
+  ids?: BodyRef[];
 }
 
 /**
@@ -110,12 +117,15 @@ export interface Call {
   /** The change this call belongs to. */
   change: string;
   method: HttpMethod;
-  path: string;
+  /** Text, or parts where it names items this plan creates. */
+  path: ApiPath;
   body?: unknown;
+  /** The places in `body` (JSON pointers) that hold ids of items this plan creates: null until apply. */
+  ids?: BodyRef[];
   /** Ids of calls that must succeed first. */
   dependsOn: string[];
-  /** Addresses of items created by this plan whose ids the call names: it depends on their creates. */
-  needs?: string[];
+  /** Items created by this plan that the call refers to (by id, or by a name): it depends on their creates. */
+  needs?: Address[];
   /** Those of `dependsOn` that only keep an order (creates in configuration order); `--target` does not follow them. */
   orderOnly?: string[];
   /** The ids of the items the call creates, by address, and where its answer gives them. */
@@ -157,9 +167,12 @@ export interface PlanSummary {
   delete: number;
 }
 
+/** The version of the plan as `plan --format json` prints it. */
+export const PLAN_VERSION = 2;
+
 export interface Plan {
   format: "docsync-plan";
-  version: 1;
+  version: typeof PLAN_VERSION;
   organization: string;
   changes: Change[];
   calls: Call[];

@@ -2,27 +2,33 @@
 // a container of items (and the one way to descend to the next), the calls kinds draft, and
 // what a kind may ask of the planner. It imports nothing of the tool but the plan's own types.
 
-import type { Alternate, Capture, HttpMethod, Probe, Recover } from "./plan.ts";
+import type { Address, Id } from "./address.ts";
+import type { Capture, HttpMethod, Probe } from "./plan.ts";
+import type { ApiPath } from "./references.ts";
 
-/** A call as a kind describes it; the planner gives it an id and its dependencies. */
+/**
+ * A call as a kind describes it; the planner gives it an id and its dependencies. Its path and
+ * body name items this plan creates by the `IdRef`s `PlanContext.idOf` gives: the call waits for
+ * the calls that create them.
+ */
 export interface CallDraft {
   method: HttpMethod;
-  path: string;
+  path: ApiPath;
+  /** JSON, with an `IdRef` wherever it names an item this plan creates. */
   body?: unknown;
   summary: string;
   /**
-   * Addresses of the items this plan creates that the call names: by id (as `{{id:…}}` in its
-   * path, body or alternate; obtain them with `PlanContext.needs` from the ids the call uses),
-   * or otherwise (a custom field by its name). It waits for the calls that capture them.
+   * Items this plan creates that the call names otherwise than by id (a custom field by its
+   * name), or whose existence it needs (single sign-on needs a provider): it waits for them too.
    */
-  needs?: string[] | undefined;
+  needs?: Address[] | undefined;
   /** The addresses whose ids the call's answer gives (`captures`) are what it creates. */
   captures?: Capture[];
   /** Sending it twice could make two items: it is never sent again without finding out first. */
   create?: true;
-  recover?: Recover;
+  recover?: { list: ApiPath; match: Record<string, unknown>; exclude?: string[] };
   /** The same change in another form, for a service without this call's route. */
-  alternate?: Alternate;
+  alternate?: { route: string; method: HttpMethod; path: ApiPath; body?: unknown };
   /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */
   claims?: string[];
   /** Unique values this call gives up. */
@@ -33,7 +39,7 @@ export interface CallDraft {
    * For a call that exchanges a unique value with another item's (two paths swapped): the body
    * of a first call that moves this item to a temporary value of its own, releasing the old one.
    */
-  temporary?: { body: Record<string, unknown>; summary: string; needs?: string[] | undefined };
+  temporary?: { body: Record<string, unknown>; summary: string };
   /** The same change as an item of a bulk operation, which the planner may send it in. */
   bulk?: BulkItem;
   /**
@@ -47,7 +53,7 @@ export interface CallDraft {
 /** A call's change as one item of the body of a bulk operation (`PUT path` with `{[field]: [...]}`). */
 export interface BulkItem {
   method: HttpMethod;
-  path: string;
+  path: ApiPath;
   /** `METHOD /path/:param`, as the API client names routes. */
   route: string;
   /** The body's array field: `redirects`. */
@@ -68,31 +74,26 @@ export interface LiveNode<L = unknown> {
  * names the types its parent gives: `P` the parent's configured item (the whole configuration
  * at the top level), `I` the ids of its ancestors by kind (`{ site }` below a site).
  */
-export interface Scope<P = unknown, I extends Record<string, string> = Record<string, string>> {
+export interface Scope<P = unknown, I extends Record<string, Id> = Record<string, Id>> {
   organization: string;
-  /** Address of the parent item, or "" at the top level. */
-  address: string;
+  /** Address of the parent item; empty at the top level. */
+  address: Address;
   /** The parent's configured item (at the top level: the whole configuration). */
   desired: P;
   /** The parent's live node, when the parent exists. */
   live?: LiveNode;
-  /** The id of each ancestor by kind (`site`, `section`): a live id or a placeholder. */
+  /** The id of each ancestor by kind (`site`, `section`): a live id or a reference to a new item. */
   ids: I;
 }
 
 /** What a kind may ask of the planner while it builds calls. */
 export interface PlanContext {
-  /** The id of the item at `address`: its live id, or a placeholder filled in at apply time. */
-  idOf(address: string): string;
+  /** The id of the item at `address`: its live id, or a reference filled in at apply time. */
+  idOf(address: Address): Id;
   /** The live id of the item at `address`, if it exists and is kept. */
-  liveIdOf(address: string): string | undefined;
+  liveIdOf(address: Address): string | undefined;
   /** The live id of the item at `address`, if this plan deletes it (or replaces it). */
-  deletes(address: string): string | undefined;
-  /**
-   * The addresses of the items this plan creates among `ids` (those `idOf` or a scope gave as
-   * placeholders), for a call's `needs`: pass every id the call names.
-   */
-  needs(...ids: (string | undefined)[]): string[] | undefined;
+  deletes(address: Address): string | undefined;
 }
 
 /** How a configured item relates to its container, for calls that depend on it (e.g. defaults). */
@@ -115,7 +116,7 @@ export type LiveState = LiveNode<{ id: string }>;
  */
 export function scopeBelow(
   parent: Scope,
-  item: { kind: string; address: string; id: string; desired: unknown; live?: LiveNode | undefined },
+  item: { kind: string; address: Address; id: Id; desired: unknown; live?: LiveNode | undefined },
 ): Scope {
   const scope: Scope = {
     organization: parent.organization,

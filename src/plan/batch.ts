@@ -8,6 +8,7 @@
 
 import type { BulkItem } from "../kinds/types.ts";
 import type { Call, Plan } from "../model/plan.ts";
+import { addOnce, liftReferences, referencedBy } from "../model/references.ts";
 import { assertAcyclic } from "./graph.ts";
 
 /** The service's limit of items per bulk call. */
@@ -61,9 +62,11 @@ function batchableGroups(
     const call = plan.calls[at]!;
     const bulk = bulkOf.get(call.id);
     if (!bulk) continue;
-    const list = byPath.get(bulk.path);
+    // A path that names a new site is parts: the same parts, the same path.
+    const path = typeof bulk.path === "string" ? bulk.path : JSON.stringify(bulk.path);
+    const list = byPath.get(path);
     if (list) list.push(call);
-    else byPath.set(bulk.path, [call]);
+    else byPath.set(path, [call]);
   }
   let byId: Map<string, Call> | undefined;
   const groups: Call[][] = [];
@@ -103,26 +106,29 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
       const ids = new Set(items.map((call) => call.id));
       const bulk = bulkOf.get(items[0]!.id)!;
       const dependsOn = new Set<string>();
-      const needs = new Set<string>();
       for (let at = 0; at < items.length; at++) {
         const call = items[at]!;
         for (let d = 0; d < call.dependsOn.length; d++) {
           const id = call.dependsOn[d]!;
           if (!ids.has(id)) dependsOn.add(id);
         }
-        if (call.needs) for (const address of call.needs) needs.add(address);
       }
+      const lifted = liftReferences({ [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) });
       const batch: Call = {
         id: `k${++nextId}`,
         change: items[0]!.change,
         method: bulk.method,
         path: bulk.path,
-        body: { [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) },
+        body: lifted.body,
         dependsOn: [...dependsOn],
         summary: `make ${items.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: [...ids] },
       };
-      if (needs.size > 0) batch.needs = [...needs];
+      if (lifted.ids) batch.ids = lifted.ids;
+      // It needs what its items need: the items its path and body name, and what else they need.
+      const needs = referencedBy(bulk.path, lifted.ids, []);
+      for (const call of items) if (call.needs) for (const address of call.needs) addOnce(needs, address);
+      if (needs.length > 0) batch.needs = needs;
       for (let at = 0; at < items.length; at++) {
         const call = items[at]!;
         // New lists of their own size rather than grown ones: there may be 100,000 items.

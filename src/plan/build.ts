@@ -6,7 +6,8 @@
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
-import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
+import { type Address, addressText, IdRef, ROOT, refText, sameAddress } from "../model/address.ts";
+import { type Change, type ChangeAction, type FieldChange, PLAN_VERSION, type Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { Consequences } from "./consequences.ts";
@@ -34,7 +35,7 @@ export class Planner {
   private readonly warnings: string[] = [];
   /** Dependencies left for when every container is built. */
   readonly lastly: (() => void)[] = [];
-  /** The call that creates each new item, by address. */
+  /** The call that creates each new item, by address (as text). */
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
@@ -53,7 +54,7 @@ export class Planner {
   plan(): Plan {
     const root: Scope = {
       organization: this.desired.organization,
-      address: "",
+      address: ROOT,
       desired: this.desired,
       live: this.live,
       ids: {},
@@ -79,7 +80,7 @@ export class Planner {
     probesFirst(calls);
     return {
       format: "docsync-plan",
-      version: 1,
+      version: PLAN_VERSION,
       organization: this.desired.organization,
       changes: this.changes,
       calls,
@@ -173,11 +174,13 @@ export class Planner {
       change = this.addChange("create", slot, fields);
     }
     const added = this.addCalls(container, change, creates);
-    const primary = added.find((call) => call.captures?.some((capture) => capture.address === slot.address));
+    const primary = added.find((call) =>
+      call.captures?.some((capture) => sameAddress(capture.address, slot.address)),
+    );
     if (primary) {
       // The call whose answer gives the new item's id makes it: never sent twice blindly.
       primary.create = true;
-      this.createCalls.set(slot.address, primary.id);
+      this.createCalls.set(slot.text, primary.id);
       // Creates append at the end of an ordered list: make them in configuration order.
       if (module.ordered && progress.previousCreate)
         primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate]);
@@ -192,10 +195,12 @@ export class Planner {
       id: `c${this.changes.length + 1}`,
       action,
       kind: slot.module.kind,
-      address: slot.address,
+      address: slot.text,
       fields: this.sensitive.mark(fields),
       calls: [],
     };
+    // A field set to the id of an item this plan creates (a space's new collection) reads as that item.
+    for (const field of change.fields) if (field.to instanceof IdRef) field.toText = refText(field.to);
     if (slot.live) change.liveId = slot.live.item.id;
     change.name = slot.name; // what people read it by: no renderer takes the address apart
     if (slot.container.parents.length > 0) change.parents = slot.container.parents;
@@ -213,7 +218,7 @@ export class Planner {
   ): DraftCall[] {
     // Items taken over by a new parent are touched only once it exists, so each call sees them
     // where the plan placed them.
-    const heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : undefined;
+    const heirCreate = container.waitsFor ? this.createCalls.get(addressText(container.waitsFor)) : undefined;
     const added: DraftCall[] = new Array(drafts.length);
     const ids: string[] = new Array(drafts.length);
     for (let at = 0; at < drafts.length; at++) {
@@ -242,7 +247,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   if (options.targets && options.targets.length > 0) {
     const known = options.targetsMayBeGone
       ? () => true
-      : (address: string) => planner.resolution.knows(address);
+      : (address: Address) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
   plan = withNavigation(plan, planner.containers);

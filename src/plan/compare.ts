@@ -1,7 +1,7 @@
 // Whether two plans make the same calls: an approved plan and the plan made now from the same
 // configuration. Changes are matched by action and address; a change is the same when its calls
 // are the same requests (method, path, body, their other forms, what they capture). Ids of calls
-// and their order do not matter, and the ids of items the plans create are placeholders named
+// and their order do not matter, and the ids of items the plans create are references named
 // by address in both. The order between calls is left out too: the planner derives it from the
 // requests (what they claim, release, create), so plans of the same requests wait alike, and
 // when other changes come and go, the requests of those changes already differ. Batch calls
@@ -64,8 +64,8 @@ const goneAlready = (change: Change, isLive: LiveLookup) =>
 
 /** What a call sends, whatever its id: the request, its other forms, what it captures. */
 function request(call: Call): string {
-  const { method, path, body, alternate, recover, captures, create } = call;
-  return canonical({ method, path, body, alternate, recover, captures, create });
+  const { method, path, body, ids, alternate, recover, captures, create } = call;
+  return canonical({ method, path, body, ids, alternate, recover, captures, create });
 }
 
 /** Each call's request by call id, batch calls left out. */

@@ -3,11 +3,12 @@
 // delete, never as changes or calls of their own: a call for an item the service has already
 // removed would find it gone.
 
+import { addressText } from "../model/address.ts";
 import type { Change, Consequence } from "../model/plan.ts";
 import type { Resolution, Slot } from "./resolve.ts";
 
 export class Consequences {
-  /** Live items that a delete of this plan takes along, by the address of that delete. */
+  /** Live items that a delete of this plan takes along, by the address (as text) of that delete. */
   private readonly byOwner = new Map<string, Consequence[]>();
 
   /**
@@ -24,13 +25,14 @@ export class Consequences {
     const consequence: Consequence = {
       action: "delete",
       kind: slot.module.kind,
-      address: slot.address,
+      address: slot.text,
       liveId: live.item.id,
     };
     if (along!.note !== undefined) consequence.note = along!.note;
-    const taken = this.byOwner.get(owner.address);
+    const ownerText = addressText(owner.address);
+    const taken = this.byOwner.get(ownerText);
     if (taken) taken.push(consequence);
-    else this.byOwner.set(owner.address, [consequence]);
+    else this.byOwner.set(ownerText, [consequence]);
     return true;
   }
 
@@ -45,7 +47,7 @@ export class Consequences {
   ): void {
     for (const change of changes) {
       if ((change.action !== "delete" && change.action !== "replace") || change.blocked) continue;
-      const slot = resolution.get(change.address);
+      const slot = resolution.slotShown(change.address);
       if (!slot?.live) continue;
       const { module, scope } = slot.container;
       const consequences = [

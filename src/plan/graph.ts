@@ -1,15 +1,22 @@
 // Turns the calls the kinds drafted into a dependency graph: a call waits for the calls that
-// create the ids it needs (as each call declares them: the addresses it `needs`, the addresses
-// another `captures`), for the calls that release the unique values it claims, and for the
-// calls that stop referring to an item it deletes. A cycle is a planner bug, reported as such.
+// create the items it refers to (the references in its path and body, and what else it `needs`;
+// the addresses another `captures`), for the calls that release the unique values it claims, and
+// for the calls that stop referring to an item it deletes. A cycle is a planner bug, reported as
+// such.
 
 import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
-import type { Call } from "../model/plan.ts";
+import { type Address, addressText } from "../model/address.ts";
+import type { Alternate, Call, Recover } from "../model/plan.ts";
+import { addOnce, type BodyRef, liftReferences, referencedBy } from "../model/references.ts";
 import { extended } from "./lists.ts";
 
-export interface DraftCall extends CallDraft {
+export interface DraftCall extends Omit<CallDraft, "alternate" | "recover"> {
+  recover: Recover | undefined;
   id: string;
+  /** The places in `body` that name items this plan creates (the body holds null there). */
+  ids: BodyRef[] | undefined;
+  alternate: Alternate | undefined;
   change: string;
   /** Calls this one must follow for reasons the planner knows (deletes after creates); made when first needed. */
   after: string[] | undefined;
@@ -29,16 +36,34 @@ export function draftCall(
   change: string,
   after: string[] | undefined,
 ): DraftCall {
+  const { body, ids } = draft.body === undefined ? NO_BODY : liftReferences(draft.body);
+  let alternate: Alternate | undefined;
+  if (draft.alternate) {
+    const { route, method, path } = draft.alternate;
+    alternate = { route, method, path };
+    if (draft.alternate.body !== undefined) {
+      const lifted = liftReferences(draft.alternate.body);
+      alternate.body = lifted.body;
+      if (lifted.ids) alternate.ids = lifted.ids;
+    }
+  }
+  let recover: Recover | undefined;
+  if (draft.recover) {
+    const lifted = liftReferences(draft.recover.match);
+    recover = { ...draft.recover, match: lifted.body as Record<string, unknown> };
+    if (lifted.ids) recover.ids = lifted.ids;
+  }
   return {
     method: draft.method,
     path: draft.path,
-    body: draft.body,
+    body,
+    ids,
     summary: draft.summary,
-    needs: draft.needs,
+    needs: needsOf(draft, ids, alternate, recover),
     captures: draft.captures,
     create: draft.create,
-    recover: draft.recover,
-    alternate: draft.alternate,
+    recover,
+    alternate,
     claims: draft.claims,
     releases: draft.releases,
     unrefs: draft.unrefs,
@@ -51,6 +76,27 @@ export function draftCall(
     orderAfter: undefined,
     deletes: undefined,
   };
+}
+
+const NO_BODY: { body: undefined; ids?: undefined } = { body: undefined };
+
+/**
+ * The items this plan creates that a call refers to: those its path, body, other form and
+ * recovery name by reference, then those it needs otherwise. Undefined for none.
+ */
+function needsOf(
+  draft: CallDraft,
+  ids: BodyRef[] | undefined,
+  alternate: Alternate | undefined,
+  recover: Recover | undefined,
+) {
+  const simple = typeof draft.path === "string" && ids === undefined && !draft.needs;
+  if (simple && alternate === undefined && recover === undefined) return undefined;
+  const found: Address[] = referencedBy(draft.path, ids, []);
+  if (alternate) referencedBy(alternate.path, alternate.ids, found);
+  if (recover) referencedBy(recover.list, recover.ids, found);
+  if (draft.needs) for (const address of draft.needs) addOnce(found, address);
+  return found.length > 0 ? found : undefined;
 }
 
 /** Nothing, without a new empty list each time. */
@@ -100,7 +146,8 @@ export function wireDependencies(
   const capturedBy = new Map<string, string>();
   for (let at = 0; at < drafts.length; at++) {
     const call = drafts[at]!;
-    if (call.captures) for (const capture of call.captures) capturedBy.set(capture.address, call.id);
+    if (call.captures)
+      for (const capture of call.captures) capturedBy.set(addressText(capture.address), call.id);
   }
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
@@ -113,8 +160,9 @@ export function wireDependencies(
     addAll(dependsOn, draft.id, draft.orderAfter);
     if (draft.needs) {
       for (const address of draft.needs) {
-        const creator = capturedBy.get(address);
-        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
+        const creator = capturedBy.get(addressText(address));
+        if (!creator)
+          throw new DocsyncError("plan.internal", `planner bug: nothing creates ${addressText(address)}`);
         if (creator !== draft.id && !dependsOn.includes(creator)) dependsOn.push(creator);
       }
     }
@@ -132,6 +180,7 @@ export function wireDependencies(
       summary: draft.summary,
     };
     if (draft.body !== undefined) call.body = draft.body;
+    if (draft.ids) call.ids = draft.ids;
     if (draft.needs && draft.needs.length > 0) call.needs = draft.needs;
     if (draft.captures) call.captures = draft.captures;
     if (draft.create) call.create = true;
@@ -228,9 +277,9 @@ export function breakClaimCycles(
     if (core.size === 0) return releasedBy;
     const call = drafts.find((draft) => core.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return releasedBy;
-    const { body, summary, needs } = call.temporary!;
+    const { body, summary } = call.temporary!;
     const temporary = draftCall(
-      { method: call.method, path: call.path, body, summary, needs, releases: call.releases! },
+      { method: call.method, path: call.path, body, summary, releases: call.releases! },
       newId(),
       call.change,
       call.after ? [...call.after] : undefined,

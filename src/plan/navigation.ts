@@ -31,7 +31,7 @@ export function navigationOf(tops: readonly Container[], changes: readonly Chang
       if (!slot || slot.status === "delete" || slot.status === "unmanaged") continue;
       const items = childrenOf(slot, byAddress);
       if (!items.some(hasMark)) continue;
-      const navigation: Navigation = { kind: top.module.kind, name: slot.name, address: slot.address, items };
+      const navigation: Navigation = { kind: top.module.kind, name: slot.name, address: slot.text, items };
       if (slot.status === "create") navigation.new = true;
       drawn.push(navigation);
     }
@@ -83,7 +83,7 @@ function itemsOf(
 ): NavigationItem[] {
   // Items this plan would make but does not (left out by --target) are not drawn.
   const placed = afterOrder(container).filter(
-    (slot) => !((slot.status === "create" || slot.status === "replace") && !changes.has(slot.address)),
+    (slot) => !((slot.status === "create" || slot.status === "replace") && !changes.has(slot.text)),
   );
   const holder = flagHolder(container, placed);
   const nodes: { slot: Slot; item: NavigationItem }[] = [];
@@ -146,11 +146,11 @@ function itemOf(
   changes: Map<string, Change>,
   holder: Slot | undefined,
 ): NavigationItem | undefined {
-  const change = changes.get(slot.address);
+  const change = changes.get(slot.text);
   const made = slot.status === "create" || slot.status === "replace";
   if (made && !change) return undefined;
   const module = slot.module;
-  const item: NavigationItem = { kind: module.kind, name: slot.name, address: slot.address };
+  const item: NavigationItem = { kind: module.kind, name: slot.name, address: slot.text };
   const marks: NavigationMark[] = [];
   const before: NonNullable<NavigationItem["before"]> = {};
   const desired = valuesOf(slot.desired);
@@ -203,7 +203,7 @@ function inBlocks(
       item = itemOf(block, changes, undefined) ?? {
         kind: block.module.kind,
         name: block.name,
-        address: block.address,
+        address: block.text,
       };
       blockItems.set(block, item);
     }

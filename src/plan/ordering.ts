@@ -2,7 +2,7 @@
 // in order stays in place and the rest move; where items stand in blocks (the sections of a
 // group), a block may move as one.
 
-import { addressOf, lastSegment } from "../model/address.ts";
+import { addressOf, ownText } from "../model/address.ts";
 import type { Planner } from "./build.ts";
 import type { DraftCall } from "./graph.ts";
 import { extended } from "./lists.ts";
@@ -41,15 +41,8 @@ export function planMoves(container: Container, creates: string[], planner: Plan
       move.block === undefined
         ? module.move(planner.resolution.idOf(slot.address), position, scope)
         : blocks!.kind.move!(planner.resolution.idOf(slot.address), position, scope);
-    // The ids a move names, in the order its path and body name them: its ancestors', its
-    // own, its anchor's.
-    draft.needs = planner.resolution.needs(
-      ...Object.values(scope.ids),
-      planner.resolution.idOf(slot.address),
-      position[move.where],
-    );
     const change = planner.addChange("move", slot, []);
-    change.note = `${move.where} ${lastSegment(anchor.address)}`;
+    change.note = `${move.where} ${ownText(anchor.address)}`;
     const [call] = planner.addCalls(container, change, [draft]);
     call!.orderAfter = extended(call!.orderAfter, previousMove ? [...creates, previousMove] : creates);
     if (move.block !== undefined) blockMoves.push(call!);

@@ -7,7 +7,7 @@ import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { matchingOf } from "../live/match.ts";
-import { addressesIn, addressPrefix, idPlaceholder } from "../model/address.ts";
+import { type Address, addressOf, addressText, childText, type Id, IdRef } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { scopeBelow } from "../model/scope.ts";
@@ -23,8 +23,8 @@ export class Slot {
   duplicateOf: string | undefined = undefined;
   keptBecause: string | undefined = undefined;
   containers: Container[] = NONE;
-  /** For an item this plan creates: the placeholder of its id, once asked for. */
-  placeholder: string | undefined = undefined;
+  /** For an item this plan creates: the reference to its id, once asked for. */
+  reference: IdRef | undefined = undefined;
   /** For an item the plan renames: its live key. */
   renamedFrom: string | undefined = undefined;
 
@@ -34,10 +34,12 @@ export class Slot {
     readonly desired: ItemMeta | undefined,
     readonly live: LiveNode<{ id: string }> | undefined,
     /** The address, when known; a configured item's is built from its key when first read. */
-    private known: string | undefined,
+    private known: Address | undefined,
     /** A live item's name in its address (its key, or key#id), when no configured item matches it. */
     private readonly liveName?: string,
   ) {}
+
+  private knownText: string | undefined = undefined;
 
   get module(): AnyKind {
     return this.container.module;
@@ -48,9 +50,17 @@ export class Slot {
     return this.liveName ?? addressKey(this.container.module, this.desired!);
   }
 
-  get address(): string {
-    this.known ??= this.container.describe(addressKey(this.container.module, this.desired!));
+  get address(): Address {
+    this.known ??= addressOf(this.container.scope.address, this.container.module.kind, this.name);
     return this.known;
+  }
+
+  /** The address as text: for people, and the item's key in the plan's maps. */
+  get text(): string {
+    this.knownText ??= this.known
+      ? addressText(this.known)
+      : this.container.describe(addressKey(this.container.module, this.desired!));
+    return this.knownText;
   }
 }
 
@@ -72,10 +82,10 @@ export interface Container {
   matched: readonly (LiveNode<{ id: string }> | undefined)[];
   liveOrder: string[];
   /** The address of a new item whose create call brings this container's live items into it. */
-  waitsFor?: string;
-  /** The address of an item of this container from its key. */
+  waitsFor?: Address;
+  /** The address of an item of this container from its key, as text. */
   describe: (key: string) => string;
-  /** The addresses of the items the container is in, outermost first (shared by its items). */
+  /** The addresses of the items the container is in, outermost first, as text (shared by its items). */
   parents: string[];
 }
 
@@ -102,58 +112,48 @@ function keptSlots(container: Container): Slot[] {
 
 export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
-  /** The address of each placeholder handed out, so that calls can say which creates they need. */
-  private readonly placeholders = new Map<string, string>();
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
   constructor(private readonly desired: DesiredState) {}
 
   /** The slot of an address. */
-  get(address: string): Slot | undefined {
+  get(address: Address): Slot | undefined {
     return this.slots.get(address);
   }
 
+  /** The slot of a change's address, as the plan shows it. */
+  slotShown(text: string): Slot | undefined {
+    return this.slots.getShown(text);
+  }
+
   /** Whether an address names an item of the configuration or of the live state read. */
-  knows(address: string): boolean {
+  knows(address: Address): boolean {
     return this.slots.has(address);
   }
 
-  idOf(address: string): string {
+  idOf(address: Address): Id {
     const slot = this.slots.get(address);
     if (!slot)
       throw new DocsyncError(
         "plan.unknown-reference",
-        `${address} does not exist and is not in the configuration`,
+        `${addressText(address)} does not exist and is not in the configuration`,
       );
     if (slot.status === "create" || slot.status === "replace") {
-      if (slot.placeholder === undefined) {
-        slot.placeholder = idPlaceholder(address);
-        this.placeholders.set(slot.placeholder, address);
-      }
-      return slot.placeholder;
+      slot.reference ??= new IdRef(slot.address);
+      return slot.reference;
     }
-    if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
+    if (!slot.live)
+      throw new DocsyncError("plan.unknown-reference", `${addressText(address)} does not exist`);
     return slot.live.item.id;
   }
 
-  needs(...ids: (string | undefined)[]): string[] | undefined {
-    let needs: string[] | undefined;
-    for (const id of ids) {
-      const address = id === undefined ? undefined : this.placeholders.get(id);
-      if (address === undefined || needs?.includes(address)) continue;
-      if (needs) needs.push(address);
-      else needs = [address];
-    }
-    return needs;
-  }
-
-  liveIdOf(address: string): string | undefined {
+  liveIdOf(address: Address): string | undefined {
     const slot = this.slots.get(address);
     return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
   }
 
-  deletes(address: string): string | undefined {
+  deletes(address: Address): string | undefined {
     const slot = this.slots.get(address);
     return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
   }
@@ -168,7 +168,8 @@ export class Resolution implements PlanContext {
     const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
     const managed = desiredItems !== undefined;
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;
-    const describe = addressesIn(scope.address, module.kind);
+    const parentText = addressText(scope.address);
+    const describe = (key: string) => childText(parentText, module.kind, key);
     const items = desiredItems ?? NONE;
     // A kind that matches on what its items name (matchKey) matches once those are resolved:
     // the kinds before it in the tree are, since containers resolve in plan order.
@@ -217,8 +218,8 @@ export class Resolution implements PlanContext {
       slots.push(slot);
       if (keys) {
         this.countKey(keys, container, index);
-        if (slot.status !== "keep") this.slots.add(slot.address, slot);
-      } else if (!this.slots.add(slot.address, slot)) this.configuredTwice(slot.address);
+        if (slot.status !== "keep") this.slots.add(slot.text, slot);
+      } else if (!this.slots.add(slot.text, slot)) this.configuredTwice(slot.text);
     }
     const prune = managed && this.desired.policy.prune.includes(module.collection);
     for (let at = 0; at < matching.unclaimed.length; at++) {
@@ -230,18 +231,17 @@ export class Resolution implements PlanContext {
       const plain = describe(name);
       const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
       const own = taken ? `${name}#${live.item.id}` : name;
-      const address = taken ? describe(own) : plain;
+      const address = addressOf(scope.address, module.kind, own);
       const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address, own);
       if (kept) {
         slot.duplicateOf = kept.item.id;
         slot.keptBecause = matching.keptBecause.get(kept);
       }
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
-      this.slots.add(address, slot);
+      this.slots.add(taken ? describe(own) : plain, slot);
       slots.push(slot);
     }
-    if (keys && kept > 0)
-      this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container));
+    if (keys && kept > 0) this.slots.addLater(scope.address, module.kind, () => keptSlots(container));
     if (module.children) this.resolveChildren(module, scope, container);
     return container;
   }
@@ -250,7 +250,7 @@ export class Resolution implements PlanContext {
     const heir = this.heirOfRoot(module, scope, container);
     for (const slot of container.slots) {
       if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-      const parents = [...container.parents, slot.address];
+      const parents = [...container.parents, slot.text];
       const scopeOfChildren = scopeBelow(scope, {
         kind: module.kind,
         address: slot.address,
@@ -287,7 +287,7 @@ export class Resolution implements PlanContext {
   /** Notes the key of the configured item at `index`, which no other configured item may have. */
   private countKey(keys: Set<string>, container: Container, index: number): void {
     const key = addressKey(container.module, container.items[index]!);
-    if (keys.has(key)) this.configuredTwice(slotAt(container, index).address);
+    if (keys.has(key)) this.configuredTwice(slotAt(container, index).text);
     keys.add(key);
   }
 

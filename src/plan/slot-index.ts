@@ -2,16 +2,18 @@
 // children (100,000 redirects of which a few change): they are not indexed, nor are their
 // addresses built, until an address under their container is asked for and not found.
 
-/** What the index needs of an item: its address, built when first read. */
+import { type Address, addressText } from "../model/address.ts";
+
+/** What the index needs of an item: its address as text (the address's key), built when first read. */
 export interface Addressed {
-  readonly address: string;
+  readonly text: string;
 }
 
 export class SlotIndex<S extends Addressed> {
   private readonly byAddress = new Map<string, S>();
   /**
-   * Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `):
-   * what gives them when they are needed.
+   * Items not indexed yet, by their container (`pendingKey`: its parent's address and their
+   * kind): what gives them when they are needed.
    */
   private readonly pending = new Map<string, (() => readonly S[])[]>();
 
@@ -26,22 +28,28 @@ export class SlotIndex<S extends Addressed> {
   }
 
   /**
-   * Items of one container, whose addresses all begin with `prefix`, indexed when first needed:
-   * `items` gives them then (and may make them then).
+   * Items of `kind` below `parent`, indexed when first needed: `items` gives them then (and may
+   * make them then).
    */
-  addLater(prefix: string, items: () => readonly S[]): void {
-    const waiting = this.pending.get(prefix);
+  addLater(parent: Address, kind: string, items: () => readonly S[]): void {
+    const key = pendingKey(addressText(parent), kind);
+    const waiting = this.pending.get(key);
     if (waiting) waiting.push(items);
-    else this.pending.set(prefix, [items]);
+    else this.pending.set(key, [items]);
   }
 
-  get(address: string): S | undefined {
-    const found = this.byAddress.get(address);
+  get(address: Address): S | undefined {
+    const found = this.byAddress.get(addressText(address));
     if (found !== undefined || this.pending.size === 0) return found;
-    return this.indexPendingFor(address) ? this.byAddress.get(address) : undefined;
+    return this.indexPendingFor(address) ? this.byAddress.get(addressText(address)) : undefined;
   }
 
-  has(address: string): boolean {
+  /** The item whose address has this text, among those indexed (changes' items all are). */
+  getShown(text: string): S | undefined {
+    return this.byAddress.get(text);
+  }
+
+  has(address: Address): boolean {
     return this.get(address) !== undefined;
   }
 
@@ -51,22 +59,23 @@ export class SlotIndex<S extends Addressed> {
   }
 
   /**
-   * Indexes the pending items of every container whose prefix `address` begins with. A prefix
-   * ends with a kind and a space, where the quoted key begins: each `"` after a space may start
-   * the key. Returns whether it indexed any.
+   * Indexes the pending items of every container `address` passes through (each of its steps
+   * may be an item of one). Returns whether it indexed any.
    */
-  private indexPendingFor(address: string): boolean {
+  private indexPendingFor(address: Address): boolean {
     let indexed = false;
-    for (let at = address.indexOf(' "'); at >= 0; at = address.indexOf(' "', at + 1)) {
-      const prefix = address.slice(0, at + 1);
-      const waiting = this.pending.get(prefix);
+    for (let depth = 0; depth < address.length; depth++) {
+      const key = pendingKey(addressText(address.slice(0, depth)), address[depth]!.kind);
+      const waiting = this.pending.get(key);
       if (!waiting) continue;
-      this.pending.delete(prefix);
+      this.pending.delete(key);
       for (const give of waiting)
-        for (const item of give())
-          if (!this.byAddress.has(item.address)) this.byAddress.set(item.address, item);
+        for (const item of give()) if (!this.byAddress.has(item.text)) this.byAddress.set(item.text, item);
       indexed = true;
     }
     return indexed;
   }
 }
+
+/** A container's key among the pending ones: its parent's address and its kind. */
+const pendingKey = (parentText: string, kind: string): string => `${parentText}\u0000${kind}`;

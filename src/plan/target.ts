@@ -2,8 +2,8 @@
 // they need: the changes whose calls theirs depend on, such as the creation of their parent.
 
 import { DocsyncError } from "../errors.ts";
-import { isUnder } from "../model/address.ts";
-import type { Plan, PlanSummary } from "../model/plan.ts";
+import { type Address, addressText } from "../model/address.ts";
+import type { Change, Plan, PlanSummary } from "../model/plan.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 
 export function summarize(changes: Plan["changes"]): PlanSummary {
@@ -15,24 +15,29 @@ export function summarize(changes: Plan["changes"]): PlanSummary {
   return summary;
 }
 
+/** Whether a change is of the item at `address` (as text) or of an item below it. */
+const isAtOrBelow = (change: Change, address: string): boolean =>
+  change.address === address || (change.parents?.includes(address) ?? false);
+
 export function restrictToTargets(
   plan: Plan,
-  targets: readonly string[],
-  known: (address: string) => boolean,
+  targets: readonly Address[],
+  known: (address: Address) => boolean,
 ): Plan {
   for (const target of targets) {
     if (!known(target)) {
       throw new DocsyncError(
         "plan.unknown-target",
-        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" › section "api")`,
+        `--target ${addressText(target)} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" › section "api")`,
       );
     }
   }
   const callsById = new Map(plan.calls.map((call) => [call.id, call]));
   const changesById = new Map(plan.changes.map((change) => [change.id, change]));
   const keep = new Set<string>();
+  const shown = targets.map(addressText);
   const queue = plan.changes
-    .filter((change) => targets.some((target) => isUnder(change.address, target)))
+    .filter((change) => shown.some((target) => isAtOrBelow(change, target)))
     .map((c) => c.id);
   // A change is kept whole; what any of its calls depends on is kept too.
   while (queue.length > 0) {
@@ -55,16 +60,17 @@ export function restrictToTargets(
 }
 
 /** The calls of every change of `kind` under `address` but its moves (a site's group memberships). */
-export function callsOfKindBelow(changes: Plan["changes"], kind: string, address: string): string[] {
+export function callsOfKindBelow(changes: Plan["changes"], kind: string, address: Address): string[] {
+  const shown = addressText(address);
   return changes
-    .filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address))
+    .filter((change) => change.kind === kind && change.action !== "move" && isAtOrBelow(change, shown))
     .flatMap((change) => change.calls);
 }
 
 /** What `buildPlan` may be asked beyond the plan itself. */
 export interface PlanOptions {
   /** Limit the plan to these addresses, what is below them, and what they need. */
-  targets?: readonly string[];
+  targets?: readonly Address[];
   /**
    * A target may name nothing: the check after an apply, when a targeted item was deleted. The
    * plan then keeps nothing for it.

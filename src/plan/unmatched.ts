@@ -6,6 +6,7 @@
 
 import { pluralOf } from "../kinds/registry.ts";
 import { addressKey, takesIdPin } from "../kinds/types.ts";
+import { addressText } from "../model/address.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Container, Slot } from "./resolve.ts";
 
@@ -34,7 +35,7 @@ function hintsIn(container: Container, planned: ReadonlySet<string>): string[] {
   const unmatched: Slot[] = [];
   for (const slot of container.slots) {
     if (slot === undefined) continue;
-    if (slot.status === "create" && planned.has(slot.address)) created.push(slot);
+    if (slot.status === "create" && planned.has(slot.text)) created.push(slot);
     // A duplicate repeats a configured item's key: it is matched to that item, and shown as such.
     else if (slot.desired === undefined && slot.duplicateOf === undefined) unmatched.push(slot);
   }
@@ -50,13 +51,13 @@ function hintsIn(container: Container, planned: ReadonlySet<string>): string[] {
   const hints = unmatched.slice(0, NAMED_MAX).map((slot) => {
     const live = slot.live!.item;
     const was = JSON.stringify(module.liveKey(live));
-    return `live ${slot.address} (${live.id}) is not in the configuration; if it is ${which} renamed by hand, add id: ${live.id}${toThat} (or was: ${was})`;
+    return `live ${slot.text} (${live.id}) is not in the configuration; if it is ${which} renamed by hand, add id: ${live.id}${toThat} (or was: ${was})`;
   });
   const rest = unmatched.slice(NAMED_MAX);
   if (rest.length > 0) {
     const ids = rest.slice(0, IDS_MAX).map((slot) => slot.live!.item.id);
     const more = rest.length > IDS_MAX ? ", …" : "";
-    const where = container.scope.address === "" ? "" : ` in ${container.scope.address}`;
+    const where = container.scope.address.length === 0 ? "" : ` in ${addressText(container.scope.address)}`;
     hints.push(
       `${rest.length} more live ${pluralOf(module)}${where} are not in the configuration either (${ids.join(", ")}${more})`,
     );

@@ -4,6 +4,7 @@
 // difference before it is shown, as every plan.
 
 import type { Call } from "../model/plan.ts";
+import { pathText } from "../model/references.ts";
 import type { ChangeDifference, PlanDifference } from "../plan/compare.ts";
 import { clip, codeSpan, plural, prose } from "./markdown.ts";
 import { showValue } from "./values.ts";
@@ -31,8 +32,8 @@ const SAYS = {
 
 /** `PATCH /orgs/o/sites/s {"title":"Docs"}`. */
 function request(call: Call): string {
-  const body = call.body === undefined ? "" : ` ${clip(showValue(call.body), BODY_MAX)}`;
-  return `${call.method} ${call.path}${body}`;
+  const body = call.body === undefined ? "" : ` ${clip(showValue(call.body, call.ids), BODY_MAX)}`;
+  return `${call.method} ${pathText(call.path)}${body}`;
 }
 
 /** The calls of a change that differ, each with the side it is on, the first few. */

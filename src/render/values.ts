@@ -1,8 +1,9 @@
 // How changes and values are shown, the same in every format: the symbol of each action, and
 // values as JSON, ids of new items by name.
 
-import { lastSegment, placeholderAddress } from "../model/address.ts";
+import { type Address, IdRef, refText } from "../model/address.ts";
 import type { ChangeAction } from "../model/plan.ts";
+import { type BodyRef, filledBody } from "../model/references.ts";
 
 export const SYMBOLS: Record<ChangeAction, string> = {
   create: "+",
@@ -12,14 +13,17 @@ export const SYMBOLS: Record<ChangeAction, string> = {
   move: "↕",
 };
 
-/** JSON, except that ids of items this plan creates read as what they are. */
-export function showValue(value: unknown): string {
+/**
+ * JSON, except that ids of items this plan creates read as what they are: those `refs` places
+ * in the value, and references the value holds itself (a field set to a new item's id).
+ */
+export function showValue(value: unknown, refs?: readonly BodyRef[]): string {
   const names: string[] = [];
+  const shown = refs ? filledBody(value, refs, (address: Address) => new IdRef(address)) : value;
   const json =
-    JSON.stringify(value, (_key, item: unknown) => {
-      const address = typeof item === "string" ? placeholderAddress(item) : undefined;
-      if (address === undefined) return item;
-      names.push(`(id of new ${lastSegment(address)})`);
+    JSON.stringify(shown, (_key, item: unknown) => {
+      if (!(item instanceof IdRef)) return item;
+      names.push(refText(item));
       return `\u0000${names.length - 1}`;
     }) ?? "null";
   return json.replace(/"\\u0000(\d+)"/g, (_, index: string) => names[Number(index)]!);

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import { type AnyKind, addressKey } from "../kinds/types.ts";
-import { addressOf } from "../model/address.ts";
+import { type Address, addressOf, addressText, ROOT } from "../model/address.ts";
 import { canonical } from "../model/canonical.ts";
 import type { ItemMeta } from "../model/desired.ts";
 
@@ -54,17 +54,17 @@ const NOT_COMPARED = new Set(["files", "spacesAt", "sensitiveValues"]);
 
 /** Walks every configured item with its address, parents before their children. */
 function eachItem(desired: DesiredState, visit: (address: string, kind: AnyKind, item: ItemMeta) => void) {
-  const walk = (kinds: readonly AnyKind[], parent: unknown, address: string) => {
+  const walk = (kinds: readonly AnyKind[], parent: unknown, address: Address) => {
     for (const kind of kinds) {
       const scope = { organization: desired.organization, address, desired: parent, ids: {} };
       for (const item of (kind.desired(scope) ?? []) as ItemMeta[]) {
         const at = addressOf(address, kind.kind, addressKey(kind, item));
-        visit(at, kind, item);
+        visit(addressText(at), kind, item);
         walk(kind.children ?? [], item, at);
       }
     }
   };
-  walk(TOP_LEVEL_KINDS, desired, "");
+  walk(TOP_LEVEL_KINDS, desired, ROOT);
 }
 
 export function configurationDigest(desired: DesiredState): ConfigurationDigest {

@@ -7,6 +7,7 @@ import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError, type ErrorCode } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { allKinds } from "../kinds/registry.ts";
+import { type ApiPath, literalPrefix, pathText } from "../model/references.ts";
 import type { SavedPlan } from "./saved.ts";
 
 export interface Destination {
@@ -45,9 +46,12 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   const ownPath = (path: string) =>
     own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
   // Spaces and collections are addressed by their id alone: their organization is checked live
-  // (checkTokenSees).
-  const inside = (path: string) =>
-    path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== undefined;
+  // (checkTokenSees). A path that names an item this plan creates is told by its text up to it.
+  const inside = (path: ApiPath) => {
+    const { text, whole } = literalPrefix(path);
+    if (text === root || text.startsWith(`${root}/`) || ownPath(text)) return true;
+    return whole ? spaceOf(text) !== undefined : text.startsWith("/spaces/");
+  };
   // Every path apply may send: each call's own, the list it re-reads after an ambiguous create,
   // and its alternate form.
   const outside = plan.calls.find(
@@ -59,7 +63,7 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   if (outside !== undefined) {
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${outside.path} is not; make the plan again with docsync plan --out.`,
+      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${pathText(outside.path)} is not; make the plan again with docsync plan --out.`,
     );
   }
 }
@@ -95,13 +99,14 @@ interface NamedItem {
   paths: string[];
 }
 
-/** Ids of items the plan creates: in the organization, since the plan creates them there. */
-const isPlaceholder = (id: string) => id.includes("{{id:");
-
-/** The id a path gives under `prefix` (`/spaces/{id}/...`), if it is under it. */
-function idUnder(prefix: string, path: string): string | undefined {
-  if (!path.startsWith(prefix)) return undefined;
-  const segment = path.slice(prefix.length).split("/")[0]!;
+/**
+ * The live id a path gives under `prefix` (`/spaces/{id}/...`), if it is under it. An item the
+ * plan creates (a reference in the path) is in the organization, since the plan creates it there.
+ */
+function idUnder(prefix: string, path: ApiPath): string | undefined {
+  const { text } = literalPrefix(path);
+  if (!text.startsWith(prefix)) return undefined;
+  const segment = text.slice(prefix.length).split("/")[0]!;
   return segment === "" ? undefined : decodeURIComponent(segment);
 }
 
@@ -121,13 +126,14 @@ function itemsNamed(call: SavedPlan["calls"][number]): NamedItem[] {
   for (const { path, body } of forms) {
     for (const prefix of [spaces, ...containers]) {
       const id = idUnder(prefix, path);
-      if (id !== undefined && !isPlaceholder(id)) {
+      if (id !== undefined) {
         const at = `${prefix}${encodeURIComponent(id)}`;
         found.push({ shown: at, paths: [at] });
       }
     }
+    // A parent the plan creates is a reference: the body holds null in its place.
     const parent = (body as { parent?: unknown } | undefined)?.parent;
-    if (typeof parent === "string" && !isPlaceholder(parent) && containers.length > 0) {
+    if (typeof parent === "string" && containers.length > 0) {
       const paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
       found.push({ shown: paths.length === 1 ? paths[0]! : `the parent ${parent}`, paths });
     }

@@ -9,7 +9,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
-import type { Call, Plan } from "../model/plan.ts";
+import type { Address } from "../model/address.ts";
+import { type Call, PLAN_VERSION, type Plan } from "../model/plan.ts";
 import { maskSensitiveFields } from "../render/redact.ts";
 import { secretsPattern } from "../secrets/pattern.ts";
 import { REDACTED, type Redactor } from "../secrets/redactor.ts";
@@ -18,10 +19,16 @@ import { type ConfigurationDigest, configurationDigest, sensitiveDigest } from "
 
 /**
  * Version 1 files had no organization check, API URL or checksum; version 2 ones were checked
- * against fingerprints of what they were read from, not against the configuration. Both are
- * refused.
+ * against fingerprints of what they were read from, not against the configuration; version 3
+ * ones named new items by placeholders in the text of paths and bodies. All are refused.
  */
-export const SAVED_PLAN_VERSION = 3;
+export const SAVED_PLAN_VERSION = 4;
+
+/** Why a file of an older version is refused. */
+const OUTDATED: Record<number, string> = {
+  3: "naming the items it creates by placeholders in its calls' text, which this docsync no longer reads",
+};
+const WITHOUT_DIGEST = "without the digest of its configuration that apply checks";
 
 export interface SavedPlan extends Omit<Plan, "version"> {
   version: typeof SAVED_PLAN_VERSION;
@@ -31,7 +38,7 @@ export interface SavedPlan extends Omit<Plan, "version"> {
   /** The configuration it was made from: apply refuses any other. */
   configuration: ConfigurationDigest;
   /** The `--target` addresses it was made with, when there were any: apply plans again with them. */
-  targets?: string[];
+  targets?: Address[];
   /** The configuration's `policy.maxDestroy`, checked again when the plan is applied. */
   maxDestroy?: number;
   /** `sha256:…` of the canonical JSON of everything else (checksum.ts). */
@@ -91,7 +98,7 @@ export interface SealOptions {
   /** The secrets of the run: nothing of them may reach the file. */
   secrets: Redactor;
   /** The `--target` addresses the plan was made with. */
-  targets?: readonly string[];
+  targets?: readonly Address[];
 }
 
 /**
@@ -142,7 +149,7 @@ export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]):
     return { ...call, body };
   });
   const { format, organization, changes, warnings, summary } = plan;
-  return { format, version: 1, organization, changes, calls, warnings, summary };
+  return { format, version: PLAN_VERSION, organization, changes, calls, warnings, summary };
 }
 
 export async function writeSavedPlan(file: string, plan: SavedPlan): Promise<void> {
@@ -178,7 +185,7 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
   if ((plan.version as number) < SAVED_PLAN_VERSION) {
     throw new DocsyncError(
       "plan.outdated",
-      `${file} was saved by an older docsync (plan file version ${plan.version}), without the digest of its configuration that apply checks; make it again with docsync plan --out.`,
+      `${file} was saved by an older docsync (plan file version ${plan.version}), ${OUTDATED[plan.version as number] ?? WITHOUT_DIGEST}; make it again with docsync plan --out.`,
     );
   }
   if (plan.version !== SAVED_PLAN_VERSION) {

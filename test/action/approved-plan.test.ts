@@ -66,7 +66,7 @@ describe("the approved-plan flow", () => {
     expect(commands).toContain("::endgroup::");
 
     const saved = JSON.parse(await readFile(plan.outputs["saved-plan"]!, "utf8"));
-    expect(saved).toMatchObject({ format: "docsync-plan", version: 3, organization: h.org });
+    expect(saved).toMatchObject({ format: "docsync-plan", version: 4, organization: h.org });
     expect(h.writes()).toBe(0);
 
     // Someone makes a site by hand that the configuration does not manage: no matter.

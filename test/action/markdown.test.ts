@@ -28,7 +28,7 @@ function plan(changes: Change[], warnings: string[] = [], navigation?: Navigatio
   for (const c of changes) summary[c.action]++;
   const made: Plan = {
     format: "docsync-plan",
-    version: 1,
+    version: 2,
     organization: "org_acme",
     changes,
     calls: [],

@@ -11,7 +11,15 @@ const create: Call = {
   path: "/orgs/o/sites/s/redirects",
   dependsOn: ["k1"],
   summary: "create redirect",
-  captures: [{ address: 'site "Docs" › redirect "/a"', pointer: "/id" }],
+  captures: [
+    {
+      address: [
+        { kind: "site", key: "Docs" },
+        { kind: "redirect", key: "/a" },
+      ],
+      pointer: "/id",
+    },
+  ],
 };
 
 describe("batchItemOutcome", () => {

@@ -131,12 +131,18 @@ describe("colour", () => {
 
 describe("--target", () => {
   it("reads > as ›, with spaces or not, and quotes that hold either", () => {
-    expect(parseTargetAddress('site "Acme Docs" > section "api"')).toBe('site "Acme Docs" › section "api"');
-    expect(parseTargetAddress('site "Acme Docs">section "a > b › c"')).toBe(
-      'site "Acme Docs" › section "a > b › c"',
-    );
-    expect(parseTargetAddress('SAML provider "Okta"')).toBe('SAML provider "Okta"');
-    expect(parseTargetAddress('team "say \\"hi\\""')).toBe('team "say \\"hi\\""');
+    const docs = { kind: "site", key: "Acme Docs" };
+    expect(parseTargetAddress('site "Acme Docs" > section "api"')).toEqual([docs, { kind: "section", key: "api" }]);
+    expect(parseTargetAddress('site "Acme Docs">section "a > b › c"')).toEqual([
+      docs,
+      { kind: "section", key: "a > b › c" },
+    ]);
+    expect(parseTargetAddress('SAML provider "Okta"')).toEqual([{ kind: "SAML provider", key: "Okta" }]);
+    expect(parseTargetAddress('team "say \\"hi\\""')).toEqual([{ kind: "team", key: 'say "hi"' }]);
+    // Any name can be given: the quotes are JSON's, so `{{ }}`, `}}`, backslashes and separators are names.
+    expect(parseTargetAddress('site "Docs }} {{id:x}} \\\\ \' ›"')).toEqual([
+      { kind: "site", key: "Docs }} {{id:x}} \\ ' ›" },
+    ]);
   });
 
   it("tells what is wrong with a malformed address", () => {

@@ -56,7 +56,7 @@ describe("JSON documents", () => {
 
   it("plan and drift match their schemas", async () => {
     const plan = await h.run(["plan", "-c", "examples/organization", "--format", "json"]);
-    expect(conforms("plan.schema.json", plan.stdout)).toMatchObject({ format: "docsync-plan", version: 1 });
+    expect(conforms("plan.schema.json", plan.stdout)).toMatchObject({ format: "docsync-plan", version: 2 });
     const out = join(dir, "saved.json");
     await h.run(["plan", "-c", "examples/organization", "--out", out]);
     conforms("plan.schema.json", await readFile(out, "utf8"));

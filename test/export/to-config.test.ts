@@ -30,7 +30,7 @@ function context(keys: Record<string, string> = {}) {
 }
 
 // An export reads only the ids and live nodes of a scope: one empty scope serves every kind here.
-const scope = { organization: "org_1", address: "", desired: {}, ids: {} } as unknown as OrganizationScope &
+const scope = { organization: "org_1", address: [], desired: {}, ids: {} } as unknown as OrganizationScope &
   SiteScope;
 const node = <T>(item: T, details?: Record<string, unknown>): LiveNode<T> =>
   details ? { item, children: {}, details } : { item, children: {} };

@@ -9,16 +9,18 @@ import {
   type LiveAssignment,
 } from "../../src/kinds/shapes/assignment.ts";
 import type { LiveNode, PlanContext, Scope } from "../../src/kinds/types.ts";
+import { type Address, addressText } from "../../src/model/address.ts";
 
 interface Holder {
   grants?: DesiredAssignment[];
 }
 
 const at = { file: "a.yaml", line: 1, column: 1 };
+/** The address the kind is given for the item it drafts calls of (it names none of them by it). */
+const A: Address = [{ kind: "grant", key: "a" }];
 const ctx: PlanContext = {
-  idOf: (address) => `id-of ${address}`,
+  idOf: (address) => `id-of ${addressText(address)}`,
   liveIdOf: () => undefined,
-  needs: () => undefined,
   deletes: () => undefined,
 };
 
@@ -55,7 +57,7 @@ function kindWith(
     read: async () => [],
     // Named by id (mem_ann) or by name (ann): two names of one principal.
     principalId: (desired) => (desired.name.startsWith("mem_") ? desired.name : `mem_${desired.name}`),
-    principalOf: (live) => [{ address: `member "${live.id}"`, id: live.id }],
+    principalOf: (live) => [{ address: [{ kind: "member", key: live.id }], id: live.id }],
     ...(options.keptRole ? { keptRole: options.keptRole } : {}),
     ...(guard ? { guard: (before, after) => guard(before, after) } : {}),
   });
@@ -73,7 +75,7 @@ function scopeOf(
 ): Scope<Holder, { item: string }> {
   return {
     organization: "org",
-    address: 'item "x"',
+    address: [{ kind: "item", key: "x" }],
     desired: { grants },
     live: { item: { id: "x" }, children: { grant: nodes } },
     ids: { item: "itm_x" },
@@ -104,14 +106,14 @@ describe("assignment shape", () => {
     const scope = scopeOf([wanted("ann", "admin")], [live("mem_bo", "admin"), live("mem_cy", "admin")]);
     const info = { firstInEmptyContainer: false, parentIsNew: false, index: 0 };
     const token = 'admin role in item "x"';
-    expect(kind.create(wanted("ann", "admin"), "a", scope, ctx, info)[0]?.releases).toEqual([token]);
-    expect(kind.create(wanted("di", "edit"), "a", scope, ctx, info)[0]?.releases).toBeUndefined();
-    expect(kind.remove(live("mem_bo", "admin"), "a", scope, ctx)[0]?.claims).toEqual([token]);
-    expect(kind.remove(live("mem_bo", "read"), "a", scope, ctx)[0]?.claims).toBeUndefined();
-    const lowered = kind.update(wanted("cy", "read"), live("mem_cy", "admin"), [], "a", scope, ctx)[0];
+    expect(kind.create(wanted("ann", "admin"), A, scope, ctx, info)[0]?.releases).toEqual([token]);
+    expect(kind.create(wanted("di", "edit"), A, scope, ctx, info)[0]?.releases).toBeUndefined();
+    expect(kind.remove(live("mem_bo", "admin"), A, scope, ctx)[0]?.claims).toEqual([token]);
+    expect(kind.remove(live("mem_bo", "read"), A, scope, ctx)[0]?.claims).toBeUndefined();
+    const lowered = kind.update(wanted("cy", "read"), live("mem_cy", "admin"), [], A, scope, ctx)[0];
     expect(lowered?.claims).toEqual([token]);
     expect(lowered?.releases).toBeUndefined();
-    const raised = kind.update(wanted("cy", "admin"), live("mem_cy", "read"), [], "a", scope, ctx)[0];
+    const raised = kind.update(wanted("cy", "admin"), live("mem_cy", "read"), [], A, scope, ctx)[0];
     expect(raised?.releases).toEqual([token]);
     expect(raised?.claims).toBeUndefined();
   });
@@ -124,8 +126,8 @@ describe("assignment shape", () => {
     keptIds['item "x" › grant "member:cy"'] = "mem_cy";
     const keeping: PlanContext = {
       ...ctx,
-      liveIdOf: (address) => keptIds[address],
-      deletes: (address) => (address === 'member "mem_cy"' ? "mem_cy" : undefined),
+      liveIdOf: (address) => keptIds[addressText(address)],
+      deletes: (address) => (addressText(address) === 'member "mem_cy"' ? "mem_cy" : undefined),
     };
     const nodes = [live("mem_bo", "admin"), live("mem_cy", "admin"), live("mem_dee", "admin")];
     const scope = scopeOf([wanted("ann", "read")], nodes);
@@ -141,7 +143,7 @@ describe("assignment shape", () => {
   it("invites with one call that captures nothing, changes a role with one, removes with one", () => {
     const kind = kindWith();
     const scope = scopeOf([wanted("ann", "edit")], [live("mem_ann", "read")]);
-    const [invite, ...more] = kind.create(wanted("bo", "read"), "a", scope, ctx, {
+    const [invite, ...more] = kind.create(wanted("bo", "read"), A, scope, ctx, {
       firstInEmptyContainer: false,
       parentIsNew: false,
       index: 0,
@@ -157,10 +159,10 @@ describe("assignment shape", () => {
     const node = live("mem_ann", "read");
     const changes = kind.diff(wanted("ann", "edit"), node, scope, ctx);
     expect(changes).toEqual([{ field: "role", from: "read", to: "edit" }]);
-    expect(kind.update(wanted("ann", "edit"), node, changes, "a", scope, ctx)).toEqual([
+    expect(kind.update(wanted("ann", "edit"), node, changes, A, scope, ctx)).toEqual([
       { method: "PATCH", path: "/items/itm_x/grants/mem_ann", body: { role: "edit" }, summary: "change" },
     ]);
-    expect(kind.remove(node, "a", scope, ctx)).toEqual([
+    expect(kind.remove(node, A, scope, ctx)).toEqual([
       { method: "DELETE", path: "/items/itm_x/grants/mem_ann", summary: "remove" },
     ]);
   });
@@ -179,7 +181,7 @@ describe("assignment shape", () => {
     });
     const scope = scopeOf([wanted("ann", "admin")], [live("mem_ann", "read"), live("mem_bo", "admin")]);
     kind.diff(wanted("ann", "admin"), live("mem_ann", "read"), scope, ctx);
-    kind.remove(live("mem_bo", "admin"), "a", scope, ctx);
+    kind.remove(live("mem_bo", "admin"), A, scope, ctx);
     expect(seen).toEqual([
       [
         [
@@ -190,6 +192,6 @@ describe("assignment shape", () => {
       ],
     ]);
     const empty = scopeOf([], [live("mem_bo", "admin")]);
-    expect(() => kind.remove(live("mem_bo", "admin"), "a", empty, ctx)).toThrow("no grants left");
+    expect(() => kind.remove(live("mem_bo", "admin"), A, empty, ctx)).toThrow("no grants left");
   });
 });

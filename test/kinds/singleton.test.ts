@@ -32,12 +32,11 @@ const spaceSettings = singletonKind(spaceShape);
 const ctx: PlanContext = {
   idOf: () => "",
   liveIdOf: () => undefined,
-  needs: () => undefined,
   deletes: () => undefined,
 };
 const scope = {
   organization: "org_1",
-  address: 'space "guide"',
+  address: [{ kind: "space", key: "guide" }],
   desired: { settings: [{ at, fields: { visibility: "public" } }] },
   ids: { space: "spc_1" },
 };
@@ -73,7 +72,7 @@ describe("the singleton shape", () => {
     expect(changes).toEqual([{ field: "visibility", from: "private", to: "public" }]);
     expect(spaceSettings.riskyChanges!(changes)).toBe("publishes the space");
     expect(spaceSettings.riskyChanges!([{ field: "editMode", to: "locked" }])).toBeUndefined();
-    expect(spaceSettings.update(desired, live, changes, "", scope, ctx)).toEqual([
+    expect(spaceSettings.update(desired, live, changes, [], scope, ctx)).toEqual([
       {
         method: "PATCH",
         path: "/spaces/spc_1",
@@ -84,31 +83,31 @@ describe("the singleton shape", () => {
   });
 
   it("gives the PATCH the union of what each change's ordering asks it to wait for and stop using", () => {
+    const teamA = [{ kind: "team", key: "A" }];
+    const teamB = [{ kind: "team", key: "B" }];
     const ordered = singletonKind({
       ...spaceShape,
       ordering: (change) =>
-        change.field === "visibility"
-          ? { needs: ['team "A"'], unrefs: ["col_1"] }
-          : { needs: ['team "A"', 'team "B"'] },
+        change.field === "visibility" ? { needs: [teamA], unrefs: ["col_1"] } : { needs: [teamA, teamB] },
     });
     const live = { item: { id: "spc_1", visibility: "private", editMode: "live" }, children: {} };
     const changes = [
       { field: "visibility", from: "private", to: "public" },
       { field: "editMode", from: "live", to: "locked" },
     ];
-    const [call] = ordered.update({ at, fields: {} }, live, changes, "", scope, ctx);
-    expect(call).toMatchObject({ needs: ['team "A"', 'team "B"'], unrefs: ["col_1"] });
-    const [plain] = spaceSettings.update({ at, fields: {} }, live, changes, "", scope, ctx);
+    const [call] = ordered.update({ at, fields: {} }, live, changes, [], scope, ctx);
+    expect(call).toMatchObject({ needs: [teamA, teamB], unrefs: ["col_1"] });
+    const [plain] = spaceSettings.update({ at, fields: {} }, live, changes, [], scope, ctx);
     expect(plain!.needs).toBeUndefined();
     expect(plain!.unrefs).toBeUndefined();
   });
 
   it("is never created nor deleted: a missing live object stops the plan, naming the call", () => {
     const info = { firstInEmptyContainer: true, parentIsNew: false, index: 0 };
-    expect(() => spaceSettings.create({ at, fields: {} }, "", scope, ctx, info)).toThrow(
+    expect(() => spaceSettings.create({ at, fields: {} }, [], scope, ctx, info)).toThrow(
       "GET /spaces/spc_1 found no space settings to change; docsync never creates or deletes them.",
     );
-    expect(() => spaceSettings.remove({ item: { id: "spc_1" }, children: {} }, "", scope, ctx)).toThrow(
+    expect(() => spaceSettings.remove({ item: { id: "spc_1" }, children: {} }, [], scope, ctx)).toThrow(
       "GET /spaces/spc_1 found no space settings",
     );
     expect(spaceSettings.singleton).toBe(true);

@@ -40,7 +40,7 @@ function spaceWith(
     details: { customFields: { tier: "gold", legacy: 3 } },
   };
   const exported = context(keys);
-  const spaceScope = { organization: "org_1", address: "", desired: {}, live: node, ids: { space: "spc_1" } };
+  const spaceScope = { organization: "org_1", address: [], desired: {}, live: node, ids: { space: "spc_1" } };
   exported.ctx.children = (kind: AnyKind): ExportedItem[] =>
     (node.children[kind.kind] ?? []).flatMap((child) => {
       const config = kind.toConfig?.(child, spaceScope, exported.ctx);
@@ -51,7 +51,7 @@ function spaceWith(
 
 const organization = {
   organization: "org_1",
-  address: "",
+  address: [],
   desired: {},
   ids: {},
   live: {

@@ -2,11 +2,13 @@
 // in a batch, what a batch holds and waits for, and which calls stay on their own.
 
 import { describe, expect, it } from "vitest";
+import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
 import type { DesiredRedirect, LiveRedirect } from "../../src/kinds/redirect.ts";
 import type { LiveSection } from "../../src/kinds/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
+import { pathText } from "../../src/model/references.ts";
 import { BATCH_MAX } from "../../src/plan/batch.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
@@ -55,7 +57,12 @@ function plan(
     { id: "site_1", title: "Docs", type: "basic", visibility: "public" },
     { section: live.sections ?? [], group: [], "site space": [], redirect: live.redirects ?? [] },
   );
-  return buildPlan(desired, { item: { id: "org_1" }, children: { site: [site] } }, extra);
+  const targets = extra.targets?.map(parseTargetAddress);
+  return buildPlan(
+    desired,
+    { item: { id: "org_1" }, children: { site: [site] } },
+    targets ? { targets } : {},
+  );
 }
 
 const batches = (p: Plan) => p.calls.filter((call) => call.batch);
@@ -123,18 +130,22 @@ describe("batch calls of the bulk redirect operation", () => {
     ]);
     const createSection = p.calls.find((call) => call.summary === "create section")!;
     expect(waiting!.dependsOn).toContain(createSection.id);
+    // The new section's id is a reference beside the body, at each place it goes; null there until apply.
     expect(waiting!.body).toEqual({
       redirects: [
-        {
-          source: "/c",
-          destination: { kind: "site-section", siteSectionId: '{{id:site "Docs" › section "guides"}}' },
-        },
-        {
-          source: "/d",
-          destination: { kind: "site-section", siteSectionId: '{{id:site "Docs" › section "guides"}}' },
-        },
+        { source: "/c", destination: { kind: "site-section", siteSectionId: null } },
+        { source: "/d", destination: { kind: "site-section", siteSectionId: null } },
       ],
     });
+    const guides = [
+      { kind: "site", key: "Docs" },
+      { kind: "section", key: "guides" },
+    ];
+    expect(waiting!.ids).toEqual([
+      { at: "/redirects/0/destination/siteSectionId", idOf: guides },
+      { at: "/redirects/1/destination/siteSectionId", idOf: guides },
+    ]);
+    expect(waiting!.needs).toEqual([guides]);
   });
 
   it("deletes a section only after the batch that takes the redirects away from it", () => {
@@ -151,7 +162,9 @@ describe("batch calls of the bulk redirect operation", () => {
     });
     const [batch] = batches(p);
     expect(batch!.batch!.items).toHaveLength(3);
-    const deleteSection = p.calls.find((call) => call.method === "DELETE" && call.path.endsWith("sec_old"))!;
+    const deleteSection = p.calls.find(
+      (call) => call.method === "DELETE" && pathText(call.path).endsWith("sec_old"),
+    )!;
     const waitsFor = (call: Call, id: string, calls = byId(p)): boolean =>
       call.dependsOn.some((dep) => dep === id || waitsFor(calls.get(dep)!, id, calls));
     expect(waitsFor(deleteSection, batch!.id)).toBe(true);

@@ -9,6 +9,7 @@ import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
 import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
+import { pathText } from "../../src/model/references.ts";
 import type { LiveState } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 import { checkBlocked } from "../../src/plan/safety.ts";
@@ -130,7 +131,7 @@ describe("buildPlan", () => {
       'create site "Docs" › redirect "/old"',
     ]);
     // The first site space comes with its section: no POST of its own, only its path.
-    const siteSpaceCalls = plan.calls.filter((call) => call.path.includes("/site-spaces"));
+    const siteSpaceCalls = plan.calls.filter((call) => pathText(call.path).includes("/site-spaces"));
     expect(siteSpaceCalls.map((call) => call.method)).toEqual(["PATCH", "POST", "PATCH", "PATCH"]);
     const order = topological(plan);
     const createApi = order.findIndex(
@@ -318,7 +319,7 @@ describe("buildPlan", () => {
         ],
       }),
     );
-    const bodies = topological(plan).map((call) => [call.path.split("/").pop(), call.body]);
+    const bodies = topological(plan).map((call) => [pathText(call.path).split("/").pop(), call.body]);
     expect(bodies).toEqual([
       ["sec_a", { path: "docsync-swap-sec_a" }],
       ["sec_b", { path: "alpha" }],
@@ -355,9 +356,18 @@ describe("buildPlan", () => {
         ],
       }),
     );
-    const deleteOld = callIndex(plan, (call) => call.method === "DELETE" && call.path.endsWith("sec_old"));
-    const rename = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("sec_ref"));
-    const repoint = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("red_1"));
+    const deleteOld = callIndex(
+      plan,
+      (call) => call.method === "DELETE" && pathText(call.path).endsWith("sec_old"),
+    );
+    const rename = callIndex(
+      plan,
+      (call) => call.method === "PATCH" && pathText(call.path).endsWith("sec_ref"),
+    );
+    const repoint = callIndex(
+      plan,
+      (call) => call.method === "PATCH" && pathText(call.path).endsWith("red_1"),
+    );
     expect(rename).toBeGreaterThan(deleteOld);
     expect(deleteOld).toBeGreaterThan(repoint);
   });
@@ -381,7 +391,7 @@ describe("buildPlan", () => {
     ]);
     // The taken-over site space is changed only once its section exists.
     const create = callIndex(plan, (call) => call.summary === "create section");
-    const patch = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("ss_g"));
+    const patch = callIndex(plan, (call) => call.method === "PATCH" && pathText(call.path).endsWith("ss_g"));
     expect(patch).toBeGreaterThan(create);
   });
 

@@ -39,7 +39,7 @@ const call = (
 
 const plan = (changes: Change[], calls: Call[]): Plan => ({
   format: "docsync-plan",
-  version: 1,
+  version: 2,
   organization: "org_acme",
   changes,
   calls,

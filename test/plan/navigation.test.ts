@@ -3,6 +3,7 @@
 // after the plan, with what happens to each item. In-memory configurations and live states.
 
 import { describe, expect, it } from "vitest";
+import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
 import type { DesiredSection, LiveSection } from "../../src/kinds/section.ts";
 import type { DesiredSectionGroup, LiveSectionGroup } from "../../src/kinds/section-group.ts";
@@ -226,7 +227,7 @@ describe("the navigation a plan carries", () => {
         },
       ]),
       { item: { id: "org_1" }, children: { site: [] } },
-      { targets: ['site "Docs" › section "sdk"'] },
+      { targets: [parseTargetAddress('site "Docs" › section "sdk"')] },
     );
     expect(plan.navigation).toHaveLength(1);
     expect(plan.navigation![0]!.new).toBe(true);

@@ -3,6 +3,7 @@
 // stops everything else and `--target` does not bring it along.
 
 import { describe, expect, it } from "vitest";
+import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
 import type { LiveTranslation } from "../../src/kinds/translation.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
@@ -31,7 +32,7 @@ function plan(live: LiveTranslation[], targets?: string[]): Plan {
   return buildPlan(
     desired,
     { item: { id: "org_1" }, children: { team: [], translation: nodes } },
-    targets ? { targets } : {},
+    targets ? { targets: targets.map(parseTargetAddress) } : {},
   );
 }
 

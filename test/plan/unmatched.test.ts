@@ -2,6 +2,7 @@
 // item of their kind: an item renamed in the web app would otherwise be made a second time.
 
 import { describe, expect, it } from "vitest";
+import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { LiveState } from "../../src/model/scope.ts";
@@ -98,7 +99,7 @@ describe("live items nothing matched", () => {
       team: [node({ id: "team_1", title: "Old" })],
     });
     const both = desired({ sites: [site("Acme Docs")], teams: [{ at, title: "New" }] });
-    const plan = buildPlan(both, state, { targets: ['team "New"'] });
+    const plan = buildPlan(both, state, { targets: [parseTargetAddress('team "New"')] });
     expect(plan.changes.map((change) => change.address)).toEqual(['team "New"']);
     expect(plan.warnings).toEqual([
       'live team "Old" (team_1) is not in the configuration; if it is "New" renamed by hand, add id: team_1 (or was: "Old")',

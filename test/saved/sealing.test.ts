@@ -18,7 +18,7 @@ const body = {
 
 const plan: Plan = {
   format: "docsync-plan",
-  version: 1,
+  version: 2,
   organization: "org_1",
   changes: [],
   calls: [

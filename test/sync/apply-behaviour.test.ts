@@ -199,7 +199,7 @@ ${redirects.join("\n")}
   it("plan --json prints the plan as data", async () => {
     const result = await h.run(["plan", "-c", await h.config(CONFIG), "--json"]);
     const plan = JSON.parse(result.stdout);
-    expect(plan).toMatchObject({ format: "docsync-plan", version: 1, organization: "org_acme" });
+    expect(plan).toMatchObject({ format: "docsync-plan", version: 2, organization: "org_acme" });
     expect(plan.summary).toEqual({ create: 7, update: 0, replace: 0, move: 0, delete: 0 });
     expect(plan.calls[0]).toMatchObject({ method: "POST", path: "/orgs/org_acme/sites", dependsOn: [] });
   });

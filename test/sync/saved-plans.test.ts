@@ -211,7 +211,7 @@ describe("saved plans", () => {
     const file = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
     const saved = JSON.parse(await readFile(file, "utf8"));
-    expect(saved.version).toBe(3);
+    expect(saved.version).toBe(4);
     expect(saved.organization).toBe(h.org);
     expect(saved.apiUrl).toBe(`${h.emulator.url}/v1`);
     expect(saved.checksum).toBe(contentChecksum(saved));
@@ -274,6 +274,19 @@ describe("saved plans", () => {
         `Error: ${file} was saved by an older docsync (plan file version ${version}), without the digest of its configuration that apply checks; make it again with docsync plan --out.\n`,
       );
     }
+    expect(h.emulator.stats().total).toBe(0);
+  });
+
+  it("refuses a plan file of version 3, whose calls named new items by placeholders in their text", async () => {
+    const { file, stderr } = await applyEdited((plan) => {
+      plan.version = 3;
+      plan.checksum = contentChecksum(plan);
+    });
+    expect(stderr).toBe(
+      `Error: ${file} was saved by an older docsync (plan file version 3), naming the items it creates by placeholders in its calls' text, which this docsync no longer reads; make it again with docsync plan --out.\n`,
+    );
+    const json = await h.run(["apply", file, "-c", config, "--format", "json"], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: "error", code: "plan.outdated" });
     expect(h.emulator.stats().total).toBe(0);
   });
 

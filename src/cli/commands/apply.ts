@@ -8,6 +8,7 @@ import { makeCalls } from "../apply-calls.ts";
 import { textOrJson, withJsonReport } from "../apply-json.ts";
 import { connect, RequestCounter } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
+import { parseTargets } from "../target-address.ts";
 import { loadDesired, planAgainstLive } from "../workflow.ts";
 import { applySavedPlan } from "./apply-saved.ts";
 import { configOption, connectionOptions, targetOption } from "./options.ts";
@@ -45,13 +46,15 @@ async function confirm(context: CommandContext, options: ApplyOptions): Promise<
  */
 async function applyConfiguration(context: CommandContext, options: ApplyOptions): Promise<void> {
   const { output } = context;
+  // Before anything is read: a malformed --target is a usage error, not something to look up.
+  const targets = parseTargets(options.target);
   const desired = await loadDesired(options.config, context);
   const counter = new RequestCounter();
   const client = connect(options, context.env, context.output, counter);
   const sensitive = desired.sensitiveValues;
   try {
     const { plan } = await planAgainstLive(client, desired, {
-      targets: options.target,
+      ...(targets ? { targets } : {}),
       secrets: context.secrets,
     });
     context.observer?.planned?.(plan);
@@ -63,7 +66,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     const made = await makeCalls(plan, client, context, { ...options, counter }, sensitive);
     // A targeted item the apply deleted is gone: the check keeps nothing for it.
     const { plan: check } = await planAgainstLive(client, desired, {
-      targets: options.target,
+      ...(targets ? { targets } : {}),
       targetsMayBeGone: true,
       secrets: context.secrets,
     }).catch((error: unknown) => {

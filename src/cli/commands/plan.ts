@@ -7,6 +7,7 @@ import { sealPlan, writeSavedPlan } from "../../saved/saved.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { shellWords } from "../shell-words.ts";
+import { parseTargets } from "../target-address.ts";
 import { configPaths, loadDesired, planAgainstLive } from "../workflow.ts";
 import { configOption, connectionOptions, formatOption, targetOption } from "./options.ts";
 
@@ -32,11 +33,13 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
     .action(async (options: PlanOptions) => {
+      // Before anything is read: a malformed --target is a usage error, not something to look up.
+      const targets = parseTargets(options.target);
       const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
         const { plan } = await planAgainstLive(client, desired, {
-          targets: options.target,
+          ...(targets ? { targets } : {}),
           secrets: context.secrets,
         });
         const safe = redactPlan(plan, context.secrets);
@@ -52,7 +55,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
           const saved = sealPlan(plan, desired, {
             apiUrl,
             secrets: context.secrets,
-            targets: options.target,
+            ...(targets ? { targets } : {}),
           });
           await writeSavedPlan(options.out, saved);
           // Apply plans again from the configuration, to check that the plan is still the one to make.

@@ -2,7 +2,7 @@
 // reading the configuration or calling the API (e.g. to review an approved plan's artifact).
 
 import type { Command } from "commander";
-import type { Plan } from "../../model/plan.ts";
+import { PLAN_VERSION, type Plan } from "../../model/plan.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
 import { readSavedPlan, type SavedPlan, shownSealed } from "../../saved/saved.ts";
 import type { CommandContext } from "../context.ts";
@@ -24,7 +24,7 @@ function planOfSaved(saved: SavedPlan): Plan {
     format: _format,
     ...plan
   } = saved;
-  return { format: "docsync-plan", version: 1, ...shownSealed(plan) };
+  return { format: "docsync-plan", version: PLAN_VERSION, ...shownSealed(plan) };
 }
 
 export function registerShowCommand(program: Command, context: CommandContext): void {

@@ -13,7 +13,7 @@
 
 import type { LiveReader } from "../../api/client-types.ts";
 import { DocsyncError } from "../../errors.ts";
-import { addressOf } from "../../model/address.ts";
+import { addressOf, addressText, type Id } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import type { CallDraft, KindConfig, KindModule, Owner, PlanContext, Scope } from "../types.ts";
@@ -40,18 +40,19 @@ export interface DesiredAssignment extends ItemMeta {
 /** A principal's role, with the principal's id: what a container holds before or after a plan. */
 export interface Grant {
   type: string;
-  id: string;
+  /** A live id, or a reference to a principal this plan creates. */
+  id: Id;
   role: string;
 }
 
 /** The calls that write one type of principal. */
 export interface PrincipalRoutes<S> {
-  invite(scope: S, id: string, role: string): CallDraft;
+  invite(scope: S, id: Id, role: string): CallDraft;
   change(scope: S, id: string, role: string): CallDraft;
   remove(scope: S, id: string): CallDraft;
 }
 
-export interface AssignmentSpec<P, I extends Record<string, string>, R extends Located<unknown>> {
+export interface AssignmentSpec<P, I extends Record<string, Id>, R extends Located<unknown>> {
   kind: string;
   collection: string;
   config: KindConfig<R, DesiredAssignment>;
@@ -61,10 +62,10 @@ export interface AssignmentSpec<P, I extends Record<string, string>, R extends L
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
   read(client: LiveReader, scope: Scope<P, I>): Promise<LiveAssignment[]>;
   /**
-   * The id of a configured assignment's principal (live, or a placeholder); a plan error when
+   * The id of a configured assignment's principal (live, or a reference to a principal this plan creates); a plan error when
    * unknown, or when this plan deletes the principal.
    */
-  principalId(desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext): string;
+  principalId(desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext): Id;
   /**
    * A live assignment's principal, by the addresses it may have and its id: the API drops the
    * grant when the principal is deleted, so a plan that deletes it takes the grant along.
@@ -88,7 +89,9 @@ export const assignmentKey = (type: string, name: string): string => `${type}:${
 const at = (item: ItemMeta) => placeOf(item.at);
 
 /** A principal's type and id: what configured and live assignments are matched on. */
-const principalKey = (type: string, id: string) => `${type}:${id}`;
+/** A principal's key among a container's: its type and id (a new one's: its address). */
+const principalKey = (type: string, id: Id) =>
+  typeof id === "string" ? `${type}:${id}` : `${type}:\u0000${addressText(id.idOf)}`;
 
 /** Whether the plan leaves an unmatched live assignment in place (does not prune it): its
  * address is its label's, or, when another item has that address, the label told by id. */
@@ -98,12 +101,12 @@ function keptLive(scope: Scope<unknown>, kind: string, live: LiveAssignment, ctx
   return ctx.liveIdOf(plain) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 
-export function assignmentKind<P, I extends Record<string, string>, R extends Located<unknown>>(
+export function assignmentKind<P, I extends Record<string, Id>, R extends Located<unknown>>(
   spec: AssignmentSpec<P, I, R>,
 ): KindModule<DesiredAssignment, LiveAssignment, P, I, R> {
   // Each configured assignment's principal id, found once per container: resolving names can
   // read other kinds' matching, and two names of one principal are found here.
-  const resolved = new WeakMap<object, Map<DesiredAssignment, string>>();
+  const resolved = new WeakMap<object, Map<DesiredAssignment, Id>>();
   const principalIds = (scope: Scope<P, I>, ctx: PlanContext) => {
     let ids = resolved.get(scope);
     if (ids) return ids;
@@ -171,7 +174,7 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
   };
   // Giving the kept role releases it, taking it away claims it: the graph orders claims after
   // releases, and `--target` keeps what a call depends on.
-  const keptRoleOf = (scope: Scope<P, I>) => `${spec.keptRole} role in ${scope.address}`;
+  const keptRoleOf = (scope: Scope<P, I>) => `${spec.keptRole} role in ${addressText(scope.address)}`;
   const gives = (call: CallDraft, scope: Scope<P, I>, role: string): CallDraft =>
     spec.keptRole !== undefined && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call;
   const takes = (call: CallDraft, scope: Scope<P, I>, role: string): CallDraft =>
@@ -202,10 +205,9 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
     create(desired, _address, scope, ctx) {
       guard(scope, ctx);
       const principal = spec.principalId(desired, scope, ctx);
-      // A principal this plan creates (a new team) must exist before it is given a role.
+      // A principal this plan creates (a new team) is named by reference: the call waits for it.
       const call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role);
-      const needs = ctx.needs(principal);
-      return [needs ? { ...call, needs: [...(call.needs ?? []), ...needs] } : call];
+      return [call];
     },
     update(desired, live, _changes, _address, scope) {
       const call = routes(live.item.type).change(scope, live.item.id, desired.role);

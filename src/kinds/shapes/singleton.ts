@@ -6,8 +6,10 @@
 
 import { ApiError } from "../../api/errors.ts";
 import { DocsyncError } from "../../errors.ts";
+import type { Id } from "../../model/address.ts";
 import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
+import { addOnce } from "../../model/references.ts";
 import { compareField, patchBody } from "../compare.ts";
 import type { CallDraft, KindModule, PlanContext, Scope } from "../types.ts";
 
@@ -73,7 +75,7 @@ function setFields(value: unknown, fields: readonly string[]): Record<string, un
 
 export function singletonKind(
   shape: SingletonShape,
-): KindModule<DesiredSingleton, LiveSingleton, unknown, Record<string, string>, Located<unknown>> {
+): KindModule<DesiredSingleton, LiveSingleton, unknown, Record<string, Id>, Located<unknown>> {
   const { kind, collection, key, fields } = shape;
   /** No live object: the kind cannot make one, so the plan stops, naming the call. */
   const missing = (scope: Scope): never => {
@@ -137,7 +139,10 @@ export function singletonKind(
       };
       for (const change of changes) {
         const { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
-        if (needs?.length) call.needs = [...new Set([...(call.needs ?? []), ...needs])];
+        if (needs?.length) {
+          call.needs ??= [];
+          for (const address of needs) addOnce(call.needs, address);
+        }
         if (unrefs?.length) call.unrefs = [...new Set([...(call.unrefs ?? []), ...unrefs])];
       }
       return [call];
