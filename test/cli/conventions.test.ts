@@ -132,7 +132,10 @@ describe("colour", () => {
 describe("--target", () => {
   it("reads > as ›, with spaces or not, and quotes that hold either", () => {
     const docs = { kind: "site", key: "Acme Docs" };
-    expect(parseTargetAddress('site "Acme Docs" > section "api"')).toEqual([docs, { kind: "section", key: "api" }]);
+    expect(parseTargetAddress('site "Acme Docs" > section "api"')).toEqual([
+      docs,
+      { kind: "section", key: "api" },
+    ]);
     expect(parseTargetAddress('site "Acme Docs">section "a > b › c"')).toEqual([
       docs,
       { kind: "section", key: "a > b › c" },
