@@ -65,6 +65,9 @@ function addressText(address) {
   let text2 = texts.get(address);
   return text2 === void 0 && (text2 = address.length === 1 ? stepText(address[0]) : address.map(stepText).join(" \u203A "), texts.set(address, text2)), text2;
 }
+function knownText(address, text2) {
+  return texts.set(address, text2), address;
+}
 function createdAmong(...ids) {
   let found;
   for (let id of ids)
@@ -106,25 +109,42 @@ function referencedBy(path, ids, into) {
   if (ids) for (let ref of ids) addOnce(into, ref.idOf);
   return into;
 }
+function holdsReference(value) {
+  if (value === null || typeof value != "object") return !1;
+  if (value instanceof IdRef) return !0;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (holdsReference(value[index])) return !0;
+    return !1;
+  }
+  for (let key in value) if (holdsReference(value[key])) return !0;
+  return !1;
+}
 function liftReferences(body) {
-  let ids = [], lift = (value, at3) => {
+  if (!holdsReference(body)) return { body };
+  let ids, keys = [], lift = (value) => {
     if (value instanceof IdRef)
-      return ids.push({ at: at3, idOf: value.idOf }), null;
+      return ids ??= [], ids.push({ at: keys.map((key) => `/${escapePointer(String(key))}`).join(""), idOf: value.idOf }), null;
     if (value === null || typeof value != "object") return value;
     let copy;
     if (Array.isArray(value))
       for (let index = 0; index < value.length; index++) {
-        let item = value[index], lifted2 = lift(item, `${at3}/${index}`);
-        lifted2 !== item && (copy ??= value.slice(), copy[index] = lifted2);
+        let item = value[index];
+        if (item === null || typeof item != "object") continue;
+        keys.push(index);
+        let lifted2 = lift(item);
+        keys.pop(), lifted2 !== item && (copy ??= value.slice(), copy[index] = lifted2);
       }
     else
       for (let key in value) {
-        let item = value[key], lifted2 = lift(item, `${at3}/${escapePointer(key)}`);
-        lifted2 !== item && (copy ??= { ...value }, copy[key] = lifted2);
+        let item = value[key];
+        if (item === null || typeof item != "object") continue;
+        keys.push(key);
+        let lifted2 = lift(item);
+        keys.pop(), lifted2 !== item && (copy ??= { ...value }, copy[key] = lifted2);
       }
     return copy ?? value;
-  }, lifted = lift(body, "");
-  return ids.length > 0 ? { body: lifted, ids } : { body };
+  }, lifted = lift(body);
+  return ids ? { body: lifted, ids } : { body };
 }
 function filledBody(body, ids, id) {
   if (!ids || ids.length === 0) return body;
@@ -161,18 +181,13 @@ var init_lists = __esm({
 
 // src/plan/graph.ts
 function draftCall(draft, id, change, after) {
-  let { body, ids } = draft.body === void 0 ? NO_BODY : liftReferences(draft.body), alternate;
+  let { body, ids } = draft.body === void 0 ? NO_BODY : liftReferences(draft.body), recover = draft.recover ? recoverOf(draft.recover) : void 0, alternate;
   if (draft.alternate) {
     let { route, method, path } = draft.alternate;
     if (alternate = { route, method, path }, draft.alternate.body !== void 0) {
       let lifted = liftReferences(draft.alternate.body);
       alternate.body = lifted.body, lifted.ids && (alternate.ids = lifted.ids);
     }
-  }
-  let recover;
-  if (draft.recover) {
-    let lifted = liftReferences(draft.recover.match);
-    recover = { ...draft.recover, match: lifted.body }, lifted.ids && (recover.ids = lifted.ids);
   }
   return {
     method: draft.method,
@@ -198,8 +213,13 @@ function draftCall(draft, id, change, after) {
     deletes: void 0
   };
 }
+function recoverOf(draft) {
+  let lifted = liftReferences(draft.match);
+  return lifted.ids ? { ...draft, match: lifted.body, ids: lifted.ids } : draft;
+}
 function needsOf(draft, ids, alternate, recover) {
-  if (typeof draft.path == "string" && ids === void 0 && !draft.needs && alternate === void 0 && recover === void 0) return;
+  if (plain(draft.path) && ids === void 0 && !draft.needs && (alternate === void 0 || plain(alternate.path) && alternate.ids === void 0) && (recover === void 0 || plain(recover.list) && recover.ids === void 0))
+    return;
   let found = referencedBy(draft.path, ids, []);
   if (alternate && referencedBy(alternate.path, alternate.ids, found), recover && referencedBy(recover.list, recover.ids, found), draft.needs) for (let address of draft.needs) addOnce(found, address);
   return found.length > 0 ? found : void 0;
@@ -349,7 +369,7 @@ function cyclicCore(drafts, releasedBy) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NO_BODY, NONE, NO_INDEXES, releasesOf, init_graph = __esm({
+var NO_BODY, plain, NONE, NO_INDEXES, releasesOf, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
@@ -357,6 +377,7 @@ var NO_BODY, NONE, NO_INDEXES, releasesOf, init_graph = __esm({
     init_references();
     init_lists();
     NO_BODY = { body: void 0 };
+    plain = (path) => typeof path == "string";
     NONE = [], NO_INDEXES = [];
     releasesOf = (drafts) => indexBy(drafts, (call) => call.releases);
   }
@@ -3434,7 +3455,7 @@ var import_index, program, createCommand, createArgument, createOption, Commande
 });
 
 // src/render/style.ts
-var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
+var code, COLOR, plain2, PLAIN, plainStyle, init_style = __esm({
   "src/render/style.ts"() {
     "use strict";
     code = (open, close) => (text2) => `\x1B[${open}m${text2}\x1B[${close}m`, COLOR = {
@@ -3445,14 +3466,14 @@ var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
       magenta: code(35, 39),
       bold: code(1, 22),
       dim: code(2, 22)
-    }, plain = (text2) => text2, PLAIN = {
-      green: plain,
-      yellow: plain,
-      red: plain,
-      cyan: plain,
-      magenta: plain,
-      bold: plain,
-      dim: plain
+    }, plain2 = (text2) => text2, PLAIN = {
+      green: plain2,
+      yellow: plain2,
+      red: plain2,
+      cyan: plain2,
+      magenta: plain2,
+      bold: plain2,
+      dim: plain2
     }, plainStyle = PLAIN;
   }
 });
@@ -3473,8 +3494,8 @@ function pemBodies(secret) {
   return forms;
 }
 function literalForms(secret) {
-  let plain3 = [...wholeForms(secret), ...pemBodies(secret)], forms = /* @__PURE__ */ new Set();
-  for (let form of [...plain3, ...plain3.map(jsonEscaped), ...percentEncoded(secret)])
+  let plain4 = [...wholeForms(secret), ...pemBodies(secret)], forms = /* @__PURE__ */ new Set();
+  for (let form of [...plain4, ...plain4.map(jsonEscaped), ...percentEncoded(secret)])
     form.length >= 4 && forms.add(form);
   return [...forms].sort((a, b) => b.length - a.length);
 }
@@ -6129,8 +6150,8 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
 
 // src/kinds/shapes/assignment.ts
 function keptLive(scope, kind, live, ctx) {
-  let plain3 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
-  return ctx.liveIdOf(plain3) === live.id || ctx.liveIdOf(byId) === live.id;
+  let plain4 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
+  return ctx.liveIdOf(plain4) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 function assignmentKind(spec) {
   let resolved = /* @__PURE__ */ new WeakMap(), principalIds = (scope, ctx) => {
@@ -8625,12 +8646,12 @@ function requireDumper() {
   }
   let STYLE_PLAIN = 1, STYLE_SINGLE = 2, STYLE_LITERAL = 3, STYLE_FOLDED = 4, STYLE_DOUBLE = 5;
   function chooseScalarStyle(string, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
-    let i, char = 0, prevChar = null, hasLineBreak = !1, hasFoldableLine = !1, shouldTrackWidth = lineWidth !== -1, previousLineBreak = -1, plain3 = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
+    let i, char = 0, prevChar = null, hasLineBreak = !1, hasFoldableLine = !1, shouldTrackWidth = lineWidth !== -1, previousLineBreak = -1, plain4 = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
     if (singleLineOnly || forceQuotes)
       for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
         if (char = codePointAt(string, i), !isPrintable(char))
           return STYLE_DOUBLE;
-        plain3 = plain3 && isPlainSafe(char, prevChar, inblock), prevChar = char;
+        plain4 = plain4 && isPlainSafe(char, prevChar, inblock), prevChar = char;
       }
     else {
       for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
@@ -8639,11 +8660,11 @@ function requireDumper() {
           i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ", previousLineBreak = i);
         else if (!isPrintable(char))
           return STYLE_DOUBLE;
-        plain3 = plain3 && isPlainSafe(char, prevChar, inblock), prevChar = char;
+        plain4 = plain4 && isPlainSafe(char, prevChar, inblock), prevChar = char;
       }
       hasFoldableLine = hasFoldableLine || shouldTrackWidth && i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ";
     }
-    return !hasLineBreak && !hasFoldableLine ? plain3 && !forceQuotes && !testAmbiguousType(string) ? STYLE_PLAIN : quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : indentPerLevel > 9 && needIndentIndicator(string) ? STYLE_DOUBLE : forceQuotes ? quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
+    return !hasLineBreak && !hasFoldableLine ? plain4 && !forceQuotes && !testAmbiguousType(string) ? STYLE_PLAIN : quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : indentPerLevel > 9 && needIndentIndicator(string) ? STYLE_DOUBLE : forceQuotes ? quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
   }
   function writeScalar(state, string, level, iskey, inblock) {
     state.dump = (function() {
@@ -24748,7 +24769,7 @@ var SlotIndex, pendingKey, init_slot_index = __esm({
 // src/plan/resolve.ts
 function slotAt(container, index) {
   let slot = container.slots[index];
-  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index], void 0), container.slots[index] = slot), slot;
+  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index]), container.slots[index] = slot), slot;
 }
 function keptSlots(container) {
   let kept2 = [];
@@ -24768,19 +24789,17 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
     init_scope();
     init_slot_index();
     Slot = class {
-      constructor(container, status, desired, live, known, liveName2) {
+      constructor(container, status, desired, live, liveName2) {
         this.container = container;
         this.status = status;
         this.desired = desired;
         this.live = live;
-        this.known = known;
         this.liveName = liveName2;
       }
       container;
       status;
       desired;
       live;
-      known;
       liveName;
       /** Live field changes that force a replacement (or that protect prevented). */
       replaceChanges = NONE2;
@@ -24792,6 +24811,8 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       reference = void 0;
       /** For an item the plan renames: its live key. */
       renamedFrom = void 0;
+      /** The address and its text, built when first read: most slots never need them. */
+      known = void 0;
       knownText = void 0;
       get module() {
         return this.container.module;
@@ -24801,11 +24822,14 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
         return this.liveName ?? addressKey(this.container.module, this.desired);
       }
       get address() {
-        return this.known ??= addressOf(this.container.scope.address, this.container.module.kind, this.name), this.known;
+        return this.known ??= knownText(
+          addressOf(this.container.scope.address, this.container.module.kind, this.name),
+          this.text
+        ), this.known;
       }
       /** The address as text: for people, and the item's key in the plan's maps. */
       get text() {
-        return this.knownText ??= this.known ? addressText(this.known) : this.container.describe(addressKey(this.container.module, this.desired)), this.knownText;
+        return this.knownText ??= this.container.describe(this.name), this.knownText;
       }
     }, NONE2 = [];
     Resolution = class {
@@ -24880,13 +24904,13 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
             slots.push(void 0), this.countKey(keys, container, index);
             continue;
           }
-          let slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          let slot = new Slot(container, live ? "keep" : "create", desired, live);
           slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.text, slot)) : this.slots.add(slot.text, slot) || this.configuredTwice(slot.text);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let at3 = 0; at3 < matching.unclaimed.length; at3++) {
-          let live = matching.unclaimed[at3], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), taken = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain3), own = taken ? `${name}#${live.item.id}` : name, address = addressOf(scope.address, module.kind, own), slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, address, own);
-          kept3 && (slot.duplicateOf = kept3.item.id, slot.keptBecause = matching.keptBecause.get(kept3)), this.slots.add(taken ? describe4(own) : plain3, slot), slots.push(slot);
+          let live = matching.unclaimed[at3], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain4 = describe4(name), own = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain4) ? `${name}#${live.item.id}` : name, slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, own);
+          kept3 && (slot.duplicateOf = kept3.item.id, slot.keptBecause = matching.keptBecause.get(kept3)), this.slots.add(slot.text, slot), slots.push(slot);
         }
         return keys && kept2 > 0 && this.slots.addLater(scope.address, module.kind, () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
       }
@@ -46310,14 +46334,14 @@ function timeoutFailure(timeoutMs, error) {
     reason: `timed out after ${formatDuration(timeoutMs)}`,
     ambiguous: !0,
     retryable: !0,
-    cause: plain2(error)
+    cause: plain3(error)
   };
 }
 function abandonedFailure(error) {
-  return { reason: "abandoned", ambiguous: !0, retryable: !1, cause: plain2(error) };
+  return { reason: "abandoned", ambiguous: !0, retryable: !1, cause: plain3(error) };
 }
 function classifyNetworkError(error) {
-  let code2 = errorCode(error), cause = plain2(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
+  let code2 = errorCode(error), cause = plain3(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
   if (known !== void 0) return { ...known, cause };
   if (code2 !== void 0 && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code2))
     return { reason: `TLS error (${code2})`, ambiguous: !1, retryable: !1, cause };
@@ -46337,7 +46361,7 @@ function errorCode(error) {
     current = current.cause;
   }
 }
-function plain2(error, code2 = errorCode(error)) {
+function plain3(error, code2 = errorCode(error)) {
   let message = error instanceof Error ? error.message : String(error);
   return new Error(code2 === void 0 ? message : `${code2}: ${message}`);
 }

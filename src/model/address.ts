@@ -46,6 +46,12 @@ export function addressText(address: Address): string {
   return text;
 }
 
+/** Notes the text of an address already known (an item's, built from its container's). */
+export function knownText(address: Address, text: string): Address {
+  texts.set(address, text);
+  return address;
+}
+
 /** The text of `parent`'s address and one more step, without building the address. */
 export const childText = (parentText: string, kind: string, key: string): string =>
   parentText === "" ? `${kind} ${quoted(key)}` : `${parentText}${SEPARATOR}${kind} ${quoted(key)}`;

@@ -76,18 +76,34 @@ export function referencedBy(path: ApiPath, ids: readonly BodyRef[] | undefined,
   return into;
 }
 
+/** Whether a JSON value holds a reference anywhere, without allocating. */
+function holdsReference(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (value instanceof IdRef) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (holdsReference(value[index])) return true;
+    return false;
+  }
+  for (const key in value) if (holdsReference((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 const escapePointer = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
 const unescapePointer = (token: string) => token.replaceAll("~1", "/").replaceAll("~0", "~");
 
 /**
  * A drafted body as the plan keeps it: each reference replaced by null, and its place listed.
- * The body is copied only where it holds one.
+ * The body is copied only where it holds one, and a place's pointer is made only for a
+ * reference: most bodies hold none (a plan may have 100,000 calls).
  */
 export function liftReferences(body: unknown): { body: unknown; ids?: BodyRef[] } {
-  const ids: BodyRef[] = [];
-  const lift = (value: unknown, at: string): unknown => {
+  if (!holdsReference(body)) return { body };
+  let ids: BodyRef[] | undefined;
+  const keys: (string | number)[] = [];
+  const lift = (value: unknown): unknown => {
     if (value instanceof IdRef) {
-      ids.push({ at, idOf: value.idOf });
+      ids ??= [];
+      ids.push({ at: keys.map((key) => `/${escapePointer(String(key))}`).join(""), idOf: value.idOf });
       return null;
     }
     if (value === null || typeof value !== "object") return value;
@@ -95,7 +111,10 @@ export function liftReferences(body: unknown): { body: unknown; ids?: BodyRef[] 
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         const item = value[index];
-        const lifted = lift(item, `${at}/${index}`);
+        if (item === null || typeof item !== "object") continue;
+        keys.push(index);
+        const lifted = lift(item);
+        keys.pop();
         if (lifted !== item) {
           copy ??= value.slice();
           (copy as unknown[])[index] = lifted;
@@ -104,7 +123,10 @@ export function liftReferences(body: unknown): { body: unknown; ids?: BodyRef[] 
     } else {
       for (const key in value) {
         const item = (value as Record<string, unknown>)[key];
-        const lifted = lift(item, `${at}/${escapePointer(key)}`);
+        if (item === null || typeof item !== "object") continue;
+        keys.push(key);
+        const lifted = lift(item);
+        keys.pop();
         if (lifted !== item) {
           copy ??= { ...(value as Record<string, unknown>) };
           (copy as Record<string, unknown>)[key] = lifted;
@@ -113,8 +135,8 @@ export function liftReferences(body: unknown): { body: unknown; ids?: BodyRef[] 
     }
     return copy ?? value;
   };
-  const lifted = lift(body, "");
-  return ids.length > 0 ? { body: lifted, ids } : { body };
+  const lifted = lift(body);
+  return ids ? { body: lifted, ids } : { body };
 }
 
 /** The body with the ids of its references filled in (a copy where it changes). */

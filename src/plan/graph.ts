@@ -8,7 +8,7 @@ import { DocsyncError } from "../errors.ts";
 import type { CallDraft } from "../kinds/types.ts";
 import { type Address, addressText } from "../model/address.ts";
 import type { Alternate, Call, Recover } from "../model/plan.ts";
-import { addOnce, type BodyRef, liftReferences, referencedBy } from "../model/references.ts";
+import { type ApiPath, addOnce, type BodyRef, liftReferences, referencedBy } from "../model/references.ts";
 import { extended } from "./lists.ts";
 
 export interface DraftCall extends Omit<CallDraft, "alternate" | "recover"> {
@@ -37,6 +37,7 @@ export function draftCall(
   after: string[] | undefined,
 ): DraftCall {
   const { body, ids } = draft.body === undefined ? NO_BODY : liftReferences(draft.body);
+  const recover = draft.recover ? recoverOf(draft.recover) : undefined;
   let alternate: Alternate | undefined;
   if (draft.alternate) {
     const { route, method, path } = draft.alternate;
@@ -46,12 +47,6 @@ export function draftCall(
       alternate.body = lifted.body;
       if (lifted.ids) alternate.ids = lifted.ids;
     }
-  }
-  let recover: Recover | undefined;
-  if (draft.recover) {
-    const lifted = liftReferences(draft.recover.match);
-    recover = { ...draft.recover, match: lifted.body as Record<string, unknown> };
-    if (lifted.ids) recover.ids = lifted.ids;
   }
   return {
     method: draft.method,
@@ -80,6 +75,16 @@ export function draftCall(
 
 const NO_BODY: { body: undefined; ids?: undefined } = { body: undefined };
 
+/** A drafted recovery as the plan keeps it: the same object unless its match names a new item. */
+function recoverOf(draft: NonNullable<CallDraft["recover"]>): Recover {
+  const lifted = liftReferences(draft.match);
+  if (!lifted.ids) return draft;
+  return { ...draft, match: lifted.body as Record<string, unknown>, ids: lifted.ids };
+}
+
+/** Whether a path names a new item. */
+const plain = (path: ApiPath) => typeof path === "string";
+
 /**
  * The items this plan creates that a call refers to: those its path, body, other form and
  * recovery name by reference, then those it needs otherwise. Undefined for none.
@@ -90,8 +95,15 @@ function needsOf(
   alternate: Alternate | undefined,
   recover: Recover | undefined,
 ) {
-  const simple = typeof draft.path === "string" && ids === undefined && !draft.needs;
-  if (simple && alternate === undefined && recover === undefined) return undefined;
+  // Most calls name no new item: nothing to gather.
+  if (
+    plain(draft.path) &&
+    ids === undefined &&
+    !draft.needs &&
+    (alternate === undefined || (plain(alternate.path) && alternate.ids === undefined)) &&
+    (recover === undefined || (plain(recover.list) && recover.ids === undefined))
+  )
+    return undefined;
   const found: Address[] = referencedBy(draft.path, ids, []);
   if (alternate) referencedBy(alternate.path, alternate.ids, found);
   if (recover) referencedBy(recover.list, recover.ids, found);

@@ -7,7 +7,15 @@ import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { matchingOf } from "../live/match.ts";
-import { type Address, addressOf, addressText, childText, type Id, IdRef } from "../model/address.ts";
+import {
+  type Address,
+  addressOf,
+  addressText,
+  childText,
+  type Id,
+  IdRef,
+  knownText,
+} from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { scopeBelow } from "../model/scope.ts";
@@ -33,12 +41,12 @@ export class Slot {
     public status: Status,
     readonly desired: ItemMeta | undefined,
     readonly live: LiveNode<{ id: string }> | undefined,
-    /** The address, when known; a configured item's is built from its key when first read. */
-    private known: Address | undefined,
     /** A live item's name in its address (its key, or key#id), when no configured item matches it. */
     private readonly liveName?: string,
   ) {}
 
+  /** The address and its text, built when first read: most slots never need them. */
+  private known: Address | undefined = undefined;
   private knownText: string | undefined = undefined;
 
   get module(): AnyKind {
@@ -51,15 +59,16 @@ export class Slot {
   }
 
   get address(): Address {
-    this.known ??= addressOf(this.container.scope.address, this.container.module.kind, this.name);
+    this.known ??= knownText(
+      addressOf(this.container.scope.address, this.container.module.kind, this.name),
+      this.text,
+    );
     return this.known;
   }
 
   /** The address as text: for people, and the item's key in the plan's maps. */
   get text(): string {
-    this.knownText ??= this.known
-      ? addressText(this.known)
-      : this.container.describe(addressKey(this.container.module, this.desired!));
+    this.knownText ??= this.container.describe(this.name);
     return this.knownText;
   }
 }
@@ -93,7 +102,7 @@ export interface Container {
 export function slotAt(container: Container, index: number): Slot {
   let slot = container.slots[index];
   if (slot === undefined) {
-    slot = new Slot(container, "keep", container.items[index], container.matched[index], undefined);
+    slot = new Slot(container, "keep", container.items[index], container.matched[index]);
     container.slots[index] = slot;
   }
   return slot;
@@ -212,7 +221,7 @@ export class Resolution implements PlanContext {
         this.countKey(keys, container, index);
         continue;
       }
-      const slot = new Slot(container, live ? "keep" : "create", desired, live, undefined);
+      const slot = new Slot(container, live ? "keep" : "create", desired, live);
       slot.replaceChanges = replaceChanges;
       if (replaceChanges.length > 0 && !desired.protect) slot.status = "replace";
       slots.push(slot);
@@ -231,14 +240,13 @@ export class Resolution implements PlanContext {
       const plain = describe(name);
       const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
       const own = taken ? `${name}#${live.item.id}` : name;
-      const address = addressOf(scope.address, module.kind, own);
-      const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address, own);
+      const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, own);
       if (kept) {
         slot.duplicateOf = kept.item.id;
         slot.keptBecause = matching.keptBecause.get(kept);
       }
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
-      this.slots.add(taken ? describe(own) : plain, slot);
+      this.slots.add(slot.text, slot);
       slots.push(slot);
     }
     if (keys && kept > 0) this.slots.addLater(scope.address, module.kind, () => keptSlots(container));
