@@ -3,7 +3,7 @@
 // request draws the same number of values, so the same seed, options and requests give the
 // same faults. One-off rules (failNext) take precedence over random faults.
 
-import { mulberry32 } from "./prng.ts";
+import { mulberry32 } from "../prng.ts";
 
 export interface RequestMatch {
   method?: string;
