@@ -174,6 +174,27 @@ describe("retries", () => {
     expect(events.find((event) => event.type === "retry")).toMatchObject({ status: 429, waitMs: 1000 });
   });
 
+  it("holds every request, not only the throttled one, while the service asks for a pause", async () => {
+    emulator.failNext({
+      method: "GET",
+      path: new RegExp(`/orgs/${org}$`),
+      kind: "status",
+      status: 429,
+      retryAfterSeconds: 1,
+    });
+    const { api, events } = clientFor(emulator, { parallelism: 4 });
+    const throttled = getOrganization(api, org);
+    await vi.waitFor(() => expect(events.some((event) => event.type === "retry")).toBe(true));
+    // Another request, with free slots and the other one's 429 known: it waits out the pause too.
+    const asked = Date.now();
+    await listTeams(api, org);
+    const waited = Date.now() - asked;
+    await throttled;
+    await api.close();
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(logged(emulator, "GET", `/orgs/${org}`).map((entry) => entry.status)).toEqual([429, 200]);
+  });
+
   it("retries at once on Retry-After: 0", async () => {
     emulator.failNext({
       method: "GET",
