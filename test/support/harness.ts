@@ -1,9 +1,10 @@
 // A running emulator, a place for configuration files, and docsync pointed at both.
 //
-// Apply takes its ready calls in a random order and the emulator answers each request after a
-// random delay, both drawn from one seed, so that an order the plan's dependencies allow but
-// the plan's own order never shows is tried too: a missing dependency fails a test instead of
-// passing by luck. The seed is printed when a test fails; DOCSYNC_TEST_SEED sets it, to replay.
+// Apply takes its ready calls in a random order, and the emulator waits a random while before
+// carrying each request out and again before answering it, all drawn from one seed: orders the
+// plan's dependencies allow but the plan's own order never shows are tried too, so a missing
+// dependency fails a test instead of passing by luck. The seed is printed when a test fails;
+// DOCSYNC_TEST_SEED sets it, to replay.
 
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,8 +27,8 @@ function testSeed(): number {
   return Number(given);
 }
 
-/** The most an emulator of a harness waits before it carries out a request, in milliseconds. */
-export const JITTER_MS = 4;
+/** The most an emulator of a harness waits before carrying a request out, and again before answering it (ms). */
+export const JITTER_MS = 3;
 
 /** A seed of its own for each of several runs of one test (a property's runs), from the test seed. */
 export const seedFor = (run: number): number => (Math.imul(TEST_SEED ^ run, 0x9e3779b1) ^ run) >>> 0;
@@ -70,7 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     strict: true,
     seed,
-    faults: { jitterMs: JITTER_MS },
+    faults: { jitterMs: JITTER_MS, replyJitterMs: JITTER_MS },
     ...(options.fixture ? { fixture: options.fixture } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
