@@ -6,7 +6,9 @@ import type { DesiredSection, LiveSection } from "../../src/kinds/section.ts";
 import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
 import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
+import type { Plan } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";
+import { buildPlan } from "../../src/plan/build.ts";
 
 export const at: SourceLocation = { file: "docsync.yaml", line: 1, column: 1 };
 export const SPACES = { guides: "spc_guides", api: "spc_api", sdk: "spc_sdk" };
@@ -85,3 +87,17 @@ export function liveSite(
 }
 
 export const live = (children: LiveState["children"]): LiveState => ({ item: { id: "org_1" }, children });
+
+/**
+ * The plan for one site "Docs" configured with `configured`, against a live "Docs" (site_1)
+ * with `liveChildren`, or against no site at all when `liveChildren` is undefined.
+ */
+export function docsPlan(
+  configured: Partial<DesiredSite>,
+  liveChildren?: Parameters<typeof liveSite>[2],
+): Plan {
+  return buildPlan(
+    desired({ sites: [site("Docs", configured)] }),
+    live({ site: liveChildren ? [liveSite("site_1", "Docs", liveChildren)] : [] }),
+  );
+}

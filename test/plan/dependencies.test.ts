@@ -5,20 +5,8 @@
 // may take the ready calls in any order, so an order that happens to work is not enough.
 
 import { describe, expect, it } from "vitest";
-import { buildPlan } from "../../src/plan/build.ts";
 import { callNames, waitsFor } from "../support/plan-edges.ts";
-import {
-  at,
-  desired,
-  live,
-  liveSection,
-  liveSite,
-  liveSiteSpace,
-  node,
-  section,
-  site,
-  siteSpace,
-} from "./builders.ts";
+import { at, docsPlan, liveSection, liveSiteSpace, node, section, siteSpace } from "./builders.ts";
 
 const DOCS = 'site "Docs"';
 const sectionAt = (path: string) => `${DOCS} › section "${path}"`;
@@ -28,25 +16,14 @@ const siteSpaceAt = (sectionPath: string, space: string) =>
 describe("a site's first section takes over its root site spaces", () => {
   // Root site spaces guides (the default) and sdk; the configuration gives the site two sections:
   // the first takes both over, keeps guides (at another path), drops sdk, and adds api first.
-  const plan = buildPlan(
-    desired({
-      sites: [
-        site("Docs", {
-          sections: [section("guides", "Guides", ["api", "guides"]), section("more", "More", ["sdk"])],
-          sectionGroups: [],
-        }),
-      ],
-    }),
-    live({
-      site: [
-        liveSite("site_1", "Docs", {
-          root: [
-            node(liveSiteSpace("ss_g", "guides", "start", true)),
-            node(liveSiteSpace("ss_s", "sdk", "kit")),
-          ],
-        }),
-      ],
-    }),
+  const plan = docsPlan(
+    {
+      sections: [section("guides", "Guides", ["api", "guides"]), section("more", "More", ["sdk"])],
+      sectionGroups: [],
+    },
+    {
+      root: [node(liveSiteSpace("ss_g", "guides", "start", true)), node(liveSiteSpace("ss_s", "sdk", "kit"))],
+    },
   );
   const createFirst = `${sectionAt("guides")}: create section`;
 
@@ -72,19 +49,13 @@ describe("a site's first section takes over its root site spaces", () => {
 
 describe("a section's site spaces replaced", () => {
   it("removes the section's only site space once its replacement is added", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [site("Docs", { sections: [section("guides", "Guides", ["api"])], sectionGroups: [] })],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_1", "guides", "Guides", [liveSiteSpace("ss_g", "guides", "guides", true)]),
-            ],
-          }),
+    const plan = docsPlan(
+      { sections: [section("guides", "Guides", ["api"])], sectionGroups: [] },
+      {
+        sections: [
+          liveSection("sec_1", "guides", "Guides", [liveSiteSpace("ss_g", "guides", "guides", true)]),
         ],
-      }),
+      },
     );
     expect(callNames(plan)).toEqual([
       `${siteSpaceAt("guides", "api")}: add site space`,
@@ -97,19 +68,13 @@ describe("a section's site spaces replaced", () => {
   });
 
   it("removes each old site space once every new one of the section is added", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [site("Docs", { sections: [section("guides", "Guides", ["api", "sdk"])], sectionGroups: [] })],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_1", "guides", "Guides", [liveSiteSpace("ss_g", "guides", "guides", true)]),
-            ],
-          }),
+    const plan = docsPlan(
+      { sections: [section("guides", "Guides", ["api", "sdk"])], sectionGroups: [] },
+      {
+        sections: [
+          liveSection("sec_1", "guides", "Guides", [liveSiteSpace("ss_g", "guides", "guides", true)]),
         ],
-      }),
+      },
     );
     expect(waitsFor(plan, `${siteSpaceAt("guides", "guides")}: remove site space`)).toEqual([
       `${siteSpaceAt("guides", "api")}: add site space`,
@@ -120,32 +85,24 @@ describe("a section's site spaces replaced", () => {
 
 describe("a default moving", () => {
   it("removes a section's old default site space once the new default is added", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", {
-            sections: [
-              {
-                ...section("b", "B", []),
-                siteSpaces: [siteSpace("api", "api"), siteSpace("sdk", "sdk", { default: true })],
-              },
-            ],
-            sectionGroups: [],
-          }),
+    const plan = docsPlan(
+      {
+        sections: [
+          {
+            ...section("b", "B", []),
+            siteSpaces: [siteSpace("api", "api"), siteSpace("sdk", "sdk", { default: true })],
+          },
         ],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_b", "b", "B", [
-                liveSiteSpace("ss_1", "guides", "guides", true),
-                liveSiteSpace("ss_2", "api", "api"),
-              ]),
-            ],
-          }),
+        sectionGroups: [],
+      },
+      {
+        sections: [
+          liveSection("sec_b", "b", "B", [
+            liveSiteSpace("ss_1", "guides", "guides", true),
+            liveSiteSpace("ss_2", "api", "api"),
+          ]),
         ],
-      }),
+      },
     );
     const add = `${siteSpaceAt("b", "sdk")}: add site space`;
     expect(waitsFor(plan, `${siteSpaceAt("b", "sdk")}: make default site space`)).toEqual([add]);
@@ -153,22 +110,14 @@ describe("a default moving", () => {
   });
 
   it("removes a site's old default root site space once the new default is added", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", { siteSpaces: [siteSpace("api", "api"), siteSpace("sdk", "sdk", { default: true })] }),
+    const plan = docsPlan(
+      { siteSpaces: [siteSpace("api", "api"), siteSpace("sdk", "sdk", { default: true })] },
+      {
+        root: [
+          node(liveSiteSpace("ss_1", "guides", "guides", true)),
+          node(liveSiteSpace("ss_2", "api", "api")),
         ],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            root: [
-              node(liveSiteSpace("ss_1", "guides", "guides", true)),
-              node(liveSiteSpace("ss_2", "api", "api")),
-            ],
-          }),
-        ],
-      }),
+      },
     );
     const add = `${DOCS} › site space "sdk": add site space`;
     expect(waitsFor(plan, `${DOCS} › site space "sdk": make default site space`)).toEqual([add]);
@@ -176,27 +125,19 @@ describe("a default moving", () => {
   });
 
   it("makes a new section the default once it exists", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", {
-            sections: [section("b", "B", ["api"]), section("c", "C", ["sdk"], { default: true })],
-            sectionGroups: [],
+    const plan = docsPlan(
+      {
+        sections: [section("b", "B", ["api"]), section("c", "C", ["sdk"], { default: true })],
+        sectionGroups: [],
+      },
+      {
+        sections: [
+          liveSection("sec_a", "a", "A", [liveSiteSpace("ss_1", "guides", "guides", true)], {
+            default: true,
           }),
+          liveSection("sec_b", "b", "B", [liveSiteSpace("ss_2", "api", "api", true)]),
         ],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_a", "a", "A", [liveSiteSpace("ss_1", "guides", "guides", true)], {
-                default: true,
-              }),
-              liveSection("sec_b", "b", "B", [liveSiteSpace("ss_2", "api", "api", true)]),
-            ],
-          }),
-        ],
-      }),
+      },
     );
     expect(waitsFor(plan, `${sectionAt("c")}: make default section`)).toEqual([
       `${sectionAt("c")}: create section`,
@@ -206,44 +147,36 @@ describe("a default moving", () => {
 
 describe("items exchanging unique values", () => {
   // Two pinned sections swap paths, and two pinned redirects swap sources.
-  const plan = buildPlan(
-    desired({
-      sites: [
-        site("Docs", {
-          sections: [
-            section("beta", "Alpha", ["guides"], { id: "sec_a" }),
-            section("alpha", "Beta", ["api"], { id: "sec_b" }),
-          ],
-          sectionGroups: [],
-          redirects: [
-            { at, source: "/two", id: "red_1", destination: { kind: "site-section", sectionPath: "beta" } },
-            { at, source: "/one", id: "red_2", destination: { kind: "site-section", sectionPath: "alpha" } },
-          ],
+  const plan = docsPlan(
+    {
+      sections: [
+        section("beta", "Alpha", ["guides"], { id: "sec_a" }),
+        section("alpha", "Beta", ["api"], { id: "sec_b" }),
+      ],
+      sectionGroups: [],
+      redirects: [
+        { at, source: "/two", id: "red_1", destination: { kind: "site-section", sectionPath: "beta" } },
+        { at, source: "/one", id: "red_2", destination: { kind: "site-section", sectionPath: "alpha" } },
+      ],
+    },
+    {
+      sections: [
+        liveSection("sec_a", "alpha", "Alpha", [liveSiteSpace("ss_1", "guides", "guides", true)]),
+        liveSection("sec_b", "beta", "Beta", [liveSiteSpace("ss_2", "api", "api", true)]),
+      ],
+      redirects: [
+        node({
+          id: "red_1",
+          source: "/one",
+          destination: { kind: "site-section", siteSectionId: "sec_a" },
+        }),
+        node({
+          id: "red_2",
+          source: "/two",
+          destination: { kind: "site-section", siteSectionId: "sec_b" },
         }),
       ],
-    }),
-    live({
-      site: [
-        liveSite("site_1", "Docs", {
-          sections: [
-            liveSection("sec_a", "alpha", "Alpha", [liveSiteSpace("ss_1", "guides", "guides", true)]),
-            liveSection("sec_b", "beta", "Beta", [liveSiteSpace("ss_2", "api", "api", true)]),
-          ],
-          redirects: [
-            node({
-              id: "red_1",
-              source: "/one",
-              destination: { kind: "site-section", siteSectionId: "sec_a" },
-            }),
-            node({
-              id: "red_2",
-              source: "/two",
-              destination: { kind: "site-section", siteSectionId: "sec_b" },
-            }),
-          ],
-        }),
-      ],
-    }),
+    },
   );
 
   it("moves one of two sections to a temporary path, gives the other its path, then the first its own", () => {
@@ -273,33 +206,25 @@ describe("items exchanging unique values", () => {
 
 describe("a delete after what refers to the item, and what takes its place", () => {
   it("deletes a section once its redirect points elsewhere, and renames another to its path after", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", {
-            sections: [section("api", "API", ["api"], { was: "reference" })],
-            sectionGroups: [],
-            redirects: [{ at, source: "/r", destination: { kind: "site-section", sectionPath: "api" } }],
+    const plan = docsPlan(
+      {
+        sections: [section("api", "API", ["api"], { was: "reference" })],
+        sectionGroups: [],
+        redirects: [{ at, source: "/r", destination: { kind: "site-section", sectionPath: "api" } }],
+      },
+      {
+        sections: [
+          liveSection("sec_ref", "reference", "API", [liveSiteSpace("ss_1", "api", "api", true)]),
+          liveSection("sec_old", "api", "Old", [liveSiteSpace("ss_2", "guides", "guides", true)]),
+        ],
+        redirects: [
+          node({
+            id: "red_1",
+            source: "/r",
+            destination: { kind: "site-section", siteSectionId: "sec_old" },
           }),
         ],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_ref", "reference", "API", [liveSiteSpace("ss_1", "api", "api", true)]),
-              liveSection("sec_old", "api", "Old", [liveSiteSpace("ss_2", "guides", "guides", true)]),
-            ],
-            redirects: [
-              node({
-                id: "red_1",
-                source: "/r",
-                destination: { kind: "site-section", siteSectionId: "sec_old" },
-              }),
-            ],
-          }),
-        ],
-      }),
+      },
     );
     const repoint = `${DOCS} › redirect "/r": update redirect`;
     const remove = `${sectionAt("api#sec_old")}: delete section`;
@@ -309,18 +234,11 @@ describe("a delete after what refers to the item, and what takes its place", () 
   });
 
   it("creates a redirect to a new section once the section exists", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", {
-            sections: [section("guides", "Guides", ["guides"]), section("api", "API", ["api"])],
-            sectionGroups: [],
-            redirects: [{ at, source: "/old", destination: { kind: "site-section", sectionPath: "api" } }],
-          }),
-        ],
-      }),
-      live({ site: [] }),
-    );
+    const plan = docsPlan({
+      sections: [section("guides", "Guides", ["guides"]), section("api", "API", ["api"])],
+      sectionGroups: [],
+      redirects: [{ at, source: "/old", destination: { kind: "site-section", sectionPath: "api" } }],
+    });
     expect(waitsFor(plan, `${DOCS} › redirect "/old": create redirect`)).toContain(
       `${sectionAt("api")}: create section`,
     );
