@@ -29,6 +29,17 @@ beforeEach(() => {
   emulator.resetLog();
 });
 
+/** The next read of the organization is answered 429, with Retry-After `seconds`. */
+function throttleOrganizationRead(seconds: number): void {
+  emulator.failNext({
+    method: "GET",
+    path: new RegExp(`/orgs/${org}$`),
+    kind: "status",
+    status: 429,
+    retryAfterSeconds: seconds,
+  });
+}
+
 async function createTeam(title: string): Promise<LiveTeam> {
   const { api } = clientFor(emulator);
   try {
@@ -158,13 +169,7 @@ describe("retries", () => {
   });
 
   it("honours Retry-After on a 429", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 1,
-    });
+    throttleOrganizationRead(1);
     const { api, events } = clientFor(emulator);
     const started = Date.now();
     const organization = await getOrganization(api, org);
@@ -175,13 +180,7 @@ describe("retries", () => {
   });
 
   it("holds every request, not only the throttled one, while the service asks for a pause", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 1,
-    });
+    throttleOrganizationRead(1);
     const { api, events } = clientFor(emulator, { parallelism: 4 });
     const throttled = getOrganization(api, org);
     await vi.waitFor(() => expect(events.some((event) => event.type === "retry")).toBe(true));
@@ -196,13 +195,7 @@ describe("retries", () => {
   });
 
   it("retries at once on Retry-After: 0", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 0,
-    });
+    throttleOrganizationRead(0);
     const { api, events } = clientFor(emulator);
     await getOrganization(api, org);
     await api.close();

@@ -11,15 +11,16 @@ import { type Harness, startHarness } from "../support/harness.ts";
 
 const CONFIG = sectionsConfig(8);
 
-describe("executePlan, cancelled", () => {
-  let h: Harness;
-  let plan: Plan;
-  beforeEach(async () => {
-    h = await startHarness();
-    plan = JSON.parse((await h.run(["plan", "-c", await h.config(CONFIG), "--json"])).stdout);
-  });
-  afterEach(() => h.close());
+// Each case applies the plan of CONFIG to an emulator of its own.
+let h: Harness;
+let plan: Plan;
+beforeEach(async () => {
+  h = await startHarness();
+  plan = JSON.parse((await h.run(["plan", "-c", await h.config(CONFIG), "--json"])).stdout);
+});
+afterEach(() => h.close());
 
+describe("executePlan, cancelled", () => {
   it("starts no call once aborted, lets the calls in flight finish, and reports the rest not started", async () => {
     const controller = new AbortController();
     const outcomes: CallOutcome[] = [];
@@ -70,14 +71,6 @@ describe("executePlan, cancelled", () => {
 });
 
 describe("executePlan, in the order asked for", () => {
-  let h: Harness;
-  let plan: Plan;
-  beforeEach(async () => {
-    h = await startHarness();
-    plan = JSON.parse((await h.run(["plan", "-c", await h.config(CONFIG), "--json"])).stdout);
-  });
-  afterEach(() => h.close());
-
   /** Applies the plan one call at a time and returns the calls in the order they started. */
   async function startOrder(choose?: (count: number) => number): Promise<Call[]> {
     const started: Call[] = [];
