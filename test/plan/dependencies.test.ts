@@ -5,8 +5,19 @@
 // may take the ready calls in any order, so an order that happens to work is not enough.
 
 import { describe, expect, it } from "vitest";
+import { buildPlan } from "../../src/plan/build.ts";
 import { callNames, waitsFor } from "../support/plan-edges.ts";
-import { at, docsPlan, liveSection, liveSiteSpace, node, section, siteSpace } from "./builders.ts";
+import {
+  at,
+  desired,
+  docsPlan,
+  live,
+  liveSection,
+  liveSiteSpace,
+  node,
+  section,
+  siteSpace,
+} from "./builders.ts";
 
 const DOCS = 'site "Docs"';
 const sectionAt = (path: string) => `${DOCS} › section "${path}"`;
@@ -242,5 +253,31 @@ describe("a delete after what refers to the item, and what takes its place", () 
     expect(waitsFor(plan, `${DOCS} › redirect "/old": create redirect`)).toContain(
       `${sectionAt("api")}: create section`,
     );
+  });
+});
+
+describe("a replacement whose new item takes the identity of the old one", () => {
+  it("creates a translation sync of another source language once the sync it replaces is deleted", () => {
+    // The service keeps one sync per source space and target language.
+    const plan = buildPlan(
+      desired({
+        translations: [
+          { at, form: "sync", space: "guides", spaceId: "spc_guides", sourceLanguage: "de", language: "fr" },
+        ],
+      }),
+      live({
+        translation: [
+          node({
+            id: "trn_1",
+            object: "translation",
+            source: { space: "spc_guides", language: "en" },
+            language: "fr",
+          }),
+        ],
+      }),
+    );
+    const address = 'translation "guides → fr"';
+    expect(callNames(plan)).toEqual([`${address}: delete translation`, `${address}: create translation`]);
+    expect(waitsFor(plan, `${address}: create translation`)).toEqual([`${address}: delete translation`]);
   });
 });
