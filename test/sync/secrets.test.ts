@@ -209,7 +209,7 @@ describe("secrets", () => {
     }
     expect((await run("apply", ["apply", "-c", first, "--yes"], odd)).code).toBe(0);
     const update = await run("plan changed", ["plan", "-c", changed], changedOdd);
-    expect(update.stdout).toContain("      certificate: (sensitive, changed)\n");
+    expect(update.stdout).toContain("certificate (sensitive, changed)");
     for (const [index, message] of quotes(changedOdd).entries()) {
       h.emulator.failNext({ method: "PATCH", path: /\/saml\//, kind: "status", status: 400, message });
       const refused = await run(`update ${index}`, ["apply", "-c", changed, "--yes", "-v"], changedOdd);
