@@ -46636,6 +46636,14 @@ var init_apply_calls = __esm({
 });
 
 // src/plan/compare.ts
+function liveLookup(live) {
+  let held = /* @__PURE__ */ new Set(), key = (kind, id) => `${kind}\0${id}`, visit = (node) => {
+    for (let [kind, nodes] of Object.entries(node.children))
+      for (let child of nodes ?? [])
+        held.add(key(kind, child.item.id)), visit(child);
+  };
+  return visit(live), (kind, id) => held.has(key(kind, id));
+}
 function request(call) {
   let { method, path, body, alternate, recover, captures, create } = call;
   return canonical({ method, path, body, alternate, recover, captures, create });
@@ -46653,7 +46661,7 @@ function unmatched(from, other) {
     return count2 === 0 ? !0 : (left.set(signature, count2 - 1), !1);
   }).map(({ call }) => call);
 }
-function planDifference(approved, current) {
+function planDifference(approved, current, isLive) {
   let approvedSignatures = signatures(approved), currentSignatures = signatures(current), callsOf = (plan, table) => {
     let byId = new Map(plan.calls.map((call) => [call.id, call]));
     return (change) => change.calls.flatMap((id) => {
@@ -46675,7 +46683,7 @@ function planDifference(approved, current) {
     });
   }
   for (let change of approved.changes)
-    seen.has(changeKey(change)) || change.action === "delete" || differences.push({
+    seen.has(changeKey(change)) || goneAlready(change, isLive) || differences.push({
       action: change.action,
       address: change.address,
       approved: change,
@@ -46684,11 +46692,11 @@ function planDifference(approved, current) {
     });
   return differences;
 }
-var changeKey, init_compare2 = __esm({
+var changeKey, goneAlready, init_compare2 = __esm({
   "src/plan/compare.ts"() {
     "use strict";
     init_canonical();
-    changeKey = (change) => `${change.action} ${change.address}`;
+    changeKey = (change) => `${change.action} ${change.address}`, goneAlready = (change, isLive) => change.action === "delete" && change.liveId !== void 0 && !isLive(change.kind, change.liveId);
   }
 });
 
@@ -46912,10 +46920,10 @@ async function applySavedPlan(file, context, options) {
   let sensitive = desired.sensitiveValues, approved = unsealPlan(saved, sensitive), counter = new RequestCounter(), client = connect(options, context.env, output, counter);
   try {
     await checkTokenSees(client, saved, file);
-    let { plan: current } = await planAgainstLive(client, desired, {
+    let { plan: current, live } = await planAgainstLive(client, desired, {
       targets: saved.targets ?? [],
       secrets: context.secrets
-    }), difference = planDifference(approved, current);
+    }), difference = planDifference(approved, current, liveLookup(live));
     if (difference.length > 0 && await refuseOutdated(difference, current, saved, file, { desired, paths, apiUrl }, context, options), context.observer?.planned?.(approved), output.out(renderPlanText(redactPlan(approved, context.secrets), output.style)), approved.changes.length === 0) return;
     checkMaxDestroy(approved, saved.maxDestroy, !!options.allowDestroy);
     let made = await makeCalls(approved, client, context, { ...options, counter }, sensitive);
