@@ -75,11 +75,12 @@ export const samlProviderKind: KindModule<
   config: {
     schema: {
       fragment: "saml-provider",
-      description: "SAML single sign-on providers. Identity: label. Absent: SAML providers are not managed.",
+      description:
+        "SAML single sign-on providers. Identity: label, or id when given. Absent: SAML providers are not managed.",
     },
     plural: "SAML providers",
     sensitive: ["certificate"],
-    identities: [{ field: "label" }],
+    identities: [{ field: "label" }, { field: "id", optional: true }],
     check(providers, ctx) {
       const titles = ctx.keysOf("teams");
       if (titles === undefined) return;

@@ -74,7 +74,10 @@ export const sectionGroupKind: KindModule<
   config: {
     // Groups are written among the sections, as `group: <title>`.
     items: (site) => navigationOf(site)?.groups,
-    identities: [{ field: "group", noun: "title" }],
+    identities: [
+      { field: "group", noun: "title" },
+      { field: "id", optional: true },
+    ],
     resolve: ({ value }, meta) => ({
       ...meta,
       title: value.group,

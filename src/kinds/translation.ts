@@ -53,6 +53,9 @@ export const translationKind: KindModule<
 
   key: (translation) => translation.title,
   liveKey: (translation) => translation.title,
+  // The languages are set elsewhere in the service, never by docsync: settings with some hold
+  // translated content.
+  holds: ({ item }) => (item.languages?.length ? [`languages ${item.languages.join(", ")}`] : []),
 
   diff(desired, live) {
     const changes: FieldChange[] = [];

@@ -112,7 +112,7 @@ class Planner {
   private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
     const duplicate = slot.duplicateOf !== undefined;
     const change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
-    if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (the oldest)`;
+    if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (${slot.keptBecause})`;
     const drafts = container.module.remove(slot.live!, slot.address, container.scope, this.resolution);
     for (const call of this.addCalls(container, change, drafts, slot.live!.item.id))
       progress.deletes.push(call);

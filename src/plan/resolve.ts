@@ -6,6 +6,7 @@
 import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
+import { copiesOf } from "../live/copies.ts";
 import { matchingOf } from "../live/match.ts";
 import { addressesIn, addressPrefix, idPlaceholder } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
@@ -19,8 +20,9 @@ export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 export class Slot {
   /** Live field changes that force a replacement (or that protect prevented). */
   replaceChanges: FieldChange[] = NONE;
-  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
   duplicateOf: string | undefined = undefined;
+  keptBecause: string | undefined = undefined;
   containers: Container[] = NONE;
   /** For an item this plan creates: the placeholder of its id, once asked for. */
   placeholder: string | undefined = undefined;
@@ -92,6 +94,8 @@ export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
   /** The address of each placeholder handed out, so that calls can say which creates they need. */
   private readonly placeholders = new Map<string, string>();
+  /** The live item each live duplicate repeats, by the duplicate's id. */
+  private readonly duplicates = new Map<string, LiveNode<{ id: string }>>();
 
   constructor(private readonly desired: DesiredState) {}
 
@@ -161,7 +165,9 @@ export class Resolution implements PlanContext {
           label: module.label,
         }
       : module;
-    const matching = matchingOf(items, liveItems, rules, describe);
+    const copies = copiesOf(module, scope, items, describe, this, (id) => this.duplicates.get(id));
+    const matching = matchingOf(items, liveItems, rules, describe, copies);
+    for (const [duplicate, kept] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept);
     const container: Container = {
       module,
       scope,
@@ -210,7 +216,10 @@ export class Resolution implements PlanContext {
       const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
       const address = taken ? describe(`${name}#${live.item.id}`) : plain;
       const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address);
-      if (kept) slot.duplicateOf = kept.item.id;
+      if (kept) {
+        slot.duplicateOf = kept.item.id;
+        slot.keptBecause = matching.keptBecause.get(kept);
+      }
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       this.slots.add(address, slot);
       slots.push(slot);
