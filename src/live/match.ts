@@ -233,20 +233,13 @@ function adopt<D extends ItemMeta, L extends { id: string }>(
     matched[index] = live[at!];
   }
   // What a second run made at the same time and could not finish, since the first had taken its
-  // key: it fits one configured item that a live item already is, and no new one.
+  // key: it fits no new configured item, but one that a live item already is (the first such).
   for (const at of open) {
     if (isClaimed(at) || fittedBy.has(at)) continue;
-    let copied: LiveNode<L> | undefined;
-    let fits = 0;
-    desired.forEach((item, index) => {
-      if (matched[index] && fits < 2 && adopts(item, live[at]!.item)) {
-        copied = matched[index];
-        fits++;
-      }
-    });
-    if (fits !== 1) continue;
-    duplicates.set(live[at]!, copied!);
-    keptBecause.set(copied!, "finished; the other was left half-made");
+    const index = desired.findIndex((item, position) => matched[position] && adopts(item, live[at]!.item));
+    if (index < 0) continue;
+    duplicates.set(live[at]!, matched[index]!);
+    keptBecause.set(matched[index]!, "it is finished; this one was left half-made");
   }
   return adopted;
 }
