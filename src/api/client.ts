@@ -29,6 +29,7 @@ import {
   serverWaitMs,
   waitBeforeRetry,
 } from "./retry.ts";
+import { takenByAnother } from "./taken.ts";
 import { createTransport, type ResponseHeaders } from "./transport.ts";
 import { buildTarget, resolveApiRoot } from "./url.ts";
 
@@ -130,8 +131,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       // Another run made the item a moment ago: taken as this create's result when it is the same.
       if (create && failure.status === 409 && request.recover?.adopt !== undefined) {
-        const adopted = await adoptTaken(request, path, failure, attempt);
-        if (adopted !== undefined) return adopted;
+        const adopted = await takenByAnother(request, path, failure, attempt, listAll, emit);
+        if (adopted !== undefined) return { status: 200, body: adopted };
       }
       let checkedList: string | undefined;
       if (create && failure.ambiguous) {
@@ -228,30 +229,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const id = typeof result.item.id === "string" ? result.item.id : undefined;
     emit({ type: "recovered", method, path, attempt, list: spec.list, id, reason: failure.reason });
-    return { status: 200, body: result.item };
-  }
-
-  /**
-   * The item a create refused with 409 meant to make, when another run made it as this create
-   * would have (`recover.match` and `recover.adopt` hold); undefined when it is not the same.
-   */
-  async function adoptTaken(request: ApiRequest, path: string, failure: Failure, attempt: number) {
-    const { list, match, exclude, adopt } = request.recover!;
-    let items: unknown[];
-    try {
-      items = await listAll(list);
-    } catch {
-      // The create was refused: nothing is unknown, only whether the item is the same.
-      return undefined;
-    }
-    const result = findCreated(items, {
-      list,
-      match: { ...match, ...adopt },
-      ...(exclude ? { exclude } : {}),
-    });
-    if (result.kind !== "found") return undefined;
-    const id = typeof result.item.id === "string" ? result.item.id : undefined;
-    emit({ type: "adopted", method: request.method, path, attempt, list, id, reason: failure.reason });
     return { status: 200, body: result.item };
   }
 

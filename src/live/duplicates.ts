@@ -1,7 +1,7 @@
 // Live items that repeat the key of a configured item (two runs at once, a double click in the
 // web app): which one is kept. The one that is not a copy of the configured item (copies.ts),
-// or the one matching kept when all are (the oldest); more than one that is not a copy, and the
-// user must say which one is meant, with an `id` pin.
+// or the oldest when all are; when more than one is not a copy, the user must say which one is
+// meant, with an `id` pin.
 
 import type { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
@@ -32,9 +32,9 @@ export interface DecidedSoFar<L> {
 /**
  * Decides which of the live items that share each contested key is kept: the one that is not a
  * copy of the configured item, or the one kept so far (the oldest) when all are; the others are
- * its duplicates. More
- * than one that is not a copy: the user must say which is meant. In configuration order, so
- * that an item's copies are judged against the items before it as decided.
+ * its duplicates. More than one that is not a copy: the user must say which is meant. In
+ * configuration order, so that an item's copies are judged against the items before it as
+ * decided.
  */
 export function settle<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],

@@ -16,6 +16,7 @@ import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
 import type { LiveSite } from "../../src/kinds/site.ts";
 import type { LiveTeam } from "../../src/kinds/team.ts";
 import type { LiveTranslation } from "../../src/kinds/translation.ts";
+import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 
@@ -30,14 +31,8 @@ const TEAMS = ["Editors", "Support"];
 const EXAMPLE_SPACES = ["handbook", "guides", "api_v1", "api_v2", "sdk", "changelog"];
 const COLLECTIONS = ["Guides", "Internal", "Runbooks"];
 
-interface SectionModel {
-  path: string;
-  title: string;
-  spaces: string[];
-  group?: string;
-}
 interface SiteModel {
-  sections: SectionModel[];
+  sections: GeneratedSection[];
   redirects: { source: string; to: number }[];
 }
 interface Model {
@@ -148,38 +143,13 @@ const modelArb: fc.Arbitrary<Model> = fc
     existingSite: { ...raw.existing, homeSpaces: raw.homeSpaces },
   }));
 
-function groupTogether(sections: SectionModel[]): SectionModel[] {
-  const order: (string | undefined)[] = [];
-  for (const section of sections) if (!order.includes(section.group)) order.push(section.group);
-  return order.flatMap((group) => sections.filter((section) => section.group === group));
-}
-
 function siteYaml(title: string, site: SiteModel, home?: string[]): string[] {
   const lines = [`  - title: ${title}`, "    sections:"];
   if (home) {
     lines.push("      - path: home", "        title: Home", "        siteSpaces:");
     for (const space of ["status", ...home]) lines.push(`          - { space: ${space}, path: p-${space} }`);
   }
-  let open: string | undefined;
-  for (const section of site.sections) {
-    let indent = "      ";
-    if (section.group !== undefined) {
-      if (section.group !== open) lines.push(`      - group: ${section.group}`, "        sections:");
-      indent = "          ";
-    }
-    open = section.group;
-    lines.push(
-      `${indent}- path: ${section.path}`,
-      `${indent}  title: ${section.title}`,
-      `${indent}  siteSpaces:`,
-    );
-    for (const space of section.spaces) lines.push(`${indent}    - { space: ${space}, path: p-${space} }`);
-  }
-  lines.push(site.redirects.length === 0 ? "    redirects: []" : "    redirects:");
-  for (const redirect of site.redirects)
-    lines.push(
-      `      - { source: ${redirect.source}, to: { section: ${site.sections[redirect.to]!.path} } }`,
-    );
+  lines.push(...sectionsYaml(site.sections), ...redirectsYaml(site.redirects, site.sections));
   return lines;
 }
 
