@@ -4,6 +4,7 @@ import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Made } from "../apply/report.ts";
+import type { ErrorCode } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Log } from "./log.ts";
 import { commentMarker, provenanceLine } from "./provenance.ts";
@@ -17,6 +18,8 @@ export interface Result {
   report: string;
   /** JSON for the plan-file output. */
   planJson?: string;
+  /** The self-contained HTML report, for the html-file output. */
+  html?: string;
   /** One line on the changes, for the annotation when the step fails (or warns) on them. */
   headline?: string;
   /** The plan (or the drift, as a plan) whose counts become outputs. */
@@ -28,6 +31,8 @@ export interface Result {
   savedPlan?: string;
   /** apply: the changes made, and the requests sent for them. */
   made?: Made;
+  /** When docsync failed: its error's code (docs/json-formats.md). */
+  failureReason?: ErrorCode;
 }
 
 /** Writes the outputs, the report file and the job summary; false when one could not be written. */
@@ -45,6 +50,11 @@ export async function publish(
     const report = log.redact(`${marker}\n${result.report}\n${provenanceLine(env, label)}\n`);
     const reportFile = join(dir, "report.md");
     await writeFile(reportFile, report);
+    let htmlFile = "";
+    if (result.html !== undefined) {
+      htmlFile = join(dir, command === "drift" ? "drift.html" : "plan.html");
+      await writeFile(htmlFile, log.redact(result.html));
+    }
     let planFile = "";
     if (result.planJson !== undefined) {
       planFile = join(dir, command === "drift" ? "drift.json" : "plan.json");
@@ -55,8 +65,10 @@ export async function publish(
       "exit-code": String(result.exitCode),
       "plan-file": planFile,
       "report-file": reportFile,
+      "html-file": htmlFile,
       "saved-plan": result.savedPlan ?? "",
       "comment-marker": marker,
+      "failure-reason": result.failureReason ?? "",
       ...countOutputs(result.counted),
       "changes-made": String(result.made?.changes ?? 0),
       "calls-made": String(result.made?.calls ?? 0),

@@ -17,11 +17,13 @@ import type { CallerContext, CommandResult } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError } from "../config/diagnostics.ts";
+import { renderDriftHtml } from "../drift/html.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../drift/markdown.ts";
 import { planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
-import type { DocsyncError } from "../errors.ts";
+import { type DocsyncError, type ErrorCode, errorCodeOf } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
+import { renderPlanHtml } from "../render/format.ts";
 import { renderPlanMarkdown } from "../render/plan-markdown.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
@@ -30,7 +32,7 @@ import { splitArgs } from "./args.ts";
 import { configErrors } from "./config-errors.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import { type ActionStreams, Log, printGroup, printUntrusted, processStreams } from "./log.ts";
-import { LABEL_PATTERN } from "./provenance.ts";
+import { LABEL_PATTERN, wholePlanNote } from "./provenance.ts";
 import { publish, type Result } from "./publish.ts";
 import { type ActionCommand, applyReport, errorReport } from "./report.ts";
 
@@ -47,6 +49,8 @@ interface StepSetup {
   token: string;
   /** A folder of this step's own under $RUNNER_TEMP, for the report and the plan files. */
   dir: string;
+  /** Set when docsync fails: the code of its error (the failure-reason output). */
+  failureReason?: ErrorCode;
 }
 
 /**
@@ -88,7 +92,9 @@ export async function runAction(
     if (booleanInput(env, "auto-approve") !== undefined && command !== "apply")
       throw new InputError("Input auto-approve goes with command apply only.");
     dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
-    result = await run({ command, token, dir }, env, log, interruption);
+    const setup: StepSetup = { command, token, dir };
+    result = await run(setup, env, log, interruption);
+    if (setup.failureReason) result.failureReason = setup.failureReason;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError))
@@ -98,6 +104,7 @@ export async function runAction(
       exitCode: 1,
       changes: false,
       report: errorReport(command ?? "docsync", 1, log.redact(message)),
+      failureReason: error instanceof InputError ? "action.input" : errorCodeOf(error),
     };
   }
 
@@ -214,6 +221,7 @@ async function run(
     log.resumeCommands();
     if (command === "apply") log.command("endgroup", "");
   }
+  if (exitCode !== 0 && exitCode !== 2) setup.failureReason = failure?.code ?? "internal";
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
   printUntrusted(log, err);
   // docsync's own error, as it reported it; a bug's text only from what it printed.
@@ -245,8 +253,9 @@ async function run(
     return {
       exitCode,
       changes: plan.changes.length > 0,
-      report: renderPlanMarkdown(plan),
+      report: renderPlanMarkdown(plan, wholePlanNote(env, getInput(env, "artifact"))),
       planJson: `${JSON.stringify(plan, null, 2)}\n`,
+      html: renderPlanHtml(plan),
       headline: summaryLine(plan),
       counted: plan,
       ...(savedPlan ? { savedPlan } : {}),
@@ -261,6 +270,7 @@ async function run(
     changes: report.drifted,
     report: renderDriftMarkdown(asPlan),
     planJson: `${JSON.stringify(report, null, 2)}\n`,
+    html: renderDriftHtml(asPlan),
     headline: driftSummaryLine(asPlan),
     counted: asPlan,
   };

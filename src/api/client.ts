@@ -278,7 +278,7 @@ function parseBody(method: HttpMethod, path: string, status: number, text: strin
     return JSON.parse(text);
   } catch {
     throw new ApiError(
-      { method, path, status },
+      { method, path, status, unreadable: true },
       `${method} ${path} answered ${describeStatus(status)} with a body that is not JSON.`,
     );
   }

@@ -2,7 +2,7 @@
 // operation (`METHOD /path`) and what went wrong, so a user can act on it without a stack trace.
 
 import { STATUS_CODES } from "node:http";
-import { DocsyncError } from "../errors.ts";
+import { DocsyncError, type ErrorCode } from "../errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -18,6 +18,21 @@ export interface ApiErrorDetails {
   attempts?: number;
   /** True when a create failed in a way that may have applied it on the service. */
   outcomeUnknown?: boolean;
+  /** The answer came but could not be read (not JSON, not a page): `api.bad-answer`. */
+  unreadable?: boolean;
+}
+
+/** The error code of a failed request: what a pipeline tells apart (a bad token, the network, …). */
+export function apiErrorCode(details: ApiErrorDetails): ErrorCode {
+  const { status } = details;
+  if (details.outcomeUnknown) return "api.outcome-unknown";
+  if (details.unreadable) return "api.bad-answer";
+  if (status === undefined) return "api.network";
+  if (status === 401) return "api.unauthorized";
+  if (status === 403) return "api.forbidden";
+  if (status === 404) return "api.not-found";
+  if (status === 429) return "api.rate-limited";
+  return status >= 500 ? "api.unavailable" : "api.rejected";
 }
 
 export class ApiError extends DocsyncError {
@@ -30,7 +45,7 @@ export class ApiError extends DocsyncError {
   readonly outcomeUnknown: boolean;
 
   constructor(details: ApiErrorDetails, message: string, options: { cause?: unknown } = {}) {
-    super("api.request", message, options);
+    super(apiErrorCode(details), message, options);
     this.method = details.method;
     this.path = details.path;
     this.status = details.status;

@@ -24,7 +24,7 @@ export async function walkPages<T>(
     const page = asPage(body);
     if (page === undefined) {
       throw new ApiError(
-        { method: "GET", path, status },
+        { method: "GET", path, status, unreadable: true },
         `GET ${path} returned a response without an "items" array; expected a paged list.`,
       );
     }
@@ -34,7 +34,7 @@ export async function walkPages<T>(
       // A cursor seen before would loop forever; better to stop with a clear error.
       if (seen.has(cursor)) {
         throw new ApiError(
-          { method: "GET", path, status },
+          { method: "GET", path, status, unreadable: true },
           `GET ${path} returned the same page cursor twice.`,
         );
       }

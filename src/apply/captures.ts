@@ -1,7 +1,9 @@
-// Reads the ids of created items out of a call's answer.
+// Reads the ids of created items out of a call's answer, and checks what a probe's answer shows.
 
+import { ApiError } from "../api/errors.ts";
 import { matchesAll } from "../api/recovery.ts";
-import type { Capture } from "../model/plan.ts";
+import { DocsyncError } from "../errors.ts";
+import type { Capture, Probe } from "../model/plan.ts";
 
 /** RFC 6901 JSON pointer. */
 function atPointer(value: unknown, pointer: string): unknown {
@@ -29,4 +31,22 @@ export function capturedId(answer: unknown, capture: Capture): string | undefine
     found = atPointer(answer, capture.pointer ?? "/id");
   }
   return typeof found === "string" ? found : undefined;
+}
+
+/** Fails a probe whose answer does not show what the plan assumed. */
+export function checkProbe(probe: Probe, answer: unknown): void {
+  const found = atPointer(answer, probe.pointer);
+  if (found === probe.value) return;
+  throw new DocsyncError(
+    "apply.probe",
+    `the answer's ${probe.pointer.slice(1)} is ${JSON.stringify(found)}, not ${JSON.stringify(probe.value)}. ${probe.otherwise}`,
+  );
+}
+
+/** A failure's message, with what it means when the call was a probe the service refused. */
+export function failureMessage(error: unknown, probe: Probe | undefined): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const refused =
+    error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+  return probe && refused ? `${message.replace(/\.$/, "")}. ${probe.otherwise}` : message;
 }

@@ -11,7 +11,7 @@ import { DocsyncError } from "../errors.ts";
 import type { Alternate, Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
-import { capturedId } from "./captures.ts";
+import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
@@ -172,6 +172,7 @@ export async function executePlan(
         signal: giveUp.signal,
       });
       if (giveUp.signal.aborted) return false;
+      if (call.probe) checkProbe(call.probe, answer);
       for (const capture of call.captures ?? []) {
         const id = capturedId(answer, capture);
         if (id === undefined)
@@ -182,7 +183,7 @@ export async function executePlan(
       return true;
     } catch (error) {
       if (giveUp.signal.aborted) return false;
-      record({ call, status: "failed", error: error instanceof Error ? error.message : String(error) });
+      record({ call, status: "failed", error: failureMessage(error, call.probe) });
       skipDependents(call);
       return false;
     } finally {

@@ -2,8 +2,8 @@
 // and the standard output gets one JSON document (docsync-apply), whatever the outcome.
 
 import { InvalidArgumentError } from "commander";
-import { DocsyncError } from "../errors.ts";
 import type { CommandContext } from "./context.ts";
+import { failureOf, reportedInDocument } from "./failure.ts";
 import { ApplyRecorder, json } from "./json-reports.ts";
 
 export function textOrJson(value: string): "text" | "json" {
@@ -33,14 +33,14 @@ export async function withJsonReport(
       },
     },
   };
+  // A signal that ends the process at once still leaves this document, with the rounds finished.
+  context.interruption?.onExit((exit) => context.output.out(json(recorder.report(exit))));
   try {
     await apply(inner);
   } catch (error) {
-    // A DocsyncError's message is for users (and holds no secret); anything else is reported as
-    // the program reports it, after this document.
-    context.output.out(
-      json(recorder.report(error instanceof DocsyncError ? error.message : "internal error")),
-    );
+    // The program reports the error on the error stream, and this document is its JSON one.
+    context.output.out(json(recorder.report(failureOf(error))));
+    reportedInDocument(error);
     throw error;
   } finally {
     context.exitCode = inner.exitCode;

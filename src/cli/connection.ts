@@ -10,7 +10,7 @@ import type { Output } from "./output.ts";
 export interface ConnectionOptions {
   apiUrl?: string;
   parallelism?: number;
-  /** Print every request, retry and recovery to the error stream. */
+  /** Print every request, retry and recovery to the error stream (a route found absent is always told). */
   verbose?: boolean;
 }
 
@@ -47,6 +47,22 @@ export class RequestCounter {
   };
 }
 
+/**
+ * What a run prints of the client's events: with --verbose every event; without, only a route
+ * found absent, whose other form the run sends from then on (the client reports each route once).
+ */
+function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent) => void {
+  return (event) => {
+    if (verbose) output.err(`[api] ${describeEvent(event)}\n`);
+    else if (event.type === "alternate") {
+      output.err(
+        `Note: this service has no route ${event.route} (${event.method} ${event.path} answered ${event.status}); ` +
+          `docsync sends its other form instead, for the rest of the run: ${event.instead}\n`,
+      );
+    }
+  };
+}
+
 /** `counter`: told of every request, for reports that say how many were sent. */
 export function connect(
   options: ConnectionOptions,
@@ -57,9 +73,8 @@ export function connect(
   const baseUrl = apiBaseUrl(options, env);
   const token = env.DOCSYNC_TOKEN;
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
-  const verbose = options.verbose && output;
   const listeners: ((event: ApiEvent) => void)[] = [];
-  if (verbose) listeners.push((event) => output.err(`[api] ${describeEvent(event)}\n`));
+  if (output) listeners.push(eventPrinter(options.verbose === true, output));
   if (counter) listeners.push(counter.listen);
   return createApiClient({
     baseUrl,

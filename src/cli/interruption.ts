@@ -7,6 +7,7 @@
 // naming the calls that may still be in flight.
 
 import { DEFAULT_DRAIN_MS } from "../apply/execute.ts";
+import type { ErrorCode } from "../errors.ts";
 
 export type SignalName = "SIGINT" | "SIGTERM";
 
@@ -15,6 +16,14 @@ export const SIGNAL_EXIT_CODES: Record<SignalName, number> = { SIGINT: 130, SIGT
 
 /** How long an interrupted apply waits for the calls in flight. */
 export const DRAIN_MS = DEFAULT_DRAIN_MS;
+
+/** A signal that ends the process at once: why, in the words of a JSON error document. */
+export interface SignalExit {
+  /** `cli.interrupted` before apply makes its first call, `apply.interrupted` from then on. */
+  code: ErrorCode;
+  message: string;
+  exitCode: number;
+}
 
 export interface Interruption {
   /** Aborted by the first signal received while calls are made. */
@@ -26,6 +35,11 @@ export interface Interruption {
    * instead of ending the process. `inFlight` names the calls that may be in flight.
    */
   makingCalls<T>(inFlight: () => readonly string[], work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /**
+   * What to do just before a signal ends the process at once (print a JSON document); the last
+   * one given is done, `undefined` does nothing.
+   */
+  onExit(report: ((exit: SignalExit) => void) | undefined): void;
   /** Stops handling signals (for a command that handles them itself, such as `emulator`). */
   dispose(): void;
 }
@@ -53,14 +67,27 @@ export function watchInterruptions(host: SignalHost = processHost): Interruption
   let received: SignalName | undefined;
   let phase: "before" | "calls" | "after" = "before";
   let inFlight: () => readonly string[] = () => [];
+  let report: ((exit: SignalExit) => void) | undefined;
+
+  const exit = (text: string, code: number) => {
+    host.write(text);
+    try {
+      report?.({
+        code: phase === "before" ? "cli.interrupted" : "apply.interrupted",
+        message: text.trim(),
+        exitCode: code,
+      });
+    } finally {
+      host.exit(code);
+    }
+  };
 
   const onSignal = (signal: SignalName) => {
     const code = SIGNAL_EXIT_CODES[signal];
     const first = received === undefined;
     received ??= signal;
     if (phase === "before") {
-      host.write(`\nInterrupted (${signal}): nothing was changed.\n`);
-      host.exit(code);
+      exit(`\nInterrupted (${signal}): nothing was changed.\n`, code);
       return;
     }
     if (phase === "calls" && first) {
@@ -80,8 +107,7 @@ export function watchInterruptions(host: SignalHost = processHost): Interruption
       lines[0] = `\nInterrupted (${signal}) after the calls of the plan were made: exiting now.`;
     }
     lines.push("Run `docsync plan` to see the live state.\n");
-    host.write(lines.join("\n"));
-    host.exit(code);
+    exit(lines.join("\n"), code);
   };
   for (const signal of SIGNALS) host.on(signal, onSignal);
 
@@ -99,6 +125,9 @@ export function watchInterruptions(host: SignalHost = processHost): Interruption
         phase = "after";
         inFlight = () => [];
       }
+    },
+    onExit(next) {
+      report = next;
     },
     dispose() {
       for (const signal of SIGNALS) host.off(signal, onSignal);

@@ -1,10 +1,12 @@
-// The JSON documents of validate, apply and export (`--format json`). Like the plan
-// (`docsync-plan`) and the drift report (`docsync-drift`), each names its `format` and
-// `version`; schemas/ holds their JSON Schemas and docs/json-formats.md the promise they keep.
+// The JSON documents of validate, apply and export (`--format json`), and the error document
+// of any command that fails (`docsync-error`). Like the plan (`docsync-plan`) and the drift
+// report (`docsync-drift`), each names its `format` and `version`; schemas/ holds their JSON
+// Schemas and docs/json-formats.md the promise they keep.
 
 import type { CallOutcome } from "../apply/execute.ts";
 import { callName, changesById, type Made } from "../apply/report.ts";
 import type { Diagnostic } from "../config/diagnostics.ts";
+import type { ErrorCode } from "../errors.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
 import { Redactor } from "../secrets/redactor.ts";
 
@@ -13,10 +15,29 @@ export interface ValidationReport {
   version: 1;
   valid: boolean;
   files: string[];
-  /** Items the configuration lists, by kind (when it is valid). */
-  /** Items of each top-level kind, by collection. */
+  /** Items of each top-level kind, by collection (when it is valid). */
   counts?: Record<string, number>;
   diagnostics: Diagnostic[];
+  /** When it is not valid: `config.invalid`. */
+  code?: ErrorCode;
+}
+
+/** What a command that fails prints with `--format json`, unless it has a document of its own. */
+export interface ErrorReport {
+  format: "docsync-error";
+  version: 1;
+  /** The command that failed, when the command line names one. */
+  command?: string;
+  code: ErrorCode;
+  error: string;
+  /** The exit code docsync exits with. */
+  exitCode: number;
+}
+
+/** How a command failed: the error's code and message. */
+export interface Failure {
+  code: ErrorCode;
+  message: string;
 }
 
 export type CallStatus = CallOutcome["status"];
@@ -42,6 +63,8 @@ export interface ApplyRound {
   /** Requests sent to the API while the calls were made (retries and other forms included). */
   callsMade: number;
   calls: AppliedCall[];
+  /** The plan's warnings, when it has some (a live item it matched to nothing). */
+  warnings?: string[];
 }
 
 export interface ApplyReport {
@@ -60,6 +83,8 @@ export interface ApplyReport {
   /** The requests sent to make them, over every round. */
   callsMade: number;
   rounds: ApplyRound[];
+  /** `failed` and `error`: why, as a code and a message. */
+  code?: ErrorCode;
   error?: string;
 }
 
@@ -71,6 +96,8 @@ export interface ExportReport {
   file?: string;
   counts: Record<string, number>;
   warnings: string[];
+  /** The variables the configuration interpolates in place of live secrets, to set to their values. */
+  variables: { name: string; holds: string }[];
   yaml?: string;
 }
 
@@ -93,7 +120,7 @@ export class ApplyRecorder {
     const changes = changesById(safe);
     const calls = new Map(outcomes.map((outcome) => [outcome.call.id, outcome.call]));
     const redactor = new Redactor(sensitive);
-    this.rounds.push({
+    const round: ApplyRound = {
       summary: safe.summary,
       changesMade: made.changes,
       callsMade: made.calls,
@@ -113,19 +140,21 @@ export class ApplyRecorder {
         }
         return call;
       }),
-    });
+    };
+    if (safe.warnings.length > 0) round.warnings = safe.warnings;
+    this.rounds.push(round);
   }
 
-  report(error?: string): ApplyReport {
-    const failed = this.rounds.some((round) => round.calls.some((call) => call.status !== "done"));
+  /** The report of the apply, which ended with `failure` or made everything it showed. */
+  report(failure?: Failure): ApplyReport {
     const status: ApplyReport["status"] =
-      error !== undefined
-        ? "error"
-        : failed
+      failure !== undefined
+        ? failure.code === "apply.failed"
           ? "failed"
-          : this.rounds.length === 0 && this.planned
-            ? "no-changes"
-            : "applied";
+          : "error"
+        : this.rounds.length === 0 && this.planned
+          ? "no-changes"
+          : "applied";
     const report: ApplyReport = {
       format: "docsync-apply",
       version: 1,
@@ -136,7 +165,10 @@ export class ApplyRecorder {
     };
     if (this.organization !== undefined) report.organization = this.organization;
     if (this.planFile !== undefined) report.planFile = this.planFile;
-    if (error !== undefined) report.error = error;
+    if (failure !== undefined) {
+      report.code = failure.code;
+      report.error = failure.message;
+    }
     return report;
   }
 }

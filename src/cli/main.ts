@@ -1,9 +1,16 @@
-// The docsync executable. `--version` is answered before anything else is loaded: scripts and
-// hooks call it often and it needs nothing but the version.
+// The docsync executable. The Node.js version is checked first, before any module that needs a
+// newer one is loaded; everything else is imported after it. `--version` is answered before
+// anything else is loaded: scripts and hooks call it often and it needs nothing but the version.
+
+import { nodeVersionProblem } from "./node-version.ts";
 
 const args = process.argv.slice(2);
+const problem = nodeVersionProblem(process.version);
 
-if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+if (problem !== undefined) {
+  process.stderr.write(`Error: ${problem}\n`);
+  process.exitCode = 1;
+} else if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   const { VERSION } = await import("../version.ts");
   process.stdout.write(`${VERSION}\n`);
 } else {

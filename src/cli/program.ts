@@ -1,13 +1,11 @@
-// The docsync program: its commands, and the one place that turns errors into a message and
-// an exit code. A DocsyncError is expected (bad input, an API failure) and printed without a
-// stack trace; anything else is a bug, printed with its stack so that it can be reported.
+// The docsync program: its commands, run with every error reported in one place (failure.ts).
 
-import { Command, CommanderError } from "commander";
-import { DocsyncError } from "../errors.ts";
+import { Command } from "commander";
 import { plainStyle } from "../render/style.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import { VERSION } from "../version.ts";
 import type { CallerContext, CommandContext } from "./context.ts";
+import { asksForJson, reportFailure, reportSignalExits } from "./failure.ts";
 import { redactingOutput } from "./output.ts";
 
 const EXAMPLES = `
@@ -50,10 +48,16 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   emulator: async () => (await import("./commands/emulator.ts")).registerEmulatorCommand,
 };
 
+/** The command `args` names, if it names one. */
+function commandOf(args: readonly string[]): string | undefined {
+  const first = args.find((arg) => !arg.startsWith("-"));
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? first : undefined;
+}
+
 /** The commands `args` needs: the one it names, or all of them (for help, or a mistyped name). */
 function commandsFor(args: readonly string[]): string[] {
-  const first = args.find((arg) => !arg.startsWith("-"));
-  return first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+  const command = commandOf(args);
+  return command !== undefined ? [command] : Object.keys(COMMANDS);
 }
 
 export async function buildProgram(context: CommandContext, args: readonly string[] = []): Promise<Command> {
@@ -79,7 +83,8 @@ export async function buildProgram(context: CommandContext, args: readonly strin
 /**
  * Runs docsync with `args` (without the node and script names); resolves with the exit code.
  * Everything it prints, errors included, is redacted of the token and, once the configuration
- * is loaded, of its sensitive values.
+ * is loaded, of its sensitive values. With `--format json`, a failure prints a JSON document
+ * with the error's code, a signal that ends the process at once included.
  */
 export async function runDocsync(args: string[], caller: CallerContext): Promise<number> {
   const secrets = caller.secrets ?? new Redactor();
@@ -93,20 +98,15 @@ export async function runDocsync(args: string[], caller: CallerContext): Promise
     args = [...options.filter((arg) => arg !== "--no-color"), ...(end === -1 ? [] : args.slice(end))];
     context = { ...context, output: { ...context.output, style: plainStyle } };
   }
+  const ended = { command: commandOf(args), json: asksForJson(args) };
+  reportSignalExits(context, ended);
   try {
     const program = await buildProgram(context, args);
     await program.parseAsync(args, { from: "user" });
     return context.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    if (error instanceof DocsyncError) {
-      context.observer?.failed?.(error);
-      context.output.err(`Error: ${error.message}\n`);
-      return error.exitCode;
-    }
-    context.output.err(
-      `Internal error (please report it): ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-    return 1;
+    return reportFailure(error, context, ended);
+  } finally {
+    context.interruption?.onExit(undefined);
   }
 }

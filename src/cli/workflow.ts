@@ -11,6 +11,7 @@ import { checkPlacedSpaces } from "../live/spaces.ts";
 import type { Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { buildPlan } from "../plan/build.ts";
+import type { Redactor } from "../secrets/redactor.ts";
 import type { CommandContext } from "./context.ts";
 import { parseTargetAddress } from "./target-address.ts";
 
@@ -62,6 +63,8 @@ export interface PlanningOptions {
   targets?: readonly string[];
   /** A target may name nothing any more (the check after an apply that deleted it). */
   targetsMayBeGone?: boolean;
+  /** The run's redactor, to learn the previous values of sensitive fields that the plan leaves out. */
+  secrets?: Redactor;
 }
 
 export async function planAgainstLive(
@@ -72,11 +75,10 @@ export async function planAgainstLive(
   // Before any read: a malformed --target is a usage error, not something to look up.
   const targets = options.targets?.map(parseTargetAddress);
   const live = await readLiveState(client, desired);
-  const plan = buildPlan(
-    desired,
-    live,
-    targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {},
-  );
+  const plan = buildPlan(desired, live, {
+    ...(targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {}),
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+  });
   await checkPlacedSpaces(client, desired, plan);
   return { live, plan };
 }

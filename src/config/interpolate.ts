@@ -1,21 +1,18 @@
 // Interpolation of `${VAR}`, `${VAR:-default}`, `${file:path}` and the `$${` escape in string
-// values (never in keys). It rewrites the parsed content in place (the fast reader's value, or
-// the `yaml` package's document), so positions survive and the schema sees the final values.
-// Values of sensitive fields are gathered for redaction.
+// values (never in keys). It rewrites the parsed value in place, so the schema sees the final
+// values, and the positions recorded while reading still point at what was written. Values of
+// sensitive fields are gathered for redaction.
 
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { isScalar, parseDocument } from "yaml";
+import { namedLikeSecret } from "../secrets/names.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { type Decoded, decodeUtf8 } from "./encoding.ts";
 import { SENSITIVE_FIELDS, SENSITIVE_KEYS } from "./sensitive-fields.ts";
-import type { ParsedYaml } from "./yaml-parse.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
-import { pathOf, walkNodes } from "./yaml-walk.ts";
+import { plainScalar } from "./yaml-schema.ts";
 
 export type Env = Record<string, string | undefined>;
-
-/** Names of variables that hold secrets by convention: their values are never printed. */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL/i;
 
 export interface InterpolationResult {
   diagnostics: Diagnostic[];
@@ -30,45 +27,42 @@ type Part = { text: string } | { variable: string; fallback?: string } | { file:
 /** One string value to interpolate: where it is, and how to replace it. */
 interface StringValue {
   value: string;
-  path: () => KeyPath;
-  /** Written without quotes. */
-  plain: boolean;
+  path: KeyPath;
   set(value: unknown): void;
 }
 
-export function interpolate({ file, content }: ParsedYaml, env: Env): InterpolationResult {
+/** Interpolates the strings of `value`, a file's content as read, in place. `text` is the file's text. */
+export function interpolate(file: YamlFile, value: unknown, text: string, env: Env): InterpolationResult {
   const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
-  const visit = (string: StringValue) => interpolateString(file, env, string, result);
-  if (content.kind === "value") {
-    // The fast reader noted the strings to look at while reading.
-    for (const { holder, key, path, plain } of content.strings) {
-      const value = (holder as Record<string | number, unknown>)[key] as string;
-      const set = (next: unknown) => {
-        (holder as Record<string | number, unknown>)[key] = next;
-      };
-      visit({ value, path: () => path, plain, set });
+  // Most files hold no `$` and no sensitive field: nothing to visit.
+  if (!text.includes("$") && ![...SENSITIVE_KEYS].some((key) => text.includes(key))) return result;
+  // An alias shares its anchor's object: each object is visited once, where it is first written.
+  const seen = text.includes("*") ? new Set<object>() : undefined;
+  const path: KeyPath = [];
+  const visitChildren = (container: object): void => {
+    if (seen?.has(container)) return;
+    seen?.add(container);
+    const holder = container as Record<string | number, unknown>;
+    for (const key of Array.isArray(container) ? container.keys() : Object.keys(container)) {
+      const item = holder[key];
+      path.push(key);
+      if (typeof item === "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key)))) {
+        const set = (next: unknown) => {
+          holder[key] = next;
+        };
+        interpolateString(file, env, { value: item, path: [...path], set }, result);
+      } else if (item !== null && typeof item === "object") {
+        visitChildren(item);
+      }
+      path.pop();
     }
-    return result;
-  }
-  // Every string scalar value that holds a `$` or may be sensitive; keys are not visited.
-  walkNodes(content.doc.contents, (at) => {
-    const { node } = at;
-    if (
-      isScalar(node) &&
-      typeof node.value === "string" &&
-      (node.value.includes("$") || SENSITIVE_KEYS.has(String(at.segment)))
-    ) {
-      const set = (next: unknown) => {
-        node.value = next;
-      };
-      visit({ value: node.value, path: () => pathOf(at), plain: node.type === "PLAIN", set });
-    }
-  });
+  };
+  if (value !== null && typeof value === "object") visitChildren(value);
   return result;
 }
 
 function interpolateString(file: YamlFile, env: Env, string: StringValue, result: InterpolationResult) {
-  const path = string.path();
+  const { path } = string;
   const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
   const fail = (message: string) => {
     result.diagnostics.push(diagnosticAt(file, path, message));
@@ -82,7 +76,7 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
     const piece = evaluate(part, env, dirname(file.path));
     if (piece.error !== undefined) return fail(piece.error);
     // A variable named like a secret is one wherever it is used (a token in a URL's query).
-    const secret = sensitive || ("variable" in part && SECRET_NAME.test(part.variable));
+    const secret = sensitive || ("variable" in part && namedLikeSecret(part.variable));
     if (secret && !("text" in part) && piece.value !== "") result.sensitive.push(piece.value);
     text += piece.value;
   }
@@ -90,7 +84,7 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
   const whole = parsed.length === 1 && parsed[0] !== undefined && !("text" in parsed[0]);
   // `maxDestroy: ${MAX}` should give a number, as if the value had been written there; a quoted
   // scalar ("${MAX}") says the author wants a string.
-  string.set(whole && string.plain ? reread(text) : text);
+  string.set(whole && file.positions.isPlain(path) ? reread(text) : text);
 }
 
 /** Splits a string into literal text and interpolations, or returns an error message. */
@@ -148,12 +142,20 @@ function evaluate(
     return { value };
   }
   const path = resolve(dir, part.file);
+  let decoded: Decoded;
   try {
-    // One trailing newline is how files end, not part of the value (a certificate, a token).
-    return { value: readFileSync(path, "utf8").replace(/\r?\n$/, "") };
+    decoded = decodeUtf8(readFileSync(path));
   } catch (error) {
     return { error: `cannot read file "${part.file}" (${path}): ${describeFsError(error)}` };
   }
+  if (!("text" in decoded)) {
+    const { line, column, reason } = decoded;
+    return {
+      error: `file "${part.file}" (${path}) is not UTF-8 at line ${line}, column ${column}: ${reason}; save it as UTF-8`,
+    };
+  }
+  // One trailing newline is how files end, not part of the value (a certificate, a token).
+  return { value: decoded.text.replace(/\r?\n$/, "") };
 }
 
 function describeFsError(error: unknown): string {
@@ -167,11 +169,7 @@ function describeFsError(error: unknown): string {
 /** Reads text as a YAML plain scalar would be read: "10" → 10, "true" → true, "null" → null.
  * Anything that is not exactly one such scalar stays the string it is. */
 function reread(text: string): unknown {
-  if (text.includes("\n")) return text;
-  const doc = parseDocument(text);
-  const node = doc.contents;
-  if (doc.errors.length > 0 || !isScalar(node) || node.source !== text) return text;
-  return node.value;
+  return text === "" ? text : plainScalar(text);
 }
 
 function matches(pattern: string[], path: KeyPath): boolean {

@@ -4,7 +4,9 @@
 
 import { readFile } from "node:fs/promises";
 import { DocsyncError } from "../errors.ts";
+import { controlCharacterInText, controlCharactersInValues } from "./control-characters.ts";
 import { ConfigError, type Diagnostic, sortDiagnostics } from "./diagnostics.ts";
+import { type Decoded, decodeUtf8 } from "./encoding.ts";
 import { type ConfigFileRef, findConfigFiles } from "./files.ts";
 import { type Env, interpolate } from "./interpolate.ts";
 import { mergeFiles } from "./merge.ts";
@@ -14,7 +16,8 @@ import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { contentValue, isEmptyContent, parseYamlFile } from "./yaml-parse.ts";
+import { applyMergeKeys } from "./yaml-merge.ts";
+import { parseYamlFile } from "./yaml-parse.ts";
 import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
@@ -62,31 +65,31 @@ function append<T>(into: T[], items: readonly T[]): void {
 
 /** The checks one file can pass or fail on its own. */
 async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
-  let text: string;
+  let decoded: Decoded;
   try {
-    text = await readFile(ref.path, "utf8");
+    decoded = decodeUtf8(await readFile(ref.path));
   } catch (error) {
     const message = `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  const parsed = parseYamlFile(ref.name, ref.path, text);
-  const { file, diagnostics } = parsed;
+  if (!("text" in decoded)) {
+    const { line, column, reason } = decoded;
+    const message = `the file is not UTF-8: ${reason}; save it as UTF-8`;
+    return { diagnostics: [{ file: ref.name, line, column, path: "", message }], sensitive: [] };
+  }
+  const { text } = decoded;
+  const control = controlCharacterInText(ref.name, text);
+  if (control !== undefined) return { diagnostics: [control], sensitive: [] };
+  const { file, diagnostics, value } = await parseYamlFile(ref.name, ref.path, text);
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
-  if (isEmptyContent(parsed.content)) {
+  if (value === undefined) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
     return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
   }
-  const interpolation = interpolate(parsed, env);
-  let value: unknown;
-  try {
-    value = contentValue(parsed.content);
-  } catch (error) {
-    // Only an alias bomb gets here (unknown anchors are parse diagnostics).
-    const message = error instanceof Error ? error.message : String(error);
-    interpolation.diagnostics.push(diagnosticAt(file, [], message));
-    return { diagnostics: interpolation.diagnostics, sensitive: [] };
-  }
+  const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;
+  append(own, applyMergeKeys(file, value, text));
+  append(own, controlCharactersInValues(file, value, text));
   append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };
   return { diagnostics: [], sensitive: interpolation.sensitive, valid: { file, config: value as RawConfig } };

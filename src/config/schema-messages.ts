@@ -48,7 +48,13 @@ export function explain(e: ErrorObject, path: KeyPath): Problem {
     case "type":
       return { path, message: `must be ${describeTypes(p.type)} (got ${describeValue(e.data)})` };
     case "enum":
-      return { path, message: `must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}` };
+      return {
+        path,
+        message:
+          typeof custom === "string"
+            ? custom
+            : `must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}`,
+      };
     case "const":
       return {
         path,

@@ -1,8 +1,7 @@
 // The largest configuration docsync reads. Loading costs far more memory than the text (about
-// 20 times on the fast path, and about 90 times when a file needs the full YAML parser: 10 MB
-// then needs about 900 MB), so a configuration that is too large is refused before any file is
-// read, with one line saying so, rather than running for a minute and dying with the heap
-// exhausted.
+// 20 times: the value, the position of every node, the checked and resolved items), so a
+// configuration that is too large is refused before any file is read, with one line saying so,
+// rather than running for a long time and dying with the heap exhausted.
 
 import { DocsyncError } from "../errors.ts";
 import { escapeControl } from "./diagnostics.ts";

@@ -1,7 +1,6 @@
 // Maps key paths of a parsed configuration file back to 1-based line/column positions, so that
-// every check can point at the exact place in the file. How a file keeps its positions depends
-// on how it was read (yaml-index.ts for the fast reader, yaml-doc-positions.ts for the `yaml`
-// package's tree); the functions here work the same on both.
+// every check can point at the exact place in the file (the positions are recorded while the
+// file is read: yaml-index.ts).
 
 import type { Diagnostic } from "./diagnostics.ts";
 import type { SourceLocation } from "./types.ts";
@@ -16,6 +15,8 @@ export interface Positions {
   offsetOf(path: KeyPath, target: "value" | "key"): number;
   /** 1-based line and column of an offset. */
   linePos(offset: number): { line: number; col: number };
+  /** Whether the value at `path` (or its key, with target "key") is a plain (unquoted) string. */
+  isPlain(path: KeyPath, target?: "value" | "key"): boolean;
 }
 
 export interface YamlFile {
@@ -49,21 +50,11 @@ export function where(item: { file: YamlFile; path: KeyPath }, from: YamlFile): 
   return item.file === from ? `line ${at.line}` : `${at.file}:${at.line}:${at.column}`;
 }
 
-export function diagnosticAtOffset(
-  file: YamlFile,
-  offset: number,
-  path: KeyPath,
-  message: string,
-): Diagnostic {
-  const { line, col } = file.positions.linePos(offset);
-  return { file: file.name, line, column: col, path: formatPath(path), message };
-}
-
 /** Segments shown at each end of a path too long to show whole. */
 const PATH_SHOWN = 16;
 
 /** `sites[0].sections[1].path`; keys that are not plain names are quoted: `spaces["my space"]`. */
-function formatPath(path: KeyPath): string {
+export function formatPath(path: KeyPath): string {
   // A path thousands of levels deep (nesting that is itself the error) is shown by its ends.
   if (path.length > PATH_SHOWN * 2) {
     return `${formatPath(path.slice(0, PATH_SHOWN))}…${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;

@@ -5,10 +5,12 @@
 import type { PrunableKind } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
+import type { AbsentRead } from "../live/absent-list.ts";
 import { scopeOfNode } from "../live/walk.ts";
 import { addressOf } from "../model/address.ts";
 import type { LiveState } from "../model/scope.ts";
 import { everything } from "./read.ts";
+import { SecretsKeptOut } from "./secrets.ts";
 
 /** A YAML comment to write in a mapping: before `key`, or after its last key. */
 export interface Note {
@@ -30,6 +32,8 @@ export interface Conversion {
   keys: Map<string, string>;
   /** Live items that share one natural key in one container: a configuration cannot list them. */
   collisions: string[];
+  /** The secrets written as variables, and the variables. */
+  secrets: SecretsKeptOut;
 }
 
 export interface Naming {
@@ -37,6 +41,8 @@ export interface Naming {
   space(id: string): string;
   /** Exported keys known from an earlier pass; without them, those exported so far. */
   keys?: Map<string, string>;
+  /** Lists the service does not offer: their kinds are not exported there, nor managed. */
+  absent?: readonly AbsentRead[];
 }
 
 const keyId = (kind: string, id: string) => `${kind} ${id}`;
@@ -50,9 +56,18 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     spaceIds: [],
     keys: new Map(),
     collisions: [],
+    secrets: new SecretsKeptOut(),
   };
   const known = naming.keys ?? result.keys;
   const spaces = new Set<string>();
+  // The kinds whose list below a node could not be read, by node.
+  const unread = new WeakMap<LiveNode, Set<AnyKind>>();
+  for (const read of naming.absent ?? []) {
+    if (read.details) continue;
+    const kinds = unread.get(read.node) ?? new Set();
+    kinds.add(read.kind);
+    unread.set(read.node, kinds);
+  }
 
   const shared: Omit<ExportContext, "children"> = {
     space(id) {
@@ -73,8 +88,10 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     },
   };
 
-  function exportContainer(kind: AnyKind, scope: Scope, parent: LiveNode): ExportedItem[] {
-    if (!kind.toConfig) return [];
+  /** The items of `kind` below `parent`, exported; undefined when the kind is not exported there. */
+  function exportContainer(kind: AnyKind, scope: Scope, parent: LiveNode): ExportedItem[] | undefined {
+    // A list the service does not offer is left out, so that the file does not manage it.
+    if (!kind.toConfig || unread.get(parent)?.has(kind)) return undefined;
     result.managed.add(kind.collection);
     const nodes = (parent.children[kind.kind] ?? []) as LiveNode<{ id: string }>[];
     const exported: ExportedItem[] = [];
@@ -86,7 +103,7 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
         children(child) {
           let items = done.get(child);
           if (!items) {
-            items = exportContainer(child, below, node);
+            items = exportContainer(child, below, node) ?? [];
             done.set(child, items);
           }
           return items;
@@ -94,8 +111,12 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       };
       const config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
+      for (const child of unread.get(node) ?? []) delete config[child.collection];
+      if (kind.keyKeptUnique === false) pin(kind, config, node.item.id);
+      const key = kind.liveKey(node.item);
+      result.secrets.keepOut(config, { kind, key, address: addressOf(scope.address, kind.kind, key) });
       exported.push({ live: node, config });
-      result.keys.set(keyId(kind.kind, node.item.id), kind.liveKey(node.item));
+      result.keys.set(keyId(kind.kind, node.item.id), key);
     }
     findCollisions(kind, scope, exported, result.collisions);
     return exported;
@@ -103,14 +124,32 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
 
   const root: Scope = { organization, address: "", desired: everything(organization), live, ids: {} };
   for (const kind of TOP_LEVEL_KINDS) {
-    if (!kind.toConfig) continue;
     const items = exportContainer(kind, root, live);
+    if (!items) continue;
     result.lists.set(
       kind.collection,
       items.map((item) => item.config),
     );
   }
   return result;
+}
+
+/**
+ * Writes `id:` right after the key of an item whose key the API does not keep unique: once the
+ * item is renamed in the web app, its id is all that still finds it. Keys are moved, not the
+ * mapping copied, since comments are kept by mapping.
+ */
+function pin(kind: AnyKind, config: Record<string, unknown>, id: string): void {
+  const key = kind.config.identities[0]?.field;
+  // An item written without that key has another identity, one the API keeps unique (a
+  // translation sync: its source space and language).
+  if (key === undefined || !(key in config)) return;
+  const entries = Object.entries(config).filter(([field]) => field !== "id");
+  for (const [field] of entries) delete config[field];
+  for (const [field, value] of entries) {
+    config[field] = value;
+    if (field === key) config.id = id;
+  }
 }
 
 /** Live items of one container that have one natural key: the configuration cannot tell them apart. */

@@ -10,9 +10,12 @@ import { DocsyncError } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
+import { type AbsentRead, absentKey, inWalkOrder } from "../live/absent-list.ts";
 import { sharedReads } from "../live/shared-reads.ts";
+import { Redactor } from "../secrets/redactor.ts";
 import { type Conversion, convert } from "./convert.ts";
 import { readFound, readOrganization } from "./read.ts";
+import type { SecretVariable } from "./secrets.ts";
 import { nameSpaces, readSpaceTitles } from "./spaces.ts";
 import { renderYaml } from "./yaml.ts";
 
@@ -29,6 +32,8 @@ export interface ExportResult {
   warnings: string[];
   /** How many items of each top-level kind the file lists. */
   counts: Partial<Record<string, number>>;
+  /** The variables the file interpolates in place of live secrets, for the user to set. */
+  variables: SecretVariable[];
 }
 
 async function readOrganizationInfo(client: LiveReader, organization: string): Promise<LiveOrganization> {
@@ -37,7 +42,7 @@ async function readOrganizationInfo(client: LiveReader, organization: string): P
   } catch (error) {
     if (isGoneOrHidden(error)) {
       throw new DocsyncError(
-        "export.no-organization",
+        "live.no-organization",
         `Organization ${JSON.stringify(organization)} not found: check --org (or DOCSYNC_ORG), and that the ` +
           `token belongs to a member of it (${error.message}).`,
         { cause: error },
@@ -110,6 +115,28 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * What the export leaves out because the service does not offer it: one warning per
+ * configuration key (the first read of it, and how many more), and the keys for the header.
+ */
+function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: string[] } {
+  const byKey = new Map<string, AbsentRead[]>();
+  for (const read of inWalkOrder(absent)) {
+    const reads = byKey.get(read.key);
+    if (reads) reads.push(read);
+    else byKey.set(read.key, [read]);
+  }
+  const warnings = [...byKey.values()].map(([first, ...more]) => {
+    const others =
+      more.length === 0 ? "" : `, and so did ${more.length} more read${more.length === 1 ? "" : "s"} of them`;
+    return (
+      `${absentKey(first!)}: not exported, since this service does not offer them ` +
+      `(${first!.error.message.replace(/\.$/, "")}${others}); the file leaves them unmanaged`
+    );
+  });
+  return { warnings, keys: [...byKey.keys()] };
+}
+
 export async function exportOrganization(
   client: ApiClient,
   organization: string,
@@ -118,10 +145,10 @@ export async function exportOrganization(
   // One reader for every pass: each path is asked for once (the organization, the token's user).
   const reader = sharedReads(client);
   const info = await readOrganizationInfo(reader, organization);
-  const live = await readOrganization(reader, organization);
+  const { live, absent } = await readOrganization(reader, organization);
 
   // First pass: which spaces are named and which items are exported, without names yet.
-  const first = convert(live, organization, { space: (id) => id });
+  const first = convert(live, organization, { space: (id) => id, absent });
   if (first.collisions.length > 0) {
     const list = first.collisions.map((collision) => `  ${collision}`).join("\n");
     throw new DocsyncError(
@@ -133,11 +160,16 @@ export async function exportOrganization(
   }
   // Then the items no call lists, found from what is read and named (the spaces of collections),
   // and a pass that names them too.
-  await readFound(reader, organization, live, first.spaceIds);
-  const found = convert(live, organization, { space: (id) => id, keys: first.keys });
+  absent.push(...(await readFound(reader, organization, live, first.spaceIds)));
+  const found = convert(live, organization, { space: (id) => id, keys: first.keys, absent });
   const titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found)));
   const names = nameSpaces(found.spaceIds, titles);
-  const result = convert(live, organization, { space: (id) => names.get(id) ?? id, keys: found.keys });
+  const result = convert(live, organization, {
+    space: (id) => names.get(id) ?? id,
+    keys: found.keys,
+    absent,
+  });
+  const missing = notOffered(absent);
 
   const body: Record<string, unknown> = { version: 1, organization };
   const entries = rootEntries(result);
@@ -186,6 +218,10 @@ export async function exportOrganization(
     ...wrap(
       `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`,
     ),
+    ...(missing.keys.length === 0
+      ? []
+      : wrap(`Not offered by this service, so not exported and left unmanaged: ${listed(missing.keys)}.`)),
+    ...result.secrets.headerLines(),
   ];
   const layout = {
     oneLineLists: new Set(
@@ -196,5 +232,10 @@ export async function exportOrganization(
     spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
   };
   const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
-  return { yaml, warnings: result.warnings, counts };
+  // A warning may quote a live value: it never shows a secret the file keeps out. The file has
+  // none, and is not redacted of them: a short one (`?auth=true`) is text it holds elsewhere too.
+  const { variables, values } = result.secrets;
+  const keptOut = new Redactor(values);
+  const warnings = [...missing.warnings, ...result.warnings].map((warning) => keptOut.redact(warning));
+  return { yaml, warnings, counts, variables };
 }

@@ -5,7 +5,8 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { allKinds, type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, Scope } from "../kinds/types.ts";
-import { readTree } from "../live/walk.ts";
+import type { AbsentRead } from "../live/absent-list.ts";
+import { type LiveRead, readTree } from "../live/walk.ts";
 import type { LiveState } from "../model/scope.ts";
 
 /**
@@ -30,11 +31,11 @@ export function everything(organization: string): DesiredState {
 }
 
 /**
- * The whole live organization, as far as docsync manages it. An export passes the same reader,
- * made with sharedReads, here and to readFound, so that what both need (the user the token
- * belongs to, its teams, the members) is asked for once.
+ * The whole live organization, as far as docsync manages it and the service offers it. An export
+ * passes the same reader, made with sharedReads, here and to readFound, so that what both need
+ * (the user the token belongs to, its teams, the members) is asked for once.
  */
-export function readOrganization(client: LiveReader, organization: string): Promise<LiveState> {
+export function readOrganization(client: LiveReader, organization: string): Promise<LiveRead> {
   const all = everything(organization);
   return readTree(client, all, {
     reads: () => true,
@@ -46,14 +47,14 @@ export function readOrganization(client: LiveReader, organization: string): Prom
  * Reads the items of the kinds whose live items no call lists (`exportFind`): each kind says
  * which it can find, from the organization as read and the space ids the export names (`named`);
  * they are then read, with their details and children, as configured items that ask for
- * everything, and added to `live`.
+ * everything, and added to `live`. Returns what the service does not offer among those reads.
  */
 export async function readFound(
   client: LiveReader,
   organization: string,
   live: LiveState,
   named: readonly string[],
-): Promise<void> {
+): Promise<AbsentRead[]> {
   const all = everything(organization);
   const scope: Scope = { organization, address: "", desired: all, live, ids: {} };
   const found = new Map<AnyKind, unknown[]>();
@@ -65,8 +66,8 @@ export async function readFound(
       (all as unknown as Record<string, unknown>)[kind.collection] = items;
     }),
   );
-  if (found.size === 0) return;
-  const tree = await readTree(client, all, {
+  if (found.size === 0) return [];
+  const { live: tree, absent } = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
     reads: (kind, at) => at.address !== "" || found.has(kind),
     below: (kind, _at, nodes) =>
@@ -77,4 +78,5 @@ export async function readFound(
       })),
   });
   for (const kind of found.keys()) live.children[kind.kind] = tree.children[kind.kind];
+  return absent;
 }

@@ -1,10 +1,12 @@
 // Writes an exported configuration as YAML that reads like a hand-written one: top-level keys
 // apart, small mappings of plain values on one line (`{ space: guides, path: guides }`), the
 // kinds' comments where they belong. Every string is escaped for interpolation (`${` is written
-// `$${`), so that loading the file gives back exactly the live values.
+// `$${`), so that loading the file gives back exactly the live values; the one `${` written is a
+// secret kept out of the file (an Interpolation).
 
 import { Document, isNode, type Node, YAMLMap, YAMLSeq } from "yaml";
 import type { Note } from "./convert.ts";
+import { Interpolation } from "./secrets.ts";
 
 export interface YamlExport {
   /** Lines of the comment that opens the file. */
@@ -21,10 +23,10 @@ export interface YamlExport {
 /** Longest mapping or list written on one line. */
 const ONE_LINE_MAX = 96;
 
-type Scalar = string | number | boolean | null;
+type Scalar = string | number | boolean | null | Interpolation;
 
 const isScalar = (value: unknown): value is Scalar =>
-  value === null || ["string", "number", "boolean"].includes(typeof value);
+  value === null || ["string", "number", "boolean"].includes(typeof value) || value instanceof Interpolation;
 
 /** `${` would be read as an interpolation: `$${` is its escape. (A replacement function, since a
  * replacement string would read `$$` as one `$`.) */
@@ -52,6 +54,7 @@ function build(
 ): unknown {
   const notes = layout.notes;
   if (typeof value === "string") return doc.createNode(escapeInterpolation(value));
+  if (value instanceof Interpolation) return interpolationNode(doc, value);
   if (Array.isArray(value)) {
     const seq = new YAMLSeq();
     for (const item of value)
@@ -84,6 +87,18 @@ function build(
     return map;
   }
   return doc.createNode(value);
+}
+
+/** The one place the export writes `${`: a secret kept out, as a variable; the literal text
+ * around it escaped as any other. A value that is one variable is quoted, so that it reads as
+ * the string it stands for whatever the variable holds. */
+function interpolationNode(doc: Document, value: Interpolation): Node {
+  const text = value.parts
+    .map((part) => (typeof part === "string" ? escapeInterpolation(part) : `\${${part.variable}}`))
+    .join("");
+  const node = doc.createNode(text);
+  if (value.whole) node.type = "QUOTE_DOUBLE";
+  return node;
 }
 
 export function renderYaml(exported: YamlExport): string {

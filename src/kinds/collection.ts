@@ -119,14 +119,15 @@ export const collectionKind: KindModule<
   collection: "collections",
   // Deleting a collection deletes everything inside it.
   highRisk: true,
+  keyKeptUnique: false,
   pathsOutsideOrganization: ["/collections/"],
   config: {
     schema: {
       fragment: "collection",
       description:
-        "Collections of the organization, which hold spaces and other collections. Identity: title. Absent: collections are not managed.",
+        "Collections of the organization, which hold spaces and other collections. Identity: title, or id when given. Absent: collections are not managed.",
     },
-    identities: [{ field: "title" }],
+    identities: [{ field: "title" }, { field: "id", optional: true, hints: false }],
     check(collections, ctx) {
       const titles = ctx.keysOf("collections");
       const parentOf = new Map<string, string | undefined>();
@@ -266,7 +267,6 @@ export const collectionKind: KindModule<
       }
     }
     const config: Record<string, unknown> = { title: collection.title };
-    if (sharedTitles.has(collection)) config.id = collection.id;
     if (typeof collection.description === "string") config.description = collection.description;
     if ((ROLES as readonly unknown[]).includes(collection.defaultLevel))
       config.defaultLevel = collection.defaultLevel;

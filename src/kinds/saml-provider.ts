@@ -10,7 +10,6 @@ import { leafNodes } from "./live-nodes.ts";
 import { samlProviderPath, samlProvidersPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { KindModule, PlanContext } from "./types.ts";
-import { slug } from "./unique.ts";
 
 export interface LiveSamlProvider {
   [field: string]: unknown;
@@ -72,6 +71,7 @@ export const samlProviderKind: KindModule<
   kind: "SAML provider",
   collection: "samlProviders",
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "saml-provider",
@@ -80,7 +80,7 @@ export const samlProviderKind: KindModule<
     },
     plural: "SAML providers",
     sensitive: ["certificate"],
-    identities: [{ field: "label" }, { field: "id", optional: true }],
+    identities: [{ field: "label" }, { field: "id", optional: true, hints: false }],
     check(providers, ctx) {
       const titles = ctx.keysOf("teams");
       if (titles === undefined) return;
@@ -172,32 +172,21 @@ export const samlProviderKind: KindModule<
     },
   ],
 
-  // Never the certificate: it is sensitive, and an export is meant to be committed.
-  exportLeavesOut: "SAML certificates (sensitive; see the comments below)",
+  // The certificate as read: it is sensitive, so the export writes a variable in its place.
   toConfig(live, _scope, ctx) {
     const provider = live.item;
     const config: Record<string, unknown> = {
       label: provider.label,
       ...definedFields(provider, ["entityID", "ssoURL"]),
     };
+    if (typeof provider.certificate === "string" && provider.certificate !== "")
+      config.certificate = provider.certificate;
     if (provider.defaultTeam) {
       const id = provider.defaultTeam.id;
       config.defaultTeam = ctx.exportedKey("team", id) ?? { id };
     }
     const role = provider.defaultRole;
     if (role === null || (ROLES as readonly unknown[]).includes(role)) config.defaultRole = role;
-    if (typeof provider.certificate === "string" && provider.certificate !== "") {
-      const file = `certs/${fileName(provider.label)}.pem`;
-      const note =
-        "certificate: not exported, since it is sensitive. Add it from a file or an environment\n" +
-        `variable, never inline: certificate: \${file:${file}}`;
-      ctx.comment(config, note, "defaultTeam" in config ? "defaultTeam" : "defaultRole");
-    }
     return config;
   },
 };
-
-/** A file name suggested for a provider's certificate: `Okta SSO` → `okta-sso`. */
-function fileName(label: string): string {
-  return slug(label) || "idp";
-}

@@ -71,12 +71,13 @@ export const sectionGroupKind: KindModule<
 > = {
   kind: "group",
   collection: "sectionGroups",
+  keyKeptUnique: false,
   config: {
     // Groups are written among the sections, as `group: <title>`.
     items: (site) => navigationOf(site)?.groups,
     identities: [
       { field: "group", noun: "title" },
-      { field: "id", optional: true },
+      { field: "id", optional: true, hints: false },
     ],
     resolve: ({ value }, meta) => ({
       ...meta,
@@ -93,12 +94,15 @@ export const sectionGroupKind: KindModule<
   key: (group) => group.title,
   liveKey: (group) => group.title,
 
-  diff(desired, live) {
+  diff(desired, live, scope, ctx) {
     const changes: FieldChange[] = [];
     for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
     const have = live ? memberPaths(live.item) : [];
+    // Members are sections, whatever their paths: a member renamed by this plan stays one.
+    const ids = new Set(live?.item.sections.map((section) => section.id));
     const same =
-      have.length === desired.sections.length && desired.sections.every((path) => have.includes(path));
+      have.length === desired.sections.length &&
+      desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path))));
     if (!same)
       changes.push(
         live

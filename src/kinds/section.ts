@@ -73,7 +73,7 @@ export const sectionKind: KindModule<
   config: {
     // Sections are written in navigation order, some nested in groups.
     items: (site) => navigationOf(site)?.sections,
-    identities: [{ field: "path" }],
+    identities: [{ field: "path" }, { field: "id", optional: true, hints: false }],
     check(sections, ctx) {
       const site = ctx.parent?.item.value as { title?: string } | undefined;
       checkSingleDefault(sections, `section in site "${site?.title}"`, ctx);
@@ -91,7 +91,12 @@ export const sectionKind: KindModule<
   ordered: true,
   inheritsRoot: sectionSiteSpaceKind.kind,
   // The sections of a group stand together and the group moves them as one.
-  blocks: { kind: sectionGroupKind, of: (section) => section.group },
+  blocks: {
+    kind: sectionGroupKind,
+    of: (section) => section.group,
+    liveOf: (section) => section.sectionGroup ?? undefined,
+  },
+  outline: { fields: ["title"], flag: "default" },
   children: [sectionSiteSpaceKind],
 
   desired: (scope) => site(scope).sections,

@@ -6,9 +6,19 @@ import { sitePath } from "./paths.ts";
 import type { LiveSite } from "./site.ts";
 import type { CallDraft, ExportContext, PlanContext } from "./types.ts";
 
+/**
+ * One visitor claim, in the form both the spec (`{type, description}`) and the service's
+ * published description (a description on every claim, no integer, items or properties for an
+ * array or object) take: a claim of one value, with its description.
+ */
+export interface AdaptiveClaim {
+  type: "boolean" | "number" | "string";
+  description: string;
+}
+
 /** `properties` and `additionalProperties` of the visitor-attribute JSON schema. */
 export interface AdaptiveSchema {
-  properties: Record<string, { type: string; description?: string }>;
+  properties: Record<string, AdaptiveClaim>;
   additionalProperties?: boolean;
 }
 
@@ -28,7 +38,16 @@ export function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema
   return schema;
 }
 
-const ATTRIBUTE_TYPES = ["string", "number", "integer", "boolean", "array", "object"];
+const CLAIM_TYPES = ["boolean", "number", "string"];
+
+/** Whether a live claim has the form the configuration takes: a type and a description, nothing else. */
+function isClaim(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { type, description, ...rest } = value as Record<string, unknown>;
+  return (
+    CLAIM_TYPES.includes(type as string) && typeof description === "string" && Object.keys(rest).length === 0
+  );
+}
 
 /**
  * The adaptive schema as configuration, when it says something: adaptive content is on, or the
@@ -51,19 +70,12 @@ export function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Sche
     );
   }
   if (!enabled && names.length === 0) return undefined;
-  const odd = names.filter((name) => {
-    const attribute = properties[name] as unknown as Record<string, unknown> | null;
-    if (typeof attribute !== "object" || attribute === null) return true;
-    const { type, description, ...rest } = attribute;
-    const typed = typeof type === "string" && ATTRIBUTE_TYPES.includes(type);
-    return (
-      !typed || (description !== undefined && typeof description !== "string") || Object.keys(rest).length > 0
-    );
-  });
+  const odd = names.filter((name) => !isClaim(properties[name]));
   if (odd.length > 0) {
     ctx.warn(
-      `site ${site}: the adaptive schema is left out: attribute ${odd.map((name) => JSON.stringify(name)).join(", ")} ` +
-        "uses JSON Schema keywords the configuration does not have (it knows type and description)",
+      `site ${site}: the adaptive schema is left out: claim ${odd.map((name) => JSON.stringify(name)).join(", ")} ` +
+        "is not in the form the configuration takes (a type of boolean, number or string, and a description: " +
+        "what both the spec and the service's published description take)",
     );
     return undefined;
   }

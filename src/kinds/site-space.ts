@@ -53,7 +53,8 @@ export interface DesiredSiteSpace extends ItemMeta {
 /** Names shown in an unknown-space message; a configuration may name thousands. */
 const SPACES_SHOWN = 10;
 
-function knownSpaces(spaces: ReadonlyMap<string, unknown>): string {
+/** What an unknown-space message says of the names there are. */
+export function knownSpaces(spaces: ReadonlyMap<string, unknown>): string {
   if (spaces.size === 0) return "no spaces are named under spaces:";
   const names: string[] = [];
   for (const name of spaces.keys()) {
@@ -170,6 +171,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     config: siteSpaceConfig,
     exportOneLine: true,
     ordered: true,
+    outline: { fields: ["path"], flag: "default" },
     // A section must keep a site space, and a new default must exist before the old one goes.
     deleteAfterCreates: true,
     // The first section created in a site takes over its root site spaces: they matter while the

@@ -92,12 +92,13 @@ export const siteKind: KindModule<
   kind: "site",
   collection: "sites",
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "site",
       description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.",
     },
-    identities: [{ field: "title" }, { field: "id", optional: true }],
+    identities: [{ field: "title" }, { field: "id", optional: true, hints: false }],
     resolve({ value }, meta) {
       const { title, type, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = value;
       return {
@@ -113,6 +114,7 @@ export const siteKind: KindModule<
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
   detailsWanted: { adaptiveSchema: { properties: {} } },
+  detailsKey: "adaptiveSchema",
   async readDetails(client, scope, node, desired) {
     if (!desired.adaptiveSchema) return;
     const schema = await client.get<LiveAdaptiveSchema>(
@@ -131,7 +133,7 @@ export const siteKind: KindModule<
     if (desired.siteSpaces !== undefined && sections.length > 0) {
       const paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
       throw new DocsyncError(
-        "plan.site-has-sections",
+        "plan.root-site-spaces",
         `${placeOf(desired.at)}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`,
       );
     }

@@ -181,6 +181,7 @@ export const spaceKind: KindModule<
     );
     return spaces.flat().map((item) => ({ item, children: {} }));
   },
+  detailsKey: "customFields",
   async readDetails(client, _scope, node, desired: DesiredSpace) {
     if (desired.customFields === undefined) return;
     const values = await client.get<{ customField: { name: string }; value: unknown }[]>(

@@ -42,6 +42,7 @@ export const teamKind: KindModule<
   kind: "team",
   collection: "teams",
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "team",
@@ -50,7 +51,7 @@ export const teamKind: KindModule<
     },
     identities: [
       { field: "title", hints: true },
-      { field: "id", optional: true },
+      { field: "id", optional: true, hints: false },
     ],
     resolve: ({ value: { title, members } }, meta) => ({ ...meta, title, ...defined({ members }) }),
   },

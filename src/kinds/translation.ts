@@ -1,30 +1,52 @@
-// Translation settings (spec 4.18): the API keeps no field unique but the id, and changes only
-// the title. The title identifies them in the configuration (two with one title are an error),
-// `was` renames and `id` pins an entry to live settings, as for sites.
+// Translations, in the form the service keeps them (translation-forms.ts). Translation settings
+// (spec 4.18): the API keeps nothing unique but the id and changes only the title, so the title
+// identifies them (two with one title are an error), `was` renames and `id` pins. Translation
+// syncs (the published description): the service keeps one per source space and target
+// language, which identify them; PUT changes only the instructions, so another source language
+// is a replacement.
+//
+// Which form the service keeps is read from its list before anything is planned: a configuration
+// in the other form stops there. An empty list cannot tell: the plan then sends the
+// configuration's form, and the first create goes before every other call of the plan, so that
+// its answer (or its refusal) tells before anything else is changed.
 
-import type { ItemMeta, Located } from "../model/desired.ts";
+import type { Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { translationPath, translationsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
-import type { KindModule } from "./types.ts";
+import {
+  checkLiveForm,
+  checkTranslations,
+  type DesiredTranslation,
+  type DesiredTranslationSync,
+  described,
+  FORMS,
+  type LiveTranslation,
+  liveForm,
+  type RawTranslation,
+  syncKey,
+} from "./translation-forms.ts";
+import type { CallDraft, KindModule } from "./types.ts";
 
-export interface LiveTranslation {
-  [field: string]: unknown;
-  object?: "translation-settings";
-  id: string;
-  title: string;
-  languages?: string[];
-}
+export type { DesiredTranslation, LiveTranslation };
 
-interface RawTranslation {
-  title: string;
-}
+/** How the configuration shows a sync's source. */
+const sourceOf = (desired: DesiredTranslationSync) => ({
+  space: desired.space,
+  language: desired.sourceLanguage,
+});
 
-export interface DesiredTranslation extends ItemMeta {
-  title: string;
-}
+/** What a failed first create means, when the service's list was empty. */
+const refusal = (desired: DesiredTranslation): string => {
+  const other = desired.form === "sync" ? "settings" : "sync";
+  return (
+    `The service listed no translations, so docsync sent this first one as ${FORMS[desired.form].name}, the ` +
+    `configuration's form, before any other call. If the service keeps ${described(other)} instead, ` +
+    `write each entry as ${FORMS[other].write} (see docs/configuration.md#translations).`
+  );
+};
 
 export const translationKind: KindModule<
   DesiredTranslation,
@@ -35,60 +57,162 @@ export const translationKind: KindModule<
 > = {
   kind: "translation",
   collection: "translations",
-  // The translated content belongs to the settings: deleting them loses it.
+  // The translated content belongs to them: deleting them loses it.
   highRisk: true,
+  keyKeptUnique: false,
   config: {
     schema: {
       fragment: "translation",
       description:
-        "Translation settings of the organization. Identity: title, or id when given. Absent: translations are not managed.",
+        "Translations of the organization, in the form the service keeps: translation settings (title; identity: title, or id when given) or translation syncs (source and language; identity: the source space and the language). Absent: translations are not managed.",
     },
-    identities: [{ field: "title" }, { field: "id", optional: true }],
-    resolve: ({ value: { title } }, meta) => ({ ...meta, title }),
+    identities: [
+      { field: "title", optional: true },
+      { field: "id", optional: true, hints: false },
+    ],
+    check: checkTranslations,
+    resolve({ value }, meta, ctx) {
+      if ("title" in value) return { ...meta, form: "settings", title: value.title };
+      const { source, language, instructions } = value;
+      return {
+        ...meta,
+        form: "sync",
+        space: source.space,
+        spaceId: ctx.spaceId(source.space),
+        sourceLanguage: source.language,
+        language,
+        ...(instructions !== undefined ? { instructions } : {}),
+      };
+    },
   },
 
   desired: (scope) => scope.desired.translations,
-  read: async (client, scope) =>
-    leafNodes(await client.list<LiveTranslation>(translationsPath(scope.organization))),
+  async read(client, scope) {
+    const live = await client.list<LiveTranslation>(translationsPath(scope.organization));
+    checkLiveForm(scope.desired.translations ?? [], live);
+    return leafNodes(live);
+  },
 
-  key: (translation) => translation.title,
-  liveKey: (translation) => translation.title,
-  // The languages are set elsewhere in the service, never by docsync: settings with some hold
-  // translated content.
+  key: (desired) =>
+    desired.form === "settings" ? desired.title : syncKey(desired.spaceId, desired.language),
+  liveKey: (live) =>
+    liveForm(live) === "settings"
+      ? String(live.title)
+      : syncKey(String(live.source?.space), String(live.language)),
+  label: (desired) =>
+    desired.form === "settings" ? desired.title : syncKey(desired.space, desired.language),
+  liveLabel(live, configuration) {
+    if (liveForm(live) === "settings") return String(live.title);
+    const id = String(live.source?.space);
+    const name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === id);
+    return syncKey(name ?? id, String(live.language));
+  },
+  // The languages of settings are set elsewhere in the service, never by docsync: settings with
+  // some hold translated content.
   holds: ({ item }) => (item.languages?.length ? [`languages ${item.languages.join(", ")}`] : []),
 
   diff(desired, live) {
     const changes: FieldChange[] = [];
-    compareField(changes, "title", desired.title, live?.item.title);
+    if (desired.form === "settings") {
+      compareField(changes, "title", desired.title, live?.item.title);
+      return changes;
+    }
+    if (!live) {
+      compareField(changes, "source", sourceOf(desired), undefined);
+      compareField(changes, "language", desired.language, undefined);
+    }
+    compareField(changes, "instructions", desired.instructions, live?.item.instructions);
+    return changes;
+  },
+  mustReplace(desired, live) {
+    const changes: FieldChange[] = [];
+    if (desired.form === "sync")
+      compareField(changes, "source.language", desired.sourceLanguage, live.item.source?.language);
     return changes;
   },
 
-  create: (desired, address, scope) => [
-    {
-      method: "POST",
-      path: translationsPath(scope.organization),
-      body: { title: desired.title },
-      summary: "create translation settings",
-      captures: [{ address, pointer: "/id" }],
-      recover: { list: translationsPath(scope.organization), match: { title: desired.title } },
-    },
-  ],
-  update: (desired, live, _changes, _address, scope) => [
-    {
-      method: "PUT",
-      path: translationPath(scope.organization, live.item.id),
-      body: { title: desired.title },
-      summary: "rename translation settings",
-    },
-  ],
+  create(desired, address, scope, _ctx, info) {
+    const path = translationsPath(scope.organization);
+    const call: CallDraft =
+      desired.form === "settings"
+        ? {
+            method: "POST",
+            path,
+            body: { title: desired.title },
+            summary: "create translation settings",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: path, match: { title: desired.title } },
+          }
+        : {
+            method: "POST",
+            path,
+            body: {
+              source: { space: desired.spaceId, language: desired.sourceLanguage },
+              language: desired.language,
+              ...(desired.instructions !== undefined ? { instructions: desired.instructions } : {}),
+            },
+            summary: "create translation",
+            captures: [{ address, pointer: "/id" }],
+            recover: {
+              list: path,
+              match: { "source.space": desired.spaceId, language: desired.language },
+              // One per source space and language: one another run made meanwhile is this one
+              // when it translates from the same language, as instructed.
+              adopt: {
+                "source.language": desired.sourceLanguage,
+                ...(desired.instructions !== undefined ? { instructions: desired.instructions } : {}),
+              },
+            },
+          };
+    // The list was empty: which form the service keeps is not known yet.
+    if (info.firstInEmptyContainer) {
+      call.probe = {
+        pointer: "/object",
+        value: FORMS[desired.form].object,
+        note: `made first: the service lists no translations, so this create's answer tells whether it keeps ${FORMS[desired.form].name}, as the configuration writes them`,
+        otherwise: refusal(desired),
+      };
+    }
+    return [call];
+  },
+  update(desired, live, _changes, _address, scope) {
+    const path = translationPath(scope.organization, live.item.id);
+    if (desired.form === "settings")
+      return [
+        { method: "PUT", path, body: { title: desired.title }, summary: "rename translation settings" },
+      ];
+    return [
+      {
+        method: "PUT",
+        path,
+        body: { instructions: desired.instructions },
+        summary: "change translation instructions",
+      },
+    ];
+  },
   remove: (live, _address, scope) => [
     {
       method: "DELETE",
       path: translationPath(scope.organization, live.item.id),
-      summary: "delete translation settings",
+      summary: liveForm(live.item) === "settings" ? "delete translation settings" : "delete translation",
     },
   ],
 
-  exportLeavesOut: "translation languages (the API does not set them)",
-  toConfig: (live) => ({ title: live.item.title }),
+  exportLeavesOut: "the languages of translation settings (the API does not set them)",
+  toConfig(live, _scope, ctx) {
+    const item = live.item;
+    if (liveForm(item) === "settings") return { title: item.title };
+    const config: Record<string, unknown> = {
+      source: { space: ctx.space(String(item.source?.space)), language: item.source?.language },
+      language: item.language,
+    };
+    const { instructions } = item;
+    if (typeof instructions === "object" && instructions !== null && !Array.isArray(instructions))
+      config.instructions = instructions;
+    else if (instructions !== undefined && instructions !== null)
+      ctx.warn(
+        `translation ${JSON.stringify(syncKey(String(item.source?.space), String(item.language)))}: its instructions are not a document (a mapping), so they are left out`,
+      );
+    return config;
+  },
 };

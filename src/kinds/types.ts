@@ -46,6 +46,12 @@ export interface KindModule<
    * by email): a configured key that differs from the live one is no rename.
    */
   keyAliases?: boolean;
+  /**
+   * Whether the API keeps the key unique in the container (default: true). Where it does not (a
+   * site's title), live items may share it, and an item renamed in the web app has nothing left
+   * to be found by but its id: `docsync export` pins each item with `id:`.
+   */
+  keyKeptUnique?: boolean;
   /** The items have an order that the planner keeps with move calls. */
   ordered?: boolean;
   /** Deletes in a container wait for its creates (a section must keep a site space). */
@@ -59,7 +65,18 @@ export interface KindModule<
    * For an ordered kind: items that stand together under an item of a sibling kind (the sections
    * of a group) form a block, which that kind's `move` moves as one.
    */
-  blocks?: { kind: AnyKind; of(desired: D): string | undefined };
+  blocks?: {
+    kind: AnyKind;
+    of(desired: D): string | undefined;
+    /** The live id of the block a live item stands in (a section's group). */
+    liveOf?(live: L): string | undefined;
+  };
+  /**
+   * How an item of an ordered kind reads in a picture of its parent's navigation: the fields
+   * shown beside its name, and the flag one item of a container holds (its default), which the
+   * API takes from one item when another gets it.
+   */
+  outline?: { fields: readonly string[]; flag?: string };
   /** Child kinds, planned for each item that exists or is created. */
   children?: readonly AnyKind[];
   /**
@@ -92,6 +109,11 @@ export interface KindModule<
   exportFind?(client: LiveReader, scope: Scope<P, I>, named: { spaces: readonly string[] }): Promise<D[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
   readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
+  /**
+   * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
+   * message names when the service does not offer them. Default: `collection`.
+   */
+  detailsKey?: string;
 
   /** The identity the API keeps unique in the container: configured and live items match on it. */
   key(desired: D): string;
@@ -244,6 +266,10 @@ export interface ExportContext {
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
 export type AnyKind = KindModule<any, any, any, any, any>;
+
+/** Whether configured items of the kind may be pinned to a live item with `id:`. */
+export const takesIdPin = (kind: AnyKind): boolean =>
+  kind.config.identities.some((identity) => identity.field === "id" && identity.optional === true);
 
 /** The key under which an address names a configured item. */
 export const addressKey = (kind: AnyKind, desired: ItemMeta): string =>

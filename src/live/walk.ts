@@ -1,6 +1,7 @@
 // The one walk over the kinds' tree that reads live items: a kind's list in a scope, then,
 // for the items the caller chooses, their details and the lists below them, concurrently. The
-// client bounds how many requests are in flight; each list page is one request.
+// client bounds how many requests are in flight; each list page is one request. A list or
+// details the service does not offer are noted (absent-list.ts), and the walk goes on.
 
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState } from "../kinds/registry.ts";
@@ -8,7 +9,7 @@ import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
-import { listReadError } from "./absent-list.ts";
+import { type AbsentRead, absentRead } from "./absent-list.ts";
 
 type Node = LiveNode<{ id: string }>;
 
@@ -16,44 +17,69 @@ type Node = LiveNode<{ id: string }>;
 export interface ReadChoice {
   /** Whether to read the items of `kind` in `scope`. */
   reads(kind: AnyKind, scope: Scope): boolean;
-  /** The live items to read further, each with the configured item that stands for it. */
-  below(kind: AnyKind, scope: Scope, nodes: Node[]): { node: Node; desired: unknown }[];
+  /**
+   * The live items to read further, each with the configured item that stands for it, and the
+   * key addresses name it by (`name`; default: its live key), as the plan names it.
+   */
+  below(kind: AnyKind, scope: Scope, nodes: Node[]): { node: Node; desired: unknown; name?: string }[];
 }
 
-/** The scope of the items below `node`, an item of `kind` in `scope`. */
-export function scopeOfNode(kind: AnyKind, scope: Scope, node: Node, desired: unknown): Scope {
+/** The live organization as read, and the reads the service does not offer. */
+export interface LiveRead {
+  live: LiveState;
+  absent: AbsentRead[];
+}
+
+/** The scope of the items below `node`, an item of `kind` in `scope`, named `name`. */
+export function scopeOfNode(
+  kind: AnyKind,
+  scope: Scope,
+  node: Node,
+  desired: unknown,
+  name: string = kind.liveKey(node.item),
+): Scope {
   return scopeBelow(scope, {
     kind: kind.kind,
-    address: addressOf(scope.address, kind.kind, kind.liveKey(node.item)),
+    address: addressOf(scope.address, kind.kind, name),
     id: node.item.id,
     desired,
     live: node,
   });
 }
 
-async function readKind(
-  client: LiveReader,
-  kind: AnyKind,
-  scope: Scope,
-  parent: LiveNode,
-  choice: ReadChoice,
-) {
+/** One walk: the client, the caller's choice, and the absent reads noted so far. */
+interface Walk {
+  client: LiveReader;
+  choice: ReadChoice;
+  absent: AbsentRead[];
+}
+
+/** Reads `kind` in `scope` below `parent`; `at` is its place in the walk. */
+async function readKind(walk: Walk, kind: AnyKind, scope: Scope, parent: LiveNode, at: number[]) {
+  const { client, choice } = walk;
   // A parent may have read its children with itself (a section's site spaces).
   if (parent.children[kind.kind] === undefined) {
     if (!choice.reads(kind, scope)) return;
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      throw await listReadError(error, kind, scope, client);
+      const read = { key: kind.collection, kind, details: false, where: scope.address, node: parent, at };
+      walk.absent.push(await absentRead(error, client, scope, read));
+      return;
     }
   }
   if (!kind.children && !kind.readDetails) return;
   const nodes = parent.children[kind.kind] as Node[];
   await Promise.all(
-    choice.below(kind, scope, nodes).map(async ({ node, desired }) => {
-      const below = scopeOfNode(kind, scope, node, desired);
-      const details = kind.readDetails?.(client, scope, node, desired);
-      await Promise.all([details, ...readChildren(client, kind.children ?? [], below, node, choice)]);
+    choice.below(kind, scope, nodes).map(async ({ node, desired, name }, index) => {
+      const below = scopeOfNode(kind, scope, node, desired, name);
+      const here = [...at, index];
+      const details = kind.readDetails?.(client, scope, node, desired).catch(async (error: unknown) => {
+        const key = kind.detailsKey ?? kind.collection;
+        const read = { key, kind, details: true, where: below.address, node, at: [...here, -1] };
+        walk.absent.push(await absentRead(error, client, scope, read));
+      });
+      await Promise.all([details, ...readChildren(walk, kind.children ?? [], below, node, here)]);
     }),
   );
 }
@@ -63,20 +89,20 @@ async function readKind(
  * items (`readAfter`) waits for them, unless its configuration asks for its items anyway.
  */
 function readChildren(
-  client: LiveReader,
+  walk: Walk,
   kinds: readonly AnyKind[],
   scope: Scope,
   parent: LiveNode,
-  choice: ReadChoice,
+  at: number[],
 ): Promise<void>[] {
   const reading = new Map<string, Promise<void>>();
-  return kinds.map((child) => {
+  return kinds.map((child, index) => {
     const waits = child.readAfter && child.desired(scope) === undefined ? child.readAfter : [];
     for (const name of waits)
       if (!reading.has(name))
         throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
     const read = Promise.all(waits.map((name) => reading.get(name))).then(() =>
-      readKind(client, child, scope, parent, choice),
+      readKind(walk, child, scope, parent, [...at, index]),
     );
     reading.set(child.kind, read);
     return read;
@@ -111,19 +137,26 @@ function readsWithoutLive(choice: ReadChoice, kind: AnyKind, scope: Scope): bool
   }
 }
 
-/** Reads the live organization, as far as `choice` asks, below a root standing for `desired`. */
+/**
+ * Reads the live organization, as far as `choice` asks, below a root standing for `desired`.
+ * A list or details the service does not offer are left out of the tree and returned as
+ * `absent`; any other failure stops the read.
+ */
 export async function readTree(
   client: LiveReader,
   desired: DesiredState,
   choice: ReadChoice,
-): Promise<LiveState> {
+): Promise<LiveRead> {
   const root: LiveState = { item: { id: desired.organization }, children: {} };
   const scope: Scope = { organization: desired.organization, address: "", desired, live: root, ids: {} };
+  const walk: Walk = { client, choice, absent: [] };
   // The requests of the next level go out at once when these lists answer: their connections
   // open while the lists are awaited.
   const next = requestsBelow(TOP_LEVEL_KINDS, scope, choice);
-  const reading = Promise.all(TOP_LEVEL_KINDS.map((kind) => readKind(client, kind, scope, root, choice)));
+  const reading = Promise.all(
+    TOP_LEVEL_KINDS.map((kind, index) => readKind(walk, kind, scope, root, [index])),
+  );
   client.prepare?.(next);
   await reading;
-  return root;
+  return { live: root, absent: walk.absent };
 }

@@ -13,6 +13,12 @@ export interface FieldChange {
   to?: unknown;
   /** Values are never printed, only that they change. */
   sensitive?: boolean;
+  /** `from` as people read it, when its JSON says less (a destination as `section "docs"`). */
+  fromText?: string;
+  /** `to` as people read it, when its JSON says less. */
+  toText?: string;
+  /** The item's main value (a redirect's destination): shown without the field's name. */
+  main?: true;
 }
 
 export interface Change {
@@ -31,6 +37,10 @@ export interface Change {
   calls: string[];
   /** Why this change cannot be made (a protected item that needs a replacement): plan and apply stop. */
   blocked?: string;
+  /** The item's own name in its address (a redirect's source, a section's path), unquoted. */
+  name?: string;
+  /** The addresses of the items it is in, outermost first (its site, then its section). */
+  parents?: string[];
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -71,6 +81,17 @@ export interface Alternate {
   body?: unknown;
 }
 
+/**
+ * What a call's answer must show (the `object` of the item it makes, in the form the plan
+ * assumed), and what a failure of it means, added to the failure's message.
+ */
+export interface Probe {
+  /** JSON pointer into the answer, e.g. `/object`. */
+  pointer: string;
+  value: string;
+  otherwise: string;
+}
+
 export interface Call {
   id: string;
   /** The change this call belongs to. */
@@ -104,6 +125,8 @@ export interface Call {
   batch?: Batch;
   /** The batch call that makes this call, when there is one; this call is sent only without it. */
   inBatch?: string;
+  /** Every other call waits for this one, whose answer must show what `probe` says. */
+  probe?: Probe;
 }
 
 export interface Batch {
@@ -130,4 +153,43 @@ export interface Plan {
   /** Things people should know that are not changes: protected items kept, unmanaged fields. */
   warnings: string[];
   summary: PlanSummary;
+  /** The navigation of each item whose navigation the plan changes (a site), after the plan. */
+  navigation?: Navigation[];
+}
+
+/** What happens to an item of a navigation: absent when nothing does. */
+export type NavigationMark = "new" | "removed" | "moved" | "renamed" | "changed";
+
+/** An item of a navigation (a section, a group, a site space), as it stands after the plan. */
+export interface NavigationItem {
+  kind: string;
+  /** Its name in its address (a section's path, a group's title). */
+  name: string;
+  address: string;
+  /** What it shows beside its name, after the plan (a section's title, a site space's path). */
+  fields?: Record<string, unknown>;
+  /** Whether it is the default of its container after the plan. */
+  default?: true;
+  /** What the plan does to it; a removed item stands where it was. */
+  marks?: NavigationMark[];
+  /** What it was, where that changed: its name, its fields, its block (group), its default. */
+  before?: {
+    name?: string;
+    fields?: Record<string, unknown>;
+    /** The block it stood in (a section's group), or null for none, when that changes. */
+    block?: { kind: string; name: string } | null;
+    default?: boolean;
+  };
+  /** The items below it, in order: a group's sections, a section's site spaces. */
+  items?: NavigationItem[];
+}
+
+export interface Navigation {
+  /** The item whose navigation this is (a site). */
+  kind: string;
+  name: string;
+  address: string;
+  /** Whether the plan creates it. */
+  new?: true;
+  items: NavigationItem[];
 }

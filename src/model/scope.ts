@@ -2,7 +2,7 @@
 // a container of items (and the one way to descend to the next), the calls kinds draft, and
 // what a kind may ask of the planner. It imports nothing of the tool but the plan's own types.
 
-import type { Alternate, Capture, HttpMethod, Recover } from "./plan.ts";
+import type { Alternate, Capture, HttpMethod, Probe, Recover } from "./plan.ts";
 
 /** A call as a kind describes it; the planner gives it an id and its dependencies. */
 export interface CallDraft {
@@ -36,6 +36,12 @@ export interface CallDraft {
   temporary?: { body: Record<string, unknown>; summary: string; needs?: string[] | undefined };
   /** The same change as an item of a bulk operation, which the planner may send it in. */
   bulk?: BulkItem;
+  /**
+   * The call's answer tells what the plan could not read (the form of a resource whose list was
+   * empty): every other call of the plan waits for it, so that a refusal stops the apply before
+   * anything else changes. `note` says so in the plan.
+   */
+  probe?: Probe & { note: string };
 }
 
 /** A call's change as one item of the body of a bulk operation (`PUT path` with `{[field]: [...]}`). */

@@ -6,15 +6,17 @@
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
-import { addressOf, lastSegment } from "../model/address.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
-import { breakClaimCycles, type DraftCall, draftCall, wireDependencies } from "./graph.ts";
+import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
-import { fewestMoves } from "./moves.ts";
+import { withNavigation } from "./navigation.ts";
+import { planMoves } from "./ordering.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
-import { callsOfKindBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
+import { SensitiveFields } from "./sensitive.ts";
+import { type PlanOptions, restrictToTargets, summarize } from "./target.ts";
+import { unmatchedLiveHints } from "./unmatched.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
 interface ContainerProgress {
@@ -24,23 +26,26 @@ interface ContainerProgress {
   previousCreate?: string;
 }
 
-class Planner {
-  private readonly resolution: Resolution;
-  private readonly changes: Change[] = [];
+export class Planner {
+  readonly resolution: Resolution;
+  readonly changes: Change[] = [];
   private readonly calls: DraftCall[] = [];
   private readonly warnings: string[] = [];
   /** Dependencies left for when every container is built. */
-  private readonly lastly: (() => void)[] = [];
+  readonly lastly: (() => void)[] = [];
   /** The call that creates each new item, by address. */
   private readonly createCalls = new Map<string, string>();
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
+  readonly sensitive: SensitiveFields;
+  containers: Container[] = []; // the top-level ones, once planned
 
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState,
   ) {
     this.resolution = new Resolution(desired);
+    this.sensitive = new SensitiveFields(desired.sensitiveValues);
   }
 
   knows(address: string): boolean {
@@ -55,8 +60,8 @@ class Planner {
       live: this.live,
       ids: {},
     };
-    const containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
-    for (const container of containers) this.build(container);
+    this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
+    for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
     let nextId = this.calls.length;
     const drafts = this.calls;
@@ -72,6 +77,7 @@ class Planner {
     );
     for (const draft of drafts) if (draft.bulk) this.bulkItems.set(draft.id, draft.bulk);
     const calls = wireDependencies(drafts, releasedBy);
+    probesFirst(calls);
     return {
       format: "docsync-plan",
       version: 1,
@@ -106,7 +112,7 @@ class Planner {
     const { module } = container;
     if (module.deleteAfterCreates)
       for (const call of progress.deletes) call.after = extended(call.after, progress.creates);
-    if (module.ordered && container.managed) this.planMoves(container, progress.creates);
+    if (module.ordered && container.managed) planMoves(container, progress.creates, this);
   }
 
   private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
@@ -136,10 +142,10 @@ class Planner {
     slot ??= slotAt(container, index);
     const risk = module.riskyChanges?.(fields);
     const change = this.addChange("update", slot, fields, risk !== undefined);
-    const notes = [risk];
-    if (!module.keyAliases && module.key(desired) !== module.liveKey(live.item))
-      notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
-    const note = notes.filter((text) => text !== undefined).join("; ");
+    const was = module.keyAliases ? undefined : module.liveKey(live.item);
+    if (was !== undefined && was !== module.key(desired)) slot.renamedFrom = was;
+    const renamed = slot.renamedFrom === undefined ? undefined : `renamed from ${JSON.stringify(was)}`;
+    const note = [renamed, risk].filter((text) => text !== undefined).join("; ");
     if (note !== "") change.note = note;
     this.addCalls(
       container,
@@ -181,80 +187,25 @@ class Planner {
     progress.createdSoFar++;
   }
 
-  /**
-   * Keeps the longest run of items already in order in place and moves the rest; where items
-   * stand in blocks (the sections of a group), a block may move as one.
-   */
-  private planMoves(container: Container, creates: string[]): void {
-    const { module, scope } = container;
-    if (!module.move) return;
-    const placed = (slot: Slot) =>
-      slot.status === "keep" || slot.status === "create" || slot.status === "replace";
-    const ordered = container.slots
-      .map((slot, index) => slot ?? slotAt(container, index))
-      .filter((slot) => slot.desired && placed(slot));
-    const liveIndex = new Map(container.liveOrder.map((id, index) => [id, index]));
-    let appended = container.liveOrder.length;
-    const blocks = module.blocks;
-    const items = ordered.map((slot) => ({
-      rank: slot.status === "keep" ? liveIndex.get(slot.live!.item.id)! : appended++,
-      block: blocks?.of(slot.desired),
-    }));
-    const blockAddress = (block: string) => addressOf(scope.address, blocks!.kind.kind, block);
-    const blockMoves: DraftCall[] = [];
-    let previousMove: string | undefined;
-    for (const move of fewestMoves(items)) {
-      const anchor = ordered[move.anchor]!;
-      const position = { [move.where]: this.resolution.idOf(anchor.address) };
-      const slot =
-        move.block === undefined ? ordered[move.index]! : this.resolution.get(blockAddress(move.block))!;
-      const draft =
-        move.block === undefined
-          ? module.move(this.resolution.idOf(slot.address), position, scope)
-          : blocks!.kind.move!(this.resolution.idOf(slot.address), position, scope);
-      // The ids a move names, in the order its path and body name them: its ancestors', its
-      // own, its anchor's.
-      draft.needs = this.resolution.needs(
-        ...Object.values(scope.ids),
-        this.resolution.idOf(slot.address),
-        position[move.where],
-      );
-      const change = this.addChange("move", slot, []);
-      change.note = `${move.where} ${lastSegment(anchor.address)}`;
-      const [call] = this.addCalls(container, change, [draft]);
-      call!.orderAfter = extended(call!.orderAfter, previousMove ? [...creates, previousMove] : creates);
-      if (move.block !== undefined) blockMoves.push(call!);
-      previousMove = call!.id;
-    }
-    // A block moves the members it has: its moves wait for the membership calls, which the
-    // block kind's containers (built after this one) make.
-    if (blockMoves.length > 0) {
-      this.lastly.push(() => {
-        const membership = callsOfKindBelow(this.changes, blocks!.kind.kind, scope.address);
-        for (const call of blockMoves) call.orderAfter = extended(call.orderAfter, membership);
-      });
-    }
-  }
-
-  private addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
+  addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change {
     const change: Change = {
       id: `c${this.changes.length + 1}`,
       action,
       kind: slot.module.kind,
       address: slot.address,
-      // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
-      // 100,000 changes.
-      fields: fields.length > 0 ? fields.slice() : [],
+      fields: this.sensitive.mark(fields),
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
+    change.name = slot.name; // what people read it by: no renderer takes the address apart
+    if (slot.container.parents.length > 0) change.parents = slot.container.parents;
     // Deletes and replacements of a kind that says so, and updates that the kind calls risky.
     if (highRisk && action !== "create" && action !== "move") change.highRisk = true;
     this.changes.push(change);
     return change;
   }
 
-  private addCalls(
+  addCalls(
     container: Container,
     change: Change,
     drafts: readonly CallDraft[],
@@ -274,6 +225,7 @@ class Planner {
         heirCreate ? [heirCreate] : undefined,
       );
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
+      if (draft.probe) change.note = draft.probe.note;
       this.calls.push(call);
       ids[at] = call.id;
       added[at] = call;
@@ -283,15 +235,16 @@ class Planner {
   }
 }
 
-export type { PlanOptions };
-
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
+  options.secrets?.add(planner.sensitive.previousSecrets(desired, live));
   if (options.targets && options.targets.length > 0) {
     const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
-  // After --target, so that a batch holds only the items the plan keeps.
+  plan = withNavigation(plan, planner.containers);
+  // After --target: a batch holds only the items the plan keeps, a warning only its creates.
+  plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan));
   return batchBulkCalls(plan, planner.bulkItems);
 }

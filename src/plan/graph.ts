@@ -44,6 +44,7 @@ export function draftCall(
     unrefs: draft.unrefs,
     temporary: draft.temporary,
     bulk: draft.bulk,
+    probe: draft.probe,
     id,
     change,
     after,
@@ -136,6 +137,10 @@ export function wireDependencies(
     if (draft.create) call.create = true;
     if (draft.recover) call.recover = draft.recover;
     if (draft.alternate) call.alternate = draft.alternate;
+    if (draft.probe) {
+      const { pointer, value, otherwise } = draft.probe;
+      call.probe = { pointer, value, otherwise };
+    }
     if (draft.orderAfter && draft.orderAfter.length > 0) {
       const orderOnly = draft.orderAfter.filter((id) => !draft.after?.includes(id));
       if (orderOnly.length > 0) call.orderOnly = orderOnly;
@@ -144,6 +149,22 @@ export function wireDependencies(
   }
   assertAcyclic(calls);
   return calls;
+}
+
+/**
+ * Calls whose answer tells what the plan could not read (`probe`) go before every other call:
+ * each call that waits for nothing else waits for them, as an order only (`--target` does not
+ * bring them along), so that a refusal stops everything else. A probe that waits for other calls
+ * keeps its place, since those cannot wait for it.
+ */
+export function probesFirst(calls: readonly Call[]): void {
+  const probes = calls.filter((call) => call.probe && call.dependsOn.length === 0).map((call) => call.id);
+  if (probes.length === 0) return;
+  for (const call of calls) {
+    if (call.dependsOn.length > 0 || call.probe) continue;
+    call.dependsOn = probes.slice();
+    call.orderOnly = probes.slice();
+  }
 }
 
 /** For each call, the calls that depend on it. */

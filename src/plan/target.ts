@@ -4,6 +4,7 @@
 import { DocsyncError } from "../errors.ts";
 import { isUnder } from "../model/address.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
+import type { Redactor } from "../secrets/redactor.ts";
 
 export function summarize(changes: Plan["changes"]): PlanSummary {
   const summary: PlanSummary = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
@@ -69,4 +70,9 @@ export interface PlanOptions {
    * plan then keeps nothing for it.
    */
   targetsMayBeGone?: boolean;
+  /**
+   * The run's redactor: it learns the previous secrets the plan leaves out, those of sensitive
+   * fields and of live strings shaped like configured ones that hold secrets (sensitive.ts).
+   */
+  secrets?: Pick<Redactor, "add">;
 }

@@ -4,7 +4,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
-import { DocsyncError } from "../errors.ts";
+import { DocsyncError, type ErrorCode } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { allKinds } from "../kinds/registry.ts";
 import type { SavedPlan } from "./saved.ts";
@@ -16,7 +16,7 @@ export interface Destination {
   organization?: { id: string; from: string };
 }
 
-const refuse = (code: string, message: string) => new DocsyncError(code, message);
+const refuse = (code: ErrorCode, message: string) => new DocsyncError(code, message);
 
 /** The space a path is under (`/spaces/{id}/...`), if it is. */
 function spaceOf(path: string): string | undefined {

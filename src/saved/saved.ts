@@ -2,7 +2,8 @@
 // It carries a digest of the configuration it was made from (apply plans again from that
 // configuration and applies the saved plan only when nothing of it changed), and no secret:
 // sensitive values in call bodies are replaced by a digest that the configuration supplies
-// again. It is sealed: it names the organization and the API it is for, and a checksum of its
+// again (a string that holds one among other text, by its pieces: the text, and the value's
+// digest). It is sealed: it names the organization and the API it is for, and a checksum of its
 // content, so that apply refuses it anywhere else, or once it was edited.
 
 import { readFile, writeFile } from "node:fs/promises";
@@ -10,7 +11,8 @@ import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Call, Plan } from "../model/plan.ts";
 import { maskSensitiveFields } from "../render/redact.ts";
-import type { Redactor } from "../secrets/redactor.ts";
+import { secretsPattern } from "../secrets/pattern.ts";
+import { REDACTED, type Redactor } from "../secrets/redactor.ts";
 import { contentChecksum } from "./checksum.ts";
 import { type ConfigurationDigest, configurationDigest, sensitiveDigest } from "./configuration-digest.ts";
 
@@ -37,20 +39,50 @@ export interface SavedPlan extends Omit<Plan, "version"> {
 }
 
 const MARKER = "$sensitive";
+/** A string that holds sensitive values among other text (a URL with a token): its pieces. */
+const PIECES = "$pieces";
 const digest = sensitiveDigest;
 
 type Sealed = { [MARKER]: string };
+type Pieced = { [PIECES]: (string | Sealed)[] };
 const isSealed = (value: object): value is Sealed => MARKER in value;
+const isPieced = (value: object): value is Pieced =>
+  PIECES in value && Array.isArray((value as Pieced)[PIECES]);
 
 /** Rebuilds a JSON value, passing each string and each sealed value through `map`. */
-function mapLeaves(value: unknown, map: (leaf: string | Sealed) => unknown): unknown {
+function mapLeaves(value: unknown, map: (leaf: string | Sealed | Pieced) => unknown): unknown {
   if (typeof value === "string") return map(value);
   if (Array.isArray(value)) return value.map((item) => mapLeaves(item, map));
   if (value !== null && typeof value === "object") {
-    if (isSealed(value)) return map(value);
+    if (isSealed(value) || isPieced(value)) return map(value);
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapLeaves(item, map)]));
   }
   return value;
+}
+
+/** A string of a call's body as a plan file holds it: sealed where it holds a sensitive value. */
+function sealString(text: string, sensitive: ReadonlySet<string>, pattern: RegExp | undefined): unknown {
+  if (sensitive.has(text)) return { [MARKER]: digest(text) };
+  if (pattern === undefined || !pattern.test(text)) return text;
+  // The split's group puts the sensitive values at the odd places.
+  const pieces = text
+    .split(pattern)
+    .map((piece, at) => (at % 2 === 1 ? { [MARKER]: digest(piece) } : piece))
+    .filter((piece) => piece !== "");
+  return { [PIECES]: pieces };
+}
+
+/** A sealed value's pieces, each filled in by `fill`. */
+function unsealPieces(leaf: Sealed | Pieced, fill: (sealed: Sealed) => string): string {
+  if (isSealed(leaf)) return fill(leaf);
+  return leaf[PIECES].map((piece) => (typeof piece === "string" ? piece : fill(piece))).join("");
+}
+
+/** A saved value with `(sensitive)` in place of each sensitive value it holds only a digest of. */
+export function shownSealed<T>(value: T): T {
+  return mapLeaves(value, (leaf) =>
+    typeof leaf === "string" ? leaf : unsealPieces(leaf, () => REDACTED),
+  ) as T;
 }
 
 export interface SealOptions {
@@ -68,10 +100,11 @@ export interface SealOptions {
  */
 export function sealPlan(plan: Plan, desired: DesiredState, options: SealOptions): SavedPlan {
   const sensitive = new Set(desired.sensitiveValues);
+  const pattern = secretsPattern(sensitive);
   const calls = plan.calls.map((call): Call => {
     if (call.body === undefined) return call;
     const body = mapLeaves(call.body, (leaf) =>
-      typeof leaf === "string" && sensitive.has(leaf) ? { [MARKER]: digest(leaf) } : leaf,
+      typeof leaf === "string" ? sealString(leaf, sensitive, pattern) : leaf,
     );
     return { ...call, body };
   });
@@ -95,14 +128,16 @@ export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]):
     if (call.body === undefined) return call;
     const body = mapLeaves(call.body, (leaf) => {
       if (typeof leaf === "string") return leaf;
-      const value = byDigest.get(leaf[MARKER]);
-      if (value === undefined) {
-        throw new DocsyncError(
-          "plan.sensitive-missing",
-          "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c.",
-        );
-      }
-      return value;
+      return unsealPieces(leaf, (sealed) => {
+        const value = byDigest.get(sealed[MARKER]);
+        if (value === undefined) {
+          throw new DocsyncError(
+            "plan.sensitive-missing",
+            "The configuration given does not hold a sensitive value this plan sets; pass the configuration the plan was made from with -c.",
+          );
+        }
+        return value;
+      });
     });
     return { ...call, body };
   });

@@ -1,7 +1,7 @@
 // The forms a secret may take in a text that docsync did not write itself: an error message
-// that quotes it JSON-escaped or with its line breaks changed or collapsed, a PEM file read
-// with a trailing newline but quoted without it, or only the base64 body of a PEM, whole or
-// line by line.
+// that quotes it JSON-escaped, percent-encoded (a token in a URL the service normalized) or
+// with its line breaks changed or collapsed, a PEM file read with a trailing newline but quoted
+// without it, or only the base64 body of a PEM, whole or line by line.
 
 /** Shorter strings are too common to replace without wrecking the text they occur in. */
 export const MIN_SECRET_LENGTH = 4;
@@ -33,11 +33,14 @@ function pemBodies(secret: string): string[] {
 /** JSON text holds a string's characters escaped: `\n` as a backslash and an `n`, `"` as `\"`. */
 const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 
+/** A URL holds a value's characters percent-encoded, all of them or only those a URL may not hold. */
+const percentEncoded = (text: string): string[] => [encodeURIComponent(text), encodeURI(text)];
+
 /** Every literal form of a secret worth looking for, longest first. */
 export function literalForms(secret: string): string[] {
   const plain = [...wholeForms(secret), ...pemBodies(secret)];
   const forms = new Set<string>();
-  for (const form of [...plain, ...plain.map(jsonEscaped)]) {
+  for (const form of [...plain, ...plain.map(jsonEscaped), ...percentEncoded(secret)]) {
     if (form.length >= MIN_SECRET_LENGTH) forms.add(form);
   }
   return [...forms].sort((a, b) => b.length - a.length);

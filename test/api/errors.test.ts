@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, extractApiMessage, httpFailureMessage, redact } from "../../src/api/errors.ts";
+import {
+  ApiError,
+  type ApiErrorDetails,
+  apiErrorCode,
+  extractApiMessage,
+  httpFailureMessage,
+  redact,
+} from "../../src/api/errors.ts";
 import { DocsyncError } from "../../src/errors.ts";
 
 describe("reading error bodies", () => {
@@ -46,15 +53,29 @@ describe("messages", () => {
     expect(httpFailureMessage("GET", "/orgs", 502, "Bad Gateway")).toBe("GET /orgs failed: 502 Bad Gateway");
     expect(httpFailureMessage("GET", "/orgs", 599)).toBe("GET /orgs failed: 599");
   });
-  it("is a DocsyncError with the api.request code", () => {
+  it("is a DocsyncError whose code tells the failures apart", () => {
     const error = new ApiError(
       { method: "GET", path: "/orgs", status: 404 },
       "GET /orgs failed: 404 Not Found",
     );
     expect(error).toBeInstanceOf(DocsyncError);
-    expect(error.code).toBe("api.request");
+    expect(error.code).toBe("api.not-found");
     expect(error.attempts).toBe(1);
     expect(error.outcomeUnknown).toBe(false);
+    const code = (details: Partial<ApiErrorDetails>) =>
+      apiErrorCode({ method: "POST", path: "/x", ...details });
+    expect(code({ status: 401 })).toBe("api.unauthorized");
+    expect(code({ status: 403 })).toBe("api.forbidden");
+    expect(code({ status: 429 })).toBe("api.rate-limited");
+    expect(code({ status: 400 })).toBe("api.rejected");
+    expect(code({ status: 409 })).toBe("api.rejected");
+    expect(code({ status: 500 })).toBe("api.unavailable");
+    expect(code({ status: 503 })).toBe("api.unavailable");
+    expect(code({})).toBe("api.network");
+    expect(code({ status: 200, unreadable: true })).toBe("api.bad-answer");
+    // A create that may have been made is told apart whatever its last answer was.
+    expect(code({ status: 503, outcomeUnknown: true })).toBe("api.outcome-unknown");
+    expect(code({ outcomeUnknown: true })).toBe("api.outcome-unknown");
   });
   it("redacts secrets", () => {
     expect(redact("bad token abc123 given", "abc123")).toBe("bad token [redacted] given");

@@ -1,7 +1,12 @@
 // The signal handling that the CLI and the action share, driven through a host of its own.
 
 import { describe, expect, it } from "vitest";
-import { type SignalHost, type SignalName, watchInterruptions } from "../../src/cli/interruption.ts";
+import {
+  type SignalExit,
+  type SignalHost,
+  type SignalName,
+  watchInterruptions,
+} from "../../src/cli/interruption.ts";
 
 function fakeHost() {
   const listeners = new Map<SignalName, (signal: SignalName) => void>();
@@ -75,5 +80,43 @@ describe("watchInterruptions", () => {
     );
     interruption.dispose();
     expect(host.listening()).toBe(0);
+  });
+
+  it("tells the last report given why it exits, before it exits, even when the report fails", async () => {
+    const before = fakeHost();
+    const reports: SignalExit[] = [];
+    const first = watchInterruptions(before);
+    first.onExit(() => reports.push({ code: "internal", message: "replaced", exitCode: 0 }));
+    first.onExit((exit) => {
+      reports.push(exit);
+      expect(before.exits).toEqual([]);
+    });
+    before.send("SIGTERM");
+    expect(reports).toEqual([
+      { code: "cli.interrupted", message: "Interrupted (SIGTERM): nothing was changed.", exitCode: 143 },
+    ]);
+    expect(before.exits).toEqual([143]);
+
+    // While calls are made, a second signal exits at once: apply's own code.
+    const during = fakeHost();
+    const second = watchInterruptions(during);
+    second.onExit((exit) => reports.push(exit));
+    await second.makingCalls(
+      () => ['team "Support": create team'],
+      async () => {
+        during.send("SIGINT");
+        during.send("SIGINT");
+      },
+    );
+    expect(reports.at(-1)).toMatchObject({ code: "apply.interrupted", exitCode: 130 });
+    expect(reports.at(-1)!.message).toMatch(/^Interrupted again \(SIGINT\): exiting now\./);
+
+    const failing = fakeHost();
+    const third = watchInterruptions(failing);
+    third.onExit(() => {
+      throw new Error("cannot write");
+    });
+    expect(() => failing.send("SIGINT")).toThrow("cannot write");
+    expect(failing.exits).toEqual([130]);
   });
 });

@@ -1,24 +1,13 @@
 // The JSON documents (plan, drift, apply, validation, export): each names its format and
 // version and matches its schema in schemas/, whatever the outcome.
 
-import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
-
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
-function conforms(schema: string, text: string): Record<string, unknown> {
-  const value = JSON.parse(text) as Record<string, unknown>;
-  const validate =
-    ajv.getSchema(schema) ??
-    ajv.compile({ ...JSON.parse(readFileSync(`schemas/${schema}`, "utf8")), $id: schema });
-  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-  return value;
-}
+import { conforms } from "../support/json-schemas.ts";
 
 describe("JSON documents", () => {
   let h: Harness;

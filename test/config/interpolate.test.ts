@@ -91,6 +91,33 @@ describe("interpolation while loading", () => {
     expect(state.policy.maxDestroy).toBe(7);
   });
 
+  it("merges what an anchor became: a merge key copies interpolated values, numbers included", async () => {
+    const state = await load(
+      {
+        "a.yaml": yaml(
+          ...head,
+          "teams:",
+          "  - &writers",
+          "    title: Writers",
+          "    members:",
+          "      - ${USER}",
+          "  - <<: *writers",
+          "    title: Editors",
+          "policy:",
+          "  <<:",
+          "    maxDestroy: ${MAX}",
+        ),
+      },
+      undefined,
+      { USER: "usr_alice", MAX: "7" },
+    );
+    expect(state.teams?.map((team) => [team.title, team.members])).toEqual([
+      ["Writers", ["usr_alice"]],
+      ["Editors", ["usr_alice"]],
+    ]);
+    expect(state.policy.maxDestroy).toBe(7);
+  });
+
   it("does not re-read a quoted value, so the schema sees a string", async () => {
     const message = await loadErrors(
       { "a.yaml": yaml(...head, 'policy: { maxDestroy: "${MAX}" }') },

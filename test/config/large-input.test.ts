@@ -77,17 +77,19 @@ describe("control characters", () => {
   });
 
   it("are escaped in a value, so the diagnostic is one line", async () => {
+    // Line breaks, tabs, line separators and bidirectional overrides are text a value may hold
+    // (other control characters are refused: encoding.test.ts); quoted, they are escaped.
     const message = await loadErrors({
       "a.yaml": yaml(
         ...head,
         "teams:",
-        '  - title: "Wri\\nters\\e]0;owned\\a"',
-        '  - title: "Wri\\nters\\e]0;owned\\a"',
+        '  - title: "Wri\\nters\\t\\u2028\\u202e"',
+        '  - title: "Wri\\nters\\t\\u2028\\u202e"',
       ),
     });
     expect(message).toBe(
       [
-        'a.yaml:5:12: teams[1].title: duplicate team title "Wri\\nters\\x1b]0;owned\\x07" (first at line 4)',
+        'a.yaml:5:12: teams[1].title: duplicate team title "Wri\\nters\\t\\u2028\\u202e" (first at line 4)',
         "1 error in 1 file.",
       ].join("\n"),
     );

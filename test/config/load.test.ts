@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
-import { load, yaml } from "./helpers.ts";
+import { load, loadErrors, yaml } from "./helpers.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
 const env = { DOCSYNC_ORG: "org_abc123", API_V2_SPACE_ID: "spc_api2" };
@@ -260,6 +260,22 @@ describe("lists that are absent, empty or given", () => {
       ["x", "visitor.a"],
       ["y", "visitor.a"],
     ]);
+  });
+});
+
+describe("aliases", () => {
+  it("that repeat their anchors billions of times (an alias bomb) are refused before anything walks them", async () => {
+    const levels = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x"]'];
+    for (let i = 1; i < 10; i++)
+      levels.push(
+        `a${i}: &a${i} [${Array(9)
+          .fill(`*a${i - 1}`)
+          .join(", ")}]`,
+      );
+    const message = await loadErrors({ "a.yaml": yaml("version: 1", "organization: org_1", ...levels) });
+    expect(message).toBe(
+      "a.yaml:1:1: aliases repeat too much: the value would hold 4,412,961,508 nodes; write the repeated parts out, or use fewer aliases\n1 error in 1 file.",
+    );
   });
 });
 

@@ -1,6 +1,11 @@
-// Translation settings (spec 4.18).
+// Translation settings (spec 4.18), and the translation syncs of the service's published
+// description, which a fixture switches on.
 
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_FIXTURE } from "../../src/emulator/fixture.ts";
 import {
   anIso,
   as,
@@ -82,5 +87,151 @@ describe("translation settings", () => {
       'organization "org_globex" not found',
     );
     expect((await withToken(emulator, null)("GET", SETTINGS)).status).toBe(401);
+  });
+});
+
+describe("translation syncs, the published form (fixture published: [translations])", () => {
+  let published: Emulator;
+  let admin: Call;
+  let editor: Call;
+  const SYNCS = "/orgs/org_acme/translations";
+  const handbook = { space: "spc_handbook", language: "en" };
+
+  beforeEach(async () => {
+    published = await startEmulator({
+      strict: true,
+      fixture: { ...DEFAULT_FIXTURE, published: ["translations"] },
+    });
+    admin = as(published, "usr_ada");
+    editor = as(published, "usr_eddie");
+  });
+  afterEach(async () => {
+    await published.close();
+  });
+
+  it("creates a sync of a space into a language (201), as the published description shows it", async () => {
+    const sync = expectStatus(await admin("POST", SYNCS, { source: handbook, language: "fr" }), 201);
+    expect(sync).toEqual({
+      object: "translation",
+      id: "trn_0001",
+      status: "pending",
+      source: handbook,
+      language: "fr",
+      createdAt: anIso(),
+      updatedAt: anIso(),
+    });
+    expect(expectStatus(await editor("GET", SYNCS), 200).items).toEqual([sync]);
+    expect(expectStatus(await editor("GET", `${SYNCS}/trn_0001`), 200)).toEqual(sync);
+  });
+
+  it("takes only instructions on PUT, starts a run, and deletes", async () => {
+    const instructions = { document: { nodes: [{ text: "Keep product names in English." }] } };
+    await admin("POST", SYNCS, { source: handbook, language: "de", instructions: { a: 1 } });
+    const changed = expectStatus(await admin("PUT", `${SYNCS}/trn_0001`, { instructions }), 200);
+    expect(changed.instructions).toEqual(instructions);
+    expectError(await admin("PUT", `${SYNCS}/trn_0001`, { title: "German" }), 400, "title: unknown field");
+    expectError(await admin("PUT", `${SYNCS}/trn_0001`, {}), 400, "instructions: required");
+    expect(expectStatus(await admin("POST", `${SYNCS}/trn_0001/run`), 200).status).toBe("completed");
+    expect((await admin("DELETE", `${SYNCS}/trn_0001`)).status).toBe(204);
+    expectError(await admin("GET", `${SYNCS}/trn_0001`), 404, 'translation "trn_0001" not found');
+  });
+
+  it("refuses the spec's settings, a bad source or language, and a second sync of one space into one language", async () => {
+    expectError(await admin("POST", SYNCS, { title: "French" }), 400, "title: unknown field");
+    expectError(await admin("POST", SYNCS, { language: "fr" }), 400, "source: required");
+    expectError(await admin("POST", SYNCS, { source: handbook }), 400, "language: required");
+    expectError(
+      await admin("POST", SYNCS, { source: { space: "spc_globex", language: "en" }, language: "fr" }),
+      400,
+      'source.space: space "spc_globex" not found in organization "org_acme"',
+    );
+    expectError(
+      await admin("POST", SYNCS, { source: handbook, language: "klingon" }),
+      400,
+      expect.stringMatching(/^language: must be one of en, fr, de, .*, sl$/) as unknown as string,
+    );
+    expectError(
+      await admin("POST", SYNCS, { source: handbook, language: "en" }),
+      400,
+      'language: must differ from source.language ("en")',
+    );
+    await admin("POST", SYNCS, { source: handbook, language: "fr" });
+    expectError(
+      await admin("POST", SYNCS, { source: { ...handbook, language: "de" }, language: "fr" }),
+      409,
+      'a translation of space "spc_handbook" into "fr" already exists (trn_0001)',
+    );
+    expectError(
+      await editor("POST", SYNCS, { source: handbook, language: "it" }),
+      403,
+      'changing organization "org_acme" needs the admin role',
+    );
+  });
+
+  it("runs only in the published form: the spec's settings have no such route", async () => {
+    const trs = expectStatus(await ada("POST", SETTINGS, { title: "French" }), 201);
+    expectError(
+      await ada("POST", `${SETTINGS}/${trs.id}/run`),
+      404,
+      `no route for POST /v1/orgs/org_acme/translations/${trs.id}/run`,
+    );
+  });
+
+  it("starts from a fixture's syncs, checked with their line and column", async () => {
+    const from = await startEmulator({
+      fixture: {
+        ...DEFAULT_FIXTURE,
+        published: ["translations"],
+        organizations: [
+          {
+            ...DEFAULT_FIXTURE.organizations[0]!,
+            translations: [
+              { id: "trn_fr", source: handbook, language: "fr", instructions: { tone: "formal" } },
+            ],
+          },
+          ...DEFAULT_FIXTURE.organizations.slice(1),
+        ],
+      },
+    });
+    try {
+      const items = expectStatus(await as(from, "usr_ada")("GET", SYNCS), 200).items;
+      expect(items).toMatchObject([
+        { id: "trn_fr", source: handbook, language: "fr", instructions: { tone: "formal" } },
+      ]);
+    } finally {
+      await from.close();
+    }
+    const dir = await mkdtemp(join(tmpdir(), "docsync-published-"));
+    try {
+      const file = join(dir, "fixture.yaml");
+      const lines = (translation: string, published = "[translations]") =>
+        [
+          `published: ${published}`,
+          "users:",
+          "  - { id: usr_ada, displayName: Ada, email: ada@acme.example }",
+          "organizations:",
+          "  - id: org_acme",
+          "    title: Acme",
+          "    members: [{ user: usr_ada, role: admin }]",
+          "    spaces: [{ id: spc_handbook, title: Handbook }]",
+          "    translations:",
+          `      - ${translation}`,
+          "",
+        ].join("\n");
+      await writeFile(file, lines("{ title: French }"));
+      await expect(startEmulator({ fixture: file })).rejects.toThrow(
+        `fixture ${file}:10:18: organizations[0].translations[0].title: unknown key; expected one of source, language, id, instructions`,
+      );
+      await writeFile(file, lines("{ source: { space: spc_nope, language: en }, language: fr }"));
+      await expect(startEmulator({ fixture: file })).rejects.toThrow(
+        `organizations[0].translations[0].source.space: no space "spc_nope" in this organization`,
+      );
+      await writeFile(file, lines("{ title: French }", "[sites]"));
+      await expect(startEmulator({ fixture: file })).rejects.toThrow(
+        `fixture ${file}:1:13: published[0]: must be one of translations`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

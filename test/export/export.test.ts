@@ -41,8 +41,20 @@ describe("docsync export", () => {
   });
   afterEach(() => h.close());
 
-  /** Exports to a new file, checks that it is valid and plans to nothing; returns its text. */
-  async function roundTrip(extra: string[] = []): Promise<{ text: string; doc: Json; stderr: string }> {
+  /** The examples run against their own fixture, as the quick start runs them. */
+  async function examplesFixture(): Promise<void> {
+    await h.close();
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  }
+
+  /**
+   * Exports to a new file, checks that it is valid and plans to nothing once `env` sets the
+   * variables it names in place of secrets to their live values; returns its text.
+   */
+  async function roundTrip(
+    extra: string[] = [],
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<{ text: string; doc: Json; stderr: string; file: string }> {
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force", ...extra]);
     expect(exported.code).toBe(0);
@@ -50,44 +62,62 @@ describe("docsync export", () => {
     const text = await readFile(file, "utf8");
     expect(text).toMatch(HEADER);
     expect(text).not.toContain(h.emulator.token);
-    const validate = await h.run(["validate", "-c", file]);
+    const validate = await h.run(["validate", "-c", file], { env });
     expect(validate.stderr).toBe("");
     expect(validate.code).toBe(0);
     h.emulator.resetLog();
-    const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
+    const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"], { env });
     expect(plan.stderr).toBe("");
     expect(plan.stdout).toBe(NO_CHANGES);
     expect(plan.code).toBe(0);
     expect(h.writes()).toBe(0);
-    return { text, doc: parse(text), stderr: exported.stderr };
+    return { text, doc: parse(text), stderr: exported.stderr, file };
   }
 
   it("iterates every example", () => {
     expect(EXAMPLES.sort()).toEqual([
       "examples/multi-section",
+      "examples/multi-section-reorganized",
       "examples/organization",
       "examples/single-site",
     ]);
   });
 
+  /** The certificate examples/organization gives its SAML provider, as `${file:…}` reads it. */
+  const oktaCertificate = async () =>
+    (await readFile("examples/organization/okta.pem", "utf8")).replace(/\r?\n$/, "");
+
   for (const example of EXAMPLES) {
     it(`${example}: apply, export, then the export validates and plans to no change`, async () => {
+      await examplesFixture();
       const apply = await h.run(["apply", "-c", example, "--yes"]);
       expect(apply.code).toBe(0);
-      const { doc, stderr } = await roundTrip();
-      expect(stderr).toBe("");
+      const withCertificate = example.endsWith("organization");
+      const env = withCertificate ? { SAML_OKTA_CERTIFICATE: await oktaCertificate() } : {};
+      const { doc, stderr } = await roundTrip([], env);
+      // The one secret of the examples, the SAML certificate, is a variable to set.
+      expect(stderr).toEqual(
+        withCertificate
+          ? expect.stringContaining('  SAML_OKTA_CERTIFICATE: the certificate of SAML provider "Okta"\n')
+          : "",
+      );
       expect(doc.version).toBe(1);
       expect(doc.organization).toBe("org_acme");
-      // The fixture's teams and whatever the example adds, always exported.
+      // The teams the example adds (the fixture has none), always exported.
       expect(doc.teams.map((team: Json) => team.title)).toEqual(
-        example.endsWith("organization") ? ["Writers", "Reviewers", "Support"] : ["Writers", "Reviewers"],
+        example.endsWith("organization") ? ["Writers", "Reviewers", "Support"] : [],
       );
     });
   }
 
   it("examples/multi-section: sections in groups, defaults, conditions and redirects by section", async () => {
     await h.run(["apply", "-c", "examples/multi-section", "--yes"]);
-    const { doc } = await roundTrip();
+    const { doc, text } = await roundTrip();
+    const [site] = await h.api.list<Json>(`/orgs/${h.org}/sites`);
+    const [group] = await h.api.list<Json>(`/orgs/${h.org}/sites/${site.id}/section-groups`);
+    // Titles are not unique in the API: each site and group is pinned by its id, after its title.
+    expect(text).toContain(`\nsites:\n  - title: Acme Docs\n    id: ${site.id}\n    type: premium\n`);
+    expect(text).toContain(`      - group: Developers\n        id: ${group.id}\n        icon: code\n`);
     expect(spaceIds(doc.spaces)).toEqual({
       guides: "spc_guides",
       "api-v2": "spc_api_v2",
@@ -98,6 +128,7 @@ describe("docsync export", () => {
     expect(doc.sites).toEqual([
       {
         title: "Acme Docs",
+        id: site.id,
         type: "premium",
         visibility: "public",
         basename: "docs",
@@ -120,6 +151,7 @@ describe("docsync export", () => {
           },
           {
             group: "Developers",
+            id: group.id,
             icon: "code",
             sections: [
               {
@@ -158,28 +190,36 @@ describe("docsync export", () => {
     });
   });
 
-  it("examples/organization: no certificate, a comment saying how to add it, the default team by title", async () => {
+  it("examples/organization: the certificate as a variable to set, the default team by title", async () => {
+    await examplesFixture();
     await h.run(["apply", "-c", "examples/organization", "--yes"]);
-    const { text, doc } = await roundTrip();
-    const certificate = (await readFile("examples/organization/okta.pem", "utf8")).trim();
+    const certificate = await oktaCertificate();
+    const { text, doc, stderr, file } = await roundTrip([], { SAML_OKTA_CERTIFICATE: certificate });
     const body = certificate.split("\n")[1]!;
     expect(body.length).toBeGreaterThan(20);
-    expect(text).not.toContain(body);
-    expect(text).not.toContain("BEGIN CERTIFICATE");
+    for (const output of [text, stderr]) {
+      expect(output).not.toContain(body);
+      expect(output).not.toContain("BEGIN CERTIFICATE");
+    }
+    const [okta] = await h.api.list<Json>(`/orgs/${h.org}/saml`);
     expect(doc.samlProviders).toEqual([
       {
         label: "Okta",
+        id: okta.id,
         entityID: "http://www.okta.example/exk1",
         ssoURL: "https://acme.okta.example/app/acme/exk1/sso/saml",
+        certificate: "${SAML_OKTA_CERTIFICATE}",
         defaultTeam: "Writers",
         defaultRole: "read",
       },
     ]);
-    expect(text).toContain(
-      "    ssoURL: https://acme.okta.example/app/acme/exk1/sso/saml\n" +
-        "    # certificate: not exported, since it is sensitive. Add it from a file or an environment\n" +
-        "    # variable, never inline: certificate: ${file:certs/okta.pem}\n" +
-        "    defaultTeam: Writers\n",
+    const variables =
+      "Set these environment variables to their live values\n# before docsync reads it:\n" +
+      '#   SAML_OKTA_CERTIFICATE: the certificate of SAML provider "Okta"\n';
+    expect(text).toContain(`# Secrets are kept out of this file. ${variables}`);
+    expect(stderr).toBe(
+      `Secrets are kept out of ${file}. Set these environment variables to their live values before docsync reads it:\n` +
+        '  SAML_OKTA_CERTIFICATE: the certificate of SAML provider "Okta"\n',
     );
     // Custom fields are created concurrently: the live order, which the export keeps, may be either.
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -187,8 +227,8 @@ describe("docsync export", () => {
       { name: "owner", type: "text", title: "Owner", description: "Team that owns the space" },
       { name: "tier", type: "select", title: "Support tier", options: ["gold", "silver", "bronze"] },
     ]);
-    expect(text).toContain(
-      "  - title: Support\n    # 1 member, not listed: the API does not say who they are\n",
+    expect(text).toMatch(
+      /\n {2}- title: Support\n {4}id: team_\w+\n {4}# 1 member, not listed: the API does not say who they are\n/,
     );
     // The example's space settings come back as configured, with every grant.
     expect(doc.spaces.handbook).toMatchObject({
@@ -209,6 +249,8 @@ describe("docsync export", () => {
     });
     expect(text).toContain(`policy:\n${ORG_WIDE_NOTE}`);
     expect(doc.sites).toEqual([]);
+    // Translations in the form the service keeps them: a sync, its source space by name.
+    expect(doc.translations).toEqual([{ source: { space: "handbook", language: "en" }, language: "fr" }]);
   });
 
   it("--prune-org prunes the organization-wide kinds too", async () => {
@@ -252,7 +294,10 @@ describe("docsync export", () => {
     await send("PUT", `${s}/adaptive-schema`, {
       jsonSchema: {
         type: "object",
-        properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
+        properties: {
+          tier: { type: "string", description: "Support tier" },
+          seats: { type: "number", description: "Seats bought" },
+        },
         additionalProperties: false,
       },
     });
@@ -272,12 +317,12 @@ describe("docsync export", () => {
     const sdk = await send("POST", `${s}/sections`, { spaceId: "spc_sdk", title: "SDK" });
     const changelog = await send("POST", `${s}/sections`, { spaceId: "spc_changelog", title: "Changelog" });
     await send("PATCH", `${s}/sections/${changelog.id}`, { description: "What changed" });
-    await send("POST", `${s}/section-groups`, {
+    const developers = await send("POST", `${s}/section-groups`, {
       title: "Developers",
       icon: "code",
       sections: [api.id, sdk.id],
     });
-    await send("POST", `${s}/section-groups`, { title: "Later" });
+    const later = await send("POST", `${s}/section-groups`, { title: "Later" });
     await send("PATCH", s, { defaultSiteSection: changelog.id });
     await send("POST", `${s}/redirects`, {
       source: "/old-api",
@@ -308,7 +353,7 @@ describe("docsync export", () => {
     });
     await send("PATCH", `/sites/${internal.id}`, { defaultSiteSpace: roots[1].id });
     // A site with nothing in it, and one whose new space has a title that another space has.
-    await send("POST", "/sites", { title: "Empty site" });
+    const empty = await send("POST", "/sites", { title: "Empty site" });
     const scratch = await send("POST", "/sites", {
       title: "Scratch",
       spaces: { new: { title: "Handbook" } },
@@ -320,14 +365,15 @@ describe("docsync export", () => {
       path: `${org}/teams`,
       body: { title: "Docs admins" },
     });
-    await send("POST", "/saml", {
+    const certificate = "-----BEGIN CERTIFICATE-----\nMIIBazureSECRET\n-----END CERTIFICATE-----";
+    const azure = await send("POST", "/saml", {
       label: "Azure AD",
       entityID: "https://sts.windows.net/abc/",
-      certificate: "-----BEGIN CERTIFICATE-----\nMIIBazureSECRET\n-----END CERTIFICATE-----",
+      certificate,
       defaultTeam: team.id,
       defaultRole: null,
     });
-    await send("POST", "/saml", { label: "Bare" });
+    const bare = await send("POST", "/saml", { label: "Bare" });
     await send("POST", "/custom-fields", {
       name: "regions",
       type: "multi-select",
@@ -336,9 +382,10 @@ describe("docsync export", () => {
       options: ["eu", "us"],
     });
 
-    const { doc, text, stderr } = await roundTrip();
-    expect(stderr).toBe("");
+    const { doc, text, stderr } = await roundTrip([], { SAML_AZURE_AD_CERTIFICATE: certificate });
+    expect(stderr).toContain('  SAML_AZURE_AD_CERTIFICATE: the certificate of SAML provider "Azure AD"\n');
     expect(text).not.toContain("MIIBazureSECRET");
+    expect(stderr).not.toContain("MIIBazureSECRET");
     expect(spaceIds(doc.spaces)).toEqual({
       guides: "spc_guides",
       "api-v2": "spc_api_v2",
@@ -349,15 +396,21 @@ describe("docsync export", () => {
       "internal-wiki": "spc_internal",
       "handbook-2": scratchSpace.space.id,
     });
-    expect(doc.teams).toEqual([{ title: "Writers" }, { title: "Reviewers" }, { title: "Docs admins" }]);
+    expect(doc.teams).toEqual([
+      { title: "Writers", id: "team_writers" },
+      { title: "Reviewers", id: "team_reviewers" },
+      { title: "Docs admins", id: team.id },
+    ]);
     expect(doc.samlProviders).toEqual([
       {
         label: "Azure AD",
+        id: azure.id,
         entityID: "https://sts.windows.net/abc/",
+        certificate: "${SAML_AZURE_AD_CERTIFICATE}",
         defaultTeam: "Docs admins",
         defaultRole: null,
       },
-      { label: "Bare", defaultRole: null },
+      { label: "Bare", id: bare.id, defaultRole: null },
     ]);
     // Custom fields are created concurrently: the live order, which the export keeps, may be either.
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -373,13 +426,17 @@ describe("docsync export", () => {
     expect(doc.sites).toEqual([
       {
         title: "Product docs",
+        id: site.id,
         type: "ultimate",
         visibility: "unlisted",
         basename: "product",
         proxy: "https://example.com/docs",
         adaptiveContent: { enabled: true },
         adaptiveSchema: {
-          properties: { tier: { type: "string" }, seats: { type: "integer", description: "Seats bought" } },
+          properties: {
+            tier: { type: "string", description: "Support tier" },
+            seats: { type: "number", description: "Seats bought" },
+          },
           additionalProperties: false,
         },
         sections: [
@@ -390,6 +447,7 @@ describe("docsync export", () => {
           },
           {
             group: "Developers",
+            id: developers.id,
             icon: "code",
             sections: [
               {
@@ -419,7 +477,7 @@ describe("docsync export", () => {
             default: true,
             siteSpaces: [{ space: "changelog", path: "changelog", default: true }],
           },
-          { group: "Later", sections: [] },
+          { group: "Later", id: later.id, sections: [] },
         ],
         redirects: [
           { source: "/old-api", destination: { kind: "site-space", siteSpaceId: v1.id } },
@@ -430,6 +488,7 @@ describe("docsync export", () => {
       },
       {
         title: "Internal",
+        id: internal.id,
         type: "basic",
         visibility: "share-link",
         adaptiveContent: { enabled: false },
@@ -441,6 +500,7 @@ describe("docsync export", () => {
       },
       {
         title: "Empty site",
+        id: empty.id,
         type: "basic",
         visibility: "public",
         adaptiveContent: { enabled: false },
@@ -449,6 +509,7 @@ describe("docsync export", () => {
       },
       {
         title: "Scratch",
+        id: scratch.id,
         type: "basic",
         visibility: "public",
         adaptiveContent: { enabled: false },
@@ -457,10 +518,9 @@ describe("docsync export", () => {
       },
     ]);
     expect(text).toContain(
-      "  - label: Azure AD\n" +
+      `  - label: Azure AD\n    id: ${azure.id}\n` +
         "    entityID: https://sts.windows.net/abc/\n" +
-        "    # certificate: not exported, since it is sensitive. Add it from a file or an environment\n" +
-        "    # variable, never inline: certificate: ${file:certs/azure-ad.pem}\n" +
+        '    certificate: "${SAML_AZURE_AD_CERTIFICATE}"\n' +
         "    defaultTeam: Docs admins\n",
     );
   });
@@ -501,12 +561,12 @@ describe("docsync export", () => {
         "    editMode: live\n    defaultLevel: read\n    collection: Documentation\n    permissions: []\n  api-v1:\n",
     );
     expect(result.stdout).toContain(
-      "\ncollections:\n  - title: Documentation\n    defaultLevel: read\n\nteams:\n  - title: Writers\n",
+      "\ncollections:\n  - title: Documentation\n    id: col_docs\n    defaultLevel: read\n\nteams:\n  - title: Writers\n    id: team_writers\n",
     );
     expect(result.stdout).not.toContain(h.emulator.token);
   });
 
-  it("two teams with one title: fails naming them, since teams cannot be pinned by id", async () => {
+  it("two teams with one title: fails naming them, since a file tells teams apart by title", async () => {
     const org = `/orgs/${h.org}`;
     const team = await h.api.send<Json>({ method: "PUT", path: `${org}/teams`, body: { title: "Writers" } });
     await h.api.send({ method: "POST", path: `${org}/saml`, body: { label: "Okta", defaultTeam: team.id } });
@@ -584,7 +644,7 @@ describe("docsync export", () => {
     expect((await h.run(["validate", "-c", file])).code).toBe(0);
     const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
     expect(plan.code).toBe(2);
-    expect(plan.stdout).toContain('site "Docs" › section "changelog"');
+    expect(plan.stdout).toContain('  site "Docs"\n    ↕ section "changelog"  (after section "guides")\n');
   });
 
   it("-o refuses to overwrite a file unless --force", async () => {

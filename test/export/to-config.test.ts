@@ -105,7 +105,15 @@ describe("toConfig", () => {
     };
     const schema = {
       type: "object",
-      properties: { plan: { type: "string", enum: ["a", "b"] }, seats: { type: "number" } },
+      properties: {
+        plan: { type: "string", description: "Plan", enum: ["a", "b"] },
+        seats: { type: "integer", description: "Seats" },
+        tags: { type: "array", description: "Tags", items: { type: "string" } },
+        org: { type: "object", description: "Organization", properties: {}, additionalProperties: true },
+        beta: { type: "boolean", description: "Beta", default: false },
+        ok: { type: "array", description: "Fine", items: { type: "number", description: "A number" } },
+        fine: { type: "number", description: "A number" },
+      },
       required: ["plan"],
     };
     expect(siteKind.toConfig!(node(site, { adaptiveSchema: schema }), scope, ctx)).toEqual({
@@ -115,7 +123,7 @@ describe("toConfig", () => {
       redirects: [],
     });
     expect(warnings).toEqual([
-      'site "Docs": the adaptive schema is left out: attribute "plan" uses JSON Schema keywords the configuration does not have (it knows type and description)',
+      'site "Docs": the adaptive schema is left out: claim "plan", "seats", "tags", "org", "beta", "ok" is not in the form the configuration takes (a type of boolean, number or string, and a description: what both the spec and the service\'s published description take)',
     ]);
   });
 
@@ -126,10 +134,11 @@ describe("toConfig", () => {
     expect(siteKind.toConfig!(node(site, { adaptiveSchema: empty }), scope, ctx)).not.toHaveProperty(
       "adaptiveSchema",
     );
-    const kept = { type: "object", properties: { plan: { type: "string" } }, required: [] };
+    const plan = { type: "string", description: "Plan" };
+    const kept = { type: "object", properties: { plan }, required: [] };
     expect(siteKind.toConfig!(node(site, { adaptiveSchema: kept }), scope, ctx)).toHaveProperty(
       "adaptiveSchema",
-      { properties: { plan: { type: "string" } } },
+      { properties: { plan } },
     );
     expect(warnings).toEqual([
       'site "Docs": the adaptive schema\'s "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it',
@@ -143,10 +152,11 @@ describe("toConfig", () => {
     expect(siteKind.toConfig!(node(site, { adaptiveSchema: open }), scope, ctx)).not.toHaveProperty(
       "adaptiveSchema",
     );
-    const attributes = { ...open, properties: { plan: { type: "string" } } };
+    const plan = { type: "string", description: "Plan" };
+    const attributes = { ...open, properties: { plan } };
     expect(siteKind.toConfig!(node(site, { adaptiveSchema: attributes }), scope, ctx)).toHaveProperty(
       "adaptiveSchema",
-      { properties: { plan: { type: "string" } } },
+      { properties: { plan } },
     );
     const warning =
       'site "Docs": the adaptive schema\'s additionalProperties: true is left out: the configuration takes only false, the one value the service accepts';

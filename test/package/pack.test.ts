@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { posingAs } from "../support/process.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -47,7 +48,8 @@ describe("the packed package", { timeout: 240_000 }, () => {
     );
     bin = join(project, "node_modules/.bin/docsync");
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
-  });
+    // npm pack builds first, then npm installs: as long as the tests may take, not a hook's 30 s.
+  }, 240_000);
   afterAll(async () => {
     await h?.close();
     await rm(dir, { recursive: true, force: true });
@@ -84,8 +86,29 @@ describe("the packed package", { timeout: 240_000 }, () => {
       env: { PATH: process.env.PATH, ...h.env },
     });
     expect(plan.stdout).toContain('+ team "Writers"');
-    expect(plan.stdout).toContain("Plan: 14 to create, 5 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain(
+      "Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.",
+    );
     expect(plan.stderr).toBe("");
+  });
+
+  it("on an older Node.js, says which it needs before it loads anything: the executable and dist/cli.js", async () => {
+    const project = join(dir, "project");
+    const cli = join(project, "node_modules/docsync/dist/cli.js");
+    const installed = join(project, "node_modules/docsync/bin/docsync.js");
+    for (const entry of [installed, cli]) {
+      const refused = await run(process.execPath, [posingAs("v18.20.4"), entry, "plan"], {
+        cwd: project,
+      }).then(
+        () => ({ code: 0, stdout: "", stderr: "" }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(refused, entry).toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: "Error: docsync needs Node.js 20.18 or newer; this is 18.20.4\n",
+      });
+    }
   });
 
   it("reports configuration errors exactly as the sources do (its schema validator is compiled ahead)", async () => {

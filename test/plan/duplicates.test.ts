@@ -154,7 +154,7 @@ describe("live duplicates of a configured item", () => {
 
   it("takes translation settings with languages for ones made on purpose", () => {
     const plan = buildPlan(
-      configuration({ translations: [{ at, title: "French" }] }),
+      configuration({ translations: [{ at, form: "settings", title: "French" }] }),
       organization({
         translation: [
           leaf({ id: "trs_1", title: "French", languages: [] }),

@@ -51,6 +51,20 @@ describe("the redactor", () => {
     expect(r.redact(JSON.stringify({ certificate: PEM }))).toBe('{"certificate":"(sensitive)"}');
   });
 
+  it("finds a secret with quotes, backslashes and tabs as it is, JSON-escaped and percent-encoded", () => {
+    const secret = 'to"k\\en\twith all';
+    const r = new Redactor([secret]);
+    const url = (token: string) => `https://api.acme.example/spec?token=${token}&v=1`;
+    for (const form of [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      encodeURI(secret),
+    ]) {
+      expect(r.redact(`refused ${url(form)}`), form).toBe(`refused ${url("(sensitive)")}`);
+    }
+  });
+
   it("finds pieces of a certificate: a quote cut off, re-wrapped, or a single line", () => {
     const r = redactor();
     const cut = `certificate: ${PEM.slice(0, 140)}…`;

@@ -48,3 +48,13 @@ export function spawnDocsync(args: string[], env: NodeJS.ProcessEnv): Spawned {
       err.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve })),
   };
 }
+
+/**
+ * A `node` flag that makes the process look like Node.js `version` (`v18.20.4`) from its start:
+ * `process.version` says so, and before Node.js 20 the global `File` (which undici uses) is gone.
+ */
+export function posingAs(version: string): string {
+  const code = `Object.defineProperty(process, "version", { value: ${JSON.stringify(version)} });
+if (Number(process.version.slice(1).split(".")[0]) < 20) delete globalThis.File;`;
+  return `--import=data:text/javascript,${encodeURIComponent(code)}`;
+}

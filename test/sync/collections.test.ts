@@ -40,8 +40,10 @@ describe("collections", () => {
 `);
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toContain('  + collection "Guides"\n');
-    expect(plan.stdout).toContain("Plan: 2 to create, 0 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain(
+      '  + collection "Guides": description "How-tos", defaultLevel "comment", parent (id of new collection "Platform")\n',
+    );
+    expect(plan.stdout).toContain("Plan: 2 to create (2 collections), 0 to update, 0 to move, 0 to delete.");
     await applied(h, path);
     const platform = await byTitle("Platform");
     const guides = await byTitle("Guides");
@@ -59,7 +61,7 @@ describe("collections", () => {
   - { title: Archive, parent: Documentation }
 `);
     const plan = await h.run(["plan", "-c", into]);
-    expect(plan.stdout).toContain('  ~ collection "Archive"\n      parent: "col_docs"\n');
+    expect(plan.stdout).toContain('  ~ collection "Archive": parent (not set) ⇒ "col_docs"\n');
     await applied(h, into);
     expect((await byTitle("Archive"))!.parent).toBe("col_docs");
     await noChanges(into);
@@ -211,7 +213,7 @@ describe("collections", () => {
     const drift = await h.run(["drift", "-c", path]);
     expect(drift.code).toBe(2);
     expect(drift.stdout).toContain('collection "Documentation"');
-    expect(drift.stdout).toContain('description: live "edited", configured "All the docs"');
+    expect(drift.stdout).toContain('  ~ collection "Documentation": description "edited" ⇒ "All the docs"\n');
   });
 
   it("exports nested collections by parent title, and the export plans to no change", async () => {
@@ -225,8 +227,12 @@ describe("collections", () => {
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
+    // Titles are not unique in the API: each collection is pinned by its id.
+    const ids = Object.fromEntries((await live()).map((c) => [c.title, c.id]));
     expect(text).toContain(
-      "collections:\n  - title: Documentation\n    defaultLevel: read\n  - title: Platform\n    description: Platform team\n    defaultLevel: read\n  - title: Guides\n    defaultLevel: comment\n    parent: Platform\n",
+      `collections:\n  - title: Documentation\n    id: ${ids.Documentation}\n    defaultLevel: read\n` +
+        `  - title: Platform\n    id: ${ids.Platform}\n    description: Platform team\n    defaultLevel: read\n` +
+        `  - title: Guides\n    id: ${ids.Guides}\n    defaultLevel: comment\n    parent: Platform\n`,
     );
     h.emulator.resetLog();
     await noChanges(file);
@@ -236,12 +242,14 @@ describe("collections", () => {
   it("exports the parent of a collection by id when its title is shared, and the export plans to no change", async () => {
     const first = await made("Drafts");
     await made("Drafts");
-    await made("Kid", first!.id);
+    const kid = await made("Kid", first!.id);
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
-    expect(text).toContain(`  - title: Kid\n    defaultLevel: read\n    parent: { id: ${first!.id} }\n`);
+    expect(text).toContain(
+      `  - title: Kid\n    id: ${kid!.id}\n    defaultLevel: read\n    parent: { id: ${first!.id} }\n`,
+    );
     h.emulator.resetLog();
     await noChanges(file);
     expect(h.writes()).toBe(0);

@@ -231,7 +231,10 @@ async function duplicates(h: Harness, model?: Model): Promise<string[]> {
   );
   repeated(
     "translation",
-    (await h.api.list<LiveTranslation>(`${org}/translations`)).map((t) => t.title),
+    // Settings by title; syncs by source space and language.
+    (await h.api.list<LiveTranslation>(`${org}/translations`)).map(
+      (t) => t.title ?? `${t.source?.space} into ${t.language}`,
+    ),
   );
   const sites = await h.api.list<LiveSite>(`${org}/sites`);
   repeated(

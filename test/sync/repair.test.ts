@@ -45,7 +45,7 @@ describe("repair", () => {
     const path = await h.config(config);
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain(
-      '  ~ site "Docs" › section "start"  (renamed from "getting-started")\n      path: "getting-started" → "start"\n',
+      '    ~ section "start": path "getting-started" ⇒ "start"  (renamed from "getting-started")\n',
     );
     h.emulator.resetLog();
     await applied(h, path);
@@ -70,9 +70,9 @@ describe("repair", () => {
     });
     const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: one, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n      - { path: two, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`;
     const plan = await h.run(["plan", "-c", await h.config(config)]);
-    expect(plan.stdout).toContain('  - site "Docs" › section "guides"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "one"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "two"\n');
+    expect(plan.stdout).toContain('    - section "guides"\n');
+    expect(plan.stdout).toContain('    + section "one": title "Guides"\n');
+    expect(plan.stdout).toContain('    + section "two": title "Guides"\n');
   });
 
   it("shows live copies of a configured item with their ids and deletes all but the oldest, under maxDestroy", async () => {
@@ -97,7 +97,7 @@ describe("repair", () => {
     expect(plan.stdout).toContain(
       `  - team "Tech writers#${extraTeam.id}"  (duplicate of ${keptTeam.id}, which is kept (the oldest))  HIGH RISK\n`,
     );
-    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 2 to delete.");
+    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 2 to delete (1 team, 1 site).");
 
     const refused = await h.run(["apply", "-c", await h.config(config(0)), "--yes"]);
     expect(refused.code).toBe(1);

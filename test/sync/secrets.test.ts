@@ -58,7 +58,7 @@ describe("secrets", () => {
       outputs.push(result.stdout, result.stderr);
       return result;
     };
-    for (const format of ["text", "markdown", "json"])
+    for (const format of ["text", "markdown", "json", "html"])
       await run(["plan", "-c", first, "--format", format, "-v"]);
     await run(["plan", "-c", first, "--out", planFile]);
     outputs.push(await readFile(planFile, "utf8"));
@@ -66,8 +66,10 @@ describe("secrets", () => {
     // The certificate changes: the plan must say so without showing either value.
     const other = { CERT: CERT.replace("0123456789", "9876543210") };
     const update = await run(["plan", "-c", changed], { env: other });
-    expect(update.stdout).toContain("      certificate: (sensitive, changed)\n");
-    for (const format of ["text", "markdown", "json"])
+    expect(update.stdout).toContain(
+      '  ~ SAML provider "Okta": certificate (sensitive, changed), defaultRole',
+    );
+    for (const format of ["text", "markdown", "json", "html"])
       await run(["drift", "-c", changed, "--format", format, "-v"], { env: other });
     await run(["apply", "-c", changed, "--yes", "-v"], { env: other });
     // A failing call's error must not leak them either.
@@ -84,10 +86,11 @@ describe("secrets", () => {
 
   it("a variable named like a secret is one wherever the configuration uses it", async () => {
     const secret = "s3cr3t-query-token-0123456789";
+    const signature = "a1b2c3d4e5f6-signature";
     const path = await h.config(
-      `version: 1\norganization: \${DOCSYNC_ORG}\nopenApiSpecs:\n  - { slug: private-api, source: "https://api.acme.example/openapi.yaml?token=\${SPEC_TOKEN}" }\n`,
+      `version: 1\norganization: \${DOCSYNC_ORG}\nopenApiSpecs:\n  - { slug: private-api, source: "https://api.acme.example/openapi.yaml?token=\${SPEC_TOKEN}&sig=\${SPEC_SIG}" }\n`,
     );
-    const env = { SPEC_TOKEN: secret };
+    const env = { SPEC_TOKEN: secret, SPEC_SIG: signature };
     const outputs: string[] = [];
     for (const args of [
       ["plan", "-c", path, "-v"],
@@ -98,7 +101,10 @@ describe("secrets", () => {
       outputs.push(result.stdout, result.stderr);
     }
     expect(outputs.join("")).toContain("private-api");
-    for (const output of outputs) expect(output).not.toContain(secret);
+    for (const output of outputs) {
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain(signature);
+    }
   });
 
   it("never appear when the service quotes them in an error", async () => {

@@ -60,7 +60,7 @@ describe("against the service as published", () => {
 
       const other = await h.config(siteWithProxy("https://acme.example/help"));
       const plan = await h.run(["plan", "-c", other]);
-      expect(plan.stdout).toContain('      proxy: "acme.example/docs" → "acme.example/help"\n');
+      expect(plan.stdout).toContain('  ~ site "Docs": proxy "acme.example/docs" ⇒ "acme.example/help"\n');
       h.emulator.resetLog();
       await applied(h, other);
       expect(patches()).toEqual([`/v1/orgs/${h.org}/sites/${live.id}`]);
@@ -118,7 +118,7 @@ describe("against the service as published", () => {
     type: ultimate
     adaptiveSchema:
       properties:
-        plan: { type: string }
+        plan: { type: string, description: The visitor's plan }
       additionalProperties: ${additionalProperties}
 `;
 
@@ -132,6 +132,33 @@ describe("against the service as published", () => {
         );
       }
       expect(h.emulator.requests).toEqual([]);
+    });
+
+    it("refuses a claim both descriptions would not take, at its file, line and column", async () => {
+      const file = await h.config(`${HEADER}sites:
+  - title: Docs
+    adaptiveSchema:
+      properties:
+        plan: { type: string }
+        seats: { type: integer, description: Seats bought }
+        tags: { type: array, description: Tags, items: { type: string, description: A tag } }
+        tier: { type: string, description: Support tier, enum: [gold, silver] }
+`);
+      const types =
+        "must be boolean, number or string: the claim types both the spec and the service's published description take";
+      const result = await h.run(["validate", "-c", file]);
+      expect(result.stderr).toBe(
+        [
+          `Error: ${file}:7:15: sites[0].adaptiveSchema.properties.plan: missing required key "description"`,
+          `${file}:8:24: sites[0].adaptiveSchema.properties.seats.type: ${types}`,
+          `${file}:9:23: sites[0].adaptiveSchema.properties.tags.type: ${types}`,
+          `${file}:9:49: sites[0].adaptiveSchema.properties.tags.items: unknown key "items"`,
+          `${file}:10:58: sites[0].adaptiveSchema.properties.tier.enum: unknown key "enum"`,
+          "5 errors in 1 file.",
+          "",
+        ].join("\n"),
+      );
+      expect(result.code).toBe(1);
     });
 
     it("takes false, and a schema without it", async () => {
@@ -155,7 +182,7 @@ describe("against the service as published", () => {
         body: {
           jsonSchema: {
             type: "object",
-            properties: { plan: { type: "string" } },
+            properties: { plan: { type: "string", description: "The visitor's plan" } },
             additionalProperties: true,
           },
         },
@@ -254,9 +281,7 @@ ${grouped}${ungrouped.replace(/^ {4}/gm, "")}`;
       h.emulator.removeRoutes([ADD, REMOVE]);
       const plan = await h.run(["plan", "-c", file]);
       expect(plan.stdout).toBe(withRoutes.stdout);
-      expect(plan.stdout).toContain(
-        '  ~ site "Docs" › group "Developers"\n      sections: ["api"] → ["guides","sdk"]\n',
-      );
+      expect(plan.stdout).toContain('    ~ group "Developers": sections ["api"] ⇒ ["guides","sdk"]\n');
 
       h.emulator.resetLog();
       // One call at a time, so that the second add already knows the route is absent.
@@ -285,6 +310,25 @@ ${grouped}${ungrouped.replace(/^ {4}/gm, "")}`;
       h.emulator.resetLog();
       const again = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
       expect(again.code).toBe(0);
+    });
+
+    it("announces the other form once per route, without --verbose", async () => {
+      await applied(h, await h.config(before));
+      h.emulator.removeRoutes([ADD, REMOVE]);
+      const apply = await h.run(["apply", "-c", await h.config(after), "--yes", "--parallelism", "1"]);
+      expect(apply.code).toBe(0);
+      const notes = apply.stderr.split("\n").filter((line) => line !== "");
+      expect(notes).toHaveLength(2);
+      for (const route of [ADD, REMOVE]) {
+        expect(notes).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^Note: this service has no route ${route} \\(${route.split(" ")[0]} /orgs/\\S+ answered 404\\); ` +
+                "docsync sends its other form instead, for the rest of the run: PATCH /orgs/\\S+/sections/\\S+$",
+            ),
+          ),
+        );
+      }
     });
 
     it("leaves a failure about a missing item as it is", async () => {

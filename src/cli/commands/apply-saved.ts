@@ -112,7 +112,10 @@ export async function applySavedPlan(
     await checkTokenSees(client, saved, file);
     // The same configuration planned against the live organization now: the approved plan is
     // applied only when this one makes the same calls.
-    const { plan: current } = await planAgainstLive(client, desired, { targets: saved.targets ?? [] });
+    const { plan: current } = await planAgainstLive(client, desired, {
+      targets: saved.targets ?? [],
+      secrets: context.secrets,
+    });
     const difference = planDifference(approved, current);
     if (difference.length > 0)
       await refuseOutdated(difference, current, saved, file, { desired, paths, apiUrl }, context, options);

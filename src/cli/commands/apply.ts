@@ -50,7 +50,10 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const client = connect(options, context.env, context.output, counter);
   const sensitive = desired.sensitiveValues;
   try {
-    const { plan } = await planAgainstLive(client, desired, { targets: options.target });
+    const { plan } = await planAgainstLive(client, desired, {
+      targets: options.target,
+      secrets: context.secrets,
+    });
     context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
@@ -62,6 +65,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     const { plan: check } = await planAgainstLive(client, desired, {
       targets: options.target,
       targetsMayBeGone: true,
+      secrets: context.secrets,
     });
     if (check.changes.length === 0) {
       // The check covers what was targeted, and says no more than that.

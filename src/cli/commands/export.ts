@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { DocsyncError } from "../../errors.ts";
 import { type ExportResult, exportOrganization, listed } from "../../export/export.ts";
+import type { SecretVariable } from "../../export/secrets.ts";
 import { pluralOf, REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { connect } from "../connection.ts";
@@ -29,6 +30,13 @@ function summary(counts: ExportResult["counts"]): string {
   return REPORTED_KINDS.filter((kind) => !kind.singleton && kind.toConfig)
     .map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind)))
     .join(", ");
+}
+
+/** The variables an exported file interpolates in place of secrets, for the error stream. */
+function variablesToSet(variables: readonly SecretVariable[], file: string | undefined): string {
+  const lines = variables.map((variable) => `  ${variable.name}: ${variable.holds}\n`);
+  const where = file === undefined ? "the configuration" : file;
+  return `Secrets are kept out of ${where}. Set these environment variables to their live values before docsync reads it:\n${lines.join("")}`;
 }
 
 const exists = (path: string) =>
@@ -72,12 +80,14 @@ export function registerExportCommand(program: Command, context: CommandContext)
         await client.close();
       }
       for (const warning of result.warnings) context.output.err(`Warning: ${warning}\n`);
+      if (result.variables.length > 0) context.output.err(variablesToSet(result.variables, options.output));
       const report: ExportReport = {
         format: "docsync-export",
         version: 1,
         organization,
         counts: { ...result.counts } as Record<string, number>,
         warnings: result.warnings,
+        variables: result.variables,
       };
       if (options.output === undefined) {
         if (options.format === "json") {
@@ -105,7 +115,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
       }
       context.output.out(
         `Exported organization ${organization} to ${options.output}: ${summary(result.counts)}.\n` +
-          `Check it with: docsync plan -c ${options.output} (it shows no changes).\n`,
+          `Check it with: docsync plan -c ${options.output}${result.variables.length > 0 ? ", once the variables above are set" : ""} (it shows no changes).\n`,
       );
     });
 }

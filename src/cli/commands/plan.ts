@@ -27,7 +27,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .command("plan")
     .description("Show the API calls that would make the live organization match the configuration");
   targetOption(connectionOptions(configOption(command)))
-    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .option("--format <format>", "text, markdown, json or html", formatOption, "text")
     .option("--json", "the same as --format json")
     .option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
@@ -35,10 +35,17 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
       const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
-        const { plan } = await planAgainstLive(client, desired, { targets: options.target });
+        const { plan } = await planAgainstLive(client, desired, {
+          targets: options.target,
+          secrets: context.secrets,
+        });
         const safe = redactPlan(plan, context.secrets);
         context.observer?.result?.({ command: "plan", plan: safe });
-        context.output.out(renderPlan(safe, options.json ? "json" : options.format, context.output.style));
+        const format = options.json ? "json" : options.format;
+        const show = () => context.output.out(renderPlan(safe, format, context.output.style));
+        // In text and Markdown the plan comes first, to show what is blocked when it is. In JSON it
+        // comes once nothing more can fail, so that a failure's document is the one printed.
+        if (format !== "json") show();
         checkBlocked(plan);
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
@@ -53,6 +60,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
           const apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
           context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}\n`);
         }
+        if (format === "json") show();
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
       } finally {
         await client.close();

@@ -4,8 +4,7 @@
 import type { Command } from "commander";
 import type { Plan } from "../../model/plan.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
-import { SENSITIVE } from "../../render/redact.ts";
-import { readSavedPlan, type SavedPlan } from "../../saved/saved.ts";
+import { readSavedPlan, type SavedPlan, shownSealed } from "../../saved/saved.ts";
 import type { CommandContext } from "../context.ts";
 import { formatOption } from "./options.ts";
 
@@ -25,19 +24,14 @@ function planOfSaved(saved: SavedPlan): Plan {
     format: _format,
     ...plan
   } = saved;
-  const shown = JSON.parse(JSON.stringify(plan), (_key, value: unknown) =>
-    value !== null && typeof value === "object" && !Array.isArray(value) && "$sensitive" in value
-      ? SENSITIVE
-      : value,
-  ) as Omit<Plan, "format" | "version">;
-  return { format: "docsync-plan", version: 1, ...shown };
+  return { format: "docsync-plan", version: 1, ...shownSealed(plan) };
 }
 
 export function registerShowCommand(program: Command, context: CommandContext): void {
   program
     .command("show <plan-file>")
     .description("Show a plan saved with plan --out, without reading the configuration or the API")
-    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .option("--format <format>", "text, markdown, json or html", formatOption, "text")
     .action(async (file: string, options: { format: Format }) => {
       const saved = await readSavedPlan(file);
       context.output.out(renderPlan(planOfSaved(saved), options.format, context.output.style));

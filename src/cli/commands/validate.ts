@@ -3,6 +3,7 @@ import { ConfigError } from "../../config/diagnostics.ts";
 import { REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import type { CommandContext } from "../context.ts";
+import { reportedInDocument } from "../failure.ts";
 import { json, type ValidationReport } from "../json-reports.ts";
 import { loadDesired } from "../workflow.ts";
 import { configOption } from "./options.ts";
@@ -21,6 +22,7 @@ export function registerValidateCommand(program: Command, context: CommandContex
       const count = (list?: unknown) => (Array.isArray(list) ? list.length : 0);
       if (options.format === "json") {
         // The diagnostics are the document; the message on the error stream and exit code 1 stay.
+        // Any other failure (no configuration, a usage error) prints the error document.
         try {
           const desired = await loadDesired(options.config, context);
           const lists = desired as unknown as Record<string, unknown>;
@@ -44,8 +46,10 @@ export function registerValidateCommand(program: Command, context: CommandContex
               valid: false,
               files,
               diagnostics: [...error.diagnostics],
+              code: error.code,
             };
             context.output.out(json(report));
+            reportedInDocument(error);
           }
           throw error;
         }

@@ -1,56 +1,41 @@
-// HTTP adapter for translation settings (spec 4.18). PUT renames existing settings; it does
-// not create them.
+// The routes of /orgs/{id}/translations: each answers in the form the emulator serves (form.ts),
+// the spec's translation settings or the published description's translation syncs. Only the
+// published form has runs: under the spec's, that route answers as a route the service lacks.
 
-import { administrableOrganization, readableOrganization } from "../core/access.ts";
-import { created, noContent, ok, param, type RequestContext, type Route } from "../core/context.ts";
-import { paginate } from "../core/paginate.ts";
-import { parseBody } from "../core/validate.ts";
-import { renderTranslationSettings } from "./render.ts";
-import { createSettings, deleteSettings, findSettings, listSettings, renameSettings } from "./store.ts";
+import type { Handler, RequestContext, Route } from "../core/context.ts";
+import { HttpError } from "../core/http-error.ts";
+import { translationForm } from "./form.ts";
+import { settingsHandlers } from "./settings-handlers.ts";
+import { syncHandlers } from "./sync-handlers.ts";
 
-const SHAPE = { title: { type: "string", min: 1, max: 100, required: true } } as const;
+const ONE = "/orgs/:organizationId/translations/:translationSettingsId";
 
-function list(ctx: RequestContext) {
-  const organization = readableOrganization(ctx, param(ctx, "organizationId"));
-  return ok(
-    paginate(ctx.query, listSettings(ctx.state, organization.id), (settings) =>
-      renderTranslationSettings(ctx, settings),
-    ),
+function noRun(ctx: RequestContext): never {
+  const { organizationId, translationSettingsId } = ctx.params;
+  throw new HttpError(
+    404,
+    `no route for POST /v1/orgs/${organizationId}/translations/${translationSettingsId}/run`,
   );
 }
 
-function create(ctx: RequestContext) {
-  const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
-  const body = parseBody(ctx.body, SHAPE);
-  return created(
-    renderTranslationSettings(ctx, createSettings(ctx.state, organization, body.title as string)),
-  );
-}
-
-function get(ctx: RequestContext) {
-  const organization = readableOrganization(ctx, param(ctx, "organizationId"));
-  const settings = findSettings(ctx.state, organization.id, param(ctx, "translationSettingsId"));
-  return ok(renderTranslationSettings(ctx, settings));
-}
-
-function put(ctx: RequestContext) {
-  const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
-  const settings = findSettings(ctx.state, organization.id, param(ctx, "translationSettingsId"));
-  const body = parseBody(ctx.body, SHAPE);
-  renameSettings(ctx.state, settings, body.title as string);
-  return ok(renderTranslationSettings(ctx, settings));
-}
-
-function remove(ctx: RequestContext) {
-  const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
-  deleteSettings(ctx.state, findSettings(ctx.state, organization.id, param(ctx, "translationSettingsId")));
-  return noContent();
-}
+const byForm =
+  (settings: Handler, published: Handler): Handler =>
+  (ctx) =>
+    translationForm(ctx.state) === "published" ? published(ctx) : settings(ctx);
 
 export const translationRoutes: Route[] = [
-  { method: "GET", path: "/orgs/:organizationId/translations", handler: list },
-  { method: "POST", path: "/orgs/:organizationId/translations", handler: create },
-  { method: "GET", path: "/orgs/:organizationId/translations/:translationSettingsId", handler: get },
-  { method: "PUT", path: "/orgs/:organizationId/translations/:translationSettingsId", handler: put },
-  { method: "DELETE", path: "/orgs/:organizationId/translations/:translationSettingsId", handler: remove },
+  {
+    method: "GET",
+    path: "/orgs/:organizationId/translations",
+    handler: byForm(settingsHandlers.list, syncHandlers.list),
+  },
+  {
+    method: "POST",
+    path: "/orgs/:organizationId/translations",
+    handler: byForm(settingsHandlers.create, syncHandlers.create),
+  },
+  { method: "GET", path: ONE, handler: byForm(settingsHandlers.get, syncHandlers.get) },
+  { method: "PUT", path: ONE, handler: byForm(settingsHandlers.put, syncHandlers.put) },
+  { method: "DELETE", path: ONE, handler: byForm(settingsHandlers.remove, syncHandlers.remove) },
+  { method: "POST", path: `${ONE}/run`, handler: byForm(noRun, syncHandlers.run) },
 ];

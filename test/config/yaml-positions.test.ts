@@ -1,0 +1,357 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are configuration text, with its interpolation syntax.
+// The configuration reader (js-yaml, with the positions recorded from its events) against the
+// `yaml` package on generated files: whenever both read a file without error, the values are
+// the same, every node and every key is at the same place, and the same strings are written
+// plain (unquoted), with LF and with CRLF line endings.
+
+import { isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Pair,
+  parseDocument,
+  type YAMLMap,
+} from "yaml";
+import { applyMergeKeys } from "../../src/config/yaml-merge.ts";
+import { parseYamlFile } from "../../src/config/yaml-parse.ts";
+import type { KeyPath } from "../../src/config/yaml-positions.ts";
+import { plainScalar } from "../../src/config/yaml-schema.ts";
+
+type Tree = null | boolean | number | string | Tree[] | { [key: string]: Tree };
+
+/** Scalars that mean something else to YAML, or need quoting, next to ordinary ones. */
+const tricky = fc.constantFrom(
+  "null",
+  "~",
+  "",
+  "true",
+  "False",
+  "0o17",
+  "0x1F",
+  "-12",
+  "+3",
+  "1.50",
+  ".5",
+  "1e3",
+  ".inf",
+  "-.Inf",
+  ".nan",
+  "<<",
+  "a: b",
+  "a:b",
+  "http://x.org/a",
+  "#x",
+  "a #b",
+  "a#b",
+  "- a",
+  "-a",
+  "-",
+  "[a]",
+  "{a}",
+  "a, b",
+  "it's",
+  'say "hi"',
+  "${VAR}",
+  "$${X}",
+  "x ${A:-1}",
+  "back\\slash",
+  "tab\there",
+  "new\nline",
+  "é ü 日本",
+  "__proto__",
+  "--- x",
+  "...",
+  "%x",
+  "&a",
+  "*a",
+  "!t",
+  "|",
+  ">",
+  "@a",
+  "`a",
+  "?a",
+  "? a",
+  " lead",
+  "trail ",
+  "a  b",
+  "0",
+  "007",
+  "1_000",
+  "True",
+  "yes",
+);
+const word = fc.string({ unit: fc.constantFrom(..."abz019 -_:#$/.'\"{}[],"), minLength: 1, maxLength: 8 });
+const scalar: fc.Arbitrary<Tree> = fc.oneof(
+  tricky,
+  word,
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.boolean(),
+  fc.constant(null),
+);
+// No empty key (`null:`, `~:`): js-yaml names it "null", the package "".
+const key = fc.oneof(
+  fc.constantFrom("title", "path", "certificate", "to", "a b", "1"),
+  word,
+  tricky.filter((text) => text !== "null" && text !== "~"),
+);
+const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
+  tree: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    scalar,
+    fc.array(tie("tree"), { maxLength: 4 }),
+    fc.dictionary(key, tie("tree"), { maxKeys: 4 }),
+  ),
+}));
+
+/** Text a careful writer leaves unquoted. */
+const PLAIN_SAFE = /^(?![-?:#&*!|>%@`'"]|\.\.\.)(?!.*(?:: |:$| #|[,[\]{}\t\n]))\S(?:.*\S)?$/;
+
+/** Renders `value` as YAML, taking each choice of style from `choices` in turn. Forms the
+ * libraries read differently are not written: plain text starting with an indicator (below), and
+ * a list written after "- " on its parent's line that holds a bare "-" (refused: js-yaml 4 would
+ * read the parent's next items into it, see yaml-index.ts). */
+function render(value: Tree, choices: number[]): string {
+  let next = 0;
+  const choose = (n: number) => (choices[next++ % choices.length] as number) % n;
+  /** A key is written so that it reads back as the string it is: `01` would be the number 1,
+   * the same key as "1" (refused by js-yaml as a repeat, kept twice by the package). */
+  const keyText = (k: string): string => {
+    const written = text(k);
+    return written === k && plainScalar(k) !== k ? JSON.stringify(k) : written;
+  };
+  const text = (v: Tree): string => {
+    if (typeof v !== "string") return String(v);
+    const style = choose(4);
+    if (style === 0) return `'${v.replace(/'/g, "''")}'`;
+    // Written plain only as a careful writer would: text starting with an indicator (`*a`, `&a`,
+    // `? a`), or holding ": ", " #" or a flow indicator, means something else in YAML, where the
+    // libraries do not always agree (the random text below covers it).
+    if (style === 1 || !PLAIN_SAFE.test(v) || v === "<<") return JSON.stringify(v);
+    return v;
+  };
+  const comment = () => (choose(5) === 0 ? " # note" : "");
+  const gap = () => ["", "", "", "\n", "\n# remark\n", "\n   # indented remark\n"][choose(6)];
+  const flow = (v: Tree): string => {
+    if (Array.isArray(v)) return `[${v.map(flow).join(choose(2) ? ", " : ",")}]`;
+    if (v !== null && typeof v === "object") {
+      const pairs = Object.entries(v).map(([k, item]) => `${keyText(k)}: ${flow(item)}`);
+      return choose(2) ? `{ ${pairs.join(", ")} }` : `{${pairs.join(",")}}`;
+    }
+    return text(v);
+  };
+  const isCollection = (v: Tree) => v !== null && typeof v === "object" && Object.keys(v).length > 0;
+  /** Lines of a block node at `indent`; the first line is to follow "key:" or "- " when `inline`. */
+  const block = (v: Tree, indent: number): string => {
+    const pad = " ".repeat(indent);
+    if (Array.isArray(v)) {
+      return v
+        .map((item) => {
+          if (!isCollection(item) || choose(4) === 0 || (Array.isArray(item) && item.includes(null)))
+            return `${pad}-${item === null && choose(2) ? "" : ` ${flow(item)}`}${comment()}`;
+          const spaces = 1 + choose(3);
+          const inner = block(item, indent + 1 + spaces);
+          return `${pad}-${" ".repeat(spaces)}${inner.trimStart()}${gap()}`;
+        })
+        .join("\n");
+    }
+    if (v !== null && typeof v === "object") {
+      return Object.entries(v)
+        .map(([k, item]) => {
+          const head = `${pad}${keyText(k)}${choose(6) === 0 ? " " : ""}:`;
+          if (item === null && choose(2)) return `${head}${comment()}${gap()}`;
+          if (!isCollection(item) || choose(4) === 0 || (Array.isArray(item) && item.includes(null)))
+            return `${head} ${flow(item)}${comment()}${gap()}`;
+          const deeper = Array.isArray(item) && choose(3) === 0 ? indent : indent + 1 + choose(3);
+          return `${head}${comment()}\n${block(item, deeper)}${gap()}`;
+        })
+        .join("\n");
+    }
+    return `${pad}${flow(v)}`;
+  };
+  return `${choose(4) === 0 ? "# heading\n" : ""}${block(value, 0)}\n`;
+}
+
+/** Every path to a node of `value`, the root included. */
+function pathsIn(value: unknown, path: KeyPath = [], out: KeyPath[] = []): KeyPath[] {
+  out.push(path);
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      pathsIn(item, [...path, i], out);
+    });
+  } else if (value !== null && typeof value === "object") {
+    for (const [k, item] of Object.entries(value)) pathsIn(item, [...path, k], out);
+  }
+  return out;
+}
+
+/** Where the `yaml` package has the node at `path` (or its key): the reference. A path that goes
+ * past what the file holds stops at the deepest node that exists; an empty value is at its key. */
+function referenceOffset(doc: Document.Parsed, path: KeyPath, target: "value" | "key"): number {
+  const rangeStart = (node: unknown) => (node as { range?: number[] } | null)?.range?.[0];
+  let node: unknown = doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (const [index, segment] of path.entries()) {
+    if (isAlias(node)) node = node.resolve(doc);
+    let keyOffset: number | undefined;
+    if (isMap(node)) {
+      const pair = (node as YAMLMap).items.find((p: Pair) => keyText(p.key) === String(segment));
+      if (pair === undefined) break;
+      keyOffset = rangeStart(pair.key);
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === "number") {
+      node = node.items[segment];
+    } else {
+      break;
+    }
+    if (target === "key" && index === path.length - 1 && keyOffset !== undefined) return keyOffset;
+    offset = rangeStart(node) ?? keyOffset ?? offset;
+  }
+  return offset;
+}
+
+function keyText(key: unknown): string | undefined {
+  return isScalar(key) && key.value !== null && typeof key.value !== "object" ? String(key.value) : undefined;
+}
+
+/** The key path of every string scalar value of the `yaml` package's document, and whether it is plain. */
+function stringsIn(node: unknown, path: KeyPath = [], out: { path: KeyPath; plain: boolean }[] = []) {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = keyText(pair.key);
+      if (key !== undefined) stringsIn(pair.value, [...path, key], out);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, index) => {
+      stringsIn(item, [...path, index], out);
+    });
+  } else if (isScalar(node) && typeof node.value === "string") {
+    // A tagged scalar (`!!str 5`) is what its tag says, however it is written.
+    out.push({ path, plain: node.type === "PLAIN" && node.tag === undefined });
+  }
+  return out;
+}
+
+/** Reads `text` with both; when both read it without error to the same value, checks that they
+ * agree on the places and the styles. Whether the `yaml` package read it, whether the
+ * configuration reader did, and whether to the same value. */
+async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; same: boolean }> {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    merge: true,
+    logLevel: "error",
+  });
+  const ours = await parseYamlFile("a.yaml", "/a.yaml", text);
+  if (ours.diagnostics.length === 0) applyMergeKeys(ours.file, ours.value, text);
+  const theirs = doc.errors.length === 0 && doc.warnings.length === 0;
+  const read = ours.diagnostics.length === 0;
+  if (!theirs || !read) return { theirs, ours: read, same: false };
+  // An empty file: no value at all, where the package gives null.
+  const value = doc.contents === null ? undefined : doc.toJS();
+  if (!isDeepStrictEqual(ours.value, value)) return { theirs, ours: read, same: false };
+  const { positions } = ours.file;
+  for (const path of pathsIn(value)) {
+    for (const probe of [path, [...path, "missing"], [...path, 99]]) {
+      for (const target of ["value", "key"] as const) {
+        const expected = lines.linePos(referenceOffset(doc, probe, target));
+        const at = positions.linePos(positions.offsetOf(probe, target));
+        expect({ probe, target, at }).toEqual({ probe, target, at: expected });
+      }
+    }
+  }
+  for (const { path, plain } of stringsIn(doc.contents)) {
+    expect({ path, plain: positions.isPlain(path) }).toEqual({ path, plain });
+  }
+  return { theirs, ours: read, same: true };
+}
+
+describe("the configuration reader", () => {
+  it("reads generated configuration-like files as the yaml package does, with LF or CRLF", async () => {
+    let taken = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        tree,
+        fc.array(fc.nat(99), { minLength: 1, maxLength: 40 }),
+        async (value, choices) => {
+          const text = render(value, choices);
+          for (const form of [text, text.replace(/\n/g, "\r\n")]) {
+            const { theirs, ours, same } = await compare(form);
+            // A file the package reads, the configuration reader reads too, to the same value.
+            if (theirs) expect({ form, ours, same }).toEqual({ form, ours: true, same: true });
+            if (theirs) taken++;
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(2000);
+  });
+
+  it("agrees with the yaml package on the places in random text that both read alike", async () => {
+    // Both read most such text alike; where they do not (the empty key of `? ` is "" to the
+    // package and "null" to js-yaml, a lone tag `!` is "" or null), positions are not compared.
+    let alike = 0;
+    const fragment = fc.string({ unit: fc.constantFrom(..."  ab1-:#'\"{}[],$&*!|>?\\"), maxLength: 10 });
+    const line = fc
+      .tuple(fc.nat(4), fc.constantFrom("", "- ", "k: ", "- k: ", "k:", "-"), fragment)
+      .map(([indent, lead, rest]) => `${" ".repeat(indent)}${lead}${rest}`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 6 }), async (lines) => {
+        if ((await compare(lines.join("\n"))).same) alike++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(alike).toBeGreaterThan(500);
+  });
+
+  it("reads the configuration forms of the examples", async () => {
+    const text = [
+      "version: 1 # the only version",
+      "organization: org_1",
+      "spaces:",
+      "  guides: spc_1",
+      "",
+      "sites:",
+      "  - title: Docs",
+      "    sections:",
+      "    - path: a",
+      "      siteSpaces: [{ space: guides, path: v1 }]",
+      "    redirects:",
+      "      -   source: /old",
+      "          to: { section: a }",
+      "      - source: '/it''s'",
+      '        destination: { kind: url, url: "https://example.com/${PATH}" }',
+      "samlProviders:",
+      "  - label: SSO",
+      "    certificate: ${CERT}",
+      "    defaultRole:",
+    ].join("\n");
+    expect(await compare(text)).toEqual({ theirs: true, ours: true, same: true });
+  });
+
+  it("places anchors, aliases, tags, block scalars, bare list items and flow pairs as the yaml package does", async () => {
+    for (const text of [
+      "a: &x 1\nb: *x\n",
+      "a: !!str 1\nb: ! 2\n",
+      "a: |\n  text\n  more\nb: >-\n  folded\n  text\nc: 1\n",
+      "a:\n  -\n  - x\n  - # note\n  -\n    y\n  -\nb: 1\n",
+      "a: [x, y: z, {p: q}]\n",
+      "<<: {a: 1}\nb: 2\n",
+      "a: b\n  c\n",
+      "? a\n: 1\n? b\n",
+      "a: &m\n  k: v\nb:\n  <<: *m\n  w: 1\n",
+    ]) {
+      expect({ text, read: await compare(text) }).toEqual({
+        text,
+        read: { theirs: true, ours: true, same: true },
+      });
+    }
+  });
+});

@@ -1,0 +1,37 @@
+// Which parts of a URL an export keeps out of the file: found by their place in the URL as it
+// was read, so that the rest of it is written exactly as the service gave it.
+
+import { describe, expect, it } from "vitest";
+import { secretPartsOf } from "../../src/export/secrets.ts";
+
+/** Each secret part as the text it covers, with its name. */
+const partsOf = (url: string) =>
+  secretPartsOf(url).map((part) => [part.name, url.slice(part.at, part.at + part.length)]);
+
+describe("the secret parts of a URL", () => {
+  it("are the values of query and fragment parameters named like a secret", () => {
+    expect(partsOf("https://api.example.com/spec.yaml?v=2&token=abc123&page=3#section")).toEqual([
+      ["token", "abc123"],
+    ]);
+    expect(partsOf("https://app.example.com/cb#access_token=xyz&state=42")).toEqual([
+      ["access_token", "xyz"],
+    ]);
+    expect(partsOf("https://s3.example.com/a.yaml?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=ff00")).toEqual([
+      ["X-Amz-Credential", "AKIA%2F1"],
+      ["X-Amz-Signature", "ff00"],
+    ]);
+    // The name as it reads once decoded; the value as it is written.
+    expect(partsOf("https://api.example.com/?api%5Fkey=k%3D1")).toEqual([["api_key", "k%3D1"]]);
+  });
+
+  it("are the password of user-info, or the user-info itself when it has none", () => {
+    expect(partsOf("https://ci:p4ss@specs.example.com/a.yaml")).toEqual([["password", "p4ss"]]);
+    expect(partsOf("https://ghp_token123@raw.example.com/a.yaml")).toEqual([["credential", "ghp_token123"]]);
+  });
+
+  it("are nothing else: empty values, ports, an @ in the path, parameters with other names", () => {
+    expect(partsOf("https://api.example.com:8443/spec.yaml?token=&v=1")).toEqual([]);
+    expect(partsOf("https://api.example.com/users/@me?page=2")).toEqual([]);
+    expect(partsOf("https://api.example.com/?keyword=docs&author=ada&monkey=1")).toEqual([]);
+  });
+});
