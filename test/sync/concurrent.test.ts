@@ -19,6 +19,7 @@ import type { LiveTranslation } from "../../src/kinds/translation.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
+import { repeats } from "../support/repeats.ts";
 
 const RUNS = Number(process.env.DOCSYNC_RACE_RUNS ?? 15);
 const EXAMPLES = readdirSync("examples", { withFileTypes: true })
@@ -209,13 +210,7 @@ function toYaml(model: Model): string {
  */
 async function duplicates(h: Harness, model?: Model): Promise<string[]> {
   const found: string[] = [];
-  const repeated = (what: string, values: string[]) => {
-    const seen = new Set<string>();
-    for (const value of values) {
-      if (seen.has(value)) found.push(`${what} ${value}`);
-      seen.add(value);
-    }
-  };
+  const repeated = (what: string, values: string[]) => found.push(...repeats(what, values));
   const org = `/orgs/${h.org}`;
   repeated(
     "collection",

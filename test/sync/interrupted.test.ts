@@ -13,6 +13,7 @@ import type { LiveTeam } from "../../src/kinds/team.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
+import { repeats } from "../support/repeats.ts";
 
 const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 100);
 const SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
@@ -58,13 +59,7 @@ function toYaml(model: Model): string {
 /** Titles, paths and sources that repeat where they should be unique: duplicates. */
 async function duplicates(h: Harness, expectedSections: number): Promise<string[]> {
   const found: string[] = [];
-  const repeated = (what: string, values: string[]) => {
-    const seen = new Set<string>();
-    for (const value of values) {
-      if (seen.has(value)) found.push(`${what} ${value}`);
-      seen.add(value);
-    }
-  };
+  const repeated = (what: string, values: string[]) => found.push(...repeats(what, values));
   const sites = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
   repeated(
     "site",
