@@ -513,6 +513,20 @@ var init_batch = __esm({
   }
 });
 
+// src/apply/gone.ts
+function alreadyGone(call, error) {
+  if (call.method !== "DELETE" || !(error instanceof ApiError) || error.status !== 404 || isRouteAbsent(error)) return;
+  let said = error.apiMessage === void 0 ? "" : `: ${error.apiMessage}`;
+  return `already gone: ${describeStatus(404)}${said}`;
+}
+var init_gone = __esm({
+  "src/apply/gone.ts"() {
+    "use strict";
+    init_absent_route();
+    init_errors2();
+  }
+});
+
 // src/apply/execute.ts
 import { setMaxListeners } from "node:events";
 function fillAlternate(alternate, ids) {
@@ -555,14 +569,16 @@ async function executePlan(plan, client, options) {
     let results = answer?.results, done = [], failed = [];
     batch.batch.items.forEach((id, index) => {
       let call = byId.get(id);
-      if (!waitingOn.delete(id)) return;
+      if (!waitingOn.has(id)) return;
       let outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : void 0);
-      if (outcome.status === "failed") {
-        record(outcome), failed.push(call);
-        return;
+      if (!(outcome.status === "failed" && call.method === "DELETE")) {
+        if (waitingOn.delete(id), outcome.status === "failed") {
+          record(outcome), failed.push(call);
+          return;
+        }
+        for (let capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address));
+        record({ call, status: "done", carried: !0 }), done.push(id);
       }
-      for (let capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address));
-      record({ call, status: "done", carried: !0 }), done.push(id);
     });
     for (let call of failed) skipDependents(call);
     for (let id of done) release(id);
@@ -592,7 +608,9 @@ async function executePlan(plan, client, options) {
       }
       return record({ call, status: "done" }), !0;
     } catch (error) {
-      return giveUp.signal.aborted || (record({ call, status: "failed", error: failureMessage2(error, call.probe) }), skipDependents(call)), !1;
+      if (giveUp.signal.aborted) return !1;
+      let gone = alreadyGone(call, error);
+      return gone !== void 0 ? (record({ call, status: "done", gone }), !0) : (record({ call, status: "failed", error: failureMessage2(error, call.probe) }), skipDependents(call), !1);
     } finally {
       running.delete(call.id);
     }
@@ -637,6 +655,7 @@ var DEFAULT_DRAIN_MS, init_execute = __esm({
     init_graph();
     init_batch();
     init_captures();
+    init_gone();
     init_placeholders();
     DEFAULT_DRAIN_MS = 1e4;
   }
@@ -3547,9 +3566,16 @@ function callName(call, changes2) {
   return `${at3 < 0 ? address : address.slice(0, at3)}: ${call.summary}`;
 }
 function progressLine(outcome, changes2, style) {
-  return outcome.status === "done" ? outcome.carried ? "" : outcome.instead ? `  ${style.yellow("\u21B7")} ${callName(outcome.call, changes2)}: ${outcome.instead}
-` : `  ${style.green("\u2713")} ${callName(outcome.call, changes2)}
-` : outcome.status === "failed" ? `  ${style.red("\u2717")} ${callName(outcome.call, changes2)}: ${outcome.error}
+  if (outcome.status === "done") {
+    if (outcome.carried) return "";
+    if (outcome.instead)
+      return `  ${style.yellow("\u21B7")} ${callName(outcome.call, changes2)}: ${outcome.instead}
+`;
+    let gone = outcome.gone ? ` (${outcome.gone})` : "";
+    return `  ${style.green("\u2713")} ${callName(outcome.call, changes2)}${gone}
+`;
+  }
+  return outcome.status === "failed" ? `  ${style.red("\u2717")} ${callName(outcome.call, changes2)}: ${outcome.error}
 ` : "";
 }
 function changeOutcomes(plan, result) {
@@ -3690,7 +3716,7 @@ var ApplyRecorder, json, init_json_reports = __esm({
               summary: outcome.call.summary,
               status: outcome.status
             };
-            if (outcome.status === "failed" && (call.error = redactor.redact(outcome.error)), outcome.status === "skipped") {
+            if (outcome.status === "failed" && (call.error = redactor.redact(outcome.error)), outcome.status === "done" && outcome.gone && (call.gone = redactor.redact(outcome.gone)), outcome.status === "skipped") {
               let cause = calls.get(outcome.cause);
               call.because = `${cause ? callName(cause, changes2) : outcome.cause} failed`;
             }
@@ -3880,6 +3906,19 @@ async function spacesIn(client, collection) {
     throw error;
   }
 }
+function spacesToTrash(spaces, configuration) {
+  let named = new Set(Object.values(configuration.spaces));
+  return spaces.filter((space) => space.deletedAt === void 0 && !named.has(space.id)).map((space) => {
+    let title = space.title === void 0 ? "" : `${JSON.stringify(space.title)} `;
+    return {
+      action: "delete",
+      kind: "space",
+      address: addressOf("", "space", space.id),
+      liveId: space.id,
+      note: `${title}goes to the trash, restorable for 7 days`
+    };
+  });
+}
 function siteSpacesOf(desired) {
   let all = [];
   for (let site4 of desired.sites ?? []) {
@@ -3912,14 +3951,20 @@ function spaceKeptInside(desired, collection, spaceIds) {
     );
   }
 }
-var spaceIdsIn, where, init_collection_contents = __esm({
+var spacesInside, where, init_collection_contents = __esm({
   "src/kinds/collection-contents.ts"() {
     "use strict";
     init_errors2();
     init_errors();
+    init_address();
     init_desired();
     init_paths();
-    spaceIdsIn = async (client, collection) => (await spacesIn(client, collection)).map((space) => space.id), where = (item) => placeOf(item.at);
+    spacesInside = async (client, collection) => (await spacesIn(client, collection)).map(({ id, title, deletedAt }) => ({
+      id,
+      ...typeof title == "string" ? { title } : {},
+      ...typeof deletedAt == "string" ? { deletedAt } : {}
+    }));
+    where = (item) => placeOf(item.at);
   }
 });
 
@@ -4079,7 +4124,7 @@ function checkNothingKeptInside(live, scope, ctx) {
         `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
       );
   }
-  let spaces = live.details?.spaces, error = spaces && spaceKeptInside(scope.desired, live.item, spaces);
+  let inside = live.details?.spaces?.map((space) => space.id), error = inside && spaceKeptInside(scope.desired, live.item, inside);
   if (error) throw error;
 }
 function mayBeDeleted(live, desired) {
@@ -4144,7 +4189,7 @@ var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind,
         let nodes = leafNodes(items2), desired = scope.desired.collections;
         return desired === void 0 || !scope.desired.policy.prune.includes("collections") || await Promise.all(
           nodes.filter((node) => mayBeDeleted(node.item, desired)).map(async (node) => {
-            node.details = { ...node.details, spaces: await spaceIdsIn(client, node.item.id) };
+            node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
           })
         ), nodes;
       },
@@ -4215,6 +4260,7 @@ var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind,
           }
         ];
       },
+      consequences: (live, _address, _scope, _ctx, configuration) => spacesToTrash(live.details?.spaces ?? [], configuration),
       toConfig(live, scope, ctx) {
         let collection = live.item;
         if (sharedTitles.has(collection)) {
@@ -4238,14 +4284,30 @@ var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind,
 });
 
 // src/kinds/custom-field.ts
+function valuesLost(name, scope) {
+  return (scope.live?.children.space ?? []).flatMap((node) => {
+    let values = node.details?.customFields, space = scope.desired.spaceSettings?.find((item) => item.spaceId === node.item.id);
+    return values?.[name] === void 0 || values[name] === null || space === void 0 ? [] : space.customFields?.[name] !== void 0 ? [] : [
+      {
+        action: "update",
+        kind: "space",
+        address: addressOf("", "space", space.name),
+        liveId: node.item.id,
+        note: `loses its value of custom field ${JSON.stringify(name)}`
+      }
+    ];
+  });
+}
 var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   "src/kinds/custom-field.ts"() {
     "use strict";
+    init_address();
     init_compare();
     init_configured();
     init_live_nodes();
     init_paths();
-    UPDATABLE = ["title", "description", "placeholder", "options"], TYPES = ["text", "number", "boolean", "date", "select", "multi-select"], nameClaim = (org, name) => `${org}#custom-field=${name}`, customFieldKind = {
+    UPDATABLE = ["title", "description", "placeholder", "options"], TYPES = ["text", "number", "boolean", "date", "select", "multi-select"], nameClaim = (org, name) => `${org}#custom-field=${name}`;
+    customFieldKind = {
       kind: "custom field",
       collection: "customFields",
       config: {
@@ -4299,6 +4361,8 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
           releases: [nameClaim(scope.organization, live.item.name)]
         }
       ],
+      // Its values on spaces go with it.
+      consequences: (live, _address, scope) => valuesLost(live.item.name, scope),
       toConfig(live, _scope, ctx) {
         let field = live.item;
         if (!TYPES.includes(field.type)) {
@@ -4352,6 +4416,153 @@ var isAdmin, describe, init_member_admins = __esm({
   "src/kinds/member-admins.ts"() {
     "use strict";
     isAdmin = (role) => role === "admin", describe = (outcome) => outcome === "removed" ? "remove it from the organization" : `make it ${outcome.role ?? "a guest"}`;
+  }
+});
+
+// src/kinds/member-teams.ts
+async function readTeamsOf(client, organization, nodes) {
+  await Promise.all(
+    nodes.filter((node) => node.item.teams !== 0).map(async (node) => {
+      let memberships;
+      try {
+        memberships = await client.list(
+          `${orgPath(organization)}/members/${encodeURIComponent(node.item.id)}/teams`
+        );
+      } catch (error) {
+        if (isNotOffered(error)) return;
+        throw error;
+      }
+      let teams = memberships.map(({ team }) => ({ id: team.id, title: team.title }));
+      teams.length > 0 && (node.details = { ...node.details, teams });
+    })
+  );
+}
+function teamsLosing(node, member, ctx) {
+  return (node.details?.teams ?? []).flatMap(({ id, title }) => {
+    let addresses = [title, `${title}#${id}`].map((key) => addressOf("", "team", key));
+    return addresses.some((address2) => ctx.deletes(address2) === id) ? [] : [
+      { action: "update", kind: "team", address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0], liveId: id, note: `loses member ${JSON.stringify(member)}` }
+    ];
+  });
+}
+var init_member_teams = __esm({
+  "src/kinds/member-teams.ts"() {
+    "use strict";
+    init_errors2();
+    init_address();
+    init_paths();
+  }
+});
+
+// src/kinds/space-access-facts.ts
+function once(client, key, read) {
+  let reads = cache.get(client);
+  reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
+  let found = reads.get(key);
+  return found || (found = read(), reads.set(key, found)), found;
+}
+function readCaller(client, organization) {
+  return once(client, `caller ${organization}`, async () => {
+    let id;
+    try {
+      id = (await client.get("/user")).id;
+    } catch (error) {
+      if (absent(error)) return { known: !1 };
+      throw error;
+    }
+    let teams = [];
+    try {
+      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
+    } catch (error) {
+      if (!absent(error)) throw error;
+    }
+    return { known: !0, id, teams: new Set(teams.map((membership) => membership.team.id)) };
+  });
+}
+function readMembers(client, organization) {
+  return once(client, `members ${organization}`, async () => {
+    let members = await client.list(
+      `${orgPath(organization)}/members`
+    ), ids = /* @__PURE__ */ new Set(), byEmail = /* @__PURE__ */ new Map(), emails = /* @__PURE__ */ new Map();
+    for (let member of members) {
+      let id = member.user?.id ?? member.id;
+      ids.add(id), member.user?.email && (byEmail.set(member.user.email.toLowerCase(), id), emails.set(id, member.user.email));
+    }
+    return { ids, byEmail, emails };
+  });
+}
+function readOrganizationSpaces(client, organization) {
+  return once(client, `spaces ${organization}`, async () => {
+    let caller = await readCaller(client, organization);
+    if (!caller.known) return;
+    let items2;
+    try {
+      items2 = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(caller.id)}/spaces`);
+    } catch (error) {
+      if (isGoneOrHidden(error) || absent(error)) return;
+      throw error;
+    }
+    return items2.map((item) => item.space).filter((space) => !space.deletedAt);
+  });
+}
+var cache, absent, init_space_access_facts = __esm({
+  "src/kinds/space-access-facts.ts"() {
+    "use strict";
+    init_errors2();
+    init_paths();
+    cache = /* @__PURE__ */ new WeakMap();
+    absent = isNotOffered;
+  }
+});
+
+// src/kinds/unlisted-grants.ts
+async function readUnlistedGrants(client, scope, type2, nodes) {
+  if (nodes.length === 0) return;
+  let spaces = await readOrganizationSpaces(client, scope.organization);
+  if (spaces === void 0) return;
+  let managed = managedSpaces(scope.desired), unlisted = spaces.filter((space) => !managed.has(space.id)), grantsOf = await Promise.all(
+    unlisted.map(async (space) => {
+      try {
+        return await client.list(`${spacePermissionsPath(space.id)}/${type2}`);
+      } catch (error) {
+        if (isGoneOrHidden(error)) return [];
+        throw error;
+      }
+    })
+  ), byId = new Map(nodes.map((node) => [node.item.id, []]));
+  unlisted.forEach((space, index) => {
+    for (let grant of grantsOf[index]) {
+      let principal = grant[SINGULAR[type2]], found = typeof principal?.id == "string" ? byId.get(principal.id) : void 0, title = space.title === void 0 ? {} : { spaceTitle: space.title };
+      found?.push({ spaceId: space.id, role: String(grant.permission), ...title });
+    }
+  });
+  for (let node of nodes) {
+    let grants = byId.get(node.item.id);
+    grants.length > 0 && (node.details = { ...node.details, unlistedGrants: grants });
+  }
+}
+function unlistedGrantConsequences(node, principal, configuration) {
+  return (node.details?.unlistedGrants ?? []).map(({ spaceId, spaceTitle, role }) => {
+    let name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId), space = addressOf("", "space", name ?? spaceId), title = spaceTitle === void 0 ? "" : ` ${JSON.stringify(spaceTitle)}`;
+    return {
+      action: "delete",
+      kind: "space permission",
+      address: addressOf(space, "space permission", principal),
+      liveId: node.item.id,
+      note: `role ${JSON.stringify(role)} on space${title}, whose permissions the configuration does not list`
+    };
+  });
+}
+var SINGULAR, managedSpaces, init_unlisted_grants = __esm({
+  "src/kinds/unlisted-grants.ts"() {
+    "use strict";
+    init_errors2();
+    init_address();
+    init_paths();
+    init_space_access_facts();
+    SINGULAR = { teams: "team", users: "user" }, managedSpaces = (desired) => new Set(
+      (desired.spaceSettings ?? []).filter((space) => space.permissions !== void 0).map((space) => space.spaceId)
+    );
   }
 });
 
@@ -4420,7 +4631,9 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
     init_desired();
     init_compare();
     init_member_admins();
+    init_member_teams();
     init_paths();
+    init_unlisted_grants();
     KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => placeOf(item.at), names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
     refusalsOf = /* @__PURE__ */ new WeakMap();
     memberKind = {
@@ -4461,8 +4674,13 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
           client.list(membersPath(scope.organization)),
           // Needed only to plan role changes, not to export them.
           scope.desired.members === void 0 ? void 0 : callerOf(client)
-        ]);
-        return scope.desired.members !== void 0 && (checkNoneTwice(scope.desired.members, items2), checkAllPresent(scope.desired.members, items2)), items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} }));
+        ]), desired = scope.desired.members;
+        desired !== void 0 && (checkNoneTwice(desired, items2), checkAllPresent(desired, items2));
+        let nodes = items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} })), going = desired !== void 0 && scope.desired.policy.prune.includes("members") ? nodes.filter((node) => !desired.some((member) => names(member.user, node.item))) : [];
+        return await Promise.all([
+          readUnlistedGrants(client, scope, "users", going),
+          readTeamsOf(client, scope.organization, going)
+        ]), nodes;
       },
       key: (member) => userKey(member.user),
       liveKey: (member) => userKey(liveName(member)),
@@ -4494,6 +4712,10 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
           }
         ];
       },
+      consequences: (live, _address, _scope, ctx, configuration) => [
+        ...unlistedGrantConsequences(live, `user:${userKey(liveName(live.item))}`, configuration),
+        ...teamsLosing(live, liveName(live.item), ctx)
+      ],
       exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
       toConfig: (live) => ({ user: liveName(live.item), role: live.item.role })
     };
@@ -5076,6 +5298,24 @@ function membershipOnSection(route, scope, sectionId, groupId) {
     body: { siteSectionGroupId: groupId }
   };
 }
+function keptMembers(group, scope, ctx) {
+  return group.sections.filter((section) => {
+    let path = section.path;
+    return path === void 0 || ctx.deletes(sectionAddress(scope, path)) !== section.id;
+  });
+}
+function groupLosing(section, scope, ctx) {
+  let id = section.sectionGroup;
+  if (typeof id != "string") return;
+  let title = (scope.live?.children.group ?? []).find((node) => node.item.id === id)?.item.title, addresses = title === void 0 ? [addressOf(scope.address, "group", id)] : [title, `${title}#${id}`].map((key) => addressOf(scope.address, "group", key));
+  return addresses.some((address2) => ctx.deletes(address2) === id) ? void 0 : {
+    action: "update",
+    kind: "group",
+    address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0],
+    liveId: id,
+    note: `section ${JSON.stringify(section.path)} leaves it`
+  };
+}
 function desiredGroupBySectionId(scope, ctx) {
   let groups = /* @__PURE__ */ new Map();
   for (let section of site2(scope).sections ?? []) {
@@ -5118,7 +5358,7 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
     init_paths();
     init_site_navigation();
     PATCHABLE2 = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
-    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (group) => group.sections.map((section) => section.path ?? section.id);
+    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (sections) => sections.map((section) => section.path ?? section.id);
     sectionGroupKind = {
       kind: "group",
       collection: "sectionGroups",
@@ -5144,7 +5384,7 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       diff(desired, live, scope, ctx) {
         let changes2 = [];
         for (let field of PATCHABLE2) compareField(changes2, field, desired[field], live?.item[field]);
-        let have = live ? memberPaths(live.item) : [], ids = new Set(live?.item.sections.map((section) => section.id));
+        let kept2 = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept2), ids = new Set(kept2.map((section) => section.id));
         return have.length === desired.sections.length && desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path)))) || changes2.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
         ), changes2;
@@ -5215,6 +5455,17 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
           needs: ctx.needs(scope.ids.site)
         }
       ],
+      // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
+      consequences: (live, _address, scope, ctx) => keptMembers(live.item, scope, ctx).map((section) => {
+        let path = section.path ?? section.id;
+        return {
+          action: "update",
+          kind: "section",
+          address: sectionAddress(scope, path),
+          liveId: section.id,
+          note: "leaves the group, and stays where it is"
+        };
+      }),
       // The group's own fields; `nestSections` gives it its `sections`.
       toConfig(live) {
         let config = { group: live.item.title };
@@ -5549,6 +5800,16 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
           releases: [pathClaim(scope, live.item.path)]
         }
       ],
+      // Its site spaces go with it, and it leaves its group.
+      consequences(live, address, scope, ctx, configuration) {
+        let kind = sectionSiteSpaceKind, siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
+          action: "delete",
+          kind: kind.kind,
+          address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
+          liveId: siteSpace.id
+        })), group = groupLosing(live.item, scope, ctx);
+        return group ? [...siteSpaces, group] : siteSpaces;
+      },
       move: (id, position, scope) => ({
         method: "POST",
         path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
@@ -5780,7 +6041,7 @@ function assignmentKind(spec) {
       first.set(key, desired), ids.set(desired, id);
     }
     return resolved.set(scope, ids), ids;
-  }, matchKey = (desired, scope, ctx) => principalKey(
+  }, principalDeleted = (live, scope, ctx) => spec.principalOf(live, scope).some((owner) => ctx.deletes(owner.address) === owner.id), matchKey = (desired, scope, ctx) => principalKey(
     desired.type,
     principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx)
   ), grantsAfter = (scope, ctx) => {
@@ -5790,7 +6051,7 @@ function assignmentKind(spec) {
       role: desired.role
     })), configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
     for (let { item } of scope.live?.children[spec.kind] ?? [])
-      configured.has(principalKey(item.type, item.id)) || keptLive(scope, spec.kind, item, ctx) && (spec.principalDeleted(item, scope, ctx) || after.push({ type: item.type, id: item.id, role: item.role }));
+      configured.has(principalKey(item.type, item.id)) || keptLive(scope, spec.kind, item, ctx) && (principalDeleted(item, scope, ctx) || after.push({ type: item.type, id: item.id, role: item.role }));
     return after;
   }, guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
     if (!spec.guard || guarded.has(scope)) return;
@@ -5833,7 +6094,12 @@ function assignmentKind(spec) {
     },
     remove(live, _address, scope, ctx) {
       return guard(scope, ctx), [takes(routes(live.item.type).remove(scope, live.item.id), scope, live.item.role)];
-    }
+    },
+    // A grant goes with its principal: no call of its own, which would find it gone.
+    goesWith: (live, scope) => ({
+      owners: spec.principalOf(live.item, scope),
+      note: `role ${JSON.stringify(live.item.role)}`
+    })
   };
 }
 var assignmentKey, at, principalKey, init_assignment = __esm({
@@ -5878,53 +6144,6 @@ var isAdmin2, describe2, init_space_access = __esm({
   }
 });
 
-// src/kinds/space-access-facts.ts
-function once(client, key, read) {
-  let reads = cache.get(client);
-  reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
-  let found = reads.get(key);
-  return found || (found = read(), reads.set(key, found)), found;
-}
-function readCaller(client, organization) {
-  return once(client, `caller ${organization}`, async () => {
-    let id;
-    try {
-      id = (await client.get("/user")).id;
-    } catch (error) {
-      if (absent(error)) return { known: !1 };
-      throw error;
-    }
-    let teams = [];
-    try {
-      teams = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(id)}/teams`);
-    } catch (error) {
-      if (!absent(error)) throw error;
-    }
-    return { known: !0, id, teams: new Set(teams.map((membership) => membership.team.id)) };
-  });
-}
-function readMembers(client, organization) {
-  return once(client, `members ${organization}`, async () => {
-    let members = await client.list(
-      `${orgPath(organization)}/members`
-    ), ids = /* @__PURE__ */ new Set(), byEmail = /* @__PURE__ */ new Map(), emails = /* @__PURE__ */ new Map();
-    for (let member of members) {
-      let id = member.user?.id ?? member.id;
-      ids.add(id), member.user?.email && (byEmail.set(member.user.email.toLowerCase(), id), emails.set(id, member.user.email));
-    }
-    return { ids, byEmail, emails };
-  });
-}
-var cache, absent, init_space_access_facts = __esm({
-  "src/kinds/space-access-facts.ts"() {
-    "use strict";
-    init_errors2();
-    init_paths();
-    cache = /* @__PURE__ */ new WeakMap();
-    absent = isNotOffered;
-  }
-});
-
 // src/kinds/space-permission.ts
 function where4(scope) {
   let { at: at3, name } = scope.desired;
@@ -5933,15 +6152,6 @@ function where4(scope) {
 function whereItem(desired, scope) {
   let { at: at3 } = desired;
   return `${placeOf(at3)}: space "${scope.desired.name}"`;
-}
-function deletedByPlan(address, id, ctx) {
-  try {
-    let found = ctx.idOf(address);
-    return found === id && ctx.needs(found) === void 0 && ctx.liveIdOf(address) === void 0;
-  } catch (error) {
-    if (error instanceof DocsyncError) return !1;
-    throw error;
-  }
 }
 function principalId(desired, scope, ctx) {
   if (desired.type === "team") {
@@ -5954,7 +6164,7 @@ function principalId(desired, scope, ctx) {
         `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
       ) : error;
     }
-    if (deletedByPlan(address, id2, ctx))
+    if (ctx.deletes(address) === id2)
       throw new DocsyncError(
         "plan.deleted-reference",
         `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`
@@ -5967,17 +6177,16 @@ function principalId(desired, scope, ctx) {
       "plan.unknown-reference",
       `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
     );
-  if (deletedByPlan(memberAddress(id, members.emails.get(id)), id, ctx))
+  if (ctx.deletes(memberAddress(id, members.emails.get(id))) === id)
     throw new DocsyncError(
       "plan.deleted-reference",
       `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`
     );
   return id;
 }
-function principalDeleted(live, _scope, ctx) {
-  if (live.type === "team") return deletedByPlan(addressOf("", "team", String(live.title)), live.id, ctx);
-  let email = typeof live.email == "string" ? live.email : void 0;
-  return deletedByPlan(memberAddress(live.id, email), live.id, ctx);
+function principalOf(live) {
+  let kind = live.type === "team" ? "team" : "member", email = typeof live.email == "string" ? live.email : void 0, name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
+  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
 }
 function grantConfig(grant, scope, ctx) {
   if (!ROLES.includes(grant.role)) {
@@ -5989,7 +6198,7 @@ function grantConfig(grant, scope, ctx) {
   }
   return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
 }
-var isEmail2, userName, factsOf, memberAddress, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
+var isEmail2, userName, factsOf, memberKey, memberAddress, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
   "src/kinds/space-permission.ts"() {
     "use strict";
     init_errors();
@@ -6000,7 +6209,7 @@ var isEmail2, userName, factsOf, memberAddress, principalRoutes, assignments, sp
     init_space_access();
     init_space_access_facts();
     isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, factsOf = (scope) => scope.live?.details?.access;
-    memberAddress = (id, email) => addressOf("", "member", email?.toLowerCase() ?? id);
+    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf("", "member", memberKey(id, email));
     principalRoutes = (type2) => ({
       invite: (scope, id, role) => ({
         method: "POST",
@@ -6074,7 +6283,7 @@ var isEmail2, userName, factsOf, memberAddress, principalRoutes, assignments, sp
         return live;
       },
       principalId,
-      principalDeleted,
+      principalOf,
       // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
       keptRole: "admin",
       guard(before, after, scope) {
@@ -6149,15 +6358,20 @@ function collectionId(space, ctx) {
   return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
 }
 function customFieldAddress(space, name, ctx) {
-  let address = addressOf("", "custom field", name);
+  let address = addressOf("", "custom field", name), id;
   try {
-    ctx.idOf(address);
+    id = ctx.idOf(address);
   } catch (error) {
     throw error instanceof DocsyncError ? new DocsyncError(
       "plan.unknown-reference",
       `${where5(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
     ) : error;
   }
+  if (ctx.deletes(address) !== void 0 && ctx.needs(id) === void 0)
+    throw new DocsyncError(
+      "plan.deleted-reference",
+      `${where5(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`
+    );
   return address;
 }
 var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm({
@@ -6267,8 +6481,10 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
         for (let field of PATCHABLE6) compareField(changes2, field, desired[field], live?.item[field]);
         compareField(changes2, "collection", collectionId(desired, ctx), live?.item.parent);
         let values = liveValues(live);
-        for (let [name, value] of Object.entries(desired.customFields ?? {}))
-          customFieldAddress(desired, name, ctx), compareField(changes2, `${FIELD_PREFIX}${name}`, value, values[name]);
+        for (let [name, value] of Object.entries(desired.customFields ?? {})) {
+          let replaced = ctx.deletes(customFieldAddress(desired, name, ctx)) !== void 0;
+          compareField(changes2, `${FIELD_PREFIX}${name}`, value, replaced ? void 0 : values[name]);
+        }
         return changes2;
       },
       create(desired) {
@@ -6316,7 +6532,58 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
   }
 });
 
+// src/kinds/team-providers.ts
+async function readProvidersNaming(client, scope, nodes) {
+  if (nodes.length === 0) return;
+  let providers;
+  try {
+    providers = await client.list(samlProvidersPath(scope.organization));
+  } catch (error) {
+    if (isNotOffered(error)) return;
+    throw error;
+  }
+  for (let node of nodes) {
+    let naming = providers.filter((provider) => provider.defaultTeam?.id === node.item.id).map(({ id, label }) => ({ id, label }));
+    naming.length > 0 && (node.details = { ...node.details, namedBy: naming });
+  }
+}
+function keepsNaming(provider, team, scope, ctx) {
+  if ([provider.label, `${provider.label}#${provider.id}`].map(
+    (key) => addressOf("", "SAML provider", key)
+  ).some((address) => ctx.deletes(address) === provider.id)) return !1;
+  let ref = scope.desired.samlProviders?.find(
+    (item) => item.id === provider.id || item.id === void 0 && item.label === provider.label
+  )?.defaultTeam;
+  return ref === void 0 ? !0 : "id" in ref ? ref.id === team.id : !1;
+}
+function checkNoProviderKeepsNaming(team, scope, ctx) {
+  let kept2 = (team.details?.namedBy ?? []).filter((provider) => keepsNaming(provider, team.item, scope, ctx));
+  if (kept2.length === 0) return;
+  let names2 = kept2.map((provider) => `"${provider.label}" (${provider.id})`).join(", ");
+  throw new DocsyncError(
+    "plan.in-use",
+    `team "${team.item.title}" (${team.item.id}), which the plan deletes, is the default team of SAML provider ${names2}, and the API refuses to delete a team a provider names: give the provider another defaultTeam under samlProviders:, or list the team under teams:`
+  );
+}
+var init_team_providers = __esm({
+  "src/kinds/team-providers.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_paths();
+  }
+});
+
 // src/kinds/team.ts
+function mayBeDeleted2(nodes, desired) {
+  if (desired.teams === void 0 || !desired.policy.prune.includes("teams")) return [];
+  let configured = desired.teams, titles = /* @__PURE__ */ new Map();
+  for (let { item } of nodes) titles.set(item.title, (titles.get(item.title) ?? 0) + 1);
+  return nodes.filter(
+    ({ item: team }) => !configured.some((item) => item.id === team.id) && ((titles.get(team.title) ?? 0) > 1 || !configured.some((item) => item.title === team.title || item.was === team.title))
+  );
+}
 var teamKind, init_team = __esm({
   "src/kinds/team.ts"() {
     "use strict";
@@ -6324,6 +6591,8 @@ var teamKind, init_team = __esm({
     init_configured();
     init_live_nodes();
     init_paths();
+    init_team_providers();
+    init_unlisted_grants();
     teamKind = {
       kind: "team",
       collection: "teams",
@@ -6341,7 +6610,13 @@ var teamKind, init_team = __esm({
         resolve: ({ value: { title, members } }, meta2) => ({ ...meta2, title, ...defined({ members }) })
       },
       desired: (scope) => scope.desired.teams,
-      read: async (client, scope) => leafNodes(await client.list(teamsPath(scope.organization))),
+      async read(client, scope) {
+        let nodes = leafNodes(await client.list(teamsPath(scope.organization))), going = mayBeDeleted2(nodes, scope.desired), granted = going.filter((node) => node.item.spaces !== 0);
+        return await Promise.all([
+          readUnlistedGrants(client, scope, "teams", granted),
+          readProvidersNaming(client, scope, going)
+        ]), nodes;
+      },
       key: (team) => team.title,
       liveKey: (team) => team.title,
       diff(desired, live) {
@@ -6366,9 +6641,10 @@ var teamKind, init_team = __esm({
           summary: "rename team"
         }
       ],
-      remove: (live, _address, scope) => [
-        { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" }
-      ],
+      remove(live, _address, scope, ctx) {
+        return checkNoProviderKeepsNaming(live, scope, ctx), [{ method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" }];
+      },
+      consequences: (live, _address, _scope, _ctx, configuration) => unlistedGrantConsequences(live, `team:${live.item.title}`, configuration),
       exportLeavesOut: "team members (the API does not list them)",
       // The title only: the API counts a team's members but does not say who they are.
       toConfig(live, _scope, ctx) {
@@ -23829,13 +24105,13 @@ var absentKey, init_absent_list = __esm({
 function location(item) {
   return placeOf(item.at);
 }
-function oldest(nodes) {
-  let kept2 = nodes[0];
-  for (let node of nodes) {
-    let a = createdAt(node), b = createdAt(kept2);
-    a !== void 0 && b !== void 0 && a < b && (kept2 = node);
-  }
-  return kept2;
+function toKeep(nodes) {
+  let times = nodes.map(createdAt);
+  if (times.some((time) => time === void 0))
+    return { node: nodes[0], because: "listed first: the API gives no creation time" };
+  let at3 = 0;
+  for (let index = 1; index < nodes.length; index++) times[index] < times[at3] && (at3 = index);
+  return { node: nodes[at3], because: "the oldest" };
 }
 function matchItems(desired, live, rules, describe4) {
   let byKey = /* @__PURE__ */ new Map();
@@ -23843,13 +24119,14 @@ function matchItems(desired, live, rules, describe4) {
     let key = rules.liveKey(live[at3].item), found = byKey.get(key);
     found === void 0 ? byKey.set(key, at3) : Array.isArray(found) ? found.push(at3) : byKey.set(key, [found, at3]);
   }
-  let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
+  let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), keptBecause = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
     let found = byKey.get(key);
     if (found === void 0) return;
     if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
     let candidates = found.filter((at3) => !claimed[at3]);
     if (candidates.length <= 1) return candidates[0];
-    let kept2 = oldest(candidates.map((at3) => live[at3]));
+    let { node: kept2, because } = toKeep(candidates.map((at3) => live[at3]));
+    keptBecause.set(kept2, because);
     for (let at3 of candidates) live[at3] !== kept2 && duplicates.set(live[at3], kept2);
     return live.indexOf(kept2);
   }, claim = (index, at3) => {
@@ -23887,7 +24164,7 @@ function matchItems(desired, live, rules, describe4) {
     claimed[at3] = 1;
   }));
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at3) => !claimed[at3]);
-  return { live: matched, unclaimed, duplicates };
+  return { live: matched, unclaimed, duplicates, keptBecause };
 }
 function keepMatching(desired, live, rules, describe4) {
   let matching = matchItems(desired, live, rules, describe4);
@@ -24235,6 +24512,52 @@ var BATCH_MAX, init_batch2 = __esm({
   }
 });
 
+// src/plan/consequences.ts
+var Consequences, init_consequences = __esm({
+  "src/plan/consequences.ts"() {
+    "use strict";
+    Consequences = class {
+      /** Live items that a delete of this plan takes along, by the address of that delete. */
+      byOwner = /* @__PURE__ */ new Map();
+      /**
+       * Whether the live item of `slot`, one the plan would delete or leave alone, goes along with an
+       * item this plan deletes: then it is noted as a consequence of that delete, and has no change
+       * of its own.
+       */
+      takenAlong(slot, resolution) {
+        if (slot.status !== "delete" && slot.status !== "unmanaged") return !1;
+        let live = slot.live, along = slot.module.goesWith?.(live, slot.container.scope), owner = along?.owners.find((candidate) => resolution.deletes(candidate.address) === candidate.id);
+        if (!owner) return !1;
+        let consequence = {
+          action: "delete",
+          kind: slot.module.kind,
+          address: slot.address,
+          liveId: live.item.id
+        };
+        along.note !== void 0 && (consequence.note = along.note);
+        let taken = this.byOwner.get(owner.address);
+        return taken ? taken.push(consequence) : this.byOwner.set(owner.address, [consequence]), !0;
+      }
+      /**
+       * Gives each delete (and replacement) what the service does along with it: the items it takes
+       * along, then what its kind says of it.
+       */
+      addTo(changes2, resolution, configuration) {
+        for (let change of changes2) {
+          if (change.action !== "delete" && change.action !== "replace" || change.blocked) continue;
+          let slot = resolution.get(change.address);
+          if (!slot?.live) continue;
+          let { module, scope } = slot.container, consequences = [
+            ...this.byOwner.get(change.address) ?? [],
+            ...module.consequences?.(slot.live, slot.address, scope, resolution, configuration) ?? []
+          ];
+          consequences.length > 0 && (change.consequences = consequences);
+        }
+      }
+    };
+  }
+});
+
 // src/plan/slot-index.ts
 var SlotIndex, init_slot_index = __esm({
   "src/plan/slot-index.ts"() {
@@ -24334,8 +24657,9 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       liveName;
       /** Live field changes that force a replacement (or that protect prevented). */
       replaceChanges = NONE2;
-      /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+      /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
       duplicateOf = void 0;
+      keptBecause = void 0;
       containers = NONE2;
       /** For an item this plan creates: the placeholder of its id, once asked for. */
       placeholder = void 0;
@@ -24394,6 +24718,10 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
         let slot = this.slots.get(address);
         return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : void 0;
       }
+      deletes(address) {
+        let slot = this.slots.get(address);
+        return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : void 0;
+      }
       /**
        * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
        * kind without children are indexed by address only when an address of their container is
@@ -24431,7 +24759,7 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let at3 = 0; at3 < matching.unclaimed.length; at3++) {
           let live = matching.unclaimed[at3], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), taken = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain3), own = taken ? `${name}#${live.item.id}` : name, address = taken ? describe4(own) : plain3, slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, address, own);
-          kept3 && (slot.duplicateOf = kept3.item.id), this.slots.add(address, slot), slots.push(slot);
+          kept3 && (slot.duplicateOf = kept3.item.id, slot.keptBecause = matching.keptBecause.get(kept3)), this.slots.add(address, slot), slots.push(slot);
         }
         return keys && kept2 > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
       }
@@ -24885,7 +25213,7 @@ var NAMED_MAX, IDS_MAX, CREATED_MAX, init_unmatched = __esm({
 function buildPlan(desired, live, options = {}) {
   let planner = new Planner(desired, live), plan = planner.plan();
   if (options.secrets?.add(planner.sensitive.previousSecrets(desired, live)), options.targets && options.targets.length > 0) {
-    let known = options.targetsMayBeGone ? () => !0 : (address) => planner.knows(address);
+    let known = options.targetsMayBeGone ? () => !0 : (address) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
   return plan = withNavigation(plan, planner.containers), plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan)), batchBulkCalls(plan, planner.bulkItems);
@@ -24895,6 +25223,7 @@ var Planner, init_build = __esm({
     "use strict";
     init_registry();
     init_batch2();
+    init_consequences();
     init_graph();
     init_lists();
     init_navigation();
@@ -24904,7 +25233,6 @@ var Planner, init_build = __esm({
     init_target();
     init_unmatched();
     Planner = class {
-      // the top-level ones, once planned
       constructor(desired, live) {
         this.desired = desired;
         this.live = live;
@@ -24924,9 +25252,8 @@ var Planner, init_build = __esm({
       bulkItems = /* @__PURE__ */ new Map();
       sensitive;
       containers = [];
-      knows(address) {
-        return this.resolution.knows(address);
-      }
+      // the top-level ones, once planned
+      consequences = new Consequences();
       plan() {
         let root = {
           organization: this.desired.organization,
@@ -24938,6 +25265,7 @@ var Planner, init_build = __esm({
         this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, !1));
         for (let container of this.containers) this.build(container);
         for (let plan of this.lastly) plan();
+        this.consequences.addTo(this.changes, this.resolution, this.desired);
         let nextId = this.calls.length, drafts = this.calls, releasedBy = breakClaimCycles(
           drafts,
           () => `k${++nextId}`,
@@ -24969,6 +25297,7 @@ var Planner, init_build = __esm({
             this.buildUpdate(container, index);
             continue;
           }
+          if (this.consequences.takenAlong(slot, this.resolution)) continue;
           slot.status === "delete" ? this.buildDelete(container, slot, progress) : slot.status === "keep" ? this.buildUpdate(container, index, slot) : (slot.status === "create" || slot.status === "replace") && this.buildCreate(container, slot, index, progress);
           let children = slot.containers;
           for (let at3 = 0; at3 < children.length; at3++) this.build(children[at3]);
@@ -24980,7 +25309,7 @@ var Planner, init_build = __esm({
       }
       buildDelete(container, slot, progress) {
         let duplicate = slot.duplicateOf !== void 0, change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
-        duplicate && (change.note = `duplicate of ${slot.duplicateOf}, which is kept (the oldest)`);
+        duplicate && (change.note = `duplicate of ${slot.duplicateOf}, which is kept (${slot.keptBecause})`);
         let drafts = container.module.remove(slot.live, slot.address, container.scope, this.resolution);
         for (let call of this.addCalls(container, change, drafts, slot.live.item.id))
           progress.deletes.push(call);
@@ -25136,6 +25465,20 @@ var DEFAULT_CONFIGS, init_workflow = __esm({
   }
 });
 
+// src/render/consequences.ts
+function consequenceLines(change) {
+  return (change.consequences ?? []).map(({ action, address, note }) => {
+    let why = note === void 0 ? "" : ` (${note})`;
+    return `\u21B3 ${VERBS[action]} ${address}${why}`;
+  });
+}
+var VERBS, init_consequences2 = __esm({
+  "src/render/consequences.ts"() {
+    "use strict";
+    VERBS = { delete: "deletes", update: "changes" };
+  }
+});
+
 // src/render/names.ts
 function printable2(text2) {
   return text2.replace(
@@ -25280,7 +25623,8 @@ function changeParts(change, where7) {
     item: changeItem(change),
     created,
     values,
-    highRisk: change.highRisk === !0
+    highRisk: change.highRisk === !0,
+    consequences: consequenceLines(change)
   };
   return where7 !== void 0 && (parts.where = where7), change.note && (parts.note = printable2(change.note)), parts;
 }
@@ -25302,11 +25646,12 @@ function valueLines(parts) {
 }
 function changeLines(parts, max = LINE_MAX) {
   let line = oneLine(parts, max);
-  return line === void 0 ? { head: headLine(parts), values: valueLines(parts) } : { head: line, values: [] };
+  return line === void 0 ? { head: headLine(parts), values: [...valueLines(parts), ...parts.consequences] } : { head: line, values: parts.consequences };
 }
 var LINE_MAX, NOT_SET, REMOVED, isObject, mainFirst, valueText, init_change_parts = __esm({
   "src/render/change-parts.ts"() {
     "use strict";
+    init_consequences2();
     init_names2();
     init_redact();
     init_values();
@@ -25518,7 +25863,7 @@ function valueHtml(part, created) {
   return part.main ? created ? `\u2192 ${value}` : value : `<span class="field">${escapeHtml(part.field)}</span>${value}`;
 }
 function changeRow(change, where7) {
-  let parts = changeParts(change, where7), place2 = where7 === void 0 ? "" : ` <span class="note">in ${escapeHtml(where7)}</span>`, values = parts.values.map((part) => `<div>${valueHtml(part, parts.created)}</div>`).join(""), note = parts.note === void 0 ? "" : `<div class="note">${escapeHtml(parts.note)}</div>`, risk = parts.highRisk ? '<span class="badge risk">HIGH RISK</span>' : "";
+  let parts = changeParts(change, where7), place2 = where7 === void 0 ? "" : ` <span class="note">in ${escapeHtml(where7)}</span>`, values = parts.values.map((part) => `<div>${valueHtml(part, parts.created)}</div>`).join(""), note = [...parts.note === void 0 ? [] : [parts.note], ...parts.consequences].map((line) => `<div class="note">${escapeHtml(line)}</div>`).join(""), risk = parts.highRisk ? '<span class="badge risk">HIGH RISK</span>' : "";
   return `<tr class="${CLASS_OF[change.action]}"><td class="mark">${escapeHtml(parts.symbol)}</td><td class="item"><code>${escapeHtml(parts.item)}</code>${place2}${risk}</td><td class="values">${values}${note}</td></tr>`;
 }
 function changeTable(changes2, where7) {
@@ -28983,8 +29328,8 @@ var require_connect = __commonJS({
                 break;
               }
             if (!evicted) {
-              let oldest2 = this._sessionCache.keys().next();
-              oldest2.done || this._sessionCache.delete(oldest2.value);
+              let oldest = this._sessionCache.keys().next();
+              oldest.done || this._sessionCache.delete(oldest.value);
             }
           }
           this._sessionCache.set(sessionKey, new WeakRef(session)), this._sessionRegistry.register(session, sessionKey);
@@ -46330,7 +46675,7 @@ function planDifference(approved, current) {
     });
   }
   for (let change of approved.changes)
-    seen.has(changeKey(change)) || differences.push({
+    seen.has(changeKey(change)) || change.action === "delete" || differences.push({
       action: change.action,
       address: change.address,
       approved: change,
@@ -46630,6 +46975,17 @@ async function applyConfiguration(context, options) {
       targets: options.target,
       targetsMayBeGone: !0,
       secrets: context.secrets
+    }).catch((error) => {
+      if (!(error instanceof DocsyncError)) throw error;
+      let calls = `${made.calls} call${made.calls === 1 ? "" : "s"}`, all = made.changes === 1 ? `The 1 change was made in ${calls}` : `All ${made.changes} changes were made in ${calls}`;
+      throw new DocsyncError(
+        "apply.check-failed",
+        `${all}; the check that followed failed: ${error.message}`,
+        {
+          exitCode: error.exitCode,
+          cause: error
+        }
+      );
     });
     if (check.changes.length === 0) {
       let matches2 = options.target.length > 0 ? "The targeted items match the configuration (run a plan without --target for the rest)." : "Live state matches the configuration.";

@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   "live.list-absent": "the API does not offer a kind of item the configuration lists",
   "plan.unknown-reference": "the configuration names an item that neither it nor the live organization has",
   "plan.deleted-reference": "the configuration names an item that the same plan deletes",
+  "plan.in-use": "an item the plan deletes is still in use by one it keeps, which the service refuses",
   "plan.unknown-id": "an `id:` pin names a live item that does not exist",
   "plan.unknown-member":
     "a member the configuration lists is not in the organization (docsync cannot invite)",
@@ -83,6 +84,8 @@ export const ERROR_CODES = {
   "apply.interrupted":
     "`SIGINT` or `SIGTERM` stopped the apply once it was making calls (exit code 130 or 143); what was made is reported",
   "apply.not-converged": "after the apply the live state still differs from the configuration",
+  "apply.check-failed":
+    "every change of the apply was made, and the check that followed (a plan made again) could not be made",
   "apply.missing-id": "a call needs the id of an item whose create did not give it",
   "apply.no-id": "a create's answer did not hold the new item's id",
   "apply.probe":

@@ -6,7 +6,9 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
+import { addressOf } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
+import type { Consequence } from "../model/plan.ts";
 import type { DesiredCollection, LiveCollection } from "./collection.ts";
 import { collectionPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
@@ -27,9 +29,45 @@ export async function spacesIn<S extends { id: string }>(
   }
 }
 
-/** The ids of the spaces directly in a collection. */
-export const spaceIdsIn = async (client: LiveReader, collection: string): Promise<string[]> =>
-  (await spacesIn(client, collection)).map((space) => space.id);
+/** A space directly in a collection, as a deleted collection's details hold it. */
+export interface SpaceInside {
+  id: string;
+  title?: string;
+  deletedAt?: string;
+}
+
+/** The spaces directly in a collection, with what the plan says of them. */
+export const spacesInside = async (client: LiveReader, collection: string): Promise<SpaceInside[]> =>
+  (await spacesIn<SpaceInside>(client, collection)).map(({ id, title, deletedAt }) => ({
+    id,
+    ...(typeof title === "string" ? { title } : {}),
+    ...(typeof deletedAt === "string" ? { deletedAt } : {}),
+  }));
+
+/**
+ * What deleting a collection does to the spaces in it (the emulator's choice, where the spec says
+ * nothing): each live one goes to the trash, restorable for 7 days, as a consequence of the
+ * delete. A space the file names is not among them: the plan moves it out first, or stops
+ * (spaceKeptInside); the others are told by their ids.
+ */
+export function spacesToTrash(
+  spaces: readonly SpaceInside[],
+  configuration: { spaces: Record<string, string> },
+): Consequence[] {
+  const named = new Set(Object.values(configuration.spaces));
+  return spaces
+    .filter((space) => space.deletedAt === undefined && !named.has(space.id))
+    .map((space) => {
+      const title = space.title === undefined ? "" : `${JSON.stringify(space.title)} `;
+      return {
+        action: "delete",
+        kind: "space",
+        address: addressOf("", "space", space.id),
+        liveId: space.id,
+        note: `${title}goes to the trash, restorable for 7 days`,
+      };
+    });
+}
 
 const where = (item: ItemMeta) => placeOf(item.at);
 
@@ -90,7 +128,7 @@ export function spaceKeptInside(
 
 /**
  * What a live collection holds that the configured one does not put in it: spaces that no
- * configured space places in it (read as `details.spaces`), and collections inside it whose
+ * configured space places in it (`details.spaces`, as spacesInside reads them), and collections inside it whose
  * title the configuration places elsewhere or not at all. `collections`: every live collection.
  */
 export function heldBeyond(
@@ -102,14 +140,15 @@ export function heldBeyond(
   const { id } = live.item;
   const names = (ref: { title: string } | { id: string } | null | undefined) =>
     ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title);
-  const spaces = live.details?.spaces as string[] | undefined;
+  const spaces = live.details?.spaces as SpaceInside[] | undefined;
   if (spaces === undefined) return ["its spaces, which were not read"];
   const placed = new Set(
     (desired.spaceSettings ?? []).filter((s) => names(s.collection)).map((s) => s.spaceId),
   );
   const inside = new Set((desired.collections ?? []).filter((c) => names(c.parent)).map((c) => c.title));
   return [
-    ...spaces.filter((space) => !placed.has(space)).map((space) => `space ${space}`),
+    // One in the trash too: a copy two runs made never held it.
+    ...spaces.filter((space) => !placed.has(space.id)).map((space) => `space ${space.id}`),
     ...collections
       .filter((node) => node.item.parent === id && !inside.has(node.item.title))
       .map((node) => `collection "${node.item.title}" (${node.item.id})`),

@@ -5,10 +5,16 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
-import type { FieldChange } from "../model/plan.ts";
+import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
-export type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope };
+export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, Scope };
+
+/** An item that may take another along when it is deleted: an address it may have, and its live id. */
+export interface Owner {
+  address: string;
+  id: string;
+}
 
 export interface KindModule<
   D extends ItemMeta = ItemMeta,
@@ -156,6 +162,26 @@ export interface KindModule<
     ctx: PlanContext,
   ): CallDraft[];
   remove(live: LiveNode<L>, address: string, scope: Scope<P, I>, ctx: PlanContext): CallDraft[];
+  /**
+   * The items whose delete takes this live item along on the service (a grant goes with its
+   * team or its member), each by an address it may have and its live id. When this plan deletes
+   * one of them, the item has no change and no call of its own: it is a consequence of that
+   * delete, with `note` for people.
+   */
+  goesWith?(live: LiveNode<L>, scope: Scope<P, I>): { owners: Owner[]; note?: string } | undefined;
+  /**
+   * What the service removes or changes along with deleting this item, beyond the items that
+   * name it as their owner (`goesWith`): a section's site spaces, a team's grants on spaces
+   * whose permissions the configuration does not manage. `configuration` names spaces, as for
+   * `liveLabel`.
+   */
+  consequences?(
+    live: LiveNode<L>,
+    address: string,
+    scope: Scope<P, I>,
+    ctx: PlanContext,
+    configuration: { spaces: Record<string, string> },
+  ): Consequence[];
   move?(id: string, position: { before?: string; after?: string }, scope: Scope<P, I>): CallDraft;
 
   /**

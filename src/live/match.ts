@@ -40,15 +40,20 @@ const createdAt = (node: LiveNode<{ id: string }>): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** The oldest of live items that share a key: by `createdAt`, else the first listed (lists are in creation order). */
-function oldest<L extends { id: string }>(nodes: readonly LiveNode<L>[]): LiveNode<L> {
-  let kept = nodes[0]!;
-  for (const node of nodes) {
-    const a = createdAt(node);
-    const b = createdAt(kept);
-    if (a !== undefined && b !== undefined && a < b) kept = node;
-  }
-  return kept;
+/**
+ * The one of live items that share a key to keep: the oldest by `createdAt` when the API gives
+ * each its creation time, else the first listed, which is not always the oldest (a site lists
+ * its groups in navigation order), and the reason says so.
+ */
+function toKeep<L extends { id: string }>(
+  nodes: readonly LiveNode<L>[],
+): { node: LiveNode<L>; because: string } {
+  const times = nodes.map(createdAt);
+  if (times.some((time) => time === undefined))
+    return { node: nodes[0]!, because: "listed first: the API gives no creation time" };
+  let at = 0;
+  for (let index = 1; index < nodes.length; index++) if (times[index]! < times[at]!) at = index;
+  return { node: nodes[at]!, because: "the oldest" };
 }
 
 export function matchItems<D extends ItemMeta, L extends { id: string }>(
@@ -83,10 +88,10 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     if (!Array.isArray(found)) return claimed[found] ? undefined : found;
     const candidates = found.filter((at) => !claimed[at]);
     if (candidates.length <= 1) return candidates[0];
-    // The oldest for now; the copies, when the caller can tell them, decide (settle).
+    // The one to keep for now; the copies, when the caller can tell them, decide (settle).
     contested.push({ index, candidates });
-    const kept = oldest(candidates.map((at) => live[at]!));
-    keptBecause.set(kept, "the oldest");
+    const { node: kept, because } = toKeep(candidates.map((at) => live[at]!));
+    keptBecause.set(kept, because);
     for (const at of candidates) if (live[at] !== kept) duplicates.set(live[at]!, kept);
     return live.indexOf(kept);
   };

@@ -41,6 +41,25 @@ export interface Change {
   name?: string;
   /** The addresses of the items it is in, outermost first (its site, then its section). */
   parents?: string[];
+  /** What the service removes or changes along with this change, with no call of its own. */
+  consequences?: Consequence[];
+}
+
+/**
+ * An effect of a change on another item that the service brings about by itself: a team's grants
+ * go with the team, a section's site spaces with the section, a deleted group's sections stay
+ * where they are, ungrouped. The plan shows it so that the reviewer sees it; apply makes no call
+ * for it, and it is no change of its own (it is not counted, nor under `policy.maxDestroy`).
+ */
+export interface Consequence {
+  /** `delete`: the service removes the item; `update`: it changes it, as `note` says. */
+  action: "delete" | "update";
+  kind: string;
+  address: string;
+  /** The item's live id. */
+  liveId?: string;
+  /** For people: `role "admin"`, `leaves the group "Developers"`. */
+  note?: string;
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

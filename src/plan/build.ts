@@ -9,6 +9,7 @@ import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
+import { Consequences } from "./consequences.ts";
 import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { withNavigation } from "./navigation.ts";
@@ -39,6 +40,7 @@ export class Planner {
   readonly bulkItems = new Map<string, BulkItem>();
   readonly sensitive: SensitiveFields;
   containers: Container[] = []; // the top-level ones, once planned
+  private readonly consequences = new Consequences();
 
   constructor(
     private readonly desired: DesiredState,
@@ -46,10 +48,6 @@ export class Planner {
   ) {
     this.resolution = new Resolution(desired);
     this.sensitive = new SensitiveFields(desired.sensitiveValues);
-  }
-
-  knows(address: string): boolean {
-    return this.resolution.knows(address);
   }
 
   plan(): Plan {
@@ -63,6 +61,7 @@ export class Planner {
     this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
     for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
+    this.consequences.addTo(this.changes, this.resolution, this.desired);
     let nextId = this.calls.length;
     const drafts = this.calls;
     const releasedBy = breakClaimCycles(
@@ -101,6 +100,7 @@ export class Planner {
         this.buildUpdate(container, index);
         continue;
       }
+      if (this.consequences.takenAlong(slot, this.resolution)) continue;
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
       else if (slot.status === "keep") this.buildUpdate(container, index, slot);
       else if (slot.status === "create" || slot.status === "replace")
@@ -240,7 +240,9 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   let plan = planner.plan();
   options.secrets?.add(planner.sensitive.previousSecrets(desired, live));
   if (options.targets && options.targets.length > 0) {
-    const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
+    const known = options.targetsMayBeGone
+      ? () => true
+      : (address: string) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
   plan = withNavigation(plan, planner.containers);

@@ -156,6 +156,11 @@ export class Resolution implements PlanContext {
     return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
   }
 
+  deletes(address: string): string | undefined {
+    const slot = this.slots.get(address);
+    return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
+  }
+
   /**
    * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
    * kind without children are indexed by address only when an address of their container is

@@ -8,6 +8,7 @@
 // (and colours) them.
 
 import type { Change, FieldChange } from "../model/plan.ts";
+import { consequenceLines } from "./consequences.ts";
 import { changeItem, printable } from "./names.ts";
 import { SENSITIVE } from "./redact.ts";
 import { SYMBOLS, showValue } from "./values.ts";
@@ -30,6 +31,8 @@ export interface ChangeParts {
   values: ValuePart[];
   note?: string;
   highRisk: boolean;
+  /** What the service does along with it (`↳ deletes …`), a line each under the change. */
+  consequences: string[];
 }
 
 /** Lines longer than this are written as the item, then one line per value. */
@@ -123,6 +126,7 @@ export function changeParts(change: Change, where?: string): ChangeParts {
     created,
     values,
     highRisk: change.highRisk === true,
+    consequences: consequenceLines(change),
   };
   if (where !== undefined) parts.where = where;
   if (change.note) parts.note = printable(change.note);
@@ -158,10 +162,13 @@ export function valueLines(parts: ChangeParts): string[] {
   return parts.values.map((part) => `${part.field}: ${part.value}`);
 }
 
-/** The change's lines, plain: one when it fits, else its head line and one line per value. */
+/**
+ * The change's lines, plain: one when it fits, else its head line and one line per value; then
+ * a line per consequence.
+ */
 export function changeLines(parts: ChangeParts, max = LINE_MAX): { head: string; values: string[] } {
   const line = oneLine(parts, max);
   return line === undefined
-    ? { head: headLine(parts), values: valueLines(parts) }
-    : { head: line, values: [] };
+    ? { head: headLine(parts), values: [...valueLines(parts), ...parts.consequences] }
+    : { head: line, values: parts.consequences };
 }

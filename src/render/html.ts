@@ -44,7 +44,9 @@ function changeRow(change: Change, where: string | undefined): string {
   const parts = changeParts(change, where);
   const place = where === undefined ? "" : ` <span class="note">in ${escapeHtml(where)}</span>`;
   const values = parts.values.map((part) => `<div>${valueHtml(part, parts.created)}</div>`).join("");
-  const note = parts.note === undefined ? "" : `<div class="note">${escapeHtml(parts.note)}</div>`;
+  const note = [...(parts.note === undefined ? [] : [parts.note]), ...parts.consequences]
+    .map((line) => `<div class="note">${escapeHtml(line)}</div>`)
+    .join("");
   const risk = parts.highRisk ? '<span class="badge risk">HIGH RISK</span>' : "";
   return (
     `<tr class="${CLASS_OF[change.action]}"><td class="mark">${escapeHtml(parts.symbol)}</td>` +

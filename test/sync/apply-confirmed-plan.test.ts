@@ -62,7 +62,13 @@ describe("apply runs the confirmed plan only", () => {
       "The plan was made (1 change in 1 call), but the live state still differs from the configuration. What is left:",
     );
     expect(result.stdout).toContain(
-      '  site "Docs"\n    - section "handbook"\n    + redirect /start → section "guides"\n',
+      [
+        '  site "Docs"',
+        '    - section "handbook"',
+        // The section the other user made took a site space, which goes with it.
+        '        ↳ deletes site "Docs" › section "handbook" › site space "spc_handbook"',
+        '    + redirect /start → section "guides"\n',
+      ].join("\n"),
     );
     expect(result.stdout).toContain(
       "Plan: 1 to create (1 redirect), 0 to update, 0 to move, 1 to delete (1 section).",

@@ -178,6 +178,32 @@ describe("repair", () => {
     expect(plan.code, plan.stdout).toBe(0);
   });
 
+  it("says which of two groups with one title it keeps, and why, since the API gives groups no creation time", async () => {
+    const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - group: Developers\n        sections:\n          - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`;
+    await applied(h, await h.config(config));
+    const site = (await sites())[0]!;
+    const groupsPath = `/orgs/${h.org}/sites/${site.id}/section-groups`;
+    const [older] = await h.api.list<{ id: string }>(groupsPath);
+    // A second "Developers", made later, holds the section that comes first in the navigation:
+    // the site lists it first.
+    const sections = await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site.id}/sections`);
+    const api = sections.find((section) => section.path === "api")!;
+    const newer = await made<{ id: string }>({
+      method: "POST",
+      path: groupsPath,
+      body: { title: "Developers", sections: [api.id] },
+    });
+    expect((await h.api.list<{ id: string }>(groupsPath)).map((group) => group.id)).toEqual([
+      newer.id,
+      older!.id,
+    ]);
+    const plan = await h.run(["plan", "-c", await h.config(config)]);
+    expect(plan.stdout).toContain(
+      `  site "Docs"\n    - group "Developers#${older!.id}"  (duplicate of ${newer.id}, which is kept (listed first: the API gives no creation time))  HIGH RISK\n`,
+    );
+    expect(plan.stdout).not.toContain("the oldest");
+  });
+
   it("ends two applies of one configuration started together with no duplicate after one more apply", async () => {
     const config = await h.config(
       `${HEAD}teams: [{ title: Tech writers }]\nsamlProviders:\n  - { label: Okta, defaultTeam: Tech writers, defaultRole: read }\nsites:\n  - title: Docs\n    sections:\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }\n      - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n    redirects:\n      - { source: /old, to: { section: api } }\n`,

@@ -190,6 +190,7 @@ ${groups}`;
       [
         '  site "Docs"',
         '    - section "old"',
+        '        ↳ deletes site "Docs" › section "old" › site space "sdk"',
         '    ~ redirect /begin: source "/start" ⇒ "/begin"  (renamed from "/start")',
         '    ~ redirect /legacy: section "old" ⇒ section "guides"',
         "    - redirect /status",
