@@ -50,6 +50,8 @@ export function copiesOf(
           const found = inContainer(address);
           return found ? found.live?.item.id : ctx.liveIdOf(address);
         },
+        // Nothing of the container is decided deleted yet.
+        deletes: (address) => (inContainer(address) ? undefined : ctx.deletes(address)),
         needs: () => undefined,
       };
       const repeated = (id: string) => duplicateOf(id) ?? decidedDuplicateOf(decided, id);
@@ -88,10 +90,12 @@ export function isCopy(
   duplicateOf: DuplicateOf,
 ): boolean {
   const seen = withoutDuplicates(node, duplicateOf);
+  const held = module.holdingFields ?? [];
   try {
     if ((module.mustReplace?.(desired, seen) ?? []).length > 0) return false;
-    if (module.diff(desired, seen, scope, ctx).length > 0) return false;
-    if ((module.holds?.(node, desired, scope) ?? []).length > 0) return false;
+    const changes = module.diff(desired, seen, scope, ctx);
+    if (changes.some((change) => !held.includes(change.field))) return false;
+    if ((module.holds?.(seen, desired, scope, ctx) ?? []).length > 0) return false;
   } catch (error) {
     // A configuration the kind cannot even compare with the item: not a copy of it.
     if (error instanceof DocsyncError) return false;
@@ -119,6 +123,7 @@ function childrenAreCopies(
   const context: PlanContext = {
     idOf: (at) => ids.get(at) ?? (own(at) ? idPlaceholder(at) : ctx.idOf(at)),
     liveIdOf: (at) => ids.get(at) ?? (own(at) ? undefined : ctx.liveIdOf(at)),
+    deletes: (at) => (own(at) ? undefined : ctx.deletes(at)),
     needs: () => undefined,
   };
   const pairs: [AnyKind, ItemMeta, Node][] = [];
