@@ -204,6 +204,26 @@ describe("repair", () => {
     expect(plan.stdout).not.toContain("the oldest");
   });
 
+  it("deletes a group made again empty, since the other run took its sections, and keeps the one holding them", async () => {
+    const config = await h.config(
+      `${HEAD}sites:\n  - title: Docs\n    sections:\n      - group: Developers\n        sections:\n          - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`,
+    );
+    await applied(h, config);
+    const site = (await sites())[0]!;
+    const groupsPath = `/orgs/${h.org}/sites/${site.id}/section-groups`;
+    const [holding] = await h.api.list<{ id: string }>(groupsPath);
+    const empty = await made<{ id: string }>({
+      method: "POST",
+      path: groupsPath,
+      body: { title: "Developers" },
+    });
+    const plan = await h.run(["plan", "-c", config]);
+    expect(plan.stdout).toContain(`    - group "Developers#${empty.id}"  (duplicate of ${holding!.id}, `);
+    await applied(h, config);
+    const groups = await h.api.list<{ id: string; sections: { id: string }[] }>(groupsPath);
+    expect(groups.map((group) => [group.id, group.sections.length])).toEqual([[holding!.id, 1]]);
+  });
+
   it("ends two applies of one configuration started together with no duplicate after one more apply", async () => {
     const config = await h.config(
       `${HEAD}teams: [{ title: Tech writers }]\nsamlProviders:\n  - { label: Okta, defaultTeam: Tech writers, defaultRole: read }\nsites:\n  - title: Docs\n    sections:\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }\n      - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n    redirects:\n      - { source: /old, to: { section: api } }\n`,
