@@ -140,6 +140,20 @@ export interface KindModule<
    * not yet configured): it is adopted when it fits exactly one configured item and no other.
    */
   adopts?(desired: D, live: L): boolean;
+  /**
+   * What a live item holds that its configured item does not give it and that deleting it would
+   * take along (a collection's spaces and the collections in it, a team's members and grants),
+   * one entry each, for people; none: it holds nothing more. Items of child kinds are compared
+   * by the matching itself. A live duplicate of a configured item that holds something is never
+   * deleted as a copy that two runs at once made (src/live/copies.ts).
+   */
+  holds?(live: LiveNode<L>, desired: D, scope: Scope<P, I>, ctx: PlanContext): string[];
+  /**
+   * Fields of `diff` that say what an item holds rather than what it is (a group's sections): a
+   * live duplicate that differs from its configured item only there, holding fewer, is still a
+   * copy; `holds` names what it holds beyond.
+   */
+  holdingFields?: readonly string[];
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
   diff(desired: D, live: LiveNode<L> | undefined, scope: Scope<P, I>, ctx: PlanContext): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */

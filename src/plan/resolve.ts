@@ -6,6 +6,7 @@
 import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
+import { copiesOf } from "../live/copies.ts";
 import { matchingOf } from "../live/match.ts";
 import { addressesIn, addressPrefix, idPlaceholder } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
@@ -104,6 +105,8 @@ export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
   /** The address of each placeholder handed out, so that calls can say which creates they need. */
   private readonly placeholders = new Map<string, string>();
+  /** The live item each live duplicate repeats, by the duplicate's id. */
+  private readonly duplicates = new Map<string, LiveNode<{ id: string }>>();
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
@@ -180,7 +183,9 @@ export class Resolution implements PlanContext {
           label: module.label,
         }
       : module;
-    const matching = matchingOf(items, liveItems, rules, describe);
+    const copies = copiesOf(module, scope, items, describe, this, (id) => this.duplicates.get(id));
+    const matching = matchingOf(items, liveItems, rules, describe, copies);
+    for (const [duplicate, kept] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept);
     const container: Container = {
       module,
       scope,
