@@ -34,7 +34,7 @@ const changes = (plan: Plan) =>
   plan.changes.map((change) => `${change.action} ${change.address}${change.note ? ` (${change.note})` : ""}`);
 
 const collection = (id: string, title: string, spaces: string[], parent?: string) =>
-  leaf({ id, title, ...(parent ? { parent } : {}) }, { spaces });
+  leaf({ id, title, ...(parent ? { parent } : {}) }, { spaces: spaces.map((space) => ({ id: space })) });
 
 describe("live duplicates of a configured item", () => {
   it("keeps the one collection that holds a space the configuration does not place, and deletes the empty copy", () => {
@@ -88,8 +88,8 @@ describe("live duplicates of a configured item", () => {
       }),
     );
     expect(changes(plan)).toEqual([
-      'delete collection "Product docs#col_p2" (duplicate of col_p1, which is kept (the oldest))',
-      'delete collection "Guides#col_g2" (duplicate of col_g1, which is kept (the oldest))',
+      'delete collection "Product docs#col_p2" (duplicate of col_p1, which is kept (listed first: the API gives no creation time))',
+      'delete collection "Guides#col_g2" (duplicate of col_g1, which is kept (listed first: the API gives no creation time))',
       'update space "handbook"',
     ]);
     const move = plan.calls.find((call) => call.path === "/spaces/spc_handbook/move")!;
@@ -124,7 +124,7 @@ describe("live duplicates of a configured item", () => {
       `delete team "Ops#t2" (duplicate of t1, ${kept})`,
     ]);
     expect(plan([team("t1", 1, 1), team("t2", 1, 1)])).toEqual([
-      'delete team "Ops#t2" (duplicate of t1, which is kept (the oldest))',
+      'delete team "Ops#t2" (duplicate of t1, which is kept (listed first: the API gives no creation time))',
     ]);
   });
 
@@ -142,9 +142,9 @@ describe("live duplicates of a configured item", () => {
       }),
     );
     expect(changes(plan)).toEqual([
-      'delete team "Ops#t2" (duplicate of t1, which is kept (the oldest))',
+      'delete team "Ops#t2" (duplicate of t1, which is kept (listed first: the API gives no creation time))',
       'update SAML provider "Okta"',
-      'delete SAML provider "Okta#p2" (duplicate of p1, which is kept (the oldest))',
+      'delete SAML provider "Okta#p2" (duplicate of p1, which is kept (listed first: the API gives no creation time))',
     ]);
     // The kept provider names the kept team before the other team goes.
     const update = plan.calls.find((call) => call.method === "PATCH")!;
@@ -215,7 +215,7 @@ describe("live duplicates of a configured site", () => {
   it("deletes a site whose sections, site spaces and redirects are copies of the configured ones", () => {
     const plan = buildPlan(configured, organization({ site: [site("site_1"), site("site_2")] }));
     expect(changes(plan)).toEqual([
-      'delete site "Docs#site_2" (duplicate of site_1, which is kept (the oldest))',
+      'delete site "Docs#site_2" (duplicate of site_1, which is kept (listed first: the API gives no creation time))',
     ]);
   });
 
