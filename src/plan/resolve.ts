@@ -161,11 +161,9 @@ export class Resolution implements PlanContext {
     return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
   }
 
-  /**
-   * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+  /** Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
    * kind without children are indexed by address only when an address of their container is
-   * asked for: a container may hold 100,000 redirects.
-   */
+   * asked for: a container may hold 100,000 redirects. */
   resolve(module: AnyKind, scope: Scope, parentIsNew: boolean, parents: string[] = NONE): Container {
     const desiredItems = module.desired(scope);
     const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
@@ -272,10 +270,8 @@ export class Resolution implements PlanContext {
     }
   }
 
-  /**
-   * The item that the API makes heir of its parent's root-level children when it is created:
-   * the first section created in a site that has root site spaces and no sections.
-   */
+  /** The item the API makes heir of its parent's root-level children when it is created: the
+   * first section created in a site that has root site spaces and no sections. */
   private heirOfRoot(module: AnyKind, scope: Scope, container: Container): Slot | undefined {
     const inherits = module.inheritsRoot;
     if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;
