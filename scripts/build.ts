@@ -130,6 +130,19 @@ const withoutEmulator: Plugin = {
   },
 };
 
+/** The Action's one file holds the `yaml` package that src/config/yaml-package.ts loads from the
+ * installed dependencies when first needed: a runner has none installed. */
+const yamlPackageBundled: Plugin = {
+  name: "yaml-package-bundled",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /config[\\/]yaml-package\.ts$/ }, () => ({
+      contents: 'import * as yaml from "yaml";\nexport const yamlPackage = () => yaml;',
+      loader: "js",
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 /** The Action: one file with everything in it, as a runner runs it. */
 export async function buildAction(): Promise<void> {
   await build({
@@ -141,7 +154,7 @@ export async function buildAction(): Promise<void> {
       js: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);',
     },
     minifySyntax: true,
-    plugins: [withoutEmulator, precompiledSchema],
+    plugins: [withoutEmulator, precompiledSchema, yamlPackageBundled],
   });
 }
 

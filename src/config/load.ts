@@ -16,7 +16,6 @@ import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { applyMergeKeys } from "./yaml-merge.ts";
 import { parseYamlFile } from "./yaml-parse.ts";
 import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
@@ -80,7 +79,7 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   const { text } = decoded;
   const control = controlCharacterInText(ref.name, text);
   if (control !== undefined) return { diagnostics: [control], sensitive: [] };
-  const { file, diagnostics, value } = await parseYamlFile(ref.name, ref.path, text);
+  const { file, diagnostics, value } = parseYamlFile(ref.name, ref.path, text);
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
   if (value === undefined) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
@@ -88,7 +87,6 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   }
   const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;
-  append(own, applyMergeKeys(file, value, text));
   append(own, controlCharactersInValues(file, value, text));
   append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };

@@ -1,15 +1,14 @@
-// Reads a configuration file with js-yaml: its value, and where each node is (yaml-index.ts),
-// from the same reading. A file js-yaml refuses is explained by yaml-errors.ts.
+// Reads a configuration file with js-yaml: its value, nothing else. Where its nodes are is
+// computed only when a message asks (yaml-document.ts); a file js-yaml refuses is explained by
+// yaml-errors.ts.
 
 import { load, YAMLException } from "js-yaml";
-import type { Diagnostic } from "./diagnostics.ts";
+import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
+import { type Diagnostic, formatPath } from "./diagnostics.ts";
+import { Positions } from "./yaml-document.ts";
 import { explainYamlError } from "./yaml-errors.ts";
-import { PositionIndex } from "./yaml-index.ts";
-import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
-import { CONFIG_SCHEMA } from "./yaml-schema.ts";
-
-/** Deeper nesting is refused: no configuration needs it, and each level is a call in the reader. */
-const MAX_DEPTH = 500;
+import type { YamlFile } from "./yaml-positions.ts";
+import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 
 export interface ParsedYaml {
   file: YamlFile;
@@ -18,35 +17,60 @@ export interface ParsedYaml {
   value: unknown;
 }
 
-export async function parseYamlFile(name: string, path: string, text: string): Promise<ParsedYaml> {
-  const positions = new PositionIndex(text);
-  const file = { name, path, positions };
+export function parseYamlFile(name: string, path: string, text: string): ParsedYaml {
+  const file = { name, path, positions: new Positions(text) };
+  let value: unknown;
   try {
-    const options = { schema: CONFIG_SCHEMA, listener: positions.listener, maxDepth: MAX_DEPTH };
-    const value = load(text, options);
-    // An alias is its anchor's value again, shared: every walk of the value (the schema, the
-    // checks) goes through it once per use, so a few lines of aliases of aliases can stand for
-    // billions of nodes. Past ten nodes a character of the file, that is refused.
-    const nodes = text.includes("*") ? expandedSize(value, new Map()) : 0;
-    if (nodes > Math.max(100_000, 10 * text.length)) {
-      const message = `aliases repeat too much: the value would hold ${nodes.toLocaleString("en-US")} nodes; write the repeated parts out, or use fewer aliases`;
-      return { file, diagnostics: [diagnosticAt(file, [], message)], value: undefined };
-    }
-    return { file, diagnostics: [], value: positions.hasValue() ? value : undefined };
+    // Deeper nesting is refused: no configuration needs it, and each level is a call in the reader.
+    // (Options of js-yaml 4.3 that its type declarations do not list yet.)
+    const limits = { maxDepth: 500, maxTotalMergeKeys: expansionLimit(text) };
+    value = load(text, { schema: CONFIG_SCHEMA, ...limits });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    return { file, diagnostics: await explainYamlError(name, text, error), value: undefined };
+    return { file, diagnostics: explainYamlError(file, error), value: undefined };
   }
+  const problem = aliasExpansion(file, value, text) ?? misreadEmptyItem(file, text, value);
+  if (problem !== undefined) return { file, diagnostics: [problem], value: undefined };
+  // js-yaml reads a file of comments as null, as it reads `~`.
+  if (value === null && !file.positions.hasValue()) value = undefined;
+  // A file that is one scalar is refused as not a mapping, whatever it holds.
+  return { file, diagnostics: [], value: value instanceof PlainInterpolation ? value.text : value };
 }
 
-/** How many nodes `value` holds with its aliases expanded: each shared object counts each time. */
-function expandedSize(value: unknown, known: Map<object, number>): number {
-  if (value === null || typeof value !== "object") return 1;
-  let size = known.get(value);
-  if (size === undefined) {
-    size = 1;
-    for (const item of Object.values(value)) size += expandedSize(item, known);
-    known.set(value, size);
+/** A line ending in an empty list item ("-" alone), then, past blank lines and comments, a "-"
+ * less indented: the groups are what comes before each. */
+const EMPTY_ITEM_THEN_OUTER = /^([ -]*)-[ \t]*(?:#.*)?\r?\n(?:[ \t]*(?:#.*)?\r?\n)*( *)-(?:[ \t]|\r?$)/gm;
+
+/** js-yaml 4 reads the items of an outer list that follow an empty item into the empty item's
+ * list (`- - a`, then `  -`, then `- b`). Such a file, where the `yaml` package reads lists of
+ * other lengths, is refused at the empty item. */
+function misreadEmptyItem(file: YamlFile, text: string, value: unknown): Diagnostic | undefined {
+  for (const found of text.matchAll(EMPTY_ITEM_THEN_OUTER)) {
+    const [, before = "", outer = ""] = found;
+    if (outer.length >= before.length) continue;
+    const { positions } = file;
+    const { doc } = positions.document();
+    if (doc.errors.length > 0 || sameLists(value, doc.toJS({ maxAliasCount: -1 }))) return undefined;
+    const at = found.index + before.length;
+    const { line, col } = positions.linePos(at);
+    const message = `an empty list item ("-" alone) cannot come just before an item of an outer list, which would be read into its list: write "- null"`;
+    return { file: file.name, line, column: col, path: formatPath(positions.pathAt(at)), message };
   }
-  return size;
+  return undefined;
+}
+
+/** Whether each list of `ours` has as many items as the list at its place in `theirs`. */
+function sameLists(ours: unknown, theirs: unknown): boolean {
+  const at = (key: string) => (theirs as Record<string, unknown> | null)?.[key];
+  if (Array.isArray(ours))
+    return (
+      Array.isArray(theirs) &&
+      ours.length === theirs.length &&
+      ours.every((item, i) => sameLists(item, at(String(i))))
+    );
+  return (
+    ours === null ||
+    typeof ours !== "object" ||
+    Object.entries(ours).every(([key, item]) => sameLists(item, at(key)))
+  );
 }

@@ -1,6 +1,7 @@
-// The scalars of the YAML 1.2 core schema, resolved as the `yaml` package resolves them, which
-// is how configuration files have always been read: js-yaml's own core schema would also read
-// `0b1`, `1_000` and `-0x1F` as numbers. Interpolation reads a `${...}` result by the same rules.
+// How js-yaml resolves the scalars of a configuration file: the YAML 1.2 core schema as the
+// `yaml` package resolves it, which is how configuration files have always been read (js-yaml's
+// own core schema would also read `0b1`, `1_000` and `-0x1F` as numbers); merge keys (`<<`); and
+// a plain scalar holding `${` as an Interpolation, so that interpolation knows it was not quoted.
 
 import { FAILSAFE_SCHEMA, Type } from "js-yaml";
 
@@ -35,14 +36,36 @@ export function plainScalar(text: string): unknown {
   return text;
 }
 
-const coreTypes = CORE_SCALARS.map(
-  ([name, pattern, value]) =>
-    new Type(`tag:yaml.org,2002:${name}`, {
-      kind: "scalar",
-      resolve: (data: string | null) => pattern.test(data ?? ""),
-      construct: (data: string | null) => value(data ?? ""),
-    }),
-);
-/** Without the merge key: `<<` is read as a key, and merged once the value is interpolated
- * (yaml-merge.ts), so that a merge copies what its anchor became. */
-export const CONFIG_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: coreTypes });
+/** A plain scalar holding `${`, as read: interpolation replaces it, and re-reads a whole-value
+ * `${VAR}` as the scalar it gives (`maxDestroy: ${MAX}` a number). As a key, it is its text. */
+export class PlainInterpolation {
+  constructor(readonly text: string) {}
+  // js-yaml names a key by String(key) only for an object that names its own class.
+  get [Symbol.toStringTag](): string {
+    return "PlainInterpolation";
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+const implicit = [
+  // js-yaml resolves implicit types on plain scalars only: a quoted "${X}" stays a string.
+  new Type("tag:docsync,interpolation", {
+    kind: "scalar",
+    resolve: (data: string | null) => data?.includes("${") === true,
+    construct: (data: string) => new PlainInterpolation(data),
+  }),
+  ...CORE_SCALARS.map(
+    ([name, pattern, value]) =>
+      new Type(`tag:yaml.org,2002:${name}`, {
+        kind: "scalar",
+        resolve: (data: string | null) => pattern.test(data ?? ""),
+        construct: (data: string | null) => value(data ?? ""),
+      }),
+  ),
+  // A plain `<<` merges; a quoted one is an ordinary key. What a merge copies still holds its
+  // interpolations, replaced where they are copied to.
+  new Type("tag:yaml.org,2002:merge", { kind: "scalar", resolve: (data: string | null) => data === "<<" }),
+];
+export const CONFIG_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit });
