@@ -1,13 +1,12 @@
-// Reads a configuration file with js-yaml: its value, nothing else. Where its nodes are is
-// computed only when a message asks (yaml-document.ts); a file js-yaml refuses is explained by
-// yaml-errors.ts.
+// Reads a configuration file with js-yaml: its value, nothing else; where its nodes are is
+// computed only when a message asks (yaml-positions.ts). A file js-yaml refuses is explained with
+// the `yaml` package's reading of it, which reports every syntax error at once, or when there is
+// none every repeated key, in words that name the construct; else with js-yaml's own reason.
 
 import { load, YAMLException } from "js-yaml";
 import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
-import { type Diagnostic, formatPath } from "./diagnostics.ts";
-import { Positions } from "./yaml-document.ts";
-import { explainYamlError } from "./yaml-errors.ts";
-import type { YamlFile } from "./yaml-positions.ts";
+import type { Diagnostic } from "./diagnostics.ts";
+import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 
 export interface ParsedYaml {
@@ -21,15 +20,14 @@ export function parseYamlFile(name: string, path: string, text: string): ParsedY
   const file = { name, path, positions: new Positions(text) };
   let value: unknown;
   try {
-    // Deeper nesting is refused: no configuration needs it, and each level is a call in the reader.
-    // (Options of js-yaml 4.3 that its type declarations do not list yet.)
+    // No configuration nests 500 levels deep. (Options its type declarations do not list yet.)
     const limits = { maxDepth: 500, maxTotalMergeKeys: expansionLimit(text) };
     value = load(text, { schema: CONFIG_SCHEMA, ...limits });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    return { file, diagnostics: explainYamlError(file, error), value: undefined };
+    return { file, diagnostics: explain(file, error), value: undefined };
   }
-  const problem = aliasExpansion(file, value, text) ?? misreadEmptyItem(file, text, value);
+  const problem = aliasExpansion(file, value, text);
   if (problem !== undefined) return { file, diagnostics: [problem], value: undefined };
   // js-yaml reads a file of comments as null, as it reads `~`.
   if (value === null && !file.positions.hasValue()) value = undefined;
@@ -37,40 +35,43 @@ export function parseYamlFile(name: string, path: string, text: string): ParsedY
   return { file, diagnostics: [], value: value instanceof PlainInterpolation ? value.text : value };
 }
 
-/** A line ending in an empty list item ("-" alone), then, past blank lines and comments, a "-"
- * less indented: the groups are what comes before each. */
-const EMPTY_ITEM_THEN_OUTER = /^([ -]*)-[ \t]*(?:#.*)?\r?\n(?:[ \t]*(?:#.*)?\r?\n)*( *)-(?:[ \t]|\r?$)/gm;
-
-/** js-yaml 4 reads the items of an outer list that follow an empty item into the empty item's
- * list (`- - a`, then `  -`, then `- b`). Such a file, where the `yaml` package reads lists of
- * other lengths, is refused at the empty item. */
-function misreadEmptyItem(file: YamlFile, text: string, value: unknown): Diagnostic | undefined {
-  for (const found of text.matchAll(EMPTY_ITEM_THEN_OUTER)) {
-    const [, before = "", outer = ""] = found;
-    if (outer.length >= before.length) continue;
-    const { positions } = file;
-    const { doc } = positions.document();
-    if (doc.errors.length > 0 || sameLists(value, doc.toJS({ maxAliasCount: -1 }))) return undefined;
-    const at = found.index + before.length;
-    const { line, col } = positions.linePos(at);
-    const message = `an empty list item ("-" alone) cannot come just before an item of an outer list, which would be read into its list: write "- null"`;
-    return { file: file.name, line, column: col, path: formatPath(positions.pathAt(at)), message };
-  }
-  return undefined;
+/** Problems in the configuration's words: the yaml package's (by code and message), and js-yaml's
+ * refusals of what that package reads without error. */
+const WORDS: [RegExp, string][] = [
+  [
+    /^MULTIPLE_DOCS/,
+    "a configuration file holds one YAML document; move the one after '---' into a file of its own",
+  ],
+  // The yaml package recurses once per level of nesting, and says so when it runs out of stack.
+  [/call stack|maxDepth/, "invalid YAML: nested too deeply"],
+  [/^unidentified alias "(.*)"$/, 'unknown anchor "*$1"'],
+  [/cannot merge mappings/, "a merge key (<<) names a mapping, or a list of mappings"],
+  [/maxTotalMergeKeys/, "merge keys (<<) copy too much: write the repeated parts out, or merge less"],
+];
+function worded(problem: string): string | undefined {
+  const [pattern, words] = WORDS.find(([pattern]) => pattern.test(problem)) ?? [];
+  return pattern && pattern.exec(problem)?.[0].replace(pattern, words as string);
 }
 
-/** Whether each list of `ours` has as many items as the list at its place in `theirs`. */
-function sameLists(ours: unknown, theirs: unknown): boolean {
-  const at = (key: string) => (theirs as Record<string, unknown> | null)?.[key];
-  if (Array.isArray(ours))
-    return (
-      Array.isArray(theirs) &&
-      ours.length === theirs.length &&
-      ours.every((item, i) => sameLists(item, at(String(i))))
+function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
+  const { positions } = file;
+  const { errors, warnings } = positions.document().doc;
+  const syntax = [...errors, ...warnings].filter((problem) => problem.code !== "DUPLICATE_KEY");
+  if (syntax.length > 0) {
+    return syntax.map(({ code, message, pos: [at] }) =>
+      diagnosticAtOffset(file, at, worded(`${code} ${message}`) ?? `invalid YAML: ${message}`),
     );
-  return (
-    ours === null ||
-    typeof ours !== "object" ||
-    Object.entries(ours).every(([key, item]) => sameLists(item, at(key)))
-  );
+  }
+  if (errors.length > 0) {
+    return errors.map(({ pos: [at] }) => {
+      const path = positions.pathAt(at);
+      const first = positions.linePos(positions.offsetOf(path, "key")).line;
+      return diagnosticAtOffset(file, at, `duplicate key "${path.pop()}" (first at line ${first})`, path);
+    });
+  }
+  const at = refusal.mark?.position ?? 0;
+  const words = worded(refusal.reason);
+  // What the yaml package reads without error is placed where its construct starts.
+  if (words !== undefined) return [diagnosticAt(file, positions.pathAt(at), words)];
+  return [diagnosticAtOffset(file, at, `invalid YAML: ${refusal.reason}`)];
 }

@@ -5,7 +5,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { positionsComputed } from "../../src/config/yaml-document.ts";
+import { positionsComputed } from "../../src/config/yaml-positions.ts";
 import { placeOf } from "../../src/model/desired.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { load, loadErrors, yaml } from "./helpers.ts";

@@ -114,8 +114,8 @@ const PLAIN_SAFE = /^(?![-?:#&*!|>%@`'"]|\.\.\.)(?!.*(?:: |:$| #|[,[\]{}\t\n]))\
 
 /** Renders `value` as YAML, taking each choice of style from `choices` in turn. Forms the
  * libraries read differently are not written: plain text starting with an indicator (below), and
- * a list written after "- " on its parent's line that holds a bare "-" (refused: js-yaml 4 would
- * read the parent's next items into it, see yaml-parse.ts). */
+ * a list holding a bare "-" just before an item of an outer list (js-yaml 4 reads that item into
+ * it; no list of a configuration takes an empty item, which the schema refuses at its place). */
 function render(value: Tree, choices: number[]): string {
   let next = 0;
   const choose = (n: number) => (choices[next++ % choices.length] as number) % n;
