@@ -83,7 +83,7 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
   if (value === undefined) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
-    return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
+    return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
   const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;

@@ -49,8 +49,8 @@ const WORDS: [RegExp, string][] = [
   [/maxTotalMergeKeys/, "merge keys (<<) copy too much: write the repeated parts out, or merge less"],
 ];
 function worded(problem: string): string | undefined {
-  const [pattern, words] = WORDS.find(([pattern]) => pattern.test(problem)) ?? [];
-  return pattern && pattern.exec(problem)?.[0].replace(pattern, words as string);
+  const [pattern, words = ""] = WORDS.find(([pattern]) => pattern.test(problem)) ?? [];
+  return pattern?.exec(problem)?.[0].replace(pattern, words);
 }
 
 function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {

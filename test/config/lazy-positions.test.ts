@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are configuration text, with its interpolation syntax.
 // Positions are computed only when a message needs one: validating and planning a configuration
 // without error (every example, and 100,000 redirects) reads no file's positions, while an error
 // or a note that prints where an item was written computes them for its file, at its exact place.
