@@ -17,7 +17,7 @@ import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
 import { parseYamlFile } from "./yaml-parse.ts";
-import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
+import type { YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
   /** Files or folders (a folder: every *.yaml / *.yml in it, by name, not recursive). */
