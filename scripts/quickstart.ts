@@ -1,12 +1,15 @@
 // The quick start: runs an example configuration against the embedded emulator, as a new
-// user would against the real service: plan, apply, then a second plan that finds nothing.
+// user would against the real service: plan, apply, then a second plan that finds nothing; and,
+// given a second configuration, a plan of it: what a change of the first would show a reviewer.
 //   npm run quickstart [-- examples/organization]
+//   npm run quickstart -- examples/multi-section examples/multi-section-reorganized
 
 import { processOutput } from "../src/cli/output.ts";
 import { runDocsync } from "../src/cli/program.ts";
 import { startEmulator } from "../src/emulator/index.ts";
 
 const example = process.argv[2] ?? "examples/multi-section";
+const next = process.argv[3];
 const emulator = await startEmulator({ port: 0, fixture: "examples/emulator-fixture.yaml" });
 const env = {
   ...process.env,
@@ -28,6 +31,7 @@ try {
   failed ||= (await run("what would change", ["plan", "-c", example])) !== 0;
   failed ||= (await run("make it so", ["apply", "-c", example, "--yes"])) !== 0;
   failed ||= (await run("nothing left to do", ["plan", "-c", example, "--detailed-exitcode"])) !== 0;
+  if (next) failed ||= (await run("what the change would do", ["plan", "-c", next])) !== 0;
 } finally {
   await emulator.close();
 }

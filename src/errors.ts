@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   "live.list-absent": "the API does not offer a kind of item the configuration lists",
   "plan.unknown-reference": "the configuration names an item that neither it nor the live organization has",
   "plan.deleted-reference": "the configuration names an item that the same plan deletes",
+  "plan.in-use": "an item the plan deletes is still in use by one it keeps, which the service refuses",
   "plan.unknown-id": "an `id:` pin names a live item that does not exist",
   "plan.unknown-member":
     "a member the configuration lists is not in the organization (docsync cannot invite)",
@@ -74,8 +75,8 @@ export const ERROR_CODES = {
   "plan.no-configuration":
     "a plan file is applied without its configuration: no `-c` was given and none is in the working folder",
   "plan.other-configuration": "the configuration given resolves to another than the plan file was made from",
-  "plan.translation-form":
-    "the configuration writes translations in the other form than the service keeps (settings or syncs)",
+  "plan.other-form":
+    "the configuration writes a kind's items in another of their forms than the one the service keeps",
   "apply.no-confirmation": "apply needs `--yes` when it is not at a terminal; nothing was changed",
   "apply.cancelled": "the answer to the confirmation was not `yes`; nothing was changed",
   "apply.failed":
@@ -83,6 +84,8 @@ export const ERROR_CODES = {
   "apply.interrupted":
     "`SIGINT` or `SIGTERM` stopped the apply once it was making calls (exit code 130 or 143); what was made is reported",
   "apply.not-converged": "after the apply the live state still differs from the configuration",
+  "apply.check-failed":
+    "every change of the apply was made, and the check that followed (a plan made again) could not be made",
   "apply.missing-id": "a call needs the id of an item whose create did not give it",
   "apply.no-id": "a create's answer did not hold the new item's id",
   "apply.probe":

@@ -40,6 +40,18 @@ export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   return `${server}/${repository}/actions/runs/${run}${attempt > 1 ? `/attempts/${attempt}` : ""}`;
 }
 
+/**
+ * Where the whole plan is, for the report's note when it leaves changes out: the HTML report in
+ * the artifact the workflow keeps it in (the `artifact` input), of this run.
+ */
+export function wholePlanNote(env: NodeJS.ProcessEnv, artifact: string): string {
+  const url = runUrl(env);
+  const run = url ? ` of [this workflow run](${url}#artifacts)` : "";
+  if (artifact !== "")
+    return `The whole plan is in the HTML report \`plan.html\` of the artifact ${codeSpan(artifact, false)}${run}.`;
+  return `The whole plan is in the step's HTML report (its \`html-file\` output)${run}.`;
+}
+
 /** The report's last line: commit, run and docsync's version. */
 export function provenanceLine(env: NodeJS.ProcessEnv, label: string): string {
   const parts: string[] = [];

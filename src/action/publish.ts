@@ -18,6 +18,8 @@ export interface Result {
   report: string;
   /** JSON for the plan-file output. */
   planJson?: string;
+  /** The self-contained HTML report, for the html-file output. */
+  html?: string;
   /** One line on the changes, for the annotation when the step fails (or warns) on them. */
   headline?: string;
   /** The plan (or the drift, as a plan) whose counts become outputs. */
@@ -48,6 +50,11 @@ export async function publish(
     const report = log.redact(`${marker}\n${result.report}\n${provenanceLine(env, label)}\n`);
     const reportFile = join(dir, "report.md");
     await writeFile(reportFile, report);
+    let htmlFile = "";
+    if (result.html !== undefined) {
+      htmlFile = join(dir, command === "drift" ? "drift.html" : "plan.html");
+      await writeFile(htmlFile, log.redact(result.html));
+    }
     let planFile = "";
     if (result.planJson !== undefined) {
       planFile = join(dir, command === "drift" ? "drift.json" : "plan.json");
@@ -58,6 +65,7 @@ export async function publish(
       "exit-code": String(result.exitCode),
       "plan-file": planFile,
       "report-file": reportFile,
+      "html-file": htmlFile,
       "saved-plan": result.savedPlan ?? "",
       "comment-marker": marker,
       "failure-reason": result.failureReason ?? "",

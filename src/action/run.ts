@@ -17,11 +17,13 @@ import type { CallerContext, CommandResult } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError } from "../config/diagnostics.ts";
+import { renderDriftHtml } from "../drift/html.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../drift/markdown.ts";
 import { planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import { type DocsyncError, type ErrorCode, errorCodeOf } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
+import { renderPlanHtml } from "../render/format.ts";
 import { renderPlanMarkdown } from "../render/plan-markdown.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
@@ -30,7 +32,7 @@ import { splitArgs } from "./args.ts";
 import { configErrors } from "./config-errors.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import { type ActionStreams, Log, printGroup, printUntrusted, processStreams } from "./log.ts";
-import { LABEL_PATTERN } from "./provenance.ts";
+import { LABEL_PATTERN, wholePlanNote } from "./provenance.ts";
 import { publish, type Result } from "./publish.ts";
 import { type ActionCommand, applyReport, errorReport } from "./report.ts";
 
@@ -251,8 +253,9 @@ async function run(
     return {
       exitCode,
       changes: plan.changes.length > 0,
-      report: renderPlanMarkdown(plan),
+      report: renderPlanMarkdown(plan, wholePlanNote(env, getInput(env, "artifact"))),
       planJson: `${JSON.stringify(plan, null, 2)}\n`,
+      html: renderPlanHtml(plan),
       headline: summaryLine(plan),
       counted: plan,
       ...(savedPlan ? { savedPlan } : {}),
@@ -267,6 +270,7 @@ async function run(
     changes: report.drifted,
     report: renderDriftMarkdown(asPlan),
     planJson: `${JSON.stringify(report, null, 2)}\n`,
+    html: renderDriftHtml(asPlan),
     headline: driftSummaryLine(asPlan),
     counted: asPlan,
   };

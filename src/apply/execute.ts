@@ -12,14 +12,16 @@ import type { Alternate, Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId, checkProbe, failureMessage } from "./captures.ts";
+import { alreadyGone } from "./gone.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
   /**
    * `instead`: a batch call the service could not take, whose items then went one by one.
    * `carried`: a call that went as an item of its batch call's request, not as a request of its own.
+   * `gone`: a delete that found its item already gone (gone.ts), and what the service said.
    */
-  | { call: Call; status: "done"; instead?: string; carried?: true }
+  | { call: Call; status: "done"; instead?: string; carried?: true; gone?: string }
   | { call: Call; status: "failed"; error: string }
   /** `cause`: the id of the failed call it depends on, directly or not. */
   | { call: Call; status: "skipped"; cause: string }
@@ -131,8 +133,12 @@ export async function executePlan(
     const failed: Call[] = [];
     batch.batch!.items.forEach((id, index) => {
       const call = byId.get(id)!;
-      if (!waitingOn.delete(id)) return;
+      if (!waitingOn.has(id)) return;
       const outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : undefined);
+      // A delete the bulk call refused goes once more as its own call, whose answer says
+      // whether its item was already gone.
+      if (outcome.status === "failed" && call.method === "DELETE") return;
+      waitingOn.delete(id);
       if (outcome.status === "failed") {
         record(outcome);
         failed.push(call);
@@ -183,6 +189,11 @@ export async function executePlan(
       return true;
     } catch (error) {
       if (giveUp.signal.aborted) return false;
+      const gone = alreadyGone(call, error);
+      if (gone !== undefined) {
+        record({ call, status: "done", gone });
+        return true;
+      }
       record({ call, status: "failed", error: failureMessage(error, call.probe) });
       skipDependents(call);
       return false;

@@ -42,7 +42,8 @@ export function progressLine(
     // A bulk call the service turned away made nothing: its items follow, one line each.
     if (outcome.instead)
       return `  ${style.yellow("↷")} ${callName(outcome.call, changes)}: ${outcome.instead}\n`;
-    return `  ${style.green("✓")} ${callName(outcome.call, changes)}\n`;
+    const gone = outcome.gone ? ` (${outcome.gone})` : "";
+    return `  ${style.green("✓")} ${callName(outcome.call, changes)}${gone}\n`;
   }
   if (outcome.status === "failed")
     return `  ${style.red("✗")} ${callName(outcome.call, changes)}: ${outcome.error}\n`;

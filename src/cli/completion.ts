@@ -3,6 +3,7 @@
 // and fish.
 
 import type { Command, Option } from "commander";
+import { FORMATS } from "../render/format.ts";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -31,7 +32,7 @@ function optionInfo(option: Option): OptionInfo {
   if (option.long) info.long = option.long;
   if (option.required || option.optional) {
     if (option.long && FILE_OPTIONS.has(option.long)) info.value = "file";
-    else if (option.long === "--format") info.value = ["text", "markdown", "json"];
+    else if (option.long === "--format") info.value = [...FORMATS];
     else if (option.argChoices) info.value = option.argChoices;
     else info.value = "any";
   }

@@ -54,6 +54,8 @@ export interface AppliedCall {
   error?: string;
   /** skipped: the failed call it needed. */
   because?: string;
+  /** done: a delete that found its item already gone (404), with what the service said. */
+  gone?: string;
 }
 
 export interface ApplyRound {
@@ -134,6 +136,7 @@ export class ApplyRecorder {
           status: outcome.status,
         };
         if (outcome.status === "failed") call.error = redactor.redact(outcome.error);
+        if (outcome.status === "done" && outcome.gone) call.gone = redactor.redact(outcome.gone);
         if (outcome.status === "skipped") {
           const cause = calls.get(outcome.cause);
           call.because = `${cause ? callName(cause, changes) : outcome.cause} failed`;

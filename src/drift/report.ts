@@ -12,6 +12,12 @@ export interface DriftField {
   live?: unknown;
   configured?: unknown;
   sensitive?: boolean;
+  /** `live` as people read it, when its JSON says less (a destination as `section "docs"`). */
+  liveText?: string;
+  /** `configured` as people read it. */
+  configuredText?: string;
+  /** The item's main value (a redirect's destination): shown without the field's name. */
+  main?: true;
 }
 
 export interface DriftItem {
@@ -21,6 +27,10 @@ export interface DriftItem {
   fields: DriftField[];
   note?: string;
   highRisk?: boolean;
+  /** The item's own name in its address, unquoted. */
+  name?: string;
+  /** The addresses of the items it is in, outermost first. */
+  parents?: string[];
 }
 
 export interface DriftReport {
@@ -54,11 +64,16 @@ function driftItem(change: Change): DriftItem {
       if ("from" in field) drift.live = field.from;
       if ("to" in field) drift.configured = field.to;
       if (field.sensitive) drift.sensitive = true;
+      if (field.fromText !== undefined) drift.liveText = field.fromText;
+      if (field.toText !== undefined) drift.configuredText = field.toText;
+      if (field.main) drift.main = true;
       return drift;
     }),
   };
   if (change.note) item.note = change.note;
   if (change.highRisk) item.highRisk = true;
+  if (change.name !== undefined) item.name = change.name;
+  if (change.parents) item.parents = change.parents;
   return item;
 }
 
@@ -86,12 +101,17 @@ function changeOf(item: DriftItem, index: number): Change {
       if ("live" in field) change.from = field.live;
       if ("configured" in field) change.to = field.configured;
       if (field.sensitive) change.sensitive = true;
+      if (field.liveText !== undefined) change.fromText = field.liveText;
+      if (field.configuredText !== undefined) change.toText = field.configuredText;
+      if (field.main) change.main = true;
       return change;
     }),
     calls: [],
   };
   if (item.note) change.note = item.note;
   if (item.highRisk) change.highRisk = true;
+  if (item.name !== undefined) change.name = item.name;
+  if (item.parents) change.parents = item.parents;
   return change;
 }
 

@@ -1,35 +1,23 @@
-// The drift report for people at a terminal or in a CI log.
+// The drift report for people at a terminal or in a CI log: the items that differ as a tree,
+// one line each when it fits, as a plan shows its changes, read the other way round.
 
-import { SENSITIVE } from "../render/redact.ts";
+import type { ChangeAction } from "../model/plan.ts";
 import type { Style } from "../render/style.ts";
-import { showValue } from "../render/values.ts";
-import type { DriftItem, DriftReport } from "./report.ts";
+import { changeTreeLines } from "../render/text.ts";
+import { type DriftReport, planOfDrift } from "./report.ts";
 
-const HEADLINES: Record<DriftItem["state"], (style: Style) => string> = {
-  missing: (style) => `${style.green("+")} missing from the live organization`,
-  "live-only": (style) => `${style.red("-")} live only: not in the configuration`,
-  differs: (style) => `${style.yellow("~")} differs`,
-  "must-replace": (style) => `${style.magenta("-/+")} differs in a field that cannot change in place`,
-  "out-of-order": (style) => `${style.cyan("↕")} out of order`,
+/** What each action of the plan is, read as drift. */
+export const DRIFT_WORDS: Record<ChangeAction, string> = {
+  create: "missing from the live organization",
+  update: "different",
+  replace: "different in a field that cannot change in place",
+  delete: "live only",
+  move: "out of order",
 };
 
-function itemLines(item: DriftItem, style: Style): string[] {
-  const note = item.note ? style.dim(` (${item.note})`) : "";
-  const risk = item.highRisk ? `  ${style.red(style.bold("HIGH RISK"))}` : "";
-  const lines = [`  ${item.address}${risk}`, `      ${HEADLINES[item.state](style)}${note}`];
-  if (item.state === "differs" || item.state === "must-replace") {
-    for (const field of item.fields) {
-      const live = field.sensitive ? SENSITIVE : "live" in field ? showValue(field.live) : "(not set)";
-      const configured = field.sensitive
-        ? SENSITIVE
-        : "configured" in field
-          ? showValue(field.configured)
-          : "(removed)";
-      lines.push(`      ${field.field}: live ${live}, configured ${configured}`);
-    }
-  }
-  return lines;
-}
+/** How to read the lines of a drift report. */
+export const DRIFT_LEGEND =
+  "+ missing from the live organization, - live only, ~ differs (live ⇒ configured), -/+ differs in a field that cannot change in place, ↕ out of order";
 
 export function renderDriftText(report: DriftReport, style: Style): string {
   if (!report.drifted) return "No drift: the live organization matches the configuration.\n";
@@ -38,9 +26,10 @@ export function renderDriftText(report: DriftReport, style: Style): string {
     style.bold(
       `Drift: organization ${report.organization} differs from the configuration in ${count} item${count === 1 ? "" : "s"}.`,
     ),
+    style.dim(DRIFT_LEGEND),
     "",
+    ...changeTreeLines(planOfDrift(report).changes, style),
   ];
-  for (const item of report.items) lines.push(...itemLines(item, style));
   for (const warning of report.warnings) lines.push("", style.yellow(`Warning: ${warning}`));
   return `${lines.join("\n")}\n`;
 }

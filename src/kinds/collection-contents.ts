@@ -5,7 +5,9 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
+import { addressOf } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
+import type { Consequence } from "../model/plan.ts";
 import { collectionPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { DesiredSiteSpace } from "./site-space.ts";
@@ -24,9 +26,45 @@ export async function spacesIn<S extends { id: string }>(
   }
 }
 
-/** The ids of the spaces directly in a collection. */
-export const spaceIdsIn = async (client: LiveReader, collection: string): Promise<string[]> =>
-  (await spacesIn(client, collection)).map((space) => space.id);
+/** A space directly in a collection, as a deleted collection's details hold it. */
+export interface SpaceInside {
+  id: string;
+  title?: string;
+  deletedAt?: string;
+}
+
+/** The spaces directly in a collection, with what the plan says of them. */
+export const spacesInside = async (client: LiveReader, collection: string): Promise<SpaceInside[]> =>
+  (await spacesIn<SpaceInside>(client, collection)).map(({ id, title, deletedAt }) => ({
+    id,
+    ...(typeof title === "string" ? { title } : {}),
+    ...(typeof deletedAt === "string" ? { deletedAt } : {}),
+  }));
+
+/**
+ * What deleting a collection does to the spaces in it (the emulator's choice, where the spec says
+ * nothing): each live one goes to the trash, restorable for 7 days, as a consequence of the
+ * delete. A space the file names is not among them: the plan moves it out first, or stops
+ * (spaceKeptInside); the others are told by their ids.
+ */
+export function spacesToTrash(
+  spaces: readonly SpaceInside[],
+  configuration: { spaces: Record<string, string> },
+): Consequence[] {
+  const named = new Set(Object.values(configuration.spaces));
+  return spaces
+    .filter((space) => space.deletedAt === undefined && !named.has(space.id))
+    .map((space) => {
+      const title = space.title === undefined ? "" : `${JSON.stringify(space.title)} `;
+      return {
+        action: "delete",
+        kind: "space",
+        address: addressOf("", "space", space.id),
+        liveId: space.id,
+        note: `${title}goes to the trash, restorable for 7 days`,
+      };
+    });
+}
 
 const where = (item: ItemMeta) => placeOf(item.at);
 

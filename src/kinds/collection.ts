@@ -8,7 +8,7 @@ import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
-import { spaceIdsIn, spaceKeptInside } from "./collection-contents.ts";
+import { type SpaceInside, spaceKeptInside, spacesInside, spacesToTrash } from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
@@ -113,8 +113,8 @@ function checkNothingKeptInside(
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
     );
   }
-  const spaces = live.details?.spaces as string[] | undefined;
-  const error = spaces && spaceKeptInside(scope.desired, live.item, spaces);
+  const inside = (live.details?.spaces as SpaceInside[] | undefined)?.map((space) => space.id);
+  const error = inside && spaceKeptInside(scope.desired, live.item, inside);
   if (error) throw error;
 }
 
@@ -185,7 +185,7 @@ export const collectionKind: KindModule<
       nodes
         .filter((node) => mayBeDeleted(node.item, desired))
         .map(async (node) => {
-          node.details = { ...node.details, spaces: await spaceIdsIn(client, node.item.id) };
+          node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
         }),
     );
     return nodes;
@@ -270,6 +270,8 @@ export const collectionKind: KindModule<
       },
     ];
   },
+  consequences: (live, _address, _scope, _ctx, configuration) =>
+    spacesToTrash((live.details?.spaces ?? []) as SpaceInside[], configuration),
 
   toConfig(live, scope, ctx) {
     const collection = live.item;

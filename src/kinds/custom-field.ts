@@ -1,14 +1,15 @@
 // Custom fields: identity is the name, which is also how the API addresses them. The name and
 // the type cannot change: a new type replaces the field (delete, then create: names are unique).
 
+import { addressOf } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
-import type { FieldChange } from "../model/plan.ts";
+import type { Consequence, FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { customFieldPath, customFieldsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
-import type { KindModule } from "./types.ts";
+import type { KindModule, LiveNode, Scope } from "./types.ts";
 
 export interface LiveCustomField extends CustomFieldSettings {
   [field: string]: unknown;
@@ -31,6 +32,30 @@ const UPDATABLE = ["title", "description", "placeholder", "options"] as const;
 /** The field types the configuration format knows. */
 const TYPES = ["text", "number", "boolean", "date", "select", "multi-select"];
 const nameClaim = (org: string, name: string) => `${org}#custom-field=${name}`;
+
+/**
+ * What deleting (or replacing) a field does to the spaces whose values the plan read (those
+ * that set custom fields): a space that holds a value of it, which its configuration does not
+ * set again, loses it. The values of spaces the plan does not read go too, unseen.
+ */
+function valuesLost(name: string, scope: Scope<DesiredState>): Consequence[] {
+  const nodes = (scope.live?.children.space ?? []) as LiveNode<{ id: string }>[];
+  return nodes.flatMap((node) => {
+    const values = node.details?.customFields as Record<string, unknown> | undefined;
+    const space = scope.desired.spaceSettings?.find((item) => item.spaceId === node.item.id);
+    if (values?.[name] === undefined || values[name] === null || space === undefined) return [];
+    if (space.customFields?.[name] !== undefined) return [];
+    return [
+      {
+        action: "update",
+        kind: "space",
+        address: addressOf("", "space", space.name),
+        liveId: node.item.id,
+        note: `loses its value of custom field ${JSON.stringify(name)}`,
+      },
+    ];
+  });
+}
 
 export const customFieldKind: KindModule<
   DesiredCustomField,
@@ -99,6 +124,8 @@ export const customFieldKind: KindModule<
       releases: [nameClaim(scope.organization, live.item.name)],
     },
   ],
+  // Its values on spaces go with it.
+  consequences: (live, _address, scope) => valuesLost(live.item.name, scope),
 
   toConfig(live, _scope, ctx) {
     const field = live.item;

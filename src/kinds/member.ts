@@ -12,9 +12,11 @@ import { type ItemMeta, type Located, placeOf, type Role } from "../model/desire
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./member-admins.ts";
+import { readTeamsOf, teamsLosing } from "./member-teams.ts";
 import { orgPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import type { KindModule, LiveNode, Scope } from "./types.ts";
+import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
 
 export interface LiveMember {
   [field: string]: unknown;
@@ -185,11 +187,23 @@ export const memberKind: KindModule<
       // Needed only to plan role changes, not to export them.
       scope.desired.members === undefined ? undefined : callerOf(client),
     ]);
-    if (scope.desired.members !== undefined) {
-      checkNoneTwice(scope.desired.members, items);
-      checkAllPresent(scope.desired.members, items);
+    const desired = scope.desired.members;
+    if (desired !== undefined) {
+      checkNoneTwice(desired, items);
+      checkAllPresent(desired, items);
     }
-    return items.map((item) => ({ item, children: {}, ...(caller ? { details: { caller } } : {}) }));
+    const nodes = items.map((item) => ({ item, children: {}, ...(caller ? { details: { caller } } : {}) }));
+    // A member the plan removes takes its grants along, on spaces the plan does not read too,
+    // and leaves its teams.
+    const going =
+      desired !== undefined && scope.desired.policy.prune.includes("members")
+        ? nodes.filter((node) => !desired.some((member) => names(member.user, node.item)))
+        : [];
+    await Promise.all([
+      readUnlistedGrants(client, scope, "users", going),
+      readTeamsOf(client, scope.organization, going),
+    ]);
+    return nodes;
   },
 
   key: (member) => userKey(member.user),
@@ -227,6 +241,11 @@ export const memberKind: KindModule<
       },
     ];
   },
+
+  consequences: (live, _address, _scope, ctx, configuration) => [
+    ...unlistedGrantConsequences(live, `user:${userKey(liveName(live.item))}`, configuration),
+    ...teamsLosing(live, liveName(live.item), ctx),
+  ],
 
   exportLeavesOut: "members' sign-in (SSO) and disabled state (read only)",
   toConfig: (live) => ({ user: liveName(live.item), role: live.item.role }),

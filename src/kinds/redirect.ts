@@ -79,6 +79,8 @@ interface SiteParts {
   claim: string;
   /** Destinations by section path: many redirects go to few sections. */
   destinations: Map<string, Record<string, unknown>>;
+  /** The paths of the site's live sections by id, once a destination is shown. */
+  sectionPaths?: Map<string, string>;
 }
 const partsBySite = new WeakMap<SiteScope, SiteParts>();
 
@@ -107,6 +109,42 @@ function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContex
     known.set(path, value);
   }
   return value;
+}
+
+/** A destination as people read it: `section "api"`, a URL; undefined when its JSON says it best. */
+function destinationText(value: Record<string, unknown>, scope: SiteScope): string | undefined {
+  if (value.kind === "external" && typeof value.url === "string") return value.url;
+  if (value.kind !== "site-section" || typeof value.siteSectionId !== "string") return undefined;
+  const parts = partsOf(scope);
+  parts.sectionPaths ??= new Map(
+    ((scope.live?.children.section ?? []) as LiveNode<LiveSection>[]).map((node) => [
+      node.item.id,
+      node.item.path,
+    ]),
+  );
+  const path = parts.sectionPaths.get(value.siteSectionId);
+  return path === undefined ? undefined : `section ${JSON.stringify(path)}`;
+}
+
+/** The change of a destination, with how people read both sides. */
+function destinationChange(
+  desired: DesiredRedirect,
+  wanted: Record<string, unknown>,
+  live: LiveRedirect["destination"] | undefined,
+  scope: SiteScope,
+): FieldChange {
+  const change: FieldChange = live
+    ? { field: "destination", from: live, to: wanted }
+    : { field: "destination", to: wanted };
+  change.main = true;
+  const fromText = live && destinationText(live, scope);
+  if (fromText !== undefined) change.fromText = fromText;
+  const toText =
+    desired.destination.kind === "site-section"
+      ? `section ${JSON.stringify(desired.destination.sectionPath)}`
+      : destinationText(wanted, scope);
+  if (toText !== undefined) change.toText = toText;
+  return change;
 }
 
 /** Whether the live destination holds every key the configuration sets (the API may add others). */
@@ -180,13 +218,8 @@ export const redirectKind: KindModule<
     const changes: FieldChange[] = [];
     compareField(changes, "source", desired.source, live?.item.source);
     const wanted = destination(desired, scope, ctx);
-    if (!holdsDestination(wanted, live?.item.destination)) {
-      changes.push(
-        live
-          ? { field: "destination", from: live.item.destination, to: wanted }
-          : { field: "destination", to: wanted },
-      );
-    }
+    if (!holdsDestination(wanted, live?.item.destination))
+      changes.push(destinationChange(desired, wanted, live?.item.destination, scope));
     return changes;
   },
 

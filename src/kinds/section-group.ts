@@ -5,7 +5,7 @@
 
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
-import type { FieldChange } from "../model/plan.ts";
+import type { Consequence, FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
@@ -13,7 +13,7 @@ import { groupPath, groupsPath, sectionPath } from "./paths.ts";
 import type { LiveSection } from "./section.ts";
 import type { SiteScope } from "./site.ts";
 import { navigationOf, type RawSectionGroup } from "./site-navigation.ts";
-import type { CallDraft, ExportContext, ExportedItem, KindModule, PlanContext } from "./types.ts";
+import type { CallDraft, ExportContext, ExportedItem, KindModule, LiveNode, PlanContext } from "./types.ts";
 
 export interface LiveSectionGroup {
   [field: string]: unknown;
@@ -49,8 +49,45 @@ function membershipOnSection(route: string, scope: SiteScope, sectionId: string,
 
 const site = (scope: SiteScope) => scope.desired;
 const sectionAddress = (scope: SiteScope, path: string) => addressOf(scope.address, "section", path);
-const memberPaths = (group: LiveSectionGroup): string[] =>
-  group.sections.map((section) => (section as LiveSection).path ?? section.id);
+const memberPaths = (sections: LiveSectionGroup["sections"]): string[] =>
+  sections.map((section) => (section as LiveSection).path ?? section.id);
+
+/** The live member sections of a group that this plan does not delete (a deleted one leaves it). */
+function keptMembers(group: LiveSectionGroup, scope: SiteScope, ctx: PlanContext) {
+  return group.sections.filter((section) => {
+    const path = (section as LiveSection).path;
+    return path === undefined || ctx.deletes(sectionAddress(scope, path)) !== section.id;
+  });
+}
+
+/**
+ * What deleting a section does to the group it is in, as a consequence of that delete: the
+ * group loses it. None when the plan deletes the group too, whose delete says what it does.
+ */
+export function groupLosing(
+  section: LiveSection,
+  scope: SiteScope,
+  ctx: PlanContext,
+): Consequence | undefined {
+  const id = section.sectionGroup;
+  if (typeof id !== "string") return undefined;
+  const groups = (scope.live?.children.group ?? []) as LiveNode<LiveSectionGroup>[];
+  const title = groups.find((node) => node.item.id === id)?.item.title;
+  // Where a title is shared, the address tells the group by its id; unread, the id names it.
+  const addresses =
+    title === undefined
+      ? [addressOf(scope.address, "group", id)]
+      : [title, `${title}#${id}`].map((key) => addressOf(scope.address, "group", key));
+  if (addresses.some((address) => ctx.deletes(address) === id)) return undefined;
+  const address = addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0]!;
+  return {
+    action: "update",
+    kind: "group",
+    address,
+    liveId: id,
+    note: `section ${JSON.stringify(section.path)} leaves it`,
+  };
+}
 
 /** The configured group of each live section id that the configuration keeps. */
 function desiredGroupBySectionId(scope: SiteScope, ctx: PlanContext): Map<string, string | undefined> {
@@ -94,12 +131,17 @@ export const sectionGroupKind: KindModule<
   key: (group) => group.title,
   liveKey: (group) => group.title,
 
-  diff(desired, live) {
+  diff(desired, live, scope, ctx) {
     const changes: FieldChange[] = [];
     for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
-    const have = live ? memberPaths(live.item) : [];
+    // A section the plan deletes leaves its group by itself: no change of the group's. Members
+    // are sections, whatever their paths: a member renamed by this plan stays one.
+    const kept = live ? keptMembers(live.item, scope, ctx) : [];
+    const have = memberPaths(kept);
+    const ids = new Set(kept.map((section) => section.id));
     const same =
-      have.length === desired.sections.length && desired.sections.every((path) => have.includes(path));
+      have.length === desired.sections.length &&
+      desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path))));
     if (!same)
       changes.push(
         live
@@ -189,6 +231,18 @@ export const sectionGroupKind: KindModule<
       needs: ctx.needs(scope.ids.site),
     },
   ],
+  // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
+  consequences: (live, _address, scope, ctx) =>
+    keptMembers(live.item, scope, ctx).map((section) => {
+      const path = (section as LiveSection).path ?? section.id;
+      return {
+        action: "update",
+        kind: "section",
+        address: sectionAddress(scope, path),
+        liveId: section.id,
+        note: "leaves the group, and stays where it is",
+      };
+    }),
 
   // The group's own fields; `nestSections` gives it its `sections`.
   toConfig(live) {

@@ -9,7 +9,7 @@ import { compareField, definedFields, patchBody } from "./compare.ts";
 import { checkSingleDefault, defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sectionsPath, sitePath } from "./paths.ts";
-import { sectionGroupKind } from "./section-group.ts";
+import { groupLosing, sectionGroupKind } from "./section-group.ts";
 import type { SiteScope } from "./site.ts";
 import { type LocatedSection, navigationOf, type SectionSettings } from "./site-navigation.ts";
 import { type DesiredSiteSpace, type LiveSiteSpace, sectionSiteSpaceKind } from "./site-space.ts";
@@ -91,7 +91,12 @@ export const sectionKind: KindModule<
   ordered: true,
   inheritsRoot: sectionSiteSpaceKind.kind,
   // The sections of a group stand together and the group moves them as one.
-  blocks: { kind: sectionGroupKind, of: (section) => section.group },
+  blocks: {
+    kind: sectionGroupKind,
+    of: (section) => section.group,
+    liveOf: (section) => section.sectionGroup ?? undefined,
+  },
+  outline: { fields: ["title"], flag: "default" },
   children: [sectionSiteSpaceKind],
 
   desired: (scope) => site(scope).sections,
@@ -222,6 +227,18 @@ export const sectionKind: KindModule<
       releases: [pathClaim(scope, live.item.path)],
     },
   ],
+  // Its site spaces go with it, and it leaves its group.
+  consequences(live, address, scope, ctx, configuration) {
+    const kind = sectionSiteSpaceKind;
+    const siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
+      action: "delete" as const,
+      kind: kind.kind,
+      address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
+      liveId: siteSpace.id,
+    }));
+    const group = groupLosing(live.item, scope, ctx);
+    return group ? [...siteSpaces, group] : siteSpaces;
+  },
 
   move: (id, position, scope) => ({
     method: "POST",

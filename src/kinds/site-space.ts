@@ -171,6 +171,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     config: siteSpaceConfig,
     exportOneLine: true,
     ordered: true,
+    outline: { fields: ["path"], flag: "default" },
     // A section must keep a site space, and a new default must exist before the old one goes.
     deleteAfterCreates: true,
     // The first section created in a site takes over its root site spaces: they matter while the

@@ -3,7 +3,7 @@
 // once per client and organization, however many spaces ask.
 
 import type { LiveReader } from "../api/client-types.ts";
-import { isNotOffered } from "../api/errors.ts";
+import { isGoneOrHidden, isNotOffered } from "../api/errors.ts";
 import { orgPath } from "./paths.ts";
 import type { Caller } from "./space-access.ts";
 
@@ -75,5 +75,35 @@ export function readMembers(client: LiveReader, organization: string): Promise<M
       }
     }
     return { ids, byEmail, emails };
+  });
+}
+
+/** A space of the organization, as the member spaces listing gives it. */
+export interface OrganizationSpace {
+  id: string;
+  title?: string;
+}
+
+/**
+ * The organization's live spaces, as far as the user the token runs as reaches them (an admin
+ * reaches them all): no call lists an organization's spaces, but a member's do. Undefined on a
+ * service without `GET /user`, where who that user is cannot be known.
+ */
+export function readOrganizationSpaces(
+  client: LiveReader,
+  organization: string,
+): Promise<OrganizationSpace[] | undefined> {
+  return once(client, `spaces ${organization}`, async () => {
+    const caller = await readCaller(client, organization);
+    if (!caller.known) return undefined;
+    let items: { space: OrganizationSpace & { deletedAt?: unknown } }[];
+    try {
+      items = await client.list(`${orgPath(organization)}/members/${encodeURIComponent(caller.id)}/spaces`);
+    } catch (error) {
+      // A token of someone who is not a member, or a service without the listing.
+      if (isGoneOrHidden(error) || absent(error)) return undefined;
+      throw error;
+    }
+    return items.map((item) => item.space).filter((space) => !space.deletedAt);
   });
 }

@@ -17,7 +17,7 @@ import {
 import type { DesiredSpace } from "./space.ts";
 import { lockoutProblems } from "./space-access.ts";
 import { type AccessFacts, readCaller, readMembers } from "./space-access-facts.ts";
-import type { ExportContext, LiveNode, PlanContext, Scope } from "./types.ts";
+import type { ExportContext, LiveNode, Owner, PlanContext, Scope } from "./types.ts";
 
 export interface RawSpacePermission {
   user?: string;
@@ -54,25 +54,10 @@ function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
   return `${placeOf(at)}: space "${scope.desired.name}"`;
 }
 
-/**
- * Whether this plan deletes the item at `address` (a team, a member) whose live id is `id`: it
- * exists and is matched by nothing configured, and `policy.prune` names its kind. An item the
- * plan does not read (its kind is not managed) is not deleted.
- */
-function deletedByPlan(address: string, id: string, ctx: PlanContext): boolean {
-  try {
-    // A placeholder is an item this plan creates; a live id that is not kept is one it deletes.
-    const found = ctx.idOf(address);
-    return found === id && ctx.needs(found) === undefined && ctx.liveIdOf(address) === undefined;
-  } catch (error) {
-    if (error instanceof DocsyncError) return false;
-    throw error;
-  }
-}
-
-/** The address of a member: by its email when it has one, as members are matched. */
+/** How a member's address names it: by its email when it has one, as members are matched. */
+const memberKey = (id: string, email: string | undefined) => email?.toLowerCase() ?? id;
 const memberAddress = (id: string, email: string | undefined) =>
-  addressOf("", "member", email?.toLowerCase() ?? id);
+  addressOf("", "member", memberKey(id, email));
 
 function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): string {
   if (desired.type === "team") {
@@ -87,7 +72,7 @@ function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanCon
         `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
       );
     }
-    if (deletedByPlan(address, id, ctx)) {
+    if (ctx.deletes(address) === id) {
       throw new DocsyncError(
         "plan.deleted-reference",
         `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`,
@@ -103,7 +88,7 @@ function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanCon
       `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
     );
   }
-  if (deletedByPlan(memberAddress(id, members.emails.get(id)), id, ctx)) {
+  if (ctx.deletes(memberAddress(id, members.emails.get(id))) === id) {
     throw new DocsyncError(
       "plan.deleted-reference",
       `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`,
@@ -112,11 +97,15 @@ function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanCon
   return id;
 }
 
-/** Whether this plan deletes a live grant's team or member, which takes the grant along. */
-function principalDeleted(live: LiveAssignment, _scope: SpaceScope, ctx: PlanContext): boolean {
-  if (live.type === "team") return deletedByPlan(addressOf("", "team", String(live.title)), live.id, ctx);
+/**
+ * A live grant's team or member: its address, and the one it has beside another item of its
+ * title (a duplicate team). Deleting either takes the grant along.
+ */
+function principalOf(live: LiveAssignment): Owner[] {
+  const kind = live.type === "team" ? "team" : "member";
   const email = typeof live.email === "string" ? live.email : undefined;
-  return deletedByPlan(memberAddress(live.id, email), live.id, ctx);
+  const name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
+  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
 }
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
@@ -224,7 +213,7 @@ const assignments = assignmentKind<DesiredSpace, { space: string }, Located<RawS
     return live;
   },
   principalId,
-  principalDeleted,
+  principalOf,
   // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
   keptRole: "admin",
   guard(before, after, scope) {

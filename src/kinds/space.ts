@@ -72,16 +72,27 @@ function collectionId(space: DesiredSpace, ctx: PlanContext): string | null | un
   return "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
 }
 
-/** The address of a custom field the space names; a plan error when it is neither configured nor live. */
+/**
+ * The address of a custom field the space names; a plan error when it is neither configured nor
+ * live, or when the plan deletes it (its values go with it).
+ */
 function customFieldAddress(space: DesiredSpace, name: string, ctx: PlanContext): string {
   const address = addressOf("", "custom field", name);
+  let id: string;
   try {
-    ctx.idOf(address);
+    id = ctx.idOf(address);
   } catch (error) {
     if (!(error instanceof DocsyncError)) throw error;
     throw new DocsyncError(
       "plan.unknown-reference",
       `${where(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`,
+    );
+  }
+  // Deleted and not made again (a replacement is): the value could not be set.
+  if (ctx.deletes(address) !== undefined && ctx.needs(id) === undefined) {
+    throw new DocsyncError(
+      "plan.deleted-reference",
+      `${where(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`,
     );
   }
   return address;
@@ -203,8 +214,9 @@ export const spaceKind: KindModule<
     compareField(changes, "collection", collectionId(desired, ctx), live?.item.parent);
     const values = liveValues(live);
     for (const [name, value] of Object.entries(desired.customFields ?? {})) {
-      customFieldAddress(desired, name, ctx);
-      compareField(changes, `${FIELD_PREFIX}${name}`, value, values[name]);
+      // A field the plan replaces loses its values: the new one gets the value again.
+      const replaced = ctx.deletes(customFieldAddress(desired, name, ctx)) !== undefined;
+      compareField(changes, `${FIELD_PREFIX}${name}`, value, replaced ? undefined : values[name]);
     }
     return changes;
   },

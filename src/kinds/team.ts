@@ -8,7 +8,9 @@ import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { teamPath, teamsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
-import type { KindModule } from "./types.ts";
+import { checkNoProviderKeepsNaming, readProvidersNaming } from "./team-providers.ts";
+import type { KindModule, LiveNode } from "./types.ts";
+import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
 
 export interface LiveTeam {
   [field: string]: unknown;
@@ -16,6 +18,8 @@ export interface LiveTeam {
   id: string;
   title: string;
   members?: number;
+  /** How many spaces grant it a role. */
+  spaces?: number;
 }
 
 interface RawTeam {
@@ -27,6 +31,24 @@ export interface DesiredTeam extends ItemMeta {
   title: string;
   /** Member (user) ids; the API takes them only when the team is created. */
   members?: string[];
+}
+
+/**
+ * The live teams a plan may delete: when `policy.prune` names teams, those no configured team
+ * names (by pin, title or rename hint) and those whose title several live teams share (all
+ * but one are duplicates).
+ */
+function mayBeDeleted(nodes: readonly LiveNode<LiveTeam>[], desired: DesiredState): LiveNode<LiveTeam>[] {
+  if (desired.teams === undefined || !desired.policy.prune.includes("teams")) return [];
+  const configured = desired.teams;
+  const titles = new Map<string, number>();
+  for (const { item } of nodes) titles.set(item.title, (titles.get(item.title) ?? 0) + 1);
+  return nodes.filter(
+    ({ item: team }) =>
+      !configured.some((item) => item.id === team.id) &&
+      ((titles.get(team.title) ?? 0) > 1 ||
+        !configured.some((item) => item.title === team.title || item.was === team.title)),
+  );
 }
 
 export const teamKind: KindModule<
@@ -54,7 +76,19 @@ export const teamKind: KindModule<
   },
 
   desired: (scope) => scope.desired.teams,
-  read: async (client, scope) => leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization))),
+  async read(client, scope) {
+    const nodes = leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization)));
+    // A team the plan deletes takes its grants along, on spaces the plan does not read too,
+    // and cannot go while a SAML provider names it.
+    const going = mayBeDeleted(nodes, scope.desired);
+    // Unless the API says a team has no space to lose.
+    const granted = going.filter((node) => node.item.spaces !== 0);
+    await Promise.all([
+      readUnlistedGrants(client, scope, "teams", granted),
+      readProvidersNaming(client, scope, going),
+    ]);
+    return nodes;
+  },
 
   key: (team) => team.title,
   liveKey: (team) => team.title,
@@ -84,9 +118,12 @@ export const teamKind: KindModule<
       summary: "rename team",
     },
   ],
-  remove: (live, _address, scope) => [
-    { method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" },
-  ],
+  remove(live, _address, scope, ctx) {
+    checkNoProviderKeepsNaming(live, scope, ctx);
+    return [{ method: "DELETE", path: teamPath(scope.organization, live.item.id), summary: "delete team" }];
+  },
+  consequences: (live, _address, _scope, _ctx, configuration) =>
+    unlistedGrantConsequences(live, `team:${live.item.title}`, configuration),
 
   exportLeavesOut: "team members (the API does not list them)",
   // The title only: the API counts a team's members but does not say who they are.

@@ -92,7 +92,7 @@ export function checkLiveForm(configured: readonly DesiredTranslation[], live: r
   if (entry === undefined || item === undefined || liveForm(item) === entry.form) return;
   const service = liveForm(item);
   throw new DocsyncError(
-    "plan.translation-form",
+    "plan.other-form",
     `translations: this service keeps ${FORMS[service].name} (object "${FORMS[service].object}": ` +
       `${FORMS[service].fields}), but the configuration gives ${described(entry.form)}, at ` +
       `${placeOf(entry.at)}. Write each entry as ` +

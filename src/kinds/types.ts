@@ -5,10 +5,16 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
-import type { FieldChange } from "../model/plan.ts";
+import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
-export type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope };
+export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, Scope };
+
+/** An item that may take another along when it is deleted: an address it may have, and its live id. */
+export interface Owner {
+  address: string;
+  id: string;
+}
 
 export interface KindModule<
   D extends ItemMeta = ItemMeta,
@@ -65,7 +71,18 @@ export interface KindModule<
    * For an ordered kind: items that stand together under an item of a sibling kind (the sections
    * of a group) form a block, which that kind's `move` moves as one.
    */
-  blocks?: { kind: AnyKind; of(desired: D): string | undefined };
+  blocks?: {
+    kind: AnyKind;
+    of(desired: D): string | undefined;
+    /** The live id of the block a live item stands in (a section's group). */
+    liveOf?(live: L): string | undefined;
+  };
+  /**
+   * How an item of an ordered kind reads in a picture of its parent's navigation: the fields
+   * shown beside its name, and the flag one item of a container holds (its default), which the
+   * API takes from one item when another gets it.
+   */
+  outline?: { fields: readonly string[]; flag?: string };
   /** Child kinds, planned for each item that exists or is created. */
   children?: readonly AnyKind[];
   /**
@@ -137,6 +154,26 @@ export interface KindModule<
     ctx: PlanContext,
   ): CallDraft[];
   remove(live: LiveNode<L>, address: string, scope: Scope<P, I>, ctx: PlanContext): CallDraft[];
+  /**
+   * The items whose delete takes this live item along on the service (a grant goes with its
+   * team or its member), each by an address it may have and its live id. When this plan deletes
+   * one of them, the item has no change and no call of its own: it is a consequence of that
+   * delete, with `note` for people.
+   */
+  goesWith?(live: LiveNode<L>, scope: Scope<P, I>): { owners: Owner[]; note?: string } | undefined;
+  /**
+   * What the service removes or changes along with deleting this item, beyond the items that
+   * name it as their owner (`goesWith`): a section's site spaces, a team's grants on spaces
+   * whose permissions the configuration does not manage. `configuration` names spaces, as for
+   * `liveLabel`.
+   */
+  consequences?(
+    live: LiveNode<L>,
+    address: string,
+    scope: Scope<P, I>,
+    ctx: PlanContext,
+    configuration: { spaces: Record<string, string> },
+  ): Consequence[];
   move?(id: string, position: { before?: string; after?: string }, scope: Scope<P, I>): CallDraft;
 
   /**

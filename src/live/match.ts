@@ -15,6 +15,8 @@ export interface Matching<L> {
   unclaimed: LiveNode<L>[];
   /** Unclaimed live items that repeat the key of a configured item, with the one that is kept. */
   duplicates: Map<LiveNode<L>, LiveNode<L>>;
+  /** Why each kept one of duplicates is kept, for people: `the oldest`, or what decided instead. */
+  keptBecause: Map<LiveNode<L>, string>;
 }
 
 /** What matching needs of a kind. */
@@ -35,15 +37,20 @@ const createdAt = (node: LiveNode<{ id: string }>): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** The oldest of live items that share a key: by `createdAt`, else the first listed (lists are in creation order). */
-function oldest<L extends { id: string }>(nodes: readonly LiveNode<L>[]): LiveNode<L> {
-  let kept = nodes[0]!;
-  for (const node of nodes) {
-    const a = createdAt(node);
-    const b = createdAt(kept);
-    if (a !== undefined && b !== undefined && a < b) kept = node;
-  }
-  return kept;
+/**
+ * The one of live items that share a key to keep: the oldest by `createdAt` when the API gives
+ * each its creation time, else the first listed, which is not always the oldest (a site lists
+ * its groups in navigation order), and the reason says so.
+ */
+function toKeep<L extends { id: string }>(
+  nodes: readonly LiveNode<L>[],
+): { node: LiveNode<L>; because: string } {
+  const times = nodes.map(createdAt);
+  if (times.some((time) => time === undefined))
+    return { node: nodes[0]!, because: "listed first: the API gives no creation time" };
+  let at = 0;
+  for (let index = 1; index < nodes.length; index++) if (times[index]! < times[at]!) at = index;
+  return { node: nodes[at]!, because: "the oldest" };
 }
 
 export function matchItems<D extends ItemMeta, L extends { id: string }>(
@@ -66,6 +73,7 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   let claimedCount = 0;
   const matched: (LiveNode<L> | undefined)[] = new Array(desired.length);
   const duplicates = new Map<LiveNode<L>, LiveNode<L>>();
+  const keptBecause = new Map<LiveNode<L>, string>();
 
   const byKeyUnclaimed = (key: string): number | undefined => {
     const found = byKey.get(key);
@@ -74,7 +82,8 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     if (!Array.isArray(found)) return claimed[found] ? undefined : found;
     const candidates = found.filter((at) => !claimed[at]);
     if (candidates.length <= 1) return candidates[0];
-    const kept = oldest(candidates.map((at) => live[at]!));
+    const { node: kept, because } = toKeep(candidates.map((at) => live[at]!));
+    keptBecause.set(kept, because);
     for (const at of candidates) if (live[at] !== kept) duplicates.set(live[at]!, kept);
     return live.indexOf(kept);
   };
@@ -123,7 +132,7 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     });
   }
   const unclaimed = claimedCount === live.length ? [] : live.filter((_, at) => !claimed[at]);
-  return { live: matched, unclaimed, duplicates };
+  return { live: matched, unclaimed, duplicates, keptBecause };
 }
 
 /** Matchings the reader made, by live list, with the configured list and rules they are for. */

@@ -35,6 +35,10 @@ export const addressPrefix = (parentAddress: string, kind: string): string =>
 export const isUnder = (address: string, ancestor: string): boolean =>
   address === ancestor || address.startsWith(`${ancestor}${SEPARATOR}`);
 
+/** An address below `ancestor`, said from it (`section "api"` below `site "Docs"`); else the whole. */
+export const relativeAddress = (address: string, ancestor: string): string =>
+  address.startsWith(`${ancestor}${SEPARATOR}`) ? address.slice(ancestor.length + SEPARATOR.length) : address;
+
 /** The item's own part of an address (`section "api"`). */
 export function lastSegment(address: string): string {
   const at = address.lastIndexOf(SEPARATOR);

@@ -13,6 +13,12 @@ export interface FieldChange {
   to?: unknown;
   /** Values are never printed, only that they change. */
   sensitive?: boolean;
+  /** `from` as people read it, when its JSON says less (a destination as `section "docs"`). */
+  fromText?: string;
+  /** `to` as people read it, when its JSON says less. */
+  toText?: string;
+  /** The item's main value (a redirect's destination): shown without the field's name. */
+  main?: true;
 }
 
 export interface Change {
@@ -31,6 +37,29 @@ export interface Change {
   calls: string[];
   /** Why this change cannot be made (a protected item that needs a replacement): plan and apply stop. */
   blocked?: string;
+  /** The item's own name in its address (a redirect's source, a section's path), unquoted. */
+  name?: string;
+  /** The addresses of the items it is in, outermost first (its site, then its section). */
+  parents?: string[];
+  /** What the service removes or changes along with this change, with no call of its own. */
+  consequences?: Consequence[];
+}
+
+/**
+ * An effect of a change on another item that the service brings about by itself: a team's grants
+ * go with the team, a section's site spaces with the section, a deleted group's sections stay
+ * where they are, ungrouped. The plan shows it so that the reviewer sees it; apply makes no call
+ * for it, and it is no change of its own (it is not counted, nor under `policy.maxDestroy`).
+ */
+export interface Consequence {
+  /** `delete`: the service removes the item; `update`: it changes it, as `note` says. */
+  action: "delete" | "update";
+  kind: string;
+  address: string;
+  /** The item's live id. */
+  liveId?: string;
+  /** For people: `role "admin"`, `leaves the group "Developers"`. */
+  note?: string;
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -137,4 +166,43 @@ export interface Plan {
   /** Things people should know that are not changes: protected items kept, unmanaged fields. */
   warnings: string[];
   summary: PlanSummary;
+  /** The navigation of each item whose navigation the plan changes (a site), after the plan. */
+  navigation?: Navigation[];
+}
+
+/** What happens to an item of a navigation: absent when nothing does. */
+export type NavigationMark = "new" | "removed" | "moved" | "renamed" | "changed";
+
+/** An item of a navigation (a section, a group, a site space), as it stands after the plan. */
+export interface NavigationItem {
+  kind: string;
+  /** Its name in its address (a section's path, a group's title). */
+  name: string;
+  address: string;
+  /** What it shows beside its name, after the plan (a section's title, a site space's path). */
+  fields?: Record<string, unknown>;
+  /** Whether it is the default of its container after the plan. */
+  default?: true;
+  /** What the plan does to it; a removed item stands where it was. */
+  marks?: NavigationMark[];
+  /** What it was, where that changed: its name, its fields, its block (group), its default. */
+  before?: {
+    name?: string;
+    fields?: Record<string, unknown>;
+    /** The block it stood in (a section's group), or null for none, when that changes. */
+    block?: { kind: string; name: string } | null;
+    default?: boolean;
+  };
+  /** The items below it, in order: a group's sections, a section's site spaces. */
+  items?: NavigationItem[];
+}
+
+export interface Navigation {
+  /** The item whose navigation this is (a site). */
+  kind: string;
+  name: string;
+  address: string;
+  /** Whether the plan creates it. */
+  new?: true;
+  items: NavigationItem[];
 }

@@ -86,6 +86,8 @@ export interface PlanContext {
   idOf(address: string): string;
   /** The live id of the item at `address`, if it exists and is kept. */
   liveIdOf(address: string): string | undefined;
+  /** The live id of the item at `address`, if this plan deletes it (or replaces it). */
+  deletes(address: string): string | undefined;
   /**
    * The addresses of the items this plan creates among `ids` (those `idOf` or a scope gave as
    * placeholders), for a call's `needs`: pass every id the call names.

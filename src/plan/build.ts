@@ -9,8 +9,10 @@ import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
+import { Consequences } from "./consequences.ts";
 import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
+import { withNavigation } from "./navigation.ts";
 import { planMoves } from "./ordering.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { SensitiveFields } from "./sensitive.ts";
@@ -37,6 +39,8 @@ export class Planner {
   /** The calls a bulk operation can make, by call id, with their item. */
   readonly bulkItems = new Map<string, BulkItem>();
   readonly sensitive: SensitiveFields;
+  containers: Container[] = []; // the top-level ones, once planned
+  private readonly consequences = new Consequences();
 
   constructor(
     private readonly desired: DesiredState,
@@ -44,10 +48,6 @@ export class Planner {
   ) {
     this.resolution = new Resolution(desired);
     this.sensitive = new SensitiveFields(desired.sensitiveValues);
-  }
-
-  knows(address: string): boolean {
-    return this.resolution.knows(address);
   }
 
   plan(): Plan {
@@ -58,9 +58,10 @@ export class Planner {
       live: this.live,
       ids: {},
     };
-    const containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
-    for (const container of containers) this.build(container);
+    this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
+    for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
+    this.consequences.addTo(this.changes, this.resolution, this.desired);
     let nextId = this.calls.length;
     const drafts = this.calls;
     const releasedBy = breakClaimCycles(
@@ -99,6 +100,7 @@ export class Planner {
         this.buildUpdate(container, index);
         continue;
       }
+      if (this.consequences.takenAlong(slot, this.resolution)) continue;
       if (slot.status === "delete") this.buildDelete(container, slot, progress);
       else if (slot.status === "keep") this.buildUpdate(container, index, slot);
       else if (slot.status === "create" || slot.status === "replace")
@@ -116,7 +118,7 @@ export class Planner {
   private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
     const duplicate = slot.duplicateOf !== undefined;
     const change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
-    if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (the oldest)`;
+    if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (${slot.keptBecause})`;
     const drafts = container.module.remove(slot.live!, slot.address, container.scope, this.resolution);
     for (const call of this.addCalls(container, change, drafts, slot.live!.item.id))
       progress.deletes.push(call);
@@ -140,10 +142,10 @@ export class Planner {
     slot ??= slotAt(container, index);
     const risk = module.riskyChanges?.(fields);
     const change = this.addChange("update", slot, fields, risk !== undefined);
-    const notes = [risk];
-    if (!module.keyAliases && module.key(desired) !== module.liveKey(live.item))
-      notes.unshift(`renamed from ${JSON.stringify(module.liveKey(live.item))}`);
-    const note = notes.filter((text) => text !== undefined).join("; ");
+    const was = module.keyAliases ? undefined : module.liveKey(live.item);
+    if (was !== undefined && was !== module.key(desired)) slot.renamedFrom = was;
+    const renamed = slot.renamedFrom === undefined ? undefined : `renamed from ${JSON.stringify(was)}`;
+    const note = [renamed, risk].filter((text) => text !== undefined).join("; ");
     if (note !== "") change.note = note;
     this.addCalls(
       container,
@@ -195,6 +197,8 @@ export class Planner {
       calls: [],
     };
     if (slot.live) change.liveId = slot.live.item.id;
+    change.name = slot.name; // what people read it by: no renderer takes the address apart
+    if (slot.container.parents.length > 0) change.parents = slot.container.parents;
     // Deletes and replacements of a kind that says so, and updates that the kind calls risky.
     if (highRisk && action !== "create" && action !== "move") change.highRisk = true;
     this.changes.push(change);
@@ -231,16 +235,17 @@ export class Planner {
   }
 }
 
-export type { PlanOptions };
-
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
   const planner = new Planner(desired, live);
   let plan = planner.plan();
   options.secrets?.add(planner.sensitive.previousSecrets(desired, live));
   if (options.targets && options.targets.length > 0) {
-    const known = options.targetsMayBeGone ? () => true : (address: string) => planner.knows(address);
+    const known = options.targetsMayBeGone
+      ? () => true
+      : (address: string) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
+  plan = withNavigation(plan, planner.containers);
   // After --target: a batch holds only the items the plan keeps, a warning only its creates.
   plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan));
   return batchBulkCalls(plan, planner.bulkItems);

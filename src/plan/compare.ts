@@ -5,10 +5,34 @@
 // by address in both. The order between calls is left out too: the planner derives it from the
 // requests (what they claim, release, create), so plans of the same requests wait alike, and
 // when other changes come and go, the requests of those changes already differ. Batch calls
-// are left out: they carry their items' calls, which are compared one by one.
+// are left out: they carry their items' calls, which are compared one by one. A delete of an item
+// that is gone already is no difference.
 
 import { canonical } from "../model/canonical.ts";
 import type { Call, Change, Plan } from "../model/plan.ts";
+import type { LiveNode, LiveState } from "../model/scope.ts";
+
+/** Whether the live organization, as read for the plan made now, holds an item of `kind` with `id`. */
+export type LiveLookup = (kind: string, id: string) => boolean;
+
+/**
+ * The items of a live state by kind and id. An assignment's id is its principal's, so one
+ * principal's grant on any space stands for all of them: an item is never taken for gone when
+ * it may be there.
+ */
+export function liveLookup(live: LiveState): LiveLookup {
+  const held = new Set<string>();
+  const key = (kind: string, id: string) => `${kind}\u0000${id}`;
+  const visit = (node: LiveNode) => {
+    for (const [kind, nodes] of Object.entries(node.children))
+      for (const child of nodes ?? []) {
+        held.add(key(kind, (child as LiveState).item.id));
+        visit(child);
+      }
+  };
+  visit(live);
+  return (kind, id) => held.has(key(kind, id));
+}
 
 export interface ChangeDifference {
   action: Change["action"];
@@ -27,6 +51,16 @@ export interface ChangeDifference {
 export type PlanDifference = ChangeDifference[];
 
 const changeKey = (change: Change) => `${change.action} ${change.address}`;
+
+/**
+ * A delete only the approved plan has, of an item the live organization no longer holds: from
+ * the same configuration, the plan for now would delete it too if it were there, so it is gone
+ * already, and its DELETE, answered 404, counts as done (apply/gone.ts). An item that is still
+ * there is one the plan for now keeps (the copy that is left of two, when the one kept was
+ * deleted by hand): its delete is a difference.
+ */
+const goneAlready = (change: Change, isLive: LiveLookup) =>
+  change.action === "delete" && change.liveId !== undefined && !isLive(change.kind, change.liveId);
 
 /** What a call sends, whatever its id: the request, its other forms, what it captures. */
 function request(call: Call): string {
@@ -58,7 +92,8 @@ function unmatched(from: Signed, other: Signed): Call[] {
     .map(({ call }) => call);
 }
 
-export function planDifference(approved: Plan, current: Plan): PlanDifference {
+/** `isLive`: whether the live state the current plan was made from holds an item (deletes only). */
+export function planDifference(approved: Plan, current: Plan, isLive: LiveLookup): PlanDifference {
   const approvedSignatures = signatures(approved);
   const currentSignatures = signatures(current);
   const callsOf = (plan: Plan, table: Map<string, string>) => {
@@ -94,7 +129,7 @@ export function planDifference(approved: Plan, current: Plan): PlanDifference {
     });
   }
   for (const change of approved.changes) {
-    if (seen.has(changeKey(change))) continue;
+    if (seen.has(changeKey(change)) || goneAlready(change, isLive)) continue;
     differences.push({
       action: change.action,
       address: change.address,

@@ -19,11 +19,14 @@ export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 export class Slot {
   /** Live field changes that force a replacement (or that protect prevented). */
   replaceChanges: FieldChange[] = NONE;
-  /** For a duplicate of a configured item's key: the id of the live item that is kept. */
+  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
   duplicateOf: string | undefined = undefined;
+  keptBecause: string | undefined = undefined;
   containers: Container[] = NONE;
   /** For an item this plan creates: the placeholder of its id, once asked for. */
   placeholder: string | undefined = undefined;
+  /** For an item the plan renames: its live key. */
+  renamedFrom: string | undefined = undefined;
 
   constructor(
     readonly container: Container,
@@ -32,10 +35,17 @@ export class Slot {
     readonly live: LiveNode<{ id: string }> | undefined,
     /** The address, when known; a configured item's is built from its key when first read. */
     private known: string | undefined,
+    /** A live item's name in its address (its key, or key#id), when no configured item matches it. */
+    private readonly liveName?: string,
   ) {}
 
   get module(): AnyKind {
     return this.container.module;
+  }
+
+  /** The item's own name in its address (a section's path). */
+  get name(): string {
+    return this.liveName ?? addressKey(this.container.module, this.desired!);
   }
 
   get address(): string {
@@ -65,6 +75,8 @@ export interface Container {
   waitsFor?: string;
   /** The address of an item of this container from its key. */
   describe: (key: string) => string;
+  /** The addresses of the items the container is in, outermost first (shared by its items). */
+  parents: string[];
 }
 
 /** The slot of the configured item at `index`, made now for a kept item that has none yet. */
@@ -141,12 +153,17 @@ export class Resolution implements PlanContext {
     return slot?.status === "keep" || slot?.status === "unmanaged" ? slot.live?.item.id : undefined;
   }
 
+  deletes(address: string): string | undefined {
+    const slot = this.slots.get(address);
+    return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
+  }
+
   /**
    * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
    * kind without children are indexed by address only when an address of their container is
    * asked for: a container may hold 100,000 redirects.
    */
-  resolve(module: AnyKind, scope: Scope, parentIsNew: boolean): Container {
+  resolve(module: AnyKind, scope: Scope, parentIsNew: boolean, parents: string[] = NONE): Container {
     const desiredItems = module.desired(scope);
     const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
     const managed = desiredItems !== undefined;
@@ -174,6 +191,7 @@ export class Resolution implements PlanContext {
       matched: matching.live,
       liveOrder,
       describe,
+      parents,
     };
     this.containers.push(container);
     const { slots } = container;
@@ -211,9 +229,13 @@ export class Resolution implements PlanContext {
       // A duplicate, or a live item left beside a pinned one of the same key, is told by its id.
       const plain = describe(name);
       const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
-      const address = taken ? describe(`${name}#${live.item.id}`) : plain;
-      const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address);
-      if (kept) slot.duplicateOf = kept.item.id;
+      const own = taken ? `${name}#${live.item.id}` : name;
+      const address = taken ? describe(own) : plain;
+      const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, address, own);
+      if (kept) {
+        slot.duplicateOf = kept.item.id;
+        slot.keptBecause = matching.keptBecause.get(kept);
+      }
       // An unmanaged live item can still be referenced by name (a SAML provider's team).
       this.slots.add(address, slot);
       slots.push(slot);
@@ -228,6 +250,7 @@ export class Resolution implements PlanContext {
     const heir = this.heirOfRoot(module, scope, container);
     for (const slot of container.slots) {
       if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
+      const parents = [...container.parents, slot.address];
       const scopeOfChildren = scopeBelow(scope, {
         kind: module.kind,
         address: slot.address,
@@ -238,7 +261,7 @@ export class Resolution implements PlanContext {
       // The first section of a site takes over its root site spaces: they are its live children.
       if (slot === heir) scopeOfChildren.live = this.inheritedNode(module, scope);
       slot.containers = module.children.map((child) =>
-        this.resolve(child, scopeOfChildren, slot.status !== "keep"),
+        this.resolve(child, scopeOfChildren, slot.status !== "keep", parents),
       );
       if (slot === heir) for (const child of slot.containers) child.waitsFor = slot.address;
     }

@@ -1,12 +1,27 @@
 // The output formats of a plan. Every format gets the plan already redacted.
 
 import type { Plan } from "../model/plan.ts";
+import { renderHtml } from "./html.ts";
+import { PLAN_WORDS, summaryLine } from "./names.ts";
 import { renderPlanMarkdown } from "./plan-markdown.ts";
 import type { Style } from "./style.ts";
 import { renderPlanText } from "./text.ts";
 
-export const FORMATS = ["text", "markdown", "json"] as const;
+export const FORMATS = ["text", "markdown", "json", "html"] as const;
 export type Format = (typeof FORMATS)[number];
+
+/** How the tree's marks read, on the HTML page. */
+const PLAN_LEGEND = "+ new, - removed, ↕ moved, ~ renamed or changed; the rest is as it is now.";
+
+/** The plan as one self-contained HTML page. */
+export function renderPlanHtml(plan: Plan): string {
+  return renderHtml(plan, {
+    title: "docsync plan",
+    summary: summaryLine(plan),
+    words: PLAN_WORDS,
+    legend: PLAN_LEGEND,
+  });
+}
 
 export function renderPlan(plan: Plan, format: Format, style: Style): string {
   switch (format) {
@@ -16,5 +31,7 @@ export function renderPlan(plan: Plan, format: Format, style: Style): string {
       return renderPlanMarkdown(plan);
     case "json":
       return `${JSON.stringify(plan, null, 2)}\n`;
+    case "html":
+      return renderPlanHtml(plan);
   }
 }

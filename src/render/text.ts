@@ -1,66 +1,101 @@
-// The plan as people read it in a terminal, Terraform-like: one block per change with its
-// address, the fields that change, and a summary line.
+// The plan as people read it in a terminal: the changes as a tree of their items (an item in
+// its site, a site space in its section), one line each when it fits; then the navigation of
+// each site it changes, as a tree; then the summary line, with counts per kind. Colour marks
+// what happens; the symbols and words say the same without it.
 
-import type { Change, FieldChange, Plan } from "../model/plan.ts";
+import { relativeAddress } from "../model/address.ts";
+import type { Change, Plan } from "../model/plan.ts";
+import { changeLines, changeParts } from "./change-parts.ts";
+import { printable, summaryLine } from "./names.ts";
 import type { Style } from "./style.ts";
-import { objectLineDiff, SYMBOLS, sensitiveText, showValue } from "./values.ts";
+import { navigationRows, type RowMark } from "./tree.ts";
 
-function symbol(change: Change, style: Style): string {
-  const text = SYMBOLS[change.action];
-  switch (change.action) {
-    case "create":
-      return style.green(text);
-    case "update":
-      return style.yellow(text);
-    case "replace":
-      return style.magenta(text);
-    case "delete":
-      return style.red(text);
-    case "move":
-      return style.cyan(text);
-  }
+export { summaryLine };
+
+const ACTION_COLOURS: Record<string, keyof Style> = {
+  "+": "green",
+  "~": "yellow",
+  "-/+": "magenta",
+  "-": "red",
+  "↕": "cyan",
+};
+
+function coloured(symbol: string, style: Style): string {
+  const colour = ACTION_COLOURS[symbol];
+  return colour ? style[colour](symbol) : symbol;
 }
 
-/** Large objects as a line diff, coloured. */
-function objectDiff(from: unknown, to: unknown, indent: string, style: Style): string[] | undefined {
-  const MARKS = { "+": style.green("+ "), "-": style.red("- "), " ": "  " };
-  return objectLineDiff(from, to)?.map(({ mark, line }) => `${indent}${MARKS[mark]}${line}`);
+/** One change at `depth` below its group's first line: one line, or its head and its values. */
+function changeText(change: Change, depth: number, where: string | undefined, style: Style): string[] {
+  const parts = changeParts(change, where);
+  const indent = "  ".repeat(depth + 1);
+  const { head, values } = changeLines(parts);
+  // Colour the symbol, dim the note, and mark what is hard to undo.
+  let line = `${coloured(parts.symbol, style)}${head.slice(parts.symbol.length)}`;
+  if (parts.note !== undefined) line = line.replace(`  (${parts.note})`, style.dim(`  (${parts.note})`));
+  if (parts.highRisk) line = line.replace(/ {2}HIGH RISK$/, `  ${style.red(style.bold("HIGH RISK"))}`);
+  return [`${indent}${line}`, ...values.map((value) => `${indent}    ${value}`)];
 }
 
-function fieldLines(field: FieldChange, indent: string, style: Style): string[] {
-  if (field.sensitive) return [`${indent}${field.field}: ${sensitiveText(field)}`];
-  if (!("from" in field)) return [`${indent}${field.field}: ${showValue(field.to)}`];
-  if (!("to" in field))
-    return [`${indent}${field.field}: ${showValue(field.from)} → ${style.dim("(removed)")}`];
-  const diff = objectDiff(field.from, field.to, `${indent}  `, style);
-  if (diff) return [`${indent}${field.field}:`, ...diff];
-  return [`${indent}${field.field}: ${showValue(field.from)} → ${showValue(field.to)}`];
-}
-
-export function renderChange(change: Change, style: Style): string[] {
-  const note = change.note ? style.dim(`  (${change.note})`) : "";
-  const risk = change.highRisk ? `  ${style.red(style.bold("HIGH RISK"))}` : "";
-  const lines = [`  ${symbol(change, style)} ${change.address}${note}${risk}`];
-  if (change.action !== "delete" && change.action !== "move") {
-    for (const field of change.fields) lines.push(...fieldLines(field, "      ", style));
+/**
+ * The changes as a tree: each under the items it is in, which are shown once (as their change,
+ * or by their address when they do not change). An item whose parent is not shown says where
+ * it is (`site space v2 in section "api"`).
+ */
+export function changeTreeLines(changes: readonly Change[], style: Style): string[] {
+  const lines: string[] = [];
+  const open: string[] = [];
+  for (const change of changes) {
+    const parents = change.parents ?? [];
+    let depth = 0;
+    while (depth < open.length && depth < parents.length && open[depth] === parents[depth]) depth++;
+    open.length = depth;
+    let where: string | undefined;
+    if (depth < parents.length) {
+      if (depth === 0) {
+        lines.push(`  ${style.bold(printable(parents[0]!))}`);
+        open.push(parents[0]!);
+        depth = 1;
+      }
+      if (depth < parents.length)
+        where = printable(relativeAddress(parents[parents.length - 1]!, parents[0]!));
+    }
+    lines.push(...changeText(change, depth, where, style));
+    open.push(change.address);
   }
   return lines;
 }
 
-/** "Plan: 3 to create, 2 to update, 1 to move, 0 to delete." — a replacement counts as both. */
-export function summaryLine(plan: Plan): string {
-  const { create, update, replace, move } = plan.summary;
-  if (plan.changes.length === 0) return "No changes: live state matches the configuration.";
-  const remove = plan.summary.delete + replace;
-  return `Plan: ${create + replace} to create, ${update} to update, ${move} to move, ${remove} to delete.`;
+const MARK_COLOURS: Record<RowMark, keyof Style | undefined> = {
+  "+": "green",
+  "-": "red",
+  "↕": "cyan",
+  "~": "yellow",
+  " ": undefined,
+};
+
+/** The navigation of each site the plan changes, as a tree. */
+export function navigationLines(plan: Plan, style: Style): string[] {
+  const lines: string[] = [];
+  for (const navigation of plan.navigation ?? []) {
+    lines.push(style.bold(`Navigation of ${printable(navigation.address)} after this plan:`));
+    for (const row of navigationRows(navigation)) {
+      const colour = MARK_COLOURS[row.mark];
+      const paint = (text: string) => (colour ? style[colour](text) : text);
+      const notes = row.notes.length > 0 ? style.dim(`  (${row.notes.join(", ")})`) : "";
+      lines.push(`  ${paint(row.mark)} ${row.prefix}${paint(row.text)}${notes}`);
+    }
+    lines.push("");
+  }
+  return lines;
 }
 
 export function renderPlanText(plan: Plan, style: Style): string {
   const lines: string[] = [];
   if (plan.changes.length > 0) {
-    lines.push(`Changes for organization ${plan.organization}:`, "");
-    for (const change of plan.changes) lines.push(...renderChange(change, style));
-    lines.push("");
+    lines.push(`Changes for organization ${printable(plan.organization)}:`, "");
+    lines.push(...changeTreeLines(plan.changes, style), "");
+    lines.push(...navigationLines(plan, style));
   }
   for (const warning of plan.warnings) lines.push(style.yellow(`Warning: ${warning}`));
   if (plan.warnings.length > 0) lines.push("");

@@ -8,7 +8,9 @@ import { VERSION } from "../../src/version.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { commandsIn, type Workspace, workspace } from "./support.ts";
 
-const TEAM_ROW = '| `+` create | `team "Support"` | title, members |';
+const TEAM_LINE = '+ team "Support": members ["usr_rita"]';
+const PLAN_LINE =
+  "Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.";
 
 describe("the action", () => {
   let h: Harness;
@@ -40,27 +42,30 @@ describe("the action", () => {
     // The multiline-safe form, for every output.
     expect(run.outputFile).toMatch(/^changes<<(ghadelimiter_[0-9a-f-]{36})\ntrue\n\1\nexit-code<</);
 
-    expect(run.summary).toContain("**Plan: 14 to create, 5 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain(`**${PLAN_LINE}**\n`);
+    // Each change one line with its values, in a list per kind.
     expect(run.summary).toContain(
       [
-        "| | Item | Change |",
-        "|---|---|---|",
-        '| `~` update | `collection "Product docs"` | description |',
-        '| `+` create | `collection "Guides"` | title, description, parent |',
-        '| `+` create | `collection "Internal"` | title, defaultLevel |',
-        '| `+` create | `collection "Runbooks"` | title, parent |',
-        '| `+` create | `team "Writers"` | title, members |',
-        '| `+` create | `team "Reviewers"` | title |',
-        TEAM_ROW,
-        '| `~` update | `member "eddie@acme.example"` | role |',
-        '| `~` update | `member "usr_rita"` | role |',
-        '| `+` create | `custom field "owner"` | type, title, description |',
+        "<details open><summary>4 collections: 1 to update, 3 to create</summary>",
         "",
+        "```diff",
+        '! collection "Product docs": description (not set) ⇒ "Everything customers read"',
+        '+ collection "Guides": description "How-tos and tutorials", parent "col_docs"',
+        '+ collection "Internal": defaultLevel "comment"',
+        '+ collection "Runbooks": parent (id of new collection "Internal")',
+        "```",
+        "",
+        "</details>",
       ].join("\n"),
     );
-    expect(run.summary).toContain(
-      '| `+` create | `SAML provider "Okta"` | label, entityID, ssoURL, certificate and 2 more |\n',
-    );
+    expect(run.summary).toContain(`${TEAM_LINE}\n`);
+    expect(run.summary).toContain('! member "eddie@acme.example": role "edit" ⇒ "create"\n');
+    expect(run.summary).toContain('+ SAML provider "Okta"\n      entityID: "http://www.okta.example/exk1"\n');
+    // The whole plan as a page, for the artifact.
+    const html = await readFile(run.outputs["html-file"]!, "utf8");
+    expect(run.outputs["html-file"]).toMatch(/\/plan\.html$/);
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`<p class="summary">${PLAN_LINE}</p>`);
     const report = await readFile(run.outputs["report-file"]!, "utf8");
     expect(`${report}\n`).toBe(run.summary);
 
@@ -92,7 +97,7 @@ describe("the action", () => {
     ]);
 
     // The log shows the plan as text; no error, no warning.
-    expect(run.stdout).toContain('  + team "Support"\n      title: "Support"\n');
+    expect(run.stdout).toContain(`  ${TEAM_LINE}\n`);
     expect(commandsIn(run.stdout).filter((line) => /^::(error|warning)/.test(line))).toEqual([]);
     expect(h.writes()).toBe(0);
   });
@@ -102,16 +107,54 @@ describe("the action", () => {
     expect(run.code).toBe(2);
     expect(run.outputs.changes).toBe("true");
     expect(run.outputs["exit-code"]).toBe("2");
-    expect(commandsIn(run.stdout)).toContain(
-      "::error::Plan: 14 to create, 5 to update, 0 to move, 0 to delete. See the job summary.",
-    );
+    expect(commandsIn(run.stdout)).toContain(`::error::${PLAN_LINE} See the job summary.`);
   });
 
   it("passes args to docsync, split like a shell splits them", async () => {
     const run = await ws.run({ ...inputs, args: `--target 'team "Support"' --parallelism 2` }, env);
     expect(run.code).toBe(0);
-    expect(run.summary).toContain("**Plan: 1 to create, 0 to update, 0 to move, 0 to delete.**\n");
-    expect(run.summary).toContain(`${TEAM_ROW}\n`);
+    expect(run.summary).toContain("**Plan: 1 to create (1 team), 0 to update, 0 to move, 0 to delete.**\n");
+    expect(run.summary).toContain(`${TEAM_LINE}\n`);
+  });
+
+  it("plan too large for a comment: the report says how many changes it left out and names the artifact", async () => {
+    const redirects = Array.from(
+      { length: 3_000 },
+      (_, i) =>
+        `      - { source: /old/${i}, destination: { kind: external, url: "https://acme.example/new/${i}" } }`,
+    );
+    await ws.write(
+      "big.yaml",
+      [
+        "version: 1",
+        `organization: ${h.org}`,
+        "sites:",
+        "  - title: Big",
+        "    redirects:",
+        ...redirects,
+      ].join("\n"),
+    );
+    const run = await ws.run(
+      { ...inputs, config: "big.yaml", artifact: "docsync-plan-abc123" },
+      {
+        ...env,
+        GITHUB_SERVER_URL: "https://github.com",
+        GITHUB_REPOSITORY: "acme/docs-config",
+        GITHUB_RUN_ID: "42",
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(run.summary.length).toBeLessThan(65_536);
+    const shown = run.summary.split("\n").filter((line) => line.startsWith("+ redirect ")).length;
+    expect(shown).toBeGreaterThan(500);
+    expect(shown).toBeLessThan(3_000);
+    expect(run.summary).toContain(
+      `> ${(3_000 - shown).toLocaleString("en-US")} changes of 3,001 are left out of this report to keep it under 60,000 characters. The whole plan is in the HTML report \`plan.html\` of the artifact \`docsync-plan-abc123\` of [this workflow run](https://github.com/acme/docs-config/actions/runs/42#artifacts).\n`,
+    );
+    // The page has them all.
+    const html = await readFile(run.outputs["html-file"]!, "utf8");
+    expect(html).toContain("<code>redirect /old/2999</code>");
+    expect(html.split("<tr ").length - 1).toBe(3_001);
   });
 
   it("apply with auto-approve: applies, then a second plan has no changes", async () => {
@@ -123,6 +166,7 @@ describe("the action", () => {
       "exit-code": "0",
       "plan-file": "",
       "report-file": expect.stringMatching(/\/report\.md$/),
+      "html-file": "",
       "saved-plan": "",
       "comment-marker": "<!-- docsync-apply -->",
       "failure-reason": "",
@@ -174,7 +218,7 @@ describe("the action", () => {
       "::error::Drift: 1 item differs from the configuration: 1 missing from the live organization. See the job summary.",
     );
     expect(drift.summary).toContain(
-      '| `+` missing | `team "Support"` | missing from the live organization |\n',
+      '<summary>1 team: 1 missing from the live organization</summary>\n\n```diff\n+ team "Support": members ["usr_rita"]\n```\n',
     );
     expect(drift.stdout).toContain(`Drift: organization ${h.org} differs from the configuration in 1 item.`);
     const report = JSON.parse(await readFile(drift.outputs["plan-file"]!, "utf8"));
@@ -280,9 +324,11 @@ describe("the action", () => {
       texts.push([`${command} report`, await readFile(run.outputs["report-file"]!, "utf8")]);
       if (run.outputs["plan-file"])
         texts.push([`${command} plan file`, await readFile(run.outputs["plan-file"], "utf8")]);
+      if (run.outputs["html-file"])
+        texts.push([`${command} html`, await readFile(run.outputs["html-file"], "utf8")]);
     }
     expect(texts.map(([name]) => name)).toEqual(
-      expect.arrayContaining(["plan plan file", "drift plan file"]),
+      expect.arrayContaining(["plan plan file", "drift plan file", "plan html", "drift html"]),
     );
     for (const [name, text] of texts) {
       expect(text.includes(token), `token in ${name}`).toBe(false);
@@ -291,8 +337,9 @@ describe("the action", () => {
     }
     // The certificate was part of what was planned and applied, as "(sensitive)".
     const text = (name: string) => texts.find(([n]) => n === name)![1];
-    expect(text("plan summary")).toContain("+     certificate: (sensitive)\n");
-    expect(text("drift summary")).toContain("| certificate | — | (sensitive) |\n");
+    expect(text("plan summary")).toContain("\n      certificate: (sensitive)\n");
+    expect(text("drift summary")).toContain("\n      certificate: (sensitive)\n");
+    expect(text("plan html")).toContain('<span class="field">certificate</span><code>(sensitive)</code>');
     const okta = JSON.parse(text("drift plan file")).items.find(
       (item: { address: string }) => item.address === 'SAML provider "Okta"',
     );

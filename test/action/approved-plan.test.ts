@@ -61,7 +61,7 @@ describe("the approved-plan flow", () => {
     // The plan's text is folded in the log.
     const commands = commandsIn(plan.stdout);
     expect(commands).toContain(
-      "::group::docsync plan: Plan: 14 to create, 5 to update, 0 to move, 0 to delete.",
+      "::group::docsync plan: Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.",
     );
     expect(commands).toContain("::endgroup::");
 
@@ -114,7 +114,9 @@ describe("the approved-plan flow", () => {
     expect(apply.summary).toContain("#### Approved → now: 1 change only in the approved plan\n");
     expect(apply.summary).toContain('| - | team `"Support"` | create, only in the approved plan |');
     expect(apply.summary).toContain("#### The plan for now");
-    expect(apply.summary).toContain("**Plan: 13 to create, 5 to update, 0 to move, 0 to delete.**");
+    expect(apply.summary).toContain(
+      "**Plan: 13 to create (3 collections, 3 space permissions, 2 teams, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.**",
+    );
     const forNow = apply.outputs["saved-plan"]!;
     expect(forNow).toMatch(/saved-plan\.json$/);
     expect(forNow).not.toBe(plan.outputs["saved-plan"]);
@@ -139,7 +141,7 @@ describe("the approved-plan flow", () => {
     expect(push.code).toBe(1);
     expect(h.writes()).toBe(0);
     expect(commandsIn(push.stdout)).toContain(
-      "::error::No approved plan: Plan: 14 to create, 5 to update, 0 to move, 0 to delete. Nothing was changed. Approve the plan (this step's saved-plan output) by applying it with the plan input, or set auto-approve: true to apply without approval.",
+      "::error::No approved plan: Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete. Nothing was changed. Approve the plan (this step's saved-plan output) by applying it with the plan input, or set auto-approve: true to apply without approval.",
     );
     expect(push.outputs).toMatchObject({
       "exit-code": "1",
@@ -148,7 +150,9 @@ describe("the approved-plan flow", () => {
       "changes-made": "0",
     });
     expect(push.summary).toContain("### docsync apply · organization `org_acme` · waiting for approval");
-    expect(push.summary).toContain("**Plan: 14 to create, 5 to update, 0 to move, 0 to delete.**");
+    expect(push.summary).toContain(
+      "**Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.**",
+    );
 
     // Approved: that plan is applied exactly; then there is nothing left, which needs no approval.
     const approved = await ws.run({ ...inputs, command: "apply", plan: push.outputs["saved-plan"]! }, env);

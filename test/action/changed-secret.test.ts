@@ -67,7 +67,7 @@ describe("the action with a changed secret", () => {
       }
     }
     const text = (name: string) => texts.find(([n]) => n === name)![1];
-    expect(text("plan summary")).toContain("source: (sensitive, changed)");
+    expect(text("plan summary")).toContain('! OpenAPI spec "private-api": source (sensitive, changed)');
     expect(text("refused apply log")).toContain("400 Bad Request: source: cannot replace");
     for (const [name, shown] of texts) {
       for (const secret of [BEFORE, AFTER]) {

@@ -52,12 +52,14 @@ describe("action.yml", () => {
       "label",
       "plan",
       "auto-approve",
+      "artifact",
     ]);
     expect(Object.keys(action.outputs)).toEqual([
       "changes",
       "exit-code",
       "plan-file",
       "report-file",
+      "html-file",
       "saved-plan",
       "comment-marker",
       "failure-reason",

@@ -52,15 +52,17 @@ describe("example workflows", () => {
       config: "docsync.yaml",
       "api-url": expression("vars.DOCSYNC_API_URL"),
       token: expression("secrets.DOCSYNC_TOKEN"),
+      artifact: `docsync-plan-${expression("github.event.pull_request.head.sha")}`,
     });
   });
 
-  it("plan: keeps the saved plan as an artifact named by the head commit", () => {
-    const keep = steps(load("plan")).find((step) => step.uses === "actions/upload-artifact@v4")!;
+  it("plan: keeps the saved plan and the HTML report in the artifact the comment names", () => {
+    const workflow = load("plan");
+    const keep = steps(workflow).find((step) => step.uses === "actions/upload-artifact@v4")!;
     expect(keep.if).toBe(expression("steps.plan.outputs.saved-plan != ''"));
     expect(keep.with).toMatchObject({
-      name: `docsync-plan-${expression("github.event.pull_request.head.sha")}`,
-      path: expression("steps.plan.outputs.saved-plan"),
+      name: docsyncStep(workflow).with!.artifact,
+      path: `${expression("steps.plan.outputs.saved-plan")}\n${expression("steps.plan.outputs.html-file")}\n`,
     });
   });
 

@@ -19,7 +19,7 @@ describe("docsync show", () => {
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
     dir = await mkdtemp(join(tmpdir(), "docsync-show-"));
     file = join(dir, "plan.json");
-    for (const format of ["text", "markdown", "json"]) {
+    for (const format of ["text", "markdown", "json", "html"]) {
       const args = ["plan", "-c", "examples/organization", "--format", format];
       shown[format] = (await h.run(format === "text" ? [...args, "--out", file] : args)).stdout;
     }
@@ -31,7 +31,7 @@ describe("docsync show", () => {
   });
 
   it("renders a saved plan in every format as plan printed it, reading nothing", async () => {
-    for (const format of ["text", "markdown", "json"]) {
+    for (const format of ["text", "markdown", "json", "html"]) {
       // No environment: neither the API nor the configuration is needed.
       const result = await docsync(["show", file, "--format", format]);
       expect(result.code).toBe(0);
@@ -39,6 +39,18 @@ describe("docsync show", () => {
     }
     expect((await docsync(["show", file])).stderr).toMatch(/^Planned at \d{4}-\d\d-\d\dT/);
     expect(h.emulator.requests).toEqual([]);
+  });
+
+  it("draws a saved plan's navigation, which it reads from the file alone", async () => {
+    expect((await h.run(["apply", "-c", "examples/multi-section", "--yes"])).code).toBe(0);
+    const saved = join(dir, "reorganized.json");
+    const planned = await h.run(["plan", "-c", "examples/multi-section-reorganized", "--out", saved]);
+    const shownText = (await docsync(["show", saved])).stdout;
+    expect(shownText).toBe(planned.stdout);
+    expect(shownText).toContain(
+      '  ~ │  └─ section "reference": title "API reference"  (renamed from "api")\n',
+    );
+    expect((await docsync(["show", saved, "--format", "html"])).stdout).toContain('<figure class="tree">');
   });
 
   it("keeps sensitive values out: the certificate is (sensitive), not its digest", async () => {
@@ -73,7 +85,7 @@ describe("docsync completion", () => {
     const zsh = (await docsync(["completion", "zsh"])).stdout;
     expect(zsh.startsWith("#compdef docsync\n")).toBe(true);
     expect(zsh).toContain("    plan) _arguments ");
-    expect(zsh).toContain("'--format[text, markdown or json]:value:(text markdown json)'");
+    expect(zsh).toContain("'--format[text, markdown, json or html]:value:(text markdown json html)'");
     const fish = (await docsync(["completion", "fish"])).stdout;
     expect(fish).toContain("complete -c docsync -n __fish_use_subcommand -a show -d ");
     expect(fish).toContain(

@@ -77,6 +77,7 @@ describe("docsync export", () => {
   it("iterates every example", () => {
     expect(EXAMPLES.sort()).toEqual([
       "examples/multi-section",
+      "examples/multi-section-reorganized",
       "examples/organization",
       "examples/single-site",
     ]);
@@ -643,7 +644,7 @@ describe("docsync export", () => {
     expect((await h.run(["validate", "-c", file])).code).toBe(0);
     const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
     expect(plan.code).toBe(2);
-    expect(plan.stdout).toContain('site "Docs" › section "changelog"');
+    expect(plan.stdout).toContain('  site "Docs"\n    ↕ section "changelog"  (after section "guides")\n');
   });
 
   it("-o refuses to overwrite a file unless --force", async () => {

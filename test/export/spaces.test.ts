@@ -143,9 +143,14 @@ describe("docsync export of spaces", () => {
 
     const plan = await h.run(["plan", "-c", file]);
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toContain('- space "guide" › space permission "user:usr_gil"');
-    expect(plan.stdout).toContain('~ space "guide" › space permission "team:Docs"');
-    expect(plan.stdout).toContain('~ space "reference"');
+    expect(plan.stdout).toContain(
+      [
+        '  space "guide"',
+        '    ~ space permission "team:Docs": role "read" ⇒ "edit"',
+        '    - space permission "user:usr_gil"',
+        '  ~ space "reference": collection "col_product" ⇒ "col_api"',
+      ].join("\n"),
+    );
     const apply = await h.run(["apply", "-c", file, "--yes"]);
     expect(apply.code).toBe(0);
     const again = await h.run(["plan", "-c", file, "--detailed-exitcode"]);

@@ -19,11 +19,12 @@ const ctx: PlanContext = {
   idOf: (address) => `id-of ${address}`,
   liveIdOf: () => undefined,
   needs: () => undefined,
+  deletes: () => undefined,
 };
 
 function kindWith(
   guard?: (before: readonly Grant[], after: readonly Grant[]) => void,
-  options: { keptRole?: string; deleted?: readonly string[] } = {},
+  options: { keptRole?: string } = {},
 ) {
   return assignmentKind<Holder, { item: string }, never>({
     kind: "grant",
@@ -54,7 +55,7 @@ function kindWith(
     read: async () => [],
     // Named by id (mem_ann) or by name (ann): two names of one principal.
     principalId: (desired) => (desired.name.startsWith("mem_") ? desired.name : `mem_${desired.name}`),
-    principalDeleted: (live) => options.deleted?.includes(live.id) ?? false,
+    principalOf: (live) => [{ address: `member "${live.id}"`, id: live.id }],
     ...(options.keptRole ? { keptRole: options.keptRole } : {}),
     ...(guard ? { guard: (before, after) => guard(before, after) } : {}),
   });
@@ -117,11 +118,15 @@ describe("assignment shape", () => {
 
   it("counts live grants the plan leaves alone as kept, unless the plan deletes their principal", () => {
     const seen: (readonly Grant[])[] = [];
-    const kind = kindWith((_before, after) => seen.push(after), { deleted: ["mem_cy"] });
-    // bo and cy are not pruned (their addresses are kept), dee is.
+    const kind = kindWith((_before, after) => seen.push(after));
+    // bo and cy are not pruned (their addresses are kept), dee is; the plan deletes cy.
     const keptIds: Record<string, string> = { 'item "x" › grant "member:bo"': "mem_bo" };
     keptIds['item "x" › grant "member:cy"'] = "mem_cy";
-    const keeping: PlanContext = { ...ctx, liveIdOf: (address) => keptIds[address] };
+    const keeping: PlanContext = {
+      ...ctx,
+      liveIdOf: (address) => keptIds[address],
+      deletes: (address) => (address === 'member "mem_cy"' ? "mem_cy" : undefined),
+    };
     const nodes = [live("mem_bo", "admin"), live("mem_cy", "admin"), live("mem_dee", "admin")];
     const scope = scopeOf([wanted("ann", "read")], nodes);
     kind.diff(wanted("ann", "read"), undefined, scope, keeping);

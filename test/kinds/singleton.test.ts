@@ -11,7 +11,7 @@ import {
   singletonKind,
 } from "../../src/kinds/shapes/singleton.ts";
 import type { FieldChange } from "../../src/model/plan.ts";
-import type { LiveState } from "../../src/model/scope.ts";
+import type { LiveState, PlanContext } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 3 };
@@ -29,6 +29,12 @@ const spaceShape: SingletonShape = {
   risky: (change: FieldChange) => (change.to === "public" ? "publishes the space" : undefined),
 };
 const spaceSettings = singletonKind(spaceShape);
+const ctx: PlanContext = {
+  idOf: () => "",
+  liveIdOf: () => undefined,
+  needs: () => undefined,
+  deletes: () => undefined,
+};
 const scope = {
   organization: "org_1",
   address: 'space "guide"',
@@ -63,7 +69,6 @@ describe("the singleton shape", () => {
     };
     expect(spaceSettings.key(desired)).toBe("space");
     expect(spaceSettings.liveKey(live.item)).toBe("space");
-    const ctx = { idOf: () => "", liveIdOf: () => undefined, needs: () => undefined };
     const changes = spaceSettings.diff(desired, live, scope, ctx);
     expect(changes).toEqual([{ field: "visibility", from: "private", to: "public" }]);
     expect(spaceSettings.riskyChanges!(changes)).toBe("publishes the space");
@@ -91,7 +96,6 @@ describe("the singleton shape", () => {
       { field: "visibility", from: "private", to: "public" },
       { field: "editMode", from: "live", to: "locked" },
     ];
-    const ctx = { idOf: () => "", liveIdOf: () => undefined, needs: () => undefined };
     const [call] = ordered.update({ at, fields: {} }, live, changes, "", scope, ctx);
     expect(call).toMatchObject({ needs: ['team "A"', 'team "B"'], unrefs: ["col_1"] });
     const [plain] = spaceSettings.update({ at, fields: {} }, live, changes, "", scope, ctx);
@@ -100,7 +104,6 @@ describe("the singleton shape", () => {
   });
 
   it("is never created nor deleted: a missing live object stops the plan, naming the call", () => {
-    const ctx = { idOf: () => "", liveIdOf: () => undefined, needs: () => undefined };
     const info = { firstInEmptyContainer: true, parentIsNew: false, index: 0 };
     expect(() => spaceSettings.create({ at, fields: {} }, "", scope, ctx, info)).toThrow(
       "GET /spaces/spc_1 found no space settings to change; docsync never creates or deletes them.",

@@ -86,7 +86,9 @@ describe("the packed package", { timeout: 240_000 }, () => {
       env: { PATH: process.env.PATH, ...h.env },
     });
     expect(plan.stdout).toContain('+ team "Writers"');
-    expect(plan.stdout).toContain("Plan: 14 to create, 5 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain(
+      "Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.",
+    );
     expect(plan.stderr).toBe("");
   });
 

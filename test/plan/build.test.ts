@@ -202,6 +202,21 @@ describe("buildPlan", () => {
     expect(plan.changes[0]!.highRisk).toBe(true);
   });
 
+  it("keeps the first listed of duplicates whose creation time the API does not give all of, and says so", () => {
+    const plan = buildPlan(
+      desired({ sites: [site("Docs")] }),
+      live({
+        site: [
+          liveSite("site_b", "Docs", {}, { createdAt: "2026-02-01T00:00:00Z" }),
+          liveSite("site_a", "Docs"),
+        ],
+      }),
+    );
+    expect(lines(plan)).toEqual([
+      'delete site "Docs#site_a" (duplicate of site_b, which is kept (listed first: the API gives no creation time))',
+    ]);
+  });
+
   it("replaces what cannot change in place, and stops on a protected item that would need it", () => {
     const field = { id: "cf_1", name: "owner", type: "text" };
     const config = (protect?: boolean) =>

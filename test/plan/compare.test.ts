@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import type { Call, Change, Plan } from "../../src/model/plan.ts";
-import { planDifference } from "../../src/plan/compare.ts";
+import type { LiveNode, LiveState } from "../../src/model/scope.ts";
+import { type LiveLookup, liveLookup, planDifference } from "../../src/plan/compare.ts";
 
 const change = (
   id: string,
@@ -46,6 +47,15 @@ const plan = (changes: Change[], calls: Call[]): Plan => ({
   summary: { create: 0, update: changes.length, replace: 0, move: 0, delete: 0 },
 });
 
+/** Nothing is in the live state: every delete only the approved plan has is of an item gone. */
+const nothingLive: LiveLookup = () => false;
+
+const node = (id: string, children: LiveNode["children"] = {}): LiveNode<{ id: string }> => ({
+  item: { id },
+  children,
+});
+const live = (children: LiveNode["children"]): LiveState => node("org_acme", children);
+
 const API = 'site "Docs" › section "api"';
 const GUIDES = 'site "Docs" › section "guides"';
 
@@ -68,13 +78,13 @@ describe("planDifference", () => {
         call("k9", "c7", "/orgs/o/sites/s/sections/g", { title: "Guides" }),
       ],
     );
-    expect(planDifference(approved, same)).toEqual([]);
+    expect(planDifference(approved, same, nothingLive)).toEqual([]);
     // Keys left undefined are the same as keys left out (a plan read back from its file).
     const undefinedKeys = plan(
       approved.changes,
       approved.calls.map((c) => ({ ...c, alternate: undefined })),
     );
-    expect(planDifference(approved, undefinedKeys)).toEqual([]);
+    expect(planDifference(approved, undefinedKeys, nothingLive)).toEqual([]);
   });
 
   it("names changes added, dropped and made with other requests, by address, with the calls that differ", () => {
@@ -87,7 +97,7 @@ describe("planDifference", () => {
         call("k3", "c2", "/orgs/o/teams", { title: "Support" }, { method: "PUT" }),
       ],
     );
-    const difference = planDifference(approved, now);
+    const difference = planDifference(approved, now, nothingLive);
     expect(
       difference.map((entry) => [
         entry.action,
@@ -109,15 +119,61 @@ describe("planDifference", () => {
       [{ ...change("c1", API, ["k1"]), action: "replace" }, approved.changes[1]!],
       approved.calls,
     );
-    expect(planDifference(approved, replaced).map((entry) => `${entry.action} ${entry.address}`)).toEqual([
-      `replace ${API}`,
-      `update ${API}`,
-    ]);
+    expect(
+      planDifference(approved, replaced, nothingLive).map((entry) => `${entry.action} ${entry.address}`),
+    ).toEqual([`replace ${API}`, `update ${API}`]);
     const twice = plan(
       [change("c1", API, ["k1", "k4"]), approved.changes[1]!],
       [...approved.calls, call("k4", "c1", "/orgs/o/sites/s/sections/a", { title: "API" })],
     );
-    expect(planDifference(approved, twice)[0]!.currentCalls.map((c) => c.id)).toEqual(["k4"]);
+    expect(planDifference(approved, twice, nothingLive)[0]!.currentCalls.map((c) => c.id)).toEqual(["k4"]);
+  });
+
+  it("takes a delete only the approved plan has as done already when its item is gone, and as a difference when it is there", () => {
+    const TEAM = 'team "Support"';
+    const deleting = (id: string) =>
+      plan(
+        [...approved.changes, { ...change("c3", TEAM, ["k9"], "delete"), kind: "team", liveId: id }],
+        [...approved.calls, call("k9", "c3", `/orgs/o/teams/${id}`, undefined, { method: "DELETE" })],
+      );
+    const withDelete = deleting("team_1");
+    // Gone by hand since: the plan for now has no delete, and the approved one's DELETE will be
+    // answered 404, which is done.
+    expect(planDifference(withDelete, approved, nothingLive)).toEqual([]);
+    // Still there, and the plan for now keeps it (the copy left of two, the kept one deleted by
+    // hand): the approved plan's delete is a difference.
+    const stillThere = liveLookup(live({ team: [node("team_1")] }));
+    expect(planDifference(withDelete, approved, stillThere)).toEqual([
+      {
+        action: "delete",
+        address: TEAM,
+        approved: withDelete.changes[2],
+        approvedCalls: [withDelete.calls[3]],
+        currentCalls: [],
+      },
+    ]);
+    // Another item of that name now: the DELETE differs.
+    expect(
+      planDifference(withDelete, deleting("team_2"), nothingLive).map(
+        (entry) => `${entry.action} ${entry.address}`,
+      ),
+    ).toEqual([`delete ${TEAM}`]);
+  });
+
+  it("finds an item in the live state by its kind and id, at any depth", () => {
+    const lookup = liveLookup(
+      live({
+        site: [node("site_1", { section: [node("sitesc_1", { "site space": [node("sitess_1")] })] })],
+        team: [node("team_1")],
+      }),
+    );
+    expect(lookup("site space", "sitess_1")).toBe(true);
+    expect(lookup("section", "sitesc_1")).toBe(true);
+    expect(lookup("team", "team_1")).toBe(true);
+    // Another kind with that id, or the organization itself, is not the item.
+    expect(lookup("section", "team_1")).toBe(false);
+    expect(lookup("organization", "org_acme")).toBe(false);
+    expect(lookup("team", "team_2")).toBe(false);
   });
 
   it("leaves batch calls out and compares the calls they carry, placeholders by address", () => {
@@ -157,6 +213,6 @@ describe("planDifference", () => {
         redirect("k2", "r2", "/b"),
       ],
     );
-    expect(planDifference(a, b)).toEqual([]);
+    expect(planDifference(a, b, nothingLive)).toEqual([]);
   });
 });

@@ -147,6 +147,38 @@ ${redirects.join("\n")}
     ]);
   });
 
+  it("says that every change was made when the check after the calls cannot read", async () => {
+    const path = await h.config(CONFIG);
+    const result = await h.run(["apply", "-c", path], {
+      answers: [
+        () => {
+          // The calls go through; every read of the check is turned away, as often as retried.
+          h.emulator.failNext({
+            method: "GET",
+            path: /\/sites$/,
+            kind: "status",
+            status: 429,
+            times: 5,
+            retryAfterSeconds: 0,
+          });
+          h.emulator.resetLog();
+          return "yes";
+        },
+      ],
+    });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    // The count is of the requests sent: the two redirects went in one call of the bulk operation.
+    expect(lines[0]).toMatch(
+      /^Error: All 7 changes were made in 8 calls; the check that followed failed: GET \/orgs\/org_acme\/sites failed: 429 Too Many Requests.*\(after 5 attempts\)$/,
+    );
+    expect(h.writes()).toBe(8);
+    // They were: a plan now has nothing to do.
+    const again = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+    expect(again.code).toBe(0);
+  });
+
   it("a second apply makes no write call", async () => {
     const path = await h.config(CONFIG);
     await applied(h, path);

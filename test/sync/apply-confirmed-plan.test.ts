@@ -61,9 +61,18 @@ describe("apply runs the confirmed plan only", () => {
     expect(result.stdout).toContain(
       "The plan was made (1 change in 1 call), but the live state still differs from the configuration. What is left:",
     );
-    expect(result.stdout).toMatch(/- site "Docs" › section "handbook"/);
-    expect(result.stdout).toMatch(/\+ site "Docs" › redirect "\/start"/);
-    expect(result.stdout).toContain("Plan: 1 to create, 0 to update, 0 to move, 1 to delete.");
+    expect(result.stdout).toContain(
+      [
+        '  site "Docs"',
+        '    - section "handbook"',
+        // The section the other user made took a site space, which goes with it.
+        '        ↳ deletes site "Docs" › section "handbook" › site space "spc_handbook"',
+        '    + redirect /start → section "guides"\n',
+      ].join("\n"),
+    );
+    expect(result.stdout).toContain(
+      "Plan: 1 to create (1 redirect), 0 to update, 0 to move, 1 to delete (1 section).",
+    );
     expect(result.stdout).not.toContain("Apply complete");
     expect(result.stderr).toBe(
       "Error: The live state still differs from the configuration after the apply: it changed during the apply, or it did not converge. Nothing beyond the confirmed plan was done. Run `docsync plan` to review what is left.\n",

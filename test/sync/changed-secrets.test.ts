@@ -50,7 +50,7 @@ describe("a changed secret", () => {
     };
 
     const text = await run("plan", ["plan", "-c", config, "-v"]);
-    expect(text.stdout).toContain(`  ~ OpenAPI spec "${slug}"\n      source: (sensitive, changed)\n`);
+    expect(text.stdout).toContain(`  ~ OpenAPI spec "${slug}": source (sensitive, changed)\n`);
     for (const format of ["markdown", "json"])
       await run(`plan ${format}`, ["plan", "-c", config, "--format", format]);
     const json = JSON.parse(outputs.find(([name]) => name === "plan json stdout")![1]);

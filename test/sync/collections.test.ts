@@ -40,8 +40,10 @@ describe("collections", () => {
 `);
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toContain('  + collection "Guides"\n');
-    expect(plan.stdout).toContain("Plan: 2 to create, 0 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain(
+      '  + collection "Guides": description "How-tos", defaultLevel "comment", parent (id of new collection "Platform")\n',
+    );
+    expect(plan.stdout).toContain("Plan: 2 to create (2 collections), 0 to update, 0 to move, 0 to delete.");
     await applied(h, path);
     const platform = await byTitle("Platform");
     const guides = await byTitle("Guides");
@@ -59,7 +61,7 @@ describe("collections", () => {
   - { title: Archive, parent: Documentation }
 `);
     const plan = await h.run(["plan", "-c", into]);
-    expect(plan.stdout).toContain('  ~ collection "Archive"\n      parent: "col_docs"\n');
+    expect(plan.stdout).toContain('  ~ collection "Archive": parent (not set) ⇒ "col_docs"\n');
     await applied(h, into);
     expect((await byTitle("Archive"))!.parent).toBe("col_docs");
     await noChanges(into);
@@ -211,7 +213,7 @@ describe("collections", () => {
     const drift = await h.run(["drift", "-c", path]);
     expect(drift.code).toBe(2);
     expect(drift.stdout).toContain('collection "Documentation"');
-    expect(drift.stdout).toContain('description: live "edited", configured "All the docs"');
+    expect(drift.stdout).toContain('  ~ collection "Documentation": description "edited" ⇒ "All the docs"\n');
   });
 
   it("exports nested collections by parent title, and the export plans to no change", async () => {

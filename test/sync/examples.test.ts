@@ -17,9 +17,10 @@ describe("examples", () => {
   });
   afterEach(() => h.close());
 
-  it("has the three examples the README names", () => {
+  it("has the examples the README names", () => {
     expect(EXAMPLES.sort()).toEqual([
       "examples/multi-section",
+      "examples/multi-section-reorganized",
       "examples/organization",
       "examples/single-site",
     ]);

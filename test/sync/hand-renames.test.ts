@@ -48,16 +48,19 @@ describe("items renamed by hand", () => {
 
     const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"], { env });
     expect(plan.code).toBe(2);
-    for (const [address, from] of [
-      ['site "Acme Docs"', "Docs Portal"],
-      ['site "Acme Docs" › group "Developers"', "Devs"],
-      ['team "Writers"', "Authors"],
-      ['collection "Guides"', "How-tos"],
-      ['SAML provider "Okta"', "Okta SSO"],
+    // Each renamed back, nested in its site where it is in one.
+    for (const [item, field, from, to] of [
+      ['  ~ site "Acme Docs"', "title", "Docs Portal", "Acme Docs"],
+      ['    ~ group "Developers"', "title", "Devs", "Developers"],
+      ['  ~ team "Writers"', "title", "Authors", "Writers"],
+      ['  ~ collection "Guides"', "title", "How-tos", "Guides"],
+      ['  ~ SAML provider "Okta"', "label", "Okta SSO", "Okta"],
     ]) {
-      expect(plan.stdout).toContain(`  ~ ${address}  (renamed from "${from}")\n`);
+      expect(plan.stdout).toContain(`${item}: ${field} "${from}" ⇒ "${to}"  (renamed from "${from}")\n`);
     }
-    expect(plan.stdout).toContain("Plan: 0 to create, 5 to update, 0 to move, 0 to delete.\n");
+    expect(plan.stdout).toContain(
+      "Plan: 0 to create, 5 to update (1 collection, 1 team, 1 SAML provider, 1 site, 1 group), 0 to move, 0 to delete.\n",
+    );
     expect(plan.stdout).not.toContain("Warning");
 
     const drift = await h.run(["drift", "-c", file, "--format", "json"], { env });
@@ -126,8 +129,8 @@ describe("items renamed by hand", () => {
       const plan = await h.run(["plan", "-c", path]);
       expect(plan.stdout).toBe(
         `Changes for organization ${h.org}:\n\n` +
-          `  ~ site "Acme Docs"  (renamed from "Docs Portal")\n      title: "Docs Portal" → "Acme Docs"\n\n` +
-          "Plan: 0 to create, 1 to update, 0 to move, 0 to delete.\n",
+          `  ~ site "Acme Docs": title "Docs Portal" ⇒ "Acme Docs"  (renamed from "Docs Portal")\n\n` +
+          "Plan: 0 to create, 1 to update (1 site), 0 to move, 0 to delete.\n",
       );
     }
   });
@@ -147,7 +150,7 @@ describe("items renamed by hand", () => {
       "version: 1\norganization: ${DOCSYNC_ORG}\nsamlProviders:\n  - { label: Okta, defaultTeam: { id: team_reviewers } }\n",
     );
     const other = await h.run(["plan", "-c", saml]);
-    expect(other.stdout).toContain('  + SAML provider "Okta"\n');
+    expect(other.stdout).toContain('  + SAML provider "Okta": defaultTeam "team_reviewers"\n');
     expect(other.stdout).not.toContain("Warning");
   });
 
@@ -164,7 +167,11 @@ describe("items renamed by hand", () => {
     );
     await rename("PUT", `${org()}/translations/${translation.id}`, { title: "Français" });
     const plan = await h.run(["plan", "-c", file]);
-    expect(plan.stdout).toContain('  ~ translation "French"  (renamed from "Français")\n');
-    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.\n");
+    expect(plan.stdout).toContain(
+      '  ~ translation "French": title "Français" ⇒ "French"  (renamed from "Français")\n',
+    );
+    expect(plan.stdout).toContain(
+      "Plan: 0 to create, 1 to update (1 translation), 0 to move, 0 to delete.\n",
+    );
   });
 });

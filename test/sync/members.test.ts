@@ -37,8 +37,8 @@ describe("members", () => {
   - { user: usr_ada, role: admin }
 `);
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  ~ member "eddie@acme.example"\n      role: "edit" → "review"\n');
-    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain('  ~ member "eddie@acme.example": role "edit" ⇒ "review"\n');
+    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update (1 member), 0 to move, 0 to delete.");
     await applied(h, path);
     expect(await roles()).toEqual({ usr_ada: "admin", usr_eddie: "review", usr_rita: "read" });
     const again = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
@@ -49,7 +49,7 @@ describe("members", () => {
     const path = await h.config(`${HEAD}members:\n  - { user: usr_rita, role: null }\n`);
     const plan = await h.run(["plan", "-c", path]);
     // A user id and an email name one member: no rename.
-    expect(plan.stdout).toContain('  ~ member "usr_rita"\n');
+    expect(plan.stdout).toContain('  ~ member "usr_rita": role "read" ⇒ (removed)\n');
     expect(plan.stdout).not.toContain("renamed");
     await applied(h, path);
     expect((await roles()).usr_rita).toBeNull();
@@ -137,7 +137,7 @@ policy: { prune: [members] }
     const drift = await h.run(["drift", "-c", path]);
     expect(drift.code).toBe(2);
     expect(drift.stdout).toContain('member "rita@acme.example"');
-    expect(drift.stdout).toContain('role: live "edit", configured "read"');
+    expect(drift.stdout).toContain('  ~ member "rita@acme.example": role "edit" ⇒ "read"\n');
 
     const file = await h.config("", "exported.yaml");
     expect((await h.run(["export", "-o", file, "--force"])).code).toBe(0);

@@ -72,10 +72,10 @@ describe("organization settings", () => {
     );
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain(
-      `  ~ settings "organization"\n      title: "${before.title}" → "Acme Corp"\n      emailDomains: ${JSON.stringify(before.emailDomains)} → ["acme.example","acme.test"]\n`,
+      `  ~ settings "organization"\n      title: "${before.title}" ⇒ "Acme Corp"\n      emailDomains: ${JSON.stringify(before.emailDomains)} ⇒ ["acme.example","acme.test"]\n`,
     );
     expect(plan.stdout).not.toContain("HIGH RISK");
-    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update (1 settings), 0 to move, 0 to delete.");
 
     h.emulator.resetLog();
     await applied(h, path);
@@ -118,9 +118,7 @@ describe("organization settings", () => {
       "-c",
       await h.config(`${HEAD}organizationSettings: { sso: false, ai: false }\n`),
     ]);
-    expect(off.stdout).toContain(
-      '  ~ settings "organization"\n      sso: true → false\n      ai: true → false\n',
-    );
+    expect(off.stdout).toContain('  ~ settings "organization": sso true ⇒ false, ai true ⇒ false\n');
     expect(off.stdout).not.toContain("HIGH RISK");
   });
 
@@ -134,9 +132,7 @@ describe("organization settings", () => {
     });
     const drift = await h.run(["drift", "-c", path]);
     expect(drift.code).toBe(2);
-    expect(drift.stdout).toContain(
-      '  settings "organization"\n      ~ differs\n      title: live "Acme (renamed)", configured "Acme Inc"\n',
-    );
+    expect(drift.stdout).toContain('  ~ settings "organization": title "Acme (renamed)" ⇒ "Acme Inc"\n');
     expect(drift.stdout).not.toContain("ai:");
   });
 
@@ -199,7 +195,7 @@ describe("OpenAPI specs", () => {
     const path = await h.config(v2);
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain(
-      '  ~ OpenAPI spec "payments"\n      source: "https://api.acme.example/v1.yaml" → "https://api.acme.example/v2.yaml"\n',
+      '  ~ OpenAPI spec "payments": source "https://api.acme.example/v1.yaml" ⇒ "https://api.acme.example/v2.yaml"\n',
     );
     expect(plan.stdout).toContain('  - OpenAPI spec "billing"  HIGH RISK\n');
     await applied(h, path);
@@ -220,7 +216,7 @@ describe("OpenAPI specs", () => {
     // In a flow mapping the interpolation is quoted: `{` would start a mapping.
     const path = await config('{ text: "${file:payments.yaml}" }');
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain(`      source: "(text, ${length} characters)"\n`);
+    expect(plan.stdout).toContain(`  + OpenAPI spec "payments": source "(text, ${length} characters)"\n`);
     expect(plan.stdout).not.toContain("openapi: 3.1.0");
     await applied(h, path);
     const [spec] = await specs();
@@ -233,7 +229,7 @@ describe("OpenAPI specs", () => {
     expect((await specs())[0]!.sourceURL).toBe("https://api.acme.example/p.yaml");
     const back = await h.run(["plan", "-c", await config("\n      text: ${file:payments.yaml}")]);
     expect(back.stdout).toContain(
-      `      source: "https://api.acme.example/p.yaml" → "(text, ${length} characters)"\n`,
+      `source "https://api.acme.example/p.yaml" ⇒ "(text, ${length} characters)"\n`,
     );
   });
 
@@ -281,7 +277,7 @@ describe("translation settings", () => {
     );
     const plan = await h.run(["plan", "-c", renamed]);
     expect(plan.stdout).toContain(
-      '  ~ translation "Français"  (renamed from "French")\n      title: "French" → "Français"\n',
+      '  ~ translation "Français": title "French" ⇒ "Français"  (renamed from "French")\n',
     );
     await applied(h, renamed);
     expect((await translations()).map((t) => [t.id, t.title])).toEqual([

@@ -40,7 +40,7 @@ policy: { prune: [teams] }
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain(
-      '  ~ team "Customer support"  (renamed from "Support")\n      title: "Support" → "Customer support"\n',
+      '  ~ team "Customer support": title "Support" ⇒ "Customer support"  (renamed from "Support")\n',
     );
     await applied(h, await h.config(v2));
     expect((await teams()).sort()).toEqual(["Customer support", "Writers"]);
@@ -75,12 +75,14 @@ customFields:
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain(
-      '  -/+ custom field "owner"  (must be replaced: type cannot change in place)\n      type: "text" → "select"\n',
+      '  -/+ custom field "owner"  (must be replaced: type cannot change in place)\n      type: "text" ⇒ "select"\n      title: "Owner"\n      options: ["docs","eng"]\n',
     );
     expect(plan.stdout).toContain(
-      '  ~ custom field "tier"\n      title: "Tier" → "Support tier"\n      options: ["gold","silver"] → ["gold","silver","bronze"]\n',
+      '  ~ custom field "tier": title "Tier" ⇒ "Support tier", options ["gold","silver"] ⇒ ["gold","silver","bronze"]\n',
     );
-    expect(plan.stdout).toContain("Plan: 1 to create, 1 to update, 0 to move, 1 to delete.");
+    expect(plan.stdout).toContain(
+      "Plan: 1 to create (1 custom field), 1 to update (1 custom field), 0 to move, 1 to delete (1 custom field).",
+    );
     await applied(h, await h.config(v2));
     const after = await h.api.list<LiveCustomField>(`/orgs/${h.org}/custom-fields`);
     expect(after.map((f) => [f.name, f.type, f.options])).toEqual([
@@ -98,7 +100,7 @@ customFields:
     const protectedPlan = await h.run(["plan", "-c", v3Path, "--detailed-exitcode"]);
     expect(protectedPlan.code).toBe(1);
     expect(protectedPlan.stdout).toContain(
-      '  -/+ custom field "owner"  (protected (protect: true), but type cannot change in place: it would need a replacement)\n      type: "select" → "text"\n',
+      '  -/+ custom field "owner"  (protected (protect: true), but type cannot change in place: it would need a replacement)\n      type: "select" ⇒ "text"\n',
     );
     expect(protectedPlan.stderr).toContain(
       'Error: The configuration needs changes that protect: true forbids:\n  custom field "owner": protected',
@@ -145,8 +147,8 @@ samlProviders:
     const changed = await h.run(["plan", "-c", await h.config(config("edit"))], {
       env: { CERT: `${CERT}\n` },
     });
-    expect(changed.stdout).toContain('  ~ SAML provider "Okta"\n');
-    expect(changed.stdout).toContain('      defaultRole: "read" → "edit"\n');
-    expect(changed.stdout).toContain("      certificate: (sensitive, changed)\n");
+    expect(changed.stdout).toContain(
+      '  ~ SAML provider "Okta": certificate (sensitive, changed), defaultRole "read" ⇒ "edit"\n',
+    );
   });
 });

@@ -27,7 +27,7 @@ describe("renames and deletes", () => {
     const [docs] = await sites();
     const [before] = await h.api.list<LiveSiteSpace>(`/orgs/${h.org}/sites/${docs!.id}/site-spaces`);
     const plan = await h.run(["plan", "-c", await h.config(site("manual"))]);
-    expect(plan.stdout).toContain('  ~ site "Docs" › site space "guides"\n      path: "guides" → "manual"\n');
+    expect(plan.stdout).toContain('  site "Docs"\n    ~ site space "guides": path "guides" ⇒ "manual"\n');
     await applied(h, await h.config(site("manual")));
     const [after] = await h.api.list<LiveSiteSpace>(`/orgs/${h.org}/sites/${docs!.id}/site-spaces`);
     expect(after).toMatchObject({ id: before!.id, path: "manual" });
@@ -44,8 +44,12 @@ describe("renames and deletes", () => {
     await applied(h, await h.config(withGroup));
     const without = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: sdk, title: SDK, siteSpaces: [{ space: sdk, path: sdk }] }\n`;
     const plan = await h.run(["plan", "-c", await h.config(without)]);
-    expect(plan.stdout).toContain('  - site "Docs" › group "Tools"\n');
-    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 1 to delete.");
+    expect(plan.stdout).toContain('  site "Docs"\n    - group "Tools"\n');
+    // Its section stays, out of the group.
+    expect(plan.stdout).toContain(
+      '  ↕ ├─ section "sdk": title "SDK", default  (moved from group "Tools")\n    │  └─ site space "sdk": path "sdk"\n  - └─ group "Tools"  (removed)\n',
+    );
+    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 1 to delete (1 group).");
     await applied(h, await h.config(without));
     const [docs] = await sites();
     expect(await h.api.list<LiveSectionGroup>(`/orgs/${h.org}/sites/${docs!.id}/section-groups`)).toEqual([]);

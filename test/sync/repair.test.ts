@@ -45,7 +45,7 @@ describe("repair", () => {
     const path = await h.config(config);
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain(
-      '  ~ site "Docs" › section "start"  (renamed from "getting-started")\n      path: "getting-started" → "start"\n',
+      '    ~ section "start": path "getting-started" ⇒ "start"  (renamed from "getting-started")\n',
     );
     h.emulator.resetLog();
     await applied(h, path);
@@ -70,9 +70,9 @@ describe("repair", () => {
     });
     const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: one, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n      - { path: two, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`;
     const plan = await h.run(["plan", "-c", await h.config(config)]);
-    expect(plan.stdout).toContain('  - site "Docs" › section "guides"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "one"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "two"\n');
+    expect(plan.stdout).toContain('    - section "guides"\n');
+    expect(plan.stdout).toContain('    + section "one": title "Guides"\n');
+    expect(plan.stdout).toContain('    + section "two": title "Guides"\n');
   });
 
   it("shows live duplicates with their ids and deletes all but the oldest, under maxDestroy", async () => {
@@ -93,7 +93,7 @@ describe("repair", () => {
     expect(plan.stdout).toContain(
       `  - team "Tech writers#${extraTeam.id}"  (duplicate of ${keptTeam.id}, which is kept (the oldest))`,
     );
-    expect(plan.stdout).toContain(`  ~ site "Docs"\n      visibility:`);
+    expect(plan.stdout).toContain('  ~ site "Docs": visibility "public" ⇒ "unlisted"\n');
 
     const refused = await h.run(["apply", "-c", await h.config(config(0)), "--yes"]);
     expect(refused.code).toBe(1);
@@ -103,6 +103,32 @@ describe("repair", () => {
     expect((await sites()).map((s) => [s.id, s.visibility])).toEqual([[oldest.id, "unlisted"]]);
     const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
     expect(teams.filter((t) => t.title === "Tech writers").map((t) => t.id)).toEqual([keptTeam.id]);
+  });
+
+  it("says which of two groups with one title it keeps, and why, since the API gives groups no creation time", async () => {
+    const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - group: Developers\n        sections:\n          - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`;
+    await applied(h, await h.config(config));
+    const site = (await sites())[0]!;
+    const groupsPath = `/orgs/${h.org}/sites/${site.id}/section-groups`;
+    const [older] = await h.api.list<{ id: string }>(groupsPath);
+    // A second "Developers", made later, holds the section that comes first in the navigation:
+    // the site lists it first.
+    const sections = await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site.id}/sections`);
+    const api = sections.find((section) => section.path === "api")!;
+    const newer = await made<{ id: string }>({
+      method: "POST",
+      path: groupsPath,
+      body: { title: "Developers", sections: [api.id] },
+    });
+    expect((await h.api.list<{ id: string }>(groupsPath)).map((group) => group.id)).toEqual([
+      newer.id,
+      older!.id,
+    ]);
+    const plan = await h.run(["plan", "-c", await h.config(config)]);
+    expect(plan.stdout).toContain(
+      `  site "Docs"\n    - group "Developers#${older!.id}"  (duplicate of ${newer.id}, which is kept (listed first: the API gives no creation time))  HIGH RISK\n`,
+    );
+    expect(plan.stdout).not.toContain("the oldest");
   });
 
   it("ends two applies of one configuration started together with no duplicate after one more apply", async () => {

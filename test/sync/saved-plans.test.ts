@@ -185,7 +185,7 @@ describe("saved plans", () => {
     expect(result.stdout).toContain(
       "The plan for the live organization now:\n\nChanges for organization org_acme:\n",
     );
-    expect(result.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.");
+    expect(result.stdout).toContain("Plan: 0 to create, 1 to update (1 section), 0 to move, 0 to delete.");
     const applied = await h.run(["apply", now, "-c", approvedConfig], { env });
     expect(applied.code).toBe(0);
     expect(applied.stdout).toContain("Apply complete: 1 change in 1 call, exactly as planned in");
@@ -353,13 +353,17 @@ describe("--target", () => {
       env: { CERT },
     });
     // The section needs its site; the site space under it comes along; nothing else.
-    expect(plan.stdout).toContain('  + site "Docs"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "sdk"\n');
-    expect(plan.stdout).toContain('  + site "Docs" › section "sdk" › site space "sdk"\n');
+    expect(plan.stdout).toContain(
+      '  + site "Docs"\n    + section "sdk": title "SDK"\n      + site space "sdk": path "sdk"\n\n',
+    );
+    // The navigation shows what this plan makes: the section left out is not drawn.
+    expect(plan.stdout).toContain('  + └─ section "sdk": title "SDK"\n');
     expect(plan.stdout).not.toContain('section "guides"');
     expect(plan.stdout).not.toContain("Handbook");
     expect(plan.stdout).not.toContain("team");
-    expect(plan.stdout).toContain("Plan: 3 to create, 0 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain(
+      "Plan: 3 to create (1 site, 1 section, 1 site space), 0 to update, 0 to move, 0 to delete.",
+    );
 
     const result = await h.run(["apply", "-c", config, "--target", 'site "Docs" › section "sdk"', "--yes"], {
       env: { CERT },

@@ -58,7 +58,7 @@ describe("secrets", () => {
       outputs.push(result.stdout, result.stderr);
       return result;
     };
-    for (const format of ["text", "markdown", "json"])
+    for (const format of ["text", "markdown", "json", "html"])
       await run(["plan", "-c", first, "--format", format, "-v"]);
     await run(["plan", "-c", first, "--out", planFile]);
     outputs.push(await readFile(planFile, "utf8"));
@@ -66,8 +66,10 @@ describe("secrets", () => {
     // The certificate changes: the plan must say so without showing either value.
     const other = { CERT: CERT.replace("0123456789", "9876543210") };
     const update = await run(["plan", "-c", changed], { env: other });
-    expect(update.stdout).toContain("      certificate: (sensitive, changed)\n");
-    for (const format of ["text", "markdown", "json"])
+    expect(update.stdout).toContain(
+      '  ~ SAML provider "Okta": certificate (sensitive, changed), defaultRole',
+    );
+    for (const format of ["text", "markdown", "json", "html"])
       await run(["drift", "-c", changed, "--format", format, "-v"], { env: other });
     await run(["apply", "-c", changed, "--yes", "-v"], { env: other });
     // A failing call's error must not leak them either.

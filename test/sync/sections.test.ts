@@ -42,10 +42,32 @@ describe("sections", () => {
     );
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toContain('  + site "Docs"');
-    expect(plan.stdout).toContain('  + site "Docs" › section "api"');
-    expect(plan.stdout).toContain('  + site "Docs" › section "api" › site space "api2"');
-    expect(plan.stdout).toContain("Plan: 7 to create, 0 to update, 0 to move, 0 to delete.");
+    // Each change one line, under the item it is in.
+    expect(plan.stdout).toContain(
+      [
+        '  + site "Docs"',
+        '    + section "guides": title "Guides", icon "book-open"',
+        '      + site space "guides": path "guides"',
+        '    + section "api": title "API reference"',
+        '      + site space "api2": path "api2"',
+      ].join("\n"),
+    );
+    // The navigation after the plan, as a tree.
+    expect(plan.stdout).toContain(
+      [
+        'Navigation of site "Docs" after this plan:',
+        '  + site "Docs"  (new)',
+        '  + ├─ section "guides": title "Guides", default',
+        '  + │  └─ site space "guides": path "guides"',
+        '  + ├─ section "api": title "API reference"',
+        '  + │  └─ site space "api2": path "api2"',
+        '  + └─ section "sdk": title "SDK"',
+        '  +    └─ site space "sdk": path "sdk"',
+      ].join("\n"),
+    );
+    expect(plan.stdout).toContain(
+      "Plan: 7 to create (3 sections, 3 site spaces, 1 site), 0 to update, 0 to move, 0 to delete.",
+    );
 
     await applied(h, path);
     const sections = await liveSections();
@@ -74,10 +96,9 @@ describe("sections", () => {
     );
     const path = await h.config(siteConfig(section("guides", "User guides", "guides")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain(
-      '  ~ site "Docs" › section "guides"\n      title: "Guides" → "User guides"\n',
-    );
-    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update, 0 to move, 0 to delete.");
+    expect(plan.stdout).toContain('  site "Docs"\n    ~ section "guides": title "Guides" ⇒ "User guides"\n');
+    expect(plan.stdout).toContain('  ~ └─ section "guides": title "User guides"  (title was "Guides")\n');
+    expect(plan.stdout).toContain("Plan: 0 to create, 1 to update (1 section), 0 to move, 0 to delete.");
     h.emulator.resetLog();
     await applied(h, path);
     const [guides] = await liveSections();
@@ -90,8 +111,9 @@ describe("sections", () => {
     const path = await h.config(siteConfig(section("api", "Reference", "api2", "        was: reference\n")));
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain(
-      '  ~ site "Docs" › section "api"  (renamed from "reference")\n      path: "reference" → "api"\n',
+      '    ~ section "api": path "reference" ⇒ "api"  (renamed from "reference")\n',
     );
+    expect(plan.stdout).toContain('  ~ └─ section "api": title "Reference"  (renamed from "reference")\n');
     await applied(h, path);
     const [after] = await liveSections();
     expect(after).toMatchObject({ id: before!.id, path: "api" });
@@ -103,8 +125,16 @@ describe("sections", () => {
     // a b c d e → e a b c d: one move keeps a, b, c, d in place.
     const path = await h.config(siteConfig([all[4], ...all.slice(0, 4)].join("")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  ↕ site "Docs" › section "e"  (before section "a")');
-    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 1 to move, 0 to delete.");
+    expect(plan.stdout).toContain('  site "Docs"\n    ↕ section "e"  (before section "a")\n');
+    expect(plan.stdout).toContain(
+      [
+        '    site "Docs"',
+        '  ↕ ├─ section "e": title "Section e"  (moved)',
+        '    │  └─ site space "guides": path "guides"',
+        '    ├─ section "a": title "Section a", default',
+      ].join("\n"),
+    );
+    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 1 to move (1 section), 0 to delete.");
     h.emulator.resetLog();
     await applied(h, path);
     expect(
@@ -120,8 +150,10 @@ describe("sections", () => {
     );
     const path = await h.config(siteConfig(section("guides", "Guides", "guides")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  - site "Docs" › section "old"');
-    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 1 to delete.");
+    expect(plan.stdout).toContain('  site "Docs"\n    - section "old"\n');
+    // The removed section is drawn where it stood, its site space not.
+    expect(plan.stdout).toContain('  - └─ section "old": title "Old"  (removed)\n\n');
+    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 1 to delete (1 section).");
     await applied(h, path);
     expect((await liveSections()).map((s) => s.path)).toEqual(["guides"]);
   });
@@ -150,7 +182,15 @@ describe("sections", () => {
       ),
     );
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  ~ site "Docs" › section "api"\n      default: false → true\n');
+    expect(plan.stdout).toContain('    ~ section "api": default false ⇒ true\n');
+    // The default moves: the tree says which section gives it up.
+    expect(plan.stdout).toContain(
+      [
+        '  ~ ├─ section "guides": title "Guides"  (no longer the default)',
+        '    │  └─ site space "guides": path "guides"',
+        '  ~ └─ section "api": title "API", default  (now the default)',
+      ].join("\n"),
+    );
     await applied(h, path);
     expect((await liveSections()).map((s) => [s.path, s.default])).toEqual([
       ["guides", false],

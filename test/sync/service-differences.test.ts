@@ -60,7 +60,7 @@ describe("against the service as published", () => {
 
       const other = await h.config(siteWithProxy("https://acme.example/help"));
       const plan = await h.run(["plan", "-c", other]);
-      expect(plan.stdout).toContain('      proxy: "acme.example/docs" → "acme.example/help"\n');
+      expect(plan.stdout).toContain('  ~ site "Docs": proxy "acme.example/docs" ⇒ "acme.example/help"\n');
       h.emulator.resetLog();
       await applied(h, other);
       expect(patches()).toEqual([`/v1/orgs/${h.org}/sites/${live.id}`]);
@@ -281,9 +281,7 @@ ${grouped}${ungrouped.replace(/^ {4}/gm, "")}`;
       h.emulator.removeRoutes([ADD, REMOVE]);
       const plan = await h.run(["plan", "-c", file]);
       expect(plan.stdout).toBe(withRoutes.stdout);
-      expect(plan.stdout).toContain(
-        '  ~ site "Docs" › group "Developers"\n      sections: ["api"] → ["guides","sdk"]\n',
-      );
+      expect(plan.stdout).toContain('    ~ group "Developers": sections ["api"] ⇒ ["guides","sdk"]\n');
 
       h.emulator.resetLog();
       // One call at a time, so that the second add already knows the route is absent.

@@ -55,10 +55,27 @@ describe("one round of apply converges", () => {
     );
     // The taken-over site spaces are changed, not created again.
     expect(text).toContain(
-      '  ~ site "Docs" › section "guides" › site space "guides"\n      path: "start" → "guides"\n',
+      [
+        '  site "Docs"',
+        '    + section "guides": title "Guides"',
+        '      ~ site space "api1": path "v1" ⇒ "api1"',
+        '      ~ site space "guides": path "start" ⇒ "guides"',
+        '      + site space "sdk": path "sdk"',
+      ].join("\n"),
     );
-    expect(text).toContain('  + site "Docs" › section "guides" › site space "sdk"\n');
-    expect(text).not.toContain('+ site "Docs" › section "guides" › site space "api1"');
+    expect(text).not.toContain('+ site space "api1"');
+    // The navigation shows them in the section that takes them over, and no longer at the root.
+    expect(text).toContain(
+      [
+        '  + ├─ section "guides": title "Guides", default  (new)',
+        '  ↕ │  ├─ site space "api1": path "api1", default  (moved, path was "v1")',
+        '  ~ │  ├─ site space "guides": path "guides"  (path was "start")',
+        '  + │  └─ site space "sdk": path "sdk"',
+        '  + └─ section "api": title "API"  (new)',
+        '  +    └─ site space "api2": path "api2"',
+        "",
+      ].join("\n"),
+    );
     const sections = await h.api.list<LiveSection>(`${await sitePath()}/sections`);
     expect(sections.map((s) => [s.path, s.siteSpaces.map((ss) => [ss.space.id, ss.path])])).toEqual([
       [
@@ -86,7 +103,9 @@ describe("one round of apply converges", () => {
     const text = await applyOneRound(
       `${HEAD}sites:\n  - title: Docs\n    sections:\n${section("guides", "Guides", ["guides"])}`,
     );
-    expect(text).toContain('  - site "Docs" › section "guides" › site space "changelog"\n');
+    expect(text).toContain(
+      '    + section "guides": title "Guides"\n      + site space "guides": path "guides"\n      - site space "changelog"\n',
+    );
     const sections = await h.api.list<LiveSection>(`${await sitePath()}/sections`);
     expect(sections[0]!.siteSpaces.map((ss) => ss.space.id)).toEqual(["spc_guides"]);
   });
@@ -124,10 +143,10 @@ describe("one round of apply converges", () => {
     const text = await applyOneRound(config(pins, "bravo", "alpha", "/two", "/one"));
     // The first of each pair goes by a temporary value, and the plan says so.
     expect(text).toContain(
-      '  ~ site "Docs" › section "bravo"  (renamed from "alpha"; by way of a temporary value: it exchanges values with another item)\n      path: "alpha" → "bravo"\n',
+      '    ~ section "bravo"  (renamed from "alpha"; by way of a temporary value: it exchanges values with another item)\n        path: "alpha" ⇒ "bravo"\n',
     );
     expect(text).toContain(
-      '  ~ site "Docs" › redirect "/two"  (renamed from "/one"; by way of a temporary value: it exchanges values with another item)\n      source: "/one" → "/two"\n',
+      '    ~ redirect /two  (renamed from "/one"; by way of a temporary value: it exchanges values with another item)\n        source: "/one" ⇒ "/two"\n',
     );
     const writes = h.emulator.requests.filter((entry) => entry.method !== "GET");
     // Each swap: one item to a temporary value, the other to its new value, the first to its own.

@@ -48,12 +48,19 @@ describe("site structure", () => {
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     // A site space is its space: another space at the same path is another site space.
+    expect(plan.stdout).toContain('  site "Handbook"\n    + site space "api2": path "sdk"\n');
+    expect(plan.stdout).toContain('    - site space "sdk"\n');
     expect(plan.stdout).toContain(
-      '  + site "Handbook" › site space "api2"\n      space: "api2"\n      path: "sdk"\n',
+      '    ~ site space "guides": condition "visitor.claims.beta == true" ⇒ (removed), default false ⇒ true\n',
     );
-    expect(plan.stdout).toContain('  - site "Handbook" › site space "sdk"\n');
     expect(plan.stdout).toContain(
-      '  ~ site "Handbook" › site space "guides"\n      condition: "visitor.claims.beta == true" → (removed)\n      default: false → true\n',
+      [
+        '    site "Handbook"',
+        '  + ├─ site space "api2": path "sdk"  (new)',
+        '  ~ ├─ site space "handbook": path "handbook"  (no longer the default)',
+        '  ~ ├─ site space "guides": path "guides", default  (now the default)',
+        '  - └─ site space "sdk": path "sdk"  (removed)',
+      ].join("\n"),
     );
     await applied(h, await h.config(v2));
     spaces = await list<LiveSiteSpace>("site-spaces");
@@ -79,11 +86,10 @@ describe("site structure", () => {
       .replace("path: tmp", "path: guides");
     const plan = await h.run(["plan", "-c", await h.config(swapped)]);
     expect(plan.stdout).toContain(
-      '  ~ site "Handbook" › site space "handbook"  (by way of a temporary value: it exchanges values with another item)\n      path: "handbook" → "guides"\n',
+      '    ~ site space "handbook"  (by way of a temporary value: it exchanges values with another item)\n        path: "handbook" ⇒ "guides"\n',
     );
-    expect(plan.stdout).toContain(
-      '  ~ site "Handbook" › site space "guides"\n      path: "guides" → "handbook"\n',
-    );
+    expect(plan.stdout).toContain('    ~ site space "guides": path "guides" ⇒ "handbook"\n');
+    expect(plan.stdout).toContain('  ~ └─ site space "guides": path "handbook"  (path was "guides")\n');
     h.emulator.resetLog();
     await applied(h, await h.config(swapped));
     const patches = h.emulator.requests.filter((entry) => entry.method === "PATCH");
@@ -118,9 +124,22 @@ ${groups}`;
     );
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain(
-      '  ~ site "Docs" › group "Engineers"  (renamed from "Developers")\n      title: "Developers" → "Engineers"\n      sections: ["api","sdk"] → ["api"]\n',
+      '    ~ group "Engineers": title "Developers" ⇒ "Engineers", sections ["api","sdk"] ⇒ ["api"]  (renamed from "Developers")\n',
     );
-    expect(plan.stdout).toContain('  ~ site "Docs" › group "Users"\n      sections: ["guides"] → ["sdk"]\n');
+    expect(plan.stdout).toContain('    ~ group "Users": sections ["guides"] ⇒ ["sdk"]\n');
+    // The tree shows where each section stands after the plan, and where it stood.
+    expect(plan.stdout).toContain(
+      [
+        '    site "Docs"',
+        '  ~ ├─ group "Engineers"  (renamed from "Developers")',
+        '    │  └─ section "api": title "Section api"',
+        '    │     └─ site space "api2": path "api2"',
+        '  ~ ├─ group "Users"  (changed)',
+        '  ↕ │  └─ section "sdk": title "Section sdk"  (moved from group "Developers")',
+        '    │     └─ site space "sdk": path "sdk"',
+        '  ↕ └─ section "guides": title "Section guides"  (moved from group "Users")',
+      ].join("\n"),
+    );
     await applied(h, await h.config(v2));
     groups = await list<LiveSectionGroup>("section-groups");
     expect(groups.map((g) => [g.title, g.sections.map((s) => (s as LiveSection).path)])).toEqual([
@@ -167,9 +186,19 @@ ${groups}`;
       - { source: /legacy, to: { section: guides } }
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
-    expect(plan.stdout).toContain('  ~ site "Docs" › redirect "/begin"  (renamed from "/start")');
-    expect(plan.stdout).toContain('  - site "Docs" › redirect "/status"');
-    expect(plan.stdout).toContain("Plan: 0 to create, 2 to update, 0 to move, 2 to delete.");
+    expect(plan.stdout).toContain(
+      [
+        '  site "Docs"',
+        '    - section "old"',
+        '        ↳ deletes site "Docs" › section "old" › site space "sdk"',
+        '    ~ redirect /begin: source "/start" ⇒ "/begin"  (renamed from "/start")',
+        '    ~ redirect /legacy: section "old" ⇒ section "guides"',
+        "    - redirect /status",
+      ].join("\n"),
+    );
+    expect(plan.stdout).toContain(
+      "Plan: 0 to create, 2 to update (2 redirects), 0 to move, 2 to delete (1 section, 1 redirect).",
+    );
     await applied(h, await h.config(v2));
     redirects = await list<LiveRedirect>("redirects");
     expect(bySource(redirects)).toEqual([
@@ -216,7 +245,7 @@ ${groups}`;
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain(
-      '  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" → "Product docs"\n      visibility: "unlisted" → "public"\n      proxy: "acme.example/docs" → (removed)\n',
+      '  ~ site "Product docs"  (renamed from "Docs")\n      title: "Docs" ⇒ "Product docs"\n      visibility: "unlisted" ⇒ "public"\n      proxy: "acme.example/docs" ⇒ (removed)\n',
     );
     await applied(h, await h.config(v2));
     const after = await site();

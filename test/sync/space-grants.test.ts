@@ -72,6 +72,157 @@ ${handbook("{ user: usr_eddie, role: read }")}`);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
   });
 
+  /** The plan's one change of a team. */
+  const change = (plan: Plan) => plan.changes.find((candidate) => candidate.kind === "team")!;
+
+  /** Plans `path` to a file, applies that plan, and expects exit 0 and a plan with no changes after. */
+  const appliesInOneRound = async (path: string) => {
+    const file = path.replace(/\.yaml$/, ".plan.json");
+    const plan = await h.run(["plan", "-c", path, "--out", file]);
+    expect(plan.code, plan.stderr).toBe(0);
+    const apply = await h.run(["apply", file, "-c", path, "--allow-destroy"]);
+    expect(apply.code, `${apply.stdout}${apply.stderr}`).toBe(0);
+    const again = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+    expect(again.stdout).toContain("No changes");
+    return { plan: plan.stdout, apply: apply.stdout };
+  };
+
+  it("deletes a team with its grant: the grant goes with the team, as a consequence with no call", async () => {
+    await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
+    const path = await h.config(`${head}teams: []
+policy: { prune: [teams, permissions] }
+${handbook("{ user: usr_ada, role: admin }")}`);
+    const plan = await planOf(path);
+    const writers = plan.changes.find((change) => change.address === 'team "Writers"')!;
+    expect(writers.consequences).toEqual([
+      {
+        action: "delete",
+        kind: "space permission",
+        address: 'space "handbook" › space permission "team:Writers"',
+        liveId: "team_writers",
+        note: 'role "admin"',
+      },
+    ]);
+    // No change and no call of its own: the service removes it with the team.
+    expect(plan.changes.map((change) => change.address)).not.toContain(writers.consequences![0]!.address);
+    expect(plan.calls.filter((call) => call.path.includes("/permissions/teams"))).toEqual([]);
+    expect(plan.summary).toMatchObject({ create: 1, delete: 2 });
+
+    const { plan: text, apply } = await appliesInOneRound(path);
+    expect(text).toContain(
+      '  - team "Writers"  HIGH RISK\n      ↳ deletes space "handbook" › space permission "team:Writers" (role "admin")\n',
+    );
+    expect(apply).not.toContain("✗");
+    expect(await teams("spc_handbook")).toEqual([]);
+    expect(await users("spc_handbook")).toEqual([["usr_ada", "admin"]]);
+  });
+
+  it("lists under a team's delete the grants it takes away on spaces the file does not list", async () => {
+    await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
+    await grant("spc_internal", { role: "edit", teams: ["team_writers"] });
+    await grant("spc_sdk", { role: "read", teams: ["team_writers"] });
+    // sdk is named but its permissions are not listed; the internal wiki is not named at all.
+    const path = await h.config(`${head}teams: []
+policy: { prune: [teams, permissions] }
+${handbook("{ user: usr_ada, role: admin }")}  sdk: spc_sdk
+`);
+    const plan = await planOf(path);
+    const writers = plan.changes.find((change) => change.address === 'team "Writers"')!;
+    const unlisted = "whose permissions the configuration does not list";
+    expect(writers.consequences?.map((c) => [c.address, c.note])).toEqual([
+      ['space "handbook" › space permission "team:Writers"', 'role "admin"'],
+      ['space "sdk" › space permission "team:Writers"', `role "read" on space "SDK", ${unlisted}`],
+      [
+        'space "spc_internal" › space permission "team:Writers"',
+        `role "edit" on space "Internal wiki", ${unlisted}`,
+      ],
+    ]);
+    // Reviewers holds no grant (its spaces count is 0): nothing is read for it.
+    expect(
+      plan.changes.find((change) => change.address === 'team "Reviewers"')!.consequences,
+    ).toBeUndefined();
+    const { plan: text } = await appliesInOneRound(path);
+    expect(text).toContain(
+      `      ↳ deletes space "spc_internal" › space permission "team:Writers" (role "edit" on space "Internal wiki", ${unlisted})\n`,
+    );
+    expect(await teams("spc_internal")).toEqual([]);
+  });
+
+  it("reads no space for a team prune when no team that goes holds a grant", async () => {
+    const path = await h.config(`${head}teams:\n  - { title: Writers }\npolicy: { prune: [teams] }\n`);
+    h.emulator.resetLog();
+    await planOf(path);
+    // The teams, and the SAML providers that might name Reviewers: no space, no grant.
+    expect(h.emulator.requests.map((entry) => entry.path)).toEqual([
+      `/v1/orgs/${h.org}/teams`,
+      `/v1/orgs/${h.org}/saml`,
+    ]);
+  });
+
+  it("removes a member with its grant, which goes with it, and with a direct apply too", async () => {
+    await grant("spc_handbook", { role: "read", users: ["usr_rita"] });
+    await grant("spc_sdk", { role: "edit", users: ["usr_rita"] });
+    const config = `${head}members:
+  - { user: usr_ada, role: admin }
+  - { user: usr_eddie, role: edit }
+policy: { prune: [members, permissions] }
+spaces:
+  handbook:
+    id: spc_handbook
+    permissions:
+      - { user: usr_ada, role: admin }
+  sdk:
+    id: spc_sdk
+`;
+    const path = await h.config(config);
+    const plan = await planOf(path);
+    const rita = plan.changes.find((change) => change.kind === "member")!;
+    expect(rita.address).toBe('member "rita@acme.example"');
+    expect(rita.consequences?.map((c) => c.address)).toEqual([
+      'space "handbook" › space permission "user:usr_rita"',
+      // Not listed with permissions: read for the member that goes, and shown.
+      'space "sdk" › space permission "user:rita@acme.example"',
+      // It leaves its team too.
+      'team "Reviewers"',
+    ]);
+    expect(plan.calls.filter((call) => call.path.includes("/permissions/users/"))).toEqual([]);
+    const result = await h.run(["apply", "-c", path, "--yes", "--allow-destroy"]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toContain("Live state matches the configuration.");
+    expect(await users("spc_handbook")).toEqual([["usr_ada", "admin"]]);
+    expect(await users("spc_sdk")).toEqual([]);
+  });
+
+  it("counts only the team under policy.maxDestroy, not the grants it takes along", async () => {
+    await grant("spc_handbook", { role: "edit", teams: ["team_writers"] });
+    await grant("spc_sdk", { role: "edit", teams: ["team_writers"] });
+    const path = await h.config(`${head}teams:
+  - { title: Reviewers }
+policy: { prune: [teams, permissions], maxDestroy: 1 }
+${handbook("{ user: usr_ada, role: admin }")}`);
+    const plan = await planOf(path);
+    expect(change(plan).consequences).toHaveLength(2);
+    const result = await h.run(["apply", "-c", path, "--yes"]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(await teams("spc_sdk")).toEqual([]);
+  });
+
+  it("shows the grants a deleted team takes along on a space whose permissions are not pruned", async () => {
+    await grant("spc_handbook", { role: "edit", teams: ["team_reviewers"] });
+    // Permissions are listed but not pruned: the grant would stay, but its team goes.
+    const path = await h.config(`${head}teams:
+  - { title: Writers }
+policy: { prune: [teams] }
+${handbook("{ user: usr_ada, role: admin }")}`);
+    const plan = await planOf(path);
+    const reviewers = plan.changes.find((change) => change.address === 'team "Reviewers"')!;
+    expect(reviewers.consequences?.map((c) => [c.action, c.address, c.note])).toEqual([
+      ["delete", 'space "handbook" › space permission "team:Reviewers"', 'role "edit"'],
+    ]);
+    await appliesInOneRound(path);
+    expect(await teams("spc_handbook")).toEqual([]);
+  });
+
   it("keeps a renamed team's grant: the rename is no change of the space's permissions", async () => {
     await grant("spc_handbook", { role: "admin", teams: ["team_writers"] });
     const before = await h.config(`${head}teams:

@@ -45,7 +45,7 @@ sites:
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.code).toBe(0);
     expect(plan.stdout).toContain('~ space "handbook"');
-    expect(plan.stdout).toContain('title: "Handbook" → "Company handbook"');
+    expect(plan.stdout).toContain('  ~ space "handbook"\n      title: "Handbook" ⇒ "Company handbook"\n');
     await applied(h, path);
     const live = await space("spc_handbook");
     expect(live).toMatchObject({
@@ -143,7 +143,7 @@ sites:
       `${head}${handbook("{ user: ada@acme.example, role: admin }", "{ team: Writers, role: review }")}`,
     );
     const plan = await h.run(["plan", "-c", v3]);
-    expect(plan.stdout).toContain('- space "handbook" › space permission "user:usr_eddie"');
+    expect(plan.stdout).toContain('  space "handbook"\n    - space permission "user:usr_eddie"\n');
     before = h.writes();
     await applied(h, v3);
     expect(h.writes() - before).toBe(1);

@@ -74,7 +74,7 @@ describe("translation syncs, on a service that keeps them", () => {
     const plan = await h.run(["plan", "-c", other]);
     expect(plan.stdout).toContain(
       '  -/+ translation "handbook → fr"  (must be replaced: source.language cannot change in place)  HIGH RISK\n' +
-        '      source.language: "en" → "de"\n',
+        '      source.language: "en" ⇒ "de"\n',
     );
     h.emulator.resetLog();
     await applied(h, other);

@@ -8,7 +8,7 @@ import { madeText } from "../../apply/report.ts";
 import type { DesiredState } from "../../config/types.ts";
 import { DocsyncError } from "../../errors.ts";
 import type { Plan } from "../../model/plan.ts";
-import { type PlanDifference, planDifference } from "../../plan/compare.ts";
+import { liveLookup, type PlanDifference, planDifference } from "../../plan/compare.ts";
 import { checkMaxDestroy } from "../../plan/safety.ts";
 import { differenceHeadline, renderDifferenceText } from "../../render/plan-difference.ts";
 import { redactPlan } from "../../render/redact.ts";
@@ -112,11 +112,11 @@ export async function applySavedPlan(
     await checkTokenSees(client, saved, file);
     // The same configuration planned against the live organization now: the approved plan is
     // applied only when this one makes the same calls.
-    const { plan: current } = await planAgainstLive(client, desired, {
+    const { plan: current, live } = await planAgainstLive(client, desired, {
       targets: saved.targets ?? [],
       secrets: context.secrets,
     });
-    const difference = planDifference(approved, current);
+    const difference = planDifference(approved, current, liveLookup(live));
     if (difference.length > 0)
       await refuseOutdated(difference, current, saved, file, { desired, paths, apiUrl }, context, options);
     context.observer?.planned?.(approved);

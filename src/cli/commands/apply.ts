@@ -66,6 +66,22 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
       targets: options.target,
       targetsMayBeGone: true,
       secrets: context.secrets,
+    }).catch((error: unknown) => {
+      // The calls were all made: say so, whatever stopped the check.
+      if (!(error instanceof DocsyncError)) throw error;
+      const calls = `${made.calls} call${made.calls === 1 ? "" : "s"}`;
+      const all =
+        made.changes === 1
+          ? `The 1 change was made in ${calls}`
+          : `All ${made.changes} changes were made in ${calls}`;
+      throw new DocsyncError(
+        "apply.check-failed",
+        `${all}; the check that followed failed: ${error.message}`,
+        {
+          exitCode: error.exitCode,
+          cause: error,
+        },
+      );
     });
     if (check.changes.length === 0) {
       // The check covers what was targeted, and says no more than that.

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { LiveReader } from "../../api/client-types.ts";
+import { renderDriftHtml } from "../../drift/html.ts";
 import { renderDriftMarkdown } from "../../drift/markdown.ts";
 import { driftReport } from "../../drift/report.ts";
 import { renderDriftText } from "../../drift/text.ts";
@@ -25,7 +26,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
       "Report how the live organization differs from the configuration (read-only; exit 2 on drift)",
     );
   connectionOptions(configOption(command))
-    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .option("--format <format>", "text, markdown, json or html", formatOption, "text")
     .action(async (options: DriftOptions) => {
       const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
@@ -43,6 +44,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
         const { output } = context;
         if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);
         else if (options.format === "markdown") output.out(renderDriftMarkdown(safe));
+        else if (options.format === "html") output.out(renderDriftHtml(safe));
         else output.out(renderDriftText(report, output.style));
         if (report.drifted) context.exitCode = 2;
       } finally {

@@ -27,7 +27,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .command("plan")
     .description("Show the API calls that would make the live organization match the configuration");
   targetOption(connectionOptions(configOption(command)))
-    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .option("--format <format>", "text, markdown, json or html", formatOption, "text")
     .option("--json", "the same as --format json")
     .option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")

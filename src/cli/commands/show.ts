@@ -31,7 +31,7 @@ export function registerShowCommand(program: Command, context: CommandContext): 
   program
     .command("show <plan-file>")
     .description("Show a plan saved with plan --out, without reading the configuration or the API")
-    .option("--format <format>", "text, markdown or json", formatOption, "text")
+    .option("--format <format>", "text, markdown, json or html", formatOption, "text")
     .action(async (file: string, options: { format: Format }) => {
       const saved = await readSavedPlan(file);
       context.output.out(renderPlan(planOfSaved(saved), options.format, context.output.style));

@@ -16,7 +16,7 @@ import { DocsyncError } from "../../errors.ts";
 import { addressOf } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
-import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "../types.ts";
+import type { CallDraft, KindConfig, KindModule, Owner, PlanContext, Scope } from "../types.ts";
 
 /** A live assignment: its id is the principal's id. */
 export interface LiveAssignment {
@@ -65,8 +65,11 @@ export interface AssignmentSpec<P, I extends Record<string, string>, R extends L
    * unknown, or when this plan deletes the principal.
    */
   principalId(desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext): string;
-  /** Whether this plan deletes a live assignment's principal (the API then drops the grant too). */
-  principalDeleted(live: LiveAssignment, scope: Scope<P, I>, ctx: PlanContext): boolean;
+  /**
+   * A live assignment's principal, by the addresses it may have and its id: the API drops the
+   * grant when the principal is deleted, so a plan that deletes it takes the grant along.
+   */
+  principalOf(live: LiveAssignment, scope: Scope<P, I>): Owner[];
   /**
    * A role a container must keep between calls: calls that remove or lower a grant of it wait
    * for the container's calls that give it.
@@ -122,6 +125,8 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
     resolved.set(scope, ids);
     return ids;
   };
+  const principalDeleted = (live: LiveAssignment, scope: Scope<P, I>, ctx: PlanContext) =>
+    spec.principalOf(live, scope).some((owner) => ctx.deletes(owner.address) === owner.id);
   const matchKey = (desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext) =>
     principalKey(
       desired.type,
@@ -143,7 +148,7 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
     for (const { item } of (scope.live?.children[spec.kind] ?? []) as { item: LiveAssignment }[]) {
       if (configured.has(principalKey(item.type, item.id))) continue;
       if (!keptLive(scope, spec.kind, item, ctx)) continue;
-      if (spec.principalDeleted(item, scope, ctx)) continue;
+      if (principalDeleted(item, scope, ctx)) continue;
       after.push({ type: item.type, id: item.id, role: item.role });
     }
     return after;
@@ -210,5 +215,10 @@ export function assignmentKind<P, I extends Record<string, string>, R extends Lo
       guard(scope, ctx);
       return [takes(routes(live.item.type).remove(scope, live.item.id), scope, live.item.role)];
     },
+    // A grant goes with its principal: no call of its own, which would find it gone.
+    goesWith: (live, scope) => ({
+      owners: spec.principalOf(live.item, scope),
+      note: `role ${JSON.stringify(live.item.role)}`,
+    }),
   };
 }

@@ -1,0 +1,16 @@
+// Drift as one self-contained HTML page: the plan's page, read as how the live organization
+// differs from the configuration.
+
+import type { Plan } from "../model/plan.ts";
+import { renderHtml } from "../render/html.ts";
+import { driftSummaryLine } from "./markdown.ts";
+import { DRIFT_LEGEND, DRIFT_WORDS } from "./text.ts";
+
+export function renderDriftHtml(plan: Plan): string {
+  return renderHtml(plan, {
+    title: "docsync drift",
+    summary: driftSummaryLine(plan),
+    words: DRIFT_WORDS,
+    legend: DRIFT_LEGEND,
+  });
+}
