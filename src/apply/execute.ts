@@ -15,6 +15,7 @@ import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { fillAlternate, fillBody, fillPath, fillRecover } from "./fill.ts";
 import { alreadyGone } from "./gone.ts";
+import type { ReadyChoice } from "./order.ts";
 
 export type CallOutcome =
   /**
@@ -51,6 +52,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** How long to wait for the calls in flight after `signal` aborts. Default DEFAULT_DRAIN_MS. */
   drainMs?: number;
+  /** Which ready call starts next (a test's seeded shuffle); by default the first that became ready. */
+  choose?: ReadyChoice;
 }
 
 /** Resolves when `signal` aborts (never when there is none); `dispose` drops the listener. */
@@ -208,7 +211,7 @@ export async function executePlan(
   const inFlight = new Set<Promise<void>>();
   const startReady = () => {
     while (ready.length > 0 && inFlight.size < options.parallelism && !options.signal?.aborted) {
-      const id = ready.shift()!;
+      const id = options.choose ? ready.splice(options.choose(ready.length), 1)[0]! : ready.shift()!;
       if (!waitingOn.delete(id)) continue;
       const call = byId.get(id)!;
       running.set(id, call);

@@ -34,10 +34,10 @@ export function fillAlternate(alternate: Alternate, ids: ReadonlyMap<string, str
 }
 
 export function fillRecover(recover: Recover, ids: ReadonlyMap<string, string>): RecoverSpec {
-  const filled: RecoverSpec = {
+  const { ids: _places, ...rest } = recover;
+  return {
+    ...rest,
     list: fillPath(recover.list, ids),
     match: fillBody(recover.match, recover.ids, ids) as Record<string, unknown>,
   };
-  if (recover.exclude) filled.exclude = recover.exclude;
-  return filled;
 }

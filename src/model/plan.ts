@@ -83,6 +83,12 @@ export interface Recover {
   /** The places in `match` that hold ids of items this plan creates: null until apply. */
   ids?: BodyRef[];
   exclude?: string[];
+  /**
+   * For an item whose key the API keeps unique: when the create is refused with 409 (another
+   * run made the item meanwhile), what the item found by `match` must also hold to be taken as
+   * the create's result, its id captured for the calls that need it.
+   */
+  adopt?: Record<string, unknown>;
 }
 
 /**

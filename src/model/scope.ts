@@ -3,7 +3,7 @@
 // what a kind may ask of the planner. It imports nothing of the tool but the plan's own types.
 
 import type { Address, Id } from "./address.ts";
-import type { Capture, HttpMethod, Probe } from "./plan.ts";
+import type { Capture, HttpMethod, Probe, Recover } from "./plan.ts";
 import type { ApiPath } from "./references.ts";
 
 /**
@@ -26,7 +26,7 @@ export interface CallDraft {
   captures?: Capture[];
   /** Sending it twice could make two items: it is never sent again without finding out first. */
   create?: true;
-  recover?: { list: ApiPath; match: Record<string, unknown>; exclude?: string[] };
+  recover?: Omit<Recover, "ids">;
   /** The same change in another form, for a service without this call's route. */
   alternate?: { route: string; method: HttpMethod; path: ApiPath; body?: unknown };
   /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */

@@ -11,7 +11,8 @@ import { type Change, type ChangeAction, type FieldChange, PLAN_VERSION, type Pl
 import type { LiveState } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { Consequences } from "./consequences.ts";
-import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
+import { type DraftCall, draftCall } from "./drafts.ts";
+import { breakClaimCycles, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { withNavigation } from "./navigation.ts";
 import { planMoves } from "./ordering.ts";

@@ -4,7 +4,7 @@
 
 import { addressOf, ownText } from "../model/address.ts";
 import type { Planner } from "./build.ts";
-import type { DraftCall } from "./graph.ts";
+import type { DraftCall } from "./drafts.ts";
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
 import { type Container, type Slot, slotAt } from "./resolve.ts";

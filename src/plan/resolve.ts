@@ -6,74 +6,15 @@
 import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
+import { copiesOf } from "../live/copies.ts";
 import { matchingOf } from "../live/match.ts";
-import {
-  type Address,
-  addressOf,
-  addressText,
-  childText,
-  type Id,
-  IdRef,
-  knownText,
-} from "../model/address.ts";
+import { type Address, addressText, childText, type Id, IdRef } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
-import type { FieldChange } from "../model/plan.ts";
 import { scopeBelow } from "../model/scope.ts";
+import { NONE, Slot } from "./slot.ts";
 import { SlotIndex } from "./slot-index.ts";
 
-export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
-
-/** An item of a container: configured, live, or both, with its fate. */
-export class Slot {
-  /** Live field changes that force a replacement (or that protect prevented). */
-  replaceChanges: FieldChange[] = NONE;
-  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
-  duplicateOf: string | undefined = undefined;
-  keptBecause: string | undefined = undefined;
-  containers: Container[] = NONE;
-  /** For an item this plan creates: the reference to its id, once asked for. */
-  reference: IdRef | undefined = undefined;
-  /** For an item the plan renames: its live key. */
-  renamedFrom: string | undefined = undefined;
-
-  constructor(
-    readonly container: Container,
-    public status: Status,
-    readonly desired: ItemMeta | undefined,
-    readonly live: LiveNode<{ id: string }> | undefined,
-    /** A live item's name in its address (its key, or key#id), when no configured item matches it. */
-    private readonly liveName?: string,
-  ) {}
-
-  /** The address and its text, built when first read: most slots never need them. */
-  private known: Address | undefined = undefined;
-  private knownText: string | undefined = undefined;
-
-  get module(): AnyKind {
-    return this.container.module;
-  }
-
-  /** The item's own name in its address (a section's path). */
-  get name(): string {
-    return this.liveName ?? addressKey(this.container.module, this.desired!);
-  }
-
-  get address(): Address {
-    this.known ??= knownText(
-      addressOf(this.container.scope.address, this.container.module.kind, this.name),
-      this.text,
-    );
-    return this.known;
-  }
-
-  /** The address as text: for people, and the item's key in the plan's maps. */
-  get text(): string {
-    this.knownText ??= this.container.describe(this.name);
-    return this.knownText;
-  }
-}
-
-export const NONE: never[] = [];
+export { NONE, Slot, type Status } from "./slot.ts";
 
 export interface Container {
   module: AnyKind;
@@ -121,6 +62,8 @@ function keptSlots(container: Container): Slot[] {
 
 export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
+  /** The live item each live duplicate repeats, by the duplicate's id. */
+  private readonly duplicates = new Map<string, LiveNode<{ id: string }>>();
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
@@ -167,11 +110,9 @@ export class Resolution implements PlanContext {
     return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
   }
 
-  /**
-   * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+  /** Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
    * kind without children are indexed by address only when an address of their container is
-   * asked for: a container may hold 100,000 redirects.
-   */
+   * asked for: a container may hold 100,000 redirects. */
   resolve(module: AnyKind, scope: Scope, parentIsNew: boolean, parents: string[] = NONE): Container {
     const desiredItems = module.desired(scope);
     const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
@@ -190,7 +131,9 @@ export class Resolution implements PlanContext {
           label: module.label,
         }
       : module;
-    const matching = matchingOf(items, liveItems, rules, describe);
+    const copies = copiesOf(module, scope, items, describe, this, (id) => this.duplicates.get(id));
+    const matching = matchingOf(items, liveItems, rules, describe, copies);
+    for (const [duplicate, kept] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept);
     const container: Container = {
       module,
       scope,
@@ -275,10 +218,8 @@ export class Resolution implements PlanContext {
     }
   }
 
-  /**
-   * The item that the API makes heir of its parent's root-level children when it is created:
-   * the first section created in a site that has root site spaces and no sections.
-   */
+  /** The item the API makes heir of its parent's root-level children when it is created: the
+   * first section created in a site that has root site spaces and no sections. */
   private heirOfRoot(module: AnyKind, scope: Scope, container: Container): Slot | undefined {
     const inherits = module.inheritsRoot;
     if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;

@@ -29,6 +29,17 @@ beforeEach(() => {
   emulator.resetLog();
 });
 
+/** The next read of the organization is answered 429, with Retry-After `seconds`. */
+function throttleOrganizationRead(seconds: number): void {
+  emulator.failNext({
+    method: "GET",
+    path: new RegExp(`/orgs/${org}$`),
+    kind: "status",
+    status: 429,
+    retryAfterSeconds: seconds,
+  });
+}
+
 async function createTeam(title: string): Promise<LiveTeam> {
   const { api } = clientFor(emulator);
   try {
@@ -158,13 +169,7 @@ describe("retries", () => {
   });
 
   it("honours Retry-After on a 429", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 1,
-    });
+    throttleOrganizationRead(1);
     const { api, events } = clientFor(emulator);
     const started = Date.now();
     const organization = await getOrganization(api, org);
@@ -174,14 +179,23 @@ describe("retries", () => {
     expect(events.find((event) => event.type === "retry")).toMatchObject({ status: 429, waitMs: 1000 });
   });
 
+  it("holds every request, not only the throttled one, while the service asks for a pause", async () => {
+    throttleOrganizationRead(1);
+    const { api, events } = clientFor(emulator, { parallelism: 4 });
+    const throttled = getOrganization(api, org);
+    await vi.waitFor(() => expect(events.some((event) => event.type === "retry")).toBe(true));
+    // Another request, with free slots and the other one's 429 known: it waits out the pause too.
+    const asked = Date.now();
+    await listTeams(api, org);
+    const waited = Date.now() - asked;
+    await throttled;
+    await api.close();
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(logged(emulator, "GET", `/orgs/${org}`).map((entry) => entry.status)).toEqual([429, 200]);
+  });
+
   it("retries at once on Retry-After: 0", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 0,
-    });
+    throttleOrganizationRead(0);
     const { api, events } = clientFor(emulator);
     await getOrganization(api, org);
     await api.close();
@@ -279,6 +293,55 @@ describe("safety of writes", () => {
     expect(site?.id).not.toBe(before!.id);
     expect(twins.map((item) => item.id).sort()).toEqual([before!.id, site!.id].sort());
     expect(logged(emulator, "POST", paths.sites(org))).toHaveLength(1);
+  });
+
+  describe("a create refused with 409: another run made the item a moment ago", () => {
+    const fields = (org: string) => `${orgPath(org)}/custom-fields`;
+    const create = (api: ApiClient, name: string, title: string, adopt?: Record<string, unknown>) =>
+      api.send<{ id: string; title: string }>({
+        method: "POST",
+        path: fields(org),
+        body: { name, type: "text", title },
+        create: true,
+        recover: { list: fields(org), match: { name }, ...(adopt ? { adopt } : {}) },
+      });
+
+    it("takes the item as made when it is what the create would make, and says so", async () => {
+      const { api: other } = clientFor(emulator);
+      const first = await create(other, "race", "Race");
+      await other.close();
+      emulator.resetLog();
+      const { api, events } = clientFor(emulator);
+      const adopted = await create(api, "race", "Race", { type: "text", title: "Race" });
+      await api.close();
+      expect(adopted?.id).toBe(first!.id);
+      expect(logged(emulator, "POST", fields(org)).map((entry) => entry.status)).toEqual([409]);
+      expect(logged(emulator, "GET", fields(org))).toHaveLength(1);
+      expect(events.find((event) => event.type === "adopted")).toMatchObject({
+        method: "POST",
+        list: fields(org),
+        id: first!.id,
+        reason: "409 Conflict",
+      });
+    });
+
+    it("fails with the 409 when the item is not the same, or when the create may not adopt", async () => {
+      const { api } = clientFor(emulator);
+      await create(api, "taken", "Taken");
+      emulator.resetLog();
+      const different = await failure(create(api, "taken", "Other", { type: "text", title: "Other" }));
+      const without = await failure(create(api, "taken", "Taken"));
+      await api.close();
+      for (const error of [different, without]) {
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).status).toBe(409);
+        expect((error as ApiError).message).toBe(
+          `POST ${fields(org)} failed: 409 Conflict: custom field "taken" already exists in organization "${org}"`,
+        );
+      }
+      // Only the create that may adopt read the list.
+      expect(logged(emulator, "GET", fields(org))).toHaveLength(1);
+    });
   });
 
   it("sends a create again when the list shows it did not happen", async () => {

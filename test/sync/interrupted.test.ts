@@ -2,30 +2,27 @@
 // killed with SIGKILL after a random number of writes (the last write committed, its answer
 // lost), then applied again. The second apply converges with no duplicate, deletes nothing the
 // killed run made, and a plan after it is empty. 100 kill points; DOCSYNC_KILL_RUNS sets another
-// number.
+// number. Each run's two applies take their calls in an order of their own (see the harness).
 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
 import type { LiveSection } from "../../src/kinds/section.ts";
 import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
 import type { LiveSite } from "../../src/kinds/site.ts";
 import type { LiveTeam } from "../../src/kinds/team.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
+import { type Harness, seedFor, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
+import { repeats } from "../support/repeats.ts";
 
 const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 100);
 const SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
 const PATHS = ["alpha", "bravo", "charlie", "delta", "echo"];
 
-interface SectionModel {
-  path: string;
-  title: string;
-  spaces: string[];
-  group?: string;
-}
 interface Model {
   teams: string[];
-  sections: SectionModel[];
+  sections: GeneratedSection[];
   redirects: { source: string; to: number }[];
 }
 
@@ -51,50 +48,19 @@ const modelArb: fc.Arbitrary<Model> = fc
     }),
   );
 
-function groupTogether(sections: SectionModel[]): SectionModel[] {
-  const order: (string | undefined)[] = [];
-  for (const section of sections) if (!order.includes(section.group)) order.push(section.group);
-  return order.flatMap((group) => sections.filter((section) => section.group === group));
-}
-
 function toYaml(model: Model): string {
   const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "spaces:"];
   for (const space of SPACES) lines.push(`  ${space}: spc_${space}`);
   if (model.teams.length > 0) lines.push(`teams: [${model.teams.map((t) => `{ title: ${t} }`).join(", ")}]`);
   lines.push("sites:", "  - title: Killed site", "    sections:");
-  let open: string | undefined;
-  for (const section of model.sections) {
-    let indent = "      ";
-    if (section.group !== undefined) {
-      if (section.group !== open) lines.push(`      - group: ${section.group}`, "        sections:");
-      indent = "          ";
-    }
-    open = section.group;
-    lines.push(
-      `${indent}- path: ${section.path}`,
-      `${indent}  title: ${section.title}`,
-      `${indent}  siteSpaces:`,
-    );
-    for (const space of section.spaces) lines.push(`${indent}    - { space: ${space}, path: p-${space} }`);
-  }
-  lines.push(model.redirects.length === 0 ? "    redirects: []" : "    redirects:");
-  for (const redirect of model.redirects)
-    lines.push(
-      `      - { source: ${redirect.source}, to: { section: ${model.sections[redirect.to]!.path} } }`,
-    );
+  lines.push(...sectionsYaml(model.sections), ...redirectsYaml(model.redirects, model.sections));
   return `${lines.join("\n")}\n`;
 }
 
 /** Titles, paths and sources that repeat where they should be unique: duplicates. */
 async function duplicates(h: Harness, expectedSections: number): Promise<string[]> {
   const found: string[] = [];
-  const repeated = (what: string, values: string[]) => {
-    const seen = new Set<string>();
-    for (const value of values) {
-      if (seen.has(value)) found.push(`${what} ${value}`);
-      seen.add(value);
-    }
-  };
+  const repeated = (what: string, values: string[]) => found.push(...repeats(what, values));
   const sites = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
   repeated(
     "site",
@@ -127,31 +93,37 @@ describe("an apply killed at any point is finished by the next one", () => {
 
   it(`converges without duplicates or re-creation after SIGKILL (${RUNS} kill points)`, async () => {
     await fc.assert(
-      fc.asyncProperty(modelArb, fc.double({ min: 0, max: 1, noNaN: true }), async (model, where) => {
-        await clearOrganization(h);
-        const path = await h.config(toYaml(model));
-        const planned = await h.run(["plan", "-c", path, "--json"]);
-        expect(planned.code, planned.stderr).toBe(0);
-        const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
-        const killAfter = 1 + Math.floor(where * (writes - 1));
+      fc.asyncProperty(
+        modelArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(),
+        async (model, where, run) => {
+          await clearOrganization(h);
+          const env = { ...h.env, [APPLY_ORDER_SEED_VARIABLE]: String(seedFor(run)) };
+          const path = await h.config(toYaml(model));
+          const planned = await h.run(["plan", "-c", path, "--json"]);
+          expect(planned.code, planned.stderr).toBe(0);
+          const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
+          const killAfter = 1 + Math.floor(where * (writes - 1));
 
-        h.emulator.resetLog();
-        h.emulator.cutAfterWrites(killAfter);
-        const killed = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
-        await waitFor(() => h.emulator.requests.some((entry) => entry.fault === "cut"), killed.exited);
-        killed.child.kill("SIGKILL");
-        await killed.exited;
-        h.emulator.cutAfterWrites(undefined);
+          h.emulator.resetLog();
+          h.emulator.cutAfterWrites(killAfter);
+          const killed = spawnDocsync(["apply", "-c", path, "--yes"], env);
+          await waitFor(() => h.emulator.requests.some((entry) => entry.fault === "cut"), killed.exited);
+          killed.child.kill("SIGKILL");
+          await killed.exited;
+          h.emulator.cutAfterWrites(undefined);
 
-        h.emulator.resetLog();
-        const again = await h.run(["apply", "-c", path, "--yes"]);
-        expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
-        // Nothing the killed run made is deleted to be made again.
-        expect(h.emulator.requests.filter((entry) => entry.method === "DELETE")).toEqual([]);
-        expect(await duplicates(h, model.sections.length)).toEqual([]);
-        const check = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
-        expect(check.code, check.stdout).toBe(0);
-      }),
+          h.emulator.resetLog();
+          const again = await h.run(["apply", "-c", path, "--yes"], { env });
+          expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+          // Nothing the killed run made is deleted to be made again.
+          expect(h.emulator.requests.filter((entry) => entry.method === "DELETE")).toEqual([]);
+          expect(await duplicates(h, model.sections.length)).toEqual([]);
+          const check = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+          expect(check.code, check.stdout).toBe(0);
+        },
+      ),
       { numRuns: RUNS, seed: 20261123 },
     );
   }, 600_000);

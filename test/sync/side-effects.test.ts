@@ -1,7 +1,9 @@
 // The plan models what each call does beyond its own item, so that one round of apply converges:
-// a site's first section takes over its root site spaces, a new section holds a path derived from
-// its title until it is configured, items exchange unique values through temporary ones. Each
-// case applies a saved plan (exactly one round of calls) and then expects a plan with no changes.
+// a site's first section takes over its root site spaces, a section keeps a site space while its
+// site spaces are replaced, a new section holds a path derived from its title until it is
+// configured, items exchange unique values through temporary ones. Each case applies a saved
+// plan (exactly one round of calls, in the random order of the harness) and then expects a plan
+// with no changes.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveRedirect } from "../../src/kinds/redirect.ts";
@@ -110,6 +112,18 @@ describe("one round of apply converges", () => {
     expect(sections[0]!.siteSpaces.map((ss) => ss.space.id)).toEqual(["spc_guides"]);
   });
 
+  it("replaces each section's only site space: the new one is added before the old one goes", async () => {
+    // Six sections, each in the order apply happens to take: a removal sent first is refused.
+    const sections = (space: string) =>
+      ["a", "b", "c", "d", "e", "f"]
+        .map((path) => section(path, `Section ${path.toUpperCase()}`, [space]))
+        .join("");
+    await applied(h, await h.config(`${HEAD}sites:\n  - title: Docs\n    sections:\n${sections("guides")}`));
+    await applyOneRound(`${HEAD}sites:\n  - title: Docs\n    sections:\n${sections("sdk")}`);
+    const live = await h.api.list<LiveSection>(`${await sitePath()}/sections`);
+    expect(live.map((s) => s.siteSpaces.map((ss) => ss.space.id))).toEqual(Array(6).fill(["spc_sdk"]));
+  });
+
   it("orders new sections around the paths the API derives from their titles", async () => {
     // "Guides" is created at path guides and "Docs" at path docs: each wants the other's.
     await applyOneRound(
@@ -119,6 +133,26 @@ describe("one round of apply converges", () => {
     expect(sections.map((s) => [s.title, s.path])).toEqual([
       ["Guides", "docs"],
       ["Docs", "guides"],
+    ]);
+  });
+
+  it("adds site spaces one after another where one could hold, for a while, the path another is given", async () => {
+    // Each added site space first holds its space's title as a path: guides (Guides) is to be at
+    // api-v1, where api1 (API v1) stands first, and api1 at guides. A rename wants sdk's old path.
+    const spaces = (entries: string) =>
+      `${HEAD}sites:\n  - title: Docs\n    sections:\n      - path: main\n        title: Main\n        siteSpaces:\n${entries}`;
+    await applied(h, await h.config(spaces("          - { space: changelog, path: guides-2 }\n")));
+    await applyOneRound(
+      spaces(
+        "          - { space: changelog, path: api-v1-2 }\n          - { space: guides, path: api-v1 }\n          - { space: api1, path: guides }\n          - { space: sdk, path: guides-2 }\n",
+      ),
+    );
+    const live = await h.api.list<LiveSiteSpace>(`${await sitePath()}/site-spaces`);
+    expect(live.map((s) => [s.space.id, s.path])).toEqual([
+      ["spc_changelog", "api-v1-2"],
+      ["spc_guides", "api-v1"],
+      ["spc_api_v1", "guides"],
+      ["spc_sdk", "guides-2"],
     ]);
   });
 

@@ -1,0 +1,62 @@
+// An item of a container as the planner sees it: configured, live, or both, with its fate, and
+// its address, built only when asked for (most of 100,000 unchanged redirects never are).
+
+import { type AnyKind, addressKey, type LiveNode } from "../kinds/types.ts";
+import { type Address, addressOf, type IdRef, knownText } from "../model/address.ts";
+import type { ItemMeta } from "../model/desired.ts";
+import type { FieldChange } from "../model/plan.ts";
+import type { Container } from "./resolve.ts";
+
+export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
+
+/** An item of a container: configured, live, or both, with its fate. */
+export class Slot {
+  /** Live field changes that force a replacement (or that protect prevented). */
+  replaceChanges: FieldChange[] = NONE;
+  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
+  duplicateOf: string | undefined = undefined;
+  keptBecause: string | undefined = undefined;
+  containers: Container[] = NONE;
+  /** For an item this plan creates: the reference to its id, once asked for. */
+  reference: IdRef | undefined = undefined;
+  /** For an item the plan renames: its live key. */
+  renamedFrom: string | undefined = undefined;
+
+  constructor(
+    readonly container: Container,
+    public status: Status,
+    readonly desired: ItemMeta | undefined,
+    readonly live: LiveNode<{ id: string }> | undefined,
+    /** A live item's name in its address (its key, or key#id), when no configured item matches it. */
+    private readonly liveName?: string,
+  ) {}
+
+  /** The address and its text, built when first read: most slots never need them. */
+  private known: Address | undefined = undefined;
+  private knownText: string | undefined = undefined;
+
+  get module(): AnyKind {
+    return this.container.module;
+  }
+
+  /** The item's own name in its address (a section's path). */
+  get name(): string {
+    return this.liveName ?? addressKey(this.container.module, this.desired!);
+  }
+
+  get address(): Address {
+    this.known ??= knownText(
+      addressOf(this.container.scope.address, this.container.module.kind, this.name),
+      this.text,
+    );
+    return this.known;
+  }
+
+  /** The address as text: for people, and the item's key in the plan's maps. */
+  get text(): string {
+    this.knownText ??= this.container.describe(this.name);
+    return this.knownText;
+  }
+}
+
+export const NONE: never[] = [];
