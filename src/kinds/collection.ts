@@ -10,6 +10,7 @@ import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../model
 import type { FieldChange } from "../model/plan.ts";
 import { type SpaceInside, spaceKeptInside, spacesInside, spacesToTrash } from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
+import { markSharedTitles, sharesTitle } from "./collection-titles.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
@@ -51,11 +52,8 @@ export interface DesiredCollection extends ItemMeta {
 const KIND = "collection";
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
-/** Live collections whose title another live collection has too: none of them matches by title. */
-const sharedTitles = new WeakSet<LiveCollection>();
-
 const liveKeyOf = (live: LiveCollection): string =>
-  sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+  sharesTitle(live) ? `${live.title}#${live.id}` : live.title;
 
 /** The parent's id as the plan knows it: live, a placeholder for one created first, or null. */
 function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | null | undefined {
@@ -67,17 +65,14 @@ function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[]
   return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
 }
 
-/** Each live collection's parent, by id: made once per live listing, since each move and each
- * delete of a plan asks. */
-const parentsOf = new WeakMap<readonly LiveNode<LiveCollection>[], Map<string, string | undefined>>();
-function liveParents(scope: Scope<DesiredState>): Map<string, string | undefined> {
+/** Each live collection's parent, by id: made once per plan, since each move and each delete asks. */
+function liveParents(scope: Scope<DesiredState>, ctx: PlanContext): Map<string, string | undefined> {
   const nodes = liveCollections(scope);
-  let parents = parentsOf.get(nodes);
-  if (!parents) {
-    parents = new Map(nodes.map((node) => [node.item.id, node.item.parent]));
-    parentsOf.set(nodes, parents);
-  }
-  return parents;
+  return ctx.once(
+    nodes,
+    "collection parents",
+    () => new Map(nodes.map((node) => [node.item.id, node.item.parent])),
+  );
 }
 
 const where = (item: ItemMeta) => placeOf(item.at);
@@ -85,7 +80,7 @@ const where = (item: ItemMeta) => placeOf(item.at);
 /** A configured title that several live collections have: which one is meant is for the user to say. */
 function ambiguous(desired: DesiredCollection, scope: Scope<DesiredState>): DocsyncError | undefined {
   const same = liveCollections(scope).filter(
-    (node) => node.item.title === desired.title && sharedTitles.has(node.item),
+    (node) => node.item.title === desired.title && sharesTitle(node.item),
   );
   if (same.length < 2) return undefined;
   const ids = same.map((node) => node.item.id).join(", ");
@@ -107,7 +102,7 @@ function checkNothingKeptInside(
   for (const desired of scope.desired.collections ?? []) {
     if (desired.parent !== undefined) continue;
     const id = ctx.liveIdOf(addressOf("", KIND, desired.title));
-    if (id === undefined || liveParents(scope).get(id) !== live.item.id) continue;
+    if (id === undefined || liveParents(scope, ctx).get(id) !== live.item.id) continue;
     throw new DocsyncError(
       "plan.kept-inside-deleted",
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
@@ -174,9 +169,7 @@ export const collectionKind: KindModule<
   async read(client, scope) {
     // `nested` is the default, said anyway: every collection of the tree, parents first.
     const items = await client.list<LiveCollection>(collectionsPath(scope.organization), { nested: true });
-    const count = new Map<string, number>();
-    for (const item of items) count.set(item.title, (count.get(item.title) ?? 0) + 1);
-    for (const item of items) if ((count.get(item.title) ?? 0) > 1) sharedTitles.add(item);
+    markSharedTitles(items);
     const nodes = leafNodes(items);
     const desired = scope.desired.collections;
     if (desired === undefined || !scope.desired.policy.prune.includes("collections")) return nodes;
@@ -253,7 +246,8 @@ export const collectionKind: KindModule<
         unrefs: live.item.parent ? [live.item.parent] : [],
         releases: [movedOut(live.item.id)],
         // Into a collection inside its live subtree: after the moves that take that one out.
-        claims: to === undefined ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut),
+        claims:
+          to === undefined ? [] : liveChainBelow(to, live.item.id, liveParents(scope, ctx)).map(movedOut),
       });
     }
     return calls;
@@ -275,7 +269,7 @@ export const collectionKind: KindModule<
 
   toConfig(live, scope, ctx) {
     const collection = live.item;
-    if (sharedTitles.has(collection)) {
+    if (sharesTitle(collection)) {
       const first = liveCollections(scope).find((node) => node.item.title === collection.title);
       if (first && first.item.id !== collection.id) {
         ctx.warn(

@@ -9,6 +9,7 @@ import {
   type LiveAssignment,
 } from "../../src/kinds/shapes/assignment.ts";
 import type { LiveNode, PlanContext, Scope } from "../../src/kinds/types.ts";
+import { runMemo } from "../../src/model/scope.ts";
 
 interface Holder {
   grants?: DesiredAssignment[];
@@ -20,6 +21,7 @@ const ctx: PlanContext = {
   liveIdOf: () => undefined,
   needs: () => undefined,
   deletes: () => undefined,
+  ...runMemo(),
 };
 
 function kindWith(
