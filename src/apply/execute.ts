@@ -13,6 +13,7 @@ import { dependentsOf } from "../plan/graph.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { alreadyGone } from "./gone.ts";
+import type { ReadyChoice } from "./order.ts";
 import { fillPath, fillValue } from "./placeholders.ts";
 
 export type CallOutcome =
@@ -50,6 +51,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** How long to wait for the calls in flight after `signal` aborts. Default DEFAULT_DRAIN_MS. */
   drainMs?: number;
+  /** Which ready call starts next (a test's seeded shuffle); by default the first that became ready. */
+  choose?: ReadyChoice;
 }
 
 function fillAlternate(alternate: Alternate, ids: Map<string, string>): Alternate {
@@ -207,7 +210,7 @@ export async function executePlan(
   const inFlight = new Set<Promise<void>>();
   const startReady = () => {
     while (ready.length > 0 && inFlight.size < options.parallelism && !options.signal?.aborted) {
-      const id = ready.shift()!;
+      const id = options.choose ? ready.splice(options.choose(ready.length), 1)[0]! : ready.shift()!;
       if (!waitingOn.delete(id)) continue;
       const call = byId.get(id)!;
       running.set(id, call);

@@ -4,6 +4,7 @@
 
 import type { ApiClient } from "../api/client-types.ts";
 import { executePlan } from "../apply/execute.ts";
+import { readyChoiceOf } from "../apply/order.ts";
 import {
   applyReport,
   callName,
@@ -46,9 +47,11 @@ export async function makeCalls(
   const say = (text: string) => output.out(context.secrets.redact(text));
   const running = new Map<string, Call>();
   const sentBefore = options.counter.sent;
+  const choose = readyChoiceOf(context.env);
   const execute = (signal?: AbortSignal) =>
     executePlan(plan, client, {
       parallelism: options.parallelism,
+      ...(choose ? { choose } : {}),
       // Interrupted, the calls in flight get executePlan's DEFAULT_DRAIN_MS, as the message says.
       ...(signal ? { signal } : {}),
       onStart: (call) => running.set(call.id, call),

@@ -12,6 +12,7 @@ export interface EmulatorCliOptions {
   token?: string;
   latencyMs?: number;
   jitterMs?: number;
+  replyJitterMs?: number;
   errorRate?: number;
   seed?: number;
   rateLimit?: RateLimitSettings;
@@ -40,6 +41,7 @@ async function start(options: EmulatorCliOptions, out: Writable) {
       faults: {
         ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
         ...(options.jitterMs !== undefined ? { jitterMs: options.jitterMs } : {}),
+        ...(options.replyJitterMs !== undefined ? { replyJitterMs: options.replyJitterMs } : {}),
         ...(options.errorRate !== undefined ? { errorRate: options.errorRate } : {}),
       },
       ...(options.log ? { onRequest: (entry: RequestLogEntry) => out.write(logLine(entry)) } : {}),

@@ -1,9 +1,10 @@
-// Fault injection: latency, errors before any change, throttling, connection resets and errors
-// after a write was committed. Random faults come from a seeded generator and every matching
+// Fault injection: latency (before a request is carried out, and between carrying it out and
+// answering), errors before any change, throttling, connection resets and errors after a write
+// was committed. Random faults come from a seeded generator and every matching
 // request draws the same number of values, so the same seed, options and requests give the
 // same faults. One-off rules (failNext) take precedence over random faults.
 
-import { mulberry32 } from "./prng.ts";
+import { mulberry32 } from "../prng.ts";
 
 export interface RequestMatch {
   method?: string;
@@ -15,6 +16,12 @@ export interface FaultOptions {
   seed?: number;
   latencyMs?: number;
   jitterMs?: number;
+  /**
+   * A random 0 to replyJitterMs milliseconds between carrying a request out and answering it:
+   * answers arrive in another order than the requests were carried out (and their rate-limit
+   * headers were counted), as answers travelling back over a network may.
+   */
+  replyJitterMs?: number;
   /** 0..1: answered 500/502/503 (or one of errorStatuses) before any change. */
   errorRate?: number;
   errorStatuses?: number[];
@@ -80,6 +87,7 @@ export class FaultInjector {
   private options: FaultOptions = {};
   private random: () => number = Math.random;
   private jitterRandom: () => number = Math.random;
+  private replyRandom: () => number = Math.random;
   private rules: (FailRule & { left: number })[] = [];
   /** Writes still to carry out before the cut; undefined: no cut planned. */
   private writesBeforeCut: number | undefined;
@@ -96,6 +104,7 @@ export class FaultInjector {
     this.random = mulberry32(seed);
     // Latency draws from its own stream, so turning jitter on does not change which requests fail.
     this.jitterRandom = mulberry32(seed ^ 0x9e3779b9);
+    this.replyRandom = mulberry32(seed ^ 0x85ebca6b);
     this.cutAfterWrites(options.cutAfterWrites);
   }
 
@@ -129,6 +138,13 @@ export class FaultInjector {
     const { latencyMs = 0, jitterMs = 0 } = this.options;
     if ((latencyMs <= 0 && jitterMs <= 0) || !matches(this.options.match, request)) return 0;
     return latencyMs + Math.floor(this.jitterRandom() * jitterMs);
+  }
+
+  /** Milliseconds to wait between carrying a request out and answering it. */
+  replyDelayMs(request: FaultRequest): number {
+    const { replyJitterMs = 0 } = this.options;
+    if (replyJitterMs <= 0 || !matches(this.options.match, request)) return 0;
+    return Math.floor(this.replyRandom() * replyJitterMs);
   }
 
   decide(request: FaultRequest): Fault | undefined {

@@ -1,7 +1,8 @@
 // What the emulator answers to one request, in the order a real service decides it: a cut
-// (the client is gone), latency, authentication, rate limit, routing, body, injected faults, then the handler. Errors a
-// handler raises on purpose (HttpError) become the service's error body; anything else is a
-// bug in the emulator, answered 500 with a generic message and logged with its stack.
+// (the client is gone), latency, authentication, rate limit, routing, body, injected faults, then
+// the handler, and a delay before the answer goes back. Errors a handler raises on purpose
+// (HttpError) become the service's error body; anything else is a bug in the emulator, answered
+// 500 with a generic message and logged with its stack.
 
 import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -175,6 +176,12 @@ export async function answer(pipeline: Pipeline, call: IncomingCall): Promise<Ou
     }
   } catch (error) {
     outcome.reply = failure(error, call, headers);
+  }
+  const hold = faults.replyDelayMs({ method: call.method, path: call.path, route: pattern });
+  if (hold > 0) {
+    await sleep(hold);
+    // A client cut off meanwhile never reads the answer of what was carried out for it.
+    if (faults.isCut()) return { ...outcome, reply: undefined, fault: "cut" };
   }
   return outcome;
 }

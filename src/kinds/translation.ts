@@ -28,7 +28,8 @@ import {
   type RawTranslation,
   syncKey,
 } from "./translation-forms.ts";
-import type { CallDraft, KindModule } from "./types.ts";
+import type { CallDraft, KindModule, Scope } from "./types.ts";
+import { uniqueClaim } from "./unique.ts";
 
 export type { DesiredTranslation, LiveTranslation };
 
@@ -37,6 +38,10 @@ const sourceOf = (desired: DesiredTranslationSync) => ({
   space: desired.space,
   language: desired.sourceLanguage,
 });
+
+/** The source space and target language of a sync, which the service keeps to one sync. */
+const syncClaim = (scope: Scope, spaceId: string, language: string): string =>
+  uniqueClaim(scope, "translation-sync", syncKey(spaceId, language));
 
 /** What a failed first create means, when the service's list was empty. */
 const refusal = (desired: DesiredTranslation): string => {
@@ -150,6 +155,8 @@ export const translationKind: KindModule<
             },
             summary: "create translation",
             captures: [{ address, pointer: "/id" }],
+            // A replacement's create waits for the delete of the sync it replaces.
+            claims: [syncClaim(scope, desired.spaceId, desired.language)],
             recover: { list: path, match: { "source.space": desired.spaceId, language: desired.language } },
           };
     // The list was empty: which form the service keeps is not known yet.
@@ -178,13 +185,14 @@ export const translationKind: KindModule<
       },
     ];
   },
-  remove: (live, _address, scope) => [
-    {
-      method: "DELETE",
-      path: translationPath(scope.organization, live.item.id),
-      summary: liveForm(live.item) === "settings" ? "delete translation settings" : "delete translation",
-    },
-  ],
+  remove(live, _address, scope) {
+    const path = translationPath(scope.organization, live.item.id);
+    if (liveForm(live.item) === "settings")
+      return [{ method: "DELETE", path, summary: "delete translation settings" }];
+    const { source, language } = live.item;
+    const releases = [syncClaim(scope, String(source?.space), String(language))];
+    return [{ method: "DELETE", path, summary: "delete translation", releases }];
+  },
 
   exportLeavesOut: "the languages of translation settings (the API does not set them)",
   toConfig(live, _scope, ctx) {

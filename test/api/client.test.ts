@@ -29,6 +29,17 @@ beforeEach(() => {
   emulator.resetLog();
 });
 
+/** The next read of the organization is answered 429, with Retry-After `seconds`. */
+function throttleOrganizationRead(seconds: number): void {
+  emulator.failNext({
+    method: "GET",
+    path: new RegExp(`/orgs/${org}$`),
+    kind: "status",
+    status: 429,
+    retryAfterSeconds: seconds,
+  });
+}
+
 async function createTeam(title: string): Promise<LiveTeam> {
   const { api } = clientFor(emulator);
   try {
@@ -158,13 +169,7 @@ describe("retries", () => {
   });
 
   it("honours Retry-After on a 429", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 1,
-    });
+    throttleOrganizationRead(1);
     const { api, events } = clientFor(emulator);
     const started = Date.now();
     const organization = await getOrganization(api, org);
@@ -174,14 +179,23 @@ describe("retries", () => {
     expect(events.find((event) => event.type === "retry")).toMatchObject({ status: 429, waitMs: 1000 });
   });
 
+  it("holds every request, not only the throttled one, while the service asks for a pause", async () => {
+    throttleOrganizationRead(1);
+    const { api, events } = clientFor(emulator, { parallelism: 4 });
+    const throttled = getOrganization(api, org);
+    await vi.waitFor(() => expect(events.some((event) => event.type === "retry")).toBe(true));
+    // Another request, with free slots and the other one's 429 known: it waits out the pause too.
+    const asked = Date.now();
+    await listTeams(api, org);
+    const waited = Date.now() - asked;
+    await throttled;
+    await api.close();
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(logged(emulator, "GET", `/orgs/${org}`).map((entry) => entry.status)).toEqual([429, 200]);
+  });
+
   it("retries at once on Retry-After: 0", async () => {
-    emulator.failNext({
-      method: "GET",
-      path: new RegExp(`/orgs/${org}$`),
-      kind: "status",
-      status: 429,
-      retryAfterSeconds: 0,
-    });
+    throttleOrganizationRead(0);
     const { api, events } = clientFor(emulator);
     await getOrganization(api, org);
     await api.close();

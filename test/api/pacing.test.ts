@@ -73,6 +73,18 @@ describe("pacing", () => {
     expect(pacer.delayMs()).toBe(0);
   });
 
+  it("keeps the lowest Remaining of a window: a late answer telling of more left changes nothing", () => {
+    const { pacer, at, send, answer } = setUp();
+    send(4);
+    answer(4, 3, 10_000);
+    answer(4, 1, 10_000);
+    answer(4, 0, 10_000);
+    // The answer of a request the service counted before the last one, arriving after it.
+    answer(4, 2, 10_000);
+    at(1000);
+    expect(pacer.delayMs()).toBe(9000);
+  });
+
   it("lets the last quarter of a window's budget out evenly until the window ends", () => {
     const { pacer, at, send, answer } = setUp();
     send();

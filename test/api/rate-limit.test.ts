@@ -1,6 +1,7 @@
 // The client under the emulator's rate limit, over real HTTP: a burst of parallel requests is
-// paced within the window's budget instead of being turned away, and a service that sends no
-// rate-limit headers (or a limit the job fits in) sees the requests go as fast as they can.
+// paced within the window's budget instead of being turned away, even when answers come back
+// in another order than the service counted them; a service that sends no rate-limit headers
+// (or a limit the job fits in) sees the requests go as fast as they can.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { orgPath } from "../../src/kinds/paths.ts";
@@ -65,6 +66,19 @@ describe("pacing under the service's rate limit", () => {
     expect(emulator.requests).toHaveLength(50);
     expect(throttled).toBe(0);
     expect(events.filter((event) => event.type === "retry")).toEqual([]);
+  });
+
+  it("keeps within the budget when answers come back in another order than the service counted them", async () => {
+    // Answers held up to 60 ms after the service counted them: a late one tells of more left.
+    emulator = await startEmulator({
+      port: 0,
+      seed: 2,
+      rateLimit: { limit: 10, windowMs: 500 },
+      faults: { replyJitterMs: 60 },
+    });
+    const { throttled } = await burst(emulator, 40, 8);
+    expect(emulator.requests).toHaveLength(40);
+    expect(throttled).toBe(0);
   });
 
   it("keeps within the budget with more requests in flight than the window allows", async () => {

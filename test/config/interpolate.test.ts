@@ -65,6 +65,31 @@ describe("interpolation while loading", () => {
     ]);
   });
 
+  it("takes a variable's value over its default when the variable is set", async () => {
+    const state = await load(
+      {
+        "a.yaml": yaml(
+          ...head,
+          "teams:",
+          "  - title: ${NAME:-Fallback}",
+          "  - title: Team ${NAME:-nobody} of ${PLACE:-here}",
+          "  - { title: '${NAME:-}${PLACE:-}' }",
+          "samlProviders:",
+          "  - { label: A, certificate: '${CERT:-none}' }",
+          "policy:",
+          "  maxDestroy: ${MAX:-1}",
+        ),
+      },
+      undefined,
+      { NAME: "Acme", PLACE: "Paris", CERT: "cert-from-env", MAX: "12" },
+    );
+    expect(state.teams?.map((t) => t.title)).toEqual(["Acme", "Team Acme of Paris", "AcmeParis"]);
+    expect(state.samlProviders?.[0]?.certificate).toBe("cert-from-env");
+    expect(state.sensitiveValues).toContain("cert-from-env");
+    expect(state.sensitiveValues).not.toContain("none");
+    expect(state.policy.maxDestroy).toBe(12);
+  });
+
   it("re-reads a value that is exactly one interpolation as a YAML scalar, unless quoted", async () => {
     // Block style: `{ enabled: ${FLAG} }` is not valid YAML, since `{` and `}` end a plain
     // scalar inside a flow mapping.

@@ -85,6 +85,30 @@ describe("docsync emulator", () => {
     expect(output.stderr).toBe("");
   });
 
+  it("--reply-jitter holds each answer back a random while, drawn from --seed", async () => {
+    // Seed 7 draws 0.887 first: the first answer is held 266 ms of at most 300.
+    const emulator = run([
+      "--port",
+      "0",
+      "--log",
+      "--reply-jitter",
+      "300",
+      "--seed",
+      "7",
+      "--token",
+      "jitter-token",
+    ]);
+    const { child, exited } = emulator;
+    const url = (await waitFor(emulator, /^export DOCSYNC_API_URL=(\S+)$/m))[1]!;
+    const response = await fetch(`${url}/v1/orgs`, { headers: { authorization: "Bearer jitter-token" } });
+    expect(response.status).toBe(200);
+    const logged = await waitFor(emulator, /^GET \/v1\/orgs 200 (\d+)ms$/m);
+    expect(Number(logged[1])).toBeGreaterThanOrEqual(260);
+    expect(Number(logged[1])).toBeLessThan(1000);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
   it("--strict answers 400 to a body field the API does not list", async () => {
     const emulator = run(["--port", "0", "--strict", "--token", "strict-token"]);
     const { child, output, exited } = emulator;

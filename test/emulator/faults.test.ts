@@ -1,5 +1,6 @@
 // Fault injection and the rate limit: seeded repeatability, errors before and after a change,
-// connection resets, throttling, latency, and the X-RateLimit headers.
+// connection resets, throttling, latency before a change and before its answer, and the
+// X-RateLimit headers.
 
 import { afterEach, describe, expect, it } from "vitest";
 import type { EmulatorOptions } from "../../src/emulator/index.ts";
@@ -84,6 +85,21 @@ describe("random faults", () => {
     expect(performance.now() - before).toBeGreaterThanOrEqual(115);
     expect(emulator.requests[0]?.durationMs).toBeGreaterThanOrEqual(119);
     expect(emulator.requests[0]?.durationMs).toBeLessThan(1000);
+  });
+
+  it("answer after a random delay once the change is made: answers come in another order", async () => {
+    const emulator = await start({ seed: 3, faults: { replyJitterMs: 60 } });
+    const titles = Array.from({ length: 8 }, (_, i) => `Team ${i}`);
+    const answered: string[] = [];
+    await Promise.all(
+      titles.map(async (title) => {
+        expect((await as(emulator, "usr_ada")("PUT", "/orgs/org_acme/teams", { title })).status).toBe(201);
+        answered.push(title);
+      }),
+    );
+    const made = (await teamTitles(emulator)).slice(2);
+    expect([...answered].sort()).toEqual([...made].sort());
+    expect(answered).not.toEqual(made);
   });
 
   it("limit every effect to the matching requests", async () => {
@@ -205,6 +221,21 @@ describe("cutAfterWrites", () => {
     await expect(ada("GET", "/orgs")).rejects.toThrow("fetch failed");
     emulator.cutAfterWrites(undefined);
     expect(await teamTitles(emulator)).toEqual(["Writers", "Reviewers", "Made"]);
+  });
+
+  it("loses the answer of a write carried out but not answered yet when the cut comes", async () => {
+    // Seed 7 holds the first answer about 0.9 s.
+    const emulator = await start({ seed: 7, faults: { replyJitterMs: 1000, cutAfterWrites: 2 } });
+    const first = put(emulator, "First");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(put(emulator, "Second")).rejects.toThrow("fetch failed");
+    await expect(first).rejects.toThrow("fetch failed");
+    expect(emulator.requests.map((entry) => [entry.method, entry.status, entry.fault])).toEqual([
+      ["PUT", 0, "cut"],
+      ["PUT", 0, "cut"],
+    ]);
+    emulator.setFaults({});
+    expect(await teamTitles(emulator)).toEqual(["Writers", "Reviewers", "First", "Second"]);
   });
 
   it("lets no write through past the cut, even among concurrent ones", async () => {

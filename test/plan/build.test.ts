@@ -1,110 +1,31 @@
 // The planner, directly: in-memory configurations and live states, no HTTP. Each case checks
 // what a user would see in the plan (changes, their notes) and what apply would do (the calls,
-// in an order their dependencies allow).
+// and what each waits for; test/plan/dependencies.test.ts holds the cases where the API's side
+// effects make the order matter).
 
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
-import type { DesiredSection, LiveSection } from "../../src/kinds/section.ts";
-import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
-import type { LiveNode } from "../../src/kinds/types.ts";
-import type { Call, Plan } from "../../src/model/plan.ts";
-import type { LiveState } from "../../src/model/scope.ts";
+import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
+import type { Plan } from "../../src/model/plan.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 import { checkBlocked } from "../../src/plan/safety.ts";
-
-const at: SourceLocation = { file: "docsync.yaml", line: 1, column: 1 };
-const SPACES = { guides: "spc_guides", api: "spc_api", sdk: "spc_sdk" };
-
-function desired(parts: Partial<DesiredState>): DesiredState {
-  return {
-    files: ["docsync.yaml"],
-    organization: "org_1",
-    spaces: SPACES,
-    policy: { prune: [...DEFAULT_PRUNE] },
-    sensitiveValues: [],
-    ...parts,
-  };
-}
-
-const siteSpace = (space: keyof typeof SPACES, path: string) => ({
+import { callNames, waitsFor } from "../support/plan-edges.ts";
+import {
   at,
-  spaceId: SPACES[space],
-  spaceName: space,
-  path,
-});
-
-function section(
-  path: string,
-  title: string,
-  spaces: (keyof typeof SPACES)[],
-  more: Partial<DesiredSection> = {},
-) {
-  return { at, path, title, siteSpaces: spaces.map((space) => siteSpace(space, space)), ...more };
-}
-
-function site(title: string, more: Partial<DesiredSite> = {}): DesiredSite {
-  return { at, title, ...more };
-}
-
-const node = <T extends { id: string }>(item: T, children: LiveNode["children"] = {}): LiveNode<T> => ({
-  item,
-  children,
-});
-
-function liveSiteSpace(
-  id: string,
-  space: keyof typeof SPACES,
-  path: string,
-  isDefault = false,
-): LiveSiteSpace {
-  return { id, path, space: { id: SPACES[space] }, default: isDefault };
-}
-
-function liveSection(
-  id: string,
-  path: string,
-  title: string,
-  siteSpaces: LiveSiteSpace[],
-): LiveNode<LiveSection> {
-  return node({ id, path, title, siteSpaces }, { "site space": siteSpaces.map((s) => node(s)) });
-}
-
-function liveSite(
-  id: string,
-  title: string,
-  children: { sections?: LiveNode[]; groups?: LiveNode[]; root?: LiveNode[]; redirects?: LiveNode[] } = {},
-  more: Partial<LiveSite> = {},
-): LiveNode<LiveSite> {
-  return node(
-    { id, title, type: "basic", visibility: "public", ...more },
-    {
-      section: children.sections ?? [],
-      group: children.groups ?? [],
-      "site space": children.root ?? [],
-      redirect: children.redirects ?? [],
-    },
-  );
-}
-
-const live = (children: LiveState["children"]): LiveState => ({ item: { id: "org_1" }, children });
-
-/** The calls in an order apply could make them: each after those it depends on. */
-function topological(plan: Plan): Call[] {
-  const done = new Set<string>();
-  const order: Call[] = [];
-  while (order.length < plan.calls.length) {
-    const next = plan.calls.find((call) => !done.has(call.id) && call.dependsOn.every((id) => done.has(id)));
-    if (!next) throw new Error("cycle");
-    done.add(next.id);
-    order.push(next);
-  }
-  return order;
-}
+  desired,
+  live,
+  liveSection,
+  liveSite,
+  liveSiteSpace,
+  node,
+  type SpaceName,
+  section,
+  site,
+} from "./builders.ts";
 
 const lines = (plan: Plan) =>
   plan.changes.map((change) => `${change.action} ${change.address}${change.note ? ` (${change.note})` : ""}`);
-const callIndex = (plan: Plan, predicate: (call: Call) => boolean) => topological(plan).findIndex(predicate);
+/** The body of the call named so. */
+const bodyOf = (plan: Plan, name: string) => plan.calls[callNames(plan).indexOf(name)]!.body;
 
 describe("buildPlan", () => {
   it("creates a site, its sections and a redirect to one of them, each call after what it names", () => {
@@ -132,16 +53,9 @@ describe("buildPlan", () => {
     // The first site space comes with its section: no POST of its own, only its path.
     const siteSpaceCalls = plan.calls.filter((call) => call.path.includes("/site-spaces"));
     expect(siteSpaceCalls.map((call) => call.method)).toEqual(["PATCH", "POST", "PATCH", "PATCH"]);
-    const order = topological(plan);
-    const createApi = order.findIndex(
-      (call) =>
-        call.summary === "create section" &&
-        call.body &&
-        (call.body as { spaceId: string }).spaceId === "spc_api",
+    expect(waitsFor(plan, 'site "Docs" › redirect "/old": create redirect')).toContain(
+      'site "Docs" › section "api": create section',
     );
-    const redirect = order.findIndex((call) => call.summary === "create redirect");
-    expect(createApi).toBeGreaterThanOrEqual(0);
-    expect(redirect).toBeGreaterThan(createApi);
   });
 
   it("matches by pin, then rename hint, then key; a rename is an update", () => {
@@ -162,6 +76,19 @@ describe("buildPlan", () => {
       'update site "Docs" (renamed from "Old docs")',
     ]);
     expect(plan.changes.map((change) => change.liveId)).toEqual(["site_2", "site_1"]);
+  });
+
+  it("gives a pinned item its live item even when another item's key or rename hint names it", () => {
+    const state = live({ site: [liveSite("site_2", "Manual")] });
+    // Listed before the pin: a key or a rename hint matched first would take site_2 from it.
+    for (const rival of [site("Manual"), site("Docs", { was: "Manual" })]) {
+      const plan = buildPlan(desired({ sites: [rival, site("Handbook", { id: "site_2" })] }), state);
+      expect(lines(plan)).toEqual([
+        `create site "${rival.title}"`,
+        'update site "Handbook" (renamed from "Manual")',
+      ]);
+      expect(plan.changes.map((change) => change.liveId)).toEqual([undefined, "site_2"]);
+    }
   });
 
   it("adopts a half-made section that fits exactly one new configured section", () => {
@@ -229,7 +156,9 @@ describe("buildPlan", () => {
     expect(lines(plan)).toEqual([
       'replace custom field "owner" (must be replaced: type cannot change in place)',
     ]);
-    expect(topological(plan).map((call) => call.method)).toEqual(["DELETE", "POST"]);
+    expect(waitsFor(plan, 'custom field "owner": create custom field')).toEqual([
+      'custom field "owner": delete custom field',
+    ]);
 
     const blocked = buildPlan(config(true), live({ "custom field": [node(field)] }));
     expect(blocked.calls).toEqual([]);
@@ -265,7 +194,7 @@ describe("buildPlan", () => {
 
   it("moves the fewest sections, and a group as one block when that is fewer", () => {
     const paths = ["a", "b", "c", "d", "e", "f", "g"];
-    const spaces: (keyof typeof SPACES)[] = ["guides"];
+    const spaces: SpaceName[] = ["guides"];
     const sections = paths.map((path, i) =>
       liveSection(`sec_${path}`, path, path.toUpperCase(), [
         liveSiteSpace(`ss_${i}`, "guides", "guides", true),
@@ -289,77 +218,9 @@ describe("buildPlan", () => {
       'move site "Docs" › group "G" (after section "b")',
       'create site "Docs" › group "G"',
     ]);
-    const order = topological(plan);
-    expect(order.map((call) => call.summary)).toEqual(["create group", "move group"]);
-    expect(order[1]!.body).toEqual({ position: { after: { type: "site-section", id: "sec_b" } } });
-  });
-
-  it("exchanges two pinned sections' paths through a temporary path, in three calls", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", {
-            sections: [
-              section("beta", "Alpha", ["guides"], { id: "sec_a" }),
-              section("alpha", "Beta", ["api"], { id: "sec_b" }),
-            ],
-            sectionGroups: [],
-          }),
-        ],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_a", "alpha", "Alpha", [liveSiteSpace("ss_1", "guides", "guides", true)]),
-              liveSection("sec_b", "beta", "Beta", [liveSiteSpace("ss_2", "api", "api", true)]),
-            ],
-          }),
-        ],
-      }),
-    );
-    const bodies = topological(plan).map((call) => [call.path.split("/").pop(), call.body]);
-    expect(bodies).toEqual([
-      ["sec_a", { path: "docsync-swap-sec_a" }],
-      ["sec_b", { path: "alpha" }],
-      ["sec_a", { path: "beta" }],
-    ]);
-  });
-
-  it("orders a rename after the delete that frees its path, and a repointed redirect before the delete of its section", () => {
-    const plan = buildPlan(
-      desired({
-        sites: [
-          site("Docs", {
-            sections: [section("api", "API", ["api"], { was: "reference" })],
-            sectionGroups: [],
-            redirects: [{ at, source: "/r", destination: { kind: "site-section", sectionPath: "api" } }],
-          }),
-        ],
-      }),
-      live({
-        site: [
-          liveSite("site_1", "Docs", {
-            sections: [
-              liveSection("sec_ref", "reference", "API", [liveSiteSpace("ss_1", "api", "api", true)]),
-              liveSection("sec_old", "api", "Old", [liveSiteSpace("ss_2", "guides", "guides", true)]),
-            ],
-            redirects: [
-              node({
-                id: "red_1",
-                source: "/r",
-                destination: { kind: "site-section", siteSectionId: "sec_old" },
-              }),
-            ],
-          }),
-        ],
-      }),
-    );
-    const deleteOld = callIndex(plan, (call) => call.method === "DELETE" && call.path.endsWith("sec_old"));
-    const rename = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("sec_ref"));
-    const repoint = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("red_1"));
-    expect(rename).toBeGreaterThan(deleteOld);
-    expect(deleteOld).toBeGreaterThan(repoint);
+    const move = 'site "Docs" › group "G": move group';
+    expect(waitsFor(plan, move)).toEqual(['site "Docs" › group "G": create group']);
+    expect(bodyOf(plan, move)).toEqual({ position: { after: { type: "site-section", id: "sec_b" } } });
   });
 
   it("gives a site's first section its root site spaces, which the API moves into it", () => {
@@ -380,9 +241,9 @@ describe("buildPlan", () => {
       'move site "Docs" › section "guides" › site space "api" (before site space "guides")',
     ]);
     // The taken-over site space is changed only once its section exists.
-    const create = callIndex(plan, (call) => call.summary === "create section");
-    const patch = callIndex(plan, (call) => call.method === "PATCH" && call.path.endsWith("ss_g"));
-    expect(patch).toBeGreaterThan(create);
+    expect(waitsFor(plan, 'site "Docs" › section "guides" › site space "guides": update site space')).toEqual(
+      ['site "Docs" › section "guides": create section'],
+    );
   });
 
   it("moves two groups as blocks in one plan", () => {
@@ -420,10 +281,16 @@ describe("buildPlan", () => {
       { item: { id: "org_1" }, children: { site: [live] } },
     );
     // Two blocks move (G2 to the front, G1 to the end), where sections alone would take five.
-    expect(topological(plan).map((call) => [call.summary, call.body])).toEqual([
-      ["move group", { position: { before: { type: "site-section", id: "sec_a" } } }],
-      ["move group", { position: { after: { type: "site-section", id: "sec_g" } } }],
+    expect(callNames(plan)).toEqual([
+      'site "Docs" › group "G2": move group',
+      'site "Docs" › group "G1": move group',
     ]);
+    expect(bodyOf(plan, 'site "Docs" › group "G2": move group')).toEqual({
+      position: { before: { type: "site-section", id: "sec_a" } },
+    });
+    expect(bodyOf(plan, 'site "Docs" › group "G1": move group')).toEqual({
+      position: { after: { type: "site-section", id: "sec_g" } },
+    });
   });
 
   it("adopts only a section that still has the path the API derived from its title", () => {

@@ -65,6 +65,27 @@ describe("the redactor", () => {
     }
   });
 
+  it("finds a secret holding quotes, backslashes or tabs as JSON quotes it, escaped", () => {
+    // None holds 16 base64 characters in a row: only its literal forms can find it.
+    const secrets = [
+      'pa"ss\\wo\trd',
+      "C:\\keys\\prod\\",
+      '"quoted"\tand\ttabbed',
+      "tab\tbefore\u0001control",
+    ];
+    const r = new Redactor(secrets);
+    for (const secret of secrets) {
+      expect(r.redact(`value ${secret} refused`)).toBe("value (sensitive) refused");
+      expect(r.redact(`invalid body ${JSON.stringify({ password: secret })}`)).toBe(
+        'invalid body {"password":"(sensitive)"}',
+      );
+      expect(r.redact(`password: invalid value ${JSON.stringify(secret)}`)).toBe(
+        'password: invalid value "(sensitive)"',
+      );
+    }
+    expect(literalForms(secrets[0]!)).toContain('pa\\"ss\\\\wo\\trd');
+  });
+
   it("finds pieces of a certificate: a quote cut off, re-wrapped, or a single line", () => {
     const r = redactor();
     const cut = `certificate: ${PEM.slice(0, 140)}…`;

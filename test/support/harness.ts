@@ -1,12 +1,48 @@
 // A running emulator, a place for configuration files, and docsync pointed at both.
+//
+// Apply takes its ready calls in a random order, and the emulator waits a random while before
+// carrying each request out and again before answering it, all drawn from one seed: orders the
+// plan's dependencies allow but the plan's own order never shows are tried too, so a missing
+// dependency fails a test instead of passing by luck. The seed is printed when a test fails;
+// DOCSYNC_TEST_SEED sets it, to replay.
 
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { beforeEach } from "vitest";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
+import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
+
+/** The seed of this file's random orders and delays: DOCSYNC_TEST_SEED, else a new one each run. */
+export const TEST_SEED = testSeed();
+
+function testSeed(): number {
+  const given = process.env.DOCSYNC_TEST_SEED;
+  if (given === undefined || given === "") return Math.floor(Math.random() * 2 ** 32);
+  if (!/^\d{1,10}$/.test(given) || Number(given) >= 2 ** 32)
+    throw new Error(`DOCSYNC_TEST_SEED must be a whole number below 2^32 (got ${JSON.stringify(given)})`);
+  return Number(given);
+}
+
+/** The most an emulator of a harness waits before carrying a request out, and again before answering it (ms). */
+export const JITTER_MS = 3;
+
+/** A seed of its own for each of several runs of one test (a property's runs), from the test seed. */
+export const seedFor = (run: number): number => (Math.imul(TEST_SEED ^ run, 0x9e3779b1) ^ run) >>> 0;
+
+let harnessStarted = false;
+// Every test of a file that starts a harness says, when it fails, which seed it ran with.
+beforeEach((context) => {
+  context.onTestFailed(() => {
+    if (!harnessStarted) return;
+    process.stderr.write(
+      `Random orders and delays of this test came from seed ${TEST_SEED}: replay with DOCSYNC_TEST_SEED=${TEST_SEED}.\n`,
+    );
+  });
+});
 
 export interface Harness {
   emulator: RunningEmulator;
@@ -22,10 +58,20 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { fixture?: string } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  fixture?: string;
+  /** The seed of apply's order of ready calls and of the emulator's delays; default TEST_SEED. */
+  seed?: number;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  harnessStarted = true;
+  const seed = options.seed ?? TEST_SEED;
   const emulator = await startEmulator({
     port: 0,
     strict: true,
+    seed,
+    faults: { jitterMs: JITTER_MS, replyJitterMs: JITTER_MS },
     ...(options.fixture ? { fixture: options.fixture } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
@@ -33,6 +79,7 @@ export async function startHarness(options: { fixture?: string } = {}): Promise<
     DOCSYNC_API_URL: emulator.url,
     DOCSYNC_TOKEN: emulator.token,
     DOCSYNC_ORG: emulator.organizationId,
+    [APPLY_ORDER_SEED_VARIABLE]: String(seed),
   };
   const api = createApiClient({ baseUrl: emulator.url, token: emulator.token });
   let files = 0;

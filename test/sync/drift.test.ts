@@ -75,6 +75,39 @@ describe("drift", () => {
     expect(json.items[0].fields).toEqual([{ field: "title", live: "User guides", configured: "Guides" }]);
   });
 
+  it("reports an order changed by hand, and nothing else, as drift", async () => {
+    const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+    const base = `/orgs/${h.org}/sites/${site!.id}`;
+    const [guides, sdk] = await h.api.list<LiveSection>(`${base}/sections`);
+    await h.api.send({
+      method: "POST",
+      path: `${base}/sections/${sdk!.id}/move`,
+      body: { position: { before: { type: "site-section", siteSection: guides!.id } } },
+    });
+    h.emulator.resetLog();
+
+    const text = await h.run(["drift", "-c", path]);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toContain("Drift: organization org_acme differs from the configuration in 1 item.\n");
+    expect(text.stdout).toContain('  site "Docs"\n    ↕ section "guides"  (before section "sdk")\n');
+    const json = await h.run(["drift", "-c", path, "--format", "json"]);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      drifted: true,
+      items: [{ address: 'site "Docs" › section "guides"', state: "out-of-order", fields: [] }],
+    });
+    const markdown = await h.run(["drift", "-c", path, "--format", "markdown"]);
+    expect(markdown.code).toBe(2);
+    expect(markdown.stdout).toContain("Drift: 1 item differs from the configuration: 1 out of order.");
+    expect(h.writes()).toBe(0);
+    // Apply puts it back in one move.
+    await applied(h, path);
+    expect(h.emulator.requests.filter((entry) => entry.method !== "GET").map((entry) => entry.route)).toEqual(
+      ["POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move"],
+    );
+    expect((await h.run(["drift", "-c", path])).code).toBe(0);
+  });
+
   it("exits 1 on an error, such as an unreachable API", async () => {
     const result = await h.run(["drift", "-c", path], { env: { DOCSYNC_API_URL: "http://127.0.0.1:9" } });
     expect(result.code).toBe(1);

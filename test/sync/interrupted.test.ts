@@ -2,15 +2,16 @@
 // killed with SIGKILL after a random number of writes (the last write committed, its answer
 // lost), then applied again. The second apply converges with no duplicate, deletes nothing the
 // killed run made, and a plan after it is empty. 100 kill points; DOCSYNC_KILL_RUNS sets another
-// number.
+// number. Each run's two applies take their calls in an order of their own (see the harness).
 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
 import type { LiveSection } from "../../src/kinds/section.ts";
 import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
 import type { LiveSite } from "../../src/kinds/site.ts";
 import type { LiveTeam } from "../../src/kinds/team.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, seedFor, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 
 const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 100);
@@ -127,31 +128,37 @@ describe("an apply killed at any point is finished by the next one", () => {
 
   it(`converges without duplicates or re-creation after SIGKILL (${RUNS} kill points)`, async () => {
     await fc.assert(
-      fc.asyncProperty(modelArb, fc.double({ min: 0, max: 1, noNaN: true }), async (model, where) => {
-        await clearOrganization(h);
-        const path = await h.config(toYaml(model));
-        const planned = await h.run(["plan", "-c", path, "--json"]);
-        expect(planned.code, planned.stderr).toBe(0);
-        const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
-        const killAfter = 1 + Math.floor(where * (writes - 1));
+      fc.asyncProperty(
+        modelArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(),
+        async (model, where, run) => {
+          await clearOrganization(h);
+          const env = { ...h.env, [APPLY_ORDER_SEED_VARIABLE]: String(seedFor(run)) };
+          const path = await h.config(toYaml(model));
+          const planned = await h.run(["plan", "-c", path, "--json"]);
+          expect(planned.code, planned.stderr).toBe(0);
+          const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
+          const killAfter = 1 + Math.floor(where * (writes - 1));
 
-        h.emulator.resetLog();
-        h.emulator.cutAfterWrites(killAfter);
-        const killed = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
-        await waitFor(() => h.emulator.requests.some((entry) => entry.fault === "cut"), killed.exited);
-        killed.child.kill("SIGKILL");
-        await killed.exited;
-        h.emulator.cutAfterWrites(undefined);
+          h.emulator.resetLog();
+          h.emulator.cutAfterWrites(killAfter);
+          const killed = spawnDocsync(["apply", "-c", path, "--yes"], env);
+          await waitFor(() => h.emulator.requests.some((entry) => entry.fault === "cut"), killed.exited);
+          killed.child.kill("SIGKILL");
+          await killed.exited;
+          h.emulator.cutAfterWrites(undefined);
 
-        h.emulator.resetLog();
-        const again = await h.run(["apply", "-c", path, "--yes"]);
-        expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
-        // Nothing the killed run made is deleted to be made again.
-        expect(h.emulator.requests.filter((entry) => entry.method === "DELETE")).toEqual([]);
-        expect(await duplicates(h, model.sections.length)).toEqual([]);
-        const check = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
-        expect(check.code, check.stdout).toBe(0);
-      }),
+          h.emulator.resetLog();
+          const again = await h.run(["apply", "-c", path, "--yes"], { env });
+          expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+          // Nothing the killed run made is deleted to be made again.
+          expect(h.emulator.requests.filter((entry) => entry.method === "DELETE")).toEqual([]);
+          expect(await duplicates(h, model.sections.length)).toEqual([]);
+          const check = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+          expect(check.code, check.stdout).toBe(0);
+        },
+      ),
       { numRuns: RUNS, seed: 20261123 },
     );
   }, 600_000);

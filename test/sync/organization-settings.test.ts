@@ -186,9 +186,10 @@ describe("OpenAPI specs", () => {
     const v1 = `${HEAD}openApiSpecs:\n  - { slug: payments, source: "https://api.acme.example/v1.yaml" }\n  - slug: billing\n    source: { url: "https://api.acme.example/billing.yaml" }\n`;
     await applied(h, await h.config(v1));
     const created = await specs();
-    expect(created.map((s) => [s.slug, s.sourceURL])).toEqual([
-      ["payments", "https://api.acme.example/v1.yaml"],
+    // Made concurrently: the live order may be either.
+    expect(created.map((s) => [s.slug, s.sourceURL]).sort()).toEqual([
       ["billing", "https://api.acme.example/billing.yaml"],
+      ["payments", "https://api.acme.example/v1.yaml"],
     ]);
 
     const v2 = `${HEAD}openApiSpecs:\n  - { slug: payments, source: "https://api.acme.example/v2.yaml" }\npolicy: { prune: [openApiSpecs] }\n`;
@@ -201,7 +202,7 @@ describe("OpenAPI specs", () => {
     await applied(h, path);
     const after = await specs();
     expect(after.map((s) => [s.id, s.sourceURL])).toEqual([
-      [created[0]!.id, "https://api.acme.example/v2.yaml"],
+      [created.find((s) => s.slug === "payments")!.id, "https://api.acme.example/v2.yaml"],
     ]);
     expect((await h.run(["plan", "-c", path])).stdout).toBe(NO_CHANGES);
   });
@@ -269,8 +270,10 @@ describe("translation settings", () => {
 
   it("creates, renames with was or an id pin, and prunes", async () => {
     await applied(h, await h.config(`${HEAD}translations:\n  - title: French\n  - title: German\n`));
-    const [french, german] = await translations();
-    expect([french!.title, german!.title]).toEqual(["French", "German"]);
+    // Made concurrently: the live order may be either.
+    const made = await translations();
+    expect(made.map((translation) => translation.title).sort()).toEqual(["French", "German"]);
+    const [french, german] = ["French", "German"].map((title) => made.find((t) => t.title === title));
 
     const renamed = await h.config(
       `${HEAD}translations:\n  - { title: Français, was: French }\n  - { title: Deutsch, id: ${german!.id} }\n`,
@@ -280,10 +283,12 @@ describe("translation settings", () => {
       '  ~ translation "Français": title "French" ⇒ "Français"  (renamed from "French")\n',
     );
     await applied(h, renamed);
-    expect((await translations()).map((t) => [t.id, t.title])).toEqual([
-      [french!.id, "Français"],
-      [german!.id, "Deutsch"],
-    ]);
+    expect((await translations()).map((t) => [t.id, t.title]).sort()).toEqual(
+      [
+        [french!.id, "Français"],
+        [german!.id, "Deutsch"],
+      ].sort(),
+    );
 
     const pruned = await h.config(
       `${HEAD}translations: [{ title: Français }]\npolicy: { prune: [translations] }\n`,

@@ -1,6 +1,7 @@
 // Neither the API token nor a sensitive value (a SAML certificate) appears in any output of any
 // command: text, Markdown and JSON plans, a saved plan file, apply's log, --verbose, drift,
-// export; not even when the service quotes them in its error messages.
+// export; not even when the service quotes them in its error messages, JSON-escaped or not,
+// whatever characters they hold.
 
 import { readFile, rm } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -176,6 +177,53 @@ describe("secrets", () => {
       expect(text, name).not.toContain(h.emulator.token);
       expectNoCertificate(text);
       expectNoCertificate(text, OTHER_CERT.split("\n")[1]);
+    }
+  });
+
+  it("never appear when they hold quotes, backslashes or tabs and the service quotes them JSON-escaped", async () => {
+    // Nothing in them looks like base64 for long: only their own forms, escaped or not, find them.
+    const odd = 'k\\ey "with" \\quotes\\,\tbackslashes\tand tabs';
+    const changedOdd = odd.replace("tabs", "TABS");
+    const escaped = (value: string) => JSON.stringify(value).slice(1, -1);
+    const first = await h.config(config("read"));
+    const changed = await h.config(config("edit"));
+    const outputs: [name: string, text: string][] = [];
+    const run = async (name: string, args: string[], cert: string) => {
+      const result = await h.run(args, { env: { CERT: cert } });
+      outputs.push([`${name} stdout`, result.stdout], [`${name} stderr`, result.stderr]);
+      return result;
+    };
+    const quotes = (cert: string) => [
+      `certificate: invalid value ${JSON.stringify(cert)}`,
+      `invalid body: ${JSON.stringify({ label: "Okta", certificate: cert })}`,
+    ];
+
+    for (const format of ["text", "markdown", "json"])
+      await run(`plan ${format}`, ["plan", "-c", first, "--format", format, "-v"], odd);
+    for (const [index, message] of quotes(odd).entries()) {
+      h.emulator.failNext({ method: "POST", path: /\/saml$/, kind: "status", status: 400, message });
+      const apply = await run(`apply ${index}`, ["apply", "-c", first, "--yes", "-v"], odd);
+      expect(apply.code).toBe(1);
+      expect(apply.stdout).toContain("POST /orgs/org_acme/saml failed: 400 Bad Request: ");
+      expect(apply.stdout).toContain("(sensitive)");
+    }
+    expect((await run("apply", ["apply", "-c", first, "--yes"], odd)).code).toBe(0);
+    const update = await run("plan changed", ["plan", "-c", changed], changedOdd);
+    expect(update.stdout).toContain("certificate (sensitive, changed)");
+    for (const [index, message] of quotes(changedOdd).entries()) {
+      h.emulator.failNext({ method: "PATCH", path: /\/saml\//, kind: "status", status: 400, message });
+      const refused = await run(`update ${index}`, ["apply", "-c", changed, "--yes", "-v"], changedOdd);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain("(sensitive)");
+    }
+    await run("drift json", ["drift", "-c", changed, "--format", "json"], changedOdd);
+
+    for (const [name, text] of outputs) {
+      for (const cert of [odd, changedOdd]) {
+        expect(text, name).not.toContain(cert);
+        expect(text, name).not.toContain(escaped(cert));
+        expect(text, name).not.toContain(escaped(escaped(cert)));
+      }
     }
   });
 });

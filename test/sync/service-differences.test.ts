@@ -93,7 +93,8 @@ describe("against the service as published", () => {
           `${HEADER}sites:\n  - { title: Docs, type: ultimate }\n  - { title: Other, type: ultimate }\n`,
         ),
       );
-      const [docs, other] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+      const sites = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+      const [docs, other] = ["Docs", "Other"].map((title) => sites.find((site) => site.title === title));
       const patch = (id: string, proxy: string) =>
         h.api.send({ method: "PATCH", path: `/orgs/${h.org}/sites/${id}`, body: { proxy } });
       await patch(docs!.id, "https://acme.example/docs");

@@ -1,7 +1,9 @@
 // The plan models what each call does beyond its own item, so that one round of apply converges:
-// a site's first section takes over its root site spaces, a new section holds a path derived from
-// its title until it is configured, items exchange unique values through temporary ones. Each
-// case applies a saved plan (exactly one round of calls) and then expects a plan with no changes.
+// a site's first section takes over its root site spaces, a section keeps a site space while its
+// site spaces are replaced, a new section holds a path derived from its title until it is
+// configured, items exchange unique values through temporary ones. Each case applies a saved
+// plan (exactly one round of calls, in the random order of the harness) and then expects a plan
+// with no changes.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveRedirect } from "../../src/kinds/redirect.ts";
@@ -108,6 +110,18 @@ describe("one round of apply converges", () => {
     );
     const sections = await h.api.list<LiveSection>(`${await sitePath()}/sections`);
     expect(sections[0]!.siteSpaces.map((ss) => ss.space.id)).toEqual(["spc_guides"]);
+  });
+
+  it("replaces each section's only site space: the new one is added before the old one goes", async () => {
+    // Six sections, each in the order apply happens to take: a removal sent first is refused.
+    const sections = (space: string) =>
+      ["a", "b", "c", "d", "e", "f"]
+        .map((path) => section(path, `Section ${path.toUpperCase()}`, [space]))
+        .join("");
+    await applied(h, await h.config(`${HEAD}sites:\n  - title: Docs\n    sections:\n${sections("guides")}`));
+    await applyOneRound(`${HEAD}sites:\n  - title: Docs\n    sections:\n${sections("sdk")}`);
+    const live = await h.api.list<LiveSection>(`${await sitePath()}/sections`);
+    expect(live.map((s) => s.siteSpaces.map((ss) => ss.space.id))).toEqual(Array(6).fill(["spc_sdk"]));
   });
 
   it("orders new sections around the paths the API derives from their titles", async () => {

@@ -107,7 +107,7 @@ describe("signals", () => {
     const exit = await run.exited;
     expect(exit.code).toBe(143);
     expect(run.stderr()).toMatch(
-      /Interrupted again \(SIGTERM\): exiting now\.\nThese calls may still be in flight; each may or may not be made:\n {2}\? site "Docs" › section "s\d+"(?: › site space "g\d+")?: \w+ [\w ]+\nRun `docsync plan` to see the live state\.\n$/,
+      /Interrupted again \(SIGTERM\): exiting now\.\nThese calls may still be in flight; each may or may not be made:\n {2}\? site "Docs" › section "s\d+"(?: › site space "\w+")?: \w+ [\w ]+\nRun `docsync plan` to see the live state\.\n$/,
     );
     expect(run.stdout()).not.toContain("Apply interrupted:");
     await sleep(1_000);

@@ -38,6 +38,11 @@ export function registerEmulatorCommand(program: Command, context: CommandContex
     .option("--token <token>", "use this admin token instead of a random one")
     .option("--latency <ms>", "delay every answer by this many milliseconds", integer(0, 600_000))
     .option("--jitter <ms>", "add a random delay of up to this many milliseconds", integer(0, 600_000))
+    .option(
+      "--reply-jitter <ms>",
+      "wait a random delay of up to this many milliseconds between making a change and answering",
+      integer(0, 600_000),
+    )
     .option("--error-rate <r>", "answer this share of requests (0 to 1) with 500, 502 or 503", rate)
     .option("--seed <n>", "seed of the random faults, so that a run repeats", integer(0, 2 ** 32 - 1))
     .option("--rate-limit <N/WINDOW_S>", "allow N requests per WINDOW_S seconds for each token", rateLimit)
@@ -57,6 +62,7 @@ export function registerEmulatorCommand(program: Command, context: CommandContex
         token: options.token,
         latencyMs: options.latency,
         jitterMs: options.jitter,
+        replyJitterMs: options.replyJitter,
         errorRate: options.errorRate,
         seed: options.seed,
         rateLimit: options.rateLimit,

@@ -1,4 +1,5 @@
-// mulberry32: a small seeded generator, so that a run with the same seed draws the same faults.
+// mulberry32: a small seeded generator, so that a run with the same seed draws the same values
+// (the emulator's faults and latency, apply's order of ready calls when a test asks for one).
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
