@@ -616,7 +616,7 @@ async function executePlan(plan, client, options) {
     }
   }, ready = plan.calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id), inFlight = /* @__PURE__ */ new Set(), startReady = () => {
     for (; ready.length > 0 && inFlight.size < options.parallelism && !options.signal?.aborted; ) {
-      let id = ready.shift();
+      let id = options.choose ? ready.splice(options.choose(ready.length), 1)[0] : ready.shift();
       if (!waitingOn.delete(id)) continue;
       let call = byId.get(id);
       running.set(id, call), options.onStart?.(call);
@@ -3951,6 +3951,18 @@ function spaceKeptInside(desired, collection, spaceIds) {
     );
   }
 }
+function heldBeyond(live, configured, desired, collections) {
+  let { id } = live.item, names2 = (ref) => ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title), spaces = live.details?.spaces;
+  if (spaces === void 0) return ["its spaces, which were not read"];
+  let placed = new Set(
+    (desired.spaceSettings ?? []).filter((s) => names2(s.collection)).map((s) => s.spaceId)
+  ), inside = new Set((desired.collections ?? []).filter((c) => names2(c.parent)).map((c) => c.title));
+  return [
+    // One in the trash too: a copy two runs made never held it.
+    ...spaces.filter((space) => !placed.has(space.id)).map((space) => `space ${space.id}`),
+    ...collections.filter((node) => node.item.parent === id && !inside.has(node.item.title)).map((node) => `collection "${node.item.title}" (${node.item.id})`)
+  ];
+}
 var spacesInside, where, init_collection_contents = __esm({
   "src/kinds/collection-contents.ts"() {
     "use strict";
@@ -4103,17 +4115,6 @@ function liveParents(scope) {
   let nodes = liveCollections(scope), parents = parentsOf.get(nodes);
   return parents || (parents = new Map(nodes.map((node) => [node.item.id, node.item.parent])), parentsOf.set(nodes, parents)), parents;
 }
-function ambiguous(desired, scope) {
-  let same = liveCollections(scope).filter(
-    (node) => node.item.title === desired.title && sharedTitles.has(node.item)
-  );
-  if (same.length < 2) return;
-  let ids = same.map((node) => node.item.id).join(", ");
-  return new DocsyncError(
-    "plan.ambiguous",
-    `${where2(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`
-  );
-}
 function checkNothingKeptInside(live, scope, ctx) {
   for (let desired of scope.desired.collections ?? []) {
     if (desired.parent !== void 0) continue;
@@ -4130,7 +4131,11 @@ function checkNothingKeptInside(live, scope, ctx) {
 function mayBeDeleted(live, desired) {
   return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
 }
-var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind, init_collection = __esm({
+function exportedCollection(id, scope, ctx) {
+  let live = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
+  return key !== void 0 && live && key === live.title && !sharedTitles.has(live) ? key : { id };
+}
+var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
@@ -4142,7 +4147,7 @@ var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind,
     init_configured();
     init_live_nodes();
     init_paths();
-    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], sharedTitles = /* @__PURE__ */ new WeakSet(), liveKeyOf = (live) => sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], sharedTitles = /* @__PURE__ */ new WeakSet();
     parentsOf = /* @__PURE__ */ new WeakMap();
     where2 = (item) => placeOf(item.at);
     collectionKind = {
@@ -4187,19 +4192,18 @@ var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind,
         for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
         for (let item of items2) (count2.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
         let nodes = leafNodes(items2), desired = scope.desired.collections;
-        return desired === void 0 || !scope.desired.policy.prune.includes("collections") || await Promise.all(
-          nodes.filter((node) => mayBeDeleted(node.item, desired)).map(async (node) => {
+        if (desired === void 0) return nodes;
+        let prunes = scope.desired.policy.prune.includes("collections");
+        return await Promise.all(
+          nodes.filter((node) => sharedTitles.has(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
             node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
           })
         ), nodes;
       },
       key: (collection) => collection.title,
-      liveKey: liveKeyOf,
-      diff(desired, live, scope, ctx) {
-        if (!live) {
-          let error = ambiguous(desired, scope);
-          if (error) throw error;
-        }
+      liveKey: (collection) => collection.title,
+      holds: (live, desired, scope) => heldBeyond(live, desired, scope.desired, liveCollections(scope)),
+      diff(desired, live, _scope, ctx) {
         let have = live?.item, changes2 = [];
         for (let field of PATCHABLE) compareField(changes2, field, desired[field], have?.[field]);
         return compareField(changes2, "parent", parentId(desired.parent, ctx), have ? have.parent ?? null : void 0), changes2;
@@ -4273,11 +4277,7 @@ var KIND, PATCHABLE, sharedTitles, liveKeyOf, parentsOf, where2, collectionKind,
           }
         }
         let config = { title: collection.title };
-        if (typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent) {
-          let id = collection.parent, parent = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
-          config.parent = key !== void 0 && key === parent?.title ? key : { id };
-        }
-        return config;
+        return typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent && (config.parent = exportedCollection(collection.parent, scope, ctx)), config;
       }
     };
   }
@@ -4341,7 +4341,12 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
           body: definedFields(desired, ["name", "type", ...UPDATABLE]),
           summary: "create custom field",
           captures: [{ address, pointer: "/id" }],
-          recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
+          recover: {
+            list: customFieldsPath(scope.organization),
+            match: { name: desired.name },
+            // Names are unique: one another run made meanwhile is this one when it is the same.
+            adopt: definedFields(desired, ["type", ...UPDATABLE])
+          },
           claims: [nameClaim(scope.organization, desired.name)]
         }
       ],
@@ -4780,7 +4785,13 @@ var shown, openApiSpecKind, init_openapi_spec = __esm({
             body: { slug: desired.slug, source: desired.source },
             summary: "create OpenAPI spec",
             captures: [{ address, pointer: "/id" }],
-            recover: { list: openApiSpecsPath(scope.organization), match: { slug: desired.slug } }
+            recover: {
+              list: openApiSpecsPath(scope.organization),
+              match: { slug: desired.slug },
+              // Slugs are unique: one another run made meanwhile is this one when its source is the
+              // same (a text source is not answered: any is).
+              adopt: "url" in desired.source ? { sourceURL: desired.source.url } : {}
+            }
           }
         ];
       },
@@ -5245,7 +5256,9 @@ var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_RED
             captures: [{ address, pointer: "/id" }],
             recover: {
               list: partsOf(scope).list,
-              match: { source: desired.source }
+              match: { source: desired.source },
+              // Sources are unique: one another run made meanwhile is this one when it leads there too.
+              adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value]))
             },
             claims: [sourceClaim(scope, desired.source)],
             bulk: bulkItem(scope, desired.source, to)
@@ -5324,30 +5337,6 @@ function desiredGroupBySectionId(scope, ctx) {
   }
   return groups;
 }
-function nestSections(sections, groups, site4, ctx) {
-  let groupOf = /* @__PURE__ */ new Map();
-  for (let group of groups) {
-    group.config.sections = [];
-    for (let member of group.live.item.sections) groupOf.set(member.id, group);
-  }
-  let list = [], lastIndex = /* @__PURE__ */ new Map(), split = /* @__PURE__ */ new Set();
-  sections.forEach((section, index) => {
-    let group = groupOf.get(section.live.item.id);
-    if (!group) {
-      list.push(section.config);
-      return;
-    }
-    let members = group.config.sections;
-    members.length === 0 ? list.push(group.config) : lastIndex.get(group) !== index - 1 && split.add(group), members.push(section.config), lastIndex.set(group, index);
-  });
-  for (let group of groups)
-    group.config.sections.length === 0 && list.push(group.config);
-  for (let group of split)
-    ctx.warn(
-      `site ${JSON.stringify(site4)}: the sections of group ${JSON.stringify(group.config.group)} are not next to each other in the navigation; the configuration lists them together, so plan will show the moves that bring them together`
-    );
-  return list;
-}
 var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
   "src/kinds/section-group.ts"() {
     "use strict";
@@ -5381,6 +5370,13 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
       key: (group) => group.title,
       liveKey: (group) => group.title,
+      // What a group holds is its sections: one that has fewer than configured is still a copy that
+      // two runs at once made (the other took them); one with a section configured elsewhere is not.
+      holdingFields: ["sections"],
+      holds(live, desired, scope, ctx) {
+        let wanted = new Set(desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path))));
+        return live.item.sections.filter((section) => !wanted.has(section.id)).map((section) => `section ${JSON.stringify(section.path ?? section.id)}`);
+      },
       diff(desired, live, scope, ctx) {
         let changes2 = [];
         for (let field of PATCHABLE2) compareField(changes2, field, desired[field], live?.item[field]);
@@ -5572,7 +5568,14 @@ function siteSpaceKind(container) {
           summary: "add site space",
           needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
-          recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing }
+          recover: {
+            list: siteSpacesPath(scope.organization, siteId(scope)),
+            match,
+            exclude: existing,
+            // A space is once in its container: one another run added meanwhile is this one (the
+            // call after it sets its path).
+            adopt: {}
+          }
         });
       }
       let settings = { path: desired.path };
@@ -5828,6 +5831,37 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
   }
 });
 
+// src/kinds/section-nesting.ts
+function nestSections(sections, groups, site4, ctx) {
+  let groupOf = /* @__PURE__ */ new Map();
+  for (let group of groups) {
+    group.config.sections = [];
+    for (let member of group.live.item.sections) groupOf.set(member.id, group);
+  }
+  let list = [], lastIndex = /* @__PURE__ */ new Map(), split = /* @__PURE__ */ new Set();
+  sections.forEach((section, index) => {
+    let group = groupOf.get(section.live.item.id);
+    if (!group) {
+      list.push(section.config);
+      return;
+    }
+    let members = group.config.sections;
+    members.length === 0 ? list.push(group.config) : lastIndex.get(group) !== index - 1 && split.add(group), members.push(section.config), lastIndex.set(group, index);
+  });
+  for (let group of groups)
+    group.config.sections.length === 0 && list.push(group.config);
+  for (let group of split)
+    ctx.warn(
+      `site ${JSON.stringify(site4)}: the sections of group ${JSON.stringify(group.config.group)} are not next to each other in the navigation; the configuration lists them together, so plan will show the moves that bring them together`
+    );
+  return list;
+}
+var init_section_nesting = __esm({
+  "src/kinds/section-nesting.ts"() {
+    "use strict";
+  }
+});
+
 // src/kinds/site-adaptive-schema.ts
 function liveSchema(node) {
   let jsonSchema = node?.details?.adaptiveSchema;
@@ -5897,6 +5931,7 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
     init_redirect();
     init_section();
     init_section_group();
+    init_section_nesting();
     init_site_adaptive_schema();
     init_site_space();
     init_types();
@@ -6312,9 +6347,7 @@ async function findSpaces(client, scope, named) {
 }
 function collectionOf(space, scope, ctx) {
   let id = space.parent;
-  if (!id) return null;
-  let live = nodesOf(scope, collectionKind.kind).find((node) => node.item.id === id), key = ctx.exportedKey(collectionKind.kind, id);
-  return key !== void 0 && key === live?.item.title ? key : { id };
+  return id ? exportedCollection(id, scope, ctx) : null;
 }
 function customFieldValues(live, scope, ctx) {
   let read = live.details?.customFields ?? {}, fields = nodesOf(scope, customFieldKind.kind), values = {};
@@ -6619,6 +6652,16 @@ var teamKind, init_team = __esm({
       },
       key: (team) => team.title,
       liveKey: (team) => team.title,
+      // More members than the team was made with, or roles on more spaces than the configuration
+      // gives it: someone added them.
+      holds({ item }, desired, scope) {
+        let held = [], members = item.members ?? 0;
+        members > (desired.members?.length ?? 0) && held.push(`${members} members`);
+        let granted = (scope.desired.spaceSettings ?? []).filter(
+          (space) => space.permissions?.some((grant) => grant.type === "team" && grant.name === desired.title)
+        ).length, spaces = item.spaces ?? 0;
+        return spaces > granted && held.push(`a role on ${spaces} spaces`), held;
+      },
       diff(desired, live) {
         let changes2 = [];
         return compareField(changes2, "title", desired.title, live?.item.title), !live && desired.members && changes2.push({ field: "members", to: desired.members }), changes2;
@@ -6721,17 +6764,18 @@ var FORMS, described, rawForm, syncKey, init_translation_forms = __esm({
 });
 
 // src/kinds/translation.ts
-var sourceOf, refusal, translationKind, init_translation = __esm({
+var sourceOf, syncClaim, refusal, translationKind, init_translation = __esm({
   "src/kinds/translation.ts"() {
     "use strict";
     init_compare();
     init_live_nodes();
     init_paths();
     init_translation_forms();
+    init_unique();
     sourceOf = (desired) => ({
       space: desired.space,
       language: desired.sourceLanguage
-    }), refusal = (desired) => {
+    }), syncClaim = (scope, spaceId, language) => uniqueClaim(scope, "translation-sync", syncKey(spaceId, language)), refusal = (desired) => {
       let other = desired.form === "sync" ? "settings" : "sync";
       return `The service listed no translations, so docsync sent this first one as ${FORMS[desired.form].name}, the configuration's form, before any other call. If the service keeps ${described(other)} instead, write each entry as ${FORMS[other].write} (see docs/configuration.md#translations).`;
     }, translationKind = {
@@ -6777,6 +6821,9 @@ var sourceOf, refusal, translationKind, init_translation = __esm({
         let id = String(live.source?.space), name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === id);
         return syncKey(name ?? id, String(live.language));
       },
+      // The languages of settings are set elsewhere in the service, never by docsync: settings with
+      // some hold translated content.
+      holds: ({ item }) => item.languages?.length ? [`languages ${item.languages.join(", ")}`] : [],
       diff(desired, live) {
         let changes2 = [];
         return desired.form === "settings" ? (compareField(changes2, "title", desired.title, live?.item.title), changes2) : (live || (compareField(changes2, "source", sourceOf(desired), void 0), compareField(changes2, "language", desired.language, void 0)), compareField(changes2, "instructions", desired.instructions, live?.item.instructions), changes2);
@@ -6803,7 +6850,18 @@ var sourceOf, refusal, translationKind, init_translation = __esm({
           },
           summary: "create translation",
           captures: [{ address, pointer: "/id" }],
-          recover: { list: path, match: { "source.space": desired.spaceId, language: desired.language } }
+          // A replacement's create waits for the delete of the sync it replaces.
+          claims: [syncClaim(scope, desired.spaceId, desired.language)],
+          recover: {
+            list: path,
+            match: { "source.space": desired.spaceId, language: desired.language },
+            // One per source space and language: one another run made meanwhile is this one
+            // when it translates from the same language, as instructed.
+            adopt: {
+              "source.language": desired.sourceLanguage,
+              ...desired.instructions !== void 0 ? { instructions: desired.instructions } : {}
+            }
+          }
         };
         return info.firstInEmptyContainer && (call.probe = {
           pointer: "/object",
@@ -6825,13 +6883,13 @@ var sourceOf, refusal, translationKind, init_translation = __esm({
           }
         ];
       },
-      remove: (live, _address, scope) => [
-        {
-          method: "DELETE",
-          path: translationPath(scope.organization, live.item.id),
-          summary: liveForm(live.item) === "settings" ? "delete translation settings" : "delete translation"
-        }
-      ],
+      remove(live, _address, scope) {
+        let path = translationPath(scope.organization, live.item.id);
+        if (liveForm(live.item) === "settings")
+          return [{ method: "DELETE", path, summary: "delete translation settings" }];
+        let { source, language } = live.item, releases = [syncClaim(scope, String(source?.space), String(language))];
+        return [{ method: "DELETE", path, summary: "delete translation", releases }];
+      },
       exportLeavesOut: "the languages of translation settings (the API does not set them)",
       toConfig(live, _scope, ctx) {
         let item = live.item;
@@ -24101,6 +24159,24 @@ var absentKey, init_absent_list = __esm({
   }
 });
 
+// src/live/duplicates.ts
+function settle(desired, live, contested, copies, decided, keptBecause, move) {
+  for (let { index, candidates } of contested) {
+    let item = desired[index], nodes = candidates.map((at3) => live[at3]), others = nodes.filter((node) => !copies.isCopy(item, node, decided));
+    if (others.length > 1) throw copies.ambiguous(item, nodes);
+    let previous = decided.live[index], kept2 = others[0] ?? previous;
+    if (others.length === 1 && (keptBecause.delete(previous), keptBecause.set(kept2, "the only one that differs or holds more than the configuration")), kept2 !== previous) {
+      move(candidates[nodes.indexOf(previous)], candidates[nodes.indexOf(kept2)]), decided.live[index] = kept2, decided.duplicates.delete(kept2);
+      for (let node of nodes) node !== kept2 && decided.duplicates.set(node, kept2);
+    }
+  }
+}
+var init_duplicates = __esm({
+  "src/live/duplicates.ts"() {
+    "use strict";
+  }
+});
+
 // src/live/match.ts
 function location(item) {
   return placeOf(item.at);
@@ -24113,18 +24189,19 @@ function toKeep(nodes) {
   for (let index = 1; index < nodes.length; index++) times[index] < times[at3] && (at3 = index);
   return { node: nodes[at3], because: "the oldest" };
 }
-function matchItems(desired, live, rules, describe4) {
+function matchItems(desired, live, rules, describe4, copies) {
   let byKey = /* @__PURE__ */ new Map();
   for (let at3 = 0; at3 < live.length; at3++) {
     let key = rules.liveKey(live[at3].item), found = byKey.get(key);
     found === void 0 ? byKey.set(key, at3) : Array.isArray(found) ? found.push(at3) : byKey.set(key, [found, at3]);
   }
-  let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), keptBecause = /* @__PURE__ */ new Map(), byKeyUnclaimed = (key) => {
+  let claimed = new Uint8Array(live.length), claimedCount = 0, matched = new Array(desired.length), duplicates = /* @__PURE__ */ new Map(), keptBecause = /* @__PURE__ */ new Map(), contested = [], byKeyUnclaimed = (key, index) => {
     let found = byKey.get(key);
     if (found === void 0) return;
     if (!Array.isArray(found)) return claimed[found] ? void 0 : found;
     let candidates = found.filter((at3) => !claimed[at3]);
     if (candidates.length <= 1) return candidates[0];
+    contested.push({ index, candidates });
     let { node: kept2, because } = toKeep(candidates.map((at3) => live[at3]));
     keptBecause.set(kept2, because);
     for (let at3 of candidates) live[at3] !== kept2 && duplicates.set(live[at3], kept2);
@@ -24156,11 +24233,14 @@ function matchItems(desired, live, rules, describe4) {
   for (let index = 0; index < desired.length; index++) {
     let item = desired[index];
     if (item.id !== void 0) continue;
-    let at3 = (item.was !== void 0 ? byKeyUnclaimed(item.was) : void 0) ?? byKeyUnclaimed(rules.key(item));
+    let at3 = (item.was !== void 0 ? byKeyUnclaimed(item.was, index) : void 0) ?? byKeyUnclaimed(rules.key(item), index);
     at3 !== void 0 && claim(index, at3);
   }
+  copies && contested.length > 0 && settle(desired, live, contested, copies, { live: matched, duplicates }, keptBecause, (from, to) => {
+    claimed[from] = 0, claimed[to] = 1;
+  });
   let isClaimed = (at3) => claimed[at3] === 1;
-  rules.adopts && claimedCount < live.length && (claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at3) => {
+  rules.adopts && claimedCount < live.length && (claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at3) => {
     claimed[at3] = 1;
   }));
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at3) => !claimed[at3]);
@@ -24175,11 +24255,11 @@ function keepMatching(desired, live, rules, describe4) {
     matching
   }), matching;
 }
-function matchingOf(desired, live, rules, describe4) {
+function matchingOf(desired, live, rules, describe4, copies) {
   let found = kept.get(live);
-  return found && found.desired === desired && found.rules === rules && found.liveCount === live.length ? found.matching : matchItems(desired, live, rules, describe4);
+  return found && found.desired === desired && found.rules === rules && found.liveCount === live.length && (copies === void 0 || found.matching.duplicates.size === 0) ? found.matching : matchItems(desired, live, rules, describe4, copies);
 }
-function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
+function adopt(desired, live, adopts, matched, isClaimed, duplicates, keptBecause, claim) {
   let open = [];
   for (let at3 = 0; at3 < live.length; at3++) !isClaimed(at3) && !duplicates.has(live[at3]) && open.push(at3);
   let fitsOf = /* @__PURE__ */ new Map(), fittedBy = /* @__PURE__ */ new Map();
@@ -24194,6 +24274,11 @@ function adopt(desired, live, adopts, matched, isClaimed, duplicates, claim) {
     let at3 = fits[0];
     fits.length !== 1 || fittedBy.get(at3).length !== 1 || (claim(at3), adopted++, matched[index] = live[at3]);
   }
+  for (let at3 of open) {
+    if (isClaimed(at3) || fittedBy.has(at3)) continue;
+    let index = desired.findIndex((item, position) => matched[position] && adopts(item, live[at3].item));
+    index < 0 || (duplicates.set(live[at3], matched[index]), keptBecause.set(matched[index], "it is finished; this one was left half-made"));
+  }
   return adopted;
 }
 var createdAt, kept, init_match = __esm({
@@ -24201,6 +24286,7 @@ var createdAt, kept, init_match = __esm({
     "use strict";
     init_errors();
     init_desired();
+    init_duplicates();
     createdAt = (node) => {
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
@@ -24324,14 +24410,22 @@ var init_walk = __esm({
 
 // src/live/read.ts
 async function readLiveState(client, desired) {
-  let { live, absent: absent2 } = await readTree(sharedReads(client), desired, {
-    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope),
+  let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(sharedReads(client), desired, {
+    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope) || scope.live !== void 0 && whole.has(scope.live),
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key));
-      return configured.flatMap((item, index) => {
+      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
       });
+      if (matching.duplicates.size === 0) return below;
+      let desiredOf = new Map(below.map(({ node, desired: desired2 }) => [node, desired2]));
+      for (let [duplicate, kept2] of matching.duplicates)
+        whole.add(duplicate), whole.add(kept2), below.push({
+          node: duplicate,
+          desired: desiredOf.get(kept2),
+          name: `${kind.liveKey(duplicate.item)}#${duplicate.item.id}`
+        });
+      return below;
     }
   });
   if (absent2.length > 0) throw absentReadsError(absent2);
@@ -24558,6 +24652,109 @@ var Consequences, init_consequences = __esm({
   }
 });
 
+// src/live/copies.ts
+function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
+  let indexOf;
+  return {
+    isCopy(desired, node, decided) {
+      indexOf ??= new Map(items2.map((item, index) => [describe4(addressKey(module, item)), index]));
+      let inContainer = (address) => {
+        let index = indexOf.get(address);
+        return index === void 0 ? void 0 : { live: decided.live[index] };
+      };
+      return isCopy(module, desired, node, scope, {
+        idOf: (address) => {
+          let found = inContainer(address);
+          return found ? found.live?.item.id ?? idPlaceholder(address) : ctx.idOf(address);
+        },
+        liveIdOf: (address) => {
+          let found = inContainer(address);
+          return found ? found.live?.item.id : ctx.liveIdOf(address);
+        },
+        // Nothing of the container is decided deleted yet.
+        deletes: (address) => inContainer(address) ? void 0 : ctx.deletes(address),
+        needs: () => {
+        }
+      }, (id) => duplicateOf(id) ?? decidedDuplicateOf(decided, id));
+    },
+    ambiguous(desired, nodes) {
+      let identity = module.config.identities[0], noun = identity?.noun ?? identity?.field, said = noun === "title" ? "are titled" : noun === "label" ? "are labelled" : `have the ${noun}`, key = JSON.stringify(addressKey(module, desired)), ids = nodes.map((node) => node.item.id).join(", ");
+      return new DocsyncError(
+        "plan.ambiguous",
+        `${placeOf(desired.at)}: ${nodes.length} live ${pluralOf(module)} ${said} ${key} (${ids}): pin the one this is with id: <${module.kind} id>`
+      );
+    }
+  };
+}
+function decidedDuplicateOf(decided, id) {
+  for (let [duplicate, kept2] of decided.duplicates) if (duplicate.item.id === id) return kept2;
+}
+function isCopy(module, desired, node, scope, ctx, duplicateOf) {
+  let seen = withoutDuplicates(node, duplicateOf), held = module.holdingFields ?? [];
+  try {
+    if ((module.mustReplace?.(desired, seen) ?? []).length > 0 || module.diff(desired, seen, scope, ctx).some((change) => !held.includes(change.field)) || (module.holds?.(seen, desired, scope, ctx) ?? []).length > 0) return !1;
+  } catch (error) {
+    if (error instanceof DocsyncError) return !1;
+    throw error;
+  }
+  return module.children === void 0 || childrenAreCopies(module, desired, node, scope, ctx, duplicateOf);
+}
+function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
+  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3 !== address && isUnder(at3, address), context = {
+    idOf: (at3) => ids.get(at3) ?? (own(at3) ? idPlaceholder(at3) : ctx.idOf(at3)),
+    liveIdOf: (at3) => ids.get(at3) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
+    deletes: (at3) => own(at3) ? void 0 : ctx.deletes(at3),
+    needs: () => {
+    }
+  }, pairs2 = [];
+  for (let child of module.children ?? []) {
+    let configured = child.desired(below), live = node.children[child.kind] ?? [];
+    if (configured === void 0) {
+      if (live.length > 0) return !1;
+      continue;
+    }
+    let describe4 = addressesIn(address, child.kind), rules = child.matchKey ? { key: (item) => child.matchKey(item, below, context), liveKey: child.liveKey, adopts: child.adopts } : child, matching;
+    try {
+      matching = matchItems(configured, live, rules, describe4);
+    } catch (error) {
+      if (error instanceof DocsyncError) return !1;
+      throw error;
+    }
+    if (matching.unclaimed.length > 0) return !1;
+    configured.forEach((item, index) => {
+      let found = matching.live[index];
+      found && (ids.set(describe4(addressKey(child, item)), found.item.id), pairs2.push([child, item, found]));
+    });
+  }
+  return pairs2.every(([child, item, found]) => isCopy(child, item, found, below, context, duplicateOf));
+}
+function withoutDuplicates(node, duplicateOf) {
+  let changed = !1, replace = (value) => {
+    if (typeof value == "string") {
+      let kept3 = duplicateOf(value);
+      return kept3 ? (changed = !0, kept3.item.id) : value;
+    }
+    if (Array.isArray(value)) return value.map(replace);
+    if (value === null || typeof value != "object") return value;
+    let id = value.id, kept2 = typeof id == "string" ? duplicateOf(id) : void 0;
+    return kept2 ? (changed = !0, kept2.item) : Object.fromEntries(Object.entries(value).map(([key, field]) => [key, replace(field)]));
+  }, item = {};
+  for (let [key, value] of Object.entries(node.item)) item[key] = key === "id" ? value : replace(value);
+  return changed ? { ...node, item } : node;
+}
+var init_copies = __esm({
+  "src/live/copies.ts"() {
+    "use strict";
+    init_errors();
+    init_registry();
+    init_types();
+    init_address();
+    init_desired();
+    init_scope();
+    init_match();
+  }
+});
+
 // src/plan/slot-index.ts
 var SlotIndex, init_slot_index = __esm({
   "src/plan/slot-index.ts"() {
@@ -24636,6 +24833,7 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
     "use strict";
     init_errors();
     init_types();
+    init_copies();
     init_match();
     init_address();
     init_scope();
@@ -24684,6 +24882,8 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
       slots = new SlotIndex();
       /** The address of each placeholder handed out, so that calls can say which creates they need. */
       placeholders = /* @__PURE__ */ new Map();
+      /** The live item each live duplicate repeats, by the duplicate's id. */
+      duplicates = /* @__PURE__ */ new Map();
       /** Every container, each before those below its items. */
       containers = [];
       /** The slot of an address. */
@@ -24722,18 +24922,18 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
         let slot = this.slots.get(address);
         return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : void 0;
       }
-      /**
-       * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+      /** Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
        * kind without children are indexed by address only when an address of their container is
-       * asked for: a container may hold 100,000 redirects.
-       */
+       * asked for: a container may hold 100,000 redirects. */
       resolve(module, scope, parentIsNew, parents = NONE2) {
         let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE2, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE2, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE2, rules = module.matchKey ? {
           key: (desired) => module.matchKey(desired, scope, this),
           liveKey: module.liveKey,
           adopts: module.adopts,
           label: module.label
-        } : module, matching = matchingOf(items2, liveItems, rules, describe4), container = {
+        } : module, copies = copiesOf(module, scope, items2, describe4, this, (id) => this.duplicates.get(id)), matching = matchingOf(items2, liveItems, rules, describe4, copies);
+        for (let [duplicate, kept3] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept3);
+        let container = {
           module,
           scope,
           parentIsNew,
@@ -24779,10 +24979,8 @@ var Slot, NONE2, Resolution, init_resolve2 = __esm({
           ), slot === heir) for (let child of slot.containers) child.waitsFor = slot.address;
         }
       }
-      /**
-       * The item that the API makes heir of its parent's root-level children when it is created:
-       * the first section created in a site that has root site spaces and no sections.
-       */
+      /** The item the API makes heir of its parent's root-level children when it is created: the
+       * first section created in a site that has root site spaces and no sections. */
       heirOfRoot(module, scope, container) {
         let inherits = module.inheritsRoot;
         if (!(!inherits || !scope.live || container.liveOrder.length > 0) && (scope.live.children[inherits]?.length ?? 0) !== 0)
@@ -27051,6 +27249,26 @@ var MAX_PAGE_SIZE, init_pagination = __esm({
     "use strict";
     init_errors2();
     MAX_PAGE_SIZE = 1e3;
+  }
+});
+
+// src/api/taken.ts
+async function takenByAnother(request3, path, failure, attempt, listAll, emit) {
+  let { list, match, exclude, adopt: adopt2 } = request3.recover, items2;
+  try {
+    items2 = await listAll(list);
+  } catch {
+    return;
+  }
+  let result = findCreated(items2, { list, match: { ...match, ...adopt2 }, ...exclude ? { exclude } : {} });
+  if (result.kind !== "found") return;
+  let id = typeof result.item.id == "string" ? result.item.id : void 0;
+  return emit({ type: "adopted", method: request3.method, path, attempt, list, id, reason: failure.reason }), result.item;
+}
+var init_taken = __esm({
+  "src/api/taken.ts"() {
+    "use strict";
+    init_recovery();
   }
 });
 
@@ -46343,6 +46561,10 @@ function createApiClient(options) {
         emit({ type: "request", method, path, attempt, status: void 0, durationMs, error: reason2 }), failure = { ...exchange.failure, status: void 0, apiMessage: void 0 };
       }
       if (ambiguousEarlier ||= failure.ambiguous, request3.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
+      if (create && failure.status === 409 && request3.recover?.adopt !== void 0) {
+        let adopted = await takenByAnother(request3, path, failure, attempt, listAll, emit);
+        if (adopted !== void 0) return { status: 200, body: adopted };
+      }
       let checkedList;
       if (create && failure.ambiguous) {
         if (request3.recover === void 0) throw outcomeUnknownError(method, path, failure, attempt, path);
@@ -46435,8 +46657,8 @@ function createApiClient(options) {
     close: () => transport.close()
   };
 }
-function abandonedError(method, path, failure, attempts, ambiguous2) {
-  let outcome = ambiguous2 ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
+function abandonedError(method, path, failure, attempts, ambiguous) {
+  let outcome = ambiguous ? "it may or may not have been carried out" : `it was not carried out (last answer: ${failure.reason})`;
   return new ApiError(
     {
       method,
@@ -46444,7 +46666,7 @@ function abandonedError(method, path, failure, attempts, ambiguous2) {
       status: failure.status,
       apiMessage: failure.apiMessage,
       attempts,
-      outcomeUnknown: ambiguous2
+      outcomeUnknown: ambiguous
     },
     `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`
   );
@@ -46478,6 +46700,7 @@ var init_client = __esm({
     init_pagination();
     init_recovery();
     init_retry();
+    init_taken();
     init_transport();
     init_url();
   }
@@ -46494,6 +46717,8 @@ function describeEvent(event) {
       return `${event.method} ${event.path} \u2192 ${event.status}: the service has no route ${event.route}; sending its other form instead, for the rest of the run (${event.instead})`;
     case "recovered":
       return `${event.method} ${event.path}: the create went through after all (${event.list} shows ${event.id})`;
+    case "adopted":
+      return `${event.method} ${event.path} \u2192 ${event.reason}: another run made it meanwhile, as configured; taken as made (${event.list} shows ${event.id})`;
   }
 }
 function apiBaseUrl(options, env) {
@@ -46601,10 +46826,51 @@ var init_plan = __esm({
   }
 });
 
+// src/prng.ts
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    return t = Math.imul(t ^ t >>> 15, t | 1), t ^= t + Math.imul(t ^ t >>> 7, t | 61), ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var init_prng = __esm({
+  "src/prng.ts"() {
+    "use strict";
+  }
+});
+
+// src/apply/order.ts
+function seededChoice(seed) {
+  let random = mulberry32(seed);
+  return (count2) => Math.floor(random() * count2);
+}
+function readyChoiceOf(env) {
+  let given = env[APPLY_ORDER_SEED_VARIABLE];
+  if (!(given === void 0 || given === "")) {
+    if (!/^\d{1,10}$/.test(given.trim()) || Number(given) > 4294967295)
+      throw new DocsyncError(
+        "cli.usage",
+        `${APPLY_ORDER_SEED_VARIABLE} must be a whole number from 0 to 4294967295, a seed for the order of apply's calls (got ${JSON.stringify(given)})`
+      );
+    return seededChoice(Number(given));
+  }
+}
+var APPLY_ORDER_SEED_VARIABLE, init_order = __esm({
+  "src/apply/order.ts"() {
+    "use strict";
+    init_errors();
+    init_prng();
+    APPLY_ORDER_SEED_VARIABLE = "DOCSYNC_APPLY_ORDER_SEED";
+  }
+});
+
 // src/cli/apply-calls.ts
 async function makeCalls(plan, client, context, options, sensitive) {
-  let { output } = context, safe = redactPlan(plan, sensitive), changes2 = changesById(safe), say = (text2) => output.out(context.secrets.redact(text2)), running = /* @__PURE__ */ new Map(), sentBefore = options.counter.sent, execute = (signal) => executePlan(plan, client, {
+  let { output } = context, safe = redactPlan(plan, sensitive), changes2 = changesById(safe), say = (text2) => output.out(context.secrets.redact(text2)), running = /* @__PURE__ */ new Map(), sentBefore = options.counter.sent, choose = readyChoiceOf(context.env), execute = (signal) => executePlan(plan, client, {
     parallelism: options.parallelism,
+    ...choose ? { choose } : {},
     ...signal ? { signal, drainMs: DRAIN_MS } : {},
     onStart: (call) => running.set(call.id, call),
     onOutcome: (outcome) => {
@@ -46628,6 +46894,7 @@ var init_apply_calls = __esm({
   "src/cli/apply-calls.ts"() {
     "use strict";
     init_execute();
+    init_order();
     init_report();
     init_errors();
     init_redact();
@@ -48104,7 +48371,11 @@ function rateLimit(raw) {
   return { limit: Number(match[1]), windowMs: Math.round(Number(match[2]) * 1e3) };
 }
 function registerEmulatorCommand(program2, context) {
-  program2.command("emulator").description("Run a stateful, in-memory Docs Platform API on 127.0.0.1 to try configurations offline").option("--port <n>", "port to listen on; 0 picks a free one", integer(0, 65535), 4010).option("--fixture <file>", "YAML fixture with the users, organizations and spaces to start with").option("--token <token>", "use this admin token instead of a random one").option("--latency <ms>", "delay every answer by this many milliseconds", integer(0, 6e5)).option("--jitter <ms>", "add a random delay of up to this many milliseconds", integer(0, 6e5)).option("--error-rate <r>", "answer this share of requests (0 to 1) with 500, 502 or 503", rate).option("--seed <n>", "seed of the random faults, so that a run repeats", integer(0, 2 ** 32 - 1)).option("--rate-limit <N/WINDOW_S>", "allow N requests per WINDOW_S seconds for each token", rateLimit).option("--log", "print one line per request: method, path, status, time and ignored body fields", !1).option(
+  program2.command("emulator").description("Run a stateful, in-memory Docs Platform API on 127.0.0.1 to try configurations offline").option("--port <n>", "port to listen on; 0 picks a free one", integer(0, 65535), 4010).option("--fixture <file>", "YAML fixture with the users, organizations and spaces to start with").option("--token <token>", "use this admin token instead of a random one").option("--latency <ms>", "delay every answer by this many milliseconds", integer(0, 6e5)).option("--jitter <ms>", "add a random delay of up to this many milliseconds", integer(0, 6e5)).option(
+    "--reply-jitter <ms>",
+    "wait a random delay of up to this many milliseconds between making a change and answering",
+    integer(0, 6e5)
+  ).option("--error-rate <r>", "answer this share of requests (0 to 1) with 500, 502 or 503", rate).option("--seed <n>", "seed of the random faults, so that a run repeats", integer(0, 2 ** 32 - 1)).option("--rate-limit <N/WINDOW_S>", "allow N requests per WINDOW_S seconds for each token", rateLimit).option("--log", "print one line per request: method, path, status, time and ignored body fields", !1).option(
     "--strict",
     "answer 400 to body fields an operation does not list, instead of ignoring them",
     !1
@@ -48117,6 +48388,7 @@ function registerEmulatorCommand(program2, context) {
       token: options.token,
       latencyMs: options.latency,
       jitterMs: options.jitter,
+      replyJitterMs: options.replyJitter,
       errorRate: options.errorRate,
       seed: options.seed,
       rateLimit: options.rateLimit,

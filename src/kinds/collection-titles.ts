@@ -1,6 +1,6 @@
-// Collections whose title another live collection has too: none of them matches by title (each
-// is named `title#id`), and the export writes only the first. The read marks them on the items
-// it reads, so the mark goes with that run's live state and nothing is kept between runs.
+// Live collections whose title another live collection has too: the read looks into what they
+// hold (which of them is a copy), and the export names them by id. The read marks them on the
+// items it reads, so the mark goes with that run's live state and nothing is kept between runs.
 
 interface Titled {
   id: string;

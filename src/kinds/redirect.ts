@@ -232,6 +232,8 @@ export const redirectKind: KindModule<
         recover: {
           list: partsOf(scope, ctx).list,
           match: { source: desired.source },
+          // Sources are unique: one another run made meanwhile is this one when it leads there too.
+          adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
         },
         claims: [sourceClaim(scope, ctx, desired.source)],
         bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to),

@@ -13,7 +13,7 @@ import { groupPath, groupsPath, sectionPath } from "./paths.ts";
 import type { LiveSection } from "./section.ts";
 import type { SiteScope } from "./site.ts";
 import { navigationOf, type RawSectionGroup } from "./site-navigation.ts";
-import type { CallDraft, ExportContext, ExportedItem, KindModule, LiveNode, PlanContext } from "./types.ts";
+import type { CallDraft, KindModule, LiveNode, PlanContext } from "./types.ts";
 
 export interface LiveSectionGroup {
   [field: string]: unknown;
@@ -130,6 +130,15 @@ export const sectionGroupKind: KindModule<
 
   key: (group) => group.title,
   liveKey: (group) => group.title,
+  // What a group holds is its sections: one that has fewer than configured is still a copy that
+  // two runs at once made (the other took them); one with a section configured elsewhere is not.
+  holdingFields: ["sections"],
+  holds(live, desired, scope, ctx) {
+    const wanted = new Set(desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path))));
+    return live.item.sections
+      .filter((section) => !wanted.has(section.id))
+      .map((section) => `section ${JSON.stringify((section as LiveSection).path ?? section.id)}`);
+  },
 
   diff(desired, live, scope, ctx) {
     const changes: FieldChange[] = [];
@@ -251,48 +260,3 @@ export const sectionGroupKind: KindModule<
     return config;
   },
 };
-
-/**
- * A site's `sections:` list from its exported sections (in the site's one navigation order) and
- * groups: each group stands where its first member is, holding its members in order; empty
- * groups come last. A group whose members are not next to each other in the navigation cannot
- * be written as it is: it is written together, and the plan will show the moves that join it.
- */
-export function nestSections(
-  sections: readonly ExportedItem[],
-  groups: readonly ExportedItem[],
-  site: string,
-  ctx: ExportContext,
-): Record<string, unknown>[] {
-  const groupOf = new Map<string, ExportedItem>();
-  for (const group of groups) {
-    group.config.sections = [];
-    for (const member of (group.live.item as LiveSectionGroup).sections) groupOf.set(member.id, group);
-  }
-  const list: Record<string, unknown>[] = [];
-  const lastIndex = new Map<ExportedItem, number>();
-  const split = new Set<ExportedItem>();
-  sections.forEach((section, index) => {
-    const group = groupOf.get((section.live.item as LiveSection).id);
-    if (!group) {
-      list.push(section.config);
-      return;
-    }
-    const members = group.config.sections as Record<string, unknown>[];
-    if (members.length === 0) list.push(group.config);
-    else if (lastIndex.get(group) !== index - 1) split.add(group);
-    members.push(section.config);
-    lastIndex.set(group, index);
-  });
-  for (const group of groups) {
-    if ((group.config.sections as unknown[]).length === 0) list.push(group.config);
-  }
-  for (const group of split) {
-    ctx.warn(
-      `site ${JSON.stringify(site)}: the sections of group ${JSON.stringify(group.config.group)} are not ` +
-        "next to each other in the navigation; the configuration lists them together, so plan will " +
-        "show the moves that bring them together",
-    );
-  }
-  return list;
-}

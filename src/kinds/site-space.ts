@@ -233,7 +233,14 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           summary: "add site space",
           needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
-          recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing },
+          recover: {
+            list: siteSpacesPath(scope.organization, siteId(scope)),
+            match,
+            exclude: existing,
+            // A space is once in its container: one another run added meanwhile is this one (the
+            // call after it sets its path).
+            adopt: {},
+          },
         });
       }
       const settings: Record<string, unknown> = { path: desired.path };

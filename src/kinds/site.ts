@@ -14,7 +14,8 @@ import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.t
 import { type DesiredRedirect, redirectKind } from "./redirect.ts";
 import type { DesiredState } from "./registry.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
-import { type DesiredSectionGroup, nestSections, sectionGroupKind } from "./section-group.ts";
+import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
+import { nestSections } from "./section-nesting.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,

@@ -1,5 +1,6 @@
 // Teams: identity is the title. Members can only be given when a team is created: the API
 // has no call that lists or changes a team's members, so docsync does not manage them after.
+// The API counts a team's members and the spaces it has a role on: what a team holds.
 
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
@@ -92,6 +93,19 @@ export const teamKind: KindModule<
 
   key: (team) => team.title,
   liveKey: (team) => team.title,
+  // More members than the team was made with, or roles on more spaces than the configuration
+  // gives it: someone added them.
+  holds({ item }, desired, scope) {
+    const held: string[] = [];
+    const members = item.members ?? 0;
+    if (members > (desired.members?.length ?? 0)) held.push(`${members} members`);
+    const granted = (scope.desired.spaceSettings ?? []).filter((space) =>
+      space.permissions?.some((grant) => grant.type === "team" && grant.name === desired.title),
+    ).length;
+    const spaces = item.spaces ?? 0;
+    if (spaces > granted) held.push(`a role on ${spaces} spaces`);
+    return held;
+  },
 
   diff(desired, live) {
     const changes: FieldChange[] = [];

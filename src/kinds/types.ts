@@ -37,20 +37,16 @@ export interface KindModule<
   pathsOutsideOrganization?: readonly string[];
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
-  /**
-   * Why an update with these changes is hard to undo (turning on enforced single sign-on), or
-   * undefined when it is not: the change is flagged as high-risk, with the reason as its note.
-   */
+  /** Why an update with these changes is hard to undo (turning on enforced single sign-on), or
+   * undefined when it is not: the change is flagged as high-risk, with the reason as its note. */
   riskyChanges?(changes: readonly FieldChange[]): string | undefined;
   /**
    * One object, not a list: the configuration writes it as a mapping under `collection`, the
    * planner sees a list of one, and it is never created, deleted or pruned (src/kinds/shapes/singleton.ts).
    */
   singleton?: boolean;
-  /**
-   * Keys are names of one item, not values it can be renamed between (a member by user id or
-   * by email): a configured key that differs from the live one is no rename.
-   */
+  /** Keys are names of one item, not values it can be renamed between (a member by user id or
+   * by email): a configured key that differs from the live one is no rename. */
   keyAliases?: boolean;
   /**
    * Whether the API keeps the key unique in the container (default: true). Where it does not (a
@@ -102,8 +98,7 @@ export interface KindModule<
   refersTo?: readonly { kind: string; when(scope: Scope<P, I>): boolean }[];
   /** Reads the live items of the scope: one call per list page. */
   read(client: RunReader, scope: Scope<P, I>): Promise<LiveNode<L>[]>;
-  /** What a configured item holds to ask for every further fact (`readDetails`), when reading a
-   * whole organization for the export. */
+  /** What a configured item holds to ask for every further fact (`readDetails`), for the export. */
   detailsWanted?: Record<string, unknown>;
   /**
    * For a kind whose live items no call lists (an organization's spaces): the configured items
@@ -140,6 +135,17 @@ export interface KindModule<
    * not yet configured): it is adopted when it fits exactly one configured item and no other.
    */
   adopts?(desired: D, live: L): boolean;
+  /**
+   * What a live item holds that its configured item does not give it and that deleting it would
+   * take along (a collection's spaces and the collections in it, a team's members and grants),
+   * one entry each, for people; none: it holds nothing more. Items of child kinds are compared
+   * by the matching itself. A live duplicate of a configured item that holds something is never
+   * deleted as a copy that two runs at once made (src/live/copies.ts).
+   */
+  holds?(live: LiveNode<L>, desired: D, scope: Scope<P, I>, ctx: PlanContext): string[];
+  /** Fields of `diff` that say what an item holds, not what it is (a group's sections): a live
+   * duplicate differing only there, holding fewer, is still a copy. */
+  holdingFields?: readonly string[];
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
   diff(desired: D, live: LiveNode<L> | undefined, scope: Scope<P, I>, ctx: PlanContext): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */

@@ -2,7 +2,7 @@
 // manages them (or names them), and below each configured item that exists.
 
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, type RunReader, type Scope } from "../kinds/types.ts";
+import { type AnyKind, addressKey, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -16,18 +16,36 @@ import { readTree } from "./walk.ts";
  * (sharedReads): the matchings made here are kept in its memo, for the planner of the same run.
  */
 export async function readLiveState(reader: RunReader, desired: DesiredState): Promise<LiveState> {
+  // Live items that share a configured item's key, read below in full: which of them the plan
+  // keeps, and whether it may delete the others, depends on everything they hold (copies.ts).
+  const whole = new WeakSet<LiveNode>();
   const { live, absent } = await readTree(reader, desired, {
     reads: (kind, scope) =>
-      kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
+      kind.desired(scope) !== undefined ||
+      kind.readAnyway?.(scope) === true ||
+      isReferredTo(kind, scope) ||
+      (scope.live !== undefined && whole.has(scope.live)),
     below(kind, scope, nodes) {
       const configured = (kind.desired(scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
       const matching = keepMatching(reader, configured, nodes, kind, describe);
-      return configured.flatMap((item, index) => {
+      const below = configured.flatMap((item, index) => {
         const node = matching.live[index];
         // Named as the plan names it: a space by its name under `spaces:`.
-        return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
+        return node ? [{ node, desired: item as unknown, name: addressKey(kind, item) }] : [];
       });
+      if (matching.duplicates.size === 0) return below;
+      const desiredOf = new Map(below.map(({ node, desired }) => [node, desired]));
+      for (const [duplicate, kept] of matching.duplicates) {
+        whole.add(duplicate);
+        whole.add(kept);
+        below.push({
+          node: duplicate,
+          desired: desiredOf.get(kept),
+          name: `${kind.liveKey(duplicate.item)}#${duplicate.item.id}`,
+        });
+      }
+      return below;
     },
   });
   if (absent.length > 0) throw absentReadsError(absent);

@@ -44,7 +44,7 @@ describe("--parallelism", () => {
     for (const value of ["1", String(MAX_PARALLELISM)]) {
       const result = await h.run(["plan", "-c", path, "--parallelism", value]);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toContain("+ team \"Editors\"");
+      expect(result.stdout).toContain('+ team "Editors"');
     }
     const help = (await h.run(["apply", "--help"])).stdout.replace(/\s+/g, " ");
     expect(help).toContain(
