@@ -16,9 +16,8 @@ import { validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { applyMergeKeys } from "./yaml-merge.ts";
 import { parseYamlFile } from "./yaml-parse.ts";
-import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
+import type { YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
   /** Files or folders (a folder: every *.yaml / *.yml in it, by name, not recursive). */
@@ -80,15 +79,14 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   const { text } = decoded;
   const control = controlCharacterInText(ref.name, text);
   if (control !== undefined) return { diagnostics: [control], sensitive: [] };
-  const { file, diagnostics, value } = await parseYamlFile(ref.name, ref.path, text);
+  const { file, diagnostics, value } = parseYamlFile(ref.name, ref.path, text);
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
   if (value === undefined) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
-    return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
+    return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
   const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;
-  append(own, applyMergeKeys(file, value, text));
   append(own, controlCharactersInValues(file, value, text));
   append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };

@@ -2,8 +2,7 @@
 // plain sentences at the right node: an unknown key at the key itself, a missing key at its
 // mapping, and one useful message instead of the noise of every `oneOf` branch.
 
-import { Ajv, type ErrorObject, type Options } from "ajv";
-import schema from "../../schemas/docsync.schema.json" with { type: "json" };
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic } from "./diagnostics.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
@@ -12,26 +11,10 @@ import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 // The compiled schema is a constant of the process, not state of a run: every run validates
 // against the same schema, compiled once at first use. Its `errors` are read right after each
 // (synchronous) call, before another can start.
-let compiled: ReturnType<Ajv["compile"]> | undefined;
+let compiled: ValidateFunction | undefined;
 
-/** The ajv that compiles the schema: here at first use, and ahead of time in the build. */
-export function schemaAjv(options: Options = {}): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    verbose: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    ...options,
-  });
-  // `errorMessage` is the editors' (yaml-language-server) custom message; we read it too.
-  ajv.addVocabulary(["errorMessage"]);
-  ajv.addFormat("uri", isAbsoluteUrl);
-  return ajv;
-}
-
-function validator(): ReturnType<Ajv["compile"]> {
-  compiled ??= precompiledValidator?.({ uri: isAbsoluteUrl }) ?? schemaAjv().compile(schema);
+function validator(): ValidateFunction {
+  compiled ??= precompiledValidator({ uri: isAbsoluteUrl });
   return compiled;
 }
 

@@ -7,12 +7,14 @@ import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { checkSingleDefault, defined } from "./configured.ts";
+import { knownSpaces } from "./known-spaces.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
 import type { DesiredSection, LiveSection } from "./section.ts";
 import type { DesiredSite, LiveSite } from "./site.ts";
+import { addTurn, siteSpacePathClaim, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
 import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "./types.ts";
-import { temporarySegment, uniqueClaim } from "./unique.ts";
+import { temporarySegment } from "./unique.ts";
 
 export interface LiveSpaceRef {
   [field: string]: unknown;
@@ -48,21 +50,6 @@ export interface DesiredSiteSpace extends ItemMeta {
   /** `null` removes a live condition; absent leaves it alone. */
   condition?: string | null;
   default?: boolean;
-}
-
-/** Names shown in an unknown-space message; a configuration may name thousands. */
-const SPACES_SHOWN = 10;
-
-/** What an unknown-space message says of the names there are. */
-export function knownSpaces(spaces: ReadonlyMap<string, unknown>): string {
-  if (spaces.size === 0) return "no spaces are named under spaces:";
-  const names: string[] = [];
-  for (const name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
-  }
-  const more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
 }
 
 const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace> = {
@@ -110,7 +97,9 @@ type SiteSpaceKind = KindModule<
 >;
 
 function siteSpaceKind(container: Container): SiteSpaceKind {
-  const pathClaim = (scope: ContainerScope, path: string) => uniqueClaim(scope, "site-space-path", path);
+  const pathClaim = siteSpacePathClaim;
+  const turnsAfter = (scope: ContainerScope, index: number) =>
+    turnsAfterAdd(scope, index, scope.desired.siteSpaces?.length ?? 0);
   const siteId = (scope: ContainerScope) => scope.ids.site;
   const sectionId = (scope: ContainerScope): string => {
     if (scope.ids.section === undefined)
@@ -233,6 +222,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           summary: "add site space",
           needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
+          claims: [addTurn(scope, info.index)],
           recover: {
             list: siteSpacesPath(scope.organization, siteId(scope)),
             match,
@@ -246,7 +236,15 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
       calls.push(
-        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space", ctx),
+        configure(
+          scope,
+          id,
+          settings,
+          [pathClaim(scope, desired.path)],
+          turnsAfter(scope, info.index),
+          "configure site space",
+          ctx,
+        ),
       );
       if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id, ctx));
       return calls;
@@ -258,7 +256,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       if (Object.keys(body).length > 0) {
         const renamed = changes.find((change) => change.field === "path");
         const claims = renamed ? [pathClaim(scope, String(renamed.to))] : [];
-        const releases = renamed ? [pathClaim(scope, live.item.path)] : [];
+        const releases = renamed ? [pathClaim(scope, live.item.path), ...turnsAfter(scope, -1)] : [];
         calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
       }
       if (changes.some((change) => change.field === "default"))
