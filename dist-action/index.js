@@ -60,113 +60,6 @@ var DocsyncError, errorCodeOf, init_errors = __esm({
   }
 });
 
-// src/model/address.ts
-function addressText(address) {
-  let text2 = texts.get(address);
-  return text2 === void 0 && (text2 = address.length === 1 ? stepText(address[0]) : address.map(stepText).join(" \u203A "), texts.set(address, text2)), text2;
-}
-function knownText(address, text2) {
-  return texts.set(address, text2), address;
-}
-function createdAmong(...ids) {
-  let found;
-  for (let id of ids)
-    !(id instanceof IdRef) || found?.some((address) => sameAddress(address, id.idOf)) || (found ? found.push(id.idOf) : found = [id.idOf]);
-  return found;
-}
-var ROOT, addressOf, ESCAPED, quoted, stepText, texts, childText, sameAddress, isUnder, relativeAddress, ownText, IdRef, refText, init_address = __esm({
-  "src/model/address.ts"() {
-    "use strict";
-    ROOT = [], addressOf = (parent, kind, key) => [...parent, { kind, key }], ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/, quoted = (key) => ESCAPED.test(key) ? JSON.stringify(key) : `"${key}"`, stepText = (step) => `${step.kind} ${quoted(step.key)}`, texts = /* @__PURE__ */ new WeakMap();
-    childText = (parentText, kind, key) => parentText === "" ? `${kind} ${quoted(key)}` : `${parentText} \u203A ${kind} ${quoted(key)}`, sameAddress = (a, b) => a.length === b.length && a.every((step, at3) => step.kind === b[at3].kind && step.key === b[at3].key), isUnder = (address, ancestor) => address.length >= ancestor.length && sameAddress(address.slice(0, ancestor.length), ancestor), relativeAddress = (address, ancestor) => address.startsWith(`${ancestor} \u203A `) ? address.slice(ancestor.length + 3) : address, ownText = (address) => address.length === 0 ? "" : stepText(address[address.length - 1]), IdRef = class {
-      constructor(idOf) {
-        this.idOf = idOf;
-      }
-      idOf;
-    };
-    refText = (ref) => `(id of new ${ownText(ref.idOf)})`;
-  }
-});
-
-// src/model/references.ts
-function joinPath(...pieces) {
-  let parts, text2 = "";
-  for (let piece of pieces)
-    if (typeof piece == "string") text2 += piece;
-    else if (piece instanceof IdRef)
-      parts ??= [], text2 !== "" && parts.push(text2), parts.push(piece), text2 = "";
-    else
-      for (let part of piece)
-        typeof part == "string" ? text2 += part : (parts ??= [], text2 !== "" && parts.push(text2), parts.push(part), text2 = "");
-  return parts === void 0 ? text2 : (text2 !== "" && parts.push(text2), parts);
-}
-function addOnce(into, address) {
-  into.some((known) => sameAddress(known, address)) || into.push(address);
-}
-function referencedBy(path, ids, into) {
-  if (typeof path != "string")
-    for (let part of path) typeof part != "string" && addOnce(into, part.idOf);
-  if (ids) for (let ref of ids) addOnce(into, ref.idOf);
-  return into;
-}
-function holdsReference(value) {
-  if (value === null || typeof value != "object") return !1;
-  if (value instanceof IdRef) return !0;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) if (holdsReference(value[index])) return !0;
-    return !1;
-  }
-  for (let key in value) if (holdsReference(value[key])) return !0;
-  return !1;
-}
-function liftReferences(body) {
-  if (!holdsReference(body)) return { body };
-  let ids, keys = [], lift = (value) => {
-    if (value instanceof IdRef)
-      return ids ??= [], ids.push({ at: keys.map((key) => `/${escapePointer(String(key))}`).join(""), idOf: value.idOf }), null;
-    if (value === null || typeof value != "object") return value;
-    let copy;
-    if (Array.isArray(value))
-      for (let index = 0; index < value.length; index++) {
-        let item = value[index];
-        if (item === null || typeof item != "object") continue;
-        keys.push(index);
-        let lifted2 = lift(item);
-        keys.pop(), lifted2 !== item && (copy ??= value.slice(), copy[index] = lifted2);
-      }
-    else
-      for (let key in value) {
-        let item = value[key];
-        if (item === null || typeof item != "object") continue;
-        keys.push(key);
-        let lifted2 = lift(item);
-        keys.pop(), lifted2 !== item && (copy ??= { ...value }, copy[key] = lifted2);
-      }
-    return copy ?? value;
-  }, lifted = lift(body);
-  return ids ? { body: lifted, ids } : { body };
-}
-function filledBody(body, ids, id) {
-  if (!ids || ids.length === 0) return body;
-  let copy = structuredClone(body);
-  for (let ref of ids) {
-    let tokens = ref.at.split("/").slice(1).map(unescapePointer);
-    if (tokens.length === 0) return id(ref.idOf);
-    let holder = copy;
-    for (let token of tokens.slice(0, -1)) holder = holder[token];
-    holder[tokens[tokens.length - 1]] = id(ref.idOf);
-  }
-  return copy;
-}
-var pathText, filledPath, literalPrefix, escapePointer, unescapePointer, init_references = __esm({
-  "src/model/references.ts"() {
-    "use strict";
-    init_address();
-    pathText = (path) => typeof path == "string" ? path : path.map((part) => typeof part == "string" ? part : refText(part)).join(""), filledPath = (path, id) => typeof path == "string" ? path : path.map((part) => typeof part == "string" ? part : encodeURIComponent(id(part.idOf))).join(""), literalPrefix = (path) => typeof path == "string" ? { text: path, whole: !0 } : { text: typeof path[0] == "string" ? path[0] : "", whole: !1 };
-    escapePointer = (key) => key.replaceAll("~", "~0").replaceAll("/", "~1"), unescapePointer = (token) => token.replaceAll("~1", "/").replaceAll("~0", "~");
-  }
-});
-
 // src/plan/lists.ts
 function extended(list, items2) {
   let into = list ?? [];
@@ -181,25 +74,16 @@ var init_lists = __esm({
 
 // src/plan/graph.ts
 function draftCall(draft, id, change, after) {
-  let { body, ids } = draft.body === void 0 ? NO_BODY : liftReferences(draft.body), recover = draft.recover ? recoverOf(draft.recover) : void 0, alternate;
-  if (draft.alternate) {
-    let { route, method, path } = draft.alternate;
-    if (alternate = { route, method, path }, draft.alternate.body !== void 0) {
-      let lifted = liftReferences(draft.alternate.body);
-      alternate.body = lifted.body, lifted.ids && (alternate.ids = lifted.ids);
-    }
-  }
   return {
     method: draft.method,
     path: draft.path,
-    body,
-    ids,
+    body: draft.body,
     summary: draft.summary,
-    needs: needsOf(draft, ids, alternate, recover),
+    needs: draft.needs,
     captures: draft.captures,
     create: draft.create,
-    recover,
-    alternate,
+    recover: draft.recover,
+    alternate: draft.alternate,
     claims: draft.claims,
     releases: draft.releases,
     unrefs: draft.unrefs,
@@ -212,17 +96,6 @@ function draftCall(draft, id, change, after) {
     orderAfter: void 0,
     deletes: void 0
   };
-}
-function recoverOf(draft) {
-  let lifted = liftReferences(draft.match);
-  return lifted.ids ? { ...draft, match: lifted.body, ids: lifted.ids } : draft;
-}
-function needsOf(draft, ids, alternate, recover) {
-  if (plain(draft.path) && ids === void 0 && !draft.needs && (alternate === void 0 || plain(alternate.path) && alternate.ids === void 0) && (recover === void 0 || plain(recover.list) && recover.ids === void 0))
-    return;
-  let found = referencedBy(draft.path, ids, []);
-  if (alternate && referencedBy(alternate.path, alternate.ids, found), recover && referencedBy(recover.list, recover.ids, found), draft.needs) for (let address of draft.needs) addOnce(found, address);
-  return found.length > 0 ? found : void 0;
 }
 function addAll(dependsOn, self, ids) {
   if (ids !== void 0)
@@ -247,17 +120,15 @@ function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
   let capturedBy = /* @__PURE__ */ new Map();
   for (let at3 = 0; at3 < drafts.length; at3++) {
     let call = drafts[at3];
-    if (call.captures)
-      for (let capture of call.captures) capturedBy.set(addressText(capture.address), call.id);
+    if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
   }
   let unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
   for (let at3 = 0; at3 < drafts.length; at3++) {
     let draft = drafts[at3], dependsOn = [];
     if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
       for (let address of draft.needs) {
-        let creator = capturedBy.get(addressText(address));
-        if (!creator)
-          throw new DocsyncError("plan.internal", `planner bug: nothing creates ${addressText(address)}`);
+        let creator = capturedBy.get(address);
+        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
         creator !== draft.id && !dependsOn.includes(creator) && dependsOn.push(creator);
       }
     if (draft.claims)
@@ -272,7 +143,7 @@ function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
       dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.ids && (call.ids = draft.ids), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.probe) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.probe) {
       let { pointer, value, otherwise } = draft.probe;
       call.probe = { pointer, value, otherwise };
     }
@@ -330,8 +201,8 @@ function breakClaimCycles(drafts, newId, onSplit) {
     if (core2.size === 0) return releasedBy;
     let call = drafts.find((draft) => core2.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return releasedBy;
-    let { body, summary: summary2 } = call.temporary, temporary = draftCall(
-      { method: call.method, path: call.path, body, summary: summary2, releases: call.releases },
+    let { body, summary: summary2, needs } = call.temporary, temporary = draftCall(
+      { method: call.method, path: call.path, body, summary: summary2, needs, releases: call.releases },
       newId(),
       call.change,
       call.after ? [...call.after] : void 0
@@ -369,15 +240,11 @@ function cyclicCore(drafts, releasedBy) {
   };
   return peel(waitsFor, waitedBy), peel(waitedBy, waitsFor), left;
 }
-var NO_BODY, plain, NONE, NO_INDEXES, releasesOf, init_graph = __esm({
+var NONE, NO_INDEXES, releasesOf, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
-    init_address();
-    init_references();
     init_lists();
-    NO_BODY = { body: void 0 };
-    plain = (path) => typeof path == "string";
     NONE = [], NO_INDEXES = [];
     releasesOf = (drafts) => indexBy(drafts, (call) => call.releases);
   }
@@ -557,34 +424,52 @@ var init_captures = __esm({
   }
 });
 
-// src/apply/fill.ts
-function idIn(ids) {
-  return (address) => {
-    let id = ids.get(addressText(address));
-    if (id === void 0)
-      throw new DocsyncError("apply.missing-id", `the id of ${addressText(address)} is not known yet`);
-    return id;
-  };
+// src/model/address.ts
+function addressOf(parentAddress, kind, key) {
+  let own = `${kind} ${JSON.stringify(key)}`;
+  return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
 }
-function fillAlternate(alternate, ids) {
-  let { route, method } = alternate, filled = { route, method, path: fillPath(alternate.path, ids) };
-  return alternate.body !== void 0 && (filled.body = fillBody(alternate.body, alternate.ids, ids)), filled;
+function addressesIn(parentAddress, kind) {
+  let prefix = addressPrefix(parentAddress, kind), open = `${prefix}"`;
+  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`;
 }
-function fillRecover(recover, ids) {
-  let { ids: _places, ...rest } = recover;
-  return {
-    ...rest,
-    list: fillPath(recover.list, ids),
-    match: fillBody(recover.match, recover.ids, ids)
-  };
+function lastSegment(address) {
+  let at3 = address.lastIndexOf(" \u203A ");
+  return at3 < 0 ? address : address.slice(at3 + 3);
 }
-var fillPath, fillBody, init_fill = __esm({
-  "src/apply/fill.ts"() {
+function placeholderAddress(value) {
+  return WHOLE_PLACEHOLDER.exec(value)?.[1];
+}
+function replacePlaceholders(text2, id) {
+  return text2.includes(PREFIX) ? text2.replace(PLACEHOLDERS, (_, address) => id(address)) : text2;
+}
+var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, addressPrefix, isUnder, relativeAddress, idPlaceholder, isPlaceholder, init_address = __esm({
+  "src/model/address.ts"() {
+    "use strict";
+    PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
+    ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+    addressPrefix = (parentAddress, kind) => parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `, isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `), relativeAddress = (address, ancestor) => address.startsWith(`${ancestor} \u203A `) ? address.slice(ancestor.length + 3) : address;
+    idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
+  }
+});
+
+// src/apply/placeholders.ts
+function fill(text2, ids, encode) {
+  return replacePlaceholders(text2, (address) => {
+    let id = ids.get(address);
+    if (id === void 0) throw new DocsyncError("apply.missing-id", `the id of ${address} is not known yet`);
+    return encode ? encodeURIComponent(id) : id;
+  });
+}
+function fillValue(value, ids) {
+  return typeof value == "string" ? fill(value, ids, !1) : Array.isArray(value) ? value.map((item) => fillValue(item, ids)) : value !== null && typeof value == "object" ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillValue(item, ids)])) : value;
+}
+var fillPath, init_placeholders = __esm({
+  "src/apply/placeholders.ts"() {
     "use strict";
     init_errors();
     init_address();
-    init_references();
-    fillPath = (path, ids) => filledPath(path, idIn(ids)), fillBody = (body, refs, ids) => filledBody(body, refs, idIn(ids));
+    fillPath = (path, ids) => fill(path, ids, !0);
   }
 });
 
@@ -594,7 +479,7 @@ async function sendBatch(client, call, ids, signal) {
     return { absent: !1, answer: await client.send({
       method: call.method,
       path: fillPath(call.path, ids),
-      body: fillBody(call.body, call.ids, ids),
+      body: fillValue(call.body, ids),
       optional: { route: call.batch.route, instead: "one call per item of its body" },
       signal
     }) };
@@ -606,18 +491,15 @@ async function sendBatch(client, call, ids, signal) {
 function batchItemOutcome(call, result) {
   let failed = (error2) => ({ call, status: "failed", error: error2 });
   if (result === null || typeof result != "object")
-    return failed(
-      `${call.method} ${pathText(call.path)}: the bulk call's answer has no result for this item`
-    );
+    return failed(`${call.method} ${call.path}: the bulk call's answer has no result for this item`);
   let { status, error } = result;
   if (status === "error")
     return failed(typeof error == "string" && error !== "" ? error : "the service refused this item");
   let ids = /* @__PURE__ */ new Map();
   for (let capture of call.captures ?? []) {
     let id = capturedId(result, capture);
-    if (id === void 0)
-      return failed(`the answer did not include the id of ${addressText(capture.address)}`);
-    ids.set(addressText(capture.address), id);
+    if (id === void 0) return failed(`the answer did not include the id of ${capture.address}`);
+    ids.set(capture.address, id);
   }
   return { status: "done", ids };
 }
@@ -626,10 +508,8 @@ var init_batch = __esm({
     "use strict";
     init_absent_route();
     init_errors2();
-    init_address();
-    init_references();
     init_captures();
-    init_fill();
+    init_placeholders();
   }
 });
 
@@ -649,6 +529,10 @@ var init_gone = __esm({
 
 // src/apply/execute.ts
 import { setMaxListeners } from "node:events";
+function fillAlternate(alternate, ids) {
+  let filled = { ...alternate, path: fillPath(alternate.path, ids) };
+  return alternate.body !== void 0 && (filled.body = fillValue(alternate.body, ids)), filled;
+}
 function abortion(signal) {
   if (!signal) return { promise: new Promise(() => {
   }), dispose: () => {
@@ -692,10 +576,7 @@ async function executePlan(plan, client, options) {
           record(outcome), failed.push(call);
           return;
         }
-        for (let capture of call.captures ?? []) {
-          let address = addressText(capture.address);
-          ids.set(address, outcome.ids.get(address));
-        }
+        for (let capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address));
         record({ call, status: "done", carried: !0 }), done.push(id);
       }
     });
@@ -710,10 +591,10 @@ async function executePlan(plan, client, options) {
       let answer = await client.send({
         method: call.method,
         path: fillPath(call.path, ids),
-        ...call.body === void 0 ? {} : { body: fillBody(call.body, call.ids, ids) },
+        ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
         // The call says whether it creates; plans saved before it did: the calls with `recover`.
         create: call.create ?? call.recover !== void 0,
-        ...call.recover ? { recover: fillRecover(call.recover, ids) } : {},
+        ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
         ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp.signal
       });
@@ -722,11 +603,8 @@ async function executePlan(plan, client, options) {
       for (let capture of call.captures ?? []) {
         let id = capturedId(answer, capture);
         if (id === void 0)
-          throw new DocsyncError(
-            "apply.no-id",
-            `the answer did not include the id of ${addressText(capture.address)}`
-          );
-        ids.set(addressText(capture.address), id);
+          throw new DocsyncError("apply.no-id", `the answer did not include the id of ${capture.address}`);
+        ids.set(capture.address, id);
       }
       return record({ call, status: "done" }), !0;
     } catch (error) {
@@ -774,12 +652,11 @@ var DEFAULT_DRAIN_MS, init_execute = __esm({
   "src/apply/execute.ts"() {
     "use strict";
     init_errors();
-    init_address();
     init_graph();
     init_batch();
     init_captures();
-    init_fill();
     init_gone();
+    init_placeholders();
     DEFAULT_DRAIN_MS = 1e4;
   }
 });
@@ -810,7 +687,7 @@ Interrupted (${signal}): nothing was changed.
       let count2 = inFlight().length;
       host.write(
         `
-Interrupted (${signal}): no new call will start; waiting up to ${DRAIN_MS / 1e3} s for the ${count2} call(s) in flight. Send the signal again to exit at once.
+Interrupted (${signal}): no new call will start; waiting up to ${DEFAULT_DRAIN_MS / 1e3} s for the ${count2} call(s) in flight. Send the signal again to exit at once.
 `
       );
       return;
@@ -843,11 +720,11 @@ Interrupted (${signal}) after the calls of the plan were made: exiting now.`), l
     }
   };
 }
-var SIGNAL_EXIT_CODES, DRAIN_MS, processHost, SIGNALS, init_interruption = __esm({
+var SIGNAL_EXIT_CODES, processHost, SIGNALS, init_interruption = __esm({
   "src/cli/interruption.ts"() {
     "use strict";
     init_execute();
-    SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }, DRAIN_MS = DEFAULT_DRAIN_MS, processHost = {
+    SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }, processHost = {
       on: (signal, listener) => process.on(signal, listener),
       off: (signal, listener) => process.off(signal, listener),
       write: (text2) => process.stderr.write(text2),
@@ -3456,7 +3333,7 @@ var import_index, program, createCommand, createArgument, createOption, Commande
 });
 
 // src/render/style.ts
-var code, COLOR, plain2, PLAIN, plainStyle, init_style = __esm({
+var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
   "src/render/style.ts"() {
     "use strict";
     code = (open, close) => (text2) => `\x1B[${open}m${text2}\x1B[${close}m`, COLOR = {
@@ -3467,14 +3344,14 @@ var code, COLOR, plain2, PLAIN, plainStyle, init_style = __esm({
       magenta: code(35, 39),
       bold: code(1, 22),
       dim: code(2, 22)
-    }, plain2 = (text2) => text2, PLAIN = {
-      green: plain2,
-      yellow: plain2,
-      red: plain2,
-      cyan: plain2,
-      magenta: plain2,
-      bold: plain2,
-      dim: plain2
+    }, plain = (text2) => text2, PLAIN = {
+      green: plain,
+      yellow: plain,
+      red: plain,
+      cyan: plain,
+      magenta: plain,
+      bold: plain,
+      dim: plain
     }, plainStyle = PLAIN;
   }
 });
@@ -3495,14 +3372,14 @@ function pemBodies(secret) {
   return forms;
 }
 function literalForms(secret) {
-  let plain4 = [...wholeForms(secret), ...pemBodies(secret)], forms = /* @__PURE__ */ new Set();
-  for (let form of [...plain4, ...plain4.map(jsonEscaped), ...percentEncoded(secret)])
+  let plain3 = [...wholeForms(secret), ...pemBodies(secret)], forms = /* @__PURE__ */ new Set();
+  for (let form of [...plain3, ...plain3.map(jsonEscaped), ...percentEncoded(secret)])
     form.length >= 4 && forms.add(form);
   return [...forms].sort((a, b) => b.length - a.length);
 }
 function fragments(secret) {
-  let windows = [], texts2 = [secret, ...pemBodies(secret)];
-  for (let [run2] of texts2.join(`
+  let windows = [], texts = [secret, ...pemBodies(secret)];
+  for (let [run2] of texts.join(`
 `).matchAll(BASE64_RUN))
     for (let start = 0; start + FRAGMENT_LENGTH <= run2.length; start++)
       windows.push(run2.slice(start, start + FRAGMENT_LENGTH));
@@ -3585,10 +3462,10 @@ var REDACTED, HALF, LONG_RUN, Redactor, init_redactor = __esm({
           last !== void 0 && start <= last[1] ? last[1] = start + FRAGMENT_LENGTH : stretches.push([start, start + FRAGMENT_LENGTH]);
         }
         if (stretches.length === 0) return run2;
-        let result = "", kept2 = 0;
+        let result = "", kept = 0;
         for (let [from, to] of stretches)
-          result += run2.slice(kept2, from) + REDACTED, kept2 = to;
-        return result + run2.slice(kept2);
+          result += run2.slice(kept, from) + REDACTED, kept = to;
+        return result + run2.slice(kept);
       }
       /**
        * A cheap test first: any window of 16 characters in the run covers one of the places 0, 8,
@@ -3811,7 +3688,6 @@ var ApplyRecorder, json, init_json_reports = __esm({
   "src/cli/json-reports.ts"() {
     "use strict";
     init_report();
-    init_references();
     init_redactor();
     ApplyRecorder = class {
       constructor(planFile) {
@@ -3836,7 +3712,7 @@ var ApplyRecorder, json, init_json_reports = __esm({
               id: outcome.call.id,
               address: changes2.get(outcome.call.change)?.address ?? outcome.call.change,
               method: outcome.call.method,
-              path: pathText(outcome.call.path),
+              path: outcome.call.path,
               summary: outcome.call.summary,
               status: outcome.status
             };
@@ -4011,28 +3887,15 @@ var placeOf, ROLES, init_desired = __esm({
 });
 
 // src/kinds/paths.ts
-function liveId(id) {
-  if (typeof id != "string")
-    throw new Error(`planner bug: a read names a new item, ${JSON.stringify(id.idOf)}`);
-  return id;
-}
-function orgPath(org) {
-  return lastOrg?.org !== org && (lastOrg = { org, path: `/orgs/${encodeURIComponent(org)}` }), lastOrg.path;
-}
-function sitePath(org, site4) {
-  return (lastSite?.org !== org || lastSite.site !== site4) && (lastSite = { org, site: site4, path: below(`${orgPath(org)}/sites`, site4) }), lastSite.path;
-}
 function movePosition(type2, field, position) {
   return position.after ? { position: { after: { type: type2, [field]: position.after } } } : { position: { before: { type: type2, [field]: position.before } } };
 }
-var segment, below, subPath, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
+var segment, pathBelow, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
-    init_references();
-    segment = (id) => id instanceof IdRef ? id : encodeURIComponent(id), below = (base, id) => typeof base == "string" && typeof id == "string" ? `${base}/${encodeURIComponent(id)}` : joinPath(base, "/", segment(id)), subPath = (base, text2) => typeof base == "string" ? `${base}${text2}` : joinPath(base, text2);
-    sectionsPath = (org, site4) => subPath(sitePath(org, site4), "/sections"), sectionPath = (org, site4, section) => below(sectionsPath(org, site4), section), groupsPath = (org, site4) => subPath(sitePath(org, site4), "/section-groups"), groupPath = (org, site4, group) => below(groupsPath(org, site4), group), siteSpacesPath = (org, site4) => subPath(sitePath(org, site4), "/site-spaces"), siteSpacePath = (org, site4, siteSpace) => below(siteSpacesPath(org, site4), siteSpace), redirectsPath = (org, site4) => subPath(sitePath(org, site4), "/redirects"), redirectPath = (org, site4, redirect) => below(redirectsPath(org, site4), redirect), teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => below(teamsPath(org), team), customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${encodeURIComponent(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => below(samlProvidersPath(org), provider);
-    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${encodeURIComponent(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => below(translationsPath(org), translation), spacePath = (space) => below("/spaces", space), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (collection) => below("/collections", collection), spacePermissionsPath = (space) => subPath(spacePath(space), "/permissions");
+    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), pathBelow = (list, id) => `${list}/${segment(id)}`, orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => pathBelow(`${orgPath(org)}/sites`, site4), sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (collection) => `/collections/${segment(collection)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
   }
 });
 
@@ -4052,7 +3915,7 @@ function spacesToTrash(spaces, configuration) {
     return {
       action: "delete",
       kind: "space",
-      address: addressText(addressOf(ROOT, "space", space.id)),
+      address: addressOf("", "space", space.id),
       liveId: space.id,
       note: `${title}goes to the trash, restorable for 7 days`
     };
@@ -4156,6 +4019,20 @@ var movedOut, init_collection_parents = __esm({
   }
 });
 
+// src/kinds/collection-titles.ts
+function markSharedTitles(items2) {
+  let count2 = /* @__PURE__ */ new Map();
+  for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
+  for (let item of items2) (count2.get(item.title) ?? 0) > 1 && (item[SHARES_TITLE] = !0);
+}
+var SHARES_TITLE, sharesTitle, init_collection_titles = __esm({
+  "src/kinds/collection-titles.ts"() {
+    "use strict";
+    SHARES_TITLE = /* @__PURE__ */ Symbol("shares its title");
+    sharesTitle = (live) => live[SHARES_TITLE] === !0;
+  }
+});
+
 // src/kinds/compare.ts
 import { isDeepStrictEqual } from "node:util";
 function holds(desired, live) {
@@ -4245,20 +4122,24 @@ var leafNodes, init_live_nodes = __esm({
 
 // src/kinds/collection.ts
 function parentId(ref, ctx) {
-  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, KIND, ref.title));
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
 }
 function liveCollections(scope) {
   return scope.live?.children[KIND] ?? [];
 }
-function liveParents(scope) {
-  let nodes = liveCollections(scope), parents = parentsOf.get(nodes);
-  return parents || (parents = new Map(nodes.map((node) => [node.item.id, node.item.parent])), parentsOf.set(nodes, parents)), parents;
+function liveParents(scope, ctx) {
+  let nodes = liveCollections(scope);
+  return ctx.once(
+    nodes,
+    "collection parents",
+    () => new Map(nodes.map((node) => [node.item.id, node.item.parent]))
+  );
 }
 function checkNothingKeptInside(live, scope, ctx) {
   for (let desired of scope.desired.collections ?? []) {
     if (desired.parent !== void 0) continue;
-    let id = ctx.liveIdOf(addressOf(ROOT, KIND, desired.title));
-    if (!(id === void 0 || liveParents(scope).get(id) !== live.item.id))
+    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    if (!(id === void 0 || liveParents(scope, ctx).get(id) !== live.item.id))
       throw new DocsyncError(
         "plan.kept-inside-deleted",
         `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
@@ -4272,9 +4153,9 @@ function mayBeDeleted(live, desired) {
 }
 function exportedCollection(id, scope, ctx) {
   let live = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
-  return key !== void 0 && live && key === live.title && !sharedTitles.has(live) ? key : { id };
+  return key !== void 0 && live && key === live.title && !sharesTitle(live) ? key : { id };
 }
-var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_collection = __esm({
+var KIND, PATCHABLE, where2, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
@@ -4282,12 +4163,12 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
     init_desired();
     init_collection_contents();
     init_collection_parents();
+    init_collection_titles();
     init_compare();
     init_configured();
     init_live_nodes();
     init_paths();
-    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], sharedTitles = /* @__PURE__ */ new WeakSet();
-    parentsOf = /* @__PURE__ */ new WeakMap();
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"];
     where2 = (item) => placeOf(item.at);
     collectionKind = {
       kind: KIND,
@@ -4327,14 +4208,13 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
       },
       desired: (scope) => scope.desired.collections,
       async read(client, scope) {
-        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count2 = /* @__PURE__ */ new Map();
-        for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
-        for (let item of items2) (count2.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
+        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 });
+        markSharedTitles(items2);
         let nodes = leafNodes(items2), desired = scope.desired.collections;
         if (desired === void 0) return nodes;
         let prunes = scope.desired.policy.prune.includes("collections");
         return await Promise.all(
-          nodes.filter((node) => sharedTitles.has(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
+          nodes.filter((node) => sharesTitle(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
             node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
           })
         ), nodes;
@@ -4354,6 +4234,7 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
             path: collectionsPath(org),
             body: parent ? { title: desired.title, parent } : { title: desired.title },
             summary: "create collection",
+            needs: ctx.needs(parent ?? void 0),
             captures: [{ address, pointer: "/id" }],
             recover: { list: collectionsPath(org), match: { title: desired.title } }
           }
@@ -4364,12 +4245,13 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
             method: "PATCH",
             path: collectionPath(id),
             body: settings,
-            summary: "configure collection"
+            summary: "configure collection",
+            needs: ctx.needs(id)
           });
         }
         return calls;
       },
-      update(_desired, live, changes2, _address, scope) {
+      update(_desired, live, changes2, _address, scope, ctx) {
         let calls = [], body = patchBody(changes2, PATCHABLE);
         Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
         let move = changes2.find((change) => change.field === "parent");
@@ -4377,14 +4259,15 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
           let to = typeof move.to == "string" ? move.to : void 0;
           calls.push({
             method: "POST",
-            path: subPath(collectionPath(live.item.id), "/move"),
+            path: `${collectionPath(live.item.id)}/move`,
             body: { parent: move.to ?? null },
             summary: "move collection",
+            needs: ctx.needs(to),
             // Out of its old parent before that one is deleted.
             unrefs: live.item.parent ? [live.item.parent] : [],
             releases: [movedOut(live.item.id)],
             // Into a collection inside its live subtree: after the moves that take that one out.
-            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut)
+            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope, ctx)).map(movedOut)
           });
         }
         return calls;
@@ -4403,7 +4286,7 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
       consequences: (live, _address, _scope, _ctx, configuration) => spacesToTrash(live.details?.spaces ?? [], configuration),
       toConfig(live, scope, ctx) {
         let collection = live.item;
-        if (sharedTitles.has(collection)) {
+        if (sharesTitle(collection)) {
           let first = liveCollections(scope).find((node) => node.item.title === collection.title);
           if (first && first.item.id !== collection.id) {
             ctx.warn(
@@ -4427,7 +4310,7 @@ function valuesLost(name, scope) {
       {
         action: "update",
         kind: "space",
-        address: addressText(addressOf(ROOT, "space", space.name)),
+        address: addressOf("", "space", space.name),
         liveId: node.item.id,
         note: `loses its value of custom field ${JSON.stringify(name)}`
       }
@@ -4580,17 +4463,9 @@ async function readTeamsOf(client, organization, nodes) {
 }
 function teamsLosing(node, member, ctx) {
   return (node.details?.teams ?? []).flatMap(({ id, title }) => {
-    let addresses = [title, `${title}#${id}`].map((key) => addressOf(ROOT, "team", key));
-    if (addresses.some((address2) => ctx.deletes(address2) === id)) return [];
-    let address = addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0];
-    return [
-      {
-        action: "update",
-        kind: "team",
-        address: addressText(address),
-        liveId: id,
-        note: `loses member ${JSON.stringify(member)}`
-      }
+    let addresses = [title, `${title}#${id}`].map((key) => addressOf("", "team", key));
+    return addresses.some((address2) => ctx.deletes(address2) === id) ? [] : [
+      { action: "update", kind: "team", address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0], liveId: id, note: `loses member ${JSON.stringify(member)}` }
     ];
   });
 }
@@ -4604,12 +4479,6 @@ var init_member_teams = __esm({
 });
 
 // src/kinds/space-access-facts.ts
-function once(client, key, read) {
-  let reads = cache.get(client);
-  reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
-  let found = reads.get(key);
-  return found || (found = read(), reads.set(key, found)), found;
-}
 function readCaller(client, organization) {
   return once(client, `caller ${organization}`, async () => {
     let id;
@@ -4654,13 +4523,12 @@ function readOrganizationSpaces(client, organization) {
     return items2.map((item) => item.space).filter((space) => !space.deletedAt);
   });
 }
-var cache, absent, init_space_access_facts = __esm({
+var once, absent, init_space_access_facts = __esm({
   "src/kinds/space-access-facts.ts"() {
     "use strict";
     init_errors2();
     init_paths();
-    cache = /* @__PURE__ */ new WeakMap();
-    absent = isNotOffered;
+    once = (client, key, read) => client.once(client, key, read), absent = isNotOffered;
   }
 });
 
@@ -4692,11 +4560,11 @@ async function readUnlistedGrants(client, scope, type2, nodes) {
 }
 function unlistedGrantConsequences(node, principal, configuration) {
   return (node.details?.unlistedGrants ?? []).map(({ spaceId, spaceTitle, role }) => {
-    let name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId), space = addressOf(ROOT, "space", name ?? spaceId), title = spaceTitle === void 0 ? "" : ` ${JSON.stringify(spaceTitle)}`;
+    let name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId), space = addressOf("", "space", name ?? spaceId), title = spaceTitle === void 0 ? "" : ` ${JSON.stringify(spaceTitle)}`;
     return {
       action: "delete",
       kind: "space permission",
-      address: addressText(addressOf(space, "space permission", principal)),
+      address: addressOf(space, "space permission", principal),
       liveId: node.item.id,
       note: `role ${JSON.stringify(role)} on space${title}, whose permissions the configuration does not list`
     };
@@ -4750,10 +4618,8 @@ ${lines.join(`
 `)}`
   );
 }
-function checkAdmins(scope) {
-  let nodes = scope.live?.children[KIND2] ?? [];
-  refusalsOf.has(nodes) || refusalsOf.set(nodes, adminProblems(scope, nodes));
-  let problems = refusalsOf.get(nodes);
+function checkAdmins(scope, ctx) {
+  let nodes = scope.live?.children[KIND2] ?? [], problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
   if (problems !== void 0) throw new DocsyncError("plan.admin", problems);
 }
 function adminProblems(scope, nodes) {
@@ -4775,7 +4641,7 @@ function adminProblems(scope, nodes) {
     return refusals.map((refusal2) => refusal2.at === void 0 ? refusal2.message : `${refusal2.at}: ${refusal2.message}`).join(`
 `);
 }
-var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, refusalsOf, memberKind, init_member = __esm({
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, memberKind, init_member = __esm({
   "src/kinds/member.ts"() {
     "use strict";
     init_errors2();
@@ -4787,7 +4653,6 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
     init_paths();
     init_unlisted_grants();
     KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => placeOf(item.at), names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
-    refusalsOf = /* @__PURE__ */ new WeakMap();
     memberKind = {
       kind: KIND2,
       collection: "members",
@@ -4836,8 +4701,8 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
       },
       key: (member) => userKey(member.user),
       liveKey: (member) => userKey(liveName(member)),
-      diff(desired, live, scope) {
-        checkAdmins(scope);
+      diff(desired, live, scope, ctx) {
+        checkAdmins(scope, ctx);
         let changes2 = [];
         return compareField(changes2, "role", desired.role, live?.item.role), changes2;
       },
@@ -4855,8 +4720,8 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
           summary: "change member role"
         }
       ],
-      remove(live, _address, scope) {
-        return checkAdmins(scope), [
+      remove(live, _address, scope, ctx) {
+        return checkAdmins(scope, ctx), [
           {
             method: "DELETE",
             path: memberPath(scope.organization, live.item.id),
@@ -4992,7 +4857,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
     init_configured();
     init_live_nodes();
     init_paths();
-    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "team", ref.title));
+    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
     samlProviderKind = {
       kind: "SAML provider",
       collection: "samlProviders",
@@ -5055,12 +4920,13 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             path: samlProvidersPath(scope.organization),
             body,
             summary: "create SAML provider",
+            needs: ctx.needs(want.defaultTeam),
             captures: [{ address, pointer: "/id" }],
             recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
           }
         ];
       },
-      update(_desired, live, changes2, _address, scope) {
+      update(_desired, live, changes2, _address, scope, ctx) {
         let body = patchBody(changes2, FIELDS), unrefs = changes2.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
         return [
           {
@@ -5068,6 +4934,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             path: samlProviderPath(scope.organization, live.item.id),
             body,
             summary: "update SAML provider",
+            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
             unrefs
           }
         ];
@@ -5164,11 +5031,7 @@ function singletonKind(shape) {
       };
       for (let change of changes2) {
         let { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
-        if (needs?.length) {
-          call.needs ??= [];
-          for (let address of needs) addOnce(call.needs, address);
-        }
-        unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
+        needs?.length && (call.needs = [.../* @__PURE__ */ new Set([...call.needs ?? [], ...needs])]), unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
       }
       return [call];
     },
@@ -5183,7 +5046,6 @@ var init_singleton = __esm({
     "use strict";
     init_errors2();
     init_errors();
-    init_references();
     init_compare();
   }
 });
@@ -5197,8 +5059,8 @@ function risky(change) {
 function ordering(change, scope, ctx) {
   if (change.field !== "sso") return {};
   if (change.to === !0) {
-    let ids = (scope.desired.samlProviders ?? []).map((provider) => ctx.idOf(addressOf(ROOT, samlProviderKind.kind, provider.label)));
-    return { needs: createdAmong(...ids) };
+    let ids = (scope.desired.samlProviders ?? []).map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
+    return { needs: ctx.needs(...ids) };
   }
   return { unrefs: (scope.live?.children[samlProviderKind.kind] ?? []).map((node) => node.item.id) };
 }
@@ -5227,6 +5089,45 @@ var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
       ordering,
       exportLeavesOut: "the organization's logo and default content"
     });
+  }
+});
+
+// src/api/pagination.ts
+async function walkPages(path, fetchPage) {
+  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
+  do {
+    let { status, body } = await fetchPage(cursor), page = asPage(body);
+    if (page === void 0)
+      throw new ApiError(
+        { method: "GET", path, status, unreadable: !0 },
+        `GET ${path} returned a response without an "items" array; expected a paged list.`
+      );
+    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
+      if (seen.has(cursor))
+        throw new ApiError(
+          { method: "GET", path, status, unreadable: !0 },
+          `GET ${path} returned the same page cursor twice.`
+        );
+      seen.add(cursor);
+    }
+  } while (cursor !== void 0);
+  return items2;
+}
+function asPage(body) {
+  if (typeof body != "object" || body === null || Array.isArray(body)) return;
+  let record = body;
+  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
+}
+function nextCursor(next) {
+  if (typeof next != "object" || next === null) return;
+  let page = next.page;
+  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
+}
+var MAX_PAGE_SIZE, init_pagination = __esm({
+  "src/api/pagination.ts"() {
+    "use strict";
+    init_errors2();
+    MAX_PAGE_SIZE = 1e3;
   }
 });
 
@@ -5272,12 +5173,6 @@ var isGroup, init_site_navigation = __esm({
 });
 
 // src/kinds/unique.ts
-function fnv1a(text2) {
-  let hash = 2166136261;
-  for (let at3 = 0; at3 < text2.length; at3++)
-    hash ^= text2.charCodeAt(at3), hash = Math.imul(hash, 16777619);
-  return (hash >>> 0).toString(16).padStart(8, "0");
-}
 function slug(text2) {
   return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
@@ -5287,30 +5182,21 @@ function derivedPath(title) {
 var uniqueClaim, temporarySegment, init_unique = __esm({
   "src/kinds/unique.ts"() {
     "use strict";
-    init_address();
-    uniqueClaim = (scope, field, value) => `${addressText(scope.address)}#${field}=${value}`, temporarySegment = (id) => typeof id == "string" ? `docsync-swap-${id}` : `docsync-swap-new-${fnv1a(addressText(id.idOf))}`;
+    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
   }
 });
 
 // src/kinds/redirect.ts
 import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
-function partsOf(scope) {
-  let parts = partsBySite.get(scope);
-  return parts || (parts = {
-    list: redirectsPath(scope.organization, scope.ids.site),
-    claim: uniqueClaim(scope, "redirect-source", ""),
-    destinations: /* @__PURE__ */ new Map()
-  }, partsBySite.set(scope, parts)), parts;
-}
 function destination(desired, scope, ctx) {
   if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = partsOf(scope).destinations, value = known.get(path);
+  let path = desired.destination.sectionPath, known = partsOf(scope, ctx).destinations, value = known.get(path);
   return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
 }
-function destinationText(value, scope) {
+function destinationText(value, scope, ctx) {
   if (value.kind === "external" && typeof value.url == "string") return value.url;
   if (value.kind !== "site-section" || typeof value.siteSectionId != "string") return;
-  let parts = partsOf(scope);
+  let parts = partsOf(scope, ctx);
   parts.sectionPaths ??= new Map(
     (scope.live?.children.section ?? []).map((node) => [
       node.item.id,
@@ -5320,12 +5206,12 @@ function destinationText(value, scope) {
   let path = parts.sectionPaths.get(value.siteSectionId);
   return path === void 0 ? void 0 : `section ${JSON.stringify(path)}`;
 }
-function destinationChange(desired, wanted, live, scope) {
+function destinationChange(desired, wanted, live, scope, ctx) {
   let change = live ? { field: "destination", from: live, to: wanted } : { field: "destination", to: wanted };
   change.main = !0;
-  let fromText = live && destinationText(live, scope);
+  let fromText = live && destinationText(live, scope, ctx);
   fromText !== void 0 && (change.fromText = fromText);
-  let toText = desired.destination.kind === "site-section" ? `section ${JSON.stringify(desired.destination.sectionPath)}` : destinationText(wanted, scope);
+  let toText = desired.destination.kind === "site-section" ? `section ${JSON.stringify(desired.destination.sectionPath)}` : destinationText(wanted, scope, ctx);
   return toText !== void 0 && (change.toText = toText), change;
 }
 function holdsDestination(wanted, live) {
@@ -5343,16 +5229,16 @@ function rawDestination(live) {
   for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
   return raw;
 }
-function bulkItem(scope, source, destination2) {
+function bulkItem(list, source, destination2) {
   return {
     method: "PUT",
-    path: partsOf(scope).list,
+    path: list,
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination: destination2 }
   };
 }
-var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+var redirectConfig, site, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
   "src/kinds/redirect.ts"() {
     "use strict";
     init_address();
@@ -5378,8 +5264,11 @@ var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_RED
         let desired = meta2;
         return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
       }
-    }, site = (scope) => scope.desired, partsBySite = /* @__PURE__ */ new WeakMap();
-    sourceClaim = (scope, source) => partsOf(scope).claim + source;
+    }, site = (scope) => scope.desired, partsOf = (scope, ctx) => ctx.once(scope, "redirect parts", () => ({
+      list: redirectsPath(scope.organization, scope.ids.site),
+      claim: uniqueClaim(scope, "redirect-source", ""),
+      destinations: /* @__PURE__ */ new Map()
+    })), sourceClaim = (scope, ctx, source) => partsOf(scope, ctx).claim + source;
     DESTINATION_FIELDS = {
       "site-section": ["siteSectionId"],
       "site-space": ["siteSpaceId"],
@@ -5392,59 +5281,66 @@ var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_RED
       collection: "redirects",
       config: redirectConfig,
       desired: (scope) => site(scope).redirects,
-      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, liveId(scope.ids.site)))),
+      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, scope.ids.site))),
       key: (redirect) => redirect.source,
       liveKey: (redirect) => redirect.source,
       diff(desired, live, scope, ctx) {
         let changes2 = [];
         compareField(changes2, "source", desired.source, live?.item.source);
         let wanted = destination(desired, scope, ctx);
-        return holdsDestination(wanted, live?.item.destination) || changes2.push(destinationChange(desired, wanted, live?.item.destination, scope)), changes2;
+        return holdsDestination(wanted, live?.item.destination) || changes2.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx)), changes2;
       },
       create(desired, address, scope, ctx) {
         let to = destination(desired, scope, ctx);
         return [
           {
             method: "POST",
-            path: partsOf(scope).list,
+            path: partsOf(scope, ctx).list,
             body: { source: desired.source, destination: to },
             summary: "create redirect",
+            needs: ctx.needs(scope.ids.site, to.siteSectionId),
             captures: [{ address, pointer: "/id" }],
             recover: {
-              list: partsOf(scope).list,
+              list: partsOf(scope, ctx).list,
               match: { source: desired.source },
               // Sources are unique: one another run made meanwhile is this one when it leads there too.
               adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value]))
             },
-            claims: [sourceClaim(scope, desired.source)],
-            bulk: bulkItem(scope, desired.source, to)
+            claims: [sourceClaim(scope, ctx, desired.source)],
+            bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to)
           }
         ];
       },
       update(desired, live, changes2, _address, scope, ctx) {
         let body = {}, call = {
           method: "PATCH",
-          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
           body,
-          summary: "update redirect"
+          summary: "update redirect",
+          needs: ctx.needs(scope.ids.site)
         };
-        if (changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
+        if (changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, ctx, desired.source)], call.releases = [sourceClaim(scope, ctx, live.item.source)], call.temporary = {
           body: { source: `/${temporarySegment(live.item.id)}` },
           summary: "move redirect to a temporary source"
         }), changes2.some((change) => change.field === "destination")) {
           let to = destination(desired, scope, ctx);
-          body.destination = to, call.unrefs = sectionOf(live.item);
+          body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item);
         }
-        return body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
+        return body.source === void 0 && (call.bulk = bulkItem(
+          partsOf(scope, ctx).list,
+          live.item.source,
+          body.destination
+        )), [call];
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
-          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
           summary: "delete redirect",
-          releases: [sourceClaim(scope, live.item.source)],
+          needs: ctx.needs(scope.ids.site),
+          releases: [sourceClaim(scope, ctx, live.item.source)],
           unrefs: sectionOf(live.item),
-          bulk: bulkItem(scope, live.item.source, null)
+          bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null)
         }
       ],
       // A section of the same site by its path; any other destination as the API gives it.
@@ -5475,12 +5371,10 @@ function groupLosing(section, scope, ctx) {
   let id = section.sectionGroup;
   if (typeof id != "string") return;
   let title = (scope.live?.children.group ?? []).find((node) => node.item.id === id)?.item.title, addresses = title === void 0 ? [addressOf(scope.address, "group", id)] : [title, `${title}#${id}`].map((key) => addressOf(scope.address, "group", key));
-  if (addresses.some((address2) => ctx.deletes(address2) === id)) return;
-  let address = addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0];
-  return {
+  return addresses.some((address2) => ctx.deletes(address2) === id) ? void 0 : {
     action: "update",
     kind: "group",
-    address: addressText(address),
+    address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0],
     liveId: id,
     note: `section ${JSON.stringify(section.path)} leaves it`
   };
@@ -5523,7 +5417,7 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
         })
       },
       desired: (scope) => site2(scope).sectionGroups,
-      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, liveId(scope.ids.site)))),
+      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
       key: (group) => group.title,
       liveKey: (group) => group.title,
       // What a group holds is its sections: one that has fewer than configured is still a copy that
@@ -5536,11 +5430,8 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       diff(desired, live, scope, ctx) {
         let changes2 = [];
         for (let field of PATCHABLE2) compareField(changes2, field, desired[field], live?.item[field]);
-        let kept2 = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept2), ids = new Set(kept2.map((section) => section.id));
-        return have.length === desired.sections.length && desired.sections.every((path) => {
-          let id = ctx.idOf(sectionAddress(scope, path));
-          return typeof id == "string" && ids.has(id);
-        }) || changes2.push(
+        let kept = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept), ids = new Set(kept.map((section) => section.id));
+        return have.length === desired.sections.length && desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path)))) || changes2.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
         ), changes2;
       },
@@ -5554,6 +5445,7 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
             path: groupsPath(scope.organization, scope.ids.site),
             body,
             summary: "create group",
+            needs: ctx.needs(scope.ids.site, ...members),
             captures: [{ address, pointer: "/id" }],
             recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
           }
@@ -5565,16 +5457,18 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
           body,
-          summary: "update group"
+          summary: "update group",
+          needs: ctx.needs(siteId)
         });
         let have = new Set(live.item.sections.map((section) => section.id));
         for (let path of desired.sections) {
           let id = ctx.idOf(sectionAddress(scope, path));
-          typeof id == "string" && have.has(id) || calls.push({
+          have.has(id) || calls.push({
             method: "POST",
-            path: subPath(groupPath(org, siteId, live.item.id), "/sections"),
+            path: `${groupPath(org, siteId, live.item.id)}/sections`,
             body: { sectionId: id },
             summary: "add section to group",
+            needs: ctx.needs(siteId, id),
             alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
           });
         }
@@ -5582,8 +5476,9 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
         for (let id of have)
           !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
             method: "DELETE",
-            path: below(subPath(groupPath(org, siteId, live.item.id), "/sections"), id),
+            path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
             summary: "remove section from group",
+            needs: ctx.needs(siteId),
             alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
           });
         return calls;
@@ -5593,16 +5488,17 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
         let [where7, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
-          path: subPath(groupPath(scope.organization, scope.ids.site, id), "/move"),
+          path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
           body: { position: { [where7]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: groupPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete group"
+          summary: "delete group",
+          needs: ctx.needs(scope.ids.site)
         }
       ],
       // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
@@ -5611,7 +5507,7 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
         return {
           action: "update",
           kind: "section",
-          address: addressText(sectionAddress(scope, path)),
+          address: sectionAddress(scope, path),
           liveId: section.id,
           note: "leaves the group, and stays where it is"
         };
@@ -5657,28 +5553,32 @@ function siteSpaceKind(container) {
     if (scope.ids.section === void 0)
       throw new Error("planner bug: a section's site space without its section");
     return scope.ids.section;
-  }, makeDefault2 = (scope, id) => container === "site" ? {
+  }, makeDefault2 = (scope, id, ctx) => container === "site" ? {
     method: "PATCH",
     path: sitePath(scope.organization, siteId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space"
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), id)
   } : {
     method: "PATCH",
     path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space"
-  }, configure = (scope, id, body, claims, releases, summary2) => {
-    let call = {
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), sectionId(scope), id)
+  }, configure = (scope, id, body, claims, releases, summary2, ctx) => {
+    let needs = ctx.needs(siteId(scope), id), call = {
       method: "PATCH",
       path: siteSpacePath(scope.organization, siteId(scope), id),
       body,
       summary: summary2,
+      needs,
       claims,
       releases
     };
     return releases.length > 0 && (call.temporary = {
       body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path"
+      summary: "move site space to a temporary path",
+      needs
     }), call;
   }, kind = {
     kind: "site space",
@@ -5703,7 +5603,7 @@ function siteSpaceKind(container) {
     async read(client, scope) {
       if (container === "section")
         return leafNodes(scope.live?.item?.siteSpaces ?? []);
-      let all = await client.list(siteSpacesPath(scope.organization, liveId(siteId(scope))));
+      let all = await client.list(siteSpacesPath(scope.organization, siteId(scope)));
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
     key: (siteSpace) => siteSpace.spaceId,
@@ -5732,6 +5632,7 @@ function siteSpaceKind(container) {
           path: siteSpacesPath(scope.organization, siteId(scope)),
           body,
           summary: "add site space",
+          needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
           claims: [addTurn(scope, info.index)],
           recover: {
@@ -5752,29 +5653,31 @@ function siteSpaceKind(container) {
           settings,
           [pathClaim2(scope, desired.path)],
           turnsAfter2(scope, info.index),
-          "configure site space"
+          "configure site space",
+          ctx
         )
-      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
+      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
     },
-    update(_desired, live, changes2, _address, scope) {
+    update(_desired, live, changes2, _address, scope, ctx) {
       let calls = [], body = patchBody(changes2, PATCHABLE3);
       if (Object.keys(body).length > 0) {
         let renamed = changes2.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path), ...turnsAfter2(scope, -1)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
       }
-      return changes2.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id)), calls;
+      return changes2.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id, ctx)), calls;
     },
-    remove: (live, _address, scope) => [
+    remove: (live, _address, scope, ctx) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
+        needs: ctx.needs(siteId(scope)),
         releases: [pathClaim2(scope, live.item.path)]
       }
     ],
     move: (id, position, scope) => ({
       method: "POST",
-      path: subPath(siteSpacePath(scope.organization, siteId(scope), id), "/move"),
+      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
       body: movePosition("site-space", "siteSpace", position),
       summary: "move site space"
     }),
@@ -5832,12 +5735,13 @@ var takesIdPin, addressKey, init_types = __esm({
 });
 
 // src/kinds/section.ts
-function makeDefault(scope, sectionId) {
+function makeDefault(scope, sectionId, ctx) {
   return {
     method: "PATCH",
     path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
-    summary: "make default section"
+    summary: "make default section",
+    needs: ctx.needs(scope.ids.site, sectionId)
   };
 }
 var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
@@ -5853,9 +5757,10 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types();
     init_unique();
-    PATCHABLE4 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
+    PATCHABLE4 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
       body: { path: temporarySegment(id) },
-      summary: "move section to a temporary path"
+      summary: "move section to a temporary path",
+      needs: ctx.needs(scope.ids.site, id)
     });
     sectionKind = {
       kind: "section",
@@ -5893,7 +5798,7 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
       // configured with root site spaces must have none.
       readAnyway: (scope) => site3(scope).redirects !== void 0 || site3(scope).sectionGroups !== void 0 || site3(scope).siteSpaces !== void 0,
       async read(client, scope) {
-        return (await client.list(sectionsPath(scope.organization, liveId(scope.ids.site)))).map((item) => ({
+        return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
           item,
           children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) }
         }));
@@ -5921,6 +5826,7 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
             path: sectionsPath(org, siteId),
             body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
             summary: "create section",
+            needs: ctx.needs(siteId),
             captures: [
               { address, pointer: "/id" },
               {
@@ -5944,29 +5850,32 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
           path: sectionPath(org, siteId, id),
           body: settings,
           summary: "configure section",
+          needs: ctx.needs(siteId, id),
           claims: [pathClaim(scope, desired.path)],
           releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-          temporary: toTemporaryPath(id)
-        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
+          temporary: toTemporaryPath(scope, id, ctx)
+        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
       },
-      update(_desired, live, changes2, _address, scope) {
+      update(_desired, live, changes2, _address, scope, ctx) {
         let calls = [], body = patchBody(changes2, PATCHABLE4);
         if (Object.keys(body).length > 0) {
           let renamed = changes2.find((change) => change.field === "path"), call = {
             method: "PATCH",
             path: sectionPath(scope.organization, scope.ids.site, live.item.id),
             body,
-            summary: "update section"
+            summary: "update section",
+            needs: ctx.needs(scope.ids.site)
           };
-          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(live.item.id)), calls.push(call);
+          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(scope, live.item.id, ctx)), calls.push(call);
         }
-        return changes2.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id)), calls;
+        return changes2.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id, ctx)), calls;
       },
-      remove: (live, _address, scope) => [
+      remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
           path: sectionPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete section",
+          needs: ctx.needs(scope.ids.site),
           releases: [pathClaim(scope, live.item.path)]
         }
       ],
@@ -5975,16 +5884,14 @@ var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind
         let kind = sectionSiteSpaceKind, siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
           action: "delete",
           kind: kind.kind,
-          address: addressText(
-            addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id)
-          ),
+          address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
           liveId: siteSpace.id
         })), group = groupLosing(live.item, scope, ctx);
         return group ? [...siteSpaces, group] : siteSpaces;
       },
       move: (id, position, scope) => ({
         method: "POST",
-        path: subPath(sectionPath(scope.organization, scope.ids.site, id), "/move"),
+        path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
         body: movePosition("site-section", "siteSection", position),
         summary: "move section"
       }),
@@ -6063,13 +5970,14 @@ function schemaConfig(node, ctx) {
   let config = { properties };
   return schema2.additionalProperties === !1 && (config.additionalProperties = !1), config;
 }
-function schemaCall(org, site4, schema2, live) {
+function schemaCall(org, site4, schema2, live, ctx) {
   let additionalProperties = schema2.additionalProperties ?? live?.additionalProperties ?? !1;
   return {
     method: "PUT",
-    path: subPath(sitePath(org, site4), "/adaptive-schema"),
+    path: `${sitePath(org, site4)}/adaptive-schema`,
     body: { jsonSchema: { type: "object", properties: schema2.properties, additionalProperties } },
-    summary: "set adaptive schema"
+    summary: "set adaptive schema",
+    needs: ctx.needs(site4)
   };
 }
 var CLAIM_TYPES, init_site_adaptive_schema = __esm({
@@ -6088,6 +5996,7 @@ function liveValue(site4, field) {
 var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
   "src/kinds/site.ts"() {
     "use strict";
+    init_pagination();
     init_errors();
     init_address();
     init_desired();
@@ -6177,8 +6086,9 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         ], roots = desired.siteSpaces ?? [];
         roots.length > 0 && (calls[0].body.spaces = roots.map((siteSpace) => siteSpace.spaceId), calls.push({
           method: "GET",
-          path: subPath(siteSpacesPath(org, id), "?limit=1000"),
+          path: `${siteSpacesPath(org, id)}?limit=${MAX_PAGE_SIZE}`,
           summary: "read the site spaces made with the site",
+          needs: ctx.needs(id),
           captures: roots.map((siteSpace) => ({
             address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
             find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
@@ -6189,17 +6099,18 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
           method: "PATCH",
           path: sitePath(org, id),
           body: settings,
-          summary: "configure site"
-        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
+          summary: "configure site",
+          needs: ctx.needs(id)
+        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
       },
-      update(desired, live, changes2, _address, scope) {
+      update(desired, live, changes2, _address, scope, ctx) {
         let calls = [], body = patchBody(changes2, PATCHABLE5);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
           body,
           summary: "update site"
-        }), desired.adaptiveSchema && changes2.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live))), calls;
+        }), desired.adaptiveSchema && changes2.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx)), calls;
       },
       remove: (live, _address, scope) => [
         { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
@@ -6223,8 +6134,8 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
 
 // src/kinds/shapes/assignment.ts
 function keptLive(scope, kind, live, ctx) {
-  let plain4 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
-  return ctx.liveIdOf(plain4) === live.id || ctx.liveIdOf(byId) === live.id;
+  let plain3 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
+  return ctx.liveIdOf(plain3) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 function assignmentKind(spec) {
   let resolved = /* @__PURE__ */ new WeakMap(), principalIds = (scope, ctx) => {
@@ -6265,7 +6176,7 @@ function assignmentKind(spec) {
     let found = spec.principals[type2];
     if (!found) throw new Error(`assignment of unknown principal type ${type2}`);
     return found;
-  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${addressText(scope.address)}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
+  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${scope.address}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
   return {
     kind: spec.kind,
     collection: spec.collection,
@@ -6286,8 +6197,8 @@ function assignmentKind(spec) {
     },
     create(desired, _address, scope, ctx) {
       guard(scope, ctx);
-      let principal = spec.principalId(desired, scope, ctx);
-      return [gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role)];
+      let principal = spec.principalId(desired, scope, ctx), call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role), needs = ctx.needs(principal);
+      return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
     },
     update(desired, live, _changes, _address, scope) {
       let call = routes(live.item.type).change(scope, live.item.id, desired.role);
@@ -6309,14 +6220,14 @@ var assignmentKey, at, principalKey, init_assignment = __esm({
     init_errors();
     init_address();
     init_desired();
-    assignmentKey = (type2, name) => `${type2}:${name}`, at = (item) => placeOf(item.at), principalKey = (type2, id) => typeof id == "string" ? `${type2}:${id}` : `${type2}:\0${addressText(id.idOf)}`;
+    assignmentKey = (type2, name) => `${type2}:${name}`, at = (item) => placeOf(item.at), principalKey = (type2, id) => `${type2}:${id}`;
   }
 });
 
 // src/kinds/space-access.ts
 function callerIsAdmin(grants, caller) {
   return grants.some(
-    (grant) => isAdmin2(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && typeof grant.id == "string" && caller.teams.has(grant.id))
+    (grant) => isAdmin2(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && caller.teams.has(grant.id))
   );
 }
 function lockoutProblems(before, after, caller) {
@@ -6329,7 +6240,7 @@ function lockoutProblems(before, after, caller) {
     );
   else {
     let lowered = admins.filter(
-      (grant) => !after.some((kept2) => kept2.type === grant.type && kept2.id === grant.id && isAdmin2(kept2))
+      (grant) => !after.some((kept) => kept.type === grant.type && kept.id === grant.id && isAdmin2(kept))
     );
     lowered.length > 0 && problems.push(
       `it would remove or lower the admin grant of ${lowered.map(describe2).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
@@ -6356,7 +6267,7 @@ function whereItem(desired, scope) {
 }
 function principalId(desired, scope, ctx) {
   if (desired.type === "team") {
-    let address = addressOf(ROOT, "team", desired.name), id2;
+    let address = addressOf("", "team", desired.name), id2;
     try {
       id2 = ctx.idOf(address);
     } catch (error) {
@@ -6387,7 +6298,7 @@ function principalId(desired, scope, ctx) {
 }
 function principalOf(live) {
   let kind = live.type === "team" ? "team" : "member", email = typeof live.email == "string" ? live.email : void 0, name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
-  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf(ROOT, kind, key), id: live.id }));
+  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
 }
 function grantConfig(grant, scope, ctx) {
   if (!ROLES.includes(grant.role)) {
@@ -6410,7 +6321,7 @@ var isEmail2, userName, factsOf, memberKey, memberAddress, principalRoutes, assi
     init_space_access();
     init_space_access_facts();
     isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, factsOf = (scope) => scope.live?.details?.access;
-    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf(ROOT, "member", memberKey(id, email));
+    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf("", "member", memberKey(id, email));
     principalRoutes = (type2) => ({
       invite: (scope, id, role) => ({
         method: "POST",
@@ -6420,13 +6331,13 @@ var isEmail2, userName, factsOf, memberKey, memberAddress, principalRoutes, assi
       }),
       change: (scope, id, role) => ({
         method: "PATCH",
-        path: subPath(spacePermissionsPath(scope.ids.space), `/${type2}s/${encodeURIComponent(id)}`),
+        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
         body: { role },
         summary: `change ${type2}'s role on space`
       }),
       remove: (scope, id) => ({
         method: "DELETE",
-        path: subPath(spacePermissionsPath(scope.ids.space), `/${type2}s/${encodeURIComponent(id)}`),
+        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
         summary: `remove ${type2}'s role on space`
       })
     });
@@ -6554,10 +6465,10 @@ var NOWHERE, nodesOf, text, describe3, init_space_export = __esm({
 // src/kinds/space.ts
 function collectionId(space, ctx) {
   let ref = space.collection;
-  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "collection", ref.title));
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
 }
 function customFieldAddress(space, name, ctx) {
-  let address = addressOf(ROOT, "custom field", name), id;
+  let address = addressOf("", "custom field", name), id;
   try {
     id = ctx.idOf(address);
   } catch (error) {
@@ -6566,7 +6477,7 @@ function customFieldAddress(space, name, ctx) {
       `${where5(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
     ) : error;
   }
-  if (ctx.deletes(address) !== void 0 && !(id instanceof IdRef))
+  if (ctx.deletes(address) !== void 0 && ctx.needs(id) === void 0)
     throw new DocsyncError(
       "plan.deleted-reference",
       `${where5(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`
@@ -6695,9 +6606,10 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
         let moved = changes2.find((change) => change.field === "collection");
         moved && calls.push({
           method: "POST",
-          path: subPath(spacePath(id), "/move"),
+          path: `${spacePath(id)}/move`,
           body: { parent: moved.to ?? null },
           summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
+          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0),
           // Out of its old collection before that one is deleted, which would take it along.
           unrefs: live.item.parent ? [live.item.parent] : []
         });
@@ -6708,12 +6620,12 @@ var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm(
             values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
           calls.push({
             method: "PATCH",
-            path: subPath(spacePath(id), "/custom-fields"),
+            path: `${spacePath(id)}/custom-fields`,
             body: { values },
             summary: "set custom field values of space",
             // A field this plan creates is named, not referred to by id: wait for it. A field that
             // exists already needs nothing.
-            needs: createdAmong(
+            needs: ctx.needs(
               ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx)))
             )
           });
@@ -6747,7 +6659,7 @@ async function readProvidersNaming(client, scope, nodes) {
 }
 function keepsNaming(provider, team, scope, ctx) {
   if ([provider.label, `${provider.label}#${provider.id}`].map(
-    (key) => addressOf(ROOT, "SAML provider", key)
+    (key) => addressOf("", "SAML provider", key)
   ).some((address) => ctx.deletes(address) === provider.id)) return !1;
   let ref = scope.desired.samlProviders?.find(
     (item) => item.id === provider.id || item.id === void 0 && item.label === provider.label
@@ -6755,9 +6667,9 @@ function keepsNaming(provider, team, scope, ctx) {
   return ref === void 0 ? !0 : "id" in ref ? ref.id === team.id : !1;
 }
 function checkNoProviderKeepsNaming(team, scope, ctx) {
-  let kept2 = (team.details?.namedBy ?? []).filter((provider) => keepsNaming(provider, team.item, scope, ctx));
-  if (kept2.length === 0) return;
-  let names2 = kept2.map((provider) => `"${provider.label}" (${provider.id})`).join(", ");
+  let kept = (team.details?.namedBy ?? []).filter((provider) => keepsNaming(provider, team.item, scope, ctx));
+  if (kept.length === 0) return;
+  let names2 = kept.map((provider) => `"${provider.label}" (${provider.id})`).join(", ");
   throw new DocsyncError(
     "plan.in-use",
     `team "${team.item.title}" (${team.item.id}), which the plan deletes, is the default team of SAML provider ${names2}, and the API refuses to delete a team a provider names: give the provider another defaultTeam under samlProviders:, or list the team under teams:`
@@ -7075,12 +6987,12 @@ var sourceOf, syncClaim, refusal, translationKind, init_translation = __esm({
 function descendants(kinds) {
   let seen = /* @__PURE__ */ new Map(), add = (kind) => {
     seen.has(kind.collection) || seen.set(kind.collection, kind);
-  }, below2 = (kind) => {
+  }, below = (kind) => {
     for (let child of kind.children ?? []) add(child);
-    for (let child of kind.children ?? []) below2(child);
+    for (let child of kind.children ?? []) below(child);
   };
   for (let kind of kinds.filter((k) => k.children))
-    add(kind), below2(kind);
+    add(kind), below(kind);
   for (let kind of kinds) add(kind);
   return [...seen.values()];
 }
@@ -14272,12 +14184,12 @@ function requireDumper() {
   }
   let STYLE_PLAIN = 1, STYLE_SINGLE = 2, STYLE_LITERAL = 3, STYLE_FOLDED = 4, STYLE_DOUBLE = 5;
   function chooseScalarStyle(string, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
-    let i, char = 0, prevChar = null, hasLineBreak = !1, hasFoldableLine = !1, shouldTrackWidth = lineWidth !== -1, previousLineBreak = -1, plain4 = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
+    let i, char = 0, prevChar = null, hasLineBreak = !1, hasFoldableLine = !1, shouldTrackWidth = lineWidth !== -1, previousLineBreak = -1, plain3 = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
     if (singleLineOnly || forceQuotes)
       for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
         if (char = codePointAt(string, i), !isPrintable(char))
           return STYLE_DOUBLE;
-        plain4 = plain4 && isPlainSafe(char, prevChar, inblock), prevChar = char;
+        plain3 = plain3 && isPlainSafe(char, prevChar, inblock), prevChar = char;
       }
     else {
       for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
@@ -14286,11 +14198,11 @@ function requireDumper() {
           i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ", previousLineBreak = i);
         else if (!isPrintable(char))
           return STYLE_DOUBLE;
-        plain4 = plain4 && isPlainSafe(char, prevChar, inblock), prevChar = char;
+        plain3 = plain3 && isPlainSafe(char, prevChar, inblock), prevChar = char;
       }
       hasFoldableLine = hasFoldableLine || shouldTrackWidth && i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ";
     }
-    return !hasLineBreak && !hasFoldableLine ? plain4 && !forceQuotes && !testAmbiguousType(string) ? STYLE_PLAIN : quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : indentPerLevel > 9 && needIndentIndicator(string) ? STYLE_DOUBLE : forceQuotes ? quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
+    return !hasLineBreak && !hasFoldableLine ? plain3 && !forceQuotes && !testAmbiguousType(string) ? STYLE_PLAIN : quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : indentPerLevel > 9 && needIndentIndicator(string) ? STYLE_DOUBLE : forceQuotes ? quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
   }
   function writeScalar(state, string, level, iskey, inblock) {
     state.dump = (function() {
@@ -14604,12 +14516,12 @@ function interpolate(file, value, text2, env) {
     for (let key of Array.isArray(container) ? container.keys() : Object.keys(container)) {
       let item = holder[key];
       path.push(key);
-      let plain4 = item instanceof PlainInterpolation;
-      if (plain4 || typeof item == "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key)))) {
+      let plain3 = item instanceof PlainInterpolation;
+      if (plain3 || typeof item == "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key)))) {
         let set2 = (next) => {
           holder[key] = next;
-        }, value2 = plain4 ? item.text : item;
-        interpolateString(file, env, { value: value2, plain: plain4, path: [...path], set: set2 }, result);
+        }, value2 = plain3 ? item.text : item;
+        interpolateString(file, env, { value: value2, plain: plain3, path: [...path], set: set2 }, result);
       } else item !== null && typeof item == "object" && visitChildren(item);
       path.pop();
     }
@@ -14754,16 +14666,16 @@ function topLevelItems(kind, merged) {
   return all;
 }
 function walkContainers(merged, visit) {
-  let below2 = (kind, items2) => {
+  let below = (kind, items2) => {
     for (let child of kind.children ?? [])
       for (let item of items2) {
         let childItems = itemsIn(child, item);
-        childItems !== void 0 && (visit(child, childItems, { kind, item }), below2(child, childItems));
+        childItems !== void 0 && (visit(child, childItems, { kind, item }), below(child, childItems));
       }
   };
   for (let kind of TOP_LEVEL_KINDS) {
     let items2 = topLevelItems(kind, merged);
-    items2 !== void 0 && (visit(kind, items2), below2(kind, items2));
+    items2 !== void 0 && (visit(kind, items2), below(kind, items2));
   }
 }
 var init_kind_items = __esm({
@@ -17532,9 +17444,9 @@ function translate(all, value) {
   ), problems = [], branchErrors = errorsInBranches(alive), combinators = [...branchErrors.keys()].sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (let combinator of combinators) {
     if (!alive.has(combinator)) continue;
-    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept2 = new Set(keep);
+    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept = new Set(keep);
     alive.delete(combinator);
-    for (let e of inBranch) kept2.has(e) || alive.delete(e);
+    for (let e of inBranch) kept.has(e) || alive.delete(e);
     problem && problems.push(problem);
   }
   for (let e of all) {
@@ -18119,15 +18031,17 @@ var SENSITIVE, init_redact = __esm({
 });
 
 // src/render/values.ts
-function showValue(value, refs) {
-  let names2 = [], shown2 = refs ? filledBody(value, refs, (address) => new IdRef(address)) : value;
-  return (JSON.stringify(shown2, (_key, item) => item instanceof IdRef ? (names2.push(refText(item)), `\0${names2.length - 1}`) : item) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
+function showValue(value) {
+  let names2 = [];
+  return (JSON.stringify(value, (_key, item) => {
+    let address = typeof item == "string" ? placeholderAddress(item) : void 0;
+    return address === void 0 ? item : (names2.push(`(id of new ${lastSegment(address)})`), `\0${names2.length - 1}`);
+  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
 }
 var SYMBOLS, init_values = __esm({
   "src/render/values.ts"() {
     "use strict";
     init_address();
-    init_references();
     SYMBOLS = {
       create: "+",
       update: "~",
@@ -18454,8 +18368,8 @@ ${group.lists.map((list) => listHtml(list, view)).join(`
 `)}</section>`;
 }
 function treeItem(item, siblings, parent, parentNew) {
-  let marks = item.marks ?? [], symbol = MARK_SYMBOLS.find(([mark]) => marks.includes(mark))?.[1] ?? "", { name, values: fields } = itemParts(item, siblings), notes = itemNotes(item, parent, parentNew), badges = marks.filter((mark) => !(mark === "new" && parentNew)).map((mark) => `<span class="badge ${mark}">${mark}</span>`).join(""), words2 = notes.filter((note2) => !marks.includes(note2)), note = words2.length > 0 ? ` <span class="note">${escapeHtml(words2.join(", "))}</span>` : "", isNew = marks.includes("new"), below2 = (item.items ?? []).map((child) => treeItem(child, item.items.length, item, isNew)).join("");
-  return `<li${marks.length === 0 ? "" : ` class="${marks.join(" ")}"`}><span class="row"><span class="mark">${symbol}</span><span class="name">${escapeHtml(name)}</span>${fields === "" ? "" : `<span class="fields">: ${escapeHtml(fields)}</span>`}${badges}${note}</span>${below2 === "" ? "" : `<ul>${below2}</ul>`}</li>`;
+  let marks = item.marks ?? [], symbol = MARK_SYMBOLS.find(([mark]) => marks.includes(mark))?.[1] ?? "", { name, values: fields } = itemParts(item, siblings), notes = itemNotes(item, parent, parentNew), badges = marks.filter((mark) => !(mark === "new" && parentNew)).map((mark) => `<span class="badge ${mark}">${mark}</span>`).join(""), words2 = notes.filter((note2) => !marks.includes(note2)), note = words2.length > 0 ? ` <span class="note">${escapeHtml(words2.join(", "))}</span>` : "", isNew = marks.includes("new"), below = (item.items ?? []).map((child) => treeItem(child, item.items.length, item, isNew)).join("");
+  return `<li${marks.length === 0 ? "" : ` class="${marks.join(" ")}"`}><span class="row"><span class="mark">${symbol}</span><span class="name">${escapeHtml(name)}</span>${fields === "" ? "" : `<span class="fields">: ${escapeHtml(fields)}</span>`}${badges}${note}</span>${below === "" ? "" : `<ul>${below}</ul>`}</li>`;
 }
 function navigationHtml(navigations, view) {
   if (navigations.length === 0) return "";
@@ -18848,13 +18762,6 @@ var FORMATS, PLAN_LEGEND, init_format = __esm({
   }
 });
 
-// src/model/plan.ts
-var init_plan = __esm({
-  "src/model/plan.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/canonical.ts
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -18890,10 +18797,10 @@ function comparable(value, sensitive, leaveOut) {
   if (typeof value == "string") return sensitive.has(value) ? { $sensitive: sensitiveDigest(value) } : value;
   if (Array.isArray(value)) return value.map((item) => comparable(item, sensitive, NONE2));
   if (value !== null && typeof value == "object") {
-    let kept2 = {};
+    let kept = {};
     for (let [key, item] of Object.entries(value))
-      leaveOut.has(key) || key === "at" && isLocation(item) || (kept2[key] = comparable(item, sensitive, NONE2));
-    return kept2;
+      leaveOut.has(key) || key === "at" && isLocation(item) || (kept[key] = comparable(item, sensitive, NONE2));
+    return kept;
   }
   return value;
 }
@@ -18903,11 +18810,11 @@ function eachItem(desired, visit) {
       let scope = { organization: desired.organization, address, desired: parent, ids: {} };
       for (let item of kind.desired(scope) ?? []) {
         let at3 = addressOf(address, kind.kind, addressKey(kind, item));
-        visit(addressText(at3), kind, item), walk(kind.children ?? [], item, at3);
+        visit(at3, kind, item), walk(kind.children ?? [], item, at3);
       }
     }
   };
-  walk(TOP_LEVEL_KINDS, desired, ROOT);
+  walk(TOP_LEVEL_KINDS, desired, "");
 }
 function configurationDigest(desired) {
   let sensitive = new Set(desired.sensitiveValues), digest2 = `sha256:${sha256(canonical(comparable(desired, sensitive, NOT_COMPARED)))}`, short = (value) => sha256(canonical(comparable(value, sensitive, NONE2))).slice(0, 16), items2 = {
@@ -18954,8 +18861,8 @@ function sealString(text2, sensitive, pattern) {
   let pieces = text2.split(pattern).map((piece, at3) => at3 % 2 === 1 ? { [MARKER]: digest(piece) } : piece).filter((piece) => piece !== "");
   return { [PIECES]: pieces };
 }
-function unsealPieces(leaf, fill) {
-  return isSealed(leaf) ? fill(leaf) : leaf[PIECES].map((piece) => typeof piece == "string" ? piece : fill(piece)).join("");
+function unsealPieces(leaf, fill2) {
+  return isSealed(leaf) ? fill2(leaf) : leaf[PIECES].map((piece) => typeof piece == "string" ? piece : fill2(piece)).join("");
 }
 function shownSealed(value) {
   return mapLeaves(
@@ -18996,7 +18903,7 @@ function unsealPlan(plan, sensitiveValues) {
     }));
     return { ...call, body };
   }), { format, organization, changes: changes2, warnings, summary: summary2 } = plan;
-  return { format, version: 2, organization, changes: changes2, calls, warnings, summary: summary2 };
+  return { format, version: 1, organization, changes: changes2, calls, warnings, summary: summary2 };
 }
 async function writeSavedPlan(file, plan) {
   try {
@@ -19030,7 +18937,7 @@ async function readSavedPlan(file) {
   if (plan.version < SAVED_PLAN_VERSION)
     throw new DocsyncError(
       "plan.outdated",
-      `${file} was saved by an older docsync (plan file version ${plan.version}), ${OUTDATED[plan.version] ?? WITHOUT_DIGEST}; make it again with docsync plan --out.`
+      `${file} was saved by an older docsync (plan file version ${plan.version}), without the digest of its configuration that apply checks; make it again with docsync plan --out.`
     );
   if (plan.version !== SAVED_PLAN_VERSION)
     throw new DocsyncError(
@@ -19046,19 +18953,16 @@ async function readSavedPlan(file) {
     );
   return plan;
 }
-var SAVED_PLAN_VERSION, OUTDATED, WITHOUT_DIGEST, MARKER, PIECES, digest, isSealed, isPieced, init_saved = __esm({
+var SAVED_PLAN_VERSION, MARKER, PIECES, digest, isSealed, isPieced, init_saved = __esm({
   "src/saved/saved.ts"() {
     "use strict";
     init_errors();
-    init_plan();
     init_redact();
     init_pattern();
     init_redactor();
     init_checksum();
     init_configuration_digest();
-    SAVED_PLAN_VERSION = 4, OUTDATED = {
-      3: "naming the items it creates by placeholders in its calls' text, which this docsync no longer reads"
-    }, WITHOUT_DIGEST = "without the digest of its configuration that apply checks", MARKER = "$sensitive", PIECES = "$pieces", digest = sensitiveDigest, isSealed = (value) => MARKER in value, isPieced = (value) => PIECES in value && Array.isArray(value[PIECES]);
+    SAVED_PLAN_VERSION = 3, MARKER = "$sensitive", PIECES = "$pieces", digest = sensitiveDigest, isSealed = (value) => MARKER in value, isPieced = (value) => PIECES in value && Array.isArray(value[PIECES]);
   }
 });
 
@@ -19411,42 +19315,10 @@ var RESERVE_SHARE, LEARNED_MARGIN_SHARE, LEARNED_MARGIN_MIN_MS, Pacer, init_paci
   }
 });
 
-// src/api/pagination.ts
-async function walkPages(path, fetchPage) {
-  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
-  do {
-    let { status, body } = await fetchPage(cursor), page = asPage(body);
-    if (page === void 0)
-      throw new ApiError(
-        { method: "GET", path, status, unreadable: !0 },
-        `GET ${path} returned a response without an "items" array; expected a paged list.`
-      );
-    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
-      if (seen.has(cursor))
-        throw new ApiError(
-          { method: "GET", path, status, unreadable: !0 },
-          `GET ${path} returned the same page cursor twice.`
-        );
-      seen.add(cursor);
-    }
-  } while (cursor !== void 0);
-  return items2;
-}
-function asPage(body) {
-  if (typeof body != "object" || body === null || Array.isArray(body)) return;
-  let record = body;
-  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
-}
-function nextCursor(next) {
-  if (typeof next != "object" || next === null) return;
-  let page = next.page;
-  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
-}
-var MAX_PAGE_SIZE, init_pagination = __esm({
-  "src/api/pagination.ts"() {
+// src/api/parallelism.ts
+var init_parallelism = __esm({
+  "src/api/parallelism.ts"() {
     "use strict";
-    init_errors2();
-    MAX_PAGE_SIZE = 1e3;
   }
 });
 
@@ -33431,7 +33303,7 @@ var require_headers = __commonJS({
       for (; j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i)); ) ++i;
       return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
-    function fill(headers, object) {
+    function fill2(headers, object) {
       if (Array.isArray(object))
         for (let i = 0; i < object.length; ++i) {
           let header2 = object[i];
@@ -33621,7 +33493,7 @@ var require_headers = __commonJS({
        * @returns
        */
       constructor(init = void 0) {
-        webidl.util.markAsUncloneable(this), init !== kConstruct && (this.#headersList = new HeadersList(), this.#guard = "none", init !== void 0 && (init = webidl.converters.HeadersInit(init, "Headers constructor", "init"), fill(this, init)));
+        webidl.util.markAsUncloneable(this), init !== kConstruct && (this.#headersList = new HeadersList(), this.#guard = "none", init !== void 0 && (init = webidl.converters.HeadersInit(init, "Headers constructor", "init"), fill2(this, init)));
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
       append(name, value) {
@@ -33751,7 +33623,7 @@ var require_headers = __commonJS({
       });
     };
     module.exports = {
-      fill,
+      fill: fill2,
       // for test.
       compareHeaderName,
       Headers,
@@ -33768,7 +33640,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
-    var { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers(), { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body(), util = require_util(), nodeUtil = __require("node:util"), { kEnumerableProperty } = util, {
+    var { Headers, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers(), { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body(), util = require_util(), nodeUtil = __require("node:util"), { kEnumerableProperty } = util, {
       isValidReasonPhrase,
       isCancelled,
       isAborted,
@@ -34026,7 +33898,7 @@ var require_response = __commonJS({
         throw new RangeError('init["status"] must be in the range of 200 to 599, inclusive.');
       if ("statusText" in init && init.statusText != null && !isValidReasonPhrase(String(init.statusText)))
         throw new TypeError("Invalid statusText");
-      if ("status" in init && init.status != null && (getResponseState(response).status = init.status), "statusText" in init && init.statusText != null && (getResponseState(response).statusText = init.statusText), "headers" in init && init.headers != null && fill(getResponseHeaders(response), init.headers), body) {
+      if ("status" in init && init.status != null && (getResponseState(response).status = init.status), "statusText" in init && init.statusText != null && (getResponseState(response).statusText = init.statusText), "headers" in init && init.headers != null && fill2(getResponseHeaders(response), init.headers), body) {
         if (nullBodyStatus.includes(response.status))
           throw webidl.errors.exception({
             header: "Response constructor",
@@ -35655,7 +35527,7 @@ var require_cache3 = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        let cache2 = this.#relevantRequestResponseList, backupCache = [...cache2], addedItems = [], resultList = [];
+        let cache = this.#relevantRequestResponseList, backupCache = [...cache], addedItems = [], resultList = [];
         try {
           for (let operation of operations) {
             if (operation.type !== "delete" && operation.type !== "put")
@@ -35675,8 +35547,8 @@ var require_cache3 = __commonJS({
               if (requestResponses = this.#queryCache(operation.request, operation.options), requestResponses.length === 0)
                 return [];
               for (let requestResponse of requestResponses) {
-                let idx = cache2.indexOf(requestResponse);
-                assert(idx !== -1), cache2.splice(idx, 1);
+                let idx = cache.indexOf(requestResponse);
+                assert(idx !== -1), cache.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null)
@@ -35702,10 +35574,10 @@ var require_cache3 = __commonJS({
                 });
               requestResponses = this.#queryCache(operation.request);
               for (let requestResponse of requestResponses) {
-                let idx = cache2.indexOf(requestResponse);
-                assert(idx !== -1), cache2.splice(idx, 1);
+                let idx = cache.indexOf(requestResponse);
+                assert(idx !== -1), cache.splice(idx, 1);
               }
-              cache2.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
+              cache.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
           }
@@ -35874,11 +35746,11 @@ var require_cachestorage = __commonJS({
         webidl.brandCheck(this, _CacheStorage);
         let prefix = "CacheStorage.open";
         if (webidl.argumentLengthCheck(arguments, 1, prefix), cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName"), this.#caches.has(cacheName)) {
-          let cache3 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache3);
+          let cache2 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache2);
         }
-        let cache2 = [];
-        return this.#caches.set(cacheName, cache2), new Cache(kConstruct, cache2);
+        let cache = [];
+        return this.#caches.set(cacheName, cache), new Cache(kConstruct, cache);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -38641,14 +38513,14 @@ function timeoutFailure(timeoutMs, error) {
     reason: `timed out after ${formatDuration(timeoutMs)}`,
     ambiguous: !0,
     retryable: !0,
-    cause: plain3(error)
+    cause: plain2(error)
   };
 }
 function abandonedFailure(error) {
-  return { reason: "abandoned", ambiguous: !0, retryable: !1, cause: plain3(error) };
+  return { reason: "abandoned", ambiguous: !0, retryable: !1, cause: plain2(error) };
 }
 function classifyNetworkError(error) {
-  let code2 = errorCode(error), cause = plain3(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
+  let code2 = errorCode(error), cause = plain2(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
   if (known !== void 0) return { ...known, cause };
   if (code2 !== void 0 && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code2))
     return { reason: `TLS error (${code2})`, ambiguous: !1, retryable: !1, cause };
@@ -38668,7 +38540,7 @@ function errorCode(error) {
     current = current.cause;
   }
 }
-function plain3(error, code2 = errorCode(error)) {
+function plain2(error, code2 = errorCode(error)) {
   let message = error instanceof Error ? error.message : String(error);
   return new Error(code2 === void 0 ? message : `${code2}: ${message}`);
 }
@@ -38714,14 +38586,14 @@ function createApiClient(options) {
   if (typeof token != "string" || token.trim() === "")
     throw new DocsyncError("api.no-token", "No API token was given; set one to talk to the service.");
   if (/[\r\n]/.test(token)) throw new DocsyncError("api.bad-token", "The API token contains a line break.");
-  let root = resolveApiRoot(options.baseUrl), parallelism = positiveInteger(options.parallelism ?? 8, "parallelism"), settings = { ...DEFAULT_RETRY };
+  let root = resolveApiRoot(options.baseUrl), parallelism = options.parallelism ?? 8, settings = { ...DEFAULT_RETRY };
   for (let [key, value] of Object.entries(options.retry ?? {}))
     value !== void 0 && (settings[key] = value);
   settings.maxAttempts = positiveInteger(settings.maxAttempts, "retry.maxAttempts");
   let pageSize = Math.min(positiveInteger(options.pageSize ?? MAX_PAGE_SIZE, "pageSize"), MAX_PAGE_SIZE), random = options.random ?? Math.random, transport = createTransport({
     origin: root.origin,
     connections: parallelism,
-    timeoutMs: options.timeoutMs ?? 3e4,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...options.proxy ? { proxy: options.proxy } : {},
     headers: {
       authorization: `Bearer ${token}`,
@@ -38885,7 +38757,7 @@ function positiveInteger(value, name) {
     throw new DocsyncError("api.invalid-option", `The API client option ${name} must be a positive integer.`);
   return value;
 }
-var init_client = __esm({
+var DEFAULT_TIMEOUT_MS, init_client = __esm({
   "src/api/client.ts"() {
     "use strict";
     init_p_limit();
@@ -38896,11 +38768,13 @@ var init_client = __esm({
     init_optional_route();
     init_pacing();
     init_pagination();
+    init_parallelism();
     init_recovery();
     init_retry();
     init_taken();
     init_transport();
     init_url();
+    DEFAULT_TIMEOUT_MS = 3e4;
   }
 });
 
@@ -38941,7 +38815,7 @@ function connect(options, env, output, counter) {
   return output && listeners.push(eventPrinter(options.verbose === !0, output)), counter && listeners.push(counter.listen), createApiClient({
     baseUrl,
     token,
-    parallelism: options.parallelism ?? 8,
+    parallelism: options.parallelism,
     proxy: proxySettings(env),
     ...listeners.length > 0 ? {
       onEvent: (event) => {
@@ -38976,54 +38850,10 @@ var shellWords, init_shell_words = __esm({
   }
 });
 
-// src/cli/target-address.ts
-function segments(text2) {
-  let parts = [], current = "", quoted3 = !1;
-  for (let index = 0; index < text2.length; index++) {
-    let char = text2[index];
-    quoted3 && char === "\\" ? (current += char + (text2[index + 1] ?? ""), index++) : char === '"' ? (quoted3 = !quoted3, current += char) : !quoted3 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
-  }
-  return parts.push(current.trim()), parts;
-}
-function syntaxError(target, problem) {
-  return new DocsyncError(
-    "cli.target-syntax",
-    `--target ${JSON.stringify(target)} is not an address: ${problem}. An address is kind "name" segments separated by > or \u203A, e.g. ${EXAMPLE}.`
-  );
-}
-function parseTargetAddress(target) {
-  if (target.trim() === "") throw syntaxError(target, "it is empty");
-  let parts = segments(target);
-  return parts.map((part, index) => {
-    let where7 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where7}`);
-    let match = SEGMENT.exec(part);
-    if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where7}` : `${JSON.stringify(part)} is not kind "name"${where7}` : `${JSON.stringify(part)} has no quoted name${where7}`;
-      throw syntaxError(target, problem);
-    }
-    let name;
-    try {
-      name = JSON.parse(match[2]);
-    } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where7}`);
-    }
-    return { kind: match[1], key: name };
-  });
-}
-var SEGMENT, EXAMPLE, parseTargets, init_target_address = __esm({
-  "src/cli/target-address.ts"() {
-    "use strict";
-    init_errors();
-    SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/, EXAMPLE = 'site "Acme Docs" > section "api"';
-    parseTargets = (targets) => targets?.map(parseTargetAddress);
-  }
-});
-
 // src/live/absent-list.ts
 async function absentRead(error, client, scope, read) {
   if (!isNotOffered(error) || error.method !== "GET") throw error;
-  if (scope.address.length === 0 && error.status === 404 && !await organizationExists(client, scope.organization))
+  if (scope.address === "" && error.status === 404 && !await organizationExists(client, scope.organization))
     throw new DocsyncError(
       "live.no-organization",
       `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
@@ -39066,10 +38896,10 @@ function settle(desired, live, contested, copies, decided, keptBecause, move) {
   for (let { index, candidates } of contested) {
     let item = desired[index], nodes = candidates.map((at3) => live[at3]), others = nodes.filter((node) => !copies.isCopy(item, node, decided));
     if (others.length > 1) throw copies.ambiguous(item, nodes);
-    let previous = decided.live[index], kept2 = others[0] ?? previous;
-    if (others.length === 1 && (keptBecause.delete(previous), keptBecause.set(kept2, "the only one that differs or holds more than the configuration")), kept2 !== previous) {
-      move(candidates[nodes.indexOf(previous)], candidates[nodes.indexOf(kept2)]), decided.live[index] = kept2, decided.duplicates.delete(kept2);
-      for (let node of nodes) node !== kept2 && decided.duplicates.set(node, kept2);
+    let previous = decided.live[index], kept = others[0] ?? previous;
+    if (others.length === 1 && (keptBecause.delete(previous), keptBecause.set(kept, "the only one that differs or holds more than the configuration")), kept !== previous) {
+      move(candidates[nodes.indexOf(previous)], candidates[nodes.indexOf(kept)]), decided.live[index] = kept, decided.duplicates.delete(kept);
+      for (let node of nodes) node !== kept && decided.duplicates.set(node, kept);
     }
   }
 }
@@ -39104,10 +38934,10 @@ function matchItems(desired, live, rules, describe4, copies) {
     let candidates = found.filter((at3) => !claimed[at3]);
     if (candidates.length <= 1) return candidates[0];
     contested.push({ index, candidates });
-    let { node: kept2, because } = toKeep(candidates.map((at3) => live[at3]));
-    keptBecause.set(kept2, because);
-    for (let at3 of candidates) live[at3] !== kept2 && duplicates.set(live[at3], kept2);
-    return live.indexOf(kept2);
+    let { node: kept, because } = toKeep(candidates.map((at3) => live[at3]));
+    keptBecause.set(kept, because);
+    for (let at3 of candidates) live[at3] !== kept && duplicates.set(live[at3], kept);
+    return live.indexOf(kept);
   }, claim = (index, at3) => {
     let node = live[at3];
     if (claimed[at3]) {
@@ -39148,17 +38978,17 @@ function matchItems(desired, live, rules, describe4, copies) {
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at3) => !claimed[at3]);
   return { live: matched, unclaimed, duplicates, keptBecause };
 }
-function keepMatching(desired, live, rules, describe4) {
+function keepMatching(run2, desired, live, rules, describe4) {
   let matching = matchItems(desired, live, rules, describe4);
-  return desired.length > 0 && live.length > 0 && kept.set(live, {
+  return desired.length > 0 && live.length > 0 && (keptOf(run2, live).kept = {
     desired,
     rules,
     liveCount: live.length,
     matching
   }), matching;
 }
-function matchingOf(desired, live, rules, describe4, copies) {
-  let found = kept.get(live);
+function matchingOf(run2, desired, live, rules, describe4, copies) {
+  let found = live.length > 0 ? keptOf(run2, live).kept : void 0;
   return found && found.desired === desired && found.rules === rules && found.liveCount === live.length && (copies === void 0 || found.matching.duplicates.size === 0) ? found.matching : matchItems(desired, live, rules, describe4, copies);
 }
 function adopt(desired, live, adopts, matched, isClaimed, duplicates, keptBecause, claim) {
@@ -39183,7 +39013,7 @@ function adopt(desired, live, adopts, matched, isClaimed, duplicates, keptBecaus
   }
   return adopted;
 }
-var createdAt, kept, init_match = __esm({
+var createdAt, keptOf, init_match = __esm({
   "src/live/match.ts"() {
     "use strict";
     init_errors();
@@ -39193,28 +39023,22 @@ var createdAt, kept, init_match = __esm({
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
     };
-    kept = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/live/shared-reads.ts
-function sharedReads(client) {
-  let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
-    let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
-    return found === void 0 && (found = read(), reads.set(key, found)), found;
-  }, shared = {
-    get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
-    list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
-  };
-  return client.prepare && (shared.prepare = (requests) => client.prepare?.(requests)), shared;
-}
-var init_shared_reads = __esm({
-  "src/live/shared-reads.ts"() {
-    "use strict";
+    keptOf = (run2, live) => run2.once(live, "matching", () => ({}));
   }
 });
 
 // src/model/scope.ts
+function runMemo() {
+  let facts = /* @__PURE__ */ new WeakMap();
+  return {
+    once(about, name, make) {
+      let known = facts.get(about);
+      if (known || (known = /* @__PURE__ */ new Map(), facts.set(about, known)), known.has(name)) return known.get(name);
+      let made = make();
+      return known.set(name, made), made;
+    }
+  };
+}
 function scopeBelow(parent, item) {
   let scope = {
     organization: parent.organization,
@@ -39247,14 +39071,7 @@ async function readKind(walk, kind, scope, parent, at3) {
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      let read = {
-        key: kind.collection,
-        kind,
-        details: !1,
-        where: addressText(scope.address),
-        node: parent,
-        at: at3
-      };
+      let read = { key: kind.collection, kind, details: !1, where: scope.address, node: parent, at: at3 };
       walk.absent.push(await absentRead(error, client, scope, read));
       return;
     }
@@ -39263,11 +39080,11 @@ async function readKind(walk, kind, scope, parent, at3) {
   let nodes = parent.children[kind.kind];
   await Promise.all(
     choice.below(kind, scope, nodes).map(async ({ node, desired, name }, index) => {
-      let below2 = scopeOfNode(kind, scope, node, desired, name), here = [...at3, index], details = kind.readDetails?.(client, scope, node, desired).catch(async (error) => {
-        let read = { key: kind.detailsKey ?? kind.collection, kind, details: !0, where: addressText(below2.address), node, at: [...here, -1] };
+      let below = scopeOfNode(kind, scope, node, desired, name), here = [...at3, index], details = kind.readDetails?.(client, scope, node, desired).catch(async (error) => {
+        let read = { key: kind.detailsKey ?? kind.collection, kind, details: !0, where: below.address, node, at: [...here, -1] };
         walk.absent.push(await absentRead(error, client, scope, read));
       });
-      await Promise.all([details, ...readChildren(walk, kind.children ?? [], below2, node, here)]);
+      await Promise.all([details, ...readChildren(walk, kind.children ?? [], below, node, here)]);
     })
   );
 }
@@ -39289,8 +39106,8 @@ function requestsBelow(kinds, scope, choice) {
   for (let kind of kinds)
     if (kind.children?.length)
       for (let desired of kind.desired(scope) ?? []) {
-        let below2 = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
-        for (let child of kind.children) readsWithoutLive(choice, child, below2) && (requests += 1);
+        let below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
+        for (let child of kind.children) readsWithoutLive(choice, child, below) && (requests += 1);
       }
   return requests;
 }
@@ -39302,7 +39119,7 @@ function readsWithoutLive(choice, kind, scope) {
   }
 }
 async function readTree(client, desired, choice) {
-  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: ROOT, desired, live: root, ids: {} }, walk = { client, choice, absent: [] }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(
+  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, walk = { client, choice, absent: [] }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(
     TOP_LEVEL_KINDS.map((kind, index) => readKind(walk, kind, scope, root, [index]))
   );
   return client.prepare?.(next), await reading, { live: root, absent: walk.absent };
@@ -39318,30 +39135,30 @@ var init_walk = __esm({
 });
 
 // src/live/read.ts
-async function readLiveState(client, desired) {
-  let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(sharedReads(client), desired, {
+async function readLiveState(reader, desired) {
+  let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(reader, desired, {
     reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope) || scope.live !== void 0 && whole.has(scope.live),
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressText(addressOf(scope.address, kind.kind, key))), below2 = configured.flatMap((item, index) => {
+      let configured = kind.desired(scope) ?? [], matching = keepMatching(reader, configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
       });
-      if (matching.duplicates.size === 0) return below2;
-      let desiredOf = new Map(below2.map(({ node, desired: desired2 }) => [node, desired2]));
-      for (let [duplicate, kept2] of matching.duplicates)
-        whole.add(duplicate), whole.add(kept2), below2.push({
+      if (matching.duplicates.size === 0) return below;
+      let desiredOf = new Map(below.map(({ node, desired: desired2 }) => [node, desired2]));
+      for (let [duplicate, kept] of matching.duplicates)
+        whole.add(duplicate), whole.add(kept), below.push({
           node: duplicate,
-          desired: desiredOf.get(kept2),
+          desired: desiredOf.get(kept),
           name: `${kind.liveKey(duplicate.item)}#${duplicate.item.id}`
         });
-      return below2;
+      return below;
     }
   });
   if (absent2.length > 0) throw absentReadsError(absent2);
   return live;
 }
 function isReferredTo(kind, scope) {
-  return scope.address.length > 0 ? !1 : TOP_LEVEL_KINDS.some(
+  return scope.address !== "" ? !1 : TOP_LEVEL_KINDS.some(
     (other) => other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope))
   );
 }
@@ -39353,8 +39170,26 @@ var init_read = __esm({
     init_address();
     init_absent_list();
     init_match();
-    init_shared_reads();
     init_walk();
+  }
+});
+
+// src/live/shared-reads.ts
+function sharedReads(client) {
+  let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
+    let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
+    return found === void 0 && (found = read(), reads.set(key, found)), found;
+  }, shared = {
+    ...runMemo(),
+    get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
+    list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
+  };
+  return client.prepare && (shared.prepare = (requests) => client.prepare?.(requests)), shared;
+}
+var init_shared_reads = __esm({
+  "src/live/shared-reads.ts"() {
+    "use strict";
+    init_scope();
   }
 });
 
@@ -39420,8 +39255,8 @@ function batchableGroups(plan, bulkOf) {
   for (let at3 = 0; at3 < plan.calls.length; at3++) {
     let call = plan.calls[at3], bulk = bulkOf.get(call.id);
     if (!bulk) continue;
-    let path = typeof bulk.path == "string" ? bulk.path : JSON.stringify(bulk.path), list = byPath.get(path);
-    list ? list.push(call) : byPath.set(path, [call]);
+    let list = byPath.get(bulk.path);
+    list ? list.push(call) : byPath.set(bulk.path, [call]);
   }
   let byId, groups = [], waiting = 0;
   for (let calls of byPath.values()) {
@@ -39442,28 +39277,26 @@ function batchBulkCalls(plan, bulkOf) {
   let changes2 = changeFinder(plan.changes), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
-      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set();
+      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
       for (let at3 = 0; at3 < items2.length; at3++) {
         let call = items2[at3];
         for (let d = 0; d < call.dependsOn.length; d++) {
           let id = call.dependsOn[d];
           ids.has(id) || dependsOn.add(id);
         }
+        if (call.needs) for (let address of call.needs) needs.add(address);
       }
-      let lifted = liftReferences({ [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) }), batch = {
+      let batch = {
         id: `k${++nextId}`,
         change: items2[0].change,
         method: bulk.method,
         path: bulk.path,
-        body: lifted.body,
+        body: { [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) },
         dependsOn: [...dependsOn],
         summary: `make ${items2.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: [...ids] }
       };
-      lifted.ids && (batch.ids = lifted.ids);
-      let needs = referencedBy(bulk.path, lifted.ids, []);
-      for (let call of items2) if (call.needs) for (let address of call.needs) addOnce(needs, address);
-      needs.length > 0 && (batch.needs = needs);
+      needs.size > 0 && (batch.needs = [...needs]);
       for (let at3 = 0; at3 < items2.length; at3++) {
         let call = items2[at3];
         call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
@@ -39512,7 +39345,6 @@ function undo(batches, plan, changes2) {
 var BATCH_MAX, init_batch2 = __esm({
   "src/plan/batch.ts"() {
     "use strict";
-    init_references();
     init_graph();
     BATCH_MAX = 500;
   }
@@ -39522,9 +39354,8 @@ var BATCH_MAX, init_batch2 = __esm({
 var Consequences, init_consequences2 = __esm({
   "src/plan/consequences.ts"() {
     "use strict";
-    init_address();
     Consequences = class {
-      /** Live items that a delete of this plan takes along, by the address (as text) of that delete. */
+      /** Live items that a delete of this plan takes along, by the address of that delete. */
       byOwner = /* @__PURE__ */ new Map();
       /**
        * Whether the live item of `slot`, one the plan would delete or leave alone, goes along with an
@@ -39538,12 +39369,12 @@ var Consequences, init_consequences2 = __esm({
         let consequence = {
           action: "delete",
           kind: slot.module.kind,
-          address: slot.text,
+          address: slot.address,
           liveId: live.item.id
         };
         along.note !== void 0 && (consequence.note = along.note);
-        let ownerText = addressText(owner.address), taken = this.byOwner.get(ownerText);
-        return taken ? taken.push(consequence) : this.byOwner.set(ownerText, [consequence]), !0;
+        let taken = this.byOwner.get(owner.address);
+        return taken ? taken.push(consequence) : this.byOwner.set(owner.address, [consequence]), !0;
       }
       /**
        * Gives each delete (and replacement) what the service does along with it: the items it takes
@@ -39552,7 +39383,7 @@ var Consequences, init_consequences2 = __esm({
       addTo(changes2, resolution, configuration) {
         for (let change of changes2) {
           if (change.action !== "delete" && change.action !== "replace" || change.blocked) continue;
-          let slot = resolution.slotShown(change.address);
+          let slot = resolution.get(change.address);
           if (!slot?.live) continue;
           let { module, scope } = slot.container, consequences = [
             ...this.byOwner.get(change.address) ?? [],
@@ -39572,21 +39403,25 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
     isCopy(desired, node, decided) {
       indexOf ??= new Map(items2.map((item, index) => [describe4(addressKey(module, item)), index]));
       let inContainer = (address) => {
-        let index = indexOf.get(addressText(address));
+        let index = indexOf.get(address);
         return index === void 0 ? void 0 : { live: decided.live[index] };
-      };
-      return isCopy(module, desired, node, scope, {
+      }, context = {
         idOf: (address) => {
           let found = inContainer(address);
-          return found ? found.live?.item.id ?? new IdRef(address) : ctx.idOf(address);
+          return found ? found.live?.item.id ?? idPlaceholder(address) : ctx.idOf(address);
         },
         liveIdOf: (address) => {
           let found = inContainer(address);
           return found ? found.live?.item.id : ctx.liveIdOf(address);
         },
         // Nothing of the container is decided deleted yet.
-        deletes: (address) => inContainer(address) ? void 0 : ctx.deletes(address)
-      }, (id) => duplicateOf(id) ?? decidedDuplicateOf(decided, id));
+        deletes: (address) => inContainer(address) ? void 0 : ctx.deletes(address),
+        needs: () => {
+        },
+        // What a kind works out from these answers is this trial's, never the plan's.
+        ...runMemo()
+      };
+      return isCopy(module, desired, node, scope, context, (id) => duplicateOf(id) ?? decidedDuplicateOf(decided, id));
     },
     ambiguous(desired, nodes) {
       let identity = module.config.identities[0], noun = identity?.noun ?? identity?.field, said = noun === "title" ? "are titled" : noun === "label" ? "are labelled" : `have the ${noun}`, key = JSON.stringify(addressKey(module, desired)), ids = nodes.map((node) => node.item.id).join(", ");
@@ -39598,7 +39433,7 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
   };
 }
 function decidedDuplicateOf(decided, id) {
-  for (let [duplicate, kept2] of decided.duplicates) if (duplicate.item.id === id) return kept2;
+  for (let [duplicate, kept] of decided.duplicates) if (duplicate.item.id === id) return kept;
 }
 function isCopy(module, desired, node, scope, ctx, duplicateOf) {
   let seen = withoutDuplicates(node, duplicateOf), held = module.holdingFields ?? [];
@@ -39611,18 +39446,21 @@ function isCopy(module, desired, node, scope, ctx, duplicateOf) {
   return module.children === void 0 || childrenAreCopies(module, desired, node, scope, ctx, duplicateOf);
 }
 function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
-  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below2 = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3.length > address.length && isUnder(at3, address), context = {
-    idOf: (at3) => ids.get(addressText(at3)) ?? (own(at3) ? new IdRef(at3) : ctx.idOf(at3)),
-    liveIdOf: (at3) => ids.get(addressText(at3)) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
-    deletes: (at3) => own(at3) ? void 0 : ctx.deletes(at3)
+  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3 !== address && isUnder(at3, address), context = {
+    idOf: (at3) => ids.get(at3) ?? (own(at3) ? idPlaceholder(at3) : ctx.idOf(at3)),
+    liveIdOf: (at3) => ids.get(at3) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
+    deletes: (at3) => own(at3) ? void 0 : ctx.deletes(at3),
+    needs: () => {
+    },
+    ...runMemo()
   }, pairs2 = [];
   for (let child of module.children ?? []) {
-    let configured = child.desired(below2), live = node.children[child.kind] ?? [];
+    let configured = child.desired(below), live = node.children[child.kind] ?? [];
     if (configured === void 0) {
       if (live.length > 0) return !1;
       continue;
     }
-    let parentText = addressText(address), describe4 = (key) => childText(parentText, child.kind, key), rules = child.matchKey ? { key: (item) => child.matchKey(item, below2, context), liveKey: child.liveKey, adopts: child.adopts } : child, matching;
+    let describe4 = addressesIn(address, child.kind), rules = child.matchKey ? { key: (item) => child.matchKey(item, below, context), liveKey: child.liveKey, adopts: child.adopts } : child, matching;
     try {
       matching = matchItems(configured, live, rules, describe4);
     } catch (error) {
@@ -39635,18 +39473,18 @@ function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
       found && (ids.set(describe4(addressKey(child, item)), found.item.id), pairs2.push([child, item, found]));
     });
   }
-  return pairs2.every(([child, item, found]) => isCopy(child, item, found, below2, context, duplicateOf));
+  return pairs2.every(([child, item, found]) => isCopy(child, item, found, below, context, duplicateOf));
 }
 function withoutDuplicates(node, duplicateOf) {
   let changed = !1, replace = (value) => {
     if (typeof value == "string") {
-      let kept3 = duplicateOf(value);
-      return kept3 ? (changed = !0, kept3.item.id) : value;
+      let kept2 = duplicateOf(value);
+      return kept2 ? (changed = !0, kept2.item.id) : value;
     }
     if (Array.isArray(value)) return value.map(replace);
     if (value === null || typeof value != "object") return value;
-    let id = value.id, kept2 = typeof id == "string" ? duplicateOf(id) : void 0;
-    return kept2 ? (changed = !0, kept2.item) : Object.fromEntries(Object.entries(value).map(([key, field]) => [key, replace(field)]));
+    let id = value.id, kept = typeof id == "string" ? duplicateOf(id) : void 0;
+    return kept ? (changed = !0, kept.item) : Object.fromEntries(Object.entries(value).map(([key, field]) => [key, replace(field)]));
   }, item = {};
   for (let [key, value] of Object.entries(node.item)) item[key] = key === "id" ? value : replace(value);
   return changed ? { ...node, item } : node;
@@ -39664,16 +39502,59 @@ var init_copies = __esm({
   }
 });
 
+// src/plan/slot.ts
+var NONE3, Slot, init_slot = __esm({
+  "src/plan/slot.ts"() {
+    "use strict";
+    init_types();
+    NONE3 = [], Slot = class {
+      constructor(container, status, desired, live, known, liveName2) {
+        this.container = container;
+        this.status = status;
+        this.desired = desired;
+        this.live = live;
+        this.known = known;
+        this.liveName = liveName2;
+      }
+      container;
+      status;
+      desired;
+      live;
+      known;
+      liveName;
+      /** Live field changes that force a replacement (or that protect prevented). */
+      replaceChanges = NONE3;
+      /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
+      duplicateOf = void 0;
+      keptBecause = void 0;
+      containers = NONE3;
+      /** For an item this plan creates: the placeholder of its id, once asked for. */
+      placeholder = void 0;
+      /** For an item the plan renames: its live key. */
+      renamedFrom = void 0;
+      get module() {
+        return this.container.module;
+      }
+      /** The item's own name in its address (a section's path). */
+      get name() {
+        return this.liveName ?? addressKey(this.container.module, this.desired);
+      }
+      get address() {
+        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
+      }
+    };
+  }
+});
+
 // src/plan/slot-index.ts
-var SlotIndex, pendingKey, init_slot_index = __esm({
+var SlotIndex, init_slot_index = __esm({
   "src/plan/slot-index.ts"() {
     "use strict";
-    init_address();
     SlotIndex = class {
       byAddress = /* @__PURE__ */ new Map();
       /**
-       * Items not indexed yet, by their container (`pendingKey`: its parent's address and their
-       * kind): what gives them when they are needed.
+       * Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `):
+       * what gives them when they are needed.
        */
       pending = /* @__PURE__ */ new Map();
       /**
@@ -39684,20 +39565,16 @@ var SlotIndex, pendingKey, init_slot_index = __esm({
         return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
       }
       /**
-       * Items of `kind` below `parent`, indexed when first needed: `items` gives them then (and may
-       * make them then).
+       * Items of one container, whose addresses all begin with `prefix`, indexed when first needed:
+       * `items` gives them then (and may make them then).
        */
-      addLater(parent, kind, items2) {
-        let key = pendingKey(addressText(parent), kind), waiting = this.pending.get(key);
-        waiting ? waiting.push(items2) : this.pending.set(key, [items2]);
+      addLater(prefix, items2) {
+        let waiting = this.pending.get(prefix);
+        waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
       }
       get(address) {
-        let found = this.byAddress.get(addressText(address));
-        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(addressText(address)) : void 0;
-      }
-      /** The item whose address has this text, among those indexed (changes' items all are). */
-      getShown(text2) {
-        return this.byAddress.get(text2);
+        let found = this.byAddress.get(address);
+        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(address) : void 0;
       }
       has(address) {
         return this.get(address) !== void 0;
@@ -39707,40 +39584,42 @@ var SlotIndex, pendingKey, init_slot_index = __esm({
         return this.byAddress.has(address);
       }
       /**
-       * Indexes the pending items of every container `address` passes through (each of its steps
-       * may be an item of one). Returns whether it indexed any.
+       * Indexes the pending items of every container whose prefix `address` begins with. A prefix
+       * ends with a kind and a space, where the quoted key begins: each `"` after a space may start
+       * the key. Returns whether it indexed any.
        */
       indexPendingFor(address) {
         let indexed = !1;
-        for (let depth = 0; depth < address.length; depth++) {
-          let key = pendingKey(addressText(address.slice(0, depth)), address[depth].kind), waiting = this.pending.get(key);
+        for (let at3 = address.indexOf(' "'); at3 >= 0; at3 = address.indexOf(' "', at3 + 1)) {
+          let prefix = address.slice(0, at3 + 1), waiting = this.pending.get(prefix);
           if (waiting) {
-            this.pending.delete(key);
+            this.pending.delete(prefix);
             for (let give of waiting)
-              for (let item of give()) this.byAddress.has(item.text) || this.byAddress.set(item.text, item);
+              for (let item of give())
+                this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
             indexed = !0;
           }
         }
         return indexed;
       }
-    }, pendingKey = (parentText, kind) => `${parentText}\0${kind}`;
+    };
   }
 });
 
 // src/plan/resolve.ts
 function slotAt(container, index) {
   let slot = container.slots[index];
-  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index]), container.slots[index] = slot), slot;
+  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index], void 0), container.slots[index] = slot), slot;
 }
 function keptSlots(container) {
-  let kept2 = [];
+  let kept = [];
   for (let index = 0; index < container.items.length; index++) {
     let slot = container.slots[index];
-    slot === void 0 ? kept2.push(slotAt(container, index)) : slot.status === "keep" && kept2.push(slot);
+    slot === void 0 ? kept.push(slotAt(container, index)) : slot.status === "keep" && kept.push(slot);
   }
-  return kept2;
+  return kept;
 }
-var Slot, NONE3, Resolution, init_resolve2 = __esm({
+var Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -39749,68 +39628,29 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
+    init_slot();
     init_slot_index();
-    Slot = class {
-      constructor(container, status, desired, live, liveName2) {
-        this.container = container;
-        this.status = status;
-        this.desired = desired;
-        this.live = live;
-        this.liveName = liveName2;
-      }
-      container;
-      status;
-      desired;
-      live;
-      liveName;
-      /** Live field changes that force a replacement (or that protect prevented). */
-      replaceChanges = NONE3;
-      /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
-      duplicateOf = void 0;
-      keptBecause = void 0;
-      containers = NONE3;
-      /** For an item this plan creates: the reference to its id, once asked for. */
-      reference = void 0;
-      /** For an item the plan renames: its live key. */
-      renamedFrom = void 0;
-      /** The address and its text, built when first read: most slots never need them. */
-      known = void 0;
-      knownText = void 0;
-      get module() {
-        return this.container.module;
-      }
-      /** The item's own name in its address (a section's path). */
-      get name() {
-        return this.liveName ?? addressKey(this.container.module, this.desired);
-      }
-      get address() {
-        return this.known ??= knownText(
-          addressOf(this.container.scope.address, this.container.module.kind, this.name),
-          this.text
-        ), this.known;
-      }
-      /** The address as text: for people, and the item's key in the plan's maps. */
-      get text() {
-        return this.knownText ??= this.container.describe(this.name), this.knownText;
-      }
-    }, NONE3 = [];
+    init_slot();
     Resolution = class {
-      constructor(desired) {
+      constructor(desired, run2) {
         this.desired = desired;
+        this.run = run2;
       }
       desired;
+      run;
       slots = new SlotIndex();
+      /** The address of each placeholder handed out, so that calls can say which creates they need. */
+      placeholders = /* @__PURE__ */ new Map();
       /** The live item each live duplicate repeats, by the duplicate's id. */
       duplicates = /* @__PURE__ */ new Map();
       /** Every container, each before those below its items. */
       containers = [];
+      once(about, name, make) {
+        return this.run.once(about, name, make);
+      }
       /** The slot of an address. */
       get(address) {
         return this.slots.get(address);
-      }
-      /** The slot of a change's address, as the plan shows it. */
-      slotShown(text2) {
-        return this.slots.getShown(text2);
       }
       /** Whether an address names an item of the configuration or of the live state read. */
       knows(address) {
@@ -39821,13 +39661,20 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
         if (!slot)
           throw new DocsyncError(
             "plan.unknown-reference",
-            `${addressText(address)} does not exist and is not in the configuration`
+            `${address} does not exist and is not in the configuration`
           );
         if (slot.status === "create" || slot.status === "replace")
-          return slot.reference ??= new IdRef(slot.address), slot.reference;
-        if (!slot.live)
-          throw new DocsyncError("plan.unknown-reference", `${addressText(address)} does not exist`);
+          return slot.placeholder === void 0 && (slot.placeholder = idPlaceholder(address), this.placeholders.set(slot.placeholder, address)), slot.placeholder;
+        if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
         return slot.live.item.id;
+      }
+      needs(...ids) {
+        let needs;
+        for (let id of ids) {
+          let address = id === void 0 ? void 0 : this.placeholders.get(id);
+          address === void 0 || needs?.includes(address) || (needs ? needs.push(address) : needs = [address]);
+        }
+        return needs;
       }
       liveIdOf(address) {
         let slot = this.slots.get(address);
@@ -39841,13 +39688,13 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
        * kind without children are indexed by address only when an address of their container is
        * asked for: a container may hold 100,000 redirects. */
       resolve(module, scope, parentIsNew, parents = NONE3) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE3, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE3, parentText = addressText(scope.address), describe4 = (key) => childText(parentText, module.kind, key), items2 = desiredItems ?? NONE3, rules = module.matchKey ? {
+        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE3, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE3, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE3, rules = module.matchKey ? {
           key: (desired) => module.matchKey(desired, scope, this),
           liveKey: module.liveKey,
           adopts: module.adopts,
           label: module.label
-        } : module, copies = copiesOf(module, scope, items2, describe4, this, (id) => this.duplicates.get(id)), matching = matchingOf(items2, liveItems, rules, describe4, copies);
-        for (let [duplicate, kept3] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept3);
+        } : module, copies = copiesOf(module, scope, items2, describe4, this, (id) => this.duplicates.get(id)), matching = matchingOf(this.run, items2, liveItems, rules, describe4, copies);
+        for (let [duplicate, kept2] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept2);
         let container = {
           module,
           scope,
@@ -39861,28 +39708,28 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
           parents
         };
         this.containers.push(container);
-        let { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), compact = keys !== void 0 && !module.ordered, kept2 = 0;
+        let { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), compact = keys !== void 0 && !module.ordered, kept = 0;
         for (let index = 0; index < items2.length; index++) {
           let desired = items2[index], live = matching.live[index], replaceChanges = live && module.mustReplace ? module.mustReplace(desired, live) : NONE3;
-          if (live && (replaceChanges.length === 0 || desired.protect) && kept2++, compact && live && replaceChanges.length === 0) {
+          if (live && (replaceChanges.length === 0 || desired.protect) && kept++, compact && live && replaceChanges.length === 0) {
             slots.push(void 0), this.countKey(keys, container, index);
             continue;
           }
-          let slot = new Slot(container, live ? "keep" : "create", desired, live);
-          slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.text, slot)) : this.slots.add(slot.text, slot) || this.configuredTwice(slot.text);
+          let slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
+          slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.address, slot)) : this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let at3 = 0; at3 < matching.unclaimed.length; at3++) {
-          let live = matching.unclaimed[at3], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain4 = describe4(name), own = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain4) ? `${name}#${live.item.id}` : name, slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, own);
-          kept3 && (slot.duplicateOf = kept3.item.id, slot.keptBecause = matching.keptBecause.get(kept3)), this.slots.add(slot.text, slot), slots.push(slot);
+          let live = matching.unclaimed[at3], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), taken = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3), own = taken ? `${name}#${live.item.id}` : name, address = taken ? describe4(own) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address, own);
+          kept2 && (slot.duplicateOf = kept2.item.id, slot.keptBecause = matching.keptBecause.get(kept2)), this.slots.add(address, slot), slots.push(slot);
         }
-        return keys && kept2 > 0 && this.slots.addLater(scope.address, module.kind, () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
+        return keys && kept > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
       }
       resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
           if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-          let parents = [...container.parents, slot.text], scopeOfChildren = scopeBelow(scope, {
+          let parents = [...container.parents, slot.address], scopeOfChildren = scopeBelow(scope, {
             kind: module.kind,
             address: slot.address,
             id: this.idOf(slot.address),
@@ -39909,7 +39756,7 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
       /** Notes the key of the configured item at `index`, which no other configured item may have. */
       countKey(keys, container, index) {
         let key = addressKey(container.module, container.items[index]);
-        keys.has(key) && this.configuredTwice(slotAt(container, index).text), keys.add(key);
+        keys.has(key) && this.configuredTwice(slotAt(container, index).address), keys.add(key);
       }
       configuredTwice(address) {
         throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
@@ -39936,7 +39783,7 @@ function navigationOf2(tops, changes2) {
         if (!slot || slot.status === "delete" || slot.status === "unmanaged") continue;
         let items2 = childrenOf(slot, byAddress);
         if (!items2.some(hasMark)) continue;
-        let navigation = { kind: top.module.kind, name: slot.name, address: slot.text, items: items2 };
+        let navigation = { kind: top.module.kind, name: slot.name, address: slot.address, items: items2 };
         slot.status === "create" && (navigation.new = !0), drawn.push(navigation);
       }
   return drawn;
@@ -39959,7 +39806,7 @@ function childrenOf(slot, changes2) {
 }
 function itemsOf(container, siblings, changes2) {
   let placed2 = afterOrder(container).filter(
-    (slot) => !((slot.status === "create" || slot.status === "replace") && !changes2.has(slot.text))
+    (slot) => !((slot.status === "create" || slot.status === "replace") && !changes2.has(slot.address))
   ), holder = flagHolder(container, placed2), nodes = [];
   for (let slot of placed2) {
     let item = itemOf(slot, changes2, holder);
@@ -39990,9 +39837,9 @@ function flagHolder(container, placed2) {
   return stays.find((slot) => valuesOf2(slot.desired)[flag] === !0) ?? stays.find((slot) => slot.live && valuesOf2(slot.live.item)[flag] === !0) ?? (container.liveOrder.length === 0 ? stays.find((slot) => slot.status === "create") : void 0);
 }
 function itemOf(slot, changes2, holder) {
-  let change = changes2.get(slot.text), made = slot.status === "create" || slot.status === "replace";
+  let change = changes2.get(slot.address), made = slot.status === "create" || slot.status === "replace";
   if (made && !change) return;
-  let module = slot.module, item = { kind: module.kind, name: slot.name, address: slot.text }, marks = [], before = {}, desired = valuesOf2(slot.desired), live = slot.live ? valuesOf2(slot.live.item) : void 0, outline = module.outline, fields = {};
+  let module = slot.module, item = { kind: module.kind, name: slot.name, address: slot.address }, marks = [], before = {}, desired = valuesOf2(slot.desired), live = slot.live ? valuesOf2(slot.live.item) : void 0, outline = module.outline, fields = {};
   for (let field of outline?.fields ?? []) {
     let value = desired[field] ?? live?.[field];
     value != null && (fields[field] = value), live && !made && !isDeepStrictEqual3(value ?? null, live[field] ?? null) && (before.fields = { ...before.fields, [field]: live[field] ?? null });
@@ -40000,8 +39847,8 @@ function itemOf(slot, changes2, holder) {
   Object.keys(fields).length > 0 && (item.fields = fields), holder === slot && (item.default = !0), outline?.flag && live && !made && live[outline.flag] === !0 != (holder === slot) && (before.default = live[outline.flag] === !0), change?.action === "update" && slot.renamedFrom !== void 0 && (before.name = slot.renamedFrom), made ? marks.push("new") : slot.status === "delete" && change?.action === "delete" && marks.push("removed"), change?.action === "move" && !made && marks.push("moved"), before.name !== void 0 && marks.push("renamed");
   let updated = change?.action === "update" && before.name === void 0;
   !made && (before.fields || before.default !== void 0 || updated) && marks.push("changed"), marks.length > 0 && (item.marks = marks), Object.keys(before).length > 0 && (item.before = before);
-  let below2 = slot.status === "delete" ? [] : childrenOf(slot, changes2);
-  return below2.length > 0 && (item.items = below2), item;
+  let below = slot.status === "delete" ? [] : childrenOf(slot, changes2);
+  return below.length > 0 && (item.items = below), item;
 }
 function inBlocks(nodes, kind, blockContainer, changes2) {
   let blockSlots = blockContainer.slots.map((slot, index) => slot ?? slotAt(blockContainer, index)), byName = new Map(blockSlots.filter((slot) => slot.desired).map((slot) => [slot.name, slot])), liveBlock = (slot) => {
@@ -40012,7 +39859,7 @@ function inBlocks(nodes, kind, blockContainer, changes2) {
     return item || (item = itemOf(block, changes2, void 0) ?? {
       kind: block.module.kind,
       name: block.name,
-      address: block.text
+      address: block.address
     }, blockItems.set(block, item)), item;
   }, result = [];
   for (let { slot, item } of nodes) {
@@ -40131,9 +39978,9 @@ function restrictToTargets(plan, targets, known) {
     if (!known(target))
       throw new DocsyncError(
         "plan.unknown-target",
-        `--target ${addressText(target)} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
+        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
       );
-  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), shown2 = targets.map(addressText), queue = plan.changes.filter((change) => shown2.some((target) => isAtOrBelow(change, target))).map((c) => c.id);
+  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), queue = plan.changes.filter((change) => targets.some((target) => isUnder(change.address, target))).map((c) => c.id);
   for (; queue.length > 0; ) {
     let id = queue.pop();
     if (!keep.has(id)) {
@@ -40145,19 +39992,17 @@ function restrictToTargets(plan, targets, known) {
       }
     }
   }
-  let changes2 = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes2.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
+  let changes2 = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes2.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
   return { ...plan, changes: changes2, calls, summary: summarize(changes2) };
 }
 function callsOfKindBelow(changes2, kind, address) {
-  let shown2 = addressText(address);
-  return changes2.filter((change) => change.kind === kind && change.action !== "move" && isAtOrBelow(change, shown2)).flatMap((change) => change.calls);
+  return changes2.filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)).flatMap((change) => change.calls);
 }
-var isAtOrBelow, init_target = __esm({
+var init_target = __esm({
   "src/plan/target.ts"() {
     "use strict";
     init_errors();
     init_address();
-    isAtOrBelow = (change, address) => change.address === address || (change.parents?.includes(address) ?? !1);
   }
 });
 
@@ -40170,8 +40015,14 @@ function planMoves(container, creates, planner) {
     block: blocks?.of(slot.desired)
   })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
   for (let move of fewestMoves(items2)) {
-    let anchor = ordered[move.anchor], position = { [move.where]: planner.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : planner.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(planner.resolution.idOf(slot.address), position, scope) : blocks.kind.move(planner.resolution.idOf(slot.address), position, scope), change = planner.addChange("move", slot, []);
-    change.note = `${move.where} ${ownText(anchor.address)}`;
+    let anchor = ordered[move.anchor], position = { [move.where]: planner.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : planner.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(planner.resolution.idOf(slot.address), position, scope) : blocks.kind.move(planner.resolution.idOf(slot.address), position, scope);
+    draft.needs = planner.resolution.needs(
+      ...Object.values(scope.ids),
+      planner.resolution.idOf(slot.address),
+      position[move.where]
+    );
+    let change = planner.addChange("move", slot, []);
+    change.note = `${move.where} ${lastSegment(anchor.address)}`;
     let [call] = planner.addCalls(container, change, [draft]);
     call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
   }
@@ -40302,14 +40153,14 @@ function hintsIn(container, planned) {
   if (!container.managed || !takesIdPin(module)) return [];
   let created = [], unmatched2 = [];
   for (let slot of container.slots)
-    slot !== void 0 && (slot.status === "create" && planned.has(slot.text) ? created.push(slot) : slot.desired === void 0 && slot.duplicateOf === void 0 && unmatched2.push(slot));
+    slot !== void 0 && (slot.status === "create" && planned.has(slot.address) ? created.push(slot) : slot.desired === void 0 && slot.duplicateOf === void 0 && unmatched2.push(slot));
   if (created.length === 0 || unmatched2.length === 0) return [];
   let names2 = created.map((slot) => JSON.stringify(addressKey(module, slot.desired))), which = names2.length === 1 ? names2[0] : names2.length <= CREATED_MAX ? `${names2.slice(0, -1).join(", ")} or ${names2.at(-1)}` : `one of the ${names2.length} configured ${pluralOf(module)} that no live one matches,`, toThat = names2.length === 1 ? "" : " to that entry", hints = unmatched2.slice(0, NAMED_MAX).map((slot) => {
     let live = slot.live.item, was = JSON.stringify(module.liveKey(live));
-    return `live ${slot.text} (${live.id}) is not in the configuration; if it is ${which} renamed by hand, add id: ${live.id}${toThat} (or was: ${was})`;
+    return `live ${slot.address} (${live.id}) is not in the configuration; if it is ${which} renamed by hand, add id: ${live.id}${toThat} (or was: ${was})`;
   }), rest = unmatched2.slice(NAMED_MAX);
   if (rest.length > 0) {
-    let ids = rest.slice(0, IDS_MAX).map((slot) => slot.live.item.id), more = rest.length > IDS_MAX ? ", \u2026" : "", where7 = container.scope.address.length === 0 ? "" : ` in ${addressText(container.scope.address)}`;
+    let ids = rest.slice(0, IDS_MAX).map((slot) => slot.live.item.id), more = rest.length > IDS_MAX ? ", \u2026" : "", where7 = container.scope.address === "" ? "" : ` in ${container.scope.address}`;
     hints.push(
       `${rest.length} more live ${pluralOf(module)}${where7} are not in the configuration either (${ids.join(", ")}${more})`
     );
@@ -40321,14 +40172,13 @@ var NAMED_MAX, IDS_MAX, CREATED_MAX, init_unmatched = __esm({
     "use strict";
     init_registry();
     init_types();
-    init_address();
     NAMED_MAX = 5, IDS_MAX = 10, CREATED_MAX = 3;
   }
 });
 
 // src/plan/build.ts
 function buildPlan(desired, live, options = {}) {
-  let planner = new Planner(desired, live), plan = planner.plan();
+  let planner = new Planner(desired, live, options.run ?? runMemo()), plan = planner.plan();
   if (options.secrets?.add(planner.sensitive.previousSecrets(desired, live)), options.targets && options.targets.length > 0) {
     let known = options.targetsMayBeGone ? () => !0 : (address) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
@@ -40339,8 +40189,7 @@ var Planner, init_build = __esm({
   "src/plan/build.ts"() {
     "use strict";
     init_registry();
-    init_address();
-    init_plan();
+    init_scope();
     init_batch2();
     init_consequences2();
     init_graph();
@@ -40352,10 +40201,10 @@ var Planner, init_build = __esm({
     init_target();
     init_unmatched();
     Planner = class {
-      constructor(desired, live) {
+      constructor(desired, live, run2) {
         this.desired = desired;
         this.live = live;
-        this.resolution = new Resolution(desired), this.sensitive = new SensitiveFields(desired.sensitiveValues);
+        this.resolution = new Resolution(desired, run2), this.sensitive = new SensitiveFields(desired.sensitiveValues);
       }
       desired;
       live;
@@ -40365,7 +40214,7 @@ var Planner, init_build = __esm({
       warnings = [];
       /** Dependencies left for when every container is built. */
       lastly = [];
-      /** The call that creates each new item, by address (as text). */
+      /** The call that creates each new item, by address. */
       createCalls = /* @__PURE__ */ new Map();
       /** The calls a bulk operation can make, by call id, with their item. */
       bulkItems = /* @__PURE__ */ new Map();
@@ -40376,7 +40225,7 @@ var Planner, init_build = __esm({
       plan() {
         let root = {
           organization: this.desired.organization,
-          address: ROOT,
+          address: "",
           desired: this.desired,
           live: this.live,
           ids: {}
@@ -40399,7 +40248,7 @@ var Planner, init_build = __esm({
         let calls = wireDependencies(drafts, releasedBy);
         return probesFirst(calls), {
           format: "docsync-plan",
-          version: 2,
+          version: 1,
           organization: this.desired.organization,
           changes: this.changes,
           calls,
@@ -40462,25 +40311,22 @@ var Planner, init_build = __esm({
             progress.deletes.push(call);
         } else
           change = this.addChange("create", slot, fields);
-        let primary = this.addCalls(container, change, creates).find(
-          (call) => call.captures?.some((capture) => sameAddress(capture.address, slot.address))
-        );
-        primary && (primary.create = !0, this.createCalls.set(slot.text, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
+        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       addChange(action, slot, fields, highRisk) {
         let change = {
           id: `c${this.changes.length + 1}`,
           action,
           kind: slot.module.kind,
-          address: slot.text,
+          address: slot.address,
           fields: this.sensitive.mark(fields),
           calls: []
         };
-        for (let field of change.fields) field.to instanceof IdRef && (field.toText = refText(field.to));
         return slot.live && (change.liveId = slot.live.item.id), change.name = slot.name, slot.container.parents.length > 0 && (change.parents = slot.container.parents), highRisk && action !== "create" && action !== "move" && (change.highRisk = !0), this.changes.push(change), change;
       }
       addCalls(container, change, drafts, deletes) {
-        let heirCreate = container.waitsFor ? this.createCalls.get(addressText(container.waitsFor)) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
+        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
         for (let at3 = 0; at3 < drafts.length; at3++) {
           let draft = drafts[at3], call = draftCall(
             draft,
@@ -40496,9 +40342,54 @@ var Planner, init_build = __esm({
   }
 });
 
+// src/cli/target-address.ts
+function segments(text2) {
+  let parts = [], current = "", quoted2 = !1;
+  for (let index = 0; index < text2.length; index++) {
+    let char = text2[index];
+    quoted2 && char === "\\" ? (current += char + (text2[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
+  }
+  return parts.push(current.trim()), parts;
+}
+function syntaxError(target, problem) {
+  return new DocsyncError(
+    "cli.target-syntax",
+    `--target ${JSON.stringify(target)} is not an address: ${problem}. An address is kind "name" segments separated by > or \u203A, e.g. ${EXAMPLE}.`
+  );
+}
+function parseTargetAddress(target) {
+  if (target.trim() === "") throw syntaxError(target, "it is empty");
+  let parts = segments(target);
+  return parts.map((part, index) => {
+    let where7 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where7}`);
+    let match = SEGMENT.exec(part);
+    if (!match) {
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where7}` : `${JSON.stringify(part)} is not kind "name"${where7}` : `${JSON.stringify(part)} has no quoted name${where7}`;
+      throw syntaxError(target, problem);
+    }
+    let name;
+    try {
+      name = JSON.parse(match[2]);
+    } catch {
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where7}`);
+    }
+    return `${match[1]} ${JSON.stringify(name)}`;
+  }).join(" \u203A ");
+}
+var SEGMENT, EXAMPLE, init_target_address = __esm({
+  "src/cli/target-address.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/, EXAMPLE = 'site "Acme Docs" > section "api"';
+  }
+});
+
 // src/cli/workflow.ts
 async function planAgainstLive(client, desired, options = {}) {
-  let { targets } = options, live = await readLiveState(client, desired), plan = buildPlan(desired, live, {
+  let targets = options.targets?.map(parseTargetAddress), run2 = sharedReads(client), live = await readLiveState(run2, desired), plan = buildPlan(desired, live, {
+    run: run2,
     ...targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === !0 } : {},
     ...options.secrets ? { secrets: options.secrets } : {}
   });
@@ -40508,8 +40399,10 @@ var init_workflow = __esm({
   "src/cli/workflow.ts"() {
     "use strict";
     init_read();
+    init_shared_reads();
     init_spaces();
     init_build();
+    init_target_address();
     init_configuration();
   }
 });
@@ -40523,17 +40416,23 @@ function formatOption(value) {
 function parallelismOption(value) {
   let n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new InvalidArgumentError("must be a whole number from 1 to 256");
+    throw new InvalidArgumentError(`must be a whole number from 1 to ${256}`);
   return n;
 }
 var connectionOptions, targetOption, init_options = __esm({
   "src/cli/commands/options.ts"() {
     "use strict";
     init_esm();
+    init_parallelism();
     init_format();
     init_config_option();
     init_config_option();
-    connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option("--parallelism <n>", "requests in flight at once", parallelismOption, 8).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
+    connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option(
+      "--parallelism <n>",
+      `API requests in flight at once, and with apply its calls in flight (1 to ${256}; docs/apply.md#parallelism)`,
+      parallelismOption,
+      8
+    ).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
       new Option(
         "--target <address>",
         `only this item, what is below it and what it needs (repeatable), e.g. 'site "Docs" > section "api"' (\u203A works too)`
@@ -40550,10 +40449,10 @@ __export(plan_exports, {
 function registerPlanCommand(program2, context) {
   let command = program2.command("plan").description("Show the API calls that would make the live organization match the configuration");
   targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown, json or html", formatOption, "text").option("--json", "the same as --format json").option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
-    let targets = parseTargets(options.target), desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
+    let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
       let { plan } = await planAgainstLive(client, desired, {
-        ...targets ? { targets } : {},
+        targets: options.target,
         secrets: context.secrets
       }), safe = redactPlan(plan, context.secrets);
       context.observer?.result?.({ command: "plan", plan: safe });
@@ -40562,7 +40461,7 @@ function registerPlanCommand(program2, context) {
         let apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env)), saved = sealPlan(plan, desired, {
           apiUrl,
           secrets: context.secrets,
-          ...targets ? { targets } : {}
+          targets: options.target
         });
         await writeSavedPlan(options.out, saved);
         let configs = configPaths(options.config), apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
@@ -40575,7 +40474,7 @@ function registerPlanCommand(program2, context) {
     }
   });
 }
-var init_plan2 = __esm({
+var init_plan = __esm({
   "src/cli/commands/plan.ts"() {
     "use strict";
     init_url();
@@ -40585,7 +40484,6 @@ var init_plan2 = __esm({
     init_saved();
     init_connection();
     init_shell_words();
-    init_target_address();
     init_workflow();
     init_options();
   }
@@ -40636,7 +40534,8 @@ async function makeCalls(plan, client, context, options, sensitive) {
   let { output } = context, safe = redactPlan(plan, sensitive), changes2 = changesById(safe), say = (text2) => output.out(context.secrets.redact(text2)), running = /* @__PURE__ */ new Map(), sentBefore = options.counter.sent, choose = readyChoiceOf(context.env), execute = (signal) => executePlan(plan, client, {
     parallelism: options.parallelism,
     ...choose ? { choose } : {},
-    ...signal ? { signal, drainMs: DRAIN_MS } : {},
+    // Interrupted, the calls in flight get executePlan's DEFAULT_DRAIN_MS, as the message says.
+    ...signal ? { signal } : {},
     onStart: (call) => running.set(call.id, call),
     onOutcome: (outcome) => {
       running.delete(outcome.call.id), say(progressLine(outcome, changes2, output.style));
@@ -40677,8 +40576,8 @@ function liveLookup(live) {
   return visit(live), (kind, id) => held.has(key(kind, id));
 }
 function request(call) {
-  let { method, path, body, ids, alternate, recover, captures, create } = call;
-  return canonical({ method, path, body, ids, alternate, recover, captures, create });
+  let { method, path, body, alternate, recover, captures, create } = call;
+  return canonical({ method, path, body, alternate, recover, captures, create });
 }
 function signatures(plan) {
   let result = /* @__PURE__ */ new Map();
@@ -40737,8 +40636,8 @@ function how(difference) {
   return difference.approved ? difference.current ? "different" : "dropped" : "added";
 }
 function request2(call) {
-  let body = call.body === void 0 ? "" : ` ${clip2(showValue(call.body, call.ids), BODY_MAX)}`;
-  return `${call.method} ${pathText(call.path)}${body}`;
+  let body = call.body === void 0 ? "" : ` ${clip2(showValue(call.body), BODY_MAX)}`;
+  return `${call.method} ${call.path}${body}`;
 }
 function callLines(difference) {
   let lines = [
@@ -40782,7 +40681,6 @@ function renderDifferenceMarkdown(difference) {
 var CHANGES_SHOWN, CALLS_SHOWN, BODY_MAX, MARKS, SAYS, init_plan_difference = __esm({
   "src/render/plan-difference.ts"() {
     "use strict";
-    init_references();
     init_markdown();
     init_values();
     CHANGES_SHOWN = 30, CALLS_SHOWN = 3, BODY_MAX = 300, MARKS = { added: "+", dropped: "-", different: "~" };
@@ -40811,16 +40709,13 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => {
-    let { text: text2, whole } = literalPrefix(path);
-    return text2 === root || text2.startsWith(`${root}/`) || ownPath(text2) ? !0 : whole ? spaceOf(text2) !== void 0 : text2.startsWith("/spaces/");
-  }, outside = plan.calls.find(
+  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== void 0, outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
   );
   if (outside !== void 0)
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${pathText(outside.path)} is not; make the plan again with docsync plan --out.`
+      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${outside.path} is not; make the plan again with docsync plan --out.`
     );
 }
 async function checkTokenSees(reader, plan, file) {
@@ -40838,9 +40733,8 @@ function addressedById() {
   return { spaces: "/spaces/", containers: allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []).filter((entry) => entry.endsWith("/")) };
 }
 function idUnder(prefix, path) {
-  let { text: text2 } = literalPrefix(path);
-  if (!text2.startsWith(prefix)) return;
-  let segment2 = text2.slice(prefix.length).split("/")[0];
+  if (!path.startsWith(prefix)) return;
+  let segment2 = path.slice(prefix.length).split("/")[0];
   return segment2 === "" ? void 0 : decodeURIComponent(segment2);
 }
 function itemsNamed(call) {
@@ -40852,13 +40746,13 @@ function itemsNamed(call) {
   for (let { path, body } of forms) {
     for (let prefix of [spaces, ...containers]) {
       let id = idUnder(prefix, path);
-      if (id !== void 0) {
+      if (id !== void 0 && !isPlaceholder2(id)) {
         let at3 = `${prefix}${encodeURIComponent(id)}`;
         found.push({ shown: at3, paths: [at3] });
       }
     }
     let parent = body?.parent;
-    if (typeof parent == "string" && containers.length > 0) {
+    if (typeof parent == "string" && !isPlaceholder2(parent) && containers.length > 0) {
       let paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
       found.push({ shown: paths.length === 1 ? paths[0] : `the parent ${parent}`, paths });
     }
@@ -40889,15 +40783,15 @@ async function checkItemsOwned(reader, plan, file) {
       `${file} is for organization ${plan.organization}, but its calls name ${stranger.item.shown}, which is not in it (or cannot be read); make the plan again with docsync plan --out.`
     );
 }
-var refuse, init_saved_target = __esm({
+var refuse, isPlaceholder2, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_paths();
     init_registry();
-    init_references();
     refuse = (code2, message) => new DocsyncError(code2, message);
+    isPlaceholder2 = (id) => id.includes("{{id:");
   }
 });
 
@@ -41008,16 +40902,16 @@ async function confirm(context, options) {
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
 async function applyConfiguration(context, options) {
-  let { output } = context, targets = parseTargets(options.target), desired = await loadDesired(options.config, context), counter = new RequestCounter(), client = connect(options, context.env, context.output, counter), sensitive = desired.sensitiveValues;
+  let { output } = context, desired = await loadDesired(options.config, context), counter = new RequestCounter(), client = connect(options, context.env, context.output, counter), sensitive = desired.sensitiveValues;
   try {
     let { plan } = await planAgainstLive(client, desired, {
-      ...targets ? { targets } : {},
+      targets: options.target,
       secrets: context.secrets
     });
     if (context.observer?.planned?.(plan), output.out(renderPlanText(redactPlan(plan, sensitive), output.style)), plan.changes.length === 0) return;
     checkBlocked(plan), checkMaxDestroy(plan, desired.policy.maxDestroy, !!options.allowDestroy), await confirm(context, options);
     let made = await makeCalls(plan, client, context, { ...options, counter }, sensitive), { plan: check } = await planAgainstLive(client, desired, {
-      ...targets ? { targets } : {},
+      targets: options.target,
       targetsMayBeGone: !0,
       secrets: context.secrets
     }).catch((error) => {
@@ -41097,7 +40991,6 @@ var init_apply = __esm({
     init_apply_calls();
     init_apply_json();
     init_connection();
-    init_target_address();
     init_workflow();
     init_apply_saved();
     init_options();
@@ -41146,7 +41039,7 @@ function planOfDrift(report) {
   for (let change of changes2) summary2[change.action]++;
   return {
     format: "docsync-plan",
-    version: 2,
+    version: 1,
     organization: report.organization,
     changes: changes2,
     calls: [],
@@ -41157,7 +41050,6 @@ function planOfDrift(report) {
 var STATES, ACTIONS, init_report2 = __esm({
   "src/drift/report.ts"() {
     "use strict";
-    init_plan();
     STATES = {
       create: "missing",
       delete: "live-only",
@@ -41319,7 +41211,7 @@ function readOrganization(client, organization) {
   });
 }
 async function readFound(client, organization, live, named) {
-  let all = everything(organization), scope = { organization, address: ROOT, desired: all, live, ids: {} }, found = /* @__PURE__ */ new Map();
+  let all = everything(organization), scope = { organization, address: "", desired: all, live, ids: {} }, found = /* @__PURE__ */ new Map();
   if (await Promise.all(
     TOP_LEVEL_KINDS.map(async (kind) => {
       if (!kind.exportFind) return;
@@ -41329,7 +41221,7 @@ async function readFound(client, organization, live, named) {
   ), found.size === 0) return [];
   let { live: tree, absent: absent2 } = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
-    reads: (kind, at3) => at3.address.length > 0 || found.has(kind),
+    reads: (kind, at3) => at3.address !== "" || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
       node,
       desired: found.get(kind)?.find((item) => kind.key(item) === kind.liveKey(node.item)) ?? all
@@ -41343,7 +41235,6 @@ var init_read2 = __esm({
     "use strict";
     init_registry();
     init_walk();
-    init_address();
   }
 });
 
@@ -41534,26 +41425,22 @@ function convert(live, organization, naming) {
     result.managed.add(kind.collection);
     let nodes = parent.children[kind.kind] ?? [], exported = [];
     for (let node of nodes) {
-      let below2 = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
+      let below = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
         ...shared,
         children(child) {
           let items2 = done.get(child);
-          return items2 || (items2 = exportContainer(child, below2, node) ?? [], done.set(child, items2)), items2;
+          return items2 || (items2 = exportContainer(child, below, node) ?? [], done.set(child, items2)), items2;
         }
       }, config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
       for (let child of unread.get(node) ?? []) delete config[child.collection];
       kind.keyKeptUnique === !1 && pin(kind, config, node.item.id);
       let key = kind.liveKey(node.item);
-      result.secrets.keepOut(config, {
-        kind,
-        key,
-        address: addressText(addressOf(scope.address, kind.kind, key))
-      }), exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), key);
+      result.secrets.keepOut(config, { kind, key, address: addressOf(scope.address, kind.kind, key) }), exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), key);
     }
     return findCollisions(kind, scope, exported, result.collisions), exported;
   }
-  let root = { organization, address: ROOT, desired: everything(organization), live, ids: {} };
+  let root = { organization, address: "", desired: everything(organization), live, ids: {} };
   for (let kind of TOP_LEVEL_KINDS) {
     let items2 = exportContainer(kind, root, live);
     items2 && result.lists.set(
@@ -41578,9 +41465,7 @@ function findCollisions(kind, scope, items2, out) {
     ids ? ids.push(item.id) : byKey.set(key, [item.id]);
   }
   for (let [key, ids] of byKey)
-    ids.length > 1 && out.push(
-      `${addressText(addressOf(scope.address, kind.kind, key))}: ${ids.length} live items (${ids.join(", ")})`
-    );
+    ids.length > 1 && out.push(`${addressOf(scope.address, kind.kind, key)}: ${ids.length} live items (${ids.join(", ")})`);
 }
 var keyId, init_convert = __esm({
   "src/export/convert.ts"() {
@@ -41950,7 +41835,7 @@ function planOfSaved(saved) {
     format: _format,
     ...plan
   } = saved;
-  return { format: "docsync-plan", version: 2, ...shownSealed(plan) };
+  return { format: "docsync-plan", version: 1, ...shownSealed(plan) };
 }
 function registerShowCommand(program2, context) {
   program2.command("show <plan-file>").description("Show a plan saved with plan --out, without reading the configuration or the API").option("--format <format>", "text, markdown, json or html", formatOption, "text").action(async (file, options) => {
@@ -41962,7 +41847,6 @@ function registerShowCommand(program2, context) {
 var init_show = __esm({
   "src/cli/commands/show.ts"() {
     "use strict";
-    init_plan();
     init_format();
     init_saved();
     init_options();
@@ -41991,18 +41875,18 @@ function describeProgram(program2) {
 function bash(commands) {
   let cases = commands.map((command) => {
     let words2 = command.options.flatMap(flags).join(" ");
-    return `    ${command.name}) opts=${quoted2(words2)}; files=${command.fileArguments ? 1 : 0} ;;`;
+    return `    ${command.name}) opts=${quoted(words2)}; files=${command.fileArguments ? 1 : 0} ;;`;
   }), valueCases = /* @__PURE__ */ new Map();
   for (let option of commands.flatMap((command) => command.options)) {
     if (option.value === void 0) continue;
-    let reply = option.value === "file" ? 'COMPREPLY=($(compgen -f -- "$cur"))' : option.value === "any" ? "COMPREPLY=()" : `COMPREPLY=($(compgen -W ${quoted2(option.value.join(" "))} -- "$cur"))`;
+    let reply = option.value === "file" ? 'COMPREPLY=($(compgen -f -- "$cur"))' : option.value === "any" ? "COMPREPLY=()" : `COMPREPLY=($(compgen -W ${quoted(option.value.join(" "))} -- "$cur"))`;
     for (let flag of flags(option)) valueCases.set(flag, reply);
   }
   return `# docsync completion for bash. Load it with: eval "$(docsync completion bash)"
 _docsync() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" opts="" files=0
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W ${quoted2([...commands.map((command) => command.name), "--help", "--version", "--no-color"].join(" "))} -- "$cur"))
+    COMPREPLY=($(compgen -W ${quoted([...commands.map((command) => command.name), "--help", "--version", "--no-color"].join(" "))} -- "$cur"))
     return
   fi
   case "$prev" in
@@ -42024,13 +41908,13 @@ complete -o filenames -F _docsync docsync
 }
 function zsh(commands) {
   let commandList = commands.map(
-    (command) => `    ${quoted2(`${command.name}:${zshText(command.description)}`)}`
+    (command) => `    ${quoted(`${command.name}:${zshText(command.description)}`)}`
   ), cases = commands.map((command) => {
     let specs = command.options.flatMap((option) => {
       let action = option.value === void 0 ? "" : option.value === "file" ? ":file:_files" : option.value === "any" ? ":value: " : `:value:(${option.value.join(" ")})`;
-      return flags(option).map((flag) => quoted2(`${flag}[${zshText(option.description)}]${action}`));
+      return flags(option).map((flag) => quoted(`${flag}[${zshText(option.description)}]${action}`));
     });
-    return command.fileArguments && specs.push(quoted2("*:file:_files")), `    ${command.name}) _arguments ${specs.join(" ")} ;;`;
+    return command.fileArguments && specs.push(quoted("*:file:_files")), `    ${command.name}) _arguments ${specs.join(" ")} ;;`;
   });
   return `#compdef docsync
 # docsync completion for zsh. Load it with: eval "$(docsync completion zsh)"
@@ -42057,15 +41941,15 @@ function fish(commands) {
     "# docsync completion for fish. Load it with: docsync completion fish | source",
     "complete -c docsync -f",
     ...commands.map(
-      (command) => `complete -c docsync -n __fish_use_subcommand -a ${command.name} -d ${quoted2(command.description)}`
+      (command) => `complete -c docsync -n __fish_use_subcommand -a ${command.name} -d ${quoted(command.description)}`
     )
   ];
   for (let command of commands) {
-    let when = `-n ${quoted2(`__fish_seen_subcommand_from ${command.name}`)}`;
+    let when = `-n ${quoted(`__fish_seen_subcommand_from ${command.name}`)}`;
     command.fileArguments && lines.push(`complete -c docsync ${when} -F`);
     for (let option of command.options) {
       let parts = ["complete -c docsync", when];
-      option.short && parts.push(`-s ${option.short.slice(1)}`), option.long && parts.push(`-l ${option.long.slice(2)}`), option.value === "file" ? parts.push("-r -F") : Array.isArray(option.value) ? parts.push(`-x -a ${quoted2(option.value.join(" "))}`) : option.value === "any" && parts.push("-x"), parts.push(`-d ${quoted2(option.description)}`), lines.push(parts.join(" "));
+      option.short && parts.push(`-s ${option.short.slice(1)}`), option.long && parts.push(`-l ${option.long.slice(2)}`), option.value === "file" ? parts.push("-r -F") : Array.isArray(option.value) ? parts.push(`-x -a ${quoted(option.value.join(" "))}`) : option.value === "any" && parts.push("-x"), parts.push(`-d ${quoted(option.description)}`), lines.push(parts.join(" "));
     }
   }
   return `${lines.join(`
@@ -42076,12 +41960,12 @@ function completionScript(shell, program2) {
   let commands = describeProgram(program2);
   return shell === "bash" ? bash(commands) : shell === "zsh" ? zsh(commands) : fish(commands);
 }
-var SHELLS, FILE_OPTIONS, quoted2, flags, zshText, init_completion = __esm({
+var SHELLS, FILE_OPTIONS, quoted, flags, zshText, init_completion = __esm({
   "src/cli/completion.ts"() {
     "use strict";
     init_format();
     SHELLS = ["bash", "zsh", "fish"], FILE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--out", "--output", "--fixture"]);
-    quoted2 = (text2) => `'${text2.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
+    quoted = (text2) => `'${text2.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
     zshText = (text2) => text2.replace(/[[\]:\\']/g, " ");
   }
 });
@@ -42255,7 +42139,7 @@ Environment:
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)
 `, COMMANDS = {
       validate: async () => (await Promise.resolve().then(() => (init_validate(), validate_exports))).registerValidateCommand,
-      plan: async () => (await Promise.resolve().then(() => (init_plan2(), plan_exports))).registerPlanCommand,
+      plan: async () => (await Promise.resolve().then(() => (init_plan(), plan_exports))).registerPlanCommand,
       apply: async () => (await Promise.resolve().then(() => (init_apply(), apply_exports))).registerApplyCommand,
       drift: async () => (await Promise.resolve().then(() => (init_drift(), drift_exports))).registerDriftCommand,
       export: async () => (await Promise.resolve().then(() => (init_export2(), export_exports))).registerExportCommand,

@@ -16,7 +16,7 @@ import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./mem
 import { readTeamsOf, teamsLosing } from "./member-teams.ts";
 import { orgPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
-import type { KindModule, LiveNode, Scope } from "./types.ts";
+import type { KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
 import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
 
 export interface LiveMember {
@@ -98,13 +98,10 @@ function checkAllPresent(desired: readonly DesiredMember[], live: readonly LiveM
 
 type MemberNode = LiveNode<LiveMember>;
 
-/** The refusals of the admin rules, worked out once per live listing. */
-const refusalsOf = new WeakMap<readonly MemberNode[], string | undefined>();
-
-function checkAdmins(scope: Scope<DesiredState>): void {
+/** Stops on a refusal of the admin rules: worked out once per plan, the first time a member asks. */
+function checkAdmins(scope: Scope<DesiredState>, ctx: PlanContext): void {
   const nodes = (scope.live?.children[KIND] ?? []) as MemberNode[];
-  if (!refusalsOf.has(nodes)) refusalsOf.set(nodes, adminProblems(scope, nodes));
-  const problems = refusalsOf.get(nodes);
+  const problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
   if (problems !== undefined) throw new DocsyncError("plan.admin", problems);
 }
 
@@ -210,8 +207,8 @@ export const memberKind: KindModule<
   key: (member) => userKey(member.user),
   liveKey: (member) => userKey(liveName(member)),
 
-  diff(desired, live, scope) {
-    checkAdmins(scope);
+  diff(desired, live, scope, ctx) {
+    checkAdmins(scope, ctx);
     const changes: FieldChange[] = [];
     compareField(changes, "role", desired.role, live?.item.role);
     return changes;
@@ -232,8 +229,8 @@ export const memberKind: KindModule<
       summary: "change member role",
     },
   ],
-  remove(live, _address, scope) {
-    checkAdmins(scope);
+  remove(live, _address, scope, ctx) {
+    checkAdmins(scope, ctx);
     return [
       {
         method: "DELETE",

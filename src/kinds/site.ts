@@ -1,6 +1,7 @@
 // Docs sites: identity is the title, or an `id:` pin. `type` is used at creation only. The
 // adaptive schema is a separate resource of the site, read only when the configuration sets it.
 
+import { MAX_PAGE_SIZE } from "../api/pagination.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf, type Id } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
@@ -177,7 +178,7 @@ export const siteKind: KindModule<
       (calls[0]!.body as Record<string, unknown>).spaces = roots.map((siteSpace) => siteSpace.spaceId);
       calls.push({
         method: "GET",
-        path: subPath(siteSpacesPath(org, id), "?limit=1000"),
+        path: subPath(siteSpacesPath(org, id), `?limit=${MAX_PAGE_SIZE}`),
         summary: "read the site spaces made with the site",
         captures: roots.map((siteSpace) => ({
           address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),

@@ -3,13 +3,13 @@
 // sets), and which API calls create, update, delete or move it. The planner knows none of
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
-import type { LiveReader } from "../api/client-types.ts";
 import type { Address, Id } from "../model/address.ts";
 import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
+import type { RunReader } from "./run-reader.ts";
 
-export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, Scope };
+export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, RunReader, Scope };
 
 /** An item that may take another along when it is deleted: an address it may have, and its live id. */
 export interface Owner {
@@ -98,7 +98,7 @@ export interface KindModule<
    */
   refersTo?: readonly { kind: string; when(scope: Scope<P, I>): boolean }[];
   /** Reads the live items of the scope: one call per list page. */
-  read(client: LiveReader, scope: Scope<P, I>): Promise<LiveNode<L>[]>;
+  read(client: RunReader, scope: Scope<P, I>): Promise<LiveNode<L>[]>;
   /** What a configured item holds to ask for every further fact (`readDetails`), for the export. */
   detailsWanted?: Record<string, unknown>;
   /**
@@ -108,9 +108,9 @@ export interface KindModule<
    * names. The export then reads them as configured items, and never prunes the kind: a live item
    * that no configuration names is never read.
    */
-  exportFind?(client: LiveReader, scope: Scope<P, I>, named: { spaces: readonly string[] }): Promise<D[]>;
+  exportFind?(client: RunReader, scope: Scope<P, I>, named: { spaces: readonly string[] }): Promise<D[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
-  readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
+  readDetails?(client: RunReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
   /**
    * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
    * message names when the service does not offer them. Default: `collection`.

@@ -6,14 +6,13 @@
 // the user the token runs as) and each one's grants of that type, only when some principal may
 // go; the delete then lists them as consequences, for the reviewer to see.
 
-import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
 import type { Consequence } from "../model/plan.ts";
 import { spacePermissionsPath } from "./paths.ts";
 import type { DesiredState } from "./registry.ts";
 import { readOrganizationSpaces } from "./space-access-facts.ts";
-import type { LiveNode, Scope } from "./types.ts";
+import type { LiveNode, RunReader, Scope } from "./types.ts";
 
 /** A grant on a space the configuration does not list with `permissions`. */
 export interface UnlistedGrant {
@@ -38,7 +37,7 @@ const managedSpaces = (desired: DesiredState) =>
  * the organization's spaces that the configuration does not manage, as `details.unlistedGrants`.
  */
 export async function readUnlistedGrants(
-  client: LiveReader,
+  client: RunReader,
   scope: Scope<DesiredState>,
   type: Principals,
   nodes: readonly LiveNode<{ id: string }>[],

@@ -12,7 +12,7 @@ import { pluralOf } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { type Address, addressOf, addressText, childText, IdRef, isUnder } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
-import { scopeBelow } from "../model/scope.ts";
+import { runMemo, scopeBelow } from "../model/scope.ts";
 import type { Copies, DecidedSoFar } from "./duplicates.ts";
 import { type MatchRules, matchItems } from "./match.ts";
 
@@ -52,6 +52,8 @@ export function copiesOf(
         },
         // Nothing of the container is decided deleted yet.
         deletes: (address) => (inContainer(address) ? undefined : ctx.deletes(address)),
+        // What a kind works out from these answers is this trial's, never the plan's.
+        ...runMemo(),
       };
       const repeated = (id: string) => duplicateOf(id) ?? decidedDuplicateOf(decided, id);
       return isCopy(module, desired, node, scope, context, repeated);
@@ -123,6 +125,7 @@ function childrenAreCopies(
     idOf: (at) => ids.get(addressText(at)) ?? (own(at) ? new IdRef(at) : ctx.idOf(at)),
     liveIdOf: (at) => ids.get(addressText(at)) ?? (own(at) ? undefined : ctx.liveIdOf(at)),
     deletes: (at) => (own(at) ? undefined : ctx.deletes(at)),
+    ...runMemo(),
   };
   const pairs: [AnyKind, ItemMeta, Node][] = [];
   for (const child of module.children ?? []) {

@@ -10,7 +10,7 @@ import { copiesOf } from "../live/copies.ts";
 import { matchingOf } from "../live/match.ts";
 import { type Address, addressText, childText, type Id, IdRef } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
-import { scopeBelow } from "../model/scope.ts";
+import { type RunMemo, scopeBelow } from "../model/scope.ts";
 import { NONE, Slot } from "./slot.ts";
 import { SlotIndex } from "./slot-index.ts";
 
@@ -67,7 +67,15 @@ export class Resolution implements PlanContext {
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
-  constructor(private readonly desired: DesiredState) {}
+  constructor(
+    private readonly desired: DesiredState,
+    /** The run's memo: the reader's matchings, and what kinds work out once (`once`). */
+    private readonly run: RunMemo,
+  ) {}
+
+  once<T>(about: object, name: string, make: () => T): T {
+    return this.run.once(about, name, make);
+  }
 
   /** The slot of an address. */
   get(address: Address): Slot | undefined {
@@ -132,7 +140,7 @@ export class Resolution implements PlanContext {
         }
       : module;
     const copies = copiesOf(module, scope, items, describe, this, (id) => this.duplicates.get(id));
-    const matching = matchingOf(items, liveItems, rules, describe, copies);
+    const matching = matchingOf(this.run, items, liveItems, rules, describe, copies);
     for (const [duplicate, kept] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept);
     const container: Container = {
       module,

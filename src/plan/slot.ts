@@ -1,11 +1,14 @@
-// An item of a container as the planner sees it: configured, live, or both, with its fate, and
-// its address, built only when asked for (most of 100,000 unchanged redirects never are).
+// An item of a container as the planner resolves it: configured, live, or both, with its fate
+// and its address, built only when asked for (most of 100,000 unchanged redirects never are).
 
 import { type AnyKind, addressKey, type LiveNode } from "../kinds/types.ts";
 import { type Address, addressOf, type IdRef, knownText } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import type { Container } from "./resolve.ts";
+
+/** The empty list of fields and lists that most items leave empty: shared, never added to. */
+export const NONE: never[] = [];
 
 export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
 
@@ -58,5 +61,3 @@ export class Slot {
     return this.knownText;
   }
 }
-
-export const NONE: never[] = [];

@@ -10,6 +10,7 @@ import {
 } from "../../src/kinds/shapes/assignment.ts";
 import type { LiveNode, PlanContext, Scope } from "../../src/kinds/types.ts";
 import { type Address, addressText } from "../../src/model/address.ts";
+import { runMemo } from "../../src/model/scope.ts";
 
 interface Holder {
   grants?: DesiredAssignment[];
@@ -22,6 +23,7 @@ const ctx: PlanContext = {
   idOf: (address) => `id-of ${addressText(address)}`,
   liveIdOf: () => undefined,
   deletes: () => undefined,
+  ...runMemo(),
 };
 
 function kindWith(

@@ -11,7 +11,7 @@ import {
   singletonKind,
 } from "../../src/kinds/shapes/singleton.ts";
 import type { FieldChange } from "../../src/model/plan.ts";
-import type { LiveState, PlanContext } from "../../src/model/scope.ts";
+import { type LiveState, type PlanContext, runMemo } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 3 };
@@ -33,6 +33,7 @@ const ctx: PlanContext = {
   idOf: () => "",
   liveIdOf: () => undefined,
   deletes: () => undefined,
+  ...runMemo(),
 };
 const scope = {
   organization: "org_1",

@@ -3,10 +3,10 @@
 // and what each waits for; test/plan/dependencies.test.ts holds the cases where the API's side
 // effects make the order matter).
 
-import { pathText } from "../../src/model/references.ts";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
 import type { Plan } from "../../src/model/plan.ts";
+import { pathText } from "../../src/model/references.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 import { checkBlocked } from "../../src/plan/safety.ts";
 import { callNames, waitsFor } from "../support/plan-edges.ts";

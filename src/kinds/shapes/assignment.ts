@@ -11,12 +11,11 @@
 // container's calls that give it, so that it never goes without one between calls, and
 // `--target` of such a removal brings the grants it relies on along.
 
-import type { LiveReader } from "../../api/client-types.ts";
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, addressText, type Id } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
-import type { CallDraft, KindConfig, KindModule, Owner, PlanContext, Scope } from "../types.ts";
+import type { CallDraft, KindConfig, KindModule, Owner, PlanContext, RunReader, Scope } from "../types.ts";
 
 /** A live assignment: its id is the principal's id. */
 export interface LiveAssignment {
@@ -60,7 +59,7 @@ export interface AssignmentSpec<P, I extends Record<string, Id>, R extends Locat
   principals: Record<string, PrincipalRoutes<Scope<P, I>>>;
   desired(scope: Scope<P, I>): DesiredAssignment[] | undefined;
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
-  read(client: LiveReader, scope: Scope<P, I>): Promise<LiveAssignment[]>;
+  read(client: RunReader, scope: Scope<P, I>): Promise<LiveAssignment[]>;
   /**
    * The id of a configured assignment's principal (live, or a reference to a principal this plan creates); a plan error when
    * unknown, or when this plan deletes the principal.
