@@ -6,16 +6,10 @@
 import type { Address, Id } from "../model/address.ts";
 import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
-import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
+import type { BulkItem, CallDraft, CreateInfo, LiveNode, Owner, PlanContext, Scope } from "../model/scope.ts";
 import type { RunReader } from "./run-reader.ts";
 
-export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, RunReader, Scope };
-
-/** An item that may take another along when it is deleted: an address it may have, and its live id. */
-export interface Owner {
-  address: Address;
-  id: string;
-}
+export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, Owner, PlanContext, RunReader, Scope };
 
 export interface KindModule<
   D extends ItemMeta = ItemMeta,

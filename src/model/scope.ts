@@ -50,6 +50,12 @@ export interface CallDraft {
   probe?: Probe & { note: string };
 }
 
+/** An item that may take another along when it is deleted: an address it may have, and its live id. */
+export interface Owner {
+  address: Address;
+  id: string;
+}
+
 /** A call's change as one item of the body of a bulk operation (`PUT path` with `{[field]: [...]}`). */
 export interface BulkItem {
   method: HttpMethod;
