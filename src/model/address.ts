@@ -20,7 +20,12 @@ export const ROOT: Address = [];
 export const SEPARATOR = " › ";
 
 /** The address of an item: its parent's address, then its kind and key. */
-export const addressOf = (parent: Address, kind: string, key: string): Address => [...parent, { kind, key }];
+export function addressOf(parent: Address, kind: string, key: string): Address {
+  const address: AddressStep[] = new Array(parent.length + 1);
+  for (let at = 0; at < parent.length; at++) address[at] = parent[at]!;
+  address[parent.length] = { kind, key };
+  return address;
+}
 
 /** Characters JSON.stringify escapes in a string (and surrogates, which it may). */
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -30,26 +35,15 @@ const quoted = (key: string): string => (ESCAPED.test(key) ? JSON.stringify(key)
 /** One step as people read it: `section "api"`. */
 export const stepText = (step: AddressStep): string => `${step.kind} ${quoted(step.key)}`;
 
-const texts = new WeakMap<Address, string>();
-
 /**
  * An address as people read it: `site "Acme Docs" › section "api"`. Keys are quoted as JSON
  * strings, so two addresses have the same text only when they are the same: the text also
  * serves as the address's key in maps. It is never read back.
  */
 export function addressText(address: Address): string {
-  let text = texts.get(address);
-  if (text === undefined) {
-    text = address.length === 1 ? stepText(address[0]!) : address.map(stepText).join(SEPARATOR);
-    texts.set(address, text);
-  }
+  let text = address.length === 0 ? "" : stepText(address[0]!);
+  for (let at = 1; at < address.length; at++) text += SEPARATOR + stepText(address[at]!);
   return text;
-}
-
-/** Notes the text of an address already known (an item's, built from its container's). */
-export function knownText(address: Address, text: string): Address {
-  texts.set(address, text);
-  return address;
 }
 
 /** The text of `parent`'s address and one more step, without building the address. */

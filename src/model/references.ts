@@ -77,7 +77,7 @@ export function referencedBy(path: ApiPath, ids: readonly BodyRef[] | undefined,
 }
 
 /** Whether a JSON value holds a reference anywhere, without allocating. */
-function holdsReference(value: unknown): boolean {
+export function holdsReference(value: unknown): boolean {
   if (value === null || typeof value !== "object") return false;
   if (value instanceof IdRef) return true;
   if (Array.isArray(value)) {

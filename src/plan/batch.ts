@@ -88,9 +88,10 @@ function batchableGroups(
 /**
  * The plan with its batch calls, each placed before the first call it makes. The plan is the
  * planner's own, fresh: its calls and changes are changed in place rather than copied, since a
- * plan of 100,000 redirects would otherwise copy as many calls.
+ * plan of 100,000 redirects would otherwise copy as many calls. `references`: whether the plan
+ * gave out references to new items (without any, no item holds one).
  */
-export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>): Plan {
+export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>, references = true): Plan {
   const { groups, waiting } = batchableGroups(plan, bulkOf);
   if (groups.length === 0) return plan;
   let nextId = 0;
@@ -113,7 +114,9 @@ export function batchBulkCalls(plan: Plan, bulkOf: ReadonlyMap<string, BulkItem>
           if (!ids.has(id)) dependsOn.add(id);
         }
       }
-      const lifted = liftReferences({ [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) });
+      const body = { [bulk.field]: items.map((call) => bulkOf.get(call.id)!.item) };
+      // Items name new items (a redirect's new section) only when the plan gave out references.
+      const lifted = references ? liftReferences(body) : { body };
       const batch: Call = {
         id: `k${++nextId}`,
         change: items[0]!.change,

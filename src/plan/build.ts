@@ -230,6 +230,7 @@ export class Planner {
         `k${this.calls.length + 1}`,
         change.id,
         heirCreate ? [heirCreate] : undefined,
+        this.resolution.referencesMade,
       );
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
       if (draft.probe) change.note = draft.probe.note;
@@ -255,5 +256,5 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   plan = withNavigation(plan, planner.containers);
   // After --target: a batch holds only the items the plan keeps, a warning only its creates.
   plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan));
-  return batchBulkCalls(plan, planner.bulkItems);
+  return batchBulkCalls(plan, planner.bulkItems, planner.resolution.referencesMade);
 }

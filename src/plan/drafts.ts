@@ -5,7 +5,14 @@
 import type { CallDraft } from "../kinds/types.ts";
 import type { Address } from "../model/address.ts";
 import type { Alternate, Recover } from "../model/plan.ts";
-import { type ApiPath, addOnce, type BodyRef, liftReferences, referencedBy } from "../model/references.ts";
+import {
+  type ApiPath,
+  addOnce,
+  type BodyRef,
+  holdsReference,
+  liftReferences,
+  referencedBy,
+} from "../model/references.ts";
 
 export interface DraftCall extends Omit<CallDraft, "alternate" | "recover"> {
   recover: Recover | undefined;
@@ -24,16 +31,21 @@ export interface DraftCall extends Omit<CallDraft, "alternate" | "recover"> {
 
 /**
  * A drafted call as the planner keeps it. Every field is set, to undefined when absent, so that
- * all calls share one shape (a plan may hold 100,000 of them).
+ * all calls share one shape (a plan may hold 100,000 of them). `references` says whether the plan
+ * has given out any reference so far: without one, no body holds one, and none is looked for.
  */
 export function draftCall(
   draft: CallDraft,
   id: string,
   change: string,
   after: string[] | undefined,
+  references = true,
 ): DraftCall {
-  const { body, ids } = draft.body === undefined ? NO_BODY : liftReferences(draft.body);
-  const recover = draft.recover ? recoverOf(draft.recover) : undefined;
+  // Most bodies hold no reference: they are kept as they are, with nothing made for them.
+  let body = draft.body;
+  let ids: BodyRef[] | undefined;
+  if (references && holdsReference(body)) ({ body, ids } = liftReferences(body));
+  const recover = draft.recover && references ? recoverOf(draft.recover) : draft.recover;
   let alternate: Alternate | undefined;
   if (draft.alternate) {
     const { route, method, path } = draft.alternate;
@@ -69,10 +81,9 @@ export function draftCall(
   };
 }
 
-const NO_BODY: { body: undefined; ids?: undefined } = { body: undefined };
-
 /** A drafted recovery as the plan keeps it: the same object unless its match names a new item. */
 function recoverOf(draft: NonNullable<CallDraft["recover"]>): Recover {
+  if (!holdsReference(draft.match)) return draft;
   const lifted = liftReferences(draft.match);
   if (!lifted.ids) return draft;
   return { ...draft, match: lifted.body as Record<string, unknown>, ids: lifted.ids };

@@ -5,10 +5,29 @@
 // such.
 
 import { DocsyncError } from "../errors.ts";
-import { addressText } from "../model/address.ts";
+import { type Address, addressText } from "../model/address.ts";
 import type { Call } from "../model/plan.ts";
 import { type DraftCall, draftCall } from "./drafts.ts";
 import { extended } from "./lists.ts";
+
+/**
+ * The call that captures each address. A reference usually holds the very address its create
+ * captures (both are the item's): found by identity, and by the address's text otherwise.
+ */
+function creators(drafts: readonly DraftCall[]): (address: Address) => string | undefined {
+  const byAddress = new Map<Address, string>();
+  for (let at = 0; at < drafts.length; at++) {
+    const call = drafts[at]!;
+    if (call.captures) for (const capture of call.captures) byAddress.set(capture.address, call.id);
+  }
+  let byText: Map<string, string> | undefined;
+  return (address) => {
+    const found = byAddress.get(address);
+    if (found !== undefined) return found;
+    byText ??= new Map([...byAddress].map(([captured, id]) => [addressText(captured), id]));
+    return byText.get(addressText(address));
+  };
+}
 
 /** Nothing, without a new empty list each time. */
 const NONE: readonly string[] = [];
@@ -54,12 +73,7 @@ export function wireDependencies(
   drafts: readonly DraftCall[],
   releasedBy: Releases = releasesOf(drafts),
 ): Call[] {
-  const capturedBy = new Map<string, string>();
-  for (let at = 0; at < drafts.length; at++) {
-    const call = drafts[at]!;
-    if (call.captures)
-      for (const capture of call.captures) capturedBy.set(addressText(capture.address), call.id);
-  }
+  const creatorOf = creators(drafts);
   const unreferencedBy = indexBy(drafts, (call) => call.unrefs);
 
   const calls: Call[] = new Array(drafts.length);
@@ -71,7 +85,7 @@ export function wireDependencies(
     addAll(dependsOn, draft.id, draft.orderAfter);
     if (draft.needs) {
       for (const address of draft.needs) {
-        const creator = capturedBy.get(addressText(address));
+        const creator = creatorOf(address);
         if (!creator)
           throw new DocsyncError("plan.internal", `planner bug: nothing creates ${addressText(address)}`);
         if (creator !== draft.id && !dependsOn.includes(creator)) dependsOn.push(creator);

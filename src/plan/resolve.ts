@@ -64,6 +64,8 @@ export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
   /** The live item each live duplicate repeats, by the duplicate's id. */
   private readonly duplicates = new Map<string, LiveNode<{ id: string }>>();
+  /** Whether `idOf` has given out a reference to a new item: until then no call holds one. */
+  referencesMade = false;
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
@@ -101,6 +103,7 @@ export class Resolution implements PlanContext {
       );
     if (slot.status === "create" || slot.status === "replace") {
       slot.reference ??= new IdRef(slot.address);
+      this.referencesMade = true;
       return slot.reference;
     }
     if (!slot.live)

@@ -2,7 +2,7 @@
 // and its address, built only when asked for (most of 100,000 unchanged redirects never are).
 
 import { type AnyKind, addressKey, type LiveNode } from "../kinds/types.ts";
-import { type Address, addressOf, type IdRef, knownText } from "../model/address.ts";
+import { type Address, addressOf, type IdRef } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import type { Container } from "./resolve.ts";
@@ -48,10 +48,7 @@ export class Slot {
   }
 
   get address(): Address {
-    this.known ??= knownText(
-      addressOf(this.container.scope.address, this.container.module.kind, this.name),
-      this.text,
-    );
+    this.known ??= addressOf(this.container.scope.address, this.container.module.kind, this.name);
     return this.known;
   }
 
