@@ -6,12 +6,14 @@ import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
+import type { DesiredOrganization } from "../model/desired.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import type { Consequence } from "../model/plan.ts";
+import { listIn } from "./organization.ts";
 import { collectionPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
+import { siteKind } from "./site.ts";
 import type { DesiredSiteSpace } from "./site-space.ts";
-import type { DesiredSpace } from "./space.ts";
+import { type DesiredSpace, spaceKind } from "./space.ts";
 
 /** The spaces directly in a collection, one read per page; none when it has gone since. */
 export async function spacesIn<S extends { id: string }>(
@@ -69,9 +71,9 @@ export function spacesToTrash(
 const where = (item: ItemMeta) => placeOf(item.at);
 
 /** Every site space of the configuration, at a site's root or in its sections. */
-function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
+function siteSpacesOf(desired: DesiredOrganization): DesiredSiteSpace[] {
   const all: DesiredSiteSpace[] = [];
-  for (const site of desired.sites ?? []) {
+  for (const site of listIn(desired, siteKind) ?? []) {
     all.push(...(site.siteSpaces ?? []));
     for (const section of site.sections ?? []) all.push(...(section.siteSpaces ?? []));
   }
@@ -83,7 +85,7 @@ function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
  * out of the collection `title`, which the plan deletes; undefined when there is none.
  */
 export function spaceKeptInside(
-  desired: DesiredState,
+  desired: DesiredOrganization,
   collection: { id: string; title: string },
   spaceIds: readonly string[],
 ): DocsyncError | undefined {
@@ -95,14 +97,15 @@ export function spaceKeptInside(
     !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id);
   const fix = (name: string) =>
     `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
-  for (const space of desired.spaceSettings ?? []) {
+  const spaces = listIn(desired, spaceKind) ?? [];
+  for (const space of spaces) {
     if (!inside.has(space.spaceId) || movesOut(space)) continue;
     return new DocsyncError(
       "plan.kept-inside-deleted",
       `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`,
     );
   }
-  const moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
+  const moved = new Set(spaces.filter(movesOut).map((space) => space.spaceId));
   for (const siteSpace of siteSpacesOf(desired)) {
     if (!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)) continue;
     return new DocsyncError(

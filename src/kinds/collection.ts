@@ -13,9 +13,9 @@ import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts"
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { OrganizationScope, TopLevelKind } from "./organization.ts";
 import { collectionPath, collectionsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { CallDraft, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
+import { type CallDraft, childrenOf, type NodeOf, type PlanContext } from "./types.ts";
 
 export interface LiveCollection {
   [field: string]: unknown;
@@ -63,15 +63,14 @@ function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | nu
   return "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
 }
 
-function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[] {
-  return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
-}
+type CollectionScope = OrganizationScope<"collections", DesiredCollection>;
+type CollectionNode = NodeOf<typeof collectionKind>;
 
 /** Each live collection's parent, by id: made once per live listing, since each move and each
  * delete of a plan asks. */
-const parentsOf = new WeakMap<readonly LiveNode<LiveCollection>[], Map<string, string | undefined>>();
-function liveParents(scope: Scope<DesiredState>): Map<string, string | undefined> {
-  const nodes = liveCollections(scope);
+const parentsOf = new WeakMap<readonly CollectionNode[], Map<string, string | undefined>>();
+function liveParents(scope: CollectionScope): Map<string, string | undefined> {
+  const nodes = childrenOf(scope.live, collectionKind);
   let parents = parentsOf.get(nodes);
   if (!parents) {
     parents = new Map(nodes.map((node) => [node.item.id, node.item.parent]));
@@ -83,8 +82,8 @@ function liveParents(scope: Scope<DesiredState>): Map<string, string | undefined
 const where = (item: ItemMeta) => placeOf(item.at);
 
 /** A configured title that several live collections have: which one is meant is for the user to say. */
-function ambiguous(desired: DesiredCollection, scope: Scope<DesiredState>): DocsyncError | undefined {
-  const same = liveCollections(scope).filter(
+function ambiguous(desired: DesiredCollection, scope: CollectionScope): DocsyncError | undefined {
+  const same = childrenOf(scope.live, collectionKind).filter(
     (node) => node.item.title === desired.title && sharedTitles.has(node.item),
   );
   if (same.length < 2) return undefined;
@@ -99,11 +98,7 @@ function ambiguous(desired: DesiredCollection, scope: Scope<DesiredState>): Docs
  * Deleting a collection deletes the collections inside it. A configured collection that stays
  * must not be inside one the plan deletes, unless its configuration moves it out (`parent`).
  */
-function checkNothingKeptInside(
-  live: LiveNode<LiveCollection>,
-  scope: Scope<DesiredState>,
-  ctx: PlanContext,
-) {
+function checkNothingKeptInside(live: CollectionNode, scope: CollectionScope, ctx: PlanContext) {
   for (const desired of scope.desired.collections ?? []) {
     if (desired.parent !== undefined) continue;
     const id = ctx.liveIdOf(addressOf("", KIND, desired.title));
@@ -113,7 +108,7 @@ function checkNothingKeptInside(
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
     );
   }
-  const inside = (live.details?.spaces as SpaceInside[] | undefined)?.map((space) => space.id);
+  const inside = live.details?.spaces?.map((space) => space.id);
   const error = inside && spaceKeptInside(scope.desired, live.item, inside);
   if (error) throw error;
 }
@@ -123,12 +118,15 @@ function mayBeDeleted(live: LiveCollection, desired: readonly DesiredCollection[
   return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
 }
 
-export const collectionKind: KindModule<
-  DesiredCollection,
-  LiveCollection,
-  DesiredState,
-  Record<string, string>,
-  Located<RawCollection>
+export const collectionKind: TopLevelKind<
+  "collections",
+  {
+    desired: DesiredCollection;
+    live: LiveCollection;
+    raw: Located<RawCollection>;
+    /** The spaces inside a collection the plan may delete. */
+    details: { spaces: SpaceInside[] };
+  }
 > = {
   kind: KIND,
   collection: "collections",
@@ -170,7 +168,6 @@ export const collectionKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.collections,
   async read(client, scope) {
     // `nested` is the default, said anyway: every collection of the tree, parents first.
     const items = await client.list<LiveCollection>(collectionsPath(scope.organization), { nested: true });
@@ -271,12 +268,14 @@ export const collectionKind: KindModule<
     ];
   },
   consequences: (live, _address, _scope, _ctx, configuration) =>
-    spacesToTrash((live.details?.spaces ?? []) as SpaceInside[], configuration),
+    spacesToTrash(live.details?.spaces ?? [], configuration),
 
   toConfig(live, scope, ctx) {
     const collection = live.item;
     if (sharedTitles.has(collection)) {
-      const first = liveCollections(scope).find((node) => node.item.title === collection.title);
+      const first = childrenOf(scope.live, collectionKind).find(
+        (node) => node.item.title === collection.title,
+      );
       if (first && first.item.id !== collection.id) {
         ctx.warn(
           `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`,
@@ -291,7 +290,7 @@ export const collectionKind: KindModule<
     if (collection.parent) {
       const id = collection.parent;
       // A key other than the title (`title#id`, for a shared title) is no valid parent.
-      const parent = liveCollections(scope).find((node) => node.item.id === id)?.item;
+      const parent = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item;
       const key = ctx.exportedKey(KIND, id);
       config.parent = key !== undefined && key === parent?.title ? key : { id };
     }

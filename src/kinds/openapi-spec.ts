@@ -9,9 +9,8 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { openApiSpecPath, openApiSpecsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { KindModule } from "./types.ts";
 
 export interface LiveOpenApiSpec {
   [field: string]: unknown;
@@ -55,12 +54,9 @@ function sourceChanges(desired: DesiredOpenApiSpec, live: LiveOpenApiSpec | unde
   return changes;
 }
 
-export const openApiSpecKind: KindModule<
-  DesiredOpenApiSpec,
-  LiveOpenApiSpec,
-  DesiredState,
-  Record<string, string>,
-  Located<RawOpenApiSpec>
+export const openApiSpecKind: TopLevelKind<
+  "openApiSpecs",
+  { desired: DesiredOpenApiSpec; live: LiveOpenApiSpec; raw: Located<RawOpenApiSpec> }
 > = {
   kind: "OpenAPI spec",
   collection: "openApiSpecs",
@@ -79,7 +75,6 @@ export const openApiSpecKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.openApiSpecs,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveOpenApiSpec>(openApiSpecsPath(scope.organization))),
 

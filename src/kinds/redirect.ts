@@ -10,9 +10,9 @@ import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { redirectPath, redirectsPath } from "./paths.ts";
 import type { LiveSection } from "./section.ts";
-import type { SiteScope } from "./site.ts";
+import type { InSite, SiteScope } from "./site.ts";
 import { navigationOf } from "./site-navigation.ts";
-import type { BulkItem, CallDraft, KindConfig, KindModule, LiveNode, PlanContext } from "./types.ts";
+import type { BulkItem, CallDraft, KindConfig, KindModule, LiveNode, PlanContext, Types } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveRedirect {
@@ -40,6 +40,7 @@ export interface DesiredRedirect extends ItemMeta {
 }
 
 const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect> = {
+  schema: { fragment: "redirect" },
   identities: [{ field: "source" }, { field: "id", optional: true, hints: false }],
   check(redirects, ctx) {
     const site = ctx.parent?.item;
@@ -197,11 +198,7 @@ const sectionOf = (redirect: LiveRedirect): string[] =>
     : [];
 
 export const redirectKind: KindModule<
-  DesiredRedirect,
-  LiveRedirect,
-  SiteScope["desired"],
-  SiteScope["ids"],
-  Located<RawRedirect>
+  Types<InSite & { desired: DesiredRedirect; live: LiveRedirect; raw: Located<RawRedirect> }>
 > = {
   kind: "redirect",
   collection: "redirects",

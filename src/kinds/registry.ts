@@ -1,21 +1,21 @@
 // The kinds docsync manages at the top of an organization, in the order plans list them.
 // Kinds inside a site are the site kind's children. Adding a top-level kind: its module, one
-// line in the list and one in DesiredState; a child kind: one entry in its parent's `children`.
+// line in the list (DesiredState follows); a child kind: one entry in its parent's `children`.
 
 import type { DesiredOrganization } from "../model/desired.ts";
-import { collectionKind, type DesiredCollection } from "./collection.ts";
-import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
-import { type DesiredMember, memberKind } from "./member.ts";
-import { type DesiredOpenApiSpec, openApiSpecKind } from "./openapi-spec.ts";
-import { type DesiredOrganizationSettings, organizationSettingsKind } from "./organization-settings.ts";
-import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
-import { type DesiredSite, siteKind } from "./site.ts";
-import { type DesiredSpace, spaceKind } from "./space.ts";
-import { type DesiredTeam, teamKind } from "./team.ts";
-import { type DesiredTranslation, translationKind } from "./translation.ts";
-import type { AnyKind, Scope } from "./types.ts";
+import { collectionKind } from "./collection.ts";
+import { customFieldKind } from "./custom-field.ts";
+import { memberKind } from "./member.ts";
+import { openApiSpecKind } from "./openapi-spec.ts";
+import { organizationSettingsKind } from "./organization-settings.ts";
+import { samlProviderKind } from "./saml-provider.ts";
+import { siteKind } from "./site.ts";
+import { spaceKind } from "./space.ts";
+import { teamKind } from "./team.ts";
+import { translationKind } from "./translation.ts";
+import type { AnyKind, DesiredOf } from "./types.ts";
 
-export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
+const TOP_LEVEL = [
   collectionKind,
   teamKind,
   memberKind,
@@ -27,23 +27,17 @@ export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
   translationKind,
   siteKind,
   spaceKind,
-];
+] as const satisfies readonly AnyKind[];
 
-/** The desired state: each top-level kind's list is absent when the configuration does not
- * mention the kind (then it is not managed). */
-export interface DesiredState extends DesiredOrganization {
-  collections?: DesiredCollection[];
-  teams?: DesiredTeam[];
-  members?: DesiredMember[];
-  customFields?: DesiredCustomField[];
-  samlProviders?: DesiredSamlProvider[];
-  /** A list of one: the `organizationSettings:` mapping. */
-  organizationSettings?: DesiredOrganizationSettings[];
-  openApiSpecs?: DesiredOpenApiSpec[];
-  translations?: DesiredTranslation[];
-  sites?: DesiredSite[];
-  spaceSettings?: DesiredSpace[];
-}
+export const TOP_LEVEL_KINDS: readonly AnyKind[] = TOP_LEVEL;
+
+type TopLevelKinds = (typeof TOP_LEVEL)[number];
+
+/** The desired state: each top-level kind's list under its collection, absent when the
+ * configuration does not mention the kind (then it is not managed). A singleton is a list of one. */
+export type DesiredState = DesiredOrganization & {
+  [K in TopLevelKinds as K["collection"]]?: DesiredOf<K>[];
+};
 
 /** Every kind, each followed by its children and then theirs; a kind used in several places once. */
 function descendants(kinds: readonly AnyKind[]): AnyKind[] {
@@ -69,7 +63,7 @@ function descendants(kinds: readonly AnyKind[]): AnyKind[] {
  * items that exist without docsync and are only read where named (spaces' settings).
  */
 export const isPrunable = (kind: AnyKind): boolean =>
-  !kind.singleton && !kind.exportFind && !kind.config.schema?.inRoot;
+  !kind.singleton && !kind.exportFind && !kind.config.schema.inRoot;
 
 /** The kinds `policy.prune` may name, by collection. */
 export const PRUNABLE_KINDS: readonly string[] = descendants(TOP_LEVEL_KINDS)
@@ -90,9 +84,6 @@ export const NESTED_IN: ReadonlyMap<string, string> = new Map(
       .map((kind) => [kind.collection, top.collection] as const),
   ),
 );
-
-/** The scope of the organization's own kinds: the whole configuration. */
-export type OrganizationScope = Scope<DesiredState>;
 
 /** Top-level kinds in the order reports count them: kinds that hold others first. */
 export const REPORTED_KINDS: readonly AnyKind[] = [

@@ -6,12 +6,21 @@
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
-import { checkSingleDefault, defined } from "./configured.ts";
+import { checkSingleDefault, defined, knownSpaces } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
-import type { DesiredSection, LiveSection } from "./section.ts";
-import type { DesiredSite, LiveSite } from "./site.ts";
-import type { CallDraft, KindConfig, KindModule, PlanContext, Scope } from "./types.ts";
+import type { DesiredSection, SectionNode } from "./section.ts";
+import type { DesiredSite, RawSite, SiteNode } from "./site.ts";
+import type { RawSection } from "./site-navigation.ts";
+import {
+  type CallDraft,
+  childrenOf,
+  type KindConfig,
+  type KindModule,
+  type PlanContext,
+  type ScopeIn,
+  type Types,
+} from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveSpaceRef {
@@ -50,22 +59,8 @@ export interface DesiredSiteSpace extends ItemMeta {
   default?: boolean;
 }
 
-/** Names shown in an unknown-space message; a configuration may name thousands. */
-const SPACES_SHOWN = 10;
-
-/** What an unknown-space message says of the names there are. */
-export function knownSpaces(spaces: ReadonlyMap<string, unknown>): string {
-  if (spaces.size === 0) return "no spaces are named under spaces:";
-  const names: string[] = [];
-  for (const name of spaces.keys()) {
-    if (names.length === SPACES_SHOWN) break;
-    names.push(name);
-  }
-  const more = spaces.size - names.length;
-  return `known spaces: ${names.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
-}
-
-const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace> = {
+const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace, RawSite | RawSection> = {
+  schema: { fragment: "site-space" },
   // Identity is the space (the API shows a space once per container); paths are unique too.
   identities: [
     { field: "space", noun: "for space", hints: false },
@@ -100,13 +95,15 @@ const PATCHABLE = ["path", "condition"] as const;
 type Container = "site" | "section";
 
 /** A site's root (its own scope) or a section's: the section's id is there only for a section. */
-type ContainerScope = Scope<DesiredSite | DesiredSection, { site: string; section?: string }>;
+interface InContainer {
+  parent: DesiredSite | DesiredSection;
+  parentRaw: RawSite | RawSection;
+  parentNode: SiteNode | SectionNode;
+  ids: { site: string; section?: string };
+}
+type ContainerScope = ScopeIn<InContainer>;
 type SiteSpaceKind = KindModule<
-  DesiredSiteSpace,
-  LiveSiteSpace,
-  DesiredSite | DesiredSection,
-  ContainerScope["ids"],
-  Located<RawSiteSpace>
+  Types<InContainer & { desired: DesiredSiteSpace; live: LiveSiteSpace; raw: Located<RawSiteSpace> }>
 >;
 
 function siteSpaceKind(container: Container): SiteSpaceKind {
@@ -178,17 +175,19 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     // site has no sections, whether or not the configuration lists root site spaces.
     ...(container === "site" ? { readAfter: ["section"] } : {}),
 
-    desired: (scope) => scope.desired.siteSpaces,
     readAnyway(scope) {
       if (!("sections" in scope.desired) || scope.desired.sections === undefined) return false;
       const live = scope.live;
       if (!live || (live.children.section?.length ?? 0) > 0) return false;
-      const count = (live.item as LiveSite).siteSpaces;
+      // A site's count of its root site spaces.
+      const count = live.item.siteSpaces;
       return typeof count !== "number" || count > 0;
     },
     async read(client, scope) {
-      if (container === "section")
-        return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
+      if (container === "section") {
+        const inSection = scope.live?.item.siteSpaces;
+        return leafNodes(Array.isArray(inSection) ? inSection : []);
+      }
       const all = await client.list<LiveSiteSpace>(siteSpacesPath(scope.organization, siteId(scope)));
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
@@ -223,9 +222,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           body.sectionId = scope.ids.section;
           match.section = scope.ids.section;
         }
-        const existing = (scope.live?.children[kind.kind] ?? []).map(
-          (node) => (node.item as LiveSiteSpace).id,
-        );
+        const existing = childrenOf(scope.live, kind).map((node) => node.item.id);
         calls.push({
           method: "POST",
           path: siteSpacesPath(scope.organization, siteId(scope)),

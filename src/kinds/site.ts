@@ -8,12 +8,13 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { orgPath, sitePath, siteSpacesPath } from "./paths.ts";
 import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.ts";
 import { type DesiredRedirect, redirectKind } from "./redirect.ts";
-import type { DesiredState } from "./registry.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
-import { type DesiredSectionGroup, nestSections, sectionGroupKind } from "./section-group.ts";
+import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
+import { nestSections } from "./section-nesting.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -22,7 +23,7 @@ import {
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type LiveNode, type Scope } from "./types.ts";
+import { addressKey, type CallDraft, type LiveNode, type ScopeIn } from "./types.ts";
 
 export interface LiveSite {
   [field: string]: unknown;
@@ -50,7 +51,7 @@ interface SiteSettings {
   adaptiveSchema?: AdaptiveSchema;
 }
 
-interface RawSite extends SiteSettings {
+export interface RawSite extends SiteSettings {
   id?: string;
   siteSpaces?: RawSiteSpace[];
 }
@@ -66,8 +67,25 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   redirects?: DesiredRedirect[];
 }
 
-/** The scope of a site's kinds: the site's configuration, and its id. */
-export type SiteScope = Scope<DesiredSite, { site: string }>;
+/** Further facts read about a live site. */
+export interface SiteDetails {
+  /** The JSON schema of its visitor attributes (`…/adaptive-schema`). */
+  adaptiveSchema: Record<string, unknown>;
+}
+
+/** A live site as read. */
+export type SiteNode = LiveNode<LiveSite, Partial<SiteDetails>>;
+
+/** What a site gives the kinds inside it: its configuration, its raw item, its live node and its id. */
+export interface InSite {
+  parent: DesiredSite;
+  parentRaw: RawSite;
+  parentNode: SiteNode;
+  ids: { site: string };
+}
+
+/** The scope of a site's kinds. */
+export type SiteScope = ScopeIn<InSite>;
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 
@@ -82,12 +100,9 @@ function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]
 /** Values of the configuration format: a live value outside them is left out of an export. */
 const TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"];
 const VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"];
-export const siteKind: KindModule<
-  DesiredSite,
-  LiveSite,
-  DesiredState,
-  Record<string, string>,
-  Located<RawSite>
+export const siteKind: TopLevelKind<
+  "sites",
+  { desired: DesiredSite; live: LiveSite; raw: Located<RawSite>; details: SiteDetails }
 > = {
   kind: "site",
   collection: "sites",
@@ -110,7 +125,6 @@ export const siteKind: KindModule<
   },
   children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
 
-  desired: (scope) => scope.desired.sites,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
   detailsWanted: { adaptiveSchema: { properties: {} } },

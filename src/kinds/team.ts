@@ -6,11 +6,19 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { OrganizationConfig, TopLevelKind } from "./organization.ts";
 import { teamPath, teamsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import { checkNoProviderKeepsNaming, readProvidersNaming } from "./team-providers.ts";
-import type { KindModule, LiveNode } from "./types.ts";
-import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
+import {
+  checkNoProviderKeepsNaming,
+  type ProvidersNamingDetails,
+  readProvidersNaming,
+} from "./team-providers.ts";
+import type { LiveNode } from "./types.ts";
+import {
+  readUnlistedGrants,
+  type UnlistedGrantDetails,
+  unlistedGrantConsequences,
+} from "./unlisted-grants.ts";
 
 export interface LiveTeam {
   [field: string]: unknown;
@@ -38,7 +46,10 @@ export interface DesiredTeam extends ItemMeta {
  * names (by pin, title or rename hint) and those whose title several live teams share (all
  * but one are duplicates).
  */
-function mayBeDeleted(nodes: readonly LiveNode<LiveTeam>[], desired: DesiredState): LiveNode<LiveTeam>[] {
+function mayBeDeleted(
+  nodes: readonly LiveNode<LiveTeam>[],
+  desired: OrganizationConfig<"teams", DesiredTeam>,
+): LiveNode<LiveTeam>[] {
   if (desired.teams === undefined || !desired.policy.prune.includes("teams")) return [];
   const configured = desired.teams;
   const titles = new Map<string, number>();
@@ -51,12 +62,12 @@ function mayBeDeleted(nodes: readonly LiveNode<LiveTeam>[], desired: DesiredStat
   );
 }
 
-export const teamKind: KindModule<
-  DesiredTeam,
-  LiveTeam,
-  DesiredState,
-  Record<string, string>,
-  Located<RawTeam>
+/** Further facts read about a live team the plan may delete. */
+interface TeamDetails extends ProvidersNamingDetails, UnlistedGrantDetails {}
+
+export const teamKind: TopLevelKind<
+  "teams",
+  { desired: DesiredTeam; live: LiveTeam; raw: Located<RawTeam>; details: TeamDetails }
 > = {
   kind: "team",
   collection: "teams",
@@ -75,7 +86,6 @@ export const teamKind: KindModule<
     resolve: ({ value: { title, members } }, meta) => ({ ...meta, title, ...defined({ members }) }),
   },
 
-  desired: (scope) => scope.desired.teams,
   async read(client, scope) {
     const nodes = leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization)));
     // A team the plan deletes takes its grants along, on spaces the plan does not read too,

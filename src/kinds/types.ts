@@ -4,10 +4,32 @@
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
 import type { LiveReader } from "../api/client-types.ts";
-import type { ItemMeta, KeyPath, Located } from "../model/desired.ts";
+import type { ItemMeta } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
+import type { KindConfig } from "./kind-config.ts";
+import type { DesiredIn, KindTypes, LiveIn, NodeIn, NodeOf, ScopeIn } from "./kind-types.ts";
+
+export type {
+  CheckContext,
+  Identity,
+  KindConfig,
+  ResolveContext,
+  WithoutChildren,
+} from "./kind-config.ts";
+export {
+  childrenOf,
+  type DesiredOf,
+  desiredIn,
+  type KindTypeDefaults,
+  type KindTypes,
+  type NodeIn,
+  type NodeOf,
+  type ParentTypes,
+  type ScopeIn,
+  type Types,
+} from "./kind-types.ts";
 export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, Scope };
 
 /** An item that may take another along when it is deleted: an address it may have, and its live id. */
@@ -16,19 +38,13 @@ export interface Owner {
   id: string;
 }
 
-export interface KindModule<
-  D extends ItemMeta = ItemMeta,
-  L extends { id: string } = { id: string },
-  P = unknown,
-  I extends Record<string, string> = Record<string, string>,
-  R extends Located<unknown> = Located<never>,
-> {
+export interface KindModule<T extends KindTypes = KindTypes> {
   /** Singular name used in addresses, plans and messages, e.g. `section`, `custom field`. */
   kind: string;
   /** The configuration's name for a list of them, also used by `policy.prune`. */
   collection: string;
   /** How its configuration is checked and resolved. */
-  config: KindConfig<R, D>;
+  config: KindConfig<T["raw"], DesiredIn<T>, T["parentRaw"]>;
   /**
    * Paths outside `/orgs/{org}` that this kind reads or calls for its organization's items (a
    * collection is `/collections/{id}`): a saved plan may hold them. An entry that ends with `/`
@@ -73,9 +89,9 @@ export interface KindModule<
    */
   blocks?: {
     kind: AnyKind;
-    of(desired: D): string | undefined;
+    of(desired: DesiredIn<T>): string | undefined;
     /** The live id of the block a live item stands in (a section's group). */
-    liveOf?(live: L): string | undefined;
+    liveOf?(live: LiveIn<T>): string | undefined;
   };
   /**
    * How an item of an ordered kind reads in a picture of its parent's navigation: the fields
@@ -91,17 +107,20 @@ export interface KindModule<
    */
   readAfter?: readonly string[];
 
-  /** The configured items in the scope; undefined when the configuration does not manage them there. */
-  desired(scope: Scope<P, I>): D[] | undefined;
+  /**
+   * The configured items in the scope; undefined when the configuration does not manage them
+   * there. Default: the list under `collection` in the parent's configured item (`desiredIn`).
+   */
+  desired?(scope: ScopeIn<T>): DesiredIn<T>[] | undefined;
   /** Whether to read live items even though they are not managed (they are referenced by name). */
-  readAnyway?(scope: Scope<P, I>): boolean;
+  readAnyway?(scope: ScopeIn<T>): boolean;
   /**
    * Sibling kinds (by name) whose live items this kind's configuration names (a SAML provider's
    * default team, by title): they are read when `when` holds, even where they are not managed.
    */
-  refersTo?: readonly { kind: string; when(scope: Scope<P, I>): boolean }[];
+  refersTo?: readonly { kind: string; when(scope: ScopeIn<T>): boolean }[];
   /** Reads the live items of the scope: one call per list page. */
-  read(client: LiveReader, scope: Scope<P, I>): Promise<LiveNode<L>[]>;
+  read(client: LiveReader, scope: ScopeIn<T>): Promise<NodeIn<T>[]>;
   /** What a configured item holds to ask for every further fact (`readDetails`), when reading a
    * whole organization for the export. */
   detailsWanted?: Record<string, unknown>;
@@ -112,9 +131,13 @@ export interface KindModule<
    * names. The export then reads them as configured items, and never prunes the kind: a live item
    * that no configuration names is never read.
    */
-  exportFind?(client: LiveReader, scope: Scope<P, I>, named: { spaces: readonly string[] }): Promise<D[]>;
+  exportFind?(
+    client: LiveReader,
+    scope: ScopeIn<T>,
+    named: { spaces: readonly string[] },
+  ): Promise<DesiredIn<T>[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
-  readDetails?(client: LiveReader, scope: Scope<P, I>, node: LiveNode<L>, desired: D): Promise<void>;
+  readDetails?(client: LiveReader, scope: ScopeIn<T>, node: NodeIn<T>, desired: DesiredIn<T>): Promise<void>;
   /**
    * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
    * message names when the service does not offer them. Default: `collection`.
@@ -122,45 +145,56 @@ export interface KindModule<
   detailsKey?: string;
 
   /** The identity the API keeps unique in the container: configured and live items match on it. */
-  key(desired: D): string;
-  liveKey(live: L): string;
+  key(desired: DesiredIn<T>): string;
+  liveKey(live: LiveIn<T>): string;
   /**
    * For a kind whose configured items name other items (a grant names its principal, which a
    * rename gives a new name): the key a configured item is matched on, found once the items it
    * names are matched (their ids, from `ctx`). Used in place of `key` for matching only; the
    * addresses still come from `label`/`key`, and `liveKey` gives the live side of the match.
    */
-  matchKey?(desired: D, scope: Scope<P, I>, ctx: PlanContext): string;
+  matchKey?(desired: DesiredIn<T>, scope: ScopeIn<T>, ctx: PlanContext): string;
   /** How addresses name an item when its key is not meant for people (a site space: its space's name). */
-  label?(desired: D): string;
+  label?(desired: DesiredIn<T>): string;
   /** The same for a live item that no configured item matches. */
-  liveLabel?(live: L, configuration: { spaces: Record<string, string> }): string;
+  liveLabel?(live: LiveIn<T>, configuration: { spaces: Record<string, string> }): string;
   /**
    * Whether an unmatched live item is the half-made `desired` of an interrupted apply (created,
    * not yet configured): it is adopted when it fits exactly one configured item and no other.
    */
-  adopts?(desired: D, live: L): boolean;
+  adopts?(desired: DesiredIn<T>, live: LiveIn<T>): boolean;
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
-  diff(desired: D, live: LiveNode<L> | undefined, scope: Scope<P, I>, ctx: PlanContext): FieldChange[];
+  diff(
+    desired: DesiredIn<T>,
+    live: NodeIn<T> | undefined,
+    scope: ScopeIn<T>,
+    ctx: PlanContext,
+  ): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */
-  mustReplace?(desired: D, live: LiveNode<L>): FieldChange[];
-  create(desired: D, address: string, scope: Scope<P, I>, ctx: PlanContext, info: CreateInfo): CallDraft[];
+  mustReplace?(desired: DesiredIn<T>, live: NodeIn<T>): FieldChange[];
+  create(
+    desired: DesiredIn<T>,
+    address: string,
+    scope: ScopeIn<T>,
+    ctx: PlanContext,
+    info: CreateInfo,
+  ): CallDraft[];
   update(
-    desired: D,
-    live: LiveNode<L>,
+    desired: DesiredIn<T>,
+    live: NodeIn<T>,
     changes: FieldChange[],
     address: string,
-    scope: Scope<P, I>,
+    scope: ScopeIn<T>,
     ctx: PlanContext,
   ): CallDraft[];
-  remove(live: LiveNode<L>, address: string, scope: Scope<P, I>, ctx: PlanContext): CallDraft[];
+  remove(live: NodeIn<T>, address: string, scope: ScopeIn<T>, ctx: PlanContext): CallDraft[];
   /**
    * The items whose delete takes this live item along on the service (a grant goes with its
    * team or its member), each by an address it may have and its live id. When this plan deletes
    * one of them, the item has no change and no call of its own: it is a consequence of that
    * delete, with `note` for people.
    */
-  goesWith?(live: LiveNode<L>, scope: Scope<P, I>): { owners: Owner[]; note?: string } | undefined;
+  goesWith?(live: NodeIn<T>, scope: ScopeIn<T>): { owners: Owner[]; note?: string } | undefined;
   /**
    * What the service removes or changes along with deleting this item, beyond the items that
    * name it as their owner (`goesWith`): a section's site spaces, a team's grants on spaces
@@ -168,13 +202,13 @@ export interface KindModule<
    * `liveLabel`.
    */
   consequences?(
-    live: LiveNode<L>,
+    live: NodeIn<T>,
     address: string,
-    scope: Scope<P, I>,
+    scope: ScopeIn<T>,
     ctx: PlanContext,
     configuration: { spaces: Record<string, string> },
   ): Consequence[];
-  move?(id: string, position: { before?: string; after?: string }, scope: Scope<P, I>): CallDraft;
+  move?(id: string, position: { before?: string; after?: string }, scope: ScopeIn<T>): CallDraft;
 
   /**
    * The configuration of a live item, as `docsync export` writes it: a mapping in the format of
@@ -185,86 +219,12 @@ export interface KindModule<
   exportOneLine?: boolean;
   /** What an export of this kind leaves out, and why, for the file's header. */
   exportLeavesOut?: string;
-  toConfig?(live: LiveNode<L>, scope: Scope<P, I>, ctx: ExportContext): Record<string, unknown> | undefined;
-}
-
-/**
- * How a kind reads its configuration. The loader walks the kinds: for each container (the files
- * at the top level, then each configured item) it takes a kind's raw items, checks them, and
- * resolves each into the configured item the planner reads; the child kinds' lists are added
- * under their `collection`. `R` is a located raw item, as the JSON Schema has let it through.
- */
-export interface KindConfig<R extends Located<unknown>, D> {
-  /** For a top-level kind: its schema fragment (schemas/fragments/NAME.json) and what the list is. */
-  schema?: {
-    fragment: string;
-    description: string;
-    /**
-     * Its items are entries of a key that root.json describes (`spaces:`): no list of its own.
-     * `docsync export` writes each exported item, which has the space's `id`, as the mapping of
-     * that space's entry, in place of `name: id`.
-     */
-    inRoot?: boolean;
-  };
-  /** For a top-level kind: fields whose values are never printed (a certificate). */
-  sensitive?: readonly string[];
-  /** Its plural in messages, when not `kind` + "s" (`SAML providers`). */
-  plural?: string;
-  /**
-   * The raw items in their container (a file at the top level, else the parent's raw item), or
-   * undefined when it does not have them: then the kind is not managed there. Default: the list
-   * under `collection`.
-   */
-  items?(container: Located<unknown>): R[] | undefined;
-  /** The fields the API keeps unique in a container: two items with the same value are an error. */
-  identities: readonly Identity[];
-  /** Checks of a container's items beyond their identities (references, single defaults). */
-  check?(items: readonly R[], ctx: CheckContext): void;
-  /** The configured item, without its children's lists (the loader adds them). */
-  resolve(item: R, meta: ItemMeta, ctx: ResolveContext): WithoutChildren<D>;
-}
-
-/** The fields of a configured item that hold a child kind's items. */
-type ChildLists<D> = { [K in keyof D]-?: NonNullable<D[K]> extends readonly ItemMeta[] ? K : never }[keyof D];
-/** A configured item before the loader adds its children's lists. */
-export type WithoutChildren<D> = Omit<D, ChildLists<D>>;
-
-/** A field whose value is unique among a container's items. */
-export interface Identity {
-  field: string;
-  /** How messages call the field (`for space`); default: the field's name. */
-  noun?: string;
-  /** Whether rename hints (`was`) name values of this field, checked against the listed ones
-   * (default: true). */
-  hints?: boolean;
-  /** Items without the field are left out (an optional `id` pin). */
-  optional?: boolean;
-}
-
-/** What a kind may ask of the loader while it checks its items. */
-export interface CheckContext {
-  /** Reports a problem at `field` below `item`. */
-  report(item: Located<unknown>, field: KeyPath, message: string): void;
-  /** Where `field` of `item` is written, said from the file of `from`. */
-  where(item: Located<unknown>, field: string, from: Located<unknown>): string;
-  /** The names under `spaces:`; undefined when a file was left out (a name may be there). */
-  spaces: ReadonlyMap<string, unknown> | undefined;
-  /** The container's raw item and its kind's name; undefined at the top level. */
-  parent?: { item: Located<unknown>; kind: string };
-  /** The values of the first identity field of a top-level kind's items, by the kind's
-   * collection; undefined when a file was left out (the name may be in it). */
-  keysOf(collection: string): ReadonlySet<string> | undefined;
-}
-
-/** What a kind may ask of the loader while it resolves an item. */
-export interface ResolveContext {
-  /** The id of a space named under `spaces:` (the checks have reported unknown names). */
-  spaceId(name: string): string;
+  toConfig?(live: NodeIn<T>, scope: ScopeIn<T>, ctx: ExportContext): Record<string, unknown> | undefined;
 }
 
 /** A live item and the configuration it was exported as. */
-export interface ExportedItem {
-  live: LiveNode;
+export interface ExportedItem<N extends LiveNode<unknown, object> = LiveNode> {
+  live: N;
   config: Record<string, unknown>;
 }
 
@@ -275,7 +235,7 @@ export interface ExportContext {
   /** The natural key under which the export lists the live item `id` of `kind`, if it lists it. */
   exportedKey(kind: string, id: string): string | undefined;
   /** The item's live children of a child kind, exported, in live order. */
-  children(kind: AnyKind): ExportedItem[];
+  children<K extends AnyKind>(kind: K): ExportedItem<NodeOf<K>>[];
   /** Writes a YAML comment into `config`: before `key`, or after the last key when `key` is absent. */
   comment(config: Record<string, unknown>, text: string, key?: string): void;
   /** Something the configuration cannot say exactly: shown to the user, the export goes on. */
@@ -283,7 +243,7 @@ export interface ExportContext {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
-export type AnyKind = KindModule<any, any, any, any, any>;
+export type AnyKind = KindModule<any>;
 
 /** Whether configured items of the kind may be pinned to a live item with `id:`. */
 export const takesIdPin = (kind: AnyKind): boolean =>

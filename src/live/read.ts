@@ -3,7 +3,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, type Scope } from "../kinds/types.ts";
+import { type AnyKind, addressKey, desiredIn, type Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -19,9 +19,9 @@ import { readTree } from "./walk.ts";
 export async function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
   const { live, absent } = await readTree(sharedReads(client), desired, {
     reads: (kind, scope) =>
-      kind.desired(scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
+      desiredIn(kind, scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
     below(kind, scope, nodes) {
-      const configured = (kind.desired(scope) ?? []) as ItemMeta[];
+      const configured = (desiredIn(kind, scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
       const matching = keepMatching(configured, nodes, kind, describe);
       return configured.flatMap((item, index) => {

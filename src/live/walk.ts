@@ -6,7 +6,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { AnyKind, LiveNode, Scope } from "../kinds/types.ts";
+import { type AnyKind, desiredIn, type LiveNode, type Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { type AbsentRead, absentRead } from "./absent-list.ts";
@@ -97,7 +97,7 @@ function readChildren(
 ): Promise<void>[] {
   const reading = new Map<string, Promise<void>>();
   return kinds.map((child, index) => {
-    const waits = child.readAfter && child.desired(scope) === undefined ? child.readAfter : [];
+    const waits = child.readAfter && desiredIn(child, scope) === undefined ? child.readAfter : [];
     for (const name of waits)
       if (!reading.has(name))
         throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
@@ -119,7 +119,7 @@ export function requestsBelow(kinds: readonly AnyKind[], scope: Scope, choice: R
   let requests = 0;
   for (const kind of kinds) {
     if (!kind.children?.length) continue;
-    for (const desired of kind.desired(scope) ?? []) {
+    for (const desired of desiredIn(kind, scope) ?? []) {
       const below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
       for (const child of kind.children) if (readsWithoutLive(choice, child, below)) requests += 1;
     }

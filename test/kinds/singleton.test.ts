@@ -11,20 +11,27 @@ import {
   singletonKind,
 } from "../../src/kinds/shapes/singleton.ts";
 import type { FieldChange } from "../../src/model/plan.ts";
-import type { LiveState, PlanContext } from "../../src/model/scope.ts";
+import type { LiveNode, LiveState, PlanContext } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 3 };
 
 /** Settings of a space, kept under its configured item: the shape needs nothing else. */
-const spaceShape: SingletonShape = {
+const spaceShape: SingletonShape<
+  "settings",
+  {
+    parent: { settings?: DesiredSingleton[] };
+    parentRaw: unknown;
+    parentNode: LiveNode;
+    ids: { space: string };
+  }
+> = {
   kind: "space settings",
   collection: "settings",
   key: "space",
   schema: { fragment: "space-settings", description: "A space's settings." },
   fields: ["visibility", "editMode"],
   path: (scope) => `/spaces/${scope.ids.space}`,
-  desired: (scope) => (scope.desired as { settings?: DesiredSingleton[] }).settings,
   summary: "update space settings",
   risky: (change: FieldChange) => (change.to === "public" ? "publishes the space" : undefined),
 };

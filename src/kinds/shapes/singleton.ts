@@ -9,7 +9,7 @@ import { DocsyncError } from "../../errors.ts";
 import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
-import type { CallDraft, KindModule, PlanContext, Scope } from "../types.ts";
+import type { CallDraft, KindModule, ParentTypes, PlanContext, ScopeIn } from "../types.ts";
 
 /** A configured singleton: the fields it sets, by name. */
 export interface DesiredSingleton extends ItemMeta {
@@ -22,12 +22,24 @@ export interface LiveSingleton {
   id: string;
 }
 
-/** What makes a singleton kind. */
-export interface SingletonShape {
+/** The types of a singleton kind inside a container of types `P`. */
+export interface SingletonTypes<P extends ParentTypes> {
+  desired: DesiredSingleton;
+  live: LiveSingleton;
+  details: Record<string, unknown>;
+  raw: Located<unknown>;
+  parentRaw: P["parentRaw"];
+  parent: P["parent"];
+  parentNode: P["parentNode"];
+  ids: P["ids"];
+}
+
+/** What makes a singleton kind of collection `C` inside a container of types `P`. */
+export interface SingletonShape<C extends string, P extends ParentTypes> {
   /** Singular name used in addresses and messages (`settings`). */
   kind: string;
   /** The configuration key of the mapping (`organizationSettings`). */
-  collection: string;
+  collection: C;
   /** The one item's key in addresses (`settings "organization"`). */
   key: string;
   schema: { fragment: string; description: string };
@@ -36,9 +48,7 @@ export interface SingletonShape {
   /** The fields docsync manages, as the GET answers them and the PATCH takes them. */
   fields: readonly string[];
   /** Where the object is read (GET) and changed (PATCH). */
-  path(scope: Scope): string;
-  /** The configured mapping of the container (a parent's configured item, or the whole configuration). */
-  desired(scope: Scope): DesiredSingleton[] | undefined;
+  path(scope: ScopeIn<P>): string;
   /** The summary of the PATCH call (`update organization settings`). */
   summary: string;
   /** Why changing a field this way is hard to undo, or undefined when it is not. */
@@ -50,7 +60,7 @@ export interface SingletonShape {
    * provider the plan creates), and the live ids it stops depending on (turning off SSO goes
    * before the last provider is deleted). The PATCH carries the union over its changes.
    */
-  ordering?(change: FieldChange, scope: Scope, ctx: PlanContext): Pick<CallDraft, "needs" | "unrefs">;
+  ordering?(change: FieldChange, scope: ScopeIn<P>, ctx: PlanContext): Pick<CallDraft, "needs" | "unrefs">;
 }
 
 /** The mapping under `collection` in a container, as the one located item of the kind. */
@@ -71,12 +81,12 @@ function setFields(value: unknown, fields: readonly string[]): Record<string, un
   return set;
 }
 
-export function singletonKind(
-  shape: SingletonShape,
-): KindModule<DesiredSingleton, LiveSingleton, unknown, Record<string, string>, Located<unknown>> {
+export function singletonKind<C extends string, P extends ParentTypes>(
+  shape: SingletonShape<C, P>,
+): KindModule<SingletonTypes<P>> & { collection: C } {
   const { kind, collection, key, fields } = shape;
   /** No live object: the kind cannot make one, so the plan stops, naming the call. */
-  const missing = (scope: Scope): never => {
+  const missing = (scope: ScopeIn<P>): never => {
     throw new DocsyncError(
       "plan.singleton-missing",
       `GET ${shape.path(scope)} found no ${kind} to change; docsync never creates or deletes them. Check the organization id.`,
@@ -102,7 +112,6 @@ export function singletonKind(
       resolve: (item, meta) => ({ ...meta, fields: setFields(item.value, fields) }),
     },
 
-    desired: (scope) => shape.desired(scope),
     async read(client, scope) {
       try {
         const item = await client.get<LiveSingleton>(shape.path(scope));

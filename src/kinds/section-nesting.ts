@@ -1,0 +1,55 @@
+// A site's `sections:` list as `docsync export` writes it: its exported sections, in the site's
+// one navigation order, nested in their exported groups.
+
+import type { SectionNode } from "./section.ts";
+import type { sectionGroupKind } from "./section-group.ts";
+import type { ExportContext, ExportedItem, NodeOf } from "./types.ts";
+
+/**
+ * A site's `sections:` list from its exported sections (in the site's one navigation order) and
+ * groups: each group stands where its first member is, holding its members in order; empty
+ * groups come last. A group whose members are not next to each other in the navigation cannot
+ * be written as it is: it is written together, and the plan will show the moves that join it.
+ */
+export function nestSections(
+  sections: readonly ExportedItem<SectionNode>[],
+  groups: readonly ExportedItem<NodeOf<typeof sectionGroupKind>>[],
+  site: string,
+  ctx: ExportContext,
+): Record<string, unknown>[] {
+  type Group = (typeof groups)[number];
+  const groupOf = new Map<string, Group>();
+  const membersOf = new Map<Group, Record<string, unknown>[]>();
+  for (const group of groups) {
+    const members: Record<string, unknown>[] = [];
+    group.config.sections = members;
+    membersOf.set(group, members);
+    for (const member of group.live.item.sections) groupOf.set(member.id, group);
+  }
+  const list: Record<string, unknown>[] = [];
+  const lastIndex = new Map<Group, number>();
+  const split = new Set<Group>();
+  sections.forEach((section, index) => {
+    const group = groupOf.get(section.live.item.id);
+    if (!group) {
+      list.push(section.config);
+      return;
+    }
+    const members = membersOf.get(group) ?? [];
+    if (members.length === 0) list.push(group.config);
+    else if (lastIndex.get(group) !== index - 1) split.add(group);
+    members.push(section.config);
+    lastIndex.set(group, index);
+  });
+  for (const group of groups) {
+    if (membersOf.get(group)?.length === 0) list.push(group.config);
+  }
+  for (const group of split) {
+    ctx.warn(
+      `site ${JSON.stringify(site)}: the sections of group ${JSON.stringify(group.config.group)} are not ` +
+        "next to each other in the navigation; the configuration lists them together, so plan will " +
+        "show the moves that bring them together",
+    );
+  }
+  return list;
+}
