@@ -18,12 +18,13 @@ import { nestSections } from "./section-nesting.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
+  type LiveJsonSchema,
   liveSchema,
   schemaCall,
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type LiveNode, type ScopeIn } from "./types.ts";
+import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
 export interface LiveSite {
   [field: string]: unknown;
@@ -70,7 +71,7 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
 /** Further facts read about a live site. */
 export interface SiteDetails {
   /** The JSON schema of its visitor attributes (`…/adaptive-schema`). */
-  adaptiveSchema: Record<string, unknown>;
+  adaptiveSchema: LiveJsonSchema;
 }
 
 /** A live site as read. */
@@ -143,7 +144,7 @@ export const siteKind: TopLevelKind<
   diff(desired, live) {
     // Root site spaces exist only while a site has no sections: the API would put new ones in
     // the default section. Going back takes deleting the sections, which the file cannot say.
-    const sections = (live?.children[sectionKind.kind] ?? []) as LiveNode<{ path: string }>[];
+    const sections = childrenOf(live, sectionKind);
     if (desired.siteSpaces !== undefined && sections.length > 0) {
       const paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
       throw new DocsyncError(
@@ -173,21 +174,23 @@ export const siteKind: TopLevelKind<
   create(desired, address, scope, ctx) {
     const org = scope.organization;
     const id = ctx.idOf(address);
+    const roots = desired.siteSpaces ?? [];
+    const body = definedFields(desired, ["type", "title", "visibility"]);
+    // One call makes the site with its root site spaces, in order.
+    if (roots.length > 0) body.spaces = roots.map((siteSpace) => siteSpace.spaceId);
     const calls: CallDraft[] = [
       {
         method: "POST",
         path: `${orgPath(org)}/sites`,
-        body: definedFields(desired, ["type", "title", "visibility"]),
+        body,
         summary: "create site",
         captures: [{ address, pointer: "/id" }],
         recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
       },
     ];
-    // One call makes the site with its root site spaces, in order; the site's answer does not
-    // name them, so one read finds their ids for the calls that set their paths.
-    const roots = desired.siteSpaces ?? [];
+    // The site's answer does not name its root site spaces, so one read finds their ids for the
+    // calls that set their paths.
     if (roots.length > 0) {
-      (calls[0]!.body as Record<string, unknown>).spaces = roots.map((siteSpace) => siteSpace.spaceId);
       calls.push({
         method: "GET",
         path: `${siteSpacesPath(org, id)}?limit=1000`,

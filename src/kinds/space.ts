@@ -10,7 +10,7 @@ import { addressOf } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
-import { defined } from "./configured.ts";
+import { defined, fieldOf } from "./configured.ts";
 import type { TopLevelKind } from "./organization.ts";
 import { spacePath } from "./paths.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
@@ -140,12 +140,12 @@ export const spaceKind: TopLevelKind<
     },
     // The entries of `spaces:` that are mappings; `name: id` only names a space.
     items(container) {
-      const spaces = (container.value as { spaces?: Record<string, unknown> } | null)?.spaces;
-      if (spaces === undefined || spaces === null) return undefined;
+      const spaces = fieldOf(container.value, "spaces");
+      if (typeof spaces !== "object" || spaces === null) return undefined;
       const items: Located<RawSpace>[] = [];
       for (const [name, entry] of Object.entries(spaces)) {
         if (entry === null || typeof entry !== "object") continue;
-        const value = { ...(entry as Omit<RawSpace, "name">), name };
+        const value: RawSpace = { ...entry, name };
         items.push({ value, file: container.file, path: [...container.path, "spaces", name] });
       }
       return items.length > 0 ? items : undefined;

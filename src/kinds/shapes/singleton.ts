@@ -9,6 +9,7 @@ import { DocsyncError } from "../../errors.ts";
 import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
+import { fieldOf } from "../configured.ts";
 import type { CallDraft, KindModule, ParentTypes, PlanContext, ScopeIn } from "../types.ts";
 
 /** A configured singleton: the fields it sets, by name. */
@@ -68,16 +69,18 @@ export function singletonItems(
   container: Located<unknown>,
   collection: string,
 ): Located<unknown>[] | undefined {
-  const value = (container.value as Record<string, unknown> | null)?.[collection];
+  const value = fieldOf(container.value, collection);
   if (value === undefined) return undefined;
   return [{ value, file: container.file, path: [...container.path, collection] }];
 }
 
 /** The managed fields of a configured mapping that it sets. */
 function setFields(value: unknown, fields: readonly string[]): Record<string, unknown> {
-  const mapping = (value ?? {}) as Record<string, unknown>;
   const set: Record<string, unknown> = {};
-  for (const field of fields) if (mapping[field] !== undefined) set[field] = mapping[field];
+  for (const field of fields) {
+    const given = fieldOf(value, field);
+    if (given !== undefined) set[field] = given;
+  }
   return set;
 }
 
