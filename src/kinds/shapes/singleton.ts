@@ -1,8 +1,11 @@
-// The singleton shape of kinds: one object that always exists (an organization's settings), read
-// with one GET and changed with one PATCH. The configuration writes it as a mapping; the planner
-// sees a list of one item under a constant key, which it matches to the one live object and
-// updates, field by field, only for the fields the configuration sets. It is never created and
-// never deleted: a live object that is missing is an error that names the call that missed it.
+// The singleton shape of kinds: one object that always exists (an organization's settings, or an
+// object of each item of a parent kind), read with one GET and changed with one PATCH. The
+// configuration writes it as a mapping; the planner sees a list of one item under a constant
+// key, which it matches to the one live object and updates, field by field, only for the fields
+// the configuration sets (a dotted field, `theme.color`, is nested in the mapping, the answer and
+// the PATCH). It is never created or deleted on its own: the service makes it with its parent,
+// so a parent created by the same plan has it set by a PATCH once the parent exists, and a live
+// object missing under an existing parent is an error that names the call that missed it.
 
 import { ApiError } from "../../api/errors.ts";
 import { DocsyncError } from "../../errors.ts";
@@ -43,12 +46,16 @@ export interface SingletonShape<C extends string, P extends ParentTypes> {
   collection: C;
   /** The one item's key in addresses (`settings "organization"`). */
   key: string;
-  schema: { fragment: string; description: string };
+  /**
+   * Its schema fragment: at the top level, with the description of the mapping; a child kind's
+   * fragment is referenced from its parent's (or given as `definition`: see KindConfig).
+   */
+  schema: { fragment: string; description?: string; definition?: Record<string, unknown> };
   /** Its plural in messages, when not `kind` + "s". */
   plural?: string;
-  /** The fields docsync manages, as the GET answers them and the PATCH takes them. */
+  /** The fields docsync manages, as the GET answers them and the PATCH takes them; dotted for nested ones. */
   fields: readonly string[];
-  /** Where the object is read (GET) and changed (PATCH). */
+  /** Where the object is read (GET) and changed (PATCH); `scope.ids` holds its parents' ids. */
   path(scope: ScopeIn<P>): string;
   /** The summary of the PATCH call (`update organization settings`). */
   summary: string;
@@ -74,14 +81,39 @@ export function singletonItems(
   return [{ value, file: container.file, path: [...container.path, collection] }];
 }
 
-/** The managed fields of a configured mapping that it sets. */
+/** The value at a dotted field of a mapping (`theme.color`). */
+const valueAt = (value: unknown, field: string): unknown =>
+  field.split(".").reduce<unknown>((inner, key) => fieldOf(inner, key), value);
+
+/** Sets a dotted field of a mapping, making the mappings on its way. */
+function setAt(mapping: Record<string, unknown>, field: string, value: unknown): void {
+  const keys = field.split(".");
+  const last = keys.pop() ?? field;
+  let inner = mapping;
+  for (const key of keys) {
+    const next = fieldOf(inner, key);
+    const made: Record<string, unknown> = typeof next === "object" && next !== null ? { ...next } : {};
+    inner[key] = made;
+    inner = made;
+  }
+  inner[last] = value;
+}
+
+/** The managed fields of a configured mapping that it sets, by (dotted) field. */
 function setFields(value: unknown, fields: readonly string[]): Record<string, unknown> {
   const set: Record<string, unknown> = {};
   for (const field of fields) {
-    const given = fieldOf(value, field);
+    const given = valueAt(value, field);
     if (given !== undefined) set[field] = given;
   }
   return set;
+}
+
+/** A mapping of the fields that are set, nested as written (`theme: { color }`). */
+function nested(fields: Record<string, unknown>): Record<string, unknown> {
+  const mapping: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) setAt(mapping, field, value);
+  return mapping;
 }
 
 export function singletonKind<C extends string, P extends ParentTypes>(
@@ -129,35 +161,42 @@ export function singletonKind<C extends string, P extends ParentTypes>(
     key: () => key,
     liveKey: () => key,
 
-    diff(desired, live) {
-      const changes: FieldChange[] = [];
-      for (const field of fields) compareField(changes, field, desired.fields[field], live?.item[field]);
-      return changes;
-    },
+    diff,
     riskyChanges(changes) {
       const reasons = changes.flatMap((change) => shape.risky?.(change) ?? []);
       return reasons.length > 0 ? reasons.join("; ") : undefined;
     },
 
-    create: (_desired, _address, scope) => missing(scope),
-    update(_desired, _live, changes, _address, scope, ctx) {
-      const call: CallDraft = {
-        method: "PATCH",
-        path: shape.path(scope),
-        body: patchBody(changes, fields),
-        summary: shape.summary,
-      };
-      for (const change of changes) {
-        const { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
-        if (needs?.length) call.needs = [...new Set([...(call.needs ?? []), ...needs])];
-        if (unrefs?.length) call.unrefs = [...new Set([...(call.unrefs ?? []), ...unrefs])];
-      }
-      return [call];
+    // Made by the service with a parent this plan creates: set once the parent exists.
+    create(desired, _address, scope, ctx, info) {
+      if (!info.parentIsNew) return missing(scope);
+      const changes = diff(desired, undefined);
+      if (changes.length === 0) return [];
+      return [{ ...patch(changes, scope, ctx), needs: ctx.needs(...Object.values(scope.ids)) }];
     },
+    update: (_desired, _live, changes, _address, scope, ctx) => [patch(changes, scope, ctx)],
     remove: (_live, _address, scope) => missing(scope),
 
     ...(shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {}),
     // Every managed field the live object has: that mapping plans to no change.
-    toConfig: (live) => setFields(live.item, fields),
+    toConfig: (live) => nested(setFields(live.item, fields)),
   };
+  function diff(desired: DesiredSingleton, live: { item: LiveSingleton } | undefined): FieldChange[] {
+    const changes: FieldChange[] = [];
+    for (const field of fields)
+      compareField(changes, field, desired.fields[field], live && valueAt(live.item, field));
+    return changes;
+  }
+  /** The PATCH of some changes, with what it waits for. */
+  function patch(changes: readonly FieldChange[], scope: ScopeIn<P>, ctx: PlanContext): CallDraft {
+    const body: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(patchBody(changes, fields))) setAt(body, field, value);
+    const call: CallDraft = { method: "PATCH", path: shape.path(scope), body, summary: shape.summary };
+    for (const change of changes) {
+      const { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
+      if (needs?.length) call.needs = [...new Set([...(call.needs ?? []), ...needs])];
+      if (unrefs?.length) call.unrefs = [...new Set([...(call.unrefs ?? []), ...unrefs])];
+    }
+    return call;
+  }
 }
