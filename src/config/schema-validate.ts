@@ -4,12 +4,16 @@
 
 import { Ajv, type ErrorObject, type Options } from "ajv";
 import schema from "../../schemas/docsync.schema.json" with { type: "json" };
+import { type RegisteredKind, registeredKinds } from "../kinds/registry.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { schemaWithKinds } from "./schema-extension.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
 let compiled: ReturnType<Ajv["compile"]> | undefined;
+/** The registered kinds the compiled validator takes: it is compiled again when they change. */
+let compiledFor: readonly RegisteredKind[] = [];
 
 /** The ajv that compiles the schema: here at first use, and ahead of time in the build. */
 export function schemaAjv(options: Options = {}): Ajv {
@@ -28,6 +32,13 @@ export function schemaAjv(options: Options = {}): Ajv {
 }
 
 function validator(): ReturnType<Ajv["compile"]> {
+  const registered = registeredKinds();
+  const same = registered.length === compiledFor.length && registered.every((r, i) => r === compiledFor[i]);
+  if (!same) {
+    // Kinds registered at run time: the bundle with their definitions, compiled here.
+    compiledFor = [...registered];
+    compiled = schemaAjv().compile(schemaWithKinds(schema, registered));
+  }
   compiled ??= precompiledValidator?.({ uri: isAbsoluteUrl }) ?? schemaAjv().compile(schema);
   return compiled;
 }

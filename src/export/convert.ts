@@ -123,6 +123,13 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       };
       const config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
+      // A singleton child (one object of each item) is its mapping, under its collection,
+      // unless the parent writes it itself.
+      for (const child of kind.children ?? []) {
+        if (!child.singleton || done.has(child)) continue;
+        const [single] = ctx.children(child);
+        if (single) config[child.collection] = single.config;
+      }
       for (const child of unread.get(node) ?? []) delete config[child.collection];
       if (kind.keyKeptUnique === false) pin(kind, config, node.item.id);
       const key = kind.liveKey(node.item);

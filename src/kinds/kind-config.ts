@@ -18,6 +18,11 @@ export interface KindConfig<R extends Located<unknown>, D, PR = unknown> {
     fragment: string;
     description?: string;
     /**
+     * For a kind registered at run time (registry.ts), whose fragment is not in the bundle: the
+     * JSON Schema of one item, which the loader's schema check adds.
+     */
+    definition?: Record<string, unknown>;
+    /**
      * Its items are entries of a key that root.json describes (`spaces:`): no list of its own.
      * `docsync export` writes each exported item, which has the space's `id`, as the mapping of
      * that space's entry, in place of `name: id`.

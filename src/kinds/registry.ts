@@ -29,7 +29,9 @@ const TOP_LEVEL = [
   spaceKind,
 ] as const satisfies readonly AnyKind[];
 
-export const TOP_LEVEL_KINDS: readonly AnyKind[] = TOP_LEVEL;
+/** The top-level kinds: the built-in ones, then those registered at run time. */
+const topLevelKinds: AnyKind[] = [...TOP_LEVEL];
+export const TOP_LEVEL_KINDS: readonly AnyKind[] = topLevelKinds;
 
 type TopLevelKinds = (typeof TOP_LEVEL)[number];
 
@@ -102,4 +104,36 @@ export const CONTAINER_KINDS: ReadonlySet<string> = new Set(
 /** Every kind, each before the kinds below it (a kind used in two places, twice). */
 export function allKinds(kinds: readonly AnyKind[] = TOP_LEVEL_KINDS): AnyKind[] {
   return kinds.flatMap((kind) => [kind, ...allKinds(kind.children ?? [])]);
+}
+
+/** A kind registered at run time, and the kind whose items hold its items (none at the top level). */
+export interface RegisteredKind {
+  kind: AnyKind;
+  parent?: AnyKind;
+}
+
+const registered: RegisteredKind[] = [];
+
+/** The kinds registered at run time, in the order they were registered. */
+export const registeredKinds = (): readonly RegisteredKind[] => registered;
+
+/**
+ * Adds a kind at run time (a program that embeds docsync, a test): at the top level, or as a
+ * child kind of `parent`. Everything that walks the kinds (the loader, the reader, the planner,
+ * the export) then walks it too, and the configuration's schema takes its mapping or list when
+ * its `config.schema.definition` describes an item. The lists computed when this module loads
+ * (the kinds `policy.prune` names) do not change: a registered kind is pruned only as a child
+ * kind is, inside the items the file lists. Returns what takes it away again.
+ */
+export function registerKind(kind: AnyKind, parent?: AnyKind): () => void {
+  const entry: RegisteredKind = parent ? { kind, parent } : { kind };
+  const before = parent?.children;
+  if (parent) parent.children = [...(before ?? []), kind];
+  else topLevelKinds.push(kind);
+  registered.push(entry);
+  return () => {
+    registered.splice(registered.indexOf(entry), 1);
+    if (parent) parent.children = before;
+    else topLevelKinds.splice(topLevelKinds.indexOf(kind), 1);
+  };
 }
