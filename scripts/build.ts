@@ -9,6 +9,7 @@
 
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Ajv, ValidateFunction } from "ajv";
@@ -38,9 +39,10 @@ export async function precompiledSchemaModule(): Promise<string> {
     default?: Standalone;
   };
   const standalone = loaded.default ?? loaded;
-  const { schemaAjv } = await import("../src/config/schema-validate.ts");
+  const { schemaAjv } = await import("../src/config/schema-ajv.ts");
+  const { isAbsoluteUrl } = await import("../src/config/schema-validate.ts");
   const schema = JSON.parse(await readFile(join(ROOT, "schemas/docsync.schema.json"), "utf8"));
-  const ajv = schemaAjv({ code: { source: true, esm: true, formats: _`formats` } });
+  const ajv = schemaAjv({ uri: isAbsoluteUrl }, { code: { source: true, esm: true, formats: _`formats` } });
   let code = standalone(ajv, ajv.compile(schema));
   // The runtime helpers it requires, as imports; the formats, from the caller.
   const imports: string[] = [];
@@ -49,9 +51,11 @@ export async function precompiledSchemaModule(): Promise<string> {
     imports.push(`import ${name} from "${path}.js";`);
     return name;
   });
-  code = code.replace('"use strict";export const validate = validate10;export default validate10;', "");
-  if (!/^const schema\d+ = /.test(code)) throw new Error("ajv's standalone code is not in the expected form");
-  return `${imports.join("\n")}\nexport function precompiledValidator(formats) {\n${code}\nreturn validate10;\n}\n`;
+  const root = /^"use strict";export const validate = (validate\d+);export default \1;/.exec(code);
+  code = code.slice(root?.[0].length);
+  if (root === null || !/^const schema\d+ = /.test(code))
+    throw new Error("ajv's standalone code is not in the expected form");
+  return `${imports.join("\n")}\nexport function precompiledValidator(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
 }
 
 const precompiledSchema: Plugin = {
@@ -61,6 +65,20 @@ const precompiledSchema: Plugin = {
       contents: await precompiledSchemaModule(),
       loader: "js",
       resolveDir: ROOT,
+    }));
+  },
+};
+
+/**
+ * The few helpers of ajv's runtime that the precompiled validator calls, bundled into it rather
+ * than loaded as CommonJS modules of their own at every start (ajv's compiler is never loaded).
+ */
+const ajvRuntimeBundled: Plugin = {
+  name: "ajv-runtime-bundled",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^(ajv\/dist\/runtime\/|fast-deep-equal$)/ }, (args) => ({
+      path: createRequire(join(ROOT, "package.json")).resolve(args.path),
+      external: false,
     }));
   },
 };
@@ -77,7 +95,7 @@ export async function buildPackage(): Promise<void> {
     packages: "external",
     minifySyntax: true,
     minifyWhitespace: true,
-    plugins: [precompiledSchema],
+    plugins: [precompiledSchema, ajvRuntimeBundled],
   });
   await buildTypes();
 }
@@ -130,6 +148,19 @@ const withoutEmulator: Plugin = {
   },
 };
 
+/** The Action's one file holds the `yaml` package that src/config/yaml-package.ts loads from the
+ * installed dependencies when first needed: a runner has none installed. */
+const yamlPackageBundled: Plugin = {
+  name: "yaml-package-bundled",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /config[\\/]yaml-package\.ts$/ }, () => ({
+      contents: 'import * as yaml from "yaml";\nexport const yamlPackage = () => yaml;',
+      loader: "js",
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 /** The Action: one file with everything in it, as a runner runs it. */
 export async function buildAction(): Promise<void> {
   await build({
@@ -141,7 +172,7 @@ export async function buildAction(): Promise<void> {
       js: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);',
     },
     minifySyntax: true,
-    plugins: [withoutEmulator, precompiledSchema],
+    plugins: [withoutEmulator, precompiledSchema, yamlPackageBundled],
   });
 }
 

@@ -122,6 +122,14 @@ export type ApiEvent =
       id: string | undefined;
       /** The failure after which the create turned out to have been applied. */
       reason: string;
+    })
+  | (EventBase & {
+      type: "adopted";
+      /** The listing that showed the item another run made, as this create would have. */
+      list: string;
+      id: string | undefined;
+      /** The answer that refused the create: `409 Conflict`. */
+      reason: string;
     });
 
 export interface ApiClient {

@@ -29,6 +29,7 @@ import {
   serverWaitMs,
   waitBeforeRetry,
 } from "./retry.ts";
+import { takenByAnother } from "./taken.ts";
 import { createTransport, type ResponseHeaders } from "./transport.ts";
 import { buildTarget, resolveApiRoot } from "./url.ts";
 
@@ -128,6 +129,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ambiguousEarlier ||= failure.ambiguous;
       if (request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
 
+      // Another run made the item a moment ago: taken as this create's result when it is the same.
+      if (create && failure.status === 409 && request.recover?.adopt !== undefined) {
+        const adopted = await takenByAnother(request, path, failure, attempt, listAll, emit);
+        if (adopted !== undefined) return { status: 200, body: adopted };
+      }
       let checkedList: string | undefined;
       if (create && failure.ambiguous) {
         if (request.recover === undefined) throw outcomeUnknownError(method, path, failure, attempt, path);

@@ -1,6 +1,9 @@
 // Finding out whether a create whose answer was lost actually happened. After an ambiguous failure
 // (5xx, reset, timeout) the client re-reads the collection and looks for the item it meant to
 // create; exactly one match is taken as the create's result, no match means it never happened.
+// A create refused with 409 because another run had just made the item (its unique key taken) is
+// re-read the same way: the item is taken as the create's result when it is what this create
+// would have made.
 
 /** How to recognise the result of a create in its collection. */
 export interface RecoverSpec {
@@ -13,6 +16,12 @@ export interface RecoverSpec {
   match: Record<string, unknown>;
   /** Ids of items that existed before the create, which therefore cannot be its result. */
   exclude?: string[];
+  /**
+   * For a create of an item whose key the API keeps unique: after a 409, the values (dotted
+   * paths, as `match`) the item with that key must hold to be taken as this create's result.
+   * Absent: a 409 is a failure.
+   */
+  adopt?: Record<string, unknown>;
 }
 
 export type RecoveryResult =

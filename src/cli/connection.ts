@@ -25,6 +25,8 @@ function describeEvent(event: ApiEvent): string {
       return `${event.method} ${event.path} → ${event.status}: the service has no route ${event.route}; sending its other form instead, for the rest of the run (${event.instead})`;
     case "recovered":
       return `${event.method} ${event.path}: the create went through after all (${event.list} shows ${event.id})`;
+    case "adopted":
+      return `${event.method} ${event.path} → ${event.reason}: another run made it meanwhile, as configured; taken as made (${event.list} shows ${event.id})`;
   }
 }
 

@@ -14,9 +14,12 @@ if (problem !== undefined) {
   const { VERSION } = await import("../version.ts");
   process.stdout.write(`${VERSION}\n`);
 } else {
-  const { watchInterruptions } = await import("./interruption.ts");
-  const { processOutput } = await import("./output.ts");
-  const { runDocsync } = await import("./program.ts");
+  // Loaded together: each is read while another is compiled.
+  const [{ watchInterruptions }, { processOutput }, { runDocsync }] = await Promise.all([
+    import("./interruption.ts"),
+    import("./output.ts"),
+    import("./program.ts"),
+  ]);
   const interruption = watchInterruptions();
   process.exitCode = await runDocsync(args, {
     output: processOutput(),

@@ -2,6 +2,7 @@
 // them travel together in one ConfigError so a user can fix everything in one pass.
 
 import { DocsyncError } from "../errors.ts";
+import type { KeyPath } from "../model/desired.ts";
 
 export interface Diagnostic {
   /** The file as the user named it (or relative to the working folder). */
@@ -110,4 +111,22 @@ function printable(text: string): string {
   const clipped =
     text.length <= TEXT_SHOWN ? text : `${text.slice(0, TEXT_SHOWN / 2)} … ${text.slice(-TEXT_SHOWN / 2)}`;
   return escapeControl(clipped);
+}
+
+/** Segments shown at each end of a path too long to show whole. */
+const PATH_SHOWN = 16;
+
+/** `sites[0].sections[1].path`; keys that are not plain names are quoted: `spaces["my space"]`. */
+export function formatPath(path: KeyPath): string {
+  // A path thousands of levels deep (nesting that is itself the error) is shown by its ends.
+  if (path.length > PATH_SHOWN * 2) {
+    return `${formatPath(path.slice(0, PATH_SHOWN))}…${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
+  }
+  let text = "";
+  for (const segment of path) {
+    if (typeof segment === "number") text += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) text += text === "" ? segment : `.${segment}`;
+    else text += `[${JSON.stringify(segment)}]`;
+  }
+  return text;
 }

@@ -1,7 +1,7 @@
 // Interpolation of `${VAR}`, `${VAR:-default}`, `${file:path}` and the `$${` escape in string
 // values (never in keys). It rewrites the parsed value in place, so the schema sees the final
-// values, and the positions recorded while reading still point at what was written. Values of
-// sensitive fields are gathered for redaction.
+// values, while positions still point at what was written. Values of sensitive fields are
+// gathered for redaction.
 
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -10,7 +10,7 @@ import type { Diagnostic } from "./diagnostics.ts";
 import { type Decoded, decodeUtf8 } from "./encoding.ts";
 import { SENSITIVE_FIELDS, SENSITIVE_KEYS } from "./sensitive-fields.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
-import { plainScalar } from "./yaml-schema.ts";
+import { PlainInterpolation, plainScalar } from "./yaml-schema.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -24,14 +24,17 @@ export interface InterpolationResult {
 
 type Part = { text: string } | { variable: string; fallback?: string } | { file: string };
 
-/** One string value to interpolate: where it is, and how to replace it. */
+/** One string value to interpolate: where it is, whether it was written plain, and how to replace it. */
 interface StringValue {
   value: string;
+  plain: boolean;
   path: KeyPath;
   set(value: unknown): void;
 }
 
-/** Interpolates the strings of `value`, a file's content as read, in place. `text` is the file's text. */
+/** Interpolates the strings of `value`, a file's content as read, in place: each plain scalar
+ * holding `${` (read as a PlainInterpolation) and each other string holding `$`, or in a
+ * sensitive field. `text` is the file's text. */
 export function interpolate(file: YamlFile, value: unknown, text: string, env: Env): InterpolationResult {
   const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
   // Most files hold no `$` and no sensitive field: nothing to visit.
@@ -46,11 +49,13 @@ export function interpolate(file: YamlFile, value: unknown, text: string, env: E
     for (const key of Array.isArray(container) ? container.keys() : Object.keys(container)) {
       const item = holder[key];
       path.push(key);
-      if (typeof item === "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key)))) {
+      const plain = item instanceof PlainInterpolation;
+      if (plain || (typeof item === "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key))))) {
         const set = (next: unknown) => {
           holder[key] = next;
         };
-        interpolateString(file, env, { value: item, path: [...path], set }, result);
+        const value = plain ? item.text : (item as string);
+        interpolateString(file, env, { value, plain, path: [...path], set }, result);
       } else if (item !== null && typeof item === "object") {
         visitChildren(item);
       }
@@ -67,6 +72,7 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
   const fail = (message: string) => {
     result.diagnostics.push(diagnosticAt(file, path, message));
     result.failed.push(path);
+    string.set(string.value);
   };
   const parsed = parseTemplate(string.value);
   if (typeof parsed === "string") return fail(parsed);
@@ -84,7 +90,7 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
   const whole = parsed.length === 1 && parsed[0] !== undefined && !("text" in parsed[0]);
   // `maxDestroy: ${MAX}` should give a number, as if the value had been written there; a quoted
   // scalar ("${MAX}") says the author wants a string.
-  string.set(whole && file.positions.isPlain(path) ? reread(text) : text);
+  string.set(whole && string.plain ? reread(text) : text);
 }
 
 /** Splits a string into literal text and interpolations, or returns an error message. */

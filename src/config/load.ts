@@ -12,13 +12,12 @@ import { type Env, interpolate } from "./interpolate.ts";
 import { mergeFiles } from "./merge.ts";
 import type { RawConfig } from "./raw-types.ts";
 import { resolve } from "./resolve.ts";
-import { validateSchema } from "./schema-validate.ts";
+import { prepareSchema, validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
-import { applyMergeKeys } from "./yaml-merge.ts";
 import { parseYamlFile } from "./yaml-parse.ts";
-import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
+import type { YamlFile } from "./yaml-positions.ts";
 
 export interface LoadOptions {
   /** Files or folders (a folder: every *.yaml / *.yml in it, by name, not recursive). */
@@ -42,6 +41,7 @@ export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
   const env = options.env ?? process.env;
   const { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
   checkConfigSize(files, env);
+  await prepareSchema();
   const checked = await Promise.all(files.map((ref) => checkFile(ref, env)));
   // Appended one by one: a spread (push(...list)) of 100,000 errors overflows the stack.
   for (const file of checked) append(diagnostics, file.diagnostics);
@@ -80,15 +80,14 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
   const { text } = decoded;
   const control = controlCharacterInText(ref.name, text);
   if (control !== undefined) return { diagnostics: [control], sensitive: [] };
-  const { file, diagnostics, value } = await parseYamlFile(ref.name, ref.path, text);
+  const { file, diagnostics, value } = parseYamlFile(ref.name, ref.path, text);
   if (diagnostics.length > 0) return { diagnostics, sensitive: [] };
   if (value === undefined) {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
-    return { diagnostics: [diagnosticAt(file, [], message)], sensitive: [] };
+    return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
   const interpolation = interpolate(file, value, text, env);
   const own = interpolation.diagnostics;
-  append(own, applyMergeKeys(file, value, text));
   append(own, controlCharactersInValues(file, value, text));
   append(own, validateSchema(file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };

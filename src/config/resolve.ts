@@ -17,9 +17,7 @@ export function resolve(merged: MergedConfig, sensitiveValues: string[]): Desire
     // The merge reports a missing organization; resolve only runs without errors.
     organization: merged.organization?.value ?? "",
     spaces: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, id.value])),
-    spacesAt: Object.fromEntries(
-      [...merged.spaces].map(([name, id]) => [name, locate(id.file, id.path, "key")]),
-    ),
+    spacesAt: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, locate(id, "key")])),
     policy: { prune: [...(policy?.prune ?? DEFAULT_PRUNE)] },
     sensitiveValues: [...new Set(sensitiveValues)],
   };
@@ -46,7 +44,7 @@ function resolveItem(kind: AnyKind, item: Located<unknown>, ctx: ResolveContext)
 
 function meta(item: Located<unknown>): ItemMeta {
   const { protect, was, id } = item.value as { protect?: boolean; was?: string; id?: string };
-  const meta: ItemMeta = { at: locate(item.file, item.path) };
+  const meta: ItemMeta = { at: locate(item) };
   if (protect !== undefined) meta.protect = protect;
   if (was !== undefined) meta.was = was;
   if (id !== undefined) meta.id = id;

@@ -1,8 +1,13 @@
 // The configuration's schema with the kinds registered at run time: each one's definition, and
 // its mapping (a singleton) or list under its collection, in its parent's definition or at the
-// top level. The bundle on disk describes the built-in kinds only.
+// top level. The bundle on disk describes the built-in kinds only. Loaded only when kinds are
+// registered: it compiles the schema with ajv.
 
+import type { ValidateFunction } from "ajv";
+import bundle from "../../schemas/docsync.schema.json" with { type: "json" };
 import type { RegisteredKind } from "../kinds/registry.ts";
+import { schemaAjv } from "./schema-ajv.ts";
+import type { Formats } from "./schema-precompiled.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -34,3 +39,7 @@ export function schemaWithKinds(bundle: Schema, registered: readonly RegisteredK
   }
   return schema;
 }
+
+/** The validator of the bundled schema with the registered kinds. */
+export const compileWithKinds = (registered: readonly RegisteredKind[], formats: Formats): ValidateFunction =>
+  schemaAjv(formats).compile(schemaWithKinds(bundle, registered));

@@ -1,10 +1,13 @@
-// The schema's validator compiled ahead of time. In the sources it is absent and
-// schema-validate.ts compiles the schema with ajv at first use; the build (scripts/build.ts)
-// puts here the code ajv generates for the same schema and options, so that the built CLI does
-// not pay for compiling it at every start.
+// The schema's validator. In the sources it is compiled here with ajv at first use; the build
+// (scripts/build.ts) puts in place of this module the code ajv generates ahead of time for the
+// same schema and options, so that the built CLI neither compiles it nor loads ajv's compiler.
 
 import type { ValidateFunction } from "ajv";
+import schema from "../../schemas/docsync.schema.json" with { type: "json" };
+import { schemaAjv } from "./schema-ajv.ts";
 
 export type Formats = Record<string, (value: string) => boolean>;
 
-export const precompiledValidator: ((formats: Formats) => ValidateFunction) | undefined = undefined;
+export function precompiledValidator(formats: Formats): ValidateFunction {
+  return schemaAjv(formats).compile(schema);
+}

@@ -2,45 +2,35 @@
 // plain sentences at the right node: an unknown key at the key itself, a missing key at its
 // mapping, and one useful message instead of the noise of every `oneOf` branch.
 
-import { Ajv, type ErrorObject, type Options } from "ajv";
-import schema from "../../schemas/docsync.schema.json" with { type: "json" };
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { type RegisteredKind, registeredKinds } from "../kinds/registry.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { schemaWithKinds } from "./schema-extension.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
-let compiled: ReturnType<Ajv["compile"]> | undefined;
-/** The registered kinds the compiled validator takes: it is compiled again when they change. */
+let compiled: ValidateFunction | undefined;
+/** The kinds registered at run time that the compiled validator takes. */
 let compiledFor: readonly RegisteredKind[] = [];
 
-/** The ajv that compiles the schema: here at first use, and ahead of time in the build. */
-export function schemaAjv(options: Options = {}): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    verbose: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    ...options,
-  });
-  // `errorMessage` is the editors' (yaml-language-server) custom message; we read it too.
-  ajv.addVocabulary(["errorMessage"]);
-  ajv.addFormat("uri", isAbsoluteUrl);
-  return ajv;
+function validator(): ValidateFunction {
+  compiled ??= precompiledValidator({ uri: isAbsoluteUrl });
+  return compiled;
 }
 
-function validator(): ReturnType<Ajv["compile"]> {
-  const registered = registeredKinds();
+/**
+ * Compiles the schema again when the kinds registered at run time that describe their items
+ * have changed (registry.ts): only then is ajv's compiler loaded.
+ */
+export async function prepareSchema(): Promise<void> {
+  const registered = registeredKinds().filter(({ kind }) => kind.config.schema.definition !== undefined);
   const same = registered.length === compiledFor.length && registered.every((r, i) => r === compiledFor[i]);
-  if (!same) {
-    // Kinds registered at run time: the bundle with their definitions, compiled here.
-    compiledFor = [...registered];
-    compiled = schemaAjv().compile(schemaWithKinds(schema, registered));
-  }
-  compiled ??= precompiledValidator?.({ uri: isAbsoluteUrl }) ?? schemaAjv().compile(schema);
-  return compiled;
+  if (same) return;
+  compiledFor = registered;
+  compiled =
+    registered.length === 0
+      ? undefined
+      : (await import("./schema-extension.ts")).compileWithKinds(registered, { uri: isAbsoluteUrl });
 }
 
 export function isAbsoluteUrl(value: string): boolean {

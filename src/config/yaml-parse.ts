@@ -1,15 +1,13 @@
-// Reads a configuration file with js-yaml: its value, and where each node is (yaml-index.ts),
-// from the same reading. A file js-yaml refuses is explained by yaml-errors.ts.
+// Reads a configuration file with js-yaml: its value, nothing else; where its nodes are is
+// computed only when a message asks (yaml-positions.ts). A file js-yaml refuses is explained with
+// the `yaml` package's reading of it, which reports every syntax error at once, or when there is
+// none every repeated key, in words that name the construct; else with js-yaml's own reason.
 
 import { load, YAMLException } from "js-yaml";
+import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { explainYamlError } from "./yaml-errors.ts";
-import { PositionIndex } from "./yaml-index.ts";
-import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
-import { CONFIG_SCHEMA } from "./yaml-schema.ts";
-
-/** Deeper nesting is refused: no configuration needs it, and each level is a call in the reader. */
-const MAX_DEPTH = 500;
+import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
+import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 
 export interface ParsedYaml {
   file: YamlFile;
@@ -18,35 +16,62 @@ export interface ParsedYaml {
   value: unknown;
 }
 
-export async function parseYamlFile(name: string, path: string, text: string): Promise<ParsedYaml> {
-  const positions = new PositionIndex(text);
-  const file = { name, path, positions };
+export function parseYamlFile(name: string, path: string, text: string): ParsedYaml {
+  const file = { name, path, positions: new Positions(text) };
+  let value: unknown;
   try {
-    const options = { schema: CONFIG_SCHEMA, listener: positions.listener, maxDepth: MAX_DEPTH };
-    const value = load(text, options);
-    // An alias is its anchor's value again, shared: every walk of the value (the schema, the
-    // checks) goes through it once per use, so a few lines of aliases of aliases can stand for
-    // billions of nodes. Past ten nodes a character of the file, that is refused.
-    const nodes = text.includes("*") ? expandedSize(value, new Map()) : 0;
-    if (nodes > Math.max(100_000, 10 * text.length)) {
-      const message = `aliases repeat too much: the value would hold ${nodes.toLocaleString("en-US")} nodes; write the repeated parts out, or use fewer aliases`;
-      return { file, diagnostics: [diagnosticAt(file, [], message)], value: undefined };
-    }
-    return { file, diagnostics: [], value: positions.hasValue() ? value : undefined };
+    // No configuration nests 500 levels deep. (Options its type declarations do not list yet.)
+    const limits = { maxDepth: 500, maxTotalMergeKeys: expansionLimit(text) };
+    value = load(text, { schema: CONFIG_SCHEMA, ...limits });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    return { file, diagnostics: await explainYamlError(name, text, error), value: undefined };
+    return { file, diagnostics: explain(file, error), value: undefined };
   }
+  const problem = aliasExpansion(file, value, text);
+  if (problem !== undefined) return { file, diagnostics: [problem], value: undefined };
+  // js-yaml reads a file of comments as null, as it reads `~`.
+  if (value === null && !file.positions.hasValue()) value = undefined;
+  // A file that is one scalar is refused as not a mapping, whatever it holds.
+  return { file, diagnostics: [], value: value instanceof PlainInterpolation ? value.text : value };
 }
 
-/** How many nodes `value` holds with its aliases expanded: each shared object counts each time. */
-function expandedSize(value: unknown, known: Map<object, number>): number {
-  if (value === null || typeof value !== "object") return 1;
-  let size = known.get(value);
-  if (size === undefined) {
-    size = 1;
-    for (const item of Object.values(value)) size += expandedSize(item, known);
-    known.set(value, size);
+/** Problems in the configuration's words: the yaml package's (by code and message), and js-yaml's
+ * refusals of what that package reads without error. */
+const WORDS: [RegExp, string][] = [
+  [
+    /^MULTIPLE_DOCS/,
+    "a configuration file holds one YAML document; move the one after '---' into a file of its own",
+  ],
+  // The yaml package recurses once per level of nesting, and says so when it runs out of stack.
+  [/call stack|maxDepth/, "invalid YAML: nested too deeply"],
+  [/^unidentified alias "(.*)"$/, 'unknown anchor "*$1"'],
+  [/cannot merge mappings/, "a merge key (<<) names a mapping, or a list of mappings"],
+  [/maxTotalMergeKeys/, "merge keys (<<) copy too much: write the repeated parts out, or merge less"],
+];
+function worded(problem: string): string | undefined {
+  const [pattern, words = ""] = WORDS.find(([pattern]) => pattern.test(problem)) ?? [];
+  return pattern?.exec(problem)?.[0].replace(pattern, words);
+}
+
+function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
+  const { positions } = file;
+  const { errors, warnings } = positions.document().doc;
+  const syntax = [...errors, ...warnings].filter((problem) => problem.code !== "DUPLICATE_KEY");
+  if (syntax.length > 0) {
+    return syntax.map(({ code, message, pos: [at] }) =>
+      diagnosticAtOffset(file, at, worded(`${code} ${message}`) ?? `invalid YAML: ${message}`),
+    );
   }
-  return size;
+  if (errors.length > 0) {
+    return errors.map(({ pos: [at] }) => {
+      const path = positions.pathAt(at);
+      const first = positions.linePos(positions.offsetOf(path, "key")).line;
+      return diagnosticAtOffset(file, at, `duplicate key "${path.pop()}" (first at line ${first})`, path);
+    });
+  }
+  const at = refusal.mark?.position ?? 0;
+  const words = worded(refusal.reason);
+  // What the yaml package reads without error is placed where its construct starts.
+  if (words !== undefined) return [diagnosticAt(file, positions.pathAt(at), words)];
+  return [diagnosticAtOffset(file, at, `invalid YAML: ${refusal.reason}`)];
 }

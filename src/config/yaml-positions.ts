@@ -1,22 +1,108 @@
-// Maps key paths of a parsed configuration file back to 1-based line/column positions, so that
-// every check can point at the exact place in the file (the positions are recorded while the
-// file is read: yaml-index.ts).
+// Where the values of a configuration file were written (1-based lines and columns), looked up by
+// key path in the `yaml` package's reading of the file, made when a position is first asked for:
+// js-yaml gives the values, and the two read files alike (test/config/yaml-positions.test.ts).
+// Where each configured item was written is kept as its path until it is read.
 
-import type { Diagnostic } from "./diagnostics.ts";
-import type { SourceLocation } from "./types.ts";
+import type { Document, LineCounter, Pair, YAMLMap } from "yaml";
+import type { KeyPath, SourceLocation } from "../model/desired.ts";
+import { type Diagnostic, formatPath } from "./diagnostics.ts";
+import { yamlPackage } from "./yaml-package.ts";
 
-/** A path into the parsed value: mapping keys and list indexes. */
-export type KeyPath = (string | number)[];
+export type { KeyPath };
+/** A value's place, or its key's. */
+export type Target = "value" | "key";
 
-/** Where the nodes of one file are. */
-export interface Positions {
+let documentsRead = 0;
+/** How many files' positions were computed in this process: none while files load without error. */
+export const positionsComputed = (): number => documentsRead;
+
+const range = (node: unknown) => (node as { range?: [number, number, number] } | null)?.range;
+
+/** A key as js-yaml names it: by its text (`~` is "null", a plain `<<` is "<<"). */
+function keyText(key: unknown): string | undefined {
+  const value = yamlPackage().isScalar(key) ? key.value : {};
+  if (typeof value === "symbol") return value.description;
+  return value === null || typeof value !== "object" ? String(value) : undefined;
+}
+
+export class Positions {
+  private read?: { doc: Document.Parsed; lines: LineCounter };
+  /** A mapping's pairs by key (the first of each), made when it is first looked into. */
+  private readonly pairs = new WeakMap<YAMLMap, Map<string | undefined, Pair>>();
+
+  constructor(private readonly text: string) {}
+
+  /** The `yaml` package's document of the file: repeated keys are errors, merge keys are known. */
+  document(): { doc: Document.Parsed; lines: LineCounter } {
+    if (this.read === undefined) {
+      const { LineCounter, parseDocument } = yamlPackage();
+      const lines = new LineCounter();
+      const doc = parseDocument(this.text, { lineCounter: lines, prettyErrors: false, merge: true });
+      this.read = { doc, lines };
+      documentsRead++;
+    }
+    return this.read;
+  }
+
+  /** Whether the file holds a value: more than comments, spaces and a document marker. */
+  hasValue(): boolean {
+    const { contents } = this.document().doc;
+    return contents !== null && (contents as { source?: string }).source !== "";
+  }
+
   /** The offset where the value at `path` starts, or its key with target "key". A path that goes
-   * past what the file holds stops at the deepest node that exists. */
-  offsetOf(path: KeyPath, target: "value" | "key"): number;
+   * past what the file holds stops at the deepest node that exists; an empty value is at its key. */
+  offsetOf(path: KeyPath, target: Target = "value"): number {
+    const { isAlias, isMap, isSeq } = yamlPackage();
+    const { doc } = this.document();
+    let node: unknown = doc.contents;
+    let offset = range(node)?.[0] ?? 0;
+    for (const [index, segment] of path.entries()) {
+      if (isAlias(node)) node = node.resolve(doc);
+      let keyAt: number | undefined;
+      if (isMap(node)) {
+        let pairs = this.pairs.get(node);
+        if (pairs === undefined) {
+          pairs = new Map(node.items.toReversed().map((pair) => [keyText(pair.key), pair as Pair]));
+          this.pairs.set(node, pairs);
+        }
+        const pair = pairs.get(String(segment));
+        if (pair === undefined) break;
+        keyAt = range(pair.key)?.[0];
+        node = pair.value;
+      } else if (isSeq(node) && typeof segment === "number") {
+        node = node.items[segment];
+      } else {
+        break;
+      }
+      if (target === "key" && index === path.length - 1 && keyAt !== undefined) return keyAt;
+      offset = range(node)?.[0] ?? keyAt ?? offset;
+    }
+    return offset;
+  }
+
+  /** The key path of the innermost node holding `offset`: a key's path ends with that key. */
+  pathAt(offset: number): KeyPath {
+    const { isMap, isSeq } = yamlPackage();
+    const holds = (node: unknown) =>
+      (range(node)?.[0] ?? offset + 1) <= offset && offset < (range(node)?.[2] ?? 0);
+    const path: KeyPath = [];
+    for (let node: unknown = this.document().doc.contents; ; ) {
+      const pair = isMap(node) ? node.items.find((p) => holds(p.key) || holds(p.value)) : undefined;
+      const index = isSeq(node) ? node.items.findIndex(holds) : -1;
+      const key = keyText(pair?.key);
+      if (key !== undefined) path.push(key);
+      else if (index !== -1) path.push(index);
+      else return path;
+      if (pair !== undefined && holds(pair.key)) return path;
+      node = pair !== undefined ? pair.value : (node as { items: unknown[] }).items[index];
+    }
+  }
+
   /** 1-based line and column of an offset. */
-  linePos(offset: number): { line: number; col: number };
-  /** Whether the value at `path` (or its key, with target "key") is a plain (unquoted) string. */
-  isPlain(path: KeyPath, target?: "value" | "key"): boolean;
+  linePos(offset: number): { line: number; col: number } {
+    return this.document().lines.linePos(offset);
+  }
 }
 
 export interface YamlFile {
@@ -27,43 +113,48 @@ export interface YamlFile {
   positions: Positions;
 }
 
-/** Where the value at `path` starts (or its key, with target "key"). A path that goes past
- * what the file holds stops at the deepest node that exists. */
-export function locate(file: YamlFile, path: KeyPath, target: "value" | "key" = "value"): SourceLocation {
-  const { line, col } = file.positions.linePos(file.positions.offsetOf(path, target));
-  return { file: file.name, line, column: col };
+/** A value of a file and where it is in the file. */
+type Written = { file: YamlFile; path: KeyPath };
+
+/** A location, with what its line and column are looked up from until either is first read. */
+type Place = SourceLocation & { from?: [Written, Target] };
+function placed(place: Place, key: string | symbol): Place {
+  if (place.from !== undefined && (key === "line" || key === "column")) {
+    const [{ file, path }, target] = place.from;
+    const { line, col } = file.positions.linePos(file.positions.offsetOf(path, target));
+    Object.assign(place, { line, column: col, from: undefined });
+  }
+  return place;
+}
+/** To every reader a plain object of the fields file, line and column (equal to one), whose line
+ * and column are looked up when first read. A Proxy: an object with getters of its own costs ten
+ * times as much to make, and each of 100,000 redirects has a location. */
+const LAZILY: ProxyHandler<Place> = {
+  get: (place, key) => Reflect.get(placed(place, key), key),
+  ownKeys: () => ["file", "line", "column"],
+  getOwnPropertyDescriptor: (place, key) =>
+    key === "from" ? undefined : Reflect.getOwnPropertyDescriptor(placed(place, key), key),
+};
+
+/** Where `item` was written: where its value starts (or its key, with target "key"). A path that
+ * goes past what the file holds stops at the deepest node that exists. */
+export function locate(item: Written, target: Target = "value"): SourceLocation {
+  return new Proxy<Place>({ file: item.file.name, line: 0, column: 0, from: [item, target] }, LAZILY);
 }
 
-export function diagnosticAt(
-  file: YamlFile,
-  path: KeyPath,
-  message: string,
-  target: "value" | "key" = "value",
-): Diagnostic {
-  const { line, column } = locate(file, path, target);
-  return { file: file.name, line, column, path: formatPath(path), message };
+export function diagnosticAt(file: YamlFile, path: KeyPath, message: string, target: Target = "value") {
+  return diagnosticAtOffset(file, file.positions.offsetOf(path, target), message, path);
+}
+
+/** A diagnostic at an offset of the file, under the key path of the node there (or `path`). */
+export function diagnosticAtOffset(file: YamlFile, offset: number, message: string, path?: KeyPath) {
+  const { line, col } = file.positions.linePos(offset);
+  const at = formatPath(path ?? file.positions.pathAt(offset));
+  return { file: file.name, line, column: col, path: at, message } satisfies Diagnostic;
 }
 
 /** "line 12" within the same file, "other.yaml:12:3" across files: where a first occurrence is. */
 export function where(item: { file: YamlFile; path: KeyPath }, from: YamlFile): string {
-  const at = locate(item.file, item.path);
+  const at = locate(item);
   return item.file === from ? `line ${at.line}` : `${at.file}:${at.line}:${at.column}`;
-}
-
-/** Segments shown at each end of a path too long to show whole. */
-const PATH_SHOWN = 16;
-
-/** `sites[0].sections[1].path`; keys that are not plain names are quoted: `spaces["my space"]`. */
-export function formatPath(path: KeyPath): string {
-  // A path thousands of levels deep (nesting that is itself the error) is shown by its ends.
-  if (path.length > PATH_SHOWN * 2) {
-    return `${formatPath(path.slice(0, PATH_SHOWN))}…${formatPath(path.slice(-PATH_SHOWN)).replace(/^\./, "")}`;
-  }
-  let text = "";
-  for (const segment of path) {
-    if (typeof segment === "number") text += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) text += text === "" ? segment : `.${segment}`;
-    else text += `[${JSON.stringify(segment)}]`;
-  }
-  return text;
 }

@@ -1,31 +1,20 @@
-// The scalars of the YAML 1.2 core schema, resolved as the `yaml` package resolves them, which
-// is how configuration files have always been read: js-yaml's own core schema would also read
-// `0b1`, `1_000` and `-0x1F` as numbers. Interpolation reads a `${...}` result by the same rules.
+// How js-yaml resolves the scalars of a configuration file: the YAML 1.2 core schema as the
+// `yaml` package resolves it, which is how configuration files have always been read (js-yaml's
+// own core schema would also read `0b1`, `1_000` and `-0x1F` as numbers); merge keys (`<<`); and
+// a plain scalar holding `${` as a PlainInterpolation, so that interpolation knows it was plain.
 
 import { FAILSAFE_SCHEMA, Type } from "js-yaml";
-
-const NUMBER_BASES: Record<string, number> = { "0o": 8, "0x": 16 };
 
 /** Tag name, what a plain scalar of the tag looks like, and its value. */
 const CORE_SCALARS: [string, RegExp, (text: string) => unknown][] = [
   ["null", /^(?:~|[Nn]ull|NULL)?$/, () => null],
   ["bool", /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (text) => text[0] === "t" || text[0] === "T"],
-  [
-    "int",
-    /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/,
-    (text) => {
-      const base = NUMBER_BASES[text.slice(0, 2)];
-      return base === undefined ? Number.parseInt(text, 10) : Number.parseInt(text.slice(2), base);
-    },
-  ],
+  // Number() reads decimal, 0o and 0x integers alike.
+  ["int", /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/, Number],
   [
     "float",
     /^(?:[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/,
-    (text) => {
-      if (/nan$/i.test(text)) return Number.NaN;
-      if (/inf$/i.test(text)) return text[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-      return Number.parseFloat(text);
-    },
+    (text) => (/nan$/i.test(text) ? Number.NaN : Number(text.replace(/\.inf$/i, "Infinity"))),
   ],
 ];
 
@@ -35,14 +24,26 @@ export function plainScalar(text: string): unknown {
   return text;
 }
 
-const coreTypes = CORE_SCALARS.map(
-  ([name, pattern, value]) =>
-    new Type(`tag:yaml.org,2002:${name}`, {
-      kind: "scalar",
-      resolve: (data: string | null) => pattern.test(data ?? ""),
-      construct: (data: string | null) => value(data ?? ""),
-    }),
-);
-/** Without the merge key: `<<` is read as a key, and merged once the value is interpolated
- * (yaml-merge.ts), so that a merge copies what its anchor became. */
-export const CONFIG_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: coreTypes });
+/** A plain scalar holding `${`, as read: interpolation replaces it, and re-reads a whole-value
+ * `${VAR}` as the scalar it gives (`maxDestroy: ${MAX}` a number). As a key, it is its text. */
+export class PlainInterpolation {
+  constructor(readonly text: string) {}
+  // js-yaml names a key by String(key) only for an object that names its own class.
+  readonly [Symbol.toStringTag] = "PlainInterpolation";
+  toString(): string {
+    return this.text;
+  }
+}
+
+const scalar = (tag: string, pattern: RegExp, construct?: (data: string) => unknown) =>
+  new Type(tag, { kind: "scalar", resolve: (data: string | null) => pattern.test(data ?? ""), construct });
+export const CONFIG_SCHEMA = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    // js-yaml resolves implicit types on plain scalars only: a quoted "${X}" stays a string.
+    scalar("!interpolation", /\$\{/, (data) => new PlainInterpolation(data)),
+    ...CORE_SCALARS.map(([name, pattern, value]) => scalar(`tag:yaml.org,2002:${name}`, pattern, value)),
+    // A plain `<<` merges, a quoted one is an ordinary key. What a merge copies still holds its
+    // interpolations, each replaced where it is copied to.
+    scalar("tag:yaml.org,2002:merge", /^<<$/),
+  ],
+});

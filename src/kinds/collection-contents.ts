@@ -1,6 +1,7 @@
 // What a deleted collection takes with it: the spaces in it. A space that the configuration
 // keeps (under `spaces:` or on a site) must not sit in a collection the plan deletes, unless its
-// own configuration moves it out (`collection:`), which the delete then waits for.
+// own configuration moves it out (`collection:`), which the delete then waits for. What a live
+// collection holds beyond its configuration tells a copy that two runs at once made.
 
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
@@ -9,11 +10,13 @@ import { addressOf } from "../model/address.ts";
 import type { DesiredOrganization } from "../model/desired.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import type { Consequence } from "../model/plan.ts";
+import { collectionKind, type DesiredCollection } from "./collection.ts";
 import { listIn } from "./organization.ts";
 import { collectionPath } from "./paths.ts";
 import { siteKind } from "./site.ts";
 import type { DesiredSiteSpace } from "./site-space.ts";
 import { type DesiredSpace, spaceKind } from "./space.ts";
+import type { NodeOf } from "./types.ts";
 
 /** The spaces directly in a collection, one read per page; none when it has gone since. */
 export async function spacesIn<S extends { id: string }>(
@@ -124,4 +127,36 @@ export function spaceKeptInside(
     );
   }
   return undefined;
+}
+
+type CollectionNode = NodeOf<typeof collectionKind>;
+
+/**
+ * What a live collection holds that the configured one does not put in it: spaces that no
+ * configured space places in it (`details.spaces`, as spacesInside reads them), and collections inside it whose
+ * title the configuration places elsewhere or not at all. `collections`: every live collection.
+ */
+export function heldBeyond(
+  live: CollectionNode,
+  configured: DesiredCollection,
+  desired: DesiredOrganization,
+  collections: readonly CollectionNode[],
+): string[] {
+  const { id } = live.item;
+  const names = (ref: { title: string } | { id: string } | null | undefined) =>
+    ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title);
+  const spaces = live.details?.spaces;
+  if (spaces === undefined) return ["its spaces, which were not read"];
+  const placed = new Set(
+    (listIn(desired, spaceKind) ?? []).filter((s) => names(s.collection)).map((s) => s.spaceId),
+  );
+  const configuredCollections = listIn(desired, collectionKind) ?? [];
+  const inside = new Set(configuredCollections.filter((c) => names(c.parent)).map((c) => c.title));
+  return [
+    // One in the trash too: a copy two runs made never held it.
+    ...spaces.filter((space) => !placed.has(space.id)).map((space) => `space ${space.id}`),
+    ...collections
+      .filter((node) => node.item.parent === id && !inside.has(node.item.title))
+      .map((node) => `collection "${node.item.title}" (${node.item.id})`),
+  ];
 }

@@ -1,21 +1,28 @@
-// Collections: identity is the title. The API does not keep titles unique, so live collections
-// that share a title match no configured item by it: a configured collection with that title
-// must be pinned with `id`, and the plan says so instead of guessing (deleting a collection
-// deletes the spaces in it, so a guess must never be what decides). A collection sits in
-// another one through `parent`; the API creates it there, and moves it with its own call.
+// Collections: identity is the title. The API does not keep titles unique: of live collections
+// that share a configured title, the plan deletes only copies that two runs at once made, which
+// hold nothing the configuration does not put in them (deleting a collection deletes the spaces
+// in it, so a guess must never be what decides); otherwise the configured one must be pinned
+// with `id`. A collection sits in another one through `parent`; the API creates it there, and
+// moves it with its own call.
 
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
-import { type SpaceInside, spaceKeptInside, spacesInside, spacesToTrash } from "./collection-contents.ts";
+import {
+  heldBeyond,
+  type SpaceInside,
+  spaceKeptInside,
+  spacesInside,
+  spacesToTrash,
+} from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import type { OrganizationScope, TopLevelKind } from "./organization.ts";
 import { collectionPath, collectionsPath } from "./paths.ts";
-import { type CallDraft, childrenOf, type NodeOf, type PlanContext } from "./types.ts";
+import { type CallDraft, childrenOf, type ExportContext, type NodeOf, type PlanContext } from "./types.ts";
 
 export interface LiveCollection {
   [field: string]: unknown;
@@ -51,11 +58,8 @@ export interface DesiredCollection extends ItemMeta {
 const KIND = "collection";
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
-/** Live collections whose title another live collection has too: none of them matches by title. */
+/** Live collections whose title another live collection has too: the export names them by id. */
 const sharedTitles = new WeakSet<LiveCollection>();
-
-const liveKeyOf = (live: LiveCollection): string =>
-  sharedTitles.has(live) ? `${live.title}#${live.id}` : live.title;
 
 /** The parent's id as the plan knows it: live, a placeholder for one created first, or null. */
 function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | null | undefined {
@@ -80,19 +84,6 @@ function liveParents(scope: CollectionScope): Map<string, string | undefined> {
 }
 
 const where = (item: ItemMeta) => placeOf(item.at);
-
-/** A configured title that several live collections have: which one is meant is for the user to say. */
-function ambiguous(desired: DesiredCollection, scope: CollectionScope): DocsyncError | undefined {
-  const same = childrenOf(scope.live, collectionKind).filter(
-    (node) => node.item.title === desired.title && sharedTitles.has(node.item),
-  );
-  if (same.length < 2) return undefined;
-  const ids = same.map((node) => node.item.id).join(", ");
-  return new DocsyncError(
-    "plan.ambiguous",
-    `${where(desired)}: ${same.length} live collections are titled "${desired.title}" (${ids}): pin the one this is with id: <collection id>`,
-  );
-}
 
 /**
  * Deleting a collection deletes the collections inside it. A configured collection that stays
@@ -176,11 +167,13 @@ export const collectionKind: TopLevelKind<
     for (const item of items) if ((count.get(item.title) ?? 0) > 1) sharedTitles.add(item);
     const nodes = leafNodes(items);
     const desired = scope.desired.collections;
-    if (desired === undefined || !scope.desired.policy.prune.includes("collections")) return nodes;
+    if (desired === undefined) return nodes;
+    const prunes = scope.desired.policy.prune.includes("collections");
     // A collection the plan may delete takes its spaces along: which they are, to check them.
+    // So may one of a shared title (a duplicate), and what it holds tells a copy (copies.ts).
     await Promise.all(
       nodes
-        .filter((node) => mayBeDeleted(node.item, desired))
+        .filter((node) => sharedTitles.has(node.item) || (prunes && mayBeDeleted(node.item, desired)))
         .map(async (node) => {
           node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
         }),
@@ -189,13 +182,11 @@ export const collectionKind: TopLevelKind<
   },
 
   key: (collection) => collection.title,
-  liveKey: liveKeyOf,
+  liveKey: (collection) => collection.title,
+  holds: (live, desired, scope) =>
+    heldBeyond(live, desired, scope.desired, childrenOf(scope.live, collectionKind)),
 
-  diff(desired, live, scope, ctx) {
-    if (!live) {
-      const error = ambiguous(desired, scope);
-      if (error) throw error;
-    }
+  diff(desired, live, _scope, ctx) {
     const have = live?.item;
     const changes: FieldChange[] = [];
     for (const field of PATCHABLE) compareField(changes, field, desired[field], have?.[field]);
@@ -287,13 +278,21 @@ export const collectionKind: TopLevelKind<
     if (typeof collection.description === "string") config.description = collection.description;
     if ((ROLES as readonly unknown[]).includes(collection.defaultLevel))
       config.defaultLevel = collection.defaultLevel;
-    if (collection.parent) {
-      const id = collection.parent;
-      // A key other than the title (`title#id`, for a shared title) is no valid parent.
-      const parent = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item;
-      const key = ctx.exportedKey(KIND, id);
-      config.parent = key !== undefined && key === parent?.title ? key : { id };
-    }
+    if (collection.parent) config.parent = exportedCollection(collection.parent, scope, ctx);
     return config;
   },
 };
+
+/**
+ * How an export names the live collection `id`: by its title when the file lists it by that
+ * title, else `{ id }` (a collection not exported, or one whose title another one has too).
+ */
+export function exportedCollection(
+  id: string,
+  scope: CollectionScope,
+  ctx: ExportContext,
+): string | { id: string } {
+  const live = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item;
+  const key = ctx.exportedKey(KIND, id);
+  return key !== undefined && live && key === live.title && !sharedTitles.has(live) ? key : { id };
+}

@@ -103,7 +103,12 @@ export const customFieldKind: TopLevelKind<
       body: definedFields(desired, ["name", "type", ...UPDATABLE]),
       summary: "create custom field",
       captures: [{ address, pointer: "/id" }],
-      recover: { list: customFieldsPath(scope.organization), match: { name: desired.name } },
+      recover: {
+        list: customFieldsPath(scope.organization),
+        match: { name: desired.name },
+        // Names are unique: one another run made meanwhile is this one when it is the same.
+        adopt: definedFields(desired, ["type", ...UPDATABLE]),
+      },
       claims: [nameClaim(scope.organization, desired.name)],
     },
   ],

@@ -124,12 +124,13 @@ function adminProblems(
   const desired = scope.desired.members ?? [];
   const prune = scope.desired.policy.prune.includes("members");
   const outcomes = new Map<string, Outcome>();
-  const configuredAt = new Map<string, string>();
+  // Where a member is configured is looked up only for a refusal that names it.
+  const configured = new Map<string, ItemMeta>();
   for (const node of nodes) {
     const member = desired.find((candidate) => names(candidate.user, node.item));
     if (member) {
       outcomes.set(node.item.id, { role: member.role });
-      configuredAt.set(node.item.id, where(member));
+      configured.set(node.item.id, member);
     } else if (prune) outcomes.set(node.item.id, "removed");
   }
   const facts: AdminFacts[] = nodes.map(({ item }) => ({
@@ -139,7 +140,10 @@ function adminProblems(
     disabled: item.disabled === true,
   }));
   const caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" };
-  const refusals = adminRefusals(facts, outcomes, caller, (id) => configuredAt.get(id));
+  const refusals = adminRefusals(facts, outcomes, caller, (id) => {
+    const member = configured.get(id);
+    return member && where(member);
+  });
   if (refusals.length === 0) return undefined;
   return refusals
     .map((refusal) => (refusal.at === undefined ? refusal.message : `${refusal.at}: ${refusal.message}`))

@@ -101,7 +101,13 @@ export const openApiSpecKind: TopLevelKind<
         body: { slug: desired.slug, source: desired.source },
         summary: "create OpenAPI spec",
         captures: [{ address, pointer: "/id" }],
-        recover: { list: openApiSpecsPath(scope.organization), match: { slug: desired.slug } },
+        recover: {
+          list: openApiSpecsPath(scope.organization),
+          match: { slug: desired.slug },
+          // Slugs are unique: one another run made meanwhile is this one when its source is the
+          // same (a text source is not answered: any is).
+          adopt: "url" in desired.source ? { sourceURL: desired.source.url } : {},
+        },
       },
     ];
   },

@@ -233,6 +233,8 @@ export const redirectKind: KindModule<
         recover: {
           list: partsOf(scope).list,
           match: { source: desired.source },
+          // Sources are unique: one another run made meanwhile is this one when it leads there too.
+          adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
         },
         claims: [sourceClaim(scope, desired.source)],
         bulk: bulkItem(scope, desired.source, to),

@@ -127,6 +127,15 @@ export const sectionGroupKind: KindModule<
 
   key: (group) => group.title,
   liveKey: (group) => group.title,
+  // What a group holds is its sections: one that has fewer than configured is still a copy that
+  // two runs at once made (the other took them); one with a section configured elsewhere is not.
+  holdingFields: ["sections"],
+  holds(live, desired, scope, ctx) {
+    const wanted = new Set(desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path))));
+    return live.item.sections
+      .filter((section) => !wanted.has(section.id))
+      .map((section) => `section ${JSON.stringify(section.path ?? section.id)}`);
+  },
 
   diff(desired, live, scope, ctx) {
     const changes: FieldChange[] = [];

@@ -1,5 +1,5 @@
-// A site's `sections:` list as `docsync export` writes it: its exported sections, in the site's
-// one navigation order, nested in their exported groups.
+// How an export writes a site's sections and groups: the site keeps one navigation order of its
+// sections, and a group stands where its first member is.
 
 import type { SectionNode } from "./section.ts";
 import type { sectionGroupKind } from "./section-group.ts";

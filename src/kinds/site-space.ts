@@ -3,25 +3,25 @@
 // per section, or once at the root). The path is a field that a PATCH changes; another space is
 // another site space. The order is the container's.
 
-import type { ItemMeta, Located } from "../model/desired.ts";
+import type { Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
-import { checkSingleDefault, defined, knownSpaces } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { movePosition, sectionPath, sitePath, siteSpacePath, siteSpacesPath } from "./paths.ts";
 import type { DesiredSection, SectionNode } from "./section.ts";
 import type { DesiredSite, RawSite, SiteNode } from "./site.ts";
 import type { RawSection } from "./site-navigation.ts";
+import { addTurn, siteSpacePathClaim, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
+import { type DesiredSiteSpace, type RawSiteSpace, siteSpaceConfig } from "./site-space-config.ts";
 import {
   type CallDraft,
   childrenOf,
-  type KindConfig,
   type KindModule,
   type PlanContext,
   type ScopeIn,
   type Types,
 } from "./types.ts";
-import { temporarySegment, uniqueClaim } from "./unique.ts";
+import { temporarySegment } from "./unique.ts";
 
 export interface LiveSpaceRef {
   [field: string]: unknown;
@@ -40,55 +40,7 @@ export interface LiveSiteSpace {
   condition?: string | null;
 }
 
-export interface RawSiteSpace {
-  space: string;
-  path: string;
-  condition?: string | null;
-  default?: boolean;
-  was?: string;
-}
-
-export interface DesiredSiteSpace extends ItemMeta {
-  /** The space id (resolved from the `spaces:` names). */
-  spaceId: string;
-  /** The name the configuration used, for messages. */
-  spaceName: string;
-  path: string;
-  /** `null` removes a live condition; absent leaves it alone. */
-  condition?: string | null;
-  default?: boolean;
-}
-
-const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace, RawSite | RawSection> = {
-  schema: { fragment: "site-space" },
-  // Identity is the space (the API shows a space once per container); paths are unique too.
-  identities: [
-    { field: "space", noun: "for space", hints: false },
-    { field: "path", hints: false },
-  ],
-  check(siteSpaces, ctx) {
-    checkSingleDefault(siteSpaces, `site space in this ${ctx.parent?.kind ?? "site"}`, ctx);
-    for (const siteSpace of siteSpaces) {
-      if (siteSpace.value.was !== undefined) {
-        const message =
-          "a site space is identified by its space, and its path changes in place: remove `was`";
-        ctx.report(siteSpace, ["was"], message);
-      }
-      const name = siteSpace.value.space;
-      if (ctx.spaces === undefined || ctx.spaces.has(name)) continue;
-      ctx.report(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(ctx.spaces)}`);
-    }
-  },
-  resolve({ value: { space, path, condition, default: isDefault } }, meta, ctx) {
-    return {
-      ...meta,
-      spaceId: ctx.spaceId(space),
-      spaceName: space,
-      path,
-      ...defined({ condition, default: isDefault }),
-    };
-  },
-};
+export type { DesiredSiteSpace, RawSiteSpace } from "./site-space-config.ts";
 
 const PATCHABLE = ["path", "condition"] as const;
 
@@ -107,7 +59,9 @@ type SiteSpaceKind = KindModule<
 >;
 
 function siteSpaceKind(container: Container): SiteSpaceKind {
-  const pathClaim = (scope: ContainerScope, path: string) => uniqueClaim(scope, "site-space-path", path);
+  const pathClaim = siteSpacePathClaim;
+  const turnsAfter = (scope: ContainerScope, index: number) =>
+    turnsAfterAdd(scope, index, scope.desired.siteSpaces?.length ?? 0);
   const siteId = (scope: ContainerScope) => scope.ids.site;
   const sectionId = (scope: ContainerScope): string => {
     if (scope.ids.section === undefined)
@@ -230,13 +184,29 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           summary: "add site space",
           needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
-          recover: { list: siteSpacesPath(scope.organization, siteId(scope)), match, exclude: existing },
+          claims: [addTurn(scope, info.index)],
+          recover: {
+            list: siteSpacesPath(scope.organization, siteId(scope)),
+            match,
+            exclude: existing,
+            // A space is once in its container: one another run added meanwhile is this one (the
+            // call after it sets its path).
+            adopt: {},
+          },
         });
       }
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
       calls.push(
-        configure(scope, id, settings, [pathClaim(scope, desired.path)], [], "configure site space", ctx),
+        configure(
+          scope,
+          id,
+          settings,
+          [pathClaim(scope, desired.path)],
+          turnsAfter(scope, info.index),
+          "configure site space",
+          ctx,
+        ),
       );
       if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id, ctx));
       return calls;
@@ -248,7 +218,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       if (Object.keys(body).length > 0) {
         const renamed = changes.find((change) => change.field === "path");
         const claims = renamed ? [pathClaim(scope, String(renamed.to))] : [];
-        const releases = renamed ? [pathClaim(scope, live.item.path)] : [];
+        const releases = renamed ? [pathClaim(scope, live.item.path), ...turnsAfter(scope, -1)] : [];
         calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
       }
       if (changes.some((change) => change.field === "default"))

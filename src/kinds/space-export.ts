@@ -7,7 +7,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { ROLES } from "../model/desired.ts";
-import { collectionKind } from "./collection.ts";
+import { collectionKind, exportedCollection } from "./collection.ts";
 import { spacesIn } from "./collection-contents.ts";
 import { customFieldKind } from "./custom-field.ts";
 import type { OrganizationScope } from "./organization.ts";
@@ -42,10 +42,7 @@ const describe = (space: LiveSpace) => `space "${space.title ?? space.id}" (${sp
 function collectionOf(space: LiveSpace, scope: OrganizationScope, ctx: ExportContext): unknown {
   const id = space.parent;
   if (!id) return null;
-  const live = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id);
-  // A title that another collection has too is exported with a key the file cannot name.
-  const key = ctx.exportedKey(collectionKind.kind, id);
-  return key !== undefined && key === live?.item.title ? key : { id };
+  return exportedCollection(id, scope, ctx);
 }
 
 /** The custom field values the file can name: those of fields it lists. */

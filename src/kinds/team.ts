@@ -1,13 +1,15 @@
 // Teams: identity is the title. Members can only be given when a team is created: the API
 // has no call that lists or changes a team's members, so docsync does not manage them after.
+// The API counts a team's members and the spaces it has a role on: what a team holds.
 
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
-import type { OrganizationConfig, TopLevelKind } from "./organization.ts";
+import { listIn, type OrganizationConfig, type TopLevelKind } from "./organization.ts";
 import { teamPath, teamsPath } from "./paths.ts";
+import { spaceKind } from "./space.ts";
 import {
   checkNoProviderKeepsNaming,
   type ProvidersNamingDetails,
@@ -102,6 +104,19 @@ export const teamKind: TopLevelKind<
 
   key: (team) => team.title,
   liveKey: (team) => team.title,
+  // More members than the team was made with, or roles on more spaces than the configuration
+  // gives it: someone added them.
+  holds({ item }, desired, scope) {
+    const held: string[] = [];
+    const members = item.members ?? 0;
+    if (members > (desired.members?.length ?? 0)) held.push(`${members} members`);
+    const granted = (listIn(scope.desired, spaceKind) ?? []).filter((space) =>
+      space.permissions?.some((grant) => grant.type === "team" && grant.name === desired.title),
+    ).length;
+    const spaces = item.spaces ?? 0;
+    if (spaces > granted) held.push(`a role on ${spaces} spaces`);
+    return held;
+  },
 
   diff(desired, live) {
     const changes: FieldChange[] = [];

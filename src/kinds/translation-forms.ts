@@ -6,7 +6,7 @@
 
 import { DocsyncError } from "../errors.ts";
 import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
-import { knownSpaces } from "./configured.ts";
+import { knownSpaces } from "./known-spaces.ts";
 import type { CheckContext } from "./types.ts";
 
 export type TranslationForm = "settings" | "sync";

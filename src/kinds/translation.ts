@@ -108,6 +108,9 @@ export const translationKind: TopLevelKind<
     const name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === id);
     return syncKey(name ?? id, String(live.language));
   },
+  // The languages of settings are set elsewhere in the service, never by docsync: settings with
+  // some hold translated content.
+  holds: ({ item }) => (item.languages?.length ? [`languages ${item.languages.join(", ")}`] : []),
 
   diff(desired, live) {
     const changes: FieldChange[] = [];
@@ -153,7 +156,16 @@ export const translationKind: TopLevelKind<
             captures: [{ address, pointer: "/id" }],
             // A replacement's create waits for the delete of the sync it replaces.
             claims: [syncClaim(scope, desired.spaceId, desired.language)],
-            recover: { list: path, match: { "source.space": desired.spaceId, language: desired.language } },
+            recover: {
+              list: path,
+              match: { "source.space": desired.spaceId, language: desired.language },
+              // One per source space and language: one another run made meanwhile is this one
+              // when it translates from the same language, as instructed.
+              adopt: {
+                "source.language": desired.sourceLanguage,
+                ...(desired.instructions !== undefined ? { instructions: desired.instructions } : {}),
+              },
+            },
           };
     // The list was empty: which form the service keeps is not known yet.
     if (info.firstInEmptyContainer) {

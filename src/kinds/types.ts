@@ -53,20 +53,16 @@ export interface KindModule<T extends KindTypes = KindTypes> {
   pathsOutsideOrganization?: readonly string[];
   /** Deleting or replacing one is hard to undo: flagged as high-risk. */
   highRisk?: boolean;
-  /**
-   * Why an update with these changes is hard to undo (turning on enforced single sign-on), or
-   * undefined when it is not: the change is flagged as high-risk, with the reason as its note.
-   */
+  /** Why an update with these changes is hard to undo (turning on enforced single sign-on), or
+   * undefined when it is not: the change is flagged as high-risk, with the reason as its note. */
   riskyChanges?(changes: readonly FieldChange[]): string | undefined;
   /**
    * One object, not a list: the configuration writes it as a mapping under `collection`, the
    * planner sees a list of one, and it is never created, deleted or pruned (src/kinds/shapes/singleton.ts).
    */
   singleton?: boolean;
-  /**
-   * Keys are names of one item, not values it can be renamed between (a member by user id or
-   * by email): a configured key that differs from the live one is no rename.
-   */
+  /** Keys are names of one item, not values it can be renamed between (a member by user id or
+   * by email): a configured key that differs from the live one is no rename. */
   keyAliases?: boolean;
   /**
    * Whether the API keeps the key unique in the container (default: true). Where it does not (a
@@ -163,6 +159,17 @@ export interface KindModule<T extends KindTypes = KindTypes> {
    * not yet configured): it is adopted when it fits exactly one configured item and no other.
    */
   adopts?(desired: DesiredIn<T>, live: LiveIn<T>): boolean;
+  /**
+   * What a live item holds that its configured item does not give it and that deleting it would
+   * take along (a collection's spaces and the collections in it, a team's members and grants),
+   * one entry each, for people; none: it holds nothing more. Items of child kinds are compared
+   * by the matching itself. A live duplicate of a configured item that holds something is never
+   * deleted as a copy that two runs at once made (src/live/copies.ts).
+   */
+  holds?(live: NodeIn<T>, desired: DesiredIn<T>, scope: ScopeIn<T>, ctx: PlanContext): string[];
+  /** Fields of `diff` that say what an item holds, not what it is (a group's sections): a live
+   * duplicate differing only there, holding fewer, is still a copy. */
+  holdingFields?: readonly string[];
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
   diff(
     desired: DesiredIn<T>,

@@ -1,12 +1,15 @@
 // Pairs configured items with live ones: by `id` pin first, then by the `was` rename hint, then
 // by the natural key, then by adoption of a half-made item. What stays unpaired is created
 // (configured) or may be deleted (live). Live items that repeat the key of a configured item
-// (two runs at once, a double click in the web app) are duplicates: the oldest is kept.
+// (two runs at once, a double click in the web app) are duplicates: the planner keeps the one
+// that is not a copy of the configured item (copies.ts), or the oldest when all are, and stops
+// when more than one is not. A half-made item beside the one it copies is a duplicate too.
 // The reader matches the containers it reads below; the planner takes the same matching.
 
 import { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
+import { type Copies, settle } from "./duplicates.ts";
 
 export interface Matching<L> {
   /** For each configured item, by position: its live counterpart, or undefined when it is new. */
@@ -58,6 +61,7 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
   describe: (key: string) => string,
+  copies?: Copies<D, L>,
 ): Matching<L> {
   // Live items are told apart by their position in `live`: a flag per position says which are
   // claimed, which spares a set of 100,000 ids in a large container.
@@ -74,14 +78,18 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   const matched: (LiveNode<L> | undefined)[] = new Array(desired.length);
   const duplicates = new Map<LiveNode<L>, LiveNode<L>>();
   const keptBecause = new Map<LiveNode<L>, string>();
+  /** Configured items that several live items match by key, with those live items' positions. */
+  const contested: { index: number; candidates: number[] }[] = [];
 
-  const byKeyUnclaimed = (key: string): number | undefined => {
+  const byKeyUnclaimed = (key: string, index: number): number | undefined => {
     const found = byKey.get(key);
     if (found === undefined) return undefined;
     // The common case, one live item per key, needs no list.
     if (!Array.isArray(found)) return claimed[found] ? undefined : found;
     const candidates = found.filter((at) => !claimed[at]);
     if (candidates.length <= 1) return candidates[0];
+    // The one to keep for now; the copies, when the caller can tell them, decide (settle).
+    contested.push({ index, candidates });
     const { node: kept, because } = toKeep(candidates.map((at) => live[at]!));
     keptBecause.set(kept, because);
     for (const at of candidates) if (live[at] !== kept) duplicates.set(live[at]!, kept);
@@ -122,12 +130,19 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     const item = desired[index]!;
     if (item.id !== undefined) continue;
     const at =
-      (item.was !== undefined ? byKeyUnclaimed(item.was) : undefined) ?? byKeyUnclaimed(rules.key(item));
+      (item.was !== undefined ? byKeyUnclaimed(item.was, index) : undefined) ??
+      byKeyUnclaimed(rules.key(item), index);
     if (at !== undefined) claim(index, at);
+  }
+  if (copies && contested.length > 0) {
+    settle(desired, live, contested, copies, { live: matched, duplicates }, keptBecause, (from, to) => {
+      claimed[from] = 0;
+      claimed[to] = 1;
+    });
   }
   const isClaimed = (at: number) => claimed[at] === 1;
   if (rules.adopts && claimedCount < live.length) {
-    claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, (at) => {
+    claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
       claimed[at] = 1;
     });
   }
@@ -164,18 +179,29 @@ export function keepMatching<D extends ItemMeta, L extends { id: string }>(
   return matching;
 }
 
-/** The matching of these lists by these rules: the one the reader kept, else `matchItems`'s. */
+/**
+ * The matching of these lists by these rules: the one the reader kept, else `matchItems`'s. The
+ * reader keeps the oldest of live duplicates; with `copies`, a matching that has duplicates is
+ * made again, so that the copies decide.
+ */
 export function matchingOf<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
   describe: (key: string) => string,
+  copies?: Copies<D, L>,
 ): Matching<L> {
   const found = kept.get(live as readonly LiveNode<never>[]);
-  if (found && found.desired === desired && found.rules === rules && found.liveCount === live.length) {
+  if (
+    found &&
+    found.desired === desired &&
+    found.rules === rules &&
+    found.liveCount === live.length &&
+    (copies === undefined || found.matching.duplicates.size === 0)
+  ) {
     return found.matching as Matching<L>;
   }
-  return matchItems(desired, live, rules, describe);
+  return matchItems(desired, live, rules, describe, copies);
 }
 
 /**
@@ -190,6 +216,7 @@ function adopt<D extends ItemMeta, L extends { id: string }>(
   matched: (LiveNode<L> | undefined)[],
   isClaimed: (at: number) => boolean,
   duplicates: Map<LiveNode<L>, LiveNode<L>>,
+  keptBecause: Map<LiveNode<L>, string>,
   claim: (at: number) => void,
 ): number {
   const open: number[] = [];
@@ -209,6 +236,15 @@ function adopt<D extends ItemMeta, L extends { id: string }>(
     claim(at!);
     adopted++;
     matched[index] = live[at!];
+  }
+  // What a second run made at the same time and could not finish, since the first had taken its
+  // key: it fits no new configured item, but one that a live item already is (the first such).
+  for (const at of open) {
+    if (isClaimed(at) || fittedBy.has(at)) continue;
+    const index = desired.findIndex((item, position) => matched[position] && adopts(item, live[at]!.item));
+    if (index < 0) continue;
+    duplicates.set(live[at]!, matched[index]!);
+    keptBecause.set(matched[index]!, "it is finished; this one was left half-made");
   }
   return adopted;
 }

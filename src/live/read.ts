@@ -3,7 +3,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, desiredIn, type Scope } from "../kinds/types.ts";
+import { type AnyKind, addressKey, desiredIn, type LiveNode, type Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -17,18 +17,36 @@ import { readTree } from "./walk.ts";
  * read once every other read has answered, with one line for each of them.
  */
 export async function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
+  // Live items that share a configured item's key, read below in full: which of them the plan
+  // keeps, and whether it may delete the others, depends on everything they hold (copies.ts).
+  const whole = new WeakSet<LiveNode>();
   const { live, absent } = await readTree(sharedReads(client), desired, {
     reads: (kind, scope) =>
-      desiredIn(kind, scope) !== undefined || kind.readAnyway?.(scope) === true || isReferredTo(kind, scope),
+      desiredIn(kind, scope) !== undefined ||
+      kind.readAnyway?.(scope) === true ||
+      isReferredTo(kind, scope) ||
+      (scope.live !== undefined && whole.has(scope.live)),
     below(kind, scope, nodes) {
       const configured = (desiredIn(kind, scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
       const matching = keepMatching(configured, nodes, kind, describe);
-      return configured.flatMap((item, index) => {
+      const below = configured.flatMap((item, index) => {
         const node = matching.live[index];
         // Named as the plan names it: a space by its name under `spaces:`.
-        return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
+        return node ? [{ node, desired: item as unknown, name: addressKey(kind, item) }] : [];
       });
+      if (matching.duplicates.size === 0) return below;
+      const desiredOf = new Map(below.map(({ node, desired }) => [node, desired]));
+      for (const [duplicate, kept] of matching.duplicates) {
+        whole.add(duplicate);
+        whole.add(kept);
+        below.push({
+          node: duplicate,
+          desired: desiredOf.get(kept),
+          name: `${kind.liveKey(duplicate.item)}#${duplicate.item.id}`,
+        });
+      }
+      return below;
     },
   });
   if (absent.length > 0) throw absentReadsError(absent);

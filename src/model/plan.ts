@@ -78,6 +78,12 @@ export interface Recover {
   list: string;
   match: Record<string, unknown>;
   exclude?: string[];
+  /**
+   * For an item whose key the API keeps unique: when the create is refused with 409 (another
+   * run made the item meanwhile), what the item found by `match` must also hold to be taken as
+   * the create's result, its id captured for the calls that need it.
+   */
+  adopt?: Record<string, unknown>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { DocsyncError } from "../errors.ts";
 import { desiredIn } from "../kinds/kind-types.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
+import { copiesOf } from "../live/copies.ts";
 import { matchingOf } from "../live/match.ts";
 import { addressesIn, addressPrefix, idPlaceholder } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
@@ -105,6 +106,8 @@ export class Resolution implements PlanContext {
   private readonly slots = new SlotIndex<Slot>();
   /** The address of each placeholder handed out, so that calls can say which creates they need. */
   private readonly placeholders = new Map<string, string>();
+  /** The live item each live duplicate repeats, by the duplicate's id. */
+  private readonly duplicates = new Map<string, LiveNode<{ id: string }>>();
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
@@ -159,11 +162,9 @@ export class Resolution implements PlanContext {
     return slot?.status === "delete" || slot?.status === "replace" ? slot.live?.item.id : undefined;
   }
 
-  /**
-   * Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
+  /** Matches the items of `module` in `scope`, and below them, recursively. Unchanged items of a
    * kind without children are indexed by address only when an address of their container is
-   * asked for: a container may hold 100,000 redirects.
-   */
+   * asked for: a container may hold 100,000 redirects. */
   resolve(module: AnyKind, scope: Scope, parentIsNew: boolean, parents: string[] = NONE): Container {
     const desiredItems = desiredIn(module, scope);
     const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
@@ -181,7 +182,9 @@ export class Resolution implements PlanContext {
           label: module.label,
         }
       : module;
-    const matching = matchingOf(items, liveItems, rules, describe);
+    const copies = copiesOf(module, scope, items, describe, this, (id) => this.duplicates.get(id));
+    const matching = matchingOf(items, liveItems, rules, describe, copies);
+    for (const [duplicate, kept] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept);
     const container: Container = {
       module,
       scope,
@@ -268,10 +271,8 @@ export class Resolution implements PlanContext {
     }
   }
 
-  /**
-   * The item that the API makes heir of its parent's root-level children when it is created:
-   * the first section created in a site that has root site spaces and no sections.
-   */
+  /** The item the API makes heir of its parent's root-level children when it is created: the
+   * first section created in a site that has root site spaces and no sections. */
   private heirOfRoot(module: AnyKind, scope: Scope, container: Container): Slot | undefined {
     const inherits = module.inheritsRoot;
     if (!inherits || !scope.live || container.liveOrder.length > 0) return undefined;

@@ -11,14 +11,20 @@ import type { FieldChange } from "../model/plan.ts";
 import { escapeRegExp, secretsPattern } from "../secrets/pattern.ts";
 import { REDACTED } from "../secrets/redactor.ts";
 
-/** Visits every string in a JSON value (a whole live organization: no array is made on the way). */
-function eachString(value: unknown, visit: (text: string) => void): void {
+/** Visits every string in a JSON value (a whole live organization: no array is made on the way),
+ * but for the values of the keys in `skip`. */
+function eachString(value: unknown, visit: (text: string) => void, skip?: ReadonlySet<string>): void {
   if (typeof value === "string") visit(value);
   else if (typeof value === "object" && value !== null) {
-    if (Array.isArray(value)) for (let at = 0; at < value.length; at++) eachString(value[at], visit);
-    else for (const key in value) eachString((value as Record<string, unknown>)[key], visit);
+    if (Array.isArray(value)) for (let at = 0; at < value.length; at++) eachString(value[at], visit, skip);
+    else
+      for (const key in value)
+        if (!skip?.has(key)) eachString((value as Record<string, unknown>)[key], visit, skip);
   }
 }
+
+/** Where configured items were written: no configured value, and looked up only when read. */
+const WHERE_WRITTEN: ReadonlySet<string> = new Set(["at", "spacesAt"]);
 
 /** Every string in a JSON value. */
 function stringsOf(value: unknown): string[] {
@@ -117,9 +123,13 @@ const MIN_TEXT_AROUND = 6;
 function finder(configured: unknown, values: RegExp | undefined): (live: unknown) => string[] {
   if (values === undefined) return () => [];
   const holding = new Set<string>();
-  eachString(configured, (text) => {
-    if (values.test(text)) holding.add(text);
-  });
+  eachString(
+    configured,
+    (text) => {
+      if (values.test(text)) holding.add(text);
+    },
+    WHERE_WRITTEN,
+  );
   const shapes = [...holding]
     .map((text) => slotsOf(text, values))
     .filter((slot) => slot.around >= MIN_TEXT_AROUND);

@@ -295,6 +295,55 @@ describe("safety of writes", () => {
     expect(logged(emulator, "POST", paths.sites(org))).toHaveLength(1);
   });
 
+  describe("a create refused with 409: another run made the item a moment ago", () => {
+    const fields = (org: string) => `${orgPath(org)}/custom-fields`;
+    const create = (api: ApiClient, name: string, title: string, adopt?: Record<string, unknown>) =>
+      api.send<{ id: string; title: string }>({
+        method: "POST",
+        path: fields(org),
+        body: { name, type: "text", title },
+        create: true,
+        recover: { list: fields(org), match: { name }, ...(adopt ? { adopt } : {}) },
+      });
+
+    it("takes the item as made when it is what the create would make, and says so", async () => {
+      const { api: other } = clientFor(emulator);
+      const first = await create(other, "race", "Race");
+      await other.close();
+      emulator.resetLog();
+      const { api, events } = clientFor(emulator);
+      const adopted = await create(api, "race", "Race", { type: "text", title: "Race" });
+      await api.close();
+      expect(adopted?.id).toBe(first!.id);
+      expect(logged(emulator, "POST", fields(org)).map((entry) => entry.status)).toEqual([409]);
+      expect(logged(emulator, "GET", fields(org))).toHaveLength(1);
+      expect(events.find((event) => event.type === "adopted")).toMatchObject({
+        method: "POST",
+        list: fields(org),
+        id: first!.id,
+        reason: "409 Conflict",
+      });
+    });
+
+    it("fails with the 409 when the item is not the same, or when the create may not adopt", async () => {
+      const { api } = clientFor(emulator);
+      await create(api, "taken", "Taken");
+      emulator.resetLog();
+      const different = await failure(create(api, "taken", "Other", { type: "text", title: "Other" }));
+      const without = await failure(create(api, "taken", "Taken"));
+      await api.close();
+      for (const error of [different, without]) {
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).status).toBe(409);
+        expect((error as ApiError).message).toBe(
+          `POST ${fields(org)} failed: 409 Conflict: custom field "taken" already exists in organization "${org}"`,
+        );
+      }
+      // Only the create that may adopt read the list.
+      expect(logged(emulator, "GET", fields(org))).toHaveLength(1);
+    });
+  });
+
   it("sends a create again when the list shows it did not happen", async () => {
     emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "status", status: 503 });
     const { api } = clientFor(emulator);

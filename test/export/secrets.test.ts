@@ -186,13 +186,13 @@ describe("docsync export keeps secrets out", () => {
     expect(text).not.toContain("tok_abcdef123");
     expect(text).toContain("    source: https://api.acme.example/flags.yaml?auth=${OPENAPI_FLAGS_AUTH}\n");
     expect(text).toContain(
-      "  - title: Docs https://x.example/?token=${COLLECTION_DOCS_HTTPS_X_EXAMPLE_TOKEN_COL_TOKEN}\n",
+      "  - title: Docs https://x.example/?token=${COLLECTION_DOCS_HTTPS_X_EXAMPLE_TOKEN_TOKEN}\n",
     );
     // `true` stays wherever else the file holds it.
     expect(text).toContain("  inviteLinks: true\n");
     const env = {
       OPENAPI_FLAGS_AUTH: "true",
-      COLLECTION_DOCS_HTTPS_X_EXAMPLE_TOKEN_COL_TOKEN: "tok_abcdef123",
+      COLLECTION_DOCS_HTTPS_X_EXAMPLE_TOKEN_TOKEN: "tok_abcdef123",
     };
     const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"], { env });
     expect(plan.stdout).toBe("No changes: live state matches the configuration.\n");

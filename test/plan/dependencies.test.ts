@@ -87,8 +87,10 @@ describe("a section's site spaces replaced", () => {
         ],
       },
     );
+    // The second add waits for the first one's path, which the API derived, to be configured.
     expect(waitsFor(plan, `${siteSpaceAt("guides", "guides")}: remove site space`)).toEqual([
       `${siteSpaceAt("guides", "api")}: add site space`,
+      `${siteSpaceAt("guides", "api")}: configure site space`,
       `${siteSpaceAt("guides", "sdk")}: add site space`,
     ]);
   });
@@ -212,6 +214,30 @@ describe("items exchanging unique values", () => {
       `${DOCS} › redirect "/one": update redirect`,
       temporary,
     ]);
+  });
+});
+
+describe("site spaces added to a container where others change paths", () => {
+  // The API gives an added site space a path derived from its space's title, which the plan does
+  // not know, until it is configured: it could be the path another site space is about to take.
+  const plan = docsPlan(
+    {
+      sections: [
+        section("main", "Main", [], {
+          siteSpaces: [siteSpace("sdk", "kit"), siteSpace("guides", "api"), siteSpace("api", "guides")],
+        }),
+      ],
+      sectionGroups: [],
+    },
+    { sections: [liveSection("sec_1", "main", "Main", [liveSiteSpace("ss_1", "sdk", "start", true)])] },
+  );
+  const add = (space: string) => `${siteSpaceAt("main", space)}: add site space`;
+  const configure = (space: string) => `${siteSpaceAt("main", space)}: configure site space`;
+  const rename = `${siteSpaceAt("main", "sdk")}: update site space`;
+
+  it("adds each after the container's renames and the configure of the one before it", () => {
+    expect(waitsFor(plan, add("guides"))).toEqual([rename]);
+    expect(waitsFor(plan, add("api"))).toEqual([add("guides"), configure("guides"), rename].sort());
   });
 });
 

@@ -11,22 +11,18 @@ import type { LiveSection } from "../../src/kinds/section.ts";
 import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
 import type { LiveSite } from "../../src/kinds/site.ts";
 import type { LiveTeam } from "../../src/kinds/team.ts";
+import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { type Harness, seedFor, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
+import { repeats } from "../support/repeats.ts";
 
 const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 100);
 const SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
 const PATHS = ["alpha", "bravo", "charlie", "delta", "echo"];
 
-interface SectionModel {
-  path: string;
-  title: string;
-  spaces: string[];
-  group?: string;
-}
 interface Model {
   teams: string[];
-  sections: SectionModel[];
+  sections: GeneratedSection[];
   redirects: { source: string; to: number }[];
 }
 
@@ -52,50 +48,19 @@ const modelArb: fc.Arbitrary<Model> = fc
     }),
   );
 
-function groupTogether(sections: SectionModel[]): SectionModel[] {
-  const order: (string | undefined)[] = [];
-  for (const section of sections) if (!order.includes(section.group)) order.push(section.group);
-  return order.flatMap((group) => sections.filter((section) => section.group === group));
-}
-
 function toYaml(model: Model): string {
   const lines = ["version: 1", `organization: \${DOCSYNC_ORG}`, "spaces:"];
   for (const space of SPACES) lines.push(`  ${space}: spc_${space}`);
   if (model.teams.length > 0) lines.push(`teams: [${model.teams.map((t) => `{ title: ${t} }`).join(", ")}]`);
   lines.push("sites:", "  - title: Killed site", "    sections:");
-  let open: string | undefined;
-  for (const section of model.sections) {
-    let indent = "      ";
-    if (section.group !== undefined) {
-      if (section.group !== open) lines.push(`      - group: ${section.group}`, "        sections:");
-      indent = "          ";
-    }
-    open = section.group;
-    lines.push(
-      `${indent}- path: ${section.path}`,
-      `${indent}  title: ${section.title}`,
-      `${indent}  siteSpaces:`,
-    );
-    for (const space of section.spaces) lines.push(`${indent}    - { space: ${space}, path: p-${space} }`);
-  }
-  lines.push(model.redirects.length === 0 ? "    redirects: []" : "    redirects:");
-  for (const redirect of model.redirects)
-    lines.push(
-      `      - { source: ${redirect.source}, to: { section: ${model.sections[redirect.to]!.path} } }`,
-    );
+  lines.push(...sectionsYaml(model.sections), ...redirectsYaml(model.redirects, model.sections));
   return `${lines.join("\n")}\n`;
 }
 
 /** Titles, paths and sources that repeat where they should be unique: duplicates. */
 async function duplicates(h: Harness, expectedSections: number): Promise<string[]> {
   const found: string[] = [];
-  const repeated = (what: string, values: string[]) => {
-    const seen = new Set<string>();
-    for (const value of values) {
-      if (seen.has(value)) found.push(`${what} ${value}`);
-      seen.add(value);
-    }
-  };
+  const repeated = (what: string, values: string[]) => found.push(...repeats(what, values));
   const sites = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
   repeated(
     "site",

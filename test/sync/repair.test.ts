@@ -75,9 +75,13 @@ describe("repair", () => {
     expect(plan.stdout).toContain('    + section "two": title "Guides"\n');
   });
 
-  it("shows live duplicates with their ids and deletes all but the oldest, under maxDestroy", async () => {
+  it("shows live copies of a configured item with their ids and deletes all but the oldest, under maxDestroy", async () => {
     const make = (title: string) =>
-      made<LiveSite>({ method: "POST", path: `/orgs/${h.org}/sites`, body: { title } });
+      made<LiveSite>({
+        method: "POST",
+        path: `/orgs/${h.org}/sites`,
+        body: { title, visibility: "unlisted" },
+      });
     const oldest = await make("Docs");
     const second = await make("Docs");
     const team = (title: string) =>
@@ -91,18 +95,87 @@ describe("repair", () => {
       `  - site "Docs#${second.id}"  (duplicate of ${oldest.id}, which is kept (the oldest))  HIGH RISK\n`,
     );
     expect(plan.stdout).toContain(
-      `  - team "Tech writers#${extraTeam.id}"  (duplicate of ${keptTeam.id}, which is kept (the oldest))`,
+      `  - team "Tech writers#${extraTeam.id}"  (duplicate of ${keptTeam.id}, which is kept (the oldest))  HIGH RISK\n`,
     );
-    expect(plan.stdout).toContain('  ~ site "Docs": visibility "public" ⇒ "unlisted"\n');
+    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 2 to delete (1 team, 1 site).");
 
     const refused = await h.run(["apply", "-c", await h.config(config(0)), "--yes"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("more than policy.maxDestroy (0)");
 
     await applied(h, await h.config(config(2)));
-    expect((await sites()).map((s) => [s.id, s.visibility])).toEqual([[oldest.id, "unlisted"]]);
+    expect((await sites()).map((s) => s.id)).toEqual([oldest.id]);
     const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
     expect(teams.filter((t) => t.title === "Tech writers").map((t) => t.id)).toEqual([keptTeam.id]);
+  });
+
+  it("keeps the one live item that differs or holds something, and deletes the copies beside it", async () => {
+    const copy = await made<LiveSite>({
+      method: "POST",
+      path: `/orgs/${h.org}/sites`,
+      body: { title: "Docs" },
+    });
+    // Made later, by someone, with a section: the one the configuration means.
+    const used = await made<LiveSite>({
+      method: "POST",
+      path: `/orgs/${h.org}/sites`,
+      body: { title: "Docs", spaces: ["spc_guides"] },
+    });
+    await h.api.send({
+      method: "POST",
+      path: `/orgs/${h.org}/sites/${used.id}/sections`,
+      body: { spaceId: "spc_sdk", title: "SDK" },
+    });
+    const emptyTeam = await made<LiveTeam>({
+      method: "PUT",
+      path: `/orgs/${h.org}/teams`,
+      body: { title: "Ops" },
+    });
+    const staffed = await made<LiveTeam>({
+      method: "PUT",
+      path: `/orgs/${h.org}/teams`,
+      body: { title: "Ops", members: ["usr_ada"] },
+    });
+    const path = await h.config(`${HEAD}teams: [{ title: Ops }]\nsites:\n  - title: Docs\n`);
+    const plan = await h.run(["plan", "-c", path]);
+    const because = "which is kept (the only one that differs or holds more than the configuration)";
+    expect(plan.stdout).toContain(
+      `  - site "Docs#${copy.id}"  (duplicate of ${used.id}, ${because})  HIGH RISK\n`,
+    );
+    expect(plan.stdout).toContain(
+      `  - team "Ops#${emptyTeam.id}"  (duplicate of ${staffed.id}, ${because})  HIGH RISK\n`,
+    );
+    await applied(h, path);
+    expect((await sites()).map((s) => s.id)).toEqual([used.id]);
+    const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
+    expect(teams.filter((t) => t.title === "Ops").map((t) => t.id)).toEqual([staffed.id]);
+  });
+
+  it("stops when more than one live item differs or holds something, until the configuration pins one", async () => {
+    const first = await made<LiveTeam>({
+      method: "PUT",
+      path: `/orgs/${h.org}/teams`,
+      body: { title: "Ops", members: ["usr_ada"] },
+    });
+    const second = await made<LiveTeam>({
+      method: "PUT",
+      path: `/orgs/${h.org}/teams`,
+      body: { title: "Ops", members: ["usr_eddie"] },
+    });
+    const path = await h.config(`${HEAD}teams:\n  - { title: Ops }\n`);
+    h.emulator.resetLog();
+    for (const command of [["plan"], ["apply", "--yes"]]) {
+      const result = await h.run([...command, "-c", path]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `Error: ${path}:5:5: 2 live teams are titled "Ops" (${first.id}, ${second.id}): pin the one this is with id: <team id>\n`,
+      );
+    }
+    expect(h.writes()).toBe(0);
+    // Pinned: the other one is no duplicate, and is left alone (teams are not pruned).
+    const pinned = await h.config(`${HEAD}teams:\n  - { title: Ops, id: ${second.id} }\n`);
+    const plan = await h.run(["plan", "-c", pinned, "--detailed-exitcode"]);
+    expect(plan.code, plan.stdout).toBe(0);
   });
 
   it("says which of two groups with one title it keeps, and why, since the API gives groups no creation time", async () => {
@@ -129,6 +202,26 @@ describe("repair", () => {
       `  site "Docs"\n    - group "Developers#${older!.id}"  (duplicate of ${newer.id}, which is kept (listed first: the API gives no creation time))  HIGH RISK\n`,
     );
     expect(plan.stdout).not.toContain("the oldest");
+  });
+
+  it("deletes a group made again empty, since the other run took its sections, and keeps the one holding them", async () => {
+    const config = await h.config(
+      `${HEAD}sites:\n  - title: Docs\n    sections:\n      - group: Developers\n        sections:\n          - { path: api, title: API, siteSpaces: [{ space: api1, path: v1 }] }\n      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`,
+    );
+    await applied(h, config);
+    const site = (await sites())[0]!;
+    const groupsPath = `/orgs/${h.org}/sites/${site.id}/section-groups`;
+    const [holding] = await h.api.list<{ id: string }>(groupsPath);
+    const empty = await made<{ id: string }>({
+      method: "POST",
+      path: groupsPath,
+      body: { title: "Developers" },
+    });
+    const plan = await h.run(["plan", "-c", config]);
+    expect(plan.stdout).toContain(`    - group "Developers#${empty.id}"  (duplicate of ${holding!.id}, `);
+    await applied(h, config);
+    const groups = await h.api.list<{ id: string; sections: { id: string }[] }>(groupsPath);
+    expect(groups.map((group) => [group.id, group.sections.length])).toEqual([[holding!.id, 1]]);
   });
 
   it("ends two applies of one configuration started together with no duplicate after one more apply", async () => {

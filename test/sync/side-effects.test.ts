@@ -136,6 +136,26 @@ describe("one round of apply converges", () => {
     ]);
   });
 
+  it("adds site spaces one after another where one could hold, for a while, the path another is given", async () => {
+    // Each added site space first holds its space's title as a path: guides (Guides) is to be at
+    // api-v1, where api1 (API v1) stands first, and api1 at guides. A rename wants sdk's old path.
+    const spaces = (entries: string) =>
+      `${HEAD}sites:\n  - title: Docs\n    sections:\n      - path: main\n        title: Main\n        siteSpaces:\n${entries}`;
+    await applied(h, await h.config(spaces("          - { space: changelog, path: guides-2 }\n")));
+    await applyOneRound(
+      spaces(
+        "          - { space: changelog, path: api-v1-2 }\n          - { space: guides, path: api-v1 }\n          - { space: api1, path: guides }\n          - { space: sdk, path: guides-2 }\n",
+      ),
+    );
+    const live = await h.api.list<LiveSiteSpace>(`${await sitePath()}/site-spaces`);
+    expect(live.map((s) => [s.space.id, s.path])).toEqual([
+      ["spc_changelog", "api-v1-2"],
+      ["spc_guides", "api-v1"],
+      ["spc_api_v1", "guides"],
+      ["spc_sdk", "guides-2"],
+    ]);
+  });
+
   it("swaps two pinned sections' paths and two pinned redirects' sources in one apply", async () => {
     const config = (pins: Record<string, string>, a: string, b: string, r1: string, r2: string) =>
       `${HEAD}sites:\n  - title: Docs\n    sections:\n${section(a, "Alpha", ["guides"])}${section(b, "Bravo", ["api1"])}    redirects:\n      - { source: ${r1}, to: { section: ${a} } }\n      - { source: ${r2}, destination: { kind: external, url: "https://example.com/" } }\n`

@@ -2,6 +2,7 @@
 
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { FORMATS, type Format } from "../../render/format.ts";
+import { collect } from "./config-option.ts";
 
 /** `--format text|markdown|json`, as commander parses it. */
 export function formatOption(value: string): Format {
@@ -17,18 +18,7 @@ export function parallelismOption(value: string): number {
   return n;
 }
 
-/** Commander helper for repeatable options. */
-export function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** `-c`: the configuration files or folders. */
-export const configOption = (command: Command): Command =>
-  command.addOption(
-    new Option("-c, --config <path>", "configuration file or folder (repeatable)")
-      .argParser(collect)
-      .default([], "docsync.yaml, docsync.yml or the folder docsync/, whichever is here"),
-  );
+export { collect, configOption } from "./config-option.ts";
 
 /** How a command reaches the API: its URL, how many requests at once, and whether to log them. */
 export const connectionOptions = (command: Command): Command =>

@@ -2,11 +2,11 @@ import type { Command } from "commander";
 import { ConfigError } from "../../config/diagnostics.ts";
 import { REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
+import { loadDesired } from "../configuration.ts";
 import type { CommandContext } from "../context.ts";
 import { reportedInDocument } from "../failure.ts";
 import { json, type ValidationReport } from "../json-reports.ts";
-import { loadDesired } from "../workflow.ts";
-import { configOption } from "./options.ts";
+import { configOption } from "./config-option.ts";
 
 export function registerValidateCommand(program: Command, context: CommandContext): void {
   configOption(

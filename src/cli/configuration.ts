@@ -1,0 +1,48 @@
+// Where the configuration is and how every command loads it: the first of the steps the commands
+// share (workflow.ts), in a module of its own so that validate loads no planner.
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig } from "../config/load.ts";
+import type { DesiredState } from "../config/types.ts";
+import { DocsyncError } from "../errors.ts";
+import type { CommandContext } from "./context.ts";
+
+/** Where the configuration is when no -c is given: the first of these that exists here. */
+export const DEFAULT_CONFIGS = ["docsync.yaml", "docsync.yml", "docsync"] as const;
+
+/** The configuration found in `cwd` without -c: one of DEFAULT_CONFIGS, and only one. */
+export function defaultConfig(cwd: string = process.cwd()): string[] {
+  const found = DEFAULT_CONFIGS.filter((name) => existsSync(join(cwd, name)));
+  if (found.length === 0) {
+    throw new DocsyncError(
+      "config.not-found",
+      "No configuration: pass -c FILE or FOLDER, or run where docsync.yaml, docsync.yml or a docsync/ folder is.",
+    );
+  }
+  if (found.length > 1) {
+    throw new DocsyncError(
+      "config.ambiguous",
+      `Both ${found.join(" and ")} are here: pass -c to say which is the configuration.`,
+    );
+  }
+  return found;
+}
+
+/** The -c paths given, or the configuration found here without them. */
+export function configPaths(paths: string[] | undefined): string[] {
+  return paths && paths.length > 0 ? paths : defaultConfig();
+}
+
+export async function loadDesired(
+  paths: string[] | undefined,
+  context: CommandContext,
+): Promise<DesiredState> {
+  const desired = await loadConfig({
+    paths: configPaths(paths),
+    env: context.env,
+  });
+  context.secrets.add(desired.sensitiveValues);
+  context.observer?.configuration?.(desired);
+  return desired;
+}

@@ -1,0 +1,94 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are configuration text, with its interpolation syntax.
+// Positions are computed only when a message needs one: validating and planning a configuration
+// without error (every example, and 100,000 redirects) reads no file's positions, while an error
+// or a note that prints where an item was written computes them for its file, at its exact place.
+
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { positionsComputed } from "../../src/config/yaml-positions.ts";
+import { placeOf } from "../../src/model/desired.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { load, loadErrors, yaml } from "./helpers.ts";
+
+const EXAMPLES = readdirSync("examples", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
+  .map((entry) => join("examples", entry.name));
+
+/** One site with ten sections and `count` redirects to them, one redirect a line. */
+function redirects(count: number): string {
+  const lines = ["version: 1", "organization: ${DOCSYNC_ORG}", "spaces:", "  guides: spc_guides"];
+  lines.push("sites:", "  - title: Docs", "    sections:");
+  for (let n = 0; n < 10; n++)
+    lines.push(`      - { path: s${n}, title: S${n}, siteSpaces: [{ space: guides, path: v${n} }] }`);
+  lines.push("    redirects:");
+  for (let n = 0; n < count; n++)
+    lines.push(`      - source: /old/page-${n}`, `        to: { section: s${n % 10} }`);
+  return `${lines.join("\n")}\n`;
+}
+
+describe("positions", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  });
+  afterEach(() => h.close());
+
+  it("are not computed when every example is validated and planned", async () => {
+    const before = positionsComputed();
+    for (const example of EXAMPLES) {
+      expect((await h.run(["validate", "-c", example])).code).toBe(0);
+      expect((await h.run(["plan", "-c", example, "--detailed-exitcode"])).code).toBe(2);
+    }
+    expect(positionsComputed()).toBe(before);
+  });
+
+  it("are not computed when 100,000 redirects are validated and planned", { timeout: 120_000 }, async () => {
+    const file = await h.config(redirects(100_000));
+    const before = positionsComputed();
+    expect((await h.run(["validate", "-c", file])).code).toBe(0);
+    const plan = await h.run(["plan", "-c", file, "--format", "json"]);
+    expect(plan.code).toBe(0);
+    const changes: { kind: string }[] = JSON.parse(plan.stdout).changes;
+    expect(changes.filter((change) => change.kind === "redirect")).toHaveLength(100_000);
+    expect(positionsComputed()).toBe(before);
+  });
+});
+
+describe("a location", () => {
+  it("computes its file's positions when its line is first read, once for the file", async () => {
+    const state = await load({
+      "a.yaml": yaml("version: 1", "organization: org_1", "teams:", "  - title: A", "  -   title: B"),
+    });
+    const [first, second] = state.teams ?? [];
+    const before = positionsComputed();
+    expect(first?.at.file).toBe("a.yaml");
+    expect(positionsComputed()).toBe(before);
+    expect(placeOf(first!.at)).toBe("a.yaml:4:5");
+    expect(placeOf(second!.at)).toBe("a.yaml:5:7");
+    expect(positionsComputed()).toBe(before + 1);
+    expect({ ...second?.at }).toEqual({ file: "a.yaml", line: 5, column: 7 });
+    expect(JSON.parse(JSON.stringify(second?.at))).toEqual({ file: "a.yaml", line: 5, column: 7 });
+  });
+
+  it("is copied with its item without computing anything", async () => {
+    const state = await load({
+      "a.yaml": yaml("version: 1", "organization: org_1", "teams: [{ title: A }]"),
+    });
+    const before = positionsComputed();
+    const copy = { ...state.teams?.[0] };
+    expect(copy.at).toBe(state.teams?.[0]?.at);
+    expect(positionsComputed()).toBe(before);
+  });
+
+  it("of an error is exact whether the file's lines end in LF or CRLF", async () => {
+    for (const newline of ["\n", "\r\n"]) {
+      const text = ["version: 1", "organization: org_1", "teams:", "  - title: A", "    bogus: 1", ""].join(
+        newline,
+      );
+      expect(await loadErrors({ "a.yaml": text })).toBe(
+        'a.yaml:5:5: teams[0].bogus: unknown key "bogus"\n1 error in 1 file.',
+      );
+    }
+  });
+});
