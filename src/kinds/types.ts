@@ -38,111 +38,36 @@ export interface Owner {
   id: string;
 }
 
-export interface KindModule<T extends KindTypes = KindTypes> {
+/**
+ * What a kind is and how its items are told apart: its names, its configuration, its children,
+ * and the keys configured and live items match on.
+ */
+export interface KindIdentity<T extends KindTypes> {
   /** Singular name used in addresses, plans and messages, e.g. `section`, `custom field`. */
   kind: string;
   /** The configuration's name for a list of them, also used by `policy.prune`. */
   collection: string;
   /** How its configuration is checked and resolved. */
   config: KindConfig<T["raw"], DesiredIn<T>, T["parentRaw"]>;
-  /**
-   * Paths outside `/orgs/{org}` that this kind reads or calls for its organization's items (a
-   * collection is `/collections/{id}`): a saved plan may hold them. An entry that ends with `/`
-   * is a prefix.
-   */
-  pathsOutsideOrganization?: readonly string[];
-  /** Deleting or replacing one is hard to undo: flagged as high-risk. */
-  highRisk?: boolean;
-  /** Why an update with these changes is hard to undo (turning on enforced single sign-on), or
-   * undefined when it is not: the change is flagged as high-risk, with the reason as its note. */
-  riskyChanges?(changes: readonly FieldChange[]): string | undefined;
+  /** Child kinds, planned for each item that exists or is created. */
+  children?: readonly AnyKind[];
   /**
    * One object, not a list: the configuration writes it as a mapping under `collection`, the
    * planner sees a list of one, and it is never created, deleted or pruned (src/kinds/shapes/singleton.ts).
    */
   singleton?: boolean;
-  /** Keys are names of one item, not values it can be renamed between (a member by user id or
-   * by email): a configured key that differs from the live one is no rename. */
-  keyAliases?: boolean;
+  /** The identity the API keeps unique in the container: configured and live items match on it. */
+  key(desired: DesiredIn<T>): string;
+  liveKey(live: LiveIn<T>): string;
   /**
    * Whether the API keeps the key unique in the container (default: true). Where it does not (a
    * site's title), live items may share it, and an item renamed in the web app has nothing left
    * to be found by but its id: `docsync export` pins each item with `id:`.
    */
   keyKeptUnique?: boolean;
-  /** The items have an order that the planner keeps with move calls. */
-  ordered?: boolean;
-  /** Deletes in a container wait for its creates (a section must keep a site space). */
-  deleteAfterCreates?: boolean;
-  /**
-   * The API moves the parent's root-level items of this child kind into the first item of this
-   * kind created in a parent that has none (a site's first section takes its root site spaces).
-   */
-  inheritsRoot?: string;
-  /**
-   * For an ordered kind: items that stand together under an item of a sibling kind (the sections
-   * of a group) form a block, which that kind's `move` moves as one.
-   */
-  blocks?: {
-    kind: AnyKind;
-    of(desired: DesiredIn<T>): string | undefined;
-    /** The live id of the block a live item stands in (a section's group). */
-    liveOf?(live: LiveIn<T>): string | undefined;
-  };
-  /**
-   * How an item of an ordered kind reads in a picture of its parent's navigation: the fields
-   * shown beside its name, and the flag one item of a container holds (its default), which the
-   * API takes from one item when another gets it.
-   */
-  outline?: { fields: readonly string[]; flag?: string };
-  /** Child kinds, planned for each item that exists or is created. */
-  children?: readonly AnyKind[];
-  /**
-   * Sibling kinds (by name) whose live items must be read first: whether this kind is read
-   * depends on them (a site's root site spaces matter only while it has no sections).
-   */
-  readAfter?: readonly string[];
-
-  /**
-   * The configured items in the scope; undefined when the configuration does not manage them
-   * there. Default: the list under `collection` in the parent's configured item (`desiredIn`).
-   */
-  desired?(scope: ScopeIn<T>): DesiredIn<T>[] | undefined;
-  /** Whether to read live items even though they are not managed (they are referenced by name). */
-  readAnyway?(scope: ScopeIn<T>): boolean;
-  /**
-   * Sibling kinds (by name) whose live items this kind's configuration names (a SAML provider's
-   * default team, by title): they are read when `when` holds, even where they are not managed.
-   */
-  refersTo?: readonly { kind: string; when(scope: ScopeIn<T>): boolean }[];
-  /** Reads the live items of the scope: one call per list page. */
-  read(client: LiveReader, scope: ScopeIn<T>): Promise<NodeIn<T>[]>;
-  /** What a configured item holds to ask for every further fact (`readDetails`), when reading a
-   * whole organization for the export. */
-  detailsWanted?: Record<string, unknown>;
-  /**
-   * For a kind whose live items no call lists (an organization's spaces): the configured items
-   * that stand for the live items `docsync export` can find, each asking for every fact the kind
-   * reads. `scope` is the organization as read, `named` the space ids the rest of the export
-   * names. The export then reads them as configured items, and never prunes the kind: a live item
-   * that no configuration names is never read.
-   */
-  exportFind?(
-    client: LiveReader,
-    scope: ScopeIn<T>,
-    named: { spaces: readonly string[] },
-  ): Promise<DesiredIn<T>[]>;
-  /** Reads further facts about one matched item, when its configuration asks for them. */
-  readDetails?(client: LiveReader, scope: ScopeIn<T>, node: NodeIn<T>, desired: DesiredIn<T>): Promise<void>;
-  /**
-   * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
-   * message names when the service does not offer them. Default: `collection`.
-   */
-  detailsKey?: string;
-
-  /** The identity the API keeps unique in the container: configured and live items match on it. */
-  key(desired: DesiredIn<T>): string;
-  liveKey(live: LiveIn<T>): string;
+  /** Keys are names of one item, not values it can be renamed between (a member by user id or
+   * by email): a configured key that differs from the live one is no rename. */
+  keyAliases?: boolean;
   /**
    * For a kind whose configured items name other items (a grant names its principal, which a
    * rename gives a new name): the key a configured item is matched on, found once the items it
@@ -170,6 +95,49 @@ export interface KindModule<T extends KindTypes = KindTypes> {
   /** Fields of `diff` that say what an item holds, not what it is (a group's sections): a live
    * duplicate differing only there, holding fewer, is still a copy. */
   holdingFields?: readonly string[];
+  /**
+   * Paths outside `/orgs/{org}` that this kind reads or calls for its organization's items (a
+   * collection is `/collections/{id}`): a saved plan may hold them. An entry that ends with `/`
+   * is a prefix.
+   */
+  pathsOutsideOrganization?: readonly string[];
+}
+
+/** Where its configured items are, and how its live items and their further facts are read. */
+export interface KindReading<T extends KindTypes> {
+  /**
+   * The configured items in the scope; undefined when the configuration does not manage them
+   * there. Default: the list under `collection` in the parent's configured item (`desiredIn`).
+   */
+  desired?(scope: ScopeIn<T>): DesiredIn<T>[] | undefined;
+  /** Whether to read live items even though they are not managed (they are referenced by name). */
+  readAnyway?(scope: ScopeIn<T>): boolean;
+  /**
+   * Sibling kinds (by name) whose live items this kind's configuration names (a SAML provider's
+   * default team, by title): they are read when `when` holds, even where they are not managed.
+   */
+  refersTo?: readonly { kind: string; when(scope: ScopeIn<T>): boolean }[];
+  /**
+   * Sibling kinds (by name) whose live items must be read first: whether this kind is read
+   * depends on them (a site's root site spaces matter only while it has no sections).
+   */
+  readAfter?: readonly string[];
+  /** Reads the live items of the scope: one call per list page. */
+  read(client: LiveReader, scope: ScopeIn<T>): Promise<NodeIn<T>[]>;
+  /** Reads further facts about one matched item, when its configuration asks for them. */
+  readDetails?(client: LiveReader, scope: ScopeIn<T>, node: NodeIn<T>, desired: DesiredIn<T>): Promise<void>;
+  /**
+   * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
+   * message names when the service does not offer them. Default: `collection`.
+   */
+  detailsKey?: string;
+  /** What a configured item holds to ask for every further fact (`readDetails`), when reading a
+   * whole organization for the export. */
+  detailsWanted?: Record<string, unknown>;
+}
+
+/** How a configured item differs from a live one, and what makes a change risky. */
+export interface KindDiff<T extends KindTypes> {
   /** The fields that differ; with no live item, every field the configuration sets (for a create). */
   diff(
     desired: DesiredIn<T>,
@@ -179,6 +147,15 @@ export interface KindModule<T extends KindTypes = KindTypes> {
   ): FieldChange[];
   /** Changes of fields the API cannot update: the item must be replaced. */
   mustReplace?(desired: DesiredIn<T>, live: NodeIn<T>): FieldChange[];
+  /** Deleting or replacing one is hard to undo: flagged as high-risk. */
+  highRisk?: boolean;
+  /** Why an update with these changes is hard to undo (turning on enforced single sign-on), or
+   * undefined when it is not: the change is flagged as high-risk, with the reason as its note. */
+  riskyChanges?(changes: readonly FieldChange[]): string | undefined;
+}
+
+/** The API calls that make its changes, as data, and what the service does beyond them. */
+export interface KindCalls<T extends KindTypes> {
   create(
     desired: DesiredIn<T>,
     address: string,
@@ -215,19 +192,74 @@ export interface KindModule<T extends KindTypes = KindTypes> {
     ctx: PlanContext,
     configuration: { spaces: Record<string, string> },
   ): Consequence[];
-  move?(id: string, position: { before?: string; after?: string }, scope: ScopeIn<T>): CallDraft;
+  /** Deletes in a container wait for its creates (a section must keep a site space). */
+  deleteAfterCreates?: boolean;
+  /**
+   * The API moves the parent's root-level items of this child kind into the first item of this
+   * kind created in a parent that has none (a site's first section takes its root site spaces).
+   */
+  inheritsRoot?: string;
+}
 
+/** For a kind whose items have an order: how the planner keeps it. */
+export interface KindOrder<T extends KindTypes> {
+  /** The items have an order that the planner keeps with move calls. */
+  ordered?: boolean;
+  /**
+   * For an ordered kind: items that stand together under an item of a sibling kind (the sections
+   * of a group) form a block, which that kind's `move` moves as one.
+   */
+  blocks?: {
+    kind: AnyKind;
+    of(desired: DesiredIn<T>): string | undefined;
+    /** The live id of the block a live item stands in (a section's group). */
+    liveOf?(live: LiveIn<T>): string | undefined;
+  };
+  /**
+   * How an item of an ordered kind reads in a picture of its parent's navigation: the fields
+   * shown beside its name, and the flag one item of a container holds (its default), which the
+   * API takes from one item when another gets it.
+   */
+  outline?: { fields: readonly string[]; flag?: string };
+  move?(id: string, position: { before?: string; after?: string }, scope: ScopeIn<T>): CallDraft;
+}
+
+/** How `docsync export` writes its live items. */
+export interface KindExport<T extends KindTypes> {
+  /**
+   * For a kind whose live items no call lists (an organization's spaces): the configured items
+   * that stand for the live items `docsync export` can find, each asking for every fact the kind
+   * reads. `scope` is the organization as read, `named` the space ids the rest of the export
+   * names. The export then reads them as configured items, and never prunes the kind: a live item
+   * that no configuration names is never read.
+   */
+  exportFind?(
+    client: LiveReader,
+    scope: ScopeIn<T>,
+    named: { spaces: readonly string[] },
+  ): Promise<DesiredIn<T>[]>;
+  /** An export writes each item on one line when it fits (a site space). */
+  exportOneLine?: boolean;
+  /** What an export of this kind leaves out, and why, for the file's header. */
+  exportLeavesOut?: string;
   /**
    * The configuration of a live item, as `docsync export` writes it: a mapping in the format of
    * docs/configuration.md that plans to no change against that item, or undefined when the item
    * cannot be written (say why with `ctx.warn`). `scope` is the item's container, as when planning.
    */
-  /** An export writes each item on one line when it fits (a site space). */
-  exportOneLine?: boolean;
-  /** What an export of this kind leaves out, and why, for the file's header. */
-  exportLeavesOut?: string;
   toConfig?(live: NodeIn<T>, scope: ScopeIn<T>, ctx: ExportContext): Record<string, unknown> | undefined;
 }
+/**
+ * A kind, by concern; a shape (src/kinds/shapes/) makes most of one, and a kind's module states
+ * what differs.
+ */
+export interface KindModule<T extends KindTypes = KindTypes>
+  extends KindIdentity<T>,
+    KindReading<T>,
+    KindDiff<T>,
+    KindCalls<T>,
+    KindOrder<T>,
+    KindExport<T> {}
 
 /** A live item and the configuration it was exported as. */
 export interface ExportedItem<N extends LiveNode<unknown, object> = LiveNode> {
