@@ -37,7 +37,7 @@ export interface LiveCollection {
 /** A parent: a title under `collections:`, `{ id }` of a live collection, or null for the top level. */
 type RawParent = string | { id: string } | null;
 
-interface RawCollection {
+export interface RawCollection {
   title: string;
   description?: string;
   defaultLevel?: Role;

@@ -18,7 +18,7 @@ export interface LiveCustomField extends CustomFieldSettings {
 }
 
 /** A custom field's own fields, the same in a configuration file, as configured and as read. */
-interface CustomFieldSettings {
+export interface CustomFieldSettings {
   name: string;
   type: string;
   title?: string;

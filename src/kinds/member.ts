@@ -32,7 +32,7 @@ export interface LiveMember {
   disabled?: boolean;
 }
 
-interface RawMember {
+export interface RawMember {
   /** A user id, or the user's email. */
   user: string;
   role: Role | null;
@@ -100,7 +100,7 @@ function checkAllPresent(desired: readonly DesiredMember[], live: readonly LiveM
 }
 
 /** Further facts read about a live member. */
-interface MemberDetails extends MemberTeamsDetails, UnlistedGrantDetails {
+export interface MemberDetails extends MemberTeamsDetails, UnlistedGrantDetails {
   /** Who the API token runs as: noted on every member read, for the admin rules. */
   caller: Caller;
 }

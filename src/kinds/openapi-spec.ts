@@ -24,7 +24,7 @@ export interface LiveOpenApiSpec {
 /** Where the document comes from: a URL, or its text. */
 export type OpenApiSource = { url: string } | { text: string };
 
-interface RawOpenApiSpec {
+export interface RawOpenApiSpec {
   slug: string;
   /** A URL, `{ url }` or `{ text }`. */
   source?: string | OpenApiSource;

@@ -14,7 +14,7 @@ import { type CallDraft, childrenOf, desiredIn, type PlanContext, type ScopeIn }
 export type DesiredOrganizationSettings = DesiredSingleton;
 
 /** What the organization gives its settings. */
-interface InOrganization {
+export interface InOrganization {
   parent: OrganizationScope["desired"];
   parentRaw: unknown;
   parentNode: NonNullable<OrganizationScope["live"]>;

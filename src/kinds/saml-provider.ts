@@ -22,7 +22,7 @@ export interface LiveSamlProvider {
   defaultRole?: string | null;
 }
 
-interface RawSamlProvider {
+export interface RawSamlProvider {
   label: string;
   entityID?: string;
   ssoURL?: string;

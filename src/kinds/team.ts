@@ -32,7 +32,7 @@ export interface LiveTeam {
   spaces?: number;
 }
 
-interface RawTeam {
+export interface RawTeam {
   title: string;
   members?: string[];
 }
@@ -65,7 +65,7 @@ function mayBeDeleted(
 }
 
 /** Further facts read about a live team the plan may delete. */
-interface TeamDetails extends ProvidersNamingDetails, UnlistedGrantDetails {}
+export interface TeamDetails extends ProvidersNamingDetails, UnlistedGrantDetails {}
 
 export const teamKind: TopLevelKind<
   "teams",
