@@ -121,6 +121,51 @@ describe("the singleton shape", () => {
     expect(spaceSettings.singleton).toBe(true);
   });
 
+  it("nests dotted fields in the mapping, the comparison, the PATCH and the export", () => {
+    const themed = singletonKind({ ...spaceShape, fields: ["theme.color", "theme.font", "editMode"] });
+    const resolved = themed.config.resolve(
+      { value: { theme: { color: "#f00", other: 1 }, editMode: "live" }, file: "f", path: [] },
+      { at },
+      { spaceId: () => "" },
+    );
+    expect(resolved).toEqual({ at, fields: { "theme.color": "#f00", editMode: "live" } });
+    const live = {
+      item: { id: "spc_1", theme: { color: "#000", font: "Inter" }, editMode: "live" },
+      children: {},
+    };
+    const changes = themed.diff({ ...resolved }, live, scope, ctx);
+    expect(changes).toEqual([{ field: "theme.color", from: "#000", to: "#f00" }]);
+    expect(themed.update({ ...resolved }, live, changes, "", scope, ctx)).toEqual([
+      {
+        method: "PATCH",
+        path: "/spaces/spc_1",
+        body: { theme: { color: "#f00" } },
+        summary: "update space settings",
+      },
+    ]);
+    const exportCtx = {} as Parameters<NonNullable<typeof themed.toConfig>>[2];
+    expect(themed.toConfig!(live, scope, exportCtx)).toEqual({
+      theme: { color: "#000", font: "Inter" },
+      editMode: "live",
+    });
+  });
+
+  it("is set by one PATCH, once its parent exists, when the plan creates the parent", () => {
+    const info = { firstInEmptyContainer: true, parentIsNew: true, index: 0 };
+    const waits: PlanContext = { ...ctx, needs: (...ids) => ids.map((id) => `made ${id}`) };
+    const desired = { at, fields: { visibility: "public", editMode: "locked" } };
+    expect(spaceSettings.create(desired, "", scope, waits, info)).toEqual([
+      {
+        method: "PATCH",
+        path: "/spaces/spc_1",
+        body: { visibility: "public", editMode: "locked" },
+        summary: "update space settings",
+        needs: ["made spc_1"],
+      },
+    ]);
+    expect(spaceSettings.create({ at, fields: {} }, "", scope, waits, info)).toEqual([]);
+  });
+
   it("exports every managed field the live object has, nulls included", () => {
     const live = {
       item: { id: "spc_1", visibility: "private", editMode: null, title: "Guide" },
