@@ -16,6 +16,7 @@ import type { Output } from "../src/cli/output.ts";
 import { runDocsync } from "../src/cli/program.ts";
 import { loadConfig } from "../src/config/load.ts";
 import { readLiveState } from "../src/live/read.ts";
+import { sharedReads } from "../src/live/shared-reads.ts";
 import { buildPlan } from "../src/plan/build.ts";
 import { plainStyle } from "../src/render/style.ts";
 import { startEmulatorProcess } from "./emulator-process.ts";
@@ -63,9 +64,10 @@ export async function readAndPlan(
   try {
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const live = await readLiveState(client, desired);
+    const run = sharedReads(client);
+    const live = await readLiveState(run, desired);
     const readMs = performance.now() - started;
-    const plan = buildPlan(desired, live);
+    const plan = buildPlan(desired, live, { run });
     const used = process.cpuUsage(cpu);
     return {
       ms: performance.now() - started,

@@ -687,7 +687,7 @@ Interrupted (${signal}): nothing was changed.
       let count2 = inFlight().length;
       host.write(
         `
-Interrupted (${signal}): no new call will start; waiting up to ${DRAIN_MS / 1e3} s for the ${count2} call(s) in flight. Send the signal again to exit at once.
+Interrupted (${signal}): no new call will start; waiting up to ${DEFAULT_DRAIN_MS / 1e3} s for the ${count2} call(s) in flight. Send the signal again to exit at once.
 `
       );
       return;
@@ -720,11 +720,11 @@ Interrupted (${signal}) after the calls of the plan were made: exiting now.`), l
     }
   };
 }
-var SIGNAL_EXIT_CODES, DRAIN_MS, processHost, SIGNALS, init_interruption = __esm({
+var SIGNAL_EXIT_CODES, processHost, SIGNALS, init_interruption = __esm({
   "src/cli/interruption.ts"() {
     "use strict";
     init_execute();
-    SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }, DRAIN_MS = DEFAULT_DRAIN_MS, processHost = {
+    SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }, processHost = {
       on: (signal, listener) => process.on(signal, listener),
       off: (signal, listener) => process.off(signal, listener),
       write: (text2) => process.stderr.write(text2),
@@ -3462,10 +3462,10 @@ var REDACTED, HALF, LONG_RUN, Redactor, init_redactor = __esm({
           last !== void 0 && start <= last[1] ? last[1] = start + FRAGMENT_LENGTH : stretches.push([start, start + FRAGMENT_LENGTH]);
         }
         if (stretches.length === 0) return run2;
-        let result = "", kept2 = 0;
+        let result = "", kept = 0;
         for (let [from, to] of stretches)
-          result += run2.slice(kept2, from) + REDACTED, kept2 = to;
-        return result + run2.slice(kept2);
+          result += run2.slice(kept, from) + REDACTED, kept = to;
+        return result + run2.slice(kept);
       }
       /**
        * A cheap test first: any window of 16 characters in the run covers one of the places 0, 8,
@@ -3887,21 +3887,14 @@ var placeOf, ROLES, init_desired = __esm({
 });
 
 // src/kinds/paths.ts
-function orgPath(org) {
-  return lastOrg?.org !== org && (lastOrg = { org, path: `/orgs/${segment(org)}` }), lastOrg.path;
-}
-function sitePath(org, site4) {
-  return (lastSite?.org !== org || lastSite.site !== site4) && (lastSite = { org, site: site4, path: `${orgPath(org)}/sites/${segment(site4)}` }), lastSite.path;
-}
 function movePosition(type2, field, position) {
   return position.after ? { position: { after: { type: type2, [field]: position.after } } } : { position: { before: { type: type2, [field]: position.before } } };
 }
-var segment, lastOrg, lastSite, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, redirectPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
+var segment, pathBelow, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
-    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id);
-    sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, redirectPath = (org, site4, redirect) => `${redirectsPath(org, site4)}/${segment(redirect)}`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
+    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), pathBelow = (list, id) => `${list}/${segment(id)}`, orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => pathBelow(`${orgPath(org)}/sites`, site4), sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
     openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (collection) => `/collections/${segment(collection)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
   }
 });
@@ -4026,6 +4019,20 @@ var movedOut, init_collection_parents = __esm({
   }
 });
 
+// src/kinds/collection-titles.ts
+function markSharedTitles(items2) {
+  let count2 = /* @__PURE__ */ new Map();
+  for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
+  for (let item of items2) (count2.get(item.title) ?? 0) > 1 && (item[SHARES_TITLE] = !0);
+}
+var SHARES_TITLE, sharesTitle, init_collection_titles = __esm({
+  "src/kinds/collection-titles.ts"() {
+    "use strict";
+    SHARES_TITLE = /* @__PURE__ */ Symbol("shares its title");
+    sharesTitle = (live) => live[SHARES_TITLE] === !0;
+  }
+});
+
 // src/kinds/compare.ts
 import { isDeepStrictEqual } from "node:util";
 function holds(desired, live) {
@@ -4120,15 +4127,19 @@ function parentId(ref, ctx) {
 function liveCollections(scope) {
   return scope.live?.children[KIND] ?? [];
 }
-function liveParents(scope) {
-  let nodes = liveCollections(scope), parents = parentsOf.get(nodes);
-  return parents || (parents = new Map(nodes.map((node) => [node.item.id, node.item.parent])), parentsOf.set(nodes, parents)), parents;
+function liveParents(scope, ctx) {
+  let nodes = liveCollections(scope);
+  return ctx.once(
+    nodes,
+    "collection parents",
+    () => new Map(nodes.map((node) => [node.item.id, node.item.parent]))
+  );
 }
 function checkNothingKeptInside(live, scope, ctx) {
   for (let desired of scope.desired.collections ?? []) {
     if (desired.parent !== void 0) continue;
     let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
-    if (!(id === void 0 || liveParents(scope).get(id) !== live.item.id))
+    if (!(id === void 0 || liveParents(scope, ctx).get(id) !== live.item.id))
       throw new DocsyncError(
         "plan.kept-inside-deleted",
         `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
@@ -4142,9 +4153,9 @@ function mayBeDeleted(live, desired) {
 }
 function exportedCollection(id, scope, ctx) {
   let live = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
-  return key !== void 0 && live && key === live.title && !sharedTitles.has(live) ? key : { id };
+  return key !== void 0 && live && key === live.title && !sharesTitle(live) ? key : { id };
 }
-var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_collection = __esm({
+var KIND, PATCHABLE, where2, collectionKind, init_collection = __esm({
   "src/kinds/collection.ts"() {
     "use strict";
     init_errors();
@@ -4152,12 +4163,12 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
     init_desired();
     init_collection_contents();
     init_collection_parents();
+    init_collection_titles();
     init_compare();
     init_configured();
     init_live_nodes();
     init_paths();
-    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"], sharedTitles = /* @__PURE__ */ new WeakSet();
-    parentsOf = /* @__PURE__ */ new WeakMap();
+    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"];
     where2 = (item) => placeOf(item.at);
     collectionKind = {
       kind: KIND,
@@ -4197,14 +4208,13 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
       },
       desired: (scope) => scope.desired.collections,
       async read(client, scope) {
-        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 }), count2 = /* @__PURE__ */ new Map();
-        for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
-        for (let item of items2) (count2.get(item.title) ?? 0) > 1 && sharedTitles.add(item);
+        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 });
+        markSharedTitles(items2);
         let nodes = leafNodes(items2), desired = scope.desired.collections;
         if (desired === void 0) return nodes;
         let prunes = scope.desired.policy.prune.includes("collections");
         return await Promise.all(
-          nodes.filter((node) => sharedTitles.has(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
+          nodes.filter((node) => sharesTitle(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
             node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
           })
         ), nodes;
@@ -4257,7 +4267,7 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
             unrefs: live.item.parent ? [live.item.parent] : [],
             releases: [movedOut(live.item.id)],
             // Into a collection inside its live subtree: after the moves that take that one out.
-            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut)
+            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope, ctx)).map(movedOut)
           });
         }
         return calls;
@@ -4276,7 +4286,7 @@ var KIND, PATCHABLE, sharedTitles, parentsOf, where2, collectionKind, init_colle
       consequences: (live, _address, _scope, _ctx, configuration) => spacesToTrash(live.details?.spaces ?? [], configuration),
       toConfig(live, scope, ctx) {
         let collection = live.item;
-        if (sharedTitles.has(collection)) {
+        if (sharesTitle(collection)) {
           let first = liveCollections(scope).find((node) => node.item.title === collection.title);
           if (first && first.item.id !== collection.id) {
             ctx.warn(
@@ -4469,12 +4479,6 @@ var init_member_teams = __esm({
 });
 
 // src/kinds/space-access-facts.ts
-function once(client, key, read) {
-  let reads = cache.get(client);
-  reads || (reads = /* @__PURE__ */ new Map(), cache.set(client, reads));
-  let found = reads.get(key);
-  return found || (found = read(), reads.set(key, found)), found;
-}
 function readCaller(client, organization) {
   return once(client, `caller ${organization}`, async () => {
     let id;
@@ -4519,13 +4523,12 @@ function readOrganizationSpaces(client, organization) {
     return items2.map((item) => item.space).filter((space) => !space.deletedAt);
   });
 }
-var cache, absent, init_space_access_facts = __esm({
+var once, absent, init_space_access_facts = __esm({
   "src/kinds/space-access-facts.ts"() {
     "use strict";
     init_errors2();
     init_paths();
-    cache = /* @__PURE__ */ new WeakMap();
-    absent = isNotOffered;
+    once = (client, key, read) => client.once(client, key, read), absent = isNotOffered;
   }
 });
 
@@ -4615,10 +4618,8 @@ ${lines.join(`
 `)}`
   );
 }
-function checkAdmins(scope) {
-  let nodes = scope.live?.children[KIND2] ?? [];
-  refusalsOf.has(nodes) || refusalsOf.set(nodes, adminProblems(scope, nodes));
-  let problems = refusalsOf.get(nodes);
+function checkAdmins(scope, ctx) {
+  let nodes = scope.live?.children[KIND2] ?? [], problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
   if (problems !== void 0) throw new DocsyncError("plan.admin", problems);
 }
 function adminProblems(scope, nodes) {
@@ -4640,7 +4641,7 @@ function adminProblems(scope, nodes) {
     return refusals.map((refusal2) => refusal2.at === void 0 ? refusal2.message : `${refusal2.at}: ${refusal2.message}`).join(`
 `);
 }
-var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, refusalsOf, memberKind, init_member = __esm({
+var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, memberKind, init_member = __esm({
   "src/kinds/member.ts"() {
     "use strict";
     init_errors2();
@@ -4652,7 +4653,6 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
     init_paths();
     init_unlisted_grants();
     KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => placeOf(item.at), names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
-    refusalsOf = /* @__PURE__ */ new WeakMap();
     memberKind = {
       kind: KIND2,
       collection: "members",
@@ -4701,8 +4701,8 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
       },
       key: (member) => userKey(member.user),
       liveKey: (member) => userKey(liveName(member)),
-      diff(desired, live, scope) {
-        checkAdmins(scope);
+      diff(desired, live, scope, ctx) {
+        checkAdmins(scope, ctx);
         let changes2 = [];
         return compareField(changes2, "role", desired.role, live?.item.role), changes2;
       },
@@ -4720,8 +4720,8 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, r
           summary: "change member role"
         }
       ],
-      remove(live, _address, scope) {
-        return checkAdmins(scope), [
+      remove(live, _address, scope, ctx) {
+        return checkAdmins(scope, ctx), [
           {
             method: "DELETE",
             path: memberPath(scope.organization, live.item.id),
@@ -5092,6 +5092,45 @@ var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
   }
 });
 
+// src/api/pagination.ts
+async function walkPages(path, fetchPage) {
+  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
+  do {
+    let { status, body } = await fetchPage(cursor), page = asPage(body);
+    if (page === void 0)
+      throw new ApiError(
+        { method: "GET", path, status, unreadable: !0 },
+        `GET ${path} returned a response without an "items" array; expected a paged list.`
+      );
+    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
+      if (seen.has(cursor))
+        throw new ApiError(
+          { method: "GET", path, status, unreadable: !0 },
+          `GET ${path} returned the same page cursor twice.`
+        );
+      seen.add(cursor);
+    }
+  } while (cursor !== void 0);
+  return items2;
+}
+function asPage(body) {
+  if (typeof body != "object" || body === null || Array.isArray(body)) return;
+  let record = body;
+  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
+}
+function nextCursor(next) {
+  if (typeof next != "object" || next === null) return;
+  let page = next.page;
+  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
+}
+var MAX_PAGE_SIZE, init_pagination = __esm({
+  "src/api/pagination.ts"() {
+    "use strict";
+    init_errors2();
+    MAX_PAGE_SIZE = 1e3;
+  }
+});
+
 // src/kinds/proxy.ts
 function comparableProxy(value) {
   return typeof value == "string" ? proxyForService(value) : value;
@@ -5149,23 +5188,15 @@ var uniqueClaim, temporarySegment, init_unique = __esm({
 
 // src/kinds/redirect.ts
 import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
-function partsOf(scope) {
-  let parts = partsBySite.get(scope);
-  return parts || (parts = {
-    list: redirectsPath(scope.organization, scope.ids.site),
-    claim: uniqueClaim(scope, "redirect-source", ""),
-    destinations: /* @__PURE__ */ new Map()
-  }, partsBySite.set(scope, parts)), parts;
-}
 function destination(desired, scope, ctx) {
   if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = partsOf(scope).destinations, value = known.get(path);
+  let path = desired.destination.sectionPath, known = partsOf(scope, ctx).destinations, value = known.get(path);
   return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
 }
-function destinationText(value, scope) {
+function destinationText(value, scope, ctx) {
   if (value.kind === "external" && typeof value.url == "string") return value.url;
   if (value.kind !== "site-section" || typeof value.siteSectionId != "string") return;
-  let parts = partsOf(scope);
+  let parts = partsOf(scope, ctx);
   parts.sectionPaths ??= new Map(
     (scope.live?.children.section ?? []).map((node) => [
       node.item.id,
@@ -5175,12 +5206,12 @@ function destinationText(value, scope) {
   let path = parts.sectionPaths.get(value.siteSectionId);
   return path === void 0 ? void 0 : `section ${JSON.stringify(path)}`;
 }
-function destinationChange(desired, wanted, live, scope) {
+function destinationChange(desired, wanted, live, scope, ctx) {
   let change = live ? { field: "destination", from: live, to: wanted } : { field: "destination", to: wanted };
   change.main = !0;
-  let fromText = live && destinationText(live, scope);
+  let fromText = live && destinationText(live, scope, ctx);
   fromText !== void 0 && (change.fromText = fromText);
-  let toText = desired.destination.kind === "site-section" ? `section ${JSON.stringify(desired.destination.sectionPath)}` : destinationText(wanted, scope);
+  let toText = desired.destination.kind === "site-section" ? `section ${JSON.stringify(desired.destination.sectionPath)}` : destinationText(wanted, scope, ctx);
   return toText !== void 0 && (change.toText = toText), change;
 }
 function holdsDestination(wanted, live) {
@@ -5198,16 +5229,16 @@ function rawDestination(live) {
   for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
   return raw;
 }
-function bulkItem(scope, source, destination2) {
+function bulkItem(list, source, destination2) {
   return {
     method: "PUT",
-    path: partsOf(scope).list,
+    path: list,
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination: destination2 }
   };
 }
-var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+var redirectConfig, site, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
   "src/kinds/redirect.ts"() {
     "use strict";
     init_address();
@@ -5233,8 +5264,11 @@ var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_RED
         let desired = meta2;
         return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
       }
-    }, site = (scope) => scope.desired, partsBySite = /* @__PURE__ */ new WeakMap();
-    sourceClaim = (scope, source) => partsOf(scope).claim + source;
+    }, site = (scope) => scope.desired, partsOf = (scope, ctx) => ctx.once(scope, "redirect parts", () => ({
+      list: redirectsPath(scope.organization, scope.ids.site),
+      claim: uniqueClaim(scope, "redirect-source", ""),
+      destinations: /* @__PURE__ */ new Map()
+    })), sourceClaim = (scope, ctx, source) => partsOf(scope, ctx).claim + source;
     DESTINATION_FIELDS = {
       "site-section": ["siteSectionId"],
       "site-space": ["siteSpaceId"],
@@ -5254,55 +5288,59 @@ var redirectConfig, site, partsBySite, sourceClaim, DESTINATION_FIELDS, BULK_RED
         let changes2 = [];
         compareField(changes2, "source", desired.source, live?.item.source);
         let wanted = destination(desired, scope, ctx);
-        return holdsDestination(wanted, live?.item.destination) || changes2.push(destinationChange(desired, wanted, live?.item.destination, scope)), changes2;
+        return holdsDestination(wanted, live?.item.destination) || changes2.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx)), changes2;
       },
       create(desired, address, scope, ctx) {
         let to = destination(desired, scope, ctx);
         return [
           {
             method: "POST",
-            path: partsOf(scope).list,
+            path: partsOf(scope, ctx).list,
             body: { source: desired.source, destination: to },
             summary: "create redirect",
             needs: ctx.needs(scope.ids.site, to.siteSectionId),
             captures: [{ address, pointer: "/id" }],
             recover: {
-              list: partsOf(scope).list,
+              list: partsOf(scope, ctx).list,
               match: { source: desired.source },
               // Sources are unique: one another run made meanwhile is this one when it leads there too.
               adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value]))
             },
-            claims: [sourceClaim(scope, desired.source)],
-            bulk: bulkItem(scope, desired.source, to)
+            claims: [sourceClaim(scope, ctx, desired.source)],
+            bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to)
           }
         ];
       },
       update(desired, live, changes2, _address, scope, ctx) {
         let body = {}, call = {
           method: "PATCH",
-          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
           body,
           summary: "update redirect",
           needs: ctx.needs(scope.ids.site)
         };
-        if (changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, desired.source)], call.releases = [sourceClaim(scope, live.item.source)], call.temporary = {
+        if (changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, ctx, desired.source)], call.releases = [sourceClaim(scope, ctx, live.item.source)], call.temporary = {
           body: { source: `/${temporarySegment(live.item.id)}` },
           summary: "move redirect to a temporary source"
         }), changes2.some((change) => change.field === "destination")) {
           let to = destination(desired, scope, ctx);
           body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item);
         }
-        return body.source === void 0 && (call.bulk = bulkItem(scope, live.item.source, body.destination)), [call];
+        return body.source === void 0 && (call.bulk = bulkItem(
+          partsOf(scope, ctx).list,
+          live.item.source,
+          body.destination
+        )), [call];
       },
       remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
-          path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
           summary: "delete redirect",
           needs: ctx.needs(scope.ids.site),
-          releases: [sourceClaim(scope, live.item.source)],
+          releases: [sourceClaim(scope, ctx, live.item.source)],
           unrefs: sectionOf(live.item),
-          bulk: bulkItem(scope, live.item.source, null)
+          bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null)
         }
       ],
       // A section of the same site by its path; any other destination as the API gives it.
@@ -5392,7 +5430,7 @@ var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddr
       diff(desired, live, scope, ctx) {
         let changes2 = [];
         for (let field of PATCHABLE2) compareField(changes2, field, desired[field], live?.item[field]);
-        let kept2 = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept2), ids = new Set(kept2.map((section) => section.id));
+        let kept = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept), ids = new Set(kept.map((section) => section.id));
         return have.length === desired.sections.length && desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path)))) || changes2.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
         ), changes2;
@@ -5958,6 +5996,7 @@ function liveValue(site4, field) {
 var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
   "src/kinds/site.ts"() {
     "use strict";
+    init_pagination();
     init_errors();
     init_address();
     init_desired();
@@ -6047,7 +6086,7 @@ var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
         ], roots = desired.siteSpaces ?? [];
         roots.length > 0 && (calls[0].body.spaces = roots.map((siteSpace) => siteSpace.spaceId), calls.push({
           method: "GET",
-          path: `${siteSpacesPath(org, id)}?limit=1000`,
+          path: `${siteSpacesPath(org, id)}?limit=${MAX_PAGE_SIZE}`,
           summary: "read the site spaces made with the site",
           needs: ctx.needs(id),
           captures: roots.map((siteSpace) => ({
@@ -6201,7 +6240,7 @@ function lockoutProblems(before, after, caller) {
     );
   else {
     let lowered = admins.filter(
-      (grant) => !after.some((kept2) => kept2.type === grant.type && kept2.id === grant.id && isAdmin2(kept2))
+      (grant) => !after.some((kept) => kept.type === grant.type && kept.id === grant.id && isAdmin2(kept))
     );
     lowered.length > 0 && problems.push(
       `it would remove or lower the admin grant of ${lowered.map(describe2).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
@@ -6628,9 +6667,9 @@ function keepsNaming(provider, team, scope, ctx) {
   return ref === void 0 ? !0 : "id" in ref ? ref.id === team.id : !1;
 }
 function checkNoProviderKeepsNaming(team, scope, ctx) {
-  let kept2 = (team.details?.namedBy ?? []).filter((provider) => keepsNaming(provider, team.item, scope, ctx));
-  if (kept2.length === 0) return;
-  let names2 = kept2.map((provider) => `"${provider.label}" (${provider.id})`).join(", ");
+  let kept = (team.details?.namedBy ?? []).filter((provider) => keepsNaming(provider, team.item, scope, ctx));
+  if (kept.length === 0) return;
+  let names2 = kept.map((provider) => `"${provider.label}" (${provider.id})`).join(", ");
   throw new DocsyncError(
     "plan.in-use",
     `team "${team.item.title}" (${team.item.id}), which the plan deletes, is the default team of SAML provider ${names2}, and the API refuses to delete a team a provider names: give the provider another defaultTeam under samlProviders:, or list the team under teams:`
@@ -17405,9 +17444,9 @@ function translate(all, value) {
   ), problems = [], branchErrors = errorsInBranches(alive), combinators = [...branchErrors.keys()].sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (let combinator of combinators) {
     if (!alive.has(combinator)) continue;
-    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept2 = new Set(keep);
+    let inBranch = (branchErrors.get(combinator) ?? []).filter((e) => alive.has(e)), { keep, problem } = explainCombinator(combinator, inBranch, value), kept = new Set(keep);
     alive.delete(combinator);
-    for (let e of inBranch) kept2.has(e) || alive.delete(e);
+    for (let e of inBranch) kept.has(e) || alive.delete(e);
     problem && problems.push(problem);
   }
   for (let e of all) {
@@ -18758,10 +18797,10 @@ function comparable(value, sensitive, leaveOut) {
   if (typeof value == "string") return sensitive.has(value) ? { $sensitive: sensitiveDigest(value) } : value;
   if (Array.isArray(value)) return value.map((item) => comparable(item, sensitive, NONE2));
   if (value !== null && typeof value == "object") {
-    let kept2 = {};
+    let kept = {};
     for (let [key, item] of Object.entries(value))
-      leaveOut.has(key) || key === "at" && isLocation(item) || (kept2[key] = comparable(item, sensitive, NONE2));
-    return kept2;
+      leaveOut.has(key) || key === "at" && isLocation(item) || (kept[key] = comparable(item, sensitive, NONE2));
+    return kept;
   }
   return value;
 }
@@ -19276,42 +19315,10 @@ var RESERVE_SHARE, LEARNED_MARGIN_SHARE, LEARNED_MARGIN_MIN_MS, Pacer, init_paci
   }
 });
 
-// src/api/pagination.ts
-async function walkPages(path, fetchPage) {
-  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
-  do {
-    let { status, body } = await fetchPage(cursor), page = asPage(body);
-    if (page === void 0)
-      throw new ApiError(
-        { method: "GET", path, status, unreadable: !0 },
-        `GET ${path} returned a response without an "items" array; expected a paged list.`
-      );
-    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
-      if (seen.has(cursor))
-        throw new ApiError(
-          { method: "GET", path, status, unreadable: !0 },
-          `GET ${path} returned the same page cursor twice.`
-        );
-      seen.add(cursor);
-    }
-  } while (cursor !== void 0);
-  return items2;
-}
-function asPage(body) {
-  if (typeof body != "object" || body === null || Array.isArray(body)) return;
-  let record = body;
-  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
-}
-function nextCursor(next) {
-  if (typeof next != "object" || next === null) return;
-  let page = next.page;
-  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
-}
-var MAX_PAGE_SIZE, init_pagination = __esm({
-  "src/api/pagination.ts"() {
+// src/api/parallelism.ts
+var init_parallelism = __esm({
+  "src/api/parallelism.ts"() {
     "use strict";
-    init_errors2();
-    MAX_PAGE_SIZE = 1e3;
   }
 });
 
@@ -35520,7 +35527,7 @@ var require_cache3 = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        let cache2 = this.#relevantRequestResponseList, backupCache = [...cache2], addedItems = [], resultList = [];
+        let cache = this.#relevantRequestResponseList, backupCache = [...cache], addedItems = [], resultList = [];
         try {
           for (let operation of operations) {
             if (operation.type !== "delete" && operation.type !== "put")
@@ -35540,8 +35547,8 @@ var require_cache3 = __commonJS({
               if (requestResponses = this.#queryCache(operation.request, operation.options), requestResponses.length === 0)
                 return [];
               for (let requestResponse of requestResponses) {
-                let idx = cache2.indexOf(requestResponse);
-                assert(idx !== -1), cache2.splice(idx, 1);
+                let idx = cache.indexOf(requestResponse);
+                assert(idx !== -1), cache.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null)
@@ -35567,10 +35574,10 @@ var require_cache3 = __commonJS({
                 });
               requestResponses = this.#queryCache(operation.request);
               for (let requestResponse of requestResponses) {
-                let idx = cache2.indexOf(requestResponse);
-                assert(idx !== -1), cache2.splice(idx, 1);
+                let idx = cache.indexOf(requestResponse);
+                assert(idx !== -1), cache.splice(idx, 1);
               }
-              cache2.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
+              cache.push([operation.request, operation.response]), addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
           }
@@ -35739,11 +35746,11 @@ var require_cachestorage = __commonJS({
         webidl.brandCheck(this, _CacheStorage);
         let prefix = "CacheStorage.open";
         if (webidl.argumentLengthCheck(arguments, 1, prefix), cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName"), this.#caches.has(cacheName)) {
-          let cache3 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache3);
+          let cache2 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache2);
         }
-        let cache2 = [];
-        return this.#caches.set(cacheName, cache2), new Cache(kConstruct, cache2);
+        let cache = [];
+        return this.#caches.set(cacheName, cache), new Cache(kConstruct, cache);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -38579,14 +38586,14 @@ function createApiClient(options) {
   if (typeof token != "string" || token.trim() === "")
     throw new DocsyncError("api.no-token", "No API token was given; set one to talk to the service.");
   if (/[\r\n]/.test(token)) throw new DocsyncError("api.bad-token", "The API token contains a line break.");
-  let root = resolveApiRoot(options.baseUrl), parallelism = positiveInteger(options.parallelism ?? 8, "parallelism"), settings = { ...DEFAULT_RETRY };
+  let root = resolveApiRoot(options.baseUrl), parallelism = options.parallelism ?? 8, settings = { ...DEFAULT_RETRY };
   for (let [key, value] of Object.entries(options.retry ?? {}))
     value !== void 0 && (settings[key] = value);
   settings.maxAttempts = positiveInteger(settings.maxAttempts, "retry.maxAttempts");
   let pageSize = Math.min(positiveInteger(options.pageSize ?? MAX_PAGE_SIZE, "pageSize"), MAX_PAGE_SIZE), random = options.random ?? Math.random, transport = createTransport({
     origin: root.origin,
     connections: parallelism,
-    timeoutMs: options.timeoutMs ?? 3e4,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...options.proxy ? { proxy: options.proxy } : {},
     headers: {
       authorization: `Bearer ${token}`,
@@ -38750,7 +38757,7 @@ function positiveInteger(value, name) {
     throw new DocsyncError("api.invalid-option", `The API client option ${name} must be a positive integer.`);
   return value;
 }
-var init_client = __esm({
+var DEFAULT_TIMEOUT_MS, init_client = __esm({
   "src/api/client.ts"() {
     "use strict";
     init_p_limit();
@@ -38761,11 +38768,13 @@ var init_client = __esm({
     init_optional_route();
     init_pacing();
     init_pagination();
+    init_parallelism();
     init_recovery();
     init_retry();
     init_taken();
     init_transport();
     init_url();
+    DEFAULT_TIMEOUT_MS = 3e4;
   }
 });
 
@@ -38806,7 +38815,7 @@ function connect(options, env, output, counter) {
   return output && listeners.push(eventPrinter(options.verbose === !0, output)), counter && listeners.push(counter.listen), createApiClient({
     baseUrl,
     token,
-    parallelism: options.parallelism ?? 8,
+    parallelism: options.parallelism,
     proxy: proxySettings(env),
     ...listeners.length > 0 ? {
       onEvent: (event) => {
@@ -38887,10 +38896,10 @@ function settle(desired, live, contested, copies, decided, keptBecause, move) {
   for (let { index, candidates } of contested) {
     let item = desired[index], nodes = candidates.map((at3) => live[at3]), others = nodes.filter((node) => !copies.isCopy(item, node, decided));
     if (others.length > 1) throw copies.ambiguous(item, nodes);
-    let previous = decided.live[index], kept2 = others[0] ?? previous;
-    if (others.length === 1 && (keptBecause.delete(previous), keptBecause.set(kept2, "the only one that differs or holds more than the configuration")), kept2 !== previous) {
-      move(candidates[nodes.indexOf(previous)], candidates[nodes.indexOf(kept2)]), decided.live[index] = kept2, decided.duplicates.delete(kept2);
-      for (let node of nodes) node !== kept2 && decided.duplicates.set(node, kept2);
+    let previous = decided.live[index], kept = others[0] ?? previous;
+    if (others.length === 1 && (keptBecause.delete(previous), keptBecause.set(kept, "the only one that differs or holds more than the configuration")), kept !== previous) {
+      move(candidates[nodes.indexOf(previous)], candidates[nodes.indexOf(kept)]), decided.live[index] = kept, decided.duplicates.delete(kept);
+      for (let node of nodes) node !== kept && decided.duplicates.set(node, kept);
     }
   }
 }
@@ -38925,10 +38934,10 @@ function matchItems(desired, live, rules, describe4, copies) {
     let candidates = found.filter((at3) => !claimed[at3]);
     if (candidates.length <= 1) return candidates[0];
     contested.push({ index, candidates });
-    let { node: kept2, because } = toKeep(candidates.map((at3) => live[at3]));
-    keptBecause.set(kept2, because);
-    for (let at3 of candidates) live[at3] !== kept2 && duplicates.set(live[at3], kept2);
-    return live.indexOf(kept2);
+    let { node: kept, because } = toKeep(candidates.map((at3) => live[at3]));
+    keptBecause.set(kept, because);
+    for (let at3 of candidates) live[at3] !== kept && duplicates.set(live[at3], kept);
+    return live.indexOf(kept);
   }, claim = (index, at3) => {
     let node = live[at3];
     if (claimed[at3]) {
@@ -38969,17 +38978,17 @@ function matchItems(desired, live, rules, describe4, copies) {
   let unclaimed = claimedCount === live.length ? [] : live.filter((_, at3) => !claimed[at3]);
   return { live: matched, unclaimed, duplicates, keptBecause };
 }
-function keepMatching(desired, live, rules, describe4) {
+function keepMatching(run2, desired, live, rules, describe4) {
   let matching = matchItems(desired, live, rules, describe4);
-  return desired.length > 0 && live.length > 0 && kept.set(live, {
+  return desired.length > 0 && live.length > 0 && (keptOf(run2, live).kept = {
     desired,
     rules,
     liveCount: live.length,
     matching
   }), matching;
 }
-function matchingOf(desired, live, rules, describe4, copies) {
-  let found = kept.get(live);
+function matchingOf(run2, desired, live, rules, describe4, copies) {
+  let found = live.length > 0 ? keptOf(run2, live).kept : void 0;
   return found && found.desired === desired && found.rules === rules && found.liveCount === live.length && (copies === void 0 || found.matching.duplicates.size === 0) ? found.matching : matchItems(desired, live, rules, describe4, copies);
 }
 function adopt(desired, live, adopts, matched, isClaimed, duplicates, keptBecause, claim) {
@@ -39004,7 +39013,7 @@ function adopt(desired, live, adopts, matched, isClaimed, duplicates, keptBecaus
   }
   return adopted;
 }
-var createdAt, kept, init_match = __esm({
+var createdAt, keptOf, init_match = __esm({
   "src/live/match.ts"() {
     "use strict";
     init_errors();
@@ -39014,28 +39023,22 @@ var createdAt, kept, init_match = __esm({
       let value = node.item.createdAt;
       return typeof value == "string" ? value : void 0;
     };
-    kept = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/live/shared-reads.ts
-function sharedReads(client) {
-  let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
-    let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
-    return found === void 0 && (found = read(), reads.set(key, found)), found;
-  }, shared = {
-    get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
-    list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
-  };
-  return client.prepare && (shared.prepare = (requests) => client.prepare?.(requests)), shared;
-}
-var init_shared_reads = __esm({
-  "src/live/shared-reads.ts"() {
-    "use strict";
+    keptOf = (run2, live) => run2.once(live, "matching", () => ({}));
   }
 });
 
 // src/model/scope.ts
+function runMemo() {
+  let facts = /* @__PURE__ */ new WeakMap();
+  return {
+    once(about, name, make) {
+      let known = facts.get(about);
+      if (known || (known = /* @__PURE__ */ new Map(), facts.set(about, known)), known.has(name)) return known.get(name);
+      let made = make();
+      return known.set(name, made), made;
+    }
+  };
+}
 function scopeBelow(parent, item) {
   let scope = {
     organization: parent.organization,
@@ -39132,20 +39135,20 @@ var init_walk = __esm({
 });
 
 // src/live/read.ts
-async function readLiveState(client, desired) {
-  let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(sharedReads(client), desired, {
+async function readLiveState(reader, desired) {
+  let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(reader, desired, {
     reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope) || scope.live !== void 0 && whole.has(scope.live),
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = keepMatching(configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
+      let configured = kind.desired(scope) ?? [], matching = keepMatching(reader, configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
       });
       if (matching.duplicates.size === 0) return below;
       let desiredOf = new Map(below.map(({ node, desired: desired2 }) => [node, desired2]));
-      for (let [duplicate, kept2] of matching.duplicates)
-        whole.add(duplicate), whole.add(kept2), below.push({
+      for (let [duplicate, kept] of matching.duplicates)
+        whole.add(duplicate), whole.add(kept), below.push({
           node: duplicate,
-          desired: desiredOf.get(kept2),
+          desired: desiredOf.get(kept),
           name: `${kind.liveKey(duplicate.item)}#${duplicate.item.id}`
         });
       return below;
@@ -39167,8 +39170,26 @@ var init_read = __esm({
     init_address();
     init_absent_list();
     init_match();
-    init_shared_reads();
     init_walk();
+  }
+});
+
+// src/live/shared-reads.ts
+function sharedReads(client) {
+  let reads = /* @__PURE__ */ new Map(), once2 = (method, path, query, read) => {
+    let key = query === void 0 ? `${method} ${path}` : `${method} ${path} ${JSON.stringify(query)}`, found = reads.get(key);
+    return found === void 0 && (found = read(), reads.set(key, found)), found;
+  }, shared = {
+    ...runMemo(),
+    get: (path, query) => once2("GET", path, query, () => client.get(path, query)),
+    list: (path, query) => once2("LIST", path, query, () => client.list(path, query))
+  };
+  return client.prepare && (shared.prepare = (requests) => client.prepare?.(requests)), shared;
+}
+var init_shared_reads = __esm({
+  "src/live/shared-reads.ts"() {
+    "use strict";
+    init_scope();
   }
 });
 
@@ -39384,8 +39405,7 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
       let inContainer = (address) => {
         let index = indexOf.get(address);
         return index === void 0 ? void 0 : { live: decided.live[index] };
-      };
-      return isCopy(module, desired, node, scope, {
+      }, context = {
         idOf: (address) => {
           let found = inContainer(address);
           return found ? found.live?.item.id ?? idPlaceholder(address) : ctx.idOf(address);
@@ -39397,8 +39417,11 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
         // Nothing of the container is decided deleted yet.
         deletes: (address) => inContainer(address) ? void 0 : ctx.deletes(address),
         needs: () => {
-        }
-      }, (id) => duplicateOf(id) ?? decidedDuplicateOf(decided, id));
+        },
+        // What a kind works out from these answers is this trial's, never the plan's.
+        ...runMemo()
+      };
+      return isCopy(module, desired, node, scope, context, (id) => duplicateOf(id) ?? decidedDuplicateOf(decided, id));
     },
     ambiguous(desired, nodes) {
       let identity = module.config.identities[0], noun = identity?.noun ?? identity?.field, said = noun === "title" ? "are titled" : noun === "label" ? "are labelled" : `have the ${noun}`, key = JSON.stringify(addressKey(module, desired)), ids = nodes.map((node) => node.item.id).join(", ");
@@ -39410,7 +39433,7 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
   };
 }
 function decidedDuplicateOf(decided, id) {
-  for (let [duplicate, kept2] of decided.duplicates) if (duplicate.item.id === id) return kept2;
+  for (let [duplicate, kept] of decided.duplicates) if (duplicate.item.id === id) return kept;
 }
 function isCopy(module, desired, node, scope, ctx, duplicateOf) {
   let seen = withoutDuplicates(node, duplicateOf), held = module.holdingFields ?? [];
@@ -39428,7 +39451,8 @@ function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
     liveIdOf: (at3) => ids.get(at3) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
     deletes: (at3) => own(at3) ? void 0 : ctx.deletes(at3),
     needs: () => {
-    }
+    },
+    ...runMemo()
   }, pairs2 = [];
   for (let child of module.children ?? []) {
     let configured = child.desired(below), live = node.children[child.kind] ?? [];
@@ -39454,13 +39478,13 @@ function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
 function withoutDuplicates(node, duplicateOf) {
   let changed = !1, replace = (value) => {
     if (typeof value == "string") {
-      let kept3 = duplicateOf(value);
-      return kept3 ? (changed = !0, kept3.item.id) : value;
+      let kept2 = duplicateOf(value);
+      return kept2 ? (changed = !0, kept2.item.id) : value;
     }
     if (Array.isArray(value)) return value.map(replace);
     if (value === null || typeof value != "object") return value;
-    let id = value.id, kept2 = typeof id == "string" ? duplicateOf(id) : void 0;
-    return kept2 ? (changed = !0, kept2.item) : Object.fromEntries(Object.entries(value).map(([key, field]) => [key, replace(field)]));
+    let id = value.id, kept = typeof id == "string" ? duplicateOf(id) : void 0;
+    return kept ? (changed = !0, kept.item) : Object.fromEntries(Object.entries(value).map(([key, field]) => [key, replace(field)]));
   }, item = {};
   for (let [key, value] of Object.entries(node.item)) item[key] = key === "id" ? value : replace(value);
   return changed ? { ...node, item } : node;
@@ -39475,6 +39499,50 @@ var init_copies = __esm({
     init_desired();
     init_scope();
     init_match();
+  }
+});
+
+// src/plan/slot.ts
+var NONE3, Slot, init_slot = __esm({
+  "src/plan/slot.ts"() {
+    "use strict";
+    init_types();
+    NONE3 = [], Slot = class {
+      constructor(container, status, desired, live, known, liveName2) {
+        this.container = container;
+        this.status = status;
+        this.desired = desired;
+        this.live = live;
+        this.known = known;
+        this.liveName = liveName2;
+      }
+      container;
+      status;
+      desired;
+      live;
+      known;
+      liveName;
+      /** Live field changes that force a replacement (or that protect prevented). */
+      replaceChanges = NONE3;
+      /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
+      duplicateOf = void 0;
+      keptBecause = void 0;
+      containers = NONE3;
+      /** For an item this plan creates: the placeholder of its id, once asked for. */
+      placeholder = void 0;
+      /** For an item the plan renames: its live key. */
+      renamedFrom = void 0;
+      get module() {
+        return this.container.module;
+      }
+      /** The item's own name in its address (a section's path). */
+      get name() {
+        return this.liveName ?? addressKey(this.container.module, this.desired);
+      }
+      get address() {
+        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
+      }
+    };
   }
 });
 
@@ -39544,14 +39612,14 @@ function slotAt(container, index) {
   return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index], void 0), container.slots[index] = slot), slot;
 }
 function keptSlots(container) {
-  let kept2 = [];
+  let kept = [];
   for (let index = 0; index < container.items.length; index++) {
     let slot = container.slots[index];
-    slot === void 0 ? kept2.push(slotAt(container, index)) : slot.status === "keep" && kept2.push(slot);
+    slot === void 0 ? kept.push(slotAt(container, index)) : slot.status === "keep" && kept.push(slot);
   }
-  return kept2;
+  return kept;
 }
-var Slot, NONE3, Resolution, init_resolve2 = __esm({
+var Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
@@ -39560,48 +39628,16 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
     init_match();
     init_address();
     init_scope();
+    init_slot();
     init_slot_index();
-    Slot = class {
-      constructor(container, status, desired, live, known, liveName2) {
-        this.container = container;
-        this.status = status;
-        this.desired = desired;
-        this.live = live;
-        this.known = known;
-        this.liveName = liveName2;
-      }
-      container;
-      status;
-      desired;
-      live;
-      known;
-      liveName;
-      /** Live field changes that force a replacement (or that protect prevented). */
-      replaceChanges = NONE3;
-      /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
-      duplicateOf = void 0;
-      keptBecause = void 0;
-      containers = NONE3;
-      /** For an item this plan creates: the placeholder of its id, once asked for. */
-      placeholder = void 0;
-      /** For an item the plan renames: its live key. */
-      renamedFrom = void 0;
-      get module() {
-        return this.container.module;
-      }
-      /** The item's own name in its address (a section's path). */
-      get name() {
-        return this.liveName ?? addressKey(this.container.module, this.desired);
-      }
-      get address() {
-        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
-      }
-    }, NONE3 = [];
+    init_slot();
     Resolution = class {
-      constructor(desired) {
+      constructor(desired, run2) {
         this.desired = desired;
+        this.run = run2;
       }
       desired;
+      run;
       slots = new SlotIndex();
       /** The address of each placeholder handed out, so that calls can say which creates they need. */
       placeholders = /* @__PURE__ */ new Map();
@@ -39609,6 +39645,9 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
       duplicates = /* @__PURE__ */ new Map();
       /** Every container, each before those below its items. */
       containers = [];
+      once(about, name, make) {
+        return this.run.once(about, name, make);
+      }
       /** The slot of an address. */
       get(address) {
         return this.slots.get(address);
@@ -39654,8 +39693,8 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
           liveKey: module.liveKey,
           adopts: module.adopts,
           label: module.label
-        } : module, copies = copiesOf(module, scope, items2, describe4, this, (id) => this.duplicates.get(id)), matching = matchingOf(items2, liveItems, rules, describe4, copies);
-        for (let [duplicate, kept3] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept3);
+        } : module, copies = copiesOf(module, scope, items2, describe4, this, (id) => this.duplicates.get(id)), matching = matchingOf(this.run, items2, liveItems, rules, describe4, copies);
+        for (let [duplicate, kept2] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept2);
         let container = {
           module,
           scope,
@@ -39669,10 +39708,10 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
           parents
         };
         this.containers.push(container);
-        let { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), compact = keys !== void 0 && !module.ordered, kept2 = 0;
+        let { slots } = container, keys = module.children ? void 0 : /* @__PURE__ */ new Set(), compact = keys !== void 0 && !module.ordered, kept = 0;
         for (let index = 0; index < items2.length; index++) {
           let desired = items2[index], live = matching.live[index], replaceChanges = live && module.mustReplace ? module.mustReplace(desired, live) : NONE3;
-          if (live && (replaceChanges.length === 0 || desired.protect) && kept2++, compact && live && replaceChanges.length === 0) {
+          if (live && (replaceChanges.length === 0 || desired.protect) && kept++, compact && live && replaceChanges.length === 0) {
             slots.push(void 0), this.countKey(keys, container, index);
             continue;
           }
@@ -39681,10 +39720,10 @@ var Slot, NONE3, Resolution, init_resolve2 = __esm({
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let at3 = 0; at3 < matching.unclaimed.length; at3++) {
-          let live = matching.unclaimed[at3], kept3 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), taken = kept3 !== void 0 || keys?.has(name) || this.slots.indexes(plain3), own = taken ? `${name}#${live.item.id}` : name, address = taken ? describe4(own) : plain3, slot = new Slot(container, prune || kept3 ? "delete" : "unmanaged", void 0, live, address, own);
-          kept3 && (slot.duplicateOf = kept3.item.id, slot.keptBecause = matching.keptBecause.get(kept3)), this.slots.add(address, slot), slots.push(slot);
+          let live = matching.unclaimed[at3], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), taken = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3), own = taken ? `${name}#${live.item.id}` : name, address = taken ? describe4(own) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address, own);
+          kept2 && (slot.duplicateOf = kept2.item.id, slot.keptBecause = matching.keptBecause.get(kept2)), this.slots.add(address, slot), slots.push(slot);
         }
-        return keys && kept2 > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
+        return keys && kept > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
       }
       resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
@@ -39953,7 +39992,7 @@ function restrictToTargets(plan, targets, known) {
       }
     }
   }
-  let changes2 = plan.changes.filter((change) => keep.has(change.id)), kept2 = new Set(changes2.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept2.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept2.has(id)) }));
+  let changes2 = plan.changes.filter((change) => keep.has(change.id)), kept = new Set(changes2.flatMap((change) => change.calls)), calls = plan.calls.filter((call) => kept.has(call.id)).map((call) => ({ ...call, dependsOn: call.dependsOn.filter((id) => kept.has(id)) }));
   return { ...plan, changes: changes2, calls, summary: summarize(changes2) };
 }
 function callsOfKindBelow(changes2, kind, address) {
@@ -40139,7 +40178,7 @@ var NAMED_MAX, IDS_MAX, CREATED_MAX, init_unmatched = __esm({
 
 // src/plan/build.ts
 function buildPlan(desired, live, options = {}) {
-  let planner = new Planner(desired, live), plan = planner.plan();
+  let planner = new Planner(desired, live, options.run ?? runMemo()), plan = planner.plan();
   if (options.secrets?.add(planner.sensitive.previousSecrets(desired, live)), options.targets && options.targets.length > 0) {
     let known = options.targetsMayBeGone ? () => !0 : (address) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
@@ -40150,6 +40189,7 @@ var Planner, init_build = __esm({
   "src/plan/build.ts"() {
     "use strict";
     init_registry();
+    init_scope();
     init_batch2();
     init_consequences2();
     init_graph();
@@ -40161,10 +40201,10 @@ var Planner, init_build = __esm({
     init_target();
     init_unmatched();
     Planner = class {
-      constructor(desired, live) {
+      constructor(desired, live, run2) {
         this.desired = desired;
         this.live = live;
-        this.resolution = new Resolution(desired), this.sensitive = new SensitiveFields(desired.sensitiveValues);
+        this.resolution = new Resolution(desired, run2), this.sensitive = new SensitiveFields(desired.sensitiveValues);
       }
       desired;
       live;
@@ -40348,7 +40388,8 @@ var SEGMENT, EXAMPLE, init_target_address = __esm({
 
 // src/cli/workflow.ts
 async function planAgainstLive(client, desired, options = {}) {
-  let targets = options.targets?.map(parseTargetAddress), live = await readLiveState(client, desired), plan = buildPlan(desired, live, {
+  let targets = options.targets?.map(parseTargetAddress), run2 = sharedReads(client), live = await readLiveState(run2, desired), plan = buildPlan(desired, live, {
+    run: run2,
     ...targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === !0 } : {},
     ...options.secrets ? { secrets: options.secrets } : {}
   });
@@ -40358,6 +40399,7 @@ var init_workflow = __esm({
   "src/cli/workflow.ts"() {
     "use strict";
     init_read();
+    init_shared_reads();
     init_spaces();
     init_build();
     init_target_address();
@@ -40374,17 +40416,23 @@ function formatOption(value) {
 function parallelismOption(value) {
   let n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new InvalidArgumentError("must be a whole number from 1 to 256");
+    throw new InvalidArgumentError(`must be a whole number from 1 to ${256}`);
   return n;
 }
 var connectionOptions, targetOption, init_options = __esm({
   "src/cli/commands/options.ts"() {
     "use strict";
     init_esm();
+    init_parallelism();
     init_format();
     init_config_option();
     init_config_option();
-    connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option("--parallelism <n>", "requests in flight at once", parallelismOption, 8).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
+    connectionOptions = (command) => command.option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)").option(
+      "--parallelism <n>",
+      `API requests in flight at once, and with apply its calls in flight (1 to ${256}; docs/apply.md#parallelism)`,
+      parallelismOption,
+      8
+    ).option("-v, --verbose", "print every API request to the error stream"), targetOption = (command) => command.addOption(
       new Option(
         "--target <address>",
         `only this item, what is below it and what it needs (repeatable), e.g. 'site "Docs" > section "api"' (\u203A works too)`
@@ -40486,7 +40534,8 @@ async function makeCalls(plan, client, context, options, sensitive) {
   let { output } = context, safe = redactPlan(plan, sensitive), changes2 = changesById(safe), say = (text2) => output.out(context.secrets.redact(text2)), running = /* @__PURE__ */ new Map(), sentBefore = options.counter.sent, choose = readyChoiceOf(context.env), execute = (signal) => executePlan(plan, client, {
     parallelism: options.parallelism,
     ...choose ? { choose } : {},
-    ...signal ? { signal, drainMs: DRAIN_MS } : {},
+    // Interrupted, the calls in flight get executePlan's DEFAULT_DRAIN_MS, as the message says.
+    ...signal ? { signal } : {},
     onStart: (call) => running.set(call.id, call),
     onOutcome: (outcome) => {
       running.delete(outcome.call.id), say(progressLine(outcome, changes2, output.style));

@@ -161,12 +161,12 @@ const yamlPackageBundled: Plugin = {
   },
 };
 
-/** The Action: one file with everything in it, as a runner runs it. */
-export async function buildAction(): Promise<void> {
+/** The Action: one file with everything in it, as a runner runs it; `outfile` for the tests' copy. */
+export async function buildAction(outfile = "dist-action/index.js"): Promise<void> {
   await build({
     ...COMMON,
     entryPoints: ["src/action/main.ts"],
-    outfile: "dist-action/index.js",
+    outfile,
     // Dependencies written as CommonJS call require(); give them one in this ES module.
     banner: {
       js: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);',

@@ -51,13 +51,13 @@ export interface ApiRequest {
 }
 
 export interface RetryOptions {
-  /** Total sends of one request, the first included. Default 5. */
+  /** Total sends of one request, the first included. Defaults of these: DEFAULT_RETRY (retry.ts). */
   maxAttempts?: number;
-  /** Backoff base: attempt n waits a random time below base·2^(n-1). Default 200. */
+  /** Backoff base: attempt n waits a random time below base·2^(n-1). */
   baseDelayMs?: number;
-  /** Backoff ceiling. Default 10000. */
+  /** Backoff ceiling. */
   maxDelayMs?: number;
-  /** Longest wait the service may ask for (Retry-After, rate-limit reset). Default 120000. */
+  /** Longest wait the service may ask for (Retry-After, rate-limit reset). */
   maxRetryAfterMs?: number;
 }
 
@@ -65,12 +65,12 @@ export interface ApiClientOptions {
   /** The service's base URL; `/v1` is appended unless already there. https except on loopback. */
   baseUrl: string;
   token: string;
-  /** Connections and requests in flight at once. Default 8. */
+  /** Connections and requests in flight at once (parallelism.ts). Default DEFAULT_PARALLELISM. */
   parallelism?: number;
   retry?: RetryOptions;
-  /** Deadline of one exchange (one attempt), headers and body. Default 30000. */
+  /** Deadline of one exchange (one attempt), headers and body. Default DEFAULT_TIMEOUT_MS (client.ts). */
   timeoutMs?: number;
-  /** Page size `list` asks for (`limit`); the API's maximum, 1000, by default. */
+  /** Page size `list` asks for (`limit`); the API's maximum, MAX_PAGE_SIZE, by default. */
   pageSize?: number;
   userAgent?: string;
   /** The proxy to reach the service through (see proxySettings); none by default. */

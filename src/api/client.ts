@@ -20,6 +20,7 @@ import {
 import { optionalRoutes } from "./optional-route.ts";
 import { Pacer } from "./pacing.ts";
 import { MAX_PAGE_SIZE, walkPages } from "./pagination.ts";
+import { DEFAULT_PARALLELISM } from "./parallelism.ts";
 import { findCreated } from "./recovery.ts";
 import {
   DEFAULT_RETRY,
@@ -36,6 +37,9 @@ import { buildTarget, resolveApiRoot } from "./url.ts";
 // Callers may take the client's types from here as well as from client-types.ts.
 export type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
 
+/** The deadline of one exchange, headers and body, unless the caller gives another. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 interface Answer {
   status: number;
   body: unknown;
@@ -48,7 +52,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
   if (/[\r\n]/.test(token)) throw new DocsyncError("api.bad-token", "The API token contains a line break.");
   const root = resolveApiRoot(options.baseUrl);
-  const parallelism = positiveInteger(options.parallelism ?? 8, "parallelism");
+  // Checked where the user gives it (--parallelism): the client takes it as given.
+  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   const settings: RetrySettings = { ...DEFAULT_RETRY };
   for (const [key, value] of Object.entries(options.retry ?? {})) {
     if (value !== undefined) settings[key as keyof RetrySettings] = value;
@@ -59,7 +64,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const transport = createTransport({
     origin: root.origin,
     connections: parallelism,
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(options.proxy ? { proxy: options.proxy } : {}),
     headers: {
       authorization: `Bearer ${token}`,

@@ -20,7 +20,7 @@ import type { Call, Plan } from "../model/plan.ts";
 import { redactPlan } from "../render/redact.ts";
 import type { RequestCounter } from "./connection.ts";
 import type { CommandContext } from "./context.ts";
-import { DRAIN_MS, SIGNAL_EXIT_CODES } from "./interruption.ts";
+import { SIGNAL_EXIT_CODES } from "./interruption.ts";
 
 export interface CallsOptions {
   parallelism: number;
@@ -52,7 +52,8 @@ export async function makeCalls(
     executePlan(plan, client, {
       parallelism: options.parallelism,
       ...(choose ? { choose } : {}),
-      ...(signal ? { signal, drainMs: DRAIN_MS } : {}),
+      // Interrupted, the calls in flight get executePlan's DEFAULT_DRAIN_MS, as the message says.
+      ...(signal ? { signal } : {}),
       onStart: (call) => running.set(call.id, call),
       onOutcome: (outcome) => {
         running.delete(outcome.call.id);

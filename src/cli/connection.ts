@@ -79,7 +79,7 @@ export function connect(
   return createApiClient({
     baseUrl,
     token,
-    parallelism: options.parallelism ?? 8,
+    parallelism: options.parallelism,
     proxy: proxySettings(env),
     ...(listeners.length > 0
       ? {

@@ -10,7 +10,10 @@ import { DocsyncError } from "../errors.ts";
 import type { CommandContext } from "./context.ts";
 import { type ErrorReport, type Failure, json } from "./json-reports.ts";
 
-/** Errors that a command reported in a document of its own. */
+/**
+ * Errors that a command reported in a document of its own: a mark on the error itself (keyed by
+ * the error object, which one run throws), so nothing is kept from one run to the next.
+ */
 const documented = new WeakSet<object>();
 
 /** Marks an error as reported in the command's own JSON document: no error document follows. */

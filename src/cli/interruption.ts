@@ -14,9 +14,6 @@ export type SignalName = "SIGINT" | "SIGTERM";
 /** The shell's convention: 128 + the signal's number. */
 export const SIGNAL_EXIT_CODES: Record<SignalName, number> = { SIGINT: 130, SIGTERM: 143 };
 
-/** How long an interrupted apply waits for the calls in flight. */
-export const DRAIN_MS = DEFAULT_DRAIN_MS;
-
 /** A signal that ends the process at once: why, in the words of a JSON error document. */
 export interface SignalExit {
   /** `cli.interrupted` before apply makes its first call, `apply.interrupted` from then on. */
@@ -94,7 +91,7 @@ export function watchInterruptions(host: SignalHost = processHost): Interruption
       controller.abort();
       const count = inFlight().length;
       host.write(
-        `\nInterrupted (${signal}): no new call will start; waiting up to ${DRAIN_MS / 1000} s for the ${count} call(s) in flight. Send the signal again to exit at once.\n`,
+        `\nInterrupted (${signal}): no new call will start; waiting up to ${DEFAULT_DRAIN_MS / 1000} s for the ${count} call(s) in flight. Send the signal again to exit at once.\n`,
       );
       return;
     }

@@ -3,6 +3,7 @@
 import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState } from "../config/types.ts";
 import { readLiveState } from "../live/read.ts";
+import { sharedReads } from "../live/shared-reads.ts";
 import { checkPlacedSpaces } from "../live/spaces.ts";
 import type { Plan } from "../model/plan.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -32,8 +33,11 @@ export async function planAgainstLive(
 ): Promise<Planned> {
   // Before any read: a malformed --target is a usage error, not something to look up.
   const targets = options.targets?.map(parseTargetAddress);
-  const live = await readLiveState(client, desired);
+  // One run: its reader and its planner share a memo, and nothing with another run.
+  const run = sharedReads(client);
+  const live = await readLiveState(run, desired);
   const plan = buildPlan(desired, live, {
+    run,
     ...(targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === true } : {}),
     ...(options.secrets ? { secrets: options.secrets } : {}),
   });

@@ -9,6 +9,9 @@ import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
+// The compiled schema is a constant of the process, not state of a run: every run validates
+// against the same schema, compiled once at first use. Its `errors` are read right after each
+// (synchronous) call, before another can start.
 let compiled: ValidateFunction | undefined;
 /** The kinds registered at run time that the compiled validator takes. */
 let compiledFor: readonly RegisteredKind[] = [];

@@ -2,9 +2,8 @@
 // every item of every top-level kind, and below each item all of its children; then the items of
 // kinds that no call lists, which the export finds (`exportFind`).
 
-import type { LiveReader } from "../api/client-types.ts";
 import { allKinds, type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { AnyKind, Scope } from "../kinds/types.ts";
+import type { AnyKind, RunReader, Scope } from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { type LiveRead, readTree } from "../live/walk.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -35,7 +34,7 @@ export function everything(organization: string): DesiredState {
  * passes the same reader, made with sharedReads, here and to readFound, so that what both need
  * (the user the token belongs to, its teams, the members) is asked for once.
  */
-export function readOrganization(client: LiveReader, organization: string): Promise<LiveRead> {
+export function readOrganization(client: RunReader, organization: string): Promise<LiveRead> {
   const all = everything(organization);
   return readTree(client, all, {
     reads: () => true,
@@ -50,7 +49,7 @@ export function readOrganization(client: LiveReader, organization: string): Prom
  * everything, and added to `live`. Returns what the service does not offer among those reads.
  */
 export async function readFound(
-  client: LiveReader,
+  client: RunReader,
   organization: string,
   live: LiveState,
   named: readonly string[],

@@ -17,6 +17,7 @@ import {
   spacesToTrash,
 } from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
+import { markSharedTitles, sharesTitle } from "./collection-titles.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
@@ -58,9 +59,6 @@ export interface DesiredCollection extends ItemMeta {
 const KIND = "collection";
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
-/** Live collections whose title another live collection has too: the export names them by id. */
-const sharedTitles = new WeakSet<LiveCollection>();
-
 /** The parent's id as the plan knows it: live, a placeholder for one created first, or null. */
 function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | null | undefined {
   if (ref === undefined || ref === null) return ref;
@@ -70,17 +68,14 @@ function parentId(ref: CollectionRef | undefined, ctx: PlanContext): string | nu
 type CollectionScope = OrganizationScope<"collections", DesiredCollection>;
 type CollectionNode = NodeOf<typeof collectionKind>;
 
-/** Each live collection's parent, by id: made once per live listing, since each move and each
- * delete of a plan asks. */
-const parentsOf = new WeakMap<readonly CollectionNode[], Map<string, string | undefined>>();
-function liveParents(scope: CollectionScope): Map<string, string | undefined> {
+/** Each live collection's parent, by id: made once per plan, since each move and each delete asks. */
+function liveParents(scope: CollectionScope, ctx: PlanContext): Map<string, string | undefined> {
   const nodes = childrenOf(scope.live, collectionKind);
-  let parents = parentsOf.get(nodes);
-  if (!parents) {
-    parents = new Map(nodes.map((node) => [node.item.id, node.item.parent]));
-    parentsOf.set(nodes, parents);
-  }
-  return parents;
+  return ctx.once(
+    nodes,
+    "collection parents",
+    () => new Map(nodes.map((node) => [node.item.id, node.item.parent])),
+  );
 }
 
 const where = (item: ItemMeta) => placeOf(item.at);
@@ -93,7 +88,7 @@ function checkNothingKeptInside(live: CollectionNode, scope: CollectionScope, ct
   for (const desired of scope.desired.collections ?? []) {
     if (desired.parent !== undefined) continue;
     const id = ctx.liveIdOf(addressOf("", KIND, desired.title));
-    if (id === undefined || liveParents(scope).get(id) !== live.item.id) continue;
+    if (id === undefined || liveParents(scope, ctx).get(id) !== live.item.id) continue;
     throw new DocsyncError(
       "plan.kept-inside-deleted",
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
@@ -162,9 +157,7 @@ export const collectionKind: TopLevelKind<
   async read(client, scope) {
     // `nested` is the default, said anyway: every collection of the tree, parents first.
     const items = await client.list<LiveCollection>(collectionsPath(scope.organization), { nested: true });
-    const count = new Map<string, number>();
-    for (const item of items) count.set(item.title, (count.get(item.title) ?? 0) + 1);
-    for (const item of items) if ((count.get(item.title) ?? 0) > 1) sharedTitles.add(item);
+    markSharedTitles(items);
     const nodes = leafNodes(items);
     const desired = scope.desired.collections;
     if (desired === undefined) return nodes;
@@ -173,7 +166,7 @@ export const collectionKind: TopLevelKind<
     // So may one of a shared title (a duplicate), and what it holds tells a copy (copies.ts).
     await Promise.all(
       nodes
-        .filter((node) => sharedTitles.has(node.item) || (prunes && mayBeDeleted(node.item, desired)))
+        .filter((node) => sharesTitle(node.item) || (prunes && mayBeDeleted(node.item, desired)))
         .map(async (node) => {
           node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
         }),
@@ -241,7 +234,8 @@ export const collectionKind: TopLevelKind<
         unrefs: live.item.parent ? [live.item.parent] : [],
         releases: [movedOut(live.item.id)],
         // Into a collection inside its live subtree: after the moves that take that one out.
-        claims: to === undefined ? [] : liveChainBelow(to, live.item.id, liveParents(scope)).map(movedOut),
+        claims:
+          to === undefined ? [] : liveChainBelow(to, live.item.id, liveParents(scope, ctx)).map(movedOut),
       });
     }
     return calls;
@@ -263,7 +257,7 @@ export const collectionKind: TopLevelKind<
 
   toConfig(live, scope, ctx) {
     const collection = live.item;
-    if (sharedTitles.has(collection)) {
+    if (sharesTitle(collection)) {
       const first = childrenOf(scope.live, collectionKind).find(
         (node) => node.item.title === collection.title,
       );
@@ -294,5 +288,5 @@ export function exportedCollection(
 ): string | { id: string } {
   const live = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item;
   const key = ctx.exportedKey(KIND, id);
-  return key !== undefined && live && key === live.title && !sharedTitles.has(live) ? key : { id };
+  return key !== undefined && live && key === live.title && !sharesTitle(live) ? key : { id };
 }

@@ -15,7 +15,7 @@ import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./mem
 import { type MemberTeamsDetails, readTeamsOf, teamsLosing } from "./member-teams.ts";
 import type { OrganizationScope, TopLevelKind } from "./organization.ts";
 import { orgPath } from "./paths.ts";
-import { childrenOf, type LiveNode } from "./types.ts";
+import { childrenOf, type LiveNode, type PlanContext } from "./types.ts";
 import {
   readUnlistedGrants,
   type UnlistedGrantDetails,
@@ -107,13 +107,10 @@ export interface MemberDetails extends MemberTeamsDetails, UnlistedGrantDetails 
 
 type MemberNode = LiveNode<LiveMember, Partial<MemberDetails>>;
 
-/** The refusals of the admin rules, worked out once per live listing. */
-const refusalsOf = new WeakMap<readonly MemberNode[], string | undefined>();
-
-function checkAdmins(scope: OrganizationScope<"members", DesiredMember>): void {
+/** Stops on a refusal of the admin rules: worked out once per plan, the first time a member asks. */
+function checkAdmins(scope: OrganizationScope<"members", DesiredMember>, ctx: PlanContext): void {
   const nodes = childrenOf(scope.live, memberKind);
-  if (!refusalsOf.has(nodes)) refusalsOf.set(nodes, adminProblems(scope, nodes));
-  const problems = refusalsOf.get(nodes);
+  const problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
   if (problems !== undefined) throw new DocsyncError("plan.admin", problems);
 }
 
@@ -222,8 +219,8 @@ export const memberKind: TopLevelKind<
   key: (member) => userKey(member.user),
   liveKey: (member) => userKey(liveName(member)),
 
-  diff(desired, live, scope) {
-    checkAdmins(scope);
+  diff(desired, live, scope, ctx) {
+    checkAdmins(scope, ctx);
     const changes: FieldChange[] = [];
     compareField(changes, "role", desired.role, live?.item.role);
     return changes;
@@ -244,8 +241,8 @@ export const memberKind: TopLevelKind<
       summary: "change member role",
     },
   ],
-  remove(live, _address, scope) {
-    checkAdmins(scope);
+  remove(live, _address, scope, ctx) {
+    checkAdmins(scope, ctx);
     return [
       {
         method: "DELETE",

@@ -5,21 +5,14 @@ import { isPlaceholder } from "../model/address.ts";
 
 const segment = (id: string): string => (isPlaceholder(id) ? id : encodeURIComponent(id));
 
-// The organization's and the site's paths start most paths, over and over for the items of one
-// site: the last one of each is kept rather than built again.
-let lastOrg: { org: string; path: string } | undefined;
-let lastSite: { org: string; site: string; path: string } | undefined;
+/**
+ * The path of the item `id` in the list at `list`. A kind that makes the paths of many items of
+ * one list (a site's 100,000 redirects) builds the list's path once per plan and this from it.
+ */
+export const pathBelow = (list: string, id: string): string => `${list}/${segment(id)}`;
 
-export function orgPath(org: string): string {
-  if (lastOrg?.org !== org) lastOrg = { org, path: `/orgs/${segment(org)}` };
-  return lastOrg.path;
-}
-
-export function sitePath(org: string, site: string): string {
-  if (lastSite?.org !== org || lastSite.site !== site)
-    lastSite = { org, site, path: `${orgPath(org)}/sites/${segment(site)}` };
-  return lastSite.path;
-}
+export const orgPath = (org: string): string => `/orgs/${segment(org)}`;
+export const sitePath = (org: string, site: string): string => pathBelow(`${orgPath(org)}/sites`, site);
 export const sectionsPath = (org: string, site: string) => `${sitePath(org, site)}/sections`;
 export const sectionPath = (org: string, site: string, section: string) =>
   `${sectionsPath(org, site)}/${segment(section)}`;
@@ -30,8 +23,6 @@ export const siteSpacesPath = (org: string, site: string) => `${sitePath(org, si
 export const siteSpacePath = (org: string, site: string, siteSpace: string) =>
   `${siteSpacesPath(org, site)}/${segment(siteSpace)}`;
 export const redirectsPath = (org: string, site: string) => `${sitePath(org, site)}/redirects`;
-export const redirectPath = (org: string, site: string, redirect: string) =>
-  `${redirectsPath(org, site)}/${segment(redirect)}`;
 export const teamsPath = (org: string) => `${orgPath(org)}/teams`;
 export const teamPath = (org: string, team: string) => `${teamsPath(org)}/${segment(team)}`;
 export const customFieldsPath = (org: string) => `${orgPath(org)}/custom-fields`;

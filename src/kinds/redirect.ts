@@ -9,7 +9,7 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { childrenOf } from "./kind-types.ts";
 import { leafNodes } from "./live-nodes.ts";
-import { redirectPath, redirectsPath } from "./paths.ts";
+import { pathBelow, redirectsPath } from "./paths.ts";
 import { sectionKind } from "./section.ts";
 import type { InSite, RawSite, SiteScope } from "./site.ts";
 import { navigationOf } from "./site-navigation.ts";
@@ -82,27 +82,22 @@ interface SiteParts {
   /** The paths of the site's live sections by id, once a destination is shown. */
   sectionPaths?: Map<string, string>;
 }
-const partsBySite = new WeakMap<SiteScope, SiteParts>();
 
-function partsOf(scope: SiteScope): SiteParts {
-  let parts = partsBySite.get(scope);
-  if (!parts) {
-    parts = {
-      list: redirectsPath(scope.organization, scope.ids.site),
-      claim: uniqueClaim(scope, "redirect-source", ""),
-      destinations: new Map(),
-    };
-    partsBySite.set(scope, parts);
-  }
-  return parts;
-}
+/** The parts of the site of `scope`, made once per run (its memo). */
+const partsOf = (scope: SiteScope, ctx: PlanContext): SiteParts =>
+  ctx.once(scope, "redirect parts", () => ({
+    list: redirectsPath(scope.organization, scope.ids.site),
+    claim: uniqueClaim(scope, "redirect-source", ""),
+    destinations: new Map(),
+  }));
 
-const sourceClaim = (scope: SiteScope, source: string) => partsOf(scope).claim + source;
+const sourceClaim = (scope: SiteScope, ctx: PlanContext, source: string) =>
+  partsOf(scope, ctx).claim + source;
 
 function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContext): Record<string, unknown> {
   if (desired.destination.kind === "raw") return desired.destination.value;
   const path = desired.destination.sectionPath;
-  const known = partsOf(scope).destinations;
+  const known = partsOf(scope, ctx).destinations;
   let value = known.get(path);
   if (!value) {
     value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) };
@@ -112,10 +107,10 @@ function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContex
 }
 
 /** A destination as people read it: `section "api"`, a URL; undefined when its JSON says it best. */
-function destinationText(value: Record<string, unknown>, scope: SiteScope): string | undefined {
+function destinationText(value: Record<string, unknown>, scope: SiteScope, ctx: PlanContext) {
   if (value.kind === "external" && typeof value.url === "string") return value.url;
   if (value.kind !== "site-section" || typeof value.siteSectionId !== "string") return undefined;
-  const parts = partsOf(scope);
+  const parts = partsOf(scope, ctx);
   parts.sectionPaths ??= new Map(
     childrenOf(scope.live, sectionKind).map((node) => [node.item.id, node.item.path]),
   );
@@ -129,17 +124,18 @@ function destinationChange(
   wanted: Record<string, unknown>,
   live: LiveRedirect["destination"] | undefined,
   scope: SiteScope,
+  ctx: PlanContext,
 ): FieldChange {
   const change: FieldChange = live
     ? { field: "destination", from: live, to: wanted }
     : { field: "destination", to: wanted };
   change.main = true;
-  const fromText = live && destinationText(live, scope);
+  const fromText = live && destinationText(live, scope, ctx);
   if (fromText !== undefined) change.fromText = fromText;
   const toText =
     desired.destination.kind === "site-section"
       ? `section ${JSON.stringify(desired.destination.sectionPath)}`
-      : destinationText(wanted, scope);
+      : destinationText(wanted, scope, ctx);
   if (toText !== undefined) change.toText = toText;
   return change;
 }
@@ -179,13 +175,13 @@ function rawDestination(live: LiveRedirect["destination"]): Record<string, unkno
 export const BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
 
 function bulkItem(
-  scope: SiteScope,
+  list: string,
   source: string,
   destination: Record<string, unknown> | null | undefined,
 ): BulkItem {
   return {
     method: "PUT",
-    path: partsOf(scope).list,
+    path: list,
     route: BULK_REDIRECTS_ROUTE,
     field: "redirects",
     item: { source, destination },
@@ -216,7 +212,7 @@ export const redirectKind: KindModule<
     compareField(changes, "source", desired.source, live?.item.source);
     const wanted = destination(desired, scope, ctx);
     if (!holdsDestination(wanted, live?.item.destination))
-      changes.push(destinationChange(desired, wanted, live?.item.destination, scope));
+      changes.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx));
     return changes;
   },
 
@@ -225,19 +221,19 @@ export const redirectKind: KindModule<
     return [
       {
         method: "POST",
-        path: partsOf(scope).list,
+        path: partsOf(scope, ctx).list,
         body: { source: desired.source, destination: to },
         summary: "create redirect",
         needs: ctx.needs(scope.ids.site, to.siteSectionId as string | undefined),
         captures: [{ address, pointer: "/id" }],
         recover: {
-          list: partsOf(scope).list,
+          list: partsOf(scope, ctx).list,
           match: { source: desired.source },
           // Sources are unique: one another run made meanwhile is this one when it leads there too.
           adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
         },
-        claims: [sourceClaim(scope, desired.source)],
-        bulk: bulkItem(scope, desired.source, to),
+        claims: [sourceClaim(scope, ctx, desired.source)],
+        bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to),
       },
     ];
   },
@@ -246,15 +242,15 @@ export const redirectKind: KindModule<
     const body: Record<string, unknown> = {};
     const call: CallDraft = {
       method: "PATCH",
-      path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+      path: pathBelow(partsOf(scope, ctx).list, live.item.id),
       body,
       summary: "update redirect",
       needs: ctx.needs(scope.ids.site),
     };
     if (changes.some((change) => change.field === "source")) {
       body.source = desired.source;
-      call.claims = [sourceClaim(scope, desired.source)];
-      call.releases = [sourceClaim(scope, live.item.source)];
+      call.claims = [sourceClaim(scope, ctx, desired.source)];
+      call.releases = [sourceClaim(scope, ctx, live.item.source)];
       call.temporary = {
         body: { source: `/${temporarySegment(live.item.id)}` },
         summary: "move redirect to a temporary source",
@@ -269,7 +265,7 @@ export const redirectKind: KindModule<
     }
     // The bulk operation names a redirect by its source: it can change a destination, not a source.
     if (body.source === undefined) {
-      call.bulk = bulkItem(scope, live.item.source, to);
+      call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to);
     }
     return [call];
   },
@@ -277,12 +273,12 @@ export const redirectKind: KindModule<
   remove: (live, _address, scope, ctx) => [
     {
       method: "DELETE",
-      path: redirectPath(scope.organization, scope.ids.site, live.item.id),
+      path: pathBelow(partsOf(scope, ctx).list, live.item.id),
       summary: "delete redirect",
       needs: ctx.needs(scope.ids.site),
-      releases: [sourceClaim(scope, live.item.source)],
+      releases: [sourceClaim(scope, ctx, live.item.source)],
       unrefs: sectionOf(live.item),
-      bulk: bulkItem(scope, live.item.source, null),
+      bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null),
     },
   ],
 

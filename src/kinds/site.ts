@@ -1,6 +1,7 @@
 // Docs sites: identity is the title, or an `id:` pin. `type` is used at creation only. The
 // adaptive schema is a separate resource of the site, read only when the configuration sets it.
 
+import { MAX_PAGE_SIZE } from "../api/pagination.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
@@ -193,7 +194,7 @@ export const siteKind: TopLevelKind<
     if (roots.length > 0) {
       calls.push({
         method: "GET",
-        path: `${siteSpacesPath(org, id)}?limit=1000`,
+        path: `${siteSpacesPath(org, id)}?limit=${MAX_PAGE_SIZE}`,
         summary: "read the site spaces made with the site",
         needs: ctx.needs(id),
         captures: roots.map((siteSpace) => ({

@@ -1,11 +1,12 @@
 // What the space permissions read about the organization, with a space's grants: whose token
 // docsync runs with (for the lock-out rules) and the members (to name users by email). Read
-// once per client and organization, however many spaces ask.
+// and worked out once per run and organization, however many spaces ask: kept in the memo of
+// the run's reader.
 
-import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden, isNotOffered } from "../api/errors.ts";
 import { orgPath } from "./paths.ts";
 import type { Caller } from "./space-access.ts";
+import type { RunReader } from "./types.ts";
 
 /** What the lock-out rules and the names need, read with a space's grants. */
 export interface AccessFacts {
@@ -20,25 +21,14 @@ export interface AccessFacts {
 
 type Members = NonNullable<AccessFacts["members"]>;
 
-const cache = new WeakMap<LiveReader, Map<string, Promise<unknown>>>();
-function once<T>(client: LiveReader, key: string, read: () => Promise<T>): Promise<T> {
-  let reads = cache.get(client);
-  if (!reads) {
-    reads = new Map();
-    cache.set(client, reads);
-  }
-  let found = reads.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = read();
-    reads.set(key, found);
-  }
-  return found;
-}
+/** What `read` makes, once per run (`client`) and `key`. */
+const once = <T>(client: RunReader, key: string, read: () => Promise<T>): Promise<T> =>
+  client.once(client, key, read);
 
 const absent = isNotOffered;
 
 /** The user the token belongs to and its teams; unknown on a service without `GET /user`. */
-export function readCaller(client: LiveReader, organization: string): Promise<Caller> {
+export function readCaller(client: RunReader, organization: string): Promise<Caller> {
   return once(client, `caller ${organization}`, async () => {
     let id: string;
     try {
@@ -58,7 +48,7 @@ export function readCaller(client: LiveReader, organization: string): Promise<Ca
   });
 }
 
-export function readMembers(client: LiveReader, organization: string): Promise<Members> {
+export function readMembers(client: RunReader, organization: string): Promise<Members> {
   return once(client, `members ${organization}`, async () => {
     const members = await client.list<{ id: string; user?: { id: string; email?: string } }>(
       `${orgPath(organization)}/members`,
@@ -90,7 +80,7 @@ export interface OrganizationSpace {
  * service without `GET /user`, where who that user is cannot be known.
  */
 export function readOrganizationSpaces(
-  client: LiveReader,
+  client: RunReader,
   organization: string,
 ): Promise<OrganizationSpace[] | undefined> {
   return once(client, `spaces ${organization}`, async () => {

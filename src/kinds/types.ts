@@ -3,13 +3,13 @@
 // sets), and which API calls create, update, delete or move it. The planner knows none of
 // these details: it matches, orders and wires dependencies for every kind the same way.
 
-import type { LiveReader } from "../api/client-types.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, PlanContext, Scope } from "../model/scope.ts";
 
 import type { KindConfig } from "./kind-config.ts";
 import type { DesiredIn, KindTypes, LiveIn, NodeIn, NodeOf, ScopeIn } from "./kind-types.ts";
+import type { RunReader } from "./run-reader.ts";
 
 export type {
   CheckContext,
@@ -30,7 +30,7 @@ export {
   type ScopeIn,
   type Types,
 } from "./kind-types.ts";
-export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, Scope };
+export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, PlanContext, RunReader, Scope };
 
 /** An item that may take another along when it is deleted: an address it may have, and its live id. */
 export interface Owner {
@@ -123,9 +123,9 @@ export interface KindReading<T extends KindTypes> {
    */
   readAfter?: readonly string[];
   /** Reads the live items of the scope: one call per list page. */
-  read(client: LiveReader, scope: ScopeIn<T>): Promise<NodeIn<T>[]>;
+  read(client: RunReader, scope: ScopeIn<T>): Promise<NodeIn<T>[]>;
   /** Reads further facts about one matched item, when its configuration asks for them. */
-  readDetails?(client: LiveReader, scope: ScopeIn<T>, node: NodeIn<T>, desired: DesiredIn<T>): Promise<void>;
+  readDetails?(client: RunReader, scope: ScopeIn<T>, node: NodeIn<T>, desired: DesiredIn<T>): Promise<void>;
   /**
    * The configuration key of the facts `readDetails` reads (a site's `adaptiveSchema`): what a
    * message names when the service does not offer them. Default: `collection`.
@@ -234,7 +234,7 @@ export interface KindExport<T extends KindTypes> {
    * that no configuration names is never read.
    */
   exportFind?(
-    client: LiveReader,
+    client: RunReader,
     scope: ScopeIn<T>,
     named: { spaces: readonly string[] },
   ): Promise<DesiredIn<T>[]>;

@@ -6,7 +6,6 @@
 // the user the token runs as) and each one's grants of that type, only when some principal may
 // go; the delete then lists them as consequences, for the reviewer to see.
 
-import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { addressOf } from "../model/address.ts";
 import type { Consequence } from "../model/plan.ts";
@@ -14,7 +13,7 @@ import type { OrganizationScope } from "./organization.ts";
 import { spacePermissionsPath } from "./paths.ts";
 import { spaceKind } from "./space.ts";
 import { readOrganizationSpaces } from "./space-access-facts.ts";
-import { desiredIn, type LiveNode } from "./types.ts";
+import { desiredIn, type LiveNode, type RunReader } from "./types.ts";
 
 /** A grant on a space the configuration does not list with `permissions`. */
 export interface UnlistedGrant {
@@ -54,7 +53,7 @@ const managedSpaces = (scope: OrganizationScope) =>
  * the organization's spaces that the configuration does not manage, as `details.unlistedGrants`.
  */
 export async function readUnlistedGrants(
-  client: LiveReader,
+  client: RunReader,
   scope: OrganizationScope,
   type: Principals,
   nodes: readonly PrincipalNode[],

@@ -19,7 +19,7 @@ import {
 } from "../kinds/types.ts";
 import { addressesIn, addressOf, idPlaceholder, isUnder } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
-import { scopeBelow } from "../model/scope.ts";
+import { runMemo, scopeBelow } from "../model/scope.ts";
 import type { Copies, DecidedSoFar } from "./duplicates.ts";
 import { type MatchRules, matchItems } from "./match.ts";
 
@@ -60,6 +60,8 @@ export function copiesOf(
         // Nothing of the container is decided deleted yet.
         deletes: (address) => (inContainer(address) ? undefined : ctx.deletes(address)),
         needs: () => undefined,
+        // What a kind works out from these answers is this trial's, never the plan's.
+        ...runMemo(),
       };
       const repeated = (id: string) => duplicateOf(id) ?? decidedDuplicateOf(decided, id);
       return isCopy(module, desired, node, scope, context, repeated);
@@ -132,6 +134,7 @@ function childrenAreCopies(
     liveIdOf: (at) => ids.get(at) ?? (own(at) ? undefined : ctx.liveIdOf(at)),
     deletes: (at) => (own(at) ? undefined : ctx.deletes(at)),
     needs: () => undefined,
+    ...runMemo(),
   };
   const pairs: [AnyKind, ItemMeta, Node][] = [];
   for (const child of module.children ?? []) {

@@ -9,6 +9,7 @@
 import { DocsyncError } from "../errors.ts";
 import type { LiveNode } from "../kinds/types.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
+import type { RunMemo } from "../model/scope.ts";
 import { type Copies, settle } from "./duplicates.ts";
 
 export interface Matching<L> {
@@ -150,18 +151,26 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   return { live: matched, unclaimed, duplicates, keptBecause };
 }
 
-/** Matchings the reader made, by live list, with the configured list and rules they are for. */
-const kept = new WeakMap<
-  readonly LiveNode<never>[],
-  { desired: readonly ItemMeta[]; rules: object; liveCount: number; matching: Matching<never> }
->();
+/** The matching the reader made of a live list, with the configured list and rules it is for. */
+interface Kept {
+  desired: readonly ItemMeta[];
+  rules: object;
+  liveCount: number;
+  matching: Matching<never>;
+}
+
+/** Where a run keeps the matching of a live list: one holder per list, in the run's memo. */
+const keptOf = (run: RunMemo, live: readonly LiveNode<unknown>[]) =>
+  run.once(live, "matching", (): { kept?: Kept } => ({}));
 
 /**
- * `matchItems`, kept for `matchingOf` to find: the reader matches a container to know below
- * which live items to read, and the planner matches the same lists again. Lists are not
- * changed once read; a list whose length changed is matched again all the same.
+ * `matchItems`, kept in the run's memo for `matchingOf` to find: the reader matches a container
+ * to know below which live items to read, and the planner of the same run matches the same
+ * lists again. Lists are not changed once read; a list whose length changed is matched again
+ * all the same.
  */
 export function keepMatching<D extends ItemMeta, L extends { id: string }>(
+  run: RunMemo,
   desired: readonly D[],
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
@@ -169,29 +178,30 @@ export function keepMatching<D extends ItemMeta, L extends { id: string }>(
 ): Matching<L> {
   const matching = matchItems(desired, live, rules, describe);
   if (desired.length > 0 && live.length > 0) {
-    kept.set(live as readonly LiveNode<never>[], {
+    keptOf(run, live).kept = {
       desired,
       rules,
       liveCount: live.length,
       matching: matching as Matching<never>,
-    });
+    };
   }
   return matching;
 }
 
 /**
- * The matching of these lists by these rules: the one the reader kept, else `matchItems`'s. The
- * reader keeps the oldest of live duplicates; with `copies`, a matching that has duplicates is
- * made again, so that the copies decide.
+ * The matching of these lists by these rules: the one the run's reader kept, else `matchItems`'s.
+ * The reader keeps the oldest of live duplicates; with `copies`, a matching that has duplicates
+ * is made again, so that the copies decide.
  */
 export function matchingOf<D extends ItemMeta, L extends { id: string }>(
+  run: RunMemo,
   desired: readonly D[],
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
   describe: (key: string) => string,
   copies?: Copies<D, L>,
 ): Matching<L> {
-  const found = kept.get(live as readonly LiveNode<never>[]);
+  const found = live.length > 0 ? keptOf(run, live).kept : undefined;
   if (
     found &&
     found.desired === desired &&

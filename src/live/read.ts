@@ -1,26 +1,32 @@
 // Reads the live state that the configuration names: a kind's items where the configuration
 // manages them (or names them), and below each configured item that exists.
 
-import type { LiveReader } from "../api/client-types.ts";
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, desiredIn, type LiveNode, type Scope } from "../kinds/types.ts";
+import {
+  type AnyKind,
+  addressKey,
+  desiredIn,
+  type LiveNode,
+  type RunReader,
+  type Scope,
+} from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
 import { absentReadsError } from "./absent-list.ts";
 import { keepMatching } from "./match.ts";
-import { sharedReads } from "./shared-reads.ts";
 import { readTree } from "./walk.ts";
 
 /**
  * The live state the configuration needs. A list or details the service does not offer stop the
- * read once every other read has answered, with one line for each of them.
+ * read once every other read has answered, with one line for each of them. `reader` is the run's
+ * (sharedReads): the matchings made here are kept in its memo, for the planner of the same run.
  */
-export async function readLiveState(client: LiveReader, desired: DesiredState): Promise<LiveState> {
+export async function readLiveState(reader: RunReader, desired: DesiredState): Promise<LiveState> {
   // Live items that share a configured item's key, read below in full: which of them the plan
   // keeps, and whether it may delete the others, depends on everything they hold (copies.ts).
   const whole = new WeakSet<LiveNode>();
-  const { live, absent } = await readTree(sharedReads(client), desired, {
+  const { live, absent } = await readTree(reader, desired, {
     reads: (kind, scope) =>
       desiredIn(kind, scope) !== undefined ||
       kind.readAnyway?.(scope) === true ||
@@ -29,7 +35,7 @@ export async function readLiveState(client: LiveReader, desired: DesiredState): 
     below(kind, scope, nodes) {
       const configured = (desiredIn(kind, scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressOf(scope.address, kind.kind, key);
-      const matching = keepMatching(configured, nodes, kind, describe);
+      const matching = keepMatching(reader, configured, nodes, kind, describe);
       const below = configured.flatMap((item, index) => {
         const node = matching.live[index];
         // Named as the plan names it: a space by its name under `spaces:`.

@@ -3,10 +3,9 @@
 // client bounds how many requests are in flight; each list page is one request. A list or
 // details the service does not offer are noted (absent-list.ts), and the walk goes on.
 
-import type { LiveReader } from "../api/client-types.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, desiredIn, type LiveNode, type Scope } from "../kinds/types.ts";
+import { type AnyKind, desiredIn, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
 import { addressOf } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { type AbsentRead, absentRead } from "./absent-list.ts";
@@ -49,7 +48,7 @@ export function scopeOfNode(
 
 /** One walk: the client, the caller's choice, and the absent reads noted so far. */
 interface Walk {
-  client: LiveReader;
+  client: RunReader;
   choice: ReadChoice;
   absent: AbsentRead[];
 }
@@ -143,7 +142,7 @@ function readsWithoutLive(choice: ReadChoice, kind: AnyKind, scope: Scope): bool
  * `absent`; any other failure stops the read.
  */
 export async function readTree(
-  client: LiveReader,
+  client: RunReader,
   desired: DesiredState,
   choice: ReadChoice,
 ): Promise<LiveRead> {

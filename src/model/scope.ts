@@ -85,8 +85,38 @@ export interface Scope<
   ids: I;
 }
 
-/** What a kind may ask of the planner while it builds calls. */
-export interface PlanContext {
+/**
+ * What one run keeps while it reads and plans: facts worked out once and asked for again (the
+ * matching the reader made of a container, the admin rules' refusals, a site's redirect paths),
+ * each about an object of that run (a scope, a live list). Made once per run and passed down
+ * (the run's reader, the planner's context), never kept in a module: two runs in one process
+ * share nothing.
+ */
+export interface RunMemo {
+  /** The fact `name` about `about`: made by `make` the first time this run asks, then the same. */
+  once<T>(about: object, name: string, make: () => T): T;
+}
+
+/** A memo for one run, empty. */
+export function runMemo(): RunMemo {
+  const facts = new WeakMap<object, Map<string, unknown>>();
+  return {
+    once<T>(about: object, name: string, make: () => T): T {
+      let known = facts.get(about);
+      if (!known) {
+        known = new Map();
+        facts.set(about, known);
+      }
+      if (known.has(name)) return known.get(name) as T;
+      const made = make();
+      known.set(name, made);
+      return made;
+    },
+  };
+}
+
+/** What a kind may ask of the planner while it builds calls, and the memo of its run. */
+export interface PlanContext extends RunMemo {
   /** The id of the item at `address`: its live id, or a placeholder filled in at apply time. */
   idOf(address: string): string;
   /** The live id of the item at `address`, if it exists and is kept. */

@@ -7,7 +7,7 @@ import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
 import type { Change, ChangeAction, FieldChange, Plan } from "../model/plan.ts";
-import type { LiveState } from "../model/scope.ts";
+import { type LiveState, type RunMemo, runMemo } from "../model/scope.ts";
 import { batchBulkCalls } from "./batch.ts";
 import { Consequences } from "./consequences.ts";
 import { breakClaimCycles, type DraftCall, draftCall, probesFirst, wireDependencies } from "./graph.ts";
@@ -45,8 +45,9 @@ export class Planner {
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState,
+    run: RunMemo,
   ) {
-    this.resolution = new Resolution(desired);
+    this.resolution = new Resolution(desired, run);
     this.sensitive = new SensitiveFields(desired.sensitiveValues);
   }
 
@@ -236,7 +237,7 @@ export class Planner {
 }
 
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): Plan {
-  const planner = new Planner(desired, live);
+  const planner = new Planner(desired, live, options.run ?? runMemo());
   let plan = planner.plan();
   options.secrets?.add(planner.sensitive.previousSecrets(desired, live));
   if (options.targets && options.targets.length > 0) {

@@ -11,52 +11,11 @@ import { copiesOf } from "../live/copies.ts";
 import { matchingOf } from "../live/match.ts";
 import { addressesIn, addressPrefix, idPlaceholder } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
-import type { FieldChange } from "../model/plan.ts";
-import { scopeBelow } from "../model/scope.ts";
+import { type RunMemo, scopeBelow } from "../model/scope.ts";
+import { NONE, Slot } from "./slot.ts";
 import { SlotIndex } from "./slot-index.ts";
 
-export type Status = "keep" | "create" | "replace" | "delete" | "unmanaged";
-
-/** An item of a container: configured, live, or both, with its fate. */
-export class Slot {
-  /** Live field changes that force a replacement (or that protect prevented). */
-  replaceChanges: FieldChange[] = NONE;
-  /** For a duplicate of a configured item's key: the id of the live item that is kept, and why. */
-  duplicateOf: string | undefined = undefined;
-  keptBecause: string | undefined = undefined;
-  containers: Container[] = NONE;
-  /** For an item this plan creates: the placeholder of its id, once asked for. */
-  placeholder: string | undefined = undefined;
-  /** For an item the plan renames: its live key. */
-  renamedFrom: string | undefined = undefined;
-
-  constructor(
-    readonly container: Container,
-    public status: Status,
-    readonly desired: ItemMeta | undefined,
-    readonly live: LiveNode<{ id: string }> | undefined,
-    /** The address, when known; a configured item's is built from its key when first read. */
-    private known: string | undefined,
-    /** A live item's name in its address (its key, or key#id), when no configured item matches it. */
-    private readonly liveName?: string,
-  ) {}
-
-  get module(): AnyKind {
-    return this.container.module;
-  }
-
-  /** The item's own name in its address (a section's path). */
-  get name(): string {
-    return this.liveName ?? addressKey(this.container.module, this.desired!);
-  }
-
-  get address(): string {
-    this.known ??= this.container.describe(addressKey(this.container.module, this.desired!));
-    return this.known;
-  }
-}
-
-export const NONE: never[] = [];
+export { NONE, Slot, type Status } from "./slot.ts";
 
 export interface Container {
   module: AnyKind;
@@ -111,7 +70,15 @@ export class Resolution implements PlanContext {
   /** Every container, each before those below its items. */
   readonly containers: Container[] = [];
 
-  constructor(private readonly desired: DesiredState) {}
+  constructor(
+    private readonly desired: DesiredState,
+    /** The run's memo: the reader's matchings, and what kinds work out once (`once`). */
+    private readonly run: RunMemo,
+  ) {}
+
+  once<T>(about: object, name: string, make: () => T): T {
+    return this.run.once(about, name, make);
+  }
 
   /** The slot of an address. */
   get(address: string): Slot | undefined {
@@ -183,7 +150,7 @@ export class Resolution implements PlanContext {
         }
       : module;
     const copies = copiesOf(module, scope, items, describe, this, (id) => this.duplicates.get(id));
-    const matching = matchingOf(items, liveItems, rules, describe, copies);
+    const matching = matchingOf(this.run, items, liveItems, rules, describe, copies);
     for (const [duplicate, kept] of matching.duplicates) this.duplicates.set(duplicate.item.id, kept);
     const container: Container = {
       module,

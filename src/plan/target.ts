@@ -4,6 +4,7 @@
 import { DocsyncError } from "../errors.ts";
 import { isUnder } from "../model/address.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
+import type { RunMemo } from "../model/scope.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 
 export function summarize(changes: Plan["changes"]): PlanSummary {
@@ -75,4 +76,9 @@ export interface PlanOptions {
    * fields and of live strings shaped like configured ones that hold secrets (sensitive.ts).
    */
   secrets?: Pick<Redactor, "add">;
+  /**
+   * The memo of the run whose reader read the live state (its sharedReads reader): the planner
+   * takes the matchings the reader made. Without it the plan has a memo of its own.
+   */
+  run?: RunMemo;
 }

@@ -27,6 +27,7 @@ const action = parse(readFileSync("action.yml", "utf8")) as ActionYaml;
 describe("action.yml", () => {
   it("is a node24 action that runs the committed bundle: no setup step, no install", () => {
     expect(action.runs).toEqual({ using: "node24", main: "dist-action/index.js" });
+    expect(existsSync(action.runs.main)).toBe(true);
     expect(existsSync(ACTION_MAIN)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 // Runs the action the way the runner does: a real process, node on the bundle action.yml names
-// (test/global-setup.ts makes it from the sources first), with the inputs as INPUT_* variables
+// (test/global-setup.ts makes it from the sources first, in node_modules/.cache), with the inputs as INPUT_* variables
 // and the runner's files ($GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY, $RUNNER_TEMP) in a temporary
 // workspace that is its working folder.
 
@@ -7,8 +7,9 @@ import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { ACTION_MAIN, ACTION_PATH } from "../support/action-bundle.ts";
 
-export const ACTION_PATH = resolve(import.meta.dirname, "../..");
+export { ACTION_MAIN, ACTION_PATH };
 
 /** The variable the runner sets for an input: `INPUT_`, spaces as `_`, uppercased (hyphens kept). */
 export function inputVariable(name: string): string {
@@ -72,9 +73,6 @@ export async function workspace(): Promise<Workspace> {
     close: () => rm(dir, { recursive: true, force: true }),
   };
 }
-
-/** The bundle action.yml names, which the runner runs with its own node and nothing else. */
-export const ACTION_MAIN = join(ACTION_PATH, "dist-action/index.js");
 
 /** As the runner runs a node action: node on action.yml's `main`, in the workspace. */
 function spawnEntry(

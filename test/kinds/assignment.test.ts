@@ -10,6 +10,7 @@ import {
 } from "../../src/kinds/shapes/assignment.ts";
 import type { LiveNode, PlanContext, Scope } from "../../src/kinds/types.ts";
 import type { Located } from "../../src/model/desired.ts";
+import { runMemo } from "../../src/model/scope.ts";
 
 interface Holder {
   grants?: DesiredAssignment[];
@@ -21,6 +22,7 @@ const ctx: PlanContext = {
   liveIdOf: () => undefined,
   needs: () => undefined,
   deletes: () => undefined,
+  ...runMemo(),
 };
 
 function kindWith(

@@ -11,7 +11,7 @@ import {
   singletonKind,
 } from "../../src/kinds/shapes/singleton.ts";
 import type { FieldChange } from "../../src/model/plan.ts";
-import type { LiveNode, LiveState, PlanContext } from "../../src/model/scope.ts";
+import { type LiveNode, type LiveState, type PlanContext, runMemo } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 3 };
@@ -41,6 +41,7 @@ const ctx: PlanContext = {
   liveIdOf: () => undefined,
   needs: () => undefined,
   deletes: () => undefined,
+  ...runMemo(),
 };
 const scope = {
   organization: "org_1",

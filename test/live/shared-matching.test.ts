@@ -7,7 +7,9 @@ import { sectionKind } from "../../src/kinds/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import { keepMatching, type MatchRules, matchItems, matchingOf } from "../../src/live/match.ts";
 import { readLiveState } from "../../src/live/read.ts";
+import { sharedReads } from "../../src/live/shared-reads.ts";
 import type { ItemMeta } from "../../src/model/desired.ts";
+import { runMemo } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
@@ -43,9 +45,10 @@ describe("one matching for reading and planning", () => {
     );
     const desired = await loadConfig({ paths: [path], env: h.env });
 
-    const live = await readLiveState(h.api, desired);
+    const run = sharedReads(h.api);
+    const live = await readLiveState(run, desired);
     const liveKey = vi.spyOn(sectionKind, "liveKey");
-    const planned = buildPlan(desired, live);
+    const planned = buildPlan(desired, live, { run });
     // Matching reads every live section's key; the planner reads the key of the changed one
     // only, to tell a rename.
     expect(liveKey).toHaveBeenCalledTimes(1);
@@ -54,6 +57,10 @@ describe("one matching for reading and planning", () => {
     // The same live state as read afresh: lists the reader did not match.
     const fresh = structuredClone(live);
     expect(buildPlan(desired, fresh)).toEqual(planned);
+    // A plan of another run matches for itself: the reader's matchings are its run's only.
+    const again = vi.spyOn(sectionKind, "liveKey");
+    expect(buildPlan(desired, live)).toEqual(planned);
+    expect(again.mock.calls.length).toBeGreaterThan(1);
     expect(planned.changes.map((change) => `${change.action} ${change.address}`)).toEqual([
       'update site "Docs" › section "api"',
     ]);
@@ -79,21 +86,26 @@ describe("matchingOf", () => {
   ];
   const describeKey = (key: string) => `item "${key}"`;
 
-  it("gives the matching kept for the same lists and rules", () => {
-    const kept = keepMatching(configured, live, rules, describeKey);
-    expect(matchingOf(configured, live, rules, describeKey)).toBe(kept);
+  it("gives the matching kept for the same lists and rules, in the same run only", () => {
+    const run = runMemo();
+    const kept = keepMatching(run, configured, live, rules, describeKey);
+    expect(matchingOf(run, configured, live, rules, describeKey)).toBe(kept);
     expect(kept).toEqual(matchItems(configured, live, rules, describeKey));
+    const other = matchingOf(runMemo(), configured, live, rules, describeKey);
+    expect(other).not.toBe(kept);
+    expect(other).toEqual(kept);
   });
 
   it("matches again for another configured list, other rules, or a live list that grew", () => {
-    const kept = keepMatching(configured, live, rules, describeKey);
+    const run = runMemo();
+    const kept = keepMatching(run, configured, live, rules, describeKey);
     const other = [...configured];
-    expect(matchingOf(other, live, rules, describeKey)).not.toBe(kept);
-    expect(matchingOf(configured, live, { ...rules }, describeKey)).not.toBe(kept);
+    expect(matchingOf(run, other, live, rules, describeKey)).not.toBe(kept);
+    expect(matchingOf(run, configured, live, { ...rules }, describeKey)).not.toBe(kept);
     const grown = [...live];
-    keepMatching(configured, grown, rules, describeKey);
+    keepMatching(run, configured, grown, rules, describeKey);
     grown.push({ item: { id: "3", name: "a" }, children: {} });
-    const again = matchingOf(configured, grown, rules, describeKey);
+    const again = matchingOf(run, configured, grown, rules, describeKey);
     expect(again.live.map((node) => node?.item.id)).toEqual(["3", "1"]);
     expect(again.unclaimed.map((node) => node.item.id)).toEqual(["2"]);
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveReader } from "../../src/api/client-types.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { readLiveState } from "../../src/live/read.ts";
+import { sharedReads } from "../../src/live/shared-reads.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const config = `version: 1
@@ -54,7 +55,7 @@ describe("reading the live state", () => {
         prepared = requests;
       },
     };
-    const live = await readLiveState(reader, desired);
+    const live = await readLiveState(sharedReads(reader), desired);
 
     expect(Object.keys(live.children)).toContain("site");
     const firstAnswer = steps.findIndex((step) => step.startsWith("answered"));

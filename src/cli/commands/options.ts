@@ -1,6 +1,7 @@
 // Options that several commands share, declared once so that they read the same everywhere.
 
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_PARALLELISM, MAX_PARALLELISM } from "../../api/parallelism.ts";
 import { FORMATS, type Format } from "../../render/format.ts";
 import { collect } from "./config-option.ts";
 
@@ -11,10 +12,11 @@ export function formatOption(value: string): Format {
   return value as Format;
 }
 
+/** `--parallelism`: the one check of the value (src/api/parallelism.ts). */
 export function parallelismOption(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new InvalidArgumentError("must be a whole number from 1 to 256");
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PARALLELISM)
+    throw new InvalidArgumentError(`must be a whole number from 1 to ${MAX_PARALLELISM}`);
   return n;
 }
 
@@ -24,7 +26,12 @@ export { collect, configOption } from "./config-option.ts";
 export const connectionOptions = (command: Command): Command =>
   command
     .option("--api-url <url>", "base URL of the API (default: $DOCSYNC_API_URL)")
-    .option("--parallelism <n>", "requests in flight at once", parallelismOption, 8)
+    .option(
+      "--parallelism <n>",
+      `API requests in flight at once, and with apply its calls in flight (1 to ${MAX_PARALLELISM}; docs/apply.md#parallelism)`,
+      parallelismOption,
+      DEFAULT_PARALLELISM,
+    )
     .option("-v, --verbose", "print every API request to the error stream");
 
 /** `--target`: limit planning to some items. */

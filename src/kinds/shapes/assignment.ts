@@ -11,7 +11,6 @@
 // container's calls that give it, so that it never goes without one between calls, and
 // `--target` of such a removal brings the grants it relies on along.
 
-import type { LiveReader } from "../../api/client-types.ts";
 import { DocsyncError } from "../../errors.ts";
 import { addressOf } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
@@ -25,6 +24,7 @@ import {
   type Owner,
   type ParentTypes,
   type PlanContext,
+  type RunReader,
   type ScopeIn,
 } from "../types.ts";
 
@@ -80,7 +80,7 @@ export interface AssignmentSpec<P extends ParentTypes, R extends Located<unknown
   /** The routes of each type of principal, by type. */
   principals: Record<string, PrincipalRoutes<ScopeIn<P>>>;
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
-  read(client: LiveReader, scope: ScopeIn<P>): Promise<LiveAssignment[]>;
+  read(client: RunReader, scope: ScopeIn<P>): Promise<LiveAssignment[]>;
   /**
    * The id of a configured assignment's principal (live, or a placeholder); a plan error when
    * unknown, or when this plan deletes the principal.
