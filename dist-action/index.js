@@ -3886,6 +3886,39 @@ var placeOf, ROLES, init_desired = __esm({
   }
 });
 
+// src/kinds/kind-types.ts
+function desiredIn(kind, scope) {
+  if (kind.desired) return kind.desired(scope);
+  let list = Object.getOwnPropertyDescriptor(scope.desired ?? {}, kind.collection)?.value;
+  return Array.isArray(list) ? list : void 0;
+}
+function childrenOf(node, kind) {
+  return node?.children[kind.kind] ?? [];
+}
+var init_kind_types = __esm({
+  "src/kinds/kind-types.ts"() {
+    "use strict";
+  }
+});
+
+// src/kinds/types.ts
+var takesIdPin, addressKey, init_types = __esm({
+  "src/kinds/types.ts"() {
+    "use strict";
+    init_kind_types();
+    takesIdPin = (kind) => kind.config.identities.some((identity) => identity.field === "id" && identity.optional === !0), addressKey = (kind, desired) => kind.label?.(desired) ?? kind.key(desired);
+  }
+});
+
+// src/kinds/organization.ts
+var listIn, init_organization = __esm({
+  "src/kinds/organization.ts"() {
+    "use strict";
+    init_types();
+    listIn = (configuration, kind) => desiredIn(kind, { organization: configuration.organization, address: "", desired: configuration, ids: {} });
+  }
+});
+
 // src/kinds/paths.ts
 function movePosition(type2, field, position) {
   return position.after ? { position: { after: { type: type2, [field]: position.after } } } : { position: { before: { type: type2, [field]: position.before } } };
@@ -3899,137 +3932,42 @@ var segment, pathBelow, orgPath, sitePath, sectionsPath, sectionPath, groupsPath
   }
 });
 
-// src/kinds/collection-contents.ts
-async function spacesIn(client, collection) {
-  try {
-    return await client.list(`${collectionPath(collection)}/spaces`);
-  } catch (error) {
-    if (isGoneOrHidden(error)) return [];
-    throw error;
-  }
-}
-function spacesToTrash(spaces, configuration) {
-  let named = new Set(Object.values(configuration.spaces));
-  return spaces.filter((space) => space.deletedAt === void 0 && !named.has(space.id)).map((space) => {
-    let title = space.title === void 0 ? "" : `${JSON.stringify(space.title)} `;
-    return {
-      action: "delete",
-      kind: "space",
-      address: addressOf("", "space", space.id),
-      liveId: space.id,
-      note: `${title}goes to the trash, restorable for 7 days`
-    };
-  });
-}
-function siteSpacesOf(desired) {
-  let all = [];
-  for (let site4 of desired.sites ?? []) {
-    all.push(...site4.siteSpaces ?? []);
-    for (let section of site4.sections ?? []) all.push(...section.siteSpaces ?? []);
-  }
-  return all;
-}
-function spaceKeptInside(desired, collection, spaceIds) {
-  let { title } = collection, inside = new Set(spaceIds), movesOut = (space) => space.collection !== void 0 && !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id), fix = (name) => `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
-  for (let space of desired.spaceSettings ?? [])
-    if (!(!inside.has(space.spaceId) || movesOut(space)))
-      return new DocsyncError(
-        "plan.kept-inside-deleted",
-        `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`
+// src/api/pagination.ts
+async function walkPages(path, fetchPage) {
+  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
+  do {
+    let { status, body } = await fetchPage(cursor), page = asPage(body);
+    if (page === void 0)
+      throw new ApiError(
+        { method: "GET", path, status, unreadable: !0 },
+        `GET ${path} returned a response without an "items" array; expected a paged list.`
       );
-  let moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
-  for (let siteSpace of siteSpacesOf(desired))
-    if (!(!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)))
-      return new DocsyncError(
-        "plan.kept-inside-deleted",
-        `${where(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`
-      );
-  for (let [name, id] of Object.entries(desired.spaces ?? {})) {
-    if (!inside.has(id) || moved.has(id)) continue;
-    let at3 = desired.spacesAt?.[name], place2 = at3 ? `${placeOf(at3)}: ` : "";
-    return new DocsyncError(
-      "plan.kept-inside-deleted",
-      `${place2}space "${name}" (${id}) is in collection "${title}", which policy.prune deletes with what it holds: ${fix(name)}, or remove "${name}" from spaces: if it may go`
-    );
-  }
+    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
+      if (seen.has(cursor))
+        throw new ApiError(
+          { method: "GET", path, status, unreadable: !0 },
+          `GET ${path} returned the same page cursor twice.`
+        );
+      seen.add(cursor);
+    }
+  } while (cursor !== void 0);
+  return items2;
 }
-function heldBeyond(live, configured, desired, collections) {
-  let { id } = live.item, names2 = (ref) => ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title), spaces = live.details?.spaces;
-  if (spaces === void 0) return ["its spaces, which were not read"];
-  let placed2 = new Set(
-    (desired.spaceSettings ?? []).filter((s) => names2(s.collection)).map((s) => s.spaceId)
-  ), inside = new Set((desired.collections ?? []).filter((c) => names2(c.parent)).map((c) => c.title));
-  return [
-    // One in the trash too: a copy two runs made never held it.
-    ...spaces.filter((space) => !placed2.has(space.id)).map((space) => `space ${space.id}`),
-    ...collections.filter((node) => node.item.parent === id && !inside.has(node.item.title)).map((node) => `collection "${node.item.title}" (${node.item.id})`)
-  ];
+function asPage(body) {
+  if (typeof body != "object" || body === null || Array.isArray(body)) return;
+  let record = body;
+  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
 }
-var spacesInside, where, init_collection_contents = __esm({
-  "src/kinds/collection-contents.ts"() {
+function nextCursor(next) {
+  if (typeof next != "object" || next === null) return;
+  let page = next.page;
+  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
+}
+var MAX_PAGE_SIZE, init_pagination = __esm({
+  "src/api/pagination.ts"() {
     "use strict";
     init_errors2();
-    init_errors();
-    init_address();
-    init_desired();
-    init_paths();
-    spacesInside = async (client, collection) => (await spacesIn(client, collection)).map(({ id, title, deletedAt }) => ({
-      id,
-      ...typeof title == "string" ? { title } : {},
-      ...typeof deletedAt == "string" ? { deletedAt } : {}
-    }));
-    where = (item) => placeOf(item.at);
-  }
-});
-
-// src/kinds/collection-parents.ts
-function parentCycle(start, parentOf) {
-  let path = [], seen = /* @__PURE__ */ new Set(), title = start;
-  for (; title !== void 0; ) {
-    if (seen.has(title))
-      return title === start ? [...path, title] : void 0;
-    seen.add(title), path.push(title), title = parentOf.get(title);
-  }
-}
-function parentCycles(order, parentOf) {
-  let reported = /* @__PURE__ */ new Set(), cycles = [];
-  for (let title of order) {
-    if (reported.has(title)) continue;
-    let cycle = parentCycle(title, parentOf);
-    if (cycle) {
-      for (let member of cycle) reported.add(member);
-      cycles.push(cycle);
-    }
-  }
-  return cycles;
-}
-function liveChainBelow(id, ancestor, parentOf) {
-  let chain = [];
-  for (let at3 = id; at3 !== void 0; at3 = parentOf.get(at3)) {
-    if (at3 === ancestor) return chain;
-    if (chain.includes(at3)) return [];
-    chain.push(at3);
-  }
-  return [];
-}
-var movedOut, init_collection_parents = __esm({
-  "src/kinds/collection-parents.ts"() {
-    "use strict";
-    movedOut = (id) => `collection moved out:${id}`;
-  }
-});
-
-// src/kinds/collection-titles.ts
-function markSharedTitles(items2) {
-  let count2 = /* @__PURE__ */ new Map();
-  for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
-  for (let item of items2) (count2.get(item.title) ?? 0) > 1 && (item[SHARES_TITLE] = !0);
-}
-var SHARES_TITLE, sharesTitle, init_collection_titles = __esm({
-  "src/kinds/collection-titles.ts"() {
-    "use strict";
-    SHARES_TITLE = /* @__PURE__ */ Symbol("shares its title");
-    sharesTitle = (live) => live[SHARES_TITLE] === !0;
+    MAX_PAGE_SIZE = 1e3;
   }
 });
 
@@ -4065,9 +4003,13 @@ var isAbsent, init_compare = __esm({
 });
 
 // src/kinds/configured.ts
+function fieldOf(value, key) {
+  if (!(typeof value != "object" || value === null))
+    return Object.getOwnPropertyDescriptor(value, key)?.value;
+}
 function listAt(container, key) {
-  let list = container.value?.[key];
-  if (list === void 0) return;
+  let list = fieldOf(container.value, key);
+  if (!Array.isArray(list)) return;
   let located = new Array(list.length);
   for (let index = 0; index < list.length; index++)
     located[index] = new ListItem(list[index], container, key, index);
@@ -4120,183 +4062,1000 @@ var leafNodes, init_live_nodes = __esm({
   }
 });
 
-// src/kinds/collection.ts
-function parentId(ref, ctx) {
-  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+// src/kinds/proxy.ts
+function comparableProxy(value) {
+  return typeof value == "string" ? proxyForService(value) : value;
 }
-function liveCollections(scope) {
-  return scope.live?.children[KIND] ?? [];
-}
-function liveParents(scope, ctx) {
-  let nodes = liveCollections(scope);
-  return ctx.once(
-    nodes,
-    "collection parents",
-    () => new Map(nodes.map((node) => [node.item.id, node.item.parent]))
-  );
-}
-function checkNothingKeptInside(live, scope, ctx) {
-  for (let desired of scope.desired.collections ?? []) {
-    if (desired.parent !== void 0) continue;
-    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
-    if (!(id === void 0 || liveParents(scope, ctx).get(id) !== live.item.id))
-      throw new DocsyncError(
-        "plan.kept-inside-deleted",
-        `${where2(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
-      );
-  }
-  let inside = live.details?.spaces?.map((space) => space.id), error = inside && spaceKeptInside(scope.desired, live.item, inside);
-  if (error) throw error;
-}
-function mayBeDeleted(live, desired) {
-  return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
-}
-function exportedCollection(id, scope, ctx) {
-  let live = liveCollections(scope).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
-  return key !== void 0 && live && key === live.title && !sharesTitle(live) ? key : { id };
-}
-var KIND, PATCHABLE, where2, collectionKind, init_collection = __esm({
-  "src/kinds/collection.ts"() {
+var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_proxy = __esm({
+  "src/kinds/proxy.ts"() {
     "use strict";
-    init_errors();
+    PROXY_PATTERN = "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", configurable = new RegExp(PROXY_PATTERN, "u"), isConfigurableProxy = (value) => configurable.test(value), proxyForService = (value) => value.replace(/^https?:\/\//i, "");
+  }
+});
+
+// src/kinds/site-navigation.ts
+function navigationOf(site4) {
+  let items2 = listAt(site4, "sections");
+  if (items2 === void 0) return;
+  let sections = [], groups = [];
+  for (let item of items2)
+    if (isSection(item)) sections.push(item);
+    else if (isGroup(item)) {
+      groups.push(item);
+      for (let section of listAt(item, "sections") ?? [])
+        sections.push({
+          value: section.value,
+          file: section.file,
+          path: section.path,
+          group: item.value.group
+        });
+    }
+  return { sections, groups };
+}
+var isGroup, isSection, init_site_navigation = __esm({
+  "src/kinds/site-navigation.ts"() {
+    "use strict";
+    init_configured();
+    isGroup = (item) => "group" in item.value, isSection = (item) => !isGroup(item);
+  }
+});
+
+// src/kinds/section-group.ts
+function membershipOnSection(route, scope, sectionId, groupId) {
+  return {
+    route,
+    method: "PATCH",
+    path: sectionPath(scope.organization, scope.ids.site, sectionId),
+    body: { siteSectionGroupId: groupId }
+  };
+}
+function keptMembers(group, scope, ctx) {
+  return group.sections.filter((section) => {
+    let { path } = section;
+    return path === void 0 || ctx.deletes(sectionAddress(scope, path)) !== section.id;
+  });
+}
+function groupLosing(section, scope, ctx) {
+  let id = section.sectionGroup;
+  if (typeof id != "string") return;
+  let title = childrenOf(scope.live, sectionGroupKind).find((node) => node.item.id === id)?.item.title, addresses = title === void 0 ? [addressOf(scope.address, "group", id)] : [title, `${title}#${id}`].map((key) => addressOf(scope.address, "group", key));
+  return addresses.some((address2) => ctx.deletes(address2) === id) ? void 0 : {
+    action: "update",
+    kind: "group",
+    address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0],
+    liveId: id,
+    note: `section ${JSON.stringify(section.path)} leaves it`
+  };
+}
+function desiredGroupBySectionId(scope, ctx) {
+  let groups = /* @__PURE__ */ new Map();
+  for (let section of site(scope).sections ?? []) {
+    let id = ctx.liveIdOf(sectionAddress(scope, section.path));
+    id && groups.set(id, section.group);
+  }
+  return groups;
+}
+var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
+  "src/kinds/section-group.ts"() {
+    "use strict";
     init_address();
-    init_desired();
-    init_collection_contents();
-    init_collection_parents();
-    init_collection_titles();
     init_compare();
     init_configured();
     init_live_nodes();
     init_paths();
-    KIND = "collection", PATCHABLE = ["title", "description", "defaultLevel"];
-    where2 = (item) => placeOf(item.at);
-    collectionKind = {
-      kind: KIND,
-      collection: "collections",
-      // Deleting a collection deletes everything inside it.
-      highRisk: !0,
+    init_site_navigation();
+    init_types();
+    PATCHABLE = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
+    site = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (sections) => sections.map((section) => section.path ?? section.id);
+    sectionGroupKind = {
+      kind: "group",
+      collection: "sectionGroups",
       keyKeptUnique: !1,
-      pathsOutsideOrganization: ["/collections/"],
       config: {
-        schema: {
-          fragment: "collection",
-          description: "Collections of the organization, which hold spaces and other collections. Identity: title, or id when given. Absent: collections are not managed."
-        },
-        identities: [{ field: "title" }, { field: "id", optional: !0, hints: !1 }],
-        check(collections, ctx) {
-          let titles = ctx.keysOf("collections"), parentOf = /* @__PURE__ */ new Map();
-          for (let collection of collections) {
-            let { title, parent } = collection.value;
-            if (typeof parent == "string" && parentOf.set(title, parent), typeof parent == "string" && titles !== void 0 && !titles.has(parent)) {
-              let message = `unknown collection "${parent}": name a title listed under collections:, or pin a live collection with { id: <collection id> }`;
-              ctx.report(collection, ["parent"], message);
-            }
-          }
-          let byTitle = new Map(collections.map((collection) => [collection.value.title, collection]));
-          for (let cycle of parentCycles(
-            collections.map((collection) => collection.value.title),
-            parentOf
-          )) {
-            let message = `collections cannot sit inside themselves: the parents form a cycle ${cycle.map((title) => `"${title}"`).join(" \u2192 ")}`;
-            ctx.report(byTitle.get(cycle[0]), ["parent"], message);
-          }
-        },
-        resolve({ value }, meta2) {
-          let { title, description, defaultLevel, parent } = value;
-          return { ...meta2, title, ...defined({ description, defaultLevel, parent: typeof parent == "string" ? { title: parent } : parent }) };
-        }
+        schema: { fragment: "section-group" },
+        // Groups are written among the sections, as `group: <title>`.
+        items: (site4) => navigationOf(site4)?.groups,
+        identities: [
+          { field: "group", noun: "title" },
+          { field: "id", optional: !0, hints: !1 }
+        ],
+        resolve: ({ value }, meta2) => ({
+          ...meta2,
+          title: value.group,
+          ...defined({ icon: value.icon }),
+          sections: value.sections.map((s) => s.path)
+        })
       },
-      desired: (scope) => scope.desired.collections,
-      async read(client, scope) {
-        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 });
-        markSharedTitles(items2);
-        let nodes = leafNodes(items2), desired = scope.desired.collections;
-        if (desired === void 0) return nodes;
-        let prunes = scope.desired.policy.prune.includes("collections");
-        return await Promise.all(
-          nodes.filter((node) => sharesTitle(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
-            node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
-          })
-        ), nodes;
+      desired: (scope) => site(scope).sectionGroups,
+      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
+      key: (group) => group.title,
+      liveKey: (group) => group.title,
+      // What a group holds is its sections: one that has fewer than configured is still a copy that
+      // two runs at once made (the other took them); one with a section configured elsewhere is not.
+      holdingFields: ["sections"],
+      holds(live, desired, scope, ctx) {
+        let wanted = new Set(desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path))));
+        return live.item.sections.filter((section) => !wanted.has(section.id)).map((section) => `section ${JSON.stringify(section.path ?? section.id)}`);
       },
-      key: (collection) => collection.title,
-      liveKey: (collection) => collection.title,
-      holds: (live, desired, scope) => heldBeyond(live, desired, scope.desired, liveCollections(scope)),
-      diff(desired, live, _scope, ctx) {
-        let have = live?.item, changes2 = [];
-        for (let field of PATCHABLE) compareField(changes2, field, desired[field], have?.[field]);
-        return compareField(changes2, "parent", parentId(desired.parent, ctx), have ? have.parent ?? null : void 0), changes2;
+      diff(desired, live, scope, ctx) {
+        let changes2 = [];
+        for (let field of PATCHABLE) compareField(changes2, field, desired[field], live?.item[field]);
+        let kept = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept), ids = new Set(kept.map((section) => section.id));
+        return have.length === desired.sections.length && desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path)))) || changes2.push(
+          live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
+        ), changes2;
       },
       create(desired, address, scope, ctx) {
-        let org = scope.organization, parent = parentId(desired.parent, ctx), calls = [
+        let body = { title: desired.title };
+        typeof desired.icon == "string" && (body.icon = desired.icon);
+        let members = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
+        return members.length > 0 && (body.sections = members), [
           {
             method: "POST",
-            path: collectionsPath(org),
-            body: parent ? { title: desired.title, parent } : { title: desired.title },
-            summary: "create collection",
-            needs: ctx.needs(parent ?? void 0),
+            path: groupsPath(scope.organization, scope.ids.site),
+            body,
+            summary: "create group",
+            needs: ctx.needs(scope.ids.site, ...members),
             captures: [{ address, pointer: "/id" }],
-            recover: { list: collectionsPath(org), match: { title: desired.title } }
-          }
-        ], settings = defined({ description: desired.description, defaultLevel: desired.defaultLevel });
-        if (Object.keys(settings).length > 0) {
-          let id = ctx.idOf(address);
-          calls.push({
-            method: "PATCH",
-            path: collectionPath(id),
-            body: settings,
-            summary: "configure collection",
-            needs: ctx.needs(id)
-          });
-        }
-        return calls;
-      },
-      update(_desired, live, changes2, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes2, PATCHABLE);
-        Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
-        let move = changes2.find((change) => change.field === "parent");
-        if (move) {
-          let to = typeof move.to == "string" ? move.to : void 0;
-          calls.push({
-            method: "POST",
-            path: `${collectionPath(live.item.id)}/move`,
-            body: { parent: move.to ?? null },
-            summary: "move collection",
-            needs: ctx.needs(to),
-            // Out of its old parent before that one is deleted.
-            unrefs: live.item.parent ? [live.item.parent] : [],
-            releases: [movedOut(live.item.id)],
-            // Into a collection inside its live subtree: after the moves that take that one out.
-            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope, ctx)).map(movedOut)
-          });
-        }
-        return calls;
-      },
-      remove(live, _address, scope, ctx) {
-        return checkNothingKeptInside(live, scope, ctx), [
-          {
-            method: "DELETE",
-            path: collectionPath(live.item.id),
-            summary: "delete collection",
-            // A nested collection goes before its parent, which would take it along.
-            unrefs: live.item.parent ? [live.item.parent] : []
+            recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
           }
         ];
       },
-      consequences: (live, _address, _scope, _ctx, configuration) => spacesToTrash(live.details?.spaces ?? [], configuration),
-      toConfig(live, scope, ctx) {
-        let collection = live.item;
-        if (sharesTitle(collection)) {
-          let first = liveCollections(scope).find((node) => node.item.title === collection.title);
-          if (first && first.item.id !== collection.id) {
-            ctx.warn(
-              `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`
-            );
-            return;
-          }
+      update(desired, live, changes2, _address, scope, ctx) {
+        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes2, PATCHABLE);
+        Object.keys(body).length > 0 && calls.push({
+          method: "PATCH",
+          path: groupPath(org, siteId, live.item.id),
+          body,
+          summary: "update group",
+          needs: ctx.needs(siteId)
+        });
+        let have = new Set(live.item.sections.map((section) => section.id));
+        for (let path of desired.sections) {
+          let id = ctx.idOf(sectionAddress(scope, path));
+          have.has(id) || calls.push({
+            method: "POST",
+            path: `${groupPath(org, siteId, live.item.id)}/sections`,
+            body: { sectionId: id },
+            summary: "add section to group",
+            needs: ctx.needs(siteId, id),
+            alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
+          });
         }
-        let config = { title: collection.title };
-        return typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent && (config.parent = exportedCollection(collection.parent, scope, ctx)), config;
+        let wanted = desiredGroupBySectionId(scope, ctx);
+        for (let id of have)
+          !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
+            method: "DELETE",
+            path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
+            summary: "remove section from group",
+            needs: ctx.needs(siteId),
+            alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
+          });
+        return calls;
+      },
+      // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
+      move: (id, position, scope) => {
+        let [where7, anchor] = position.after ? ["after", position.after] : ["before", position.before];
+        return {
+          method: "POST",
+          path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
+          body: { position: { [where7]: { type: "site-section", id: anchor } } },
+          summary: "move group"
+        };
+      },
+      remove: (live, _address, scope, ctx) => [
+        {
+          method: "DELETE",
+          path: groupPath(scope.organization, scope.ids.site, live.item.id),
+          summary: "delete group",
+          needs: ctx.needs(scope.ids.site)
+        }
+      ],
+      // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
+      consequences: (live, _address, scope, ctx) => keptMembers(live.item, scope, ctx).map((section) => {
+        let path = section.path ?? section.id;
+        return {
+          action: "update",
+          kind: "section",
+          address: sectionAddress(scope, path),
+          liveId: section.id,
+          note: "leaves the group, and stays where it is"
+        };
+      }),
+      // The group's own fields; `nestSections` gives it its `sections`.
+      toConfig(live) {
+        let config = { group: live.item.title };
+        return typeof live.item.icon == "string" && (config.icon = live.item.icon), config;
+      }
+    };
+  }
+});
+
+// src/kinds/unique.ts
+function slug(text2) {
+  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+function derivedPath(title) {
+  return slug(title).slice(0, 90).replace(/-+$/, "");
+}
+var uniqueClaim, temporarySegment, init_unique = __esm({
+  "src/kinds/unique.ts"() {
+    "use strict";
+    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
+  }
+});
+
+// src/kinds/site-space-claims.ts
+var siteSpacePathClaim, addTurn, turnsAfter, init_site_space_claims = __esm({
+  "src/kinds/site-space-claims.ts"() {
+    "use strict";
+    init_unique();
+    siteSpacePathClaim = (scope, path) => uniqueClaim(scope, "site-space-path", path), addTurn = (scope, index) => uniqueClaim(scope, "site-space-add", String(index)), turnsAfter = (scope, index, count2) => Array.from({ length: Math.max(0, count2 - index - 1) }, (_, at3) => addTurn(scope, index + 1 + at3));
+  }
+});
+
+// src/kinds/known-spaces.ts
+function knownSpaces(spaces) {
+  if (spaces.size === 0) return "no spaces are named under spaces:";
+  let names2 = [];
+  for (let name of spaces.keys()) {
+    if (names2.length === 10) break;
+    names2.push(name);
+  }
+  let more = spaces.size - names2.length;
+  return `known spaces: ${names2.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
+}
+var init_known_spaces = __esm({
+  "src/kinds/known-spaces.ts"() {
+    "use strict";
+  }
+});
+
+// src/kinds/site-space-config.ts
+var siteSpaceConfig, init_site_space_config = __esm({
+  "src/kinds/site-space-config.ts"() {
+    "use strict";
+    init_configured();
+    init_known_spaces();
+    siteSpaceConfig = {
+      schema: { fragment: "site-space" },
+      // Identity is the space (the API shows a space once per container); paths are unique too.
+      identities: [
+        { field: "space", noun: "for space", hints: !1 },
+        { field: "path", hints: !1 }
+      ],
+      check(siteSpaces, ctx) {
+        checkSingleDefault(siteSpaces, `site space in this ${ctx.parent?.kind ?? "site"}`, ctx);
+        for (let siteSpace of siteSpaces) {
+          siteSpace.value.was !== void 0 && ctx.report(siteSpace, ["was"], "a site space is identified by its space, and its path changes in place: remove `was`");
+          let name = siteSpace.value.space;
+          ctx.spaces === void 0 || ctx.spaces.has(name) || ctx.report(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(ctx.spaces)}`);
+        }
+      },
+      resolve({ value: { space, path, condition, default: isDefault } }, meta2, ctx) {
+        return {
+          ...meta2,
+          spaceId: ctx.spaceId(space),
+          spaceName: space,
+          path,
+          ...defined({ condition, default: isDefault })
+        };
+      }
+    };
+  }
+});
+
+// src/kinds/site-space.ts
+function siteSpaceKind(container) {
+  let pathClaim2 = siteSpacePathClaim, turnsAfter2 = (scope, index) => turnsAfter(scope, index, scope.desired.siteSpaces?.length ?? 0), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
+    if (scope.ids.section === void 0)
+      throw new Error("planner bug: a section's site space without its section");
+    return scope.ids.section;
+  }, makeDefault2 = (scope, id, ctx) => container === "site" ? {
+    method: "PATCH",
+    path: sitePath(scope.organization, siteId(scope)),
+    body: { defaultSiteSpace: id },
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), id)
+  } : {
+    method: "PATCH",
+    path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
+    body: { defaultSiteSpace: id },
+    summary: "make default site space",
+    needs: ctx.needs(siteId(scope), sectionId(scope), id)
+  }, configure = (scope, id, body, claims, releases, summary2, ctx) => {
+    let needs = ctx.needs(siteId(scope), id), call = {
+      method: "PATCH",
+      path: siteSpacePath(scope.organization, siteId(scope), id),
+      body,
+      summary: summary2,
+      needs,
+      claims,
+      releases
+    };
+    return releases.length > 0 && (call.temporary = {
+      body: { path: temporarySegment(id) },
+      summary: "move site space to a temporary path",
+      needs
+    }), call;
+  }, kind = {
+    kind: "site space",
+    collection: "siteSpaces",
+    config: siteSpaceConfig,
+    exportOneLine: !0,
+    ordered: !0,
+    outline: { fields: ["path"], flag: "default" },
+    // A section must keep a site space, and a new default must exist before the old one goes.
+    deleteAfterCreates: !0,
+    // The first section created in a site takes over its root site spaces: they matter while the
+    // site has no sections, whether or not the configuration lists root site spaces.
+    ...container === "site" ? { readAfter: ["section"] } : {},
+    readAnyway(scope) {
+      if (!("sections" in scope.desired) || scope.desired.sections === void 0) return !1;
+      let live = scope.live;
+      if (!live || (live.children.section?.length ?? 0) > 0) return !1;
+      let count2 = live.item.siteSpaces;
+      return typeof count2 != "number" || count2 > 0;
+    },
+    async read(client, scope) {
+      if (container === "section") {
+        let inSection = scope.live?.item.siteSpaces;
+        return leafNodes(Array.isArray(inSection) ? inSection : []);
+      }
+      let all = await client.list(siteSpacesPath(scope.organization, siteId(scope)));
+      return leafNodes(all.filter((siteSpace) => !siteSpace.section));
+    },
+    key: (siteSpace) => siteSpace.spaceId,
+    liveKey: (siteSpace) => siteSpace.space.id,
+    label: (siteSpace) => siteSpace.spaceName,
+    liveLabel(siteSpace, configuration) {
+      let id = siteSpace.space.id;
+      return Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === id) ?? id;
+    },
+    diff(desired, live) {
+      let changes2 = [];
+      live || changes2.push({ field: "space", to: desired.spaceName });
+      for (let field of PATCHABLE2) compareField(changes2, field, desired[field], live?.item[field]);
+      return desired.default === !0 && live?.item.default !== !0 && changes2.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes2;
+    },
+    create(desired, address, scope, ctx, info) {
+      let id = ctx.idOf(address), calls = [];
+      if (!(info.parentIsNew && (container === "site" || info.index === 0))) {
+        let body = { spaceId: desired.spaceId }, match = { "space.id": desired.spaceId };
+        container === "section" && (body.sectionId = scope.ids.section, match.section = scope.ids.section);
+        let existing = childrenOf(scope.live, kind).map((node) => node.item.id);
+        calls.push({
+          method: "POST",
+          path: siteSpacesPath(scope.organization, siteId(scope)),
+          body,
+          summary: "add site space",
+          needs: ctx.needs(siteId(scope), scope.ids.section),
+          captures: [{ address, pointer: "/id" }],
+          claims: [addTurn(scope, info.index)],
+          recover: {
+            list: siteSpacesPath(scope.organization, siteId(scope)),
+            match,
+            exclude: existing,
+            // A space is once in its container: one another run added meanwhile is this one (the
+            // call after it sets its path).
+            adopt: {}
+          }
+        });
+      }
+      let settings = { path: desired.path };
+      return typeof desired.condition == "string" && (settings.condition = desired.condition), calls.push(
+        configure(
+          scope,
+          id,
+          settings,
+          [pathClaim2(scope, desired.path)],
+          turnsAfter2(scope, info.index),
+          "configure site space",
+          ctx
+        )
+      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
+    },
+    update(_desired, live, changes2, _address, scope, ctx) {
+      let calls = [], body = patchBody(changes2, PATCHABLE2);
+      if (Object.keys(body).length > 0) {
+        let renamed = changes2.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path), ...turnsAfter2(scope, -1)] : [];
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
+      }
+      return changes2.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id, ctx)), calls;
+    },
+    remove: (live, _address, scope, ctx) => [
+      {
+        method: "DELETE",
+        path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
+        summary: "remove site space",
+        needs: ctx.needs(siteId(scope)),
+        releases: [pathClaim2(scope, live.item.path)]
+      }
+    ],
+    move: (id, position, scope) => ({
+      method: "POST",
+      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
+      body: movePosition("site-space", "siteSpace", position),
+      summary: "move site space"
+    }),
+    toConfig(live, _scope, ctx) {
+      let siteSpace = live.item, config = { space: ctx.space(siteSpace.space.id), path: siteSpace.path };
+      return typeof siteSpace.condition == "string" && (config.condition = siteSpace.condition), siteSpace.default === !0 && (config.default = !0), config;
+    }
+  };
+  return kind;
+}
+var PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
+  "src/kinds/site-space.ts"() {
+    "use strict";
+    init_compare();
+    init_live_nodes();
+    init_paths();
+    init_site_space_claims();
+    init_site_space_config();
+    init_types();
+    init_unique();
+    PATCHABLE2 = ["path", "condition"];
+    rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
+  }
+});
+
+// src/kinds/section.ts
+function makeDefault(scope, sectionId, ctx) {
+  return {
+    method: "PATCH",
+    path: sitePath(scope.organization, scope.ids.site),
+    body: { defaultSiteSection: sectionId },
+    summary: "make default section",
+    needs: ctx.needs(scope.ids.site, sectionId)
+  };
+}
+var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
+  "src/kinds/section.ts"() {
+    "use strict";
+    init_address();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_section_group();
+    init_site_navigation();
+    init_site_space();
+    init_types();
+    init_unique();
+    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site2 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
+      body: { path: temporarySegment(id) },
+      summary: "move section to a temporary path",
+      needs: ctx.needs(scope.ids.site, id)
+    });
+    sectionKind = {
+      kind: "section",
+      collection: "sections",
+      config: {
+        schema: { fragment: "section" },
+        // Sections are written in navigation order, some nested in groups.
+        items: (site4) => navigationOf(site4)?.sections,
+        identities: [{ field: "path" }, { field: "id", optional: !0, hints: !1 }],
+        check(sections, ctx) {
+          checkSingleDefault(sections, `section in site "${ctx.parent?.item.value.title}"`, ctx);
+        },
+        resolve(section, meta2) {
+          let { path, title, description, icon, condition, default: isDefault } = section.value;
+          return {
+            ...meta2,
+            path,
+            title,
+            ...defined({ description, icon, condition, default: isDefault, group: section.group })
+          };
+        }
+      },
+      ordered: !0,
+      inheritsRoot: sectionSiteSpaceKind.kind,
+      // The sections of a group stand together and the group moves them as one.
+      blocks: {
+        kind: sectionGroupKind,
+        of: (section) => section.group,
+        liveOf: (section) => section.sectionGroup ?? void 0
+      },
+      outline: { fields: ["title"], flag: "default" },
+      children: [sectionSiteSpaceKind],
+      // Redirects and groups name sections by path, so sections are read to resolve them; a site
+      // configured with root site spaces must have none.
+      readAnyway: (scope) => site2(scope).redirects !== void 0 || site2(scope).sectionGroups !== void 0 || site2(scope).siteSpaces !== void 0,
+      async read(client, scope) {
+        return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
+          item,
+          children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) }
+        }));
+      },
+      key: (section) => section.path,
+      liveKey: (section) => section.path,
+      // A section an interrupted apply created but did not configure still has the path the API
+      // derived from its title, the configured title (a long one is not sent: the API gives the
+      // space's), and only spaces the configured section lists, its first among them.
+      adopts(desired, live) {
+        let spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId)), liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id), derived = derivedPath(live.title);
+        return derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path)) && (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) && liveSpaces.includes(desired.siteSpaces[0].spaceId) && liveSpaces.every((space) => spaces.has(space));
+      },
+      diff(desired, live) {
+        let changes2 = [];
+        for (let field of PATCHABLE3) compareField(changes2, field, desired[field], live?.item[field]);
+        return desired.default === !0 && live?.item.default !== !0 && changes2.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes2;
+      },
+      create(desired, address, scope, ctx, info) {
+        let org = scope.organization, siteId = scope.ids.site, id = ctx.idOf(address), first = desired.siteSpaces[0], shortTitle = desired.title.length <= CREATE_TITLE_MAX, existing = childrenOf(scope.live, sectionKind).map((node) => node.item.id), calls = [
+          {
+            method: "POST",
+            path: sectionsPath(org, siteId),
+            body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
+            summary: "create section",
+            needs: ctx.needs(siteId),
+            captures: [
+              { address, pointer: "/id" },
+              {
+                address: addressOf(address, sectionSiteSpaceKind.kind, addressKey(sectionSiteSpaceKind, first)),
+                find: { array: "/siteSpaces", match: { "space.id": first.spaceId } }
+              }
+            ],
+            recover: {
+              list: sectionsPath(org, siteId),
+              match: shortTitle ? { title: desired.title } : {},
+              exclude: existing
+            }
+          }
+        ], settings = { path: desired.path };
+        shortTitle || (settings.title = desired.title);
+        for (let field of ["description", "icon", "condition"])
+          desired[field] !== void 0 && desired[field] !== null && (settings[field] = desired[field]);
+        let derived = shortTitle ? derivedPath(desired.title) : "";
+        return calls.push({
+          method: "PATCH",
+          path: sectionPath(org, siteId, id),
+          body: settings,
+          summary: "configure section",
+          needs: ctx.needs(siteId, id),
+          claims: [pathClaim(scope, desired.path)],
+          releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
+          temporary: toTemporaryPath(scope, id, ctx)
+        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
+      },
+      update(_desired, live, changes2, _address, scope, ctx) {
+        let calls = [], body = patchBody(changes2, PATCHABLE3);
+        if (Object.keys(body).length > 0) {
+          let renamed = changes2.find((change) => change.field === "path"), call = {
+            method: "PATCH",
+            path: sectionPath(scope.organization, scope.ids.site, live.item.id),
+            body,
+            summary: "update section",
+            needs: ctx.needs(scope.ids.site)
+          };
+          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(scope, live.item.id, ctx)), calls.push(call);
+        }
+        return changes2.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id, ctx)), calls;
+      },
+      remove: (live, _address, scope, ctx) => [
+        {
+          method: "DELETE",
+          path: sectionPath(scope.organization, scope.ids.site, live.item.id),
+          summary: "delete section",
+          needs: ctx.needs(scope.ids.site),
+          releases: [pathClaim(scope, live.item.path)]
+        }
+      ],
+      // Its site spaces go with it, and it leaves its group.
+      consequences(live, address, scope, ctx, configuration) {
+        let kind = sectionSiteSpaceKind, siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
+          action: "delete",
+          kind: kind.kind,
+          address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
+          liveId: siteSpace.id
+        })), group = groupLosing(live.item, scope, ctx);
+        return group ? [...siteSpaces, group] : siteSpaces;
+      },
+      move: (id, position, scope) => ({
+        method: "POST",
+        path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
+        body: movePosition("site-section", "siteSection", position),
+        summary: "move section"
+      }),
+      toConfig(live, _scope, ctx) {
+        let section = live.item, config = {
+          path: section.path,
+          title: section.title,
+          ...definedFields(section, ["icon", "description", "condition"])
+        };
+        return section.default === !0 && (config.default = !0), config.siteSpaces = ctx.children(sectionSiteSpaceKind).map((siteSpace) => siteSpace.config), config;
+      }
+    };
+  }
+});
+
+// src/kinds/redirect.ts
+import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
+function destination(desired, scope, ctx) {
+  if (desired.destination.kind === "raw") return desired.destination.value;
+  let path = desired.destination.sectionPath, known = partsOf(scope, ctx).destinations, value = known.get(path);
+  return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
+}
+function destinationText(value, scope, ctx) {
+  if (value.kind === "external" && typeof value.url == "string") return value.url;
+  if (value.kind !== "site-section" || typeof value.siteSectionId != "string") return;
+  let parts = partsOf(scope, ctx);
+  parts.sectionPaths ??= new Map(
+    childrenOf(scope.live, sectionKind).map((node) => [node.item.id, node.item.path])
+  );
+  let path = parts.sectionPaths.get(value.siteSectionId);
+  return path === void 0 ? void 0 : `section ${JSON.stringify(path)}`;
+}
+function destinationChange(desired, wanted, live, scope, ctx) {
+  let change = live ? { field: "destination", from: live, to: wanted } : { field: "destination", to: wanted };
+  change.main = !0;
+  let fromText = live && destinationText(live, scope, ctx);
+  fromText !== void 0 && (change.fromText = fromText);
+  let toText = desired.destination.kind === "site-section" ? `section ${JSON.stringify(desired.destination.sectionPath)}` : destinationText(wanted, scope, ctx);
+  return toText !== void 0 && (change.toText = toText), change;
+}
+function holdsDestination(wanted, live) {
+  if (!live) return !1;
+  for (let key in wanted) {
+    let value = wanted[key], have = live[key];
+    if (value !== have && (typeof value != "object" || !isDeepStrictEqual2(value, have))) return !1;
+  }
+  return !0;
+}
+function rawDestination(live) {
+  let fields = DESTINATION_FIELDS[live.kind];
+  if (!fields) return { ...live };
+  let raw = { kind: live.kind };
+  for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
+  return raw;
+}
+function bulkItem(list, source, destination2) {
+  return {
+    method: "PUT",
+    path: list,
+    route: BULK_REDIRECTS_ROUTE,
+    field: "redirects",
+    item: { source, destination: destination2 }
+  };
+}
+var redirectConfig, site3, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
+  "src/kinds/redirect.ts"() {
+    "use strict";
+    init_address();
+    init_compare();
+    init_kind_types();
+    init_live_nodes();
+    init_paths();
+    init_section();
+    init_site_navigation();
+    init_unique();
+    redirectConfig = {
+      schema: { fragment: "redirect" },
+      identities: [{ field: "source" }, { field: "id", optional: !0, hints: !1 }],
+      check(redirects, ctx) {
+        let site4 = ctx.parent?.item;
+        if (site4 === void 0) return;
+        let { title } = site4.value, navigation = navigationOf(site4), paths = new Set(navigation?.sections.map((s) => s.value.path));
+        for (let redirect of redirects) {
+          let target = redirect.value.to?.section;
+          if (target === void 0 || paths.has(target)) continue;
+          let message = navigation === void 0 ? `site "${title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }` : `no section with path "${target}" in site "${title}"`;
+          ctx.report(redirect, ["to", "section"], message);
+        }
+      },
+      resolve({ value: { source, to, destination: destination2 } }, meta2) {
+        let target = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } };
+        return Object.assign(meta2, { source, destination: target });
+      }
+    }, site3 = (scope) => scope.desired, partsOf = (scope, ctx) => ctx.once(scope, "redirect parts", () => ({
+      list: redirectsPath(scope.organization, scope.ids.site),
+      claim: uniqueClaim(scope, "redirect-source", ""),
+      destinations: /* @__PURE__ */ new Map()
+    })), sourceClaim = (scope, ctx, source) => partsOf(scope, ctx).claim + source;
+    DESTINATION_FIELDS = {
+      "site-section": ["siteSectionId"],
+      "site-space": ["siteSpaceId"],
+      "site-page": ["siteSpaceId", "pageId"],
+      external: ["url"]
+    };
+    BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
+    sectionOf = (redirect) => redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId == "string" ? [redirect.destination.siteSectionId] : [], redirectKind = {
+      kind: "redirect",
+      collection: "redirects",
+      config: redirectConfig,
+      desired: (scope) => site3(scope).redirects,
+      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, scope.ids.site))),
+      key: (redirect) => redirect.source,
+      liveKey: (redirect) => redirect.source,
+      diff(desired, live, scope, ctx) {
+        let changes2 = [];
+        compareField(changes2, "source", desired.source, live?.item.source);
+        let wanted = destination(desired, scope, ctx);
+        return holdsDestination(wanted, live?.item.destination) || changes2.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx)), changes2;
+      },
+      create(desired, address, scope, ctx) {
+        let to = destination(desired, scope, ctx);
+        return [
+          {
+            method: "POST",
+            path: partsOf(scope, ctx).list,
+            body: { source: desired.source, destination: to },
+            summary: "create redirect",
+            needs: ctx.needs(scope.ids.site, to.siteSectionId),
+            captures: [{ address, pointer: "/id" }],
+            recover: {
+              list: partsOf(scope, ctx).list,
+              match: { source: desired.source },
+              // Sources are unique: one another run made meanwhile is this one when it leads there too.
+              adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value]))
+            },
+            claims: [sourceClaim(scope, ctx, desired.source)],
+            bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to)
+          }
+        ];
+      },
+      update(desired, live, changes2, _address, scope, ctx) {
+        let body = {}, call = {
+          method: "PATCH",
+          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
+          body,
+          summary: "update redirect",
+          needs: ctx.needs(scope.ids.site)
+        };
+        changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, ctx, desired.source)], call.releases = [sourceClaim(scope, ctx, live.item.source)], call.temporary = {
+          body: { source: `/${temporarySegment(live.item.id)}` },
+          summary: "move redirect to a temporary source"
+        });
+        let to;
+        return changes2.some((change) => change.field === "destination") && (to = destination(desired, scope, ctx), body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to)), [call];
+      },
+      remove: (live, _address, scope, ctx) => [
+        {
+          method: "DELETE",
+          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
+          summary: "delete redirect",
+          needs: ctx.needs(scope.ids.site),
+          releases: [sourceClaim(scope, ctx, live.item.source)],
+          unrefs: sectionOf(live.item),
+          bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null)
+        }
+      ],
+      // A section of the same site by its path; any other destination as the API gives it.
+      toConfig(live, scope) {
+        let { source, destination: destination2 } = live.item, [sectionId] = sectionOf(live.item), section = childrenOf(scope.live, sectionKind).find((node) => node.item.id === sectionId);
+        return section ? { source, to: { section: section.item.path } } : { source, destination: rawDestination(destination2) };
+      }
+    };
+  }
+});
+
+// src/kinds/section-nesting.ts
+function nestSections(sections, groups, site4, ctx) {
+  let groupOf = /* @__PURE__ */ new Map(), membersOf = /* @__PURE__ */ new Map();
+  for (let group of groups) {
+    let members = [];
+    group.config.sections = members, membersOf.set(group, members);
+    for (let member of group.live.item.sections) groupOf.set(member.id, group);
+  }
+  let list = [], lastIndex = /* @__PURE__ */ new Map(), split = /* @__PURE__ */ new Set();
+  sections.forEach((section, index) => {
+    let group = groupOf.get(section.live.item.id);
+    if (!group) {
+      list.push(section.config);
+      return;
+    }
+    let members = membersOf.get(group) ?? [];
+    members.length === 0 ? list.push(group.config) : lastIndex.get(group) !== index - 1 && split.add(group), members.push(section.config), lastIndex.set(group, index);
+  });
+  for (let group of groups)
+    membersOf.get(group)?.length === 0 && list.push(group.config);
+  for (let group of split)
+    ctx.warn(
+      `site ${JSON.stringify(site4)}: the sections of group ${JSON.stringify(group.config.group)} are not next to each other in the navigation; the configuration lists them together, so plan will show the moves that bring them together`
+    );
+  return list;
+}
+var init_section_nesting = __esm({
+  "src/kinds/section-nesting.ts"() {
+    "use strict";
+  }
+});
+
+// src/kinds/site-adaptive-schema.ts
+function liveSchema(node) {
+  let jsonSchema = node?.details?.adaptiveSchema;
+  if (!jsonSchema) return;
+  let schema2 = { properties: jsonSchema.properties ?? {} };
+  return typeof jsonSchema.additionalProperties == "boolean" && (schema2.additionalProperties = jsonSchema.additionalProperties), schema2;
+}
+function isClaim(value) {
+  if (typeof value != "object" || value === null) return !1;
+  let { type: type2, description, ...rest } = value;
+  return typeof type2 == "string" && CLAIM_TYPES.includes(type2) && typeof description == "string" && Object.keys(rest).length === 0;
+}
+function schemaConfig(node, ctx) {
+  let schema2 = liveSchema(node);
+  if (!schema2) return;
+  let properties = schema2.properties ?? {}, names2 = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
+  if (schema2.additionalProperties === !0 && ctx.warn(
+    `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
+  ), !enabled && names2.length === 0) return;
+  let claims = {}, odd = [];
+  for (let name of names2) {
+    let claim = properties[name];
+    isClaim(claim) ? claims[name] = claim : odd.push(name);
+  }
+  if (odd.length > 0) {
+    ctx.warn(
+      `site ${site4}: the adaptive schema is left out: claim ${odd.map((name) => JSON.stringify(name)).join(", ")} is not in the form the configuration takes (a type of boolean, number or string, and a description: what both the spec and the service's published description take)`
+    );
+    return;
+  }
+  node.details?.adaptiveSchema?.required !== void 0 && ctx.warn(
+    `site ${site4}: the adaptive schema's "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it`
+  );
+  let config = { properties: claims };
+  return schema2.additionalProperties === !1 && (config.additionalProperties = !1), config;
+}
+function schemaCall(org, site4, schema2, live, ctx) {
+  let additionalProperties = schema2.additionalProperties ?? live?.additionalProperties ?? !1;
+  return {
+    method: "PUT",
+    path: `${sitePath(org, site4)}/adaptive-schema`,
+    body: { jsonSchema: { type: "object", properties: schema2.properties, additionalProperties } },
+    summary: "set adaptive schema",
+    needs: ctx.needs(site4)
+  };
+}
+var CLAIM_TYPES, init_site_adaptive_schema = __esm({
+  "src/kinds/site-adaptive-schema.ts"() {
+    "use strict";
+    init_paths();
+    CLAIM_TYPES = ["boolean", "number", "string"];
+  }
+});
+
+// src/kinds/site.ts
+function liveValue(site4, field) {
+  if (site4)
+    return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
+}
+var PATCHABLE4, TYPES, VISIBILITIES, siteKind, init_site = __esm({
+  "src/kinds/site.ts"() {
+    "use strict";
+    init_pagination();
+    init_errors();
+    init_address();
+    init_desired();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_proxy();
+    init_redirect();
+    init_section();
+    init_section_group();
+    init_section_nesting();
+    init_site_adaptive_schema();
+    init_site_space();
+    init_types();
+    PATCHABLE4 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
+    TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], siteKind = {
+      kind: "site",
+      collection: "sites",
+      highRisk: !0,
+      keyKeptUnique: !1,
+      config: {
+        schema: {
+          fragment: "site",
+          description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed."
+        },
+        identities: [{ field: "title" }, { field: "id", optional: !0, hints: !1 }],
+        resolve({ value }, meta2) {
+          let { title, type: type2, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = value;
+          return {
+            ...meta2,
+            title,
+            ...defined({ type: type2, visibility, basename, proxy, adaptiveContent, adaptiveSchema })
+          };
+        }
+      },
+      children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+      read: async (client, scope) => leafNodes(await client.list(`${orgPath(scope.organization)}/sites`)),
+      detailsWanted: { adaptiveSchema: { properties: {} } },
+      detailsKey: "adaptiveSchema",
+      async readDetails(client, scope, node, desired) {
+        if (!desired.adaptiveSchema) return;
+        let schema2 = await client.get(
+          `${sitePath(scope.organization, node.item.id)}/adaptive-schema`
+        );
+        node.details = { ...node.details, adaptiveSchema: schema2?.jsonSchema ?? {} };
+      },
+      key: (site4) => site4.title,
+      liveKey: (site4) => site4.title,
+      diff(desired, live) {
+        let sections = childrenOf(live, sectionKind);
+        if (desired.siteSpaces !== void 0 && sections.length > 0) {
+          let paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
+          throw new DocsyncError(
+            "plan.root-site-spaces",
+            `${placeOf(desired.at)}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
+          );
+        }
+        let changes2 = [];
+        live || compareField(changes2, "type", desired.type, void 0);
+        for (let field of PATCHABLE4) {
+          let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
+          compareField(changes2, field, value, liveValue(live?.item, field));
+        }
+        if (desired.adaptiveSchema) {
+          let have = liveSchema(live);
+          compareField(changes2, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties), compareField(
+            changes2,
+            "adaptiveSchema.additionalProperties",
+            desired.adaptiveSchema.additionalProperties,
+            have?.additionalProperties
+          );
+        }
+        return changes2;
+      },
+      create(desired, address, scope, ctx) {
+        let org = scope.organization, id = ctx.idOf(address), roots = desired.siteSpaces ?? [], body = definedFields(desired, ["type", "title", "visibility"]);
+        roots.length > 0 && (body.spaces = roots.map((siteSpace) => siteSpace.spaceId));
+        let calls = [
+          {
+            method: "POST",
+            path: `${orgPath(org)}/sites`,
+            body,
+            summary: "create site",
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
+          }
+        ];
+        roots.length > 0 && calls.push({
+          method: "GET",
+          path: `${siteSpacesPath(org, id)}?limit=${MAX_PAGE_SIZE}`,
+          summary: "read the site spaces made with the site",
+          needs: ctx.needs(id),
+          captures: roots.map((siteSpace) => ({
+            address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
+            find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
+          }))
+        });
+        let settings = definedFields(desired, ["basename", "adaptiveContent"]);
+        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({
+          method: "PATCH",
+          path: sitePath(org, id),
+          body: settings,
+          summary: "configure site",
+          needs: ctx.needs(id)
+        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
+      },
+      update(desired, live, changes2, _address, scope, ctx) {
+        let calls = [], body = patchBody(changes2, PATCHABLE4);
+        return Object.keys(body).length > 0 && calls.push({
+          method: "PATCH",
+          path: sitePath(scope.organization, live.item.id),
+          body,
+          summary: "update site"
+        }), desired.adaptiveSchema && changes2.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx)), calls;
+      },
+      remove: (live, _address, scope) => [
+        { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
+      ],
+      // Everything inside the site is listed, even as an empty list, so that the file manages it.
+      toConfig(live, _scope, ctx) {
+        let site4 = live.item, config = { title: site4.title };
+        TYPES.includes(site4.type) && (config.type = site4.type), VISIBILITIES.includes(site4.visibility) && (config.visibility = site4.visibility), typeof site4.basename == "string" && (config.basename = site4.basename);
+        let proxy = site4.proxy?.origin;
+        typeof proxy == "string" && isConfigurableProxy(proxy) ? config.proxy = proxy : typeof proxy == "string" && ctx.warn(
+          `site ${JSON.stringify(site4.title)}: the proxy ${JSON.stringify(proxy)} is left out: the configuration takes a host and path such as acme.com/docs, optionally with https:// in front`
+        ), site4.adaptiveContent && (config.adaptiveContent = { enabled: site4.adaptiveContent.enabled ?? !1 });
+        let schema2 = schemaConfig(live, ctx);
+        schema2 && (config.adaptiveSchema = schema2);
+        let sections = ctx.children(sectionKind);
+        return sections.length > 0 ? config.sections = nestSections(sections, ctx.children(sectionGroupKind), site4.title, ctx) : config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config), config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config), config;
       }
     };
   }
@@ -4304,8 +5063,8 @@ var KIND, PATCHABLE, where2, collectionKind, init_collection = __esm({
 
 // src/kinds/custom-field.ts
 function valuesLost(name, scope) {
-  return (scope.live?.children.space ?? []).flatMap((node) => {
-    let values = node.details?.customFields, space = scope.desired.spaceSettings?.find((item) => item.spaceId === node.item.id);
+  return childrenOf(scope.live, spaceKind).flatMap((node) => {
+    let values = node.details?.customFields, space = desiredIn(spaceKind, scope)?.find((item) => item.spaceId === node.item.id);
     return values?.[name] === void 0 || values[name] === null || space === void 0 ? [] : space.customFields?.[name] !== void 0 ? [] : [
       {
         action: "update",
@@ -4317,7 +5076,7 @@ function valuesLost(name, scope) {
     ];
   });
 }
-var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
+var UPDATABLE, TYPES2, nameClaim, customFieldKind, init_custom_field = __esm({
   "src/kinds/custom-field.ts"() {
     "use strict";
     init_address();
@@ -4325,7 +5084,9 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
     init_configured();
     init_live_nodes();
     init_paths();
-    UPDATABLE = ["title", "description", "placeholder", "options"], TYPES = ["text", "number", "boolean", "date", "select", "multi-select"], nameClaim = (org, name) => `${org}#custom-field=${name}`;
+    init_space();
+    init_types();
+    UPDATABLE = ["title", "description", "placeholder", "options"], TYPES2 = ["text", "number", "boolean", "date", "select", "multi-select"], nameClaim = (org, name) => `${org}#custom-field=${name}`;
     customFieldKind = {
       kind: "custom field",
       collection: "customFields",
@@ -4339,7 +5100,6 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
           return { ...meta2, name, type: type2, ...defined({ title, description, placeholder, options }) };
         }
       },
-      desired: (scope) => scope.desired.customFields,
       read: async (client, scope) => leafNodes(await client.list(customFieldsPath(scope.organization))),
       key: (field) => field.name,
       liveKey: (field) => field.name,
@@ -4389,7 +5149,7 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
       consequences: (live, _address, scope) => valuesLost(live.item.name, scope),
       toConfig(live, _scope, ctx) {
         let field = live.item;
-        if (!TYPES.includes(field.type)) {
+        if (!TYPES2.includes(field.type)) {
           ctx.warn(
             `custom field "${field.name}" is of type "${field.type}", which docsync does not know: left out`
           );
@@ -4406,75 +5166,129 @@ var UPDATABLE, TYPES, nameClaim, customFieldKind, init_custom_field = __esm({
   }
 });
 
-// src/kinds/member-admins.ts
-function adminRefusals(members, outcomes, caller, at3) {
-  let refusals = [], lowered = members.filter((member) => {
-    let outcome = outcomes.get(member.id);
-    return isAdmin(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin(outcome.role));
-  });
-  for (let member of lowered) {
-    let outcome = outcomes.get(member.id), where7 = at3(member.id), refusal2 = (message) => where7 === void 0 ? { member: member.name, message } : { member: member.name, at: where7, message };
-    "id" in caller && caller.id === member.id ? refusals.push(
-      refusal2(
-        `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe(outcome)}; make that change in the web app, or run docsync with another admin's token.`
-      )
-    ) : "unknown" in caller && refusals.push(
-      refusal2(
-        `member "${member.name}" is an admin, and docsync cannot tell whether it is the user the API token runs as (${caller.unknown}), so it lowers no admin. The plan would ${describe(outcome)}; make that change in the web app.`
-      )
-    );
-  }
-  let activeAdmins = (role) => members.filter((member) => !member.disabled && isAdmin(role(member) ?? null)).length, before = activeAdmins((member) => member.role), after = activeAdmins((member) => {
-    let outcome = outcomes.get(member.id);
-    return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
-  });
-  if (before > 0 && after === 0 && lowered.length > 0) {
-    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at3(member.id)).find((where7) => where7 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
-    refusals.push(
-      first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
-    );
-  }
-  return refusals;
+// src/kinds/shapes/assignment.ts
+function keptLive(scope, kind, live, ctx) {
+  let plain3 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
+  return ctx.liveIdOf(plain3) === live.id || ctx.liveIdOf(byId) === live.id;
 }
-var isAdmin, describe, init_member_admins = __esm({
-  "src/kinds/member-admins.ts"() {
+function assignmentKind(spec) {
+  let own = (scope) => desiredIn(kind, scope), resolved = /* @__PURE__ */ new WeakMap(), principalIds = (scope, ctx) => {
+    let ids = resolved.get(scope);
+    if (ids) return ids;
+    ids = /* @__PURE__ */ new Map();
+    let first = /* @__PURE__ */ new Map();
+    for (let desired of own(scope) ?? []) {
+      let id = spec.principalId(desired, scope, ctx), key = principalKey(desired.type, id), earlier = first.get(key);
+      if (earlier)
+        throw new DocsyncError(
+          "plan.duplicate",
+          `${at(desired)}: ${desired.type} "${desired.name}" is the ${desired.type} "${earlier.name}" names at ${at(earlier)}: give each ${desired.type} one role`
+        );
+      first.set(key, desired), ids.set(desired, id);
+    }
+    return resolved.set(scope, ids), ids;
+  }, principalDeleted = (live, scope, ctx) => spec.principalOf(live, scope).some((owner) => ctx.deletes(owner.address) === owner.id), matchKey = (desired, scope, ctx) => principalKey(
+    desired.type,
+    principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx)
+  ), grantsAfter = (scope, ctx) => {
+    let ids = principalIds(scope, ctx), after = (own(scope) ?? []).map((desired) => ({
+      type: desired.type,
+      id: ids.get(desired),
+      role: desired.role
+    })), configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
+    for (let { item } of childrenOf(scope.live, kind))
+      configured.has(principalKey(item.type, item.id)) || keptLive(scope, spec.kind, item, ctx) && (principalDeleted(item, scope, ctx) || after.push({ type: item.type, id: item.id, role: item.role }));
+    return after;
+  }, guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
+    if (!spec.guard || guarded.has(scope)) return;
+    guarded.add(scope);
+    let before = childrenOf(scope.live, kind).map(({ item }) => ({
+      type: item.type,
+      id: item.id,
+      role: item.role
+    }));
+    spec.guard(before, grantsAfter(scope, ctx), scope);
+  }, routes = (type2) => {
+    let found = spec.principals[type2];
+    if (!found) throw new Error(`assignment of unknown principal type ${type2}`);
+    return found;
+  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${scope.address}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call, kind = {
+    kind: spec.kind,
+    collection: spec.collection,
+    config: spec.config,
+    read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
+    key: (desired) => assignmentKey(desired.type, desired.name),
+    liveKey: (live) => principalKey(live.type, live.id),
+    matchKey,
+    // An unmatched grant's address names its principal as the configuration would.
+    liveLabel: (live) => live.key,
+    // A principal's names (its id, its email, a team's old title) are no rename of the grant.
+    keyAliases: !0,
+    diff(desired, live, scope, ctx) {
+      if (guard(scope, ctx), live?.item.role === desired.role) return [];
+      let change = { field: "role", to: desired.role };
+      return live && (change.from = live.item.role), [change];
+    },
+    create(desired, _address, scope, ctx) {
+      guard(scope, ctx);
+      let principal = spec.principalId(desired, scope, ctx), call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role), needs = ctx.needs(principal);
+      return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
+    },
+    update(desired, live, _changes, _address, scope) {
+      let call = routes(live.item.type).change(scope, live.item.id, desired.role);
+      return [gives(takes(call, scope, live.item.role), scope, desired.role)];
+    },
+    remove(live, _address, scope, ctx) {
+      return guard(scope, ctx), [takes(routes(live.item.type).remove(scope, live.item.id), scope, live.item.role)];
+    },
+    // A grant goes with its principal: no call of its own, which would find it gone.
+    goesWith: (live, scope) => ({
+      owners: spec.principalOf(live.item, scope),
+      note: `role ${JSON.stringify(live.item.role)}`
+    })
+  };
+  return kind;
+}
+var assignmentKey, at, principalKey, init_assignment = __esm({
+  "src/kinds/shapes/assignment.ts"() {
     "use strict";
-    isAdmin = (role) => role === "admin", describe = (outcome) => outcome === "removed" ? "remove it from the organization" : `make it ${outcome.role ?? "a guest"}`;
+    init_errors();
+    init_address();
+    init_desired();
+    init_types();
+    assignmentKey = (type2, name) => `${type2}:${name}`, at = (item) => placeOf(item.at), principalKey = (type2, id) => `${type2}:${id}`;
   }
 });
 
-// src/kinds/member-teams.ts
-async function readTeamsOf(client, organization, nodes) {
-  await Promise.all(
-    nodes.filter((node) => node.item.teams !== 0).map(async (node) => {
-      let memberships;
-      try {
-        memberships = await client.list(
-          `${orgPath(organization)}/members/${encodeURIComponent(node.item.id)}/teams`
-        );
-      } catch (error) {
-        if (isNotOffered(error)) return;
-        throw error;
-      }
-      let teams = memberships.map(({ team }) => ({ id: team.id, title: team.title }));
-      teams.length > 0 && (node.details = { ...node.details, teams });
-    })
+// src/kinds/space-access.ts
+function callerIsAdmin(grants, caller) {
+  return grants.some(
+    (grant) => isAdmin(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && caller.teams.has(grant.id))
   );
 }
-function teamsLosing(node, member, ctx) {
-  return (node.details?.teams ?? []).flatMap(({ id, title }) => {
-    let addresses = [title, `${title}#${id}`].map((key) => addressOf("", "team", key));
-    return addresses.some((address2) => ctx.deletes(address2) === id) ? [] : [
-      { action: "update", kind: "team", address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0], liveId: id, note: `loses member ${JSON.stringify(member)}` }
-    ];
-  });
+function lockoutProblems(before, after, caller) {
+  let problems = [], admins = before.filter(isAdmin);
+  if (admins.length > 0 && !after.some(isAdmin) && problems.push(
+    `it would leave the space without an admin (today: ${admins.map(describe).join(", ")}); keep one user or team with role admin`
+  ), caller.known)
+    callerIsAdmin(before, caller) && !callerIsAdmin(after, caller) && problems.push(
+      `it would remove the admin access of user ${caller.id}, whose token docsync runs with; keep its admin grant (or its team's)`
+    );
+  else {
+    let lowered = admins.filter(
+      (grant) => !after.some((kept) => kept.type === grant.type && kept.id === grant.id && isAdmin(kept))
+    );
+    lowered.length > 0 && problems.push(
+      `it would remove or lower the admin grant of ${lowered.map(describe).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
+    );
+  }
+  return problems;
 }
-var init_member_teams = __esm({
-  "src/kinds/member-teams.ts"() {
+var isAdmin, describe, init_space_access = __esm({
+  "src/kinds/space-access.ts"() {
     "use strict";
-    init_errors2();
-    init_address();
-    init_paths();
+    isAdmin = (grant) => grant.role === "admin";
+    describe = (grant) => `${grant.type} ${grant.id}`;
   }
 });
 
@@ -4532,12 +5346,789 @@ var once, absent, init_space_access_facts = __esm({
   }
 });
 
+// src/kinds/space-permission.ts
+function where(scope) {
+  let { at: at3, name } = scope.desired;
+  return `${placeOf(at3)}: space "${name}"`;
+}
+function whereItem(desired, scope) {
+  let { at: at3 } = desired;
+  return `${placeOf(at3)}: space "${scope.desired.name}"`;
+}
+function principalId(desired, scope, ctx) {
+  if (desired.type === "team") {
+    let address = addressOf("", "team", desired.name), id2;
+    try {
+      id2 = ctx.idOf(address);
+    } catch (error) {
+      throw error instanceof DocsyncError ? new DocsyncError(
+        "plan.unknown-reference",
+        `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
+      ) : error;
+    }
+    if (ctx.deletes(address) === id2)
+      throw new DocsyncError(
+        "plan.deleted-reference",
+        `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`
+      );
+    return id2;
+  }
+  let members = factsOf(scope)?.members, id = isEmail(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
+  if (id === void 0 || !members?.ids.has(id))
+    throw new DocsyncError(
+      "plan.unknown-reference",
+      `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+    );
+  if (ctx.deletes(memberAddress(id, members.emails.get(id))) === id)
+    throw new DocsyncError(
+      "plan.deleted-reference",
+      `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`
+    );
+  return id;
+}
+function principalOf(live) {
+  let kind = live.type === "team" ? "team" : "member", email = typeof live.email == "string" ? live.email : void 0, name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
+  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
+}
+function grantConfig(grant, scope, ctx) {
+  if (!ROLES.includes(grant.role)) {
+    let space = scope.live?.item;
+    ctx.warn(
+      `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`
+    );
+    return;
+  }
+  return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
+}
+var isEmail, userName, factsOf, memberKey, memberAddress, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
+  "src/kinds/space-permission.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    init_desired();
+    init_paths();
+    init_assignment();
+    init_space_access();
+    init_space_access_facts();
+    isEmail = (name) => name.includes("@"), userName = (name) => isEmail(name) ? name.toLowerCase() : name, factsOf = (scope) => scope.live?.details?.access;
+    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf("", "member", memberKey(id, email));
+    principalRoutes = (type2) => ({
+      invite: (scope, id, role) => ({
+        method: "POST",
+        path: spacePermissionsPath(scope.ids.space),
+        body: { role, [`${type2}s`]: [id] },
+        summary: `give ${type2} a role on space`
+      }),
+      change: (scope, id, role) => ({
+        method: "PATCH",
+        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
+        body: { role },
+        summary: `change ${type2}'s role on space`
+      }),
+      remove: (scope, id) => ({
+        method: "DELETE",
+        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
+        summary: `remove ${type2}'s role on space`
+      })
+    });
+    assignments = assignmentKind({
+      kind: "space permission",
+      collection: "permissions",
+      config: {
+        schema: { fragment: "space-permission" },
+        // Each principal once per space; a user named by id and by email is found at plan time,
+        // once names are resolved to ids (shapes/assignment.ts).
+        identities: [
+          { field: "user", noun: "for user", hints: !1, optional: !0 },
+          { field: "team", noun: "for team", hints: !1, optional: !0 }
+        ],
+        check(permissions, ctx) {
+          for (let permission of permissions) {
+            let { user, team } = permission.value;
+            user === void 0 == (team === void 0) && ctx.report(
+              permission,
+              [],
+              "give either user (a user id or email) or team (a team title), not both"
+            );
+          }
+        },
+        resolve: ({ value: { user, team, role } }, meta2) => user !== void 0 ? { ...meta2, type: "user", name: userName(user), role } : { ...meta2, type: "team", name: team ?? "", role }
+      },
+      principals: { user: principalRoutes("user"), team: principalRoutes("team") },
+      async read(client, scope) {
+        let space = scope.ids.space, configured = scope.desired.permissions ?? [], namesUsers = configured.some((permission) => permission.type === "user"), [users, teams, caller, members] = await Promise.all([
+          client.list(`${spacePermissionsPath(space)}/users`),
+          client.list(`${spacePermissionsPath(space)}/teams`),
+          readCaller(client, scope.organization),
+          namesUsers ? readMembers(client, scope.organization) : void 0
+        ]), facts = members ? { caller, members } : { caller }, node = scope.live;
+        node && (node.details = { ...node.details, access: facts });
+        let emails = new Set(configured.filter((p) => p.type === "user" && isEmail(p.name)).map((p) => p.name)), live = [];
+        for (let { permission, user } of users) {
+          let email = user.email?.toLowerCase(), name = email !== void 0 && emails.has(email) ? email : user.id;
+          live.push({
+            id: user.id,
+            type: "user",
+            role: permission,
+            key: assignmentKey("user", name),
+            ...user.email ? { email: user.email } : {}
+          });
+        }
+        for (let { permission, team } of teams)
+          live.push({
+            id: team.id,
+            type: "team",
+            role: permission,
+            key: assignmentKey("team", team.title),
+            title: team.title
+          });
+        return live;
+      },
+      principalId,
+      principalOf,
+      // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
+      keptRole: "admin",
+      guard(before, after, scope) {
+        let caller = factsOf(scope)?.caller ?? { known: !1 }, problems = lockoutProblems(before, after, caller);
+        if (problems.length !== 0)
+          throw new DocsyncError(
+            "plan.lockout",
+            `${where(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
+          );
+      }
+    }), spacePermissionKind = {
+      ...assignments,
+      exportOneLine: !0,
+      toConfig: (live, scope, ctx) => grantConfig(live.item, scope, ctx)
+    };
+  }
+});
+
+// src/kinds/space-export.ts
+async function findSpaces(client, scope, named) {
+  let collections = childrenOf(scope.live, collectionKind), inCollections = await Promise.all(
+    collections.map(({ item }) => spacesIn(client, item.id))
+  ), ids = new Set(named.spaces);
+  for (let space of inCollections.flat()) space.deletedAt || ids.add(space.id);
+  return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));
+}
+function collectionOf(space, scope, ctx) {
+  let id = space.parent;
+  return id ? exportedCollection(id, scope, ctx) : null;
+}
+function customFieldValues(live, scope, ctx) {
+  let read = live.details?.customFields ?? {}, fields = childrenOf(scope.live, customFieldKind), values = {};
+  for (let [name, value] of Object.entries(read)) {
+    if (value == null) continue;
+    let field = fields.find((node) => node.item.name === name);
+    field && ctx.exportedKey(customFieldKind.kind, field.item.id) !== void 0 ? values[name] = value : ctx.warn(
+      `${describe2(live.item)}: the value of custom field "${name}" is not exported, since the field is not (see the warnings about it); it is left as it is`
+    );
+  }
+  return values;
+}
+function spaceConfig(live, scope, ctx) {
+  let space = live.item;
+  ctx.space(space.id);
+  let config = { id: space.id };
+  text(space.title) && (config.title = space.title), text(space.emoji) && (config.emoji = space.emoji), (space.editMode === "live" || space.editMode === "locked") && (config.editMode = space.editMode), ROLES.includes(space.defaultLevel) && (config.defaultLevel = space.defaultLevel), config.collection = collectionOf(space, scope, ctx);
+  let values = customFieldValues(live, scope, ctx);
+  Object.keys(values).length > 0 && (config.customFields = values);
+  let grants = ctx.children(spacePermissionKind), read = live.children[spacePermissionKind.kind] ?? [];
+  return grants.length === read.length ? config.permissions = grants.map((grant) => grant.config) : ctx.warn(
+    `${describe2(space)}: its permissions are not exported, since ${read.length - grants.length} of its grants cannot be written (see above); docsync leaves its grants alone until you list them`
+  ), config;
+}
+var NOWHERE, text, describe2, init_space_export = __esm({
+  "src/kinds/space-export.ts"() {
+    "use strict";
+    init_desired();
+    init_collection();
+    init_collection_contents();
+    init_custom_field();
+    init_space_permission();
+    init_types();
+    NOWHERE = { file: "", line: 0, column: 0 };
+    text = (value) => typeof value == "string" && value !== "", describe2 = (space) => `space "${space.title ?? space.id}" (${space.id})`;
+  }
+});
+
+// src/kinds/space.ts
+function collectionId(space, ctx) {
+  let ref = space.collection;
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
+}
+function customFieldAddress(space, name, ctx) {
+  let address = addressOf("", "custom field", name), id;
+  try {
+    id = ctx.idOf(address);
+  } catch (error) {
+    throw error instanceof DocsyncError ? new DocsyncError(
+      "plan.unknown-reference",
+      `${where2(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
+    ) : error;
+  }
+  if (ctx.deletes(address) !== void 0 && ctx.needs(id) === void 0)
+    throw new DocsyncError(
+      "plan.deleted-reference",
+      `${where2(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`
+    );
+  return address;
+}
+var PATCHABLE5, FIELD_PREFIX, where2, liveValues, spaceKind, init_space = __esm({
+  "src/kinds/space.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_desired();
+    init_compare();
+    init_configured();
+    init_paths();
+    init_space_export();
+    init_space_permission();
+    PATCHABLE5 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where2 = (space) => `${placeOf(space.at)}: space "${space.name}"`;
+    liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
+      kind: "space",
+      collection: "spaceSettings",
+      children: [spacePermissionKind],
+      config: {
+        schema: {
+          fragment: "space",
+          description: "Settings of existing spaces, under spaces: as name: {id, ...}.",
+          inRoot: !0
+        },
+        // The entries of `spaces:` that are mappings; `name: id` only names a space.
+        items(container) {
+          let spaces = fieldOf(container.value, "spaces");
+          if (typeof spaces != "object" || spaces === null) return;
+          let items2 = [];
+          for (let [name, entry] of Object.entries(spaces)) {
+            if (entry === null || typeof entry != "object") continue;
+            let value = { ...entry, name };
+            items2.push({ value, file: container.file, path: [...container.path, "spaces", name] });
+          }
+          return items2.length > 0 ? items2 : void 0;
+        },
+        identities: [{ field: "id", noun: "id", hints: !1 }],
+        check(spaces, ctx) {
+          let titles = ctx.keysOf("collections");
+          if (titles !== void 0)
+            for (let space of spaces) {
+              let collection = space.value.collection;
+              if (typeof collection == "string" && !titles.has(collection)) {
+                let message = `unknown collection "${collection}": name a title listed under collections:, or a live collection with { id: <collection id> }`;
+                ctx.report(space, ["collection"], message);
+              }
+            }
+        },
+        resolve({ value }, meta2) {
+          let { name, id, title, emoji, editMode, defaultLevel, collection, customFields } = value;
+          return {
+            ...meta2,
+            name,
+            spaceId: id,
+            ...defined({ title, emoji, editMode, defaultLevel, collection: typeof collection == "string" ? { title: collection } : collection, customFields })
+          };
+        }
+      },
+      refersTo: [
+        {
+          kind: "team",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some(
+            (space) => space.permissions?.some((p) => p.type === "team")
+          )
+        },
+        {
+          kind: "custom field",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some((space) => space.customFields !== void 0)
+        },
+        {
+          kind: "collection",
+          when: (scope) => (scope.desired.spaceSettings ?? []).some(
+            (space) => typeof space.collection == "object" && space.collection !== null && "title" in space.collection
+          )
+        }
+      ],
+      // There is no list of an organization's spaces: each configured space is read, all at once.
+      async read(client, scope) {
+        return (await Promise.all(
+          (scope.desired.spaceSettings ?? []).map(async (space) => {
+            try {
+              let live = await client.get(spacePath(space.spaceId));
+              return live.deletedAt ? [] : [live];
+            } catch (error) {
+              if (isGoneOrHidden(error)) return [];
+              throw error;
+            }
+          })
+        )).flat().map((item) => ({ item, children: {} }));
+      },
+      detailsKey: "customFields",
+      async readDetails(client, _scope, node, desired) {
+        if (desired.customFields === void 0) return;
+        let values = await client.get(
+          `${spacePath(node.item.id)}/custom-fields`
+        ), byName = Object.fromEntries(values.map(({ customField, value }) => [customField.name, value]));
+        node.details = { ...node.details, customFields: byName };
+      },
+      key: (space) => space.spaceId,
+      liveKey: (space) => space.id,
+      label: (space) => space.name,
+      liveLabel: (space, configuration) => Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === space.id) ?? space.id,
+      diff(desired, live, _scope, ctx) {
+        let changes2 = [];
+        for (let field of PATCHABLE5) compareField(changes2, field, desired[field], live?.item[field]);
+        compareField(changes2, "collection", collectionId(desired, ctx), live?.item.parent);
+        let values = liveValues(live);
+        for (let [name, value] of Object.entries(desired.customFields ?? {})) {
+          let replaced = ctx.deletes(customFieldAddress(desired, name, ctx)) !== void 0;
+          compareField(changes2, `${FIELD_PREFIX}${name}`, value, replaced ? void 0 : values[name]);
+        }
+        return changes2;
+      },
+      create(desired) {
+        throw new DocsyncError("plan.unknown-id", `${where2(desired)}: space ${desired.spaceId} does not exist`);
+      },
+      update(desired, live, changes2, _address, _scope, ctx) {
+        let id = live.item.id, calls = [], settings = patchBody(changes2, PATCHABLE5);
+        Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: spacePath(id), body: settings, summary: "update space" });
+        let moved = changes2.find((change) => change.field === "collection");
+        moved && calls.push({
+          method: "POST",
+          path: `${spacePath(id)}/move`,
+          body: { parent: moved.to ?? null },
+          summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
+          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0),
+          // Out of its old collection before that one is deleted, which would take it along.
+          unrefs: live.item.parent ? [live.item.parent] : []
+        });
+        let fields = changes2.filter((change) => change.field.startsWith(FIELD_PREFIX));
+        if (fields.length > 0) {
+          let values = {};
+          for (let change of fields)
+            values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
+          calls.push({
+            method: "PATCH",
+            path: `${spacePath(id)}/custom-fields`,
+            body: { values },
+            summary: "set custom field values of space",
+            // A field this plan creates is named, not referred to by id: wait for it. A field that
+            // exists already needs nothing.
+            needs: ctx.needs(
+              ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx)))
+            )
+          });
+        }
+        return calls;
+      },
+      // Spaces are never deleted: only configured spaces are read, so none is ever left over.
+      remove: () => [],
+      // The export finds the spaces it names and those of collections (space-export.ts).
+      exportFind: findSpaces,
+      toConfig: spaceConfig,
+      exportLeavesOut: "spaces at the organization's root that no site uses (no call lists them; add one as name: {id} to manage it)"
+    };
+  }
+});
+
+// src/kinds/collection-contents.ts
+async function spacesIn(client, collection) {
+  try {
+    return await client.list(`${collectionPath(collection)}/spaces`);
+  } catch (error) {
+    if (isGoneOrHidden(error)) return [];
+    throw error;
+  }
+}
+function spacesToTrash(spaces, configuration) {
+  let named = new Set(Object.values(configuration.spaces));
+  return spaces.filter((space) => space.deletedAt === void 0 && !named.has(space.id)).map((space) => {
+    let title = space.title === void 0 ? "" : `${JSON.stringify(space.title)} `;
+    return {
+      action: "delete",
+      kind: "space",
+      address: addressOf("", "space", space.id),
+      liveId: space.id,
+      note: `${title}goes to the trash, restorable for 7 days`
+    };
+  });
+}
+function siteSpacesOf(desired) {
+  let all = [];
+  for (let site4 of listIn(desired, siteKind) ?? []) {
+    all.push(...site4.siteSpaces ?? []);
+    for (let section of site4.sections ?? []) all.push(...section.siteSpaces ?? []);
+  }
+  return all;
+}
+function spaceKeptInside(desired, collection, spaceIds) {
+  let { title } = collection, inside = new Set(spaceIds), movesOut = (space) => space.collection !== void 0 && !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id), fix = (name) => `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`, spaces = listIn(desired, spaceKind) ?? [];
+  for (let space of spaces)
+    if (!(!inside.has(space.spaceId) || movesOut(space)))
+      return new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where3(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`
+      );
+  let moved = new Set(spaces.filter(movesOut).map((space) => space.spaceId));
+  for (let siteSpace of siteSpacesOf(desired))
+    if (!(!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)))
+      return new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where3(siteSpace)}: site space "${siteSpace.spaceName}" publishes a space in collection "${title}", which policy.prune deletes with what it holds: ${fix(siteSpace.spaceName)}`
+      );
+  for (let [name, id] of Object.entries(desired.spaces ?? {})) {
+    if (!inside.has(id) || moved.has(id)) continue;
+    let at3 = desired.spacesAt?.[name], place2 = at3 ? `${placeOf(at3)}: ` : "";
+    return new DocsyncError(
+      "plan.kept-inside-deleted",
+      `${place2}space "${name}" (${id}) is in collection "${title}", which policy.prune deletes with what it holds: ${fix(name)}, or remove "${name}" from spaces: if it may go`
+    );
+  }
+}
+function heldBeyond(live, configured, desired, collections) {
+  let { id } = live.item, names2 = (ref) => ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title), spaces = live.details?.spaces;
+  if (spaces === void 0) return ["its spaces, which were not read"];
+  let placed2 = new Set(
+    (listIn(desired, spaceKind) ?? []).filter((s) => names2(s.collection)).map((s) => s.spaceId)
+  ), configuredCollections = listIn(desired, collectionKind) ?? [], inside = new Set(configuredCollections.filter((c) => names2(c.parent)).map((c) => c.title));
+  return [
+    // One in the trash too: a copy two runs made never held it.
+    ...spaces.filter((space) => !placed2.has(space.id)).map((space) => `space ${space.id}`),
+    ...collections.filter((node) => node.item.parent === id && !inside.has(node.item.title)).map((node) => `collection "${node.item.title}" (${node.item.id})`)
+  ];
+}
+var spacesInside, where3, init_collection_contents = __esm({
+  "src/kinds/collection-contents.ts"() {
+    "use strict";
+    init_errors2();
+    init_errors();
+    init_address();
+    init_desired();
+    init_collection();
+    init_organization();
+    init_paths();
+    init_site();
+    init_space();
+    spacesInside = async (client, collection) => (await spacesIn(client, collection)).map(({ id, title, deletedAt }) => ({
+      id,
+      ...typeof title == "string" ? { title } : {},
+      ...typeof deletedAt == "string" ? { deletedAt } : {}
+    }));
+    where3 = (item) => placeOf(item.at);
+  }
+});
+
+// src/kinds/collection-parents.ts
+function parentCycle(start, parentOf) {
+  let path = [], seen = /* @__PURE__ */ new Set(), title = start;
+  for (; title !== void 0; ) {
+    if (seen.has(title))
+      return title === start ? [...path, title] : void 0;
+    seen.add(title), path.push(title), title = parentOf.get(title);
+  }
+}
+function parentCycles(order, parentOf) {
+  let reported = /* @__PURE__ */ new Set(), cycles = [];
+  for (let title of order) {
+    if (reported.has(title)) continue;
+    let cycle = parentCycle(title, parentOf);
+    if (cycle) {
+      for (let member of cycle) reported.add(member);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+function liveChainBelow(id, ancestor, parentOf) {
+  let chain = [];
+  for (let at3 = id; at3 !== void 0; at3 = parentOf.get(at3)) {
+    if (at3 === ancestor) return chain;
+    if (chain.includes(at3)) return [];
+    chain.push(at3);
+  }
+  return [];
+}
+var movedOut, init_collection_parents = __esm({
+  "src/kinds/collection-parents.ts"() {
+    "use strict";
+    movedOut = (id) => `collection moved out:${id}`;
+  }
+});
+
+// src/kinds/collection-titles.ts
+function markSharedTitles(items2) {
+  let count2 = /* @__PURE__ */ new Map();
+  for (let item of items2) count2.set(item.title, (count2.get(item.title) ?? 0) + 1);
+  for (let item of items2) (count2.get(item.title) ?? 0) > 1 && (item[SHARES_TITLE] = !0);
+}
+var SHARES_TITLE, sharesTitle, init_collection_titles = __esm({
+  "src/kinds/collection-titles.ts"() {
+    "use strict";
+    SHARES_TITLE = /* @__PURE__ */ Symbol("shares its title");
+    sharesTitle = (live) => live[SHARES_TITLE] === !0;
+  }
+});
+
+// src/kinds/collection.ts
+function parentId(ref, ctx) {
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+}
+function liveParents(scope, ctx) {
+  let nodes = childrenOf(scope.live, collectionKind);
+  return ctx.once(
+    nodes,
+    "collection parents",
+    () => new Map(nodes.map((node) => [node.item.id, node.item.parent]))
+  );
+}
+function checkNothingKeptInside(live, scope, ctx) {
+  for (let desired of scope.desired.collections ?? []) {
+    if (desired.parent !== void 0) continue;
+    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    if (!(id === void 0 || liveParents(scope, ctx).get(id) !== live.item.id))
+      throw new DocsyncError(
+        "plan.kept-inside-deleted",
+        `${where4(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`
+      );
+  }
+  let inside = live.details?.spaces?.map((space) => space.id), error = inside && spaceKeptInside(scope.desired, live.item, inside);
+  if (error) throw error;
+}
+function mayBeDeleted(live, desired) {
+  return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
+}
+function exportedCollection(id, scope, ctx) {
+  let live = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item, key = ctx.exportedKey(KIND, id);
+  return key !== void 0 && live && key === live.title && !sharesTitle(live) ? key : { id };
+}
+var KIND, PATCHABLE6, where4, collectionKind, init_collection = __esm({
+  "src/kinds/collection.ts"() {
+    "use strict";
+    init_errors();
+    init_address();
+    init_desired();
+    init_collection_contents();
+    init_collection_parents();
+    init_collection_titles();
+    init_compare();
+    init_configured();
+    init_live_nodes();
+    init_paths();
+    init_types();
+    KIND = "collection", PATCHABLE6 = ["title", "description", "defaultLevel"];
+    where4 = (item) => placeOf(item.at);
+    collectionKind = {
+      kind: KIND,
+      collection: "collections",
+      // Deleting a collection deletes everything inside it.
+      highRisk: !0,
+      keyKeptUnique: !1,
+      pathsOutsideOrganization: ["/collections/"],
+      config: {
+        schema: {
+          fragment: "collection",
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title, or id when given. Absent: collections are not managed."
+        },
+        identities: [{ field: "title" }, { field: "id", optional: !0, hints: !1 }],
+        check(collections, ctx) {
+          let titles = ctx.keysOf("collections"), parentOf = /* @__PURE__ */ new Map();
+          for (let collection of collections) {
+            let { title, parent } = collection.value;
+            if (typeof parent == "string" && parentOf.set(title, parent), typeof parent == "string" && titles !== void 0 && !titles.has(parent)) {
+              let message = `unknown collection "${parent}": name a title listed under collections:, or pin a live collection with { id: <collection id> }`;
+              ctx.report(collection, ["parent"], message);
+            }
+          }
+          let byTitle = new Map(collections.map((collection) => [collection.value.title, collection]));
+          for (let cycle of parentCycles(
+            collections.map((collection) => collection.value.title),
+            parentOf
+          )) {
+            let message = `collections cannot sit inside themselves: the parents form a cycle ${cycle.map((title) => `"${title}"`).join(" \u2192 ")}`;
+            ctx.report(byTitle.get(cycle[0]), ["parent"], message);
+          }
+        },
+        resolve({ value }, meta2) {
+          let { title, description, defaultLevel, parent } = value;
+          return { ...meta2, title, ...defined({ description, defaultLevel, parent: typeof parent == "string" ? { title: parent } : parent }) };
+        }
+      },
+      async read(client, scope) {
+        let items2 = await client.list(collectionsPath(scope.organization), { nested: !0 });
+        markSharedTitles(items2);
+        let nodes = leafNodes(items2), desired = scope.desired.collections;
+        if (desired === void 0) return nodes;
+        let prunes = scope.desired.policy.prune.includes("collections");
+        return await Promise.all(
+          nodes.filter((node) => sharesTitle(node.item) || prunes && mayBeDeleted(node.item, desired)).map(async (node) => {
+            node.details = { ...node.details, spaces: await spacesInside(client, node.item.id) };
+          })
+        ), nodes;
+      },
+      key: (collection) => collection.title,
+      liveKey: (collection) => collection.title,
+      holds: (live, desired, scope) => heldBeyond(live, desired, scope.desired, childrenOf(scope.live, collectionKind)),
+      diff(desired, live, _scope, ctx) {
+        let have = live?.item, changes2 = [];
+        for (let field of PATCHABLE6) compareField(changes2, field, desired[field], have?.[field]);
+        return compareField(changes2, "parent", parentId(desired.parent, ctx), have ? have.parent ?? null : void 0), changes2;
+      },
+      create(desired, address, scope, ctx) {
+        let org = scope.organization, parent = parentId(desired.parent, ctx), calls = [
+          {
+            method: "POST",
+            path: collectionsPath(org),
+            body: parent ? { title: desired.title, parent } : { title: desired.title },
+            summary: "create collection",
+            needs: ctx.needs(parent ?? void 0),
+            captures: [{ address, pointer: "/id" }],
+            recover: { list: collectionsPath(org), match: { title: desired.title } }
+          }
+        ], settings = defined({ description: desired.description, defaultLevel: desired.defaultLevel });
+        if (Object.keys(settings).length > 0) {
+          let id = ctx.idOf(address);
+          calls.push({
+            method: "PATCH",
+            path: collectionPath(id),
+            body: settings,
+            summary: "configure collection",
+            needs: ctx.needs(id)
+          });
+        }
+        return calls;
+      },
+      update(_desired, live, changes2, _address, scope, ctx) {
+        let calls = [], body = patchBody(changes2, PATCHABLE6);
+        Object.keys(body).length > 0 && calls.push({ method: "PATCH", path: collectionPath(live.item.id), body, summary: "update collection" });
+        let move = changes2.find((change) => change.field === "parent");
+        if (move) {
+          let to = typeof move.to == "string" ? move.to : void 0;
+          calls.push({
+            method: "POST",
+            path: `${collectionPath(live.item.id)}/move`,
+            body: { parent: move.to ?? null },
+            summary: "move collection",
+            needs: ctx.needs(to),
+            // Out of its old parent before that one is deleted.
+            unrefs: live.item.parent ? [live.item.parent] : [],
+            releases: [movedOut(live.item.id)],
+            // Into a collection inside its live subtree: after the moves that take that one out.
+            claims: to === void 0 ? [] : liveChainBelow(to, live.item.id, liveParents(scope, ctx)).map(movedOut)
+          });
+        }
+        return calls;
+      },
+      remove(live, _address, scope, ctx) {
+        return checkNothingKeptInside(live, scope, ctx), [
+          {
+            method: "DELETE",
+            path: collectionPath(live.item.id),
+            summary: "delete collection",
+            // A nested collection goes before its parent, which would take it along.
+            unrefs: live.item.parent ? [live.item.parent] : []
+          }
+        ];
+      },
+      consequences: (live, _address, _scope, _ctx, configuration) => spacesToTrash(live.details?.spaces ?? [], configuration),
+      toConfig(live, scope, ctx) {
+        let collection = live.item;
+        if (sharesTitle(collection)) {
+          let first = childrenOf(scope.live, collectionKind).find(
+            (node) => node.item.title === collection.title
+          );
+          if (first && first.item.id !== collection.id) {
+            ctx.warn(
+              `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`
+            );
+            return;
+          }
+        }
+        let config = { title: collection.title };
+        return typeof collection.description == "string" && (config.description = collection.description), ROLES.includes(collection.defaultLevel) && (config.defaultLevel = collection.defaultLevel), collection.parent && (config.parent = exportedCollection(collection.parent, scope, ctx)), config;
+      }
+    };
+  }
+});
+
+// src/kinds/member-admins.ts
+function adminRefusals(members, outcomes, caller, at3) {
+  let refusals = [], lowered = members.filter((member) => {
+    let outcome = outcomes.get(member.id);
+    return isAdmin2(member.role) && outcome !== void 0 && (outcome === "removed" || !isAdmin2(outcome.role));
+  });
+  for (let member of lowered) {
+    let outcome = outcomes.get(member.id), where7 = at3(member.id), refusal2 = (message) => where7 === void 0 ? { member: member.name, message } : { member: member.name, at: where7, message };
+    "id" in caller && caller.id === member.id ? refusals.push(
+      refusal2(
+        `member "${member.name}" is the user the API token runs as: docsync never takes away its own admin role, which it needs to finish applying. The plan would ${describe3(outcome)}; make that change in the web app, or run docsync with another admin's token.`
+      )
+    ) : "unknown" in caller && refusals.push(
+      refusal2(
+        `member "${member.name}" is an admin, and docsync cannot tell whether it is the user the API token runs as (${caller.unknown}), so it lowers no admin. The plan would ${describe3(outcome)}; make that change in the web app.`
+      )
+    );
+  }
+  let activeAdmins = (role) => members.filter((member) => !member.disabled && isAdmin2(role(member) ?? null)).length, before = activeAdmins((member) => member.role), after = activeAdmins((member) => {
+    let outcome = outcomes.get(member.id);
+    return outcome === void 0 ? member.role : outcome === "removed" ? void 0 : outcome.role;
+  });
+  if (before > 0 && after === 0 && lowered.length > 0) {
+    let names2 = lowered.map((member) => `"${member.name}"`).join(", "), first = lowered.map((member) => at3(member.id)).find((where7) => where7 !== void 0), message = `the plan would leave the organization without an active admin (it lowers or removes ${names2}): keep at least one member with role admin`;
+    refusals.push(
+      first === void 0 ? { member: lowered[0].name, message } : { member: lowered[0].name, at: first, message }
+    );
+  }
+  return refusals;
+}
+var isAdmin2, describe3, init_member_admins = __esm({
+  "src/kinds/member-admins.ts"() {
+    "use strict";
+    isAdmin2 = (role) => role === "admin", describe3 = (outcome) => outcome === "removed" ? "remove it from the organization" : `make it ${outcome.role ?? "a guest"}`;
+  }
+});
+
+// src/kinds/member-teams.ts
+async function readTeamsOf(client, organization, nodes) {
+  await Promise.all(
+    nodes.filter((node) => node.item.teams !== 0).map(async (node) => {
+      let memberships;
+      try {
+        memberships = await client.list(
+          `${orgPath(organization)}/members/${encodeURIComponent(node.item.id)}/teams`
+        );
+      } catch (error) {
+        if (isNotOffered(error)) return;
+        throw error;
+      }
+      let teams = memberships.map(({ team }) => ({ id: team.id, title: team.title }));
+      teams.length > 0 && (node.details = { ...node.details, teams });
+    })
+  );
+}
+function teamsLosing(node, member, ctx) {
+  return (node.details?.teams ?? []).flatMap(({ id, title }) => {
+    let addresses = [title, `${title}#${id}`].map((key) => addressOf("", "team", key));
+    return addresses.some((address2) => ctx.deletes(address2) === id) ? [] : [
+      { action: "update", kind: "team", address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0], liveId: id, note: `loses member ${JSON.stringify(member)}` }
+    ];
+  });
+}
+var init_member_teams = __esm({
+  "src/kinds/member-teams.ts"() {
+    "use strict";
+    init_errors2();
+    init_address();
+    init_paths();
+  }
+});
+
 // src/kinds/unlisted-grants.ts
 async function readUnlistedGrants(client, scope, type2, nodes) {
   if (nodes.length === 0) return;
   let spaces = await readOrganizationSpaces(client, scope.organization);
   if (spaces === void 0) return;
-  let managed = managedSpaces(scope.desired), unlisted = spaces.filter((space) => !managed.has(space.id)), grantsOf = await Promise.all(
+  let managed = managedSpaces(scope), unlisted = spaces.filter((space) => !managed.has(space.id)), grantsOf = await Promise.all(
     unlisted.map(async (space) => {
       try {
         return await client.list(`${spacePermissionsPath(space.id)}/${type2}`);
@@ -4576,9 +6167,11 @@ var SINGULAR, managedSpaces, init_unlisted_grants = __esm({
     init_errors2();
     init_address();
     init_paths();
+    init_space();
     init_space_access_facts();
-    SINGULAR = { teams: "team", users: "user" }, managedSpaces = (desired) => new Set(
-      (desired.spaceSettings ?? []).filter((space) => space.permissions !== void 0).map((space) => space.spaceId)
+    init_types();
+    SINGULAR = { teams: "team", users: "user" }, managedSpaces = (scope) => new Set(
+      (desiredIn(spaceKind, scope) ?? []).filter((space) => space.permissions !== void 0).map((space) => space.spaceId)
     );
   }
 });
@@ -4599,7 +6192,7 @@ function checkNoneTwice(desired, live) {
     let [first, ...again] = desired.filter((candidate) => names(candidate.user, member));
     for (let other of again)
       lines.push(
-        `${where3(other)}: member "${other.user}" is "${first.user}" again (${where3(first)}): one user, listed twice; keep one of them`
+        `${where5(other)}: member "${other.user}" is "${first.user}" again (${where5(first)}): one user, listed twice; keep one of them`
       );
   }
   if (lines.length > 0) throw new DocsyncError("plan.duplicate-member", lines.join(`
@@ -4609,7 +6202,7 @@ function checkAllPresent(desired, live) {
   let missing = desired.filter((member) => !live.some((candidate) => names(member.user, candidate)));
   if (missing.length === 0) return;
   let lines = missing.map(
-    (member) => `  ${where3(member)}: member "${member.user}" is not in the organization`
+    (member) => `  ${where5(member)}: member "${member.user}" is not in the organization`
   ), count2 = missing.length === 1 ? "A configured member is" : `${missing.length} configured members are`;
   throw new DocsyncError(
     "plan.unknown-member",
@@ -4619,7 +6212,7 @@ ${lines.join(`
   );
 }
 function checkAdmins(scope, ctx) {
-  let nodes = scope.live?.children[KIND2] ?? [], problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
+  let nodes = childrenOf(scope.live, memberKind), problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
   if (problems !== void 0) throw new DocsyncError("plan.admin", problems);
 }
 function adminProblems(scope, nodes) {
@@ -4635,13 +6228,13 @@ function adminProblems(scope, nodes) {
     disabled: item.disabled === !0
   })), caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" }, refusals = adminRefusals(facts, outcomes, caller, (id) => {
     let member = configured.get(id);
-    return member && where3(member);
+    return member && where5(member);
   });
   if (refusals.length !== 0)
     return refusals.map((refusal2) => refusal2.at === void 0 ? refusal2.message : `${refusal2.at}: ${refusal2.message}`).join(`
 `);
 }
-var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, memberKind, init_member = __esm({
+var KIND2, membersPath, memberPath, isEmail2, userKey, liveName, where5, names, memberKind, init_member = __esm({
   "src/kinds/member.ts"() {
     "use strict";
     init_errors2();
@@ -4651,8 +6244,9 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, m
     init_member_admins();
     init_member_teams();
     init_paths();
+    init_types();
     init_unlisted_grants();
-    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail = (user) => user.includes("@"), userKey = (user) => isEmail(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where3 = (item) => placeOf(item.at), names = (user, live) => isEmail(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
+    KIND2 = "member", membersPath = (org) => `${orgPath(org)}/members`, memberPath = (org, user) => `${membersPath(org)}/${encodeURIComponent(user)}`, isEmail2 = (user) => user.includes("@"), userKey = (user) => isEmail2(user) ? user.toLowerCase() : user, liveName = (live) => live.user?.email ?? live.id, where5 = (item) => placeOf(item.at), names = (user, live) => isEmail2(user) ? live.user?.email?.toLowerCase() === user.toLowerCase() : live.id === user;
     memberKind = {
       kind: KIND2,
       collection: "members",
@@ -4672,7 +6266,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, m
           let seen = /* @__PURE__ */ new Map();
           for (let member of members) {
             let { user } = member.value;
-            if (!isEmail(user)) continue;
+            if (!isEmail2(user)) continue;
             let first = seen.get(user.toLowerCase());
             first !== void 0 && first !== user && ctx.report(member, ["user"], `"${user}" is "${first}" again: emails are compared without case`), first === void 0 && seen.set(user.toLowerCase(), user);
           }
@@ -4680,12 +6274,11 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, m
         // A user id pins the member: it is the live member's id.
         resolve: ({ value: { user, role } }, meta2) => ({
           ...meta2,
-          ...isEmail(user) ? {} : { id: user },
+          ...isEmail2(user) ? {} : { id: user },
           user,
           role
         })
       },
-      desired: (scope) => scope.desired.members,
       async read(client, scope) {
         let [items2, caller] = await Promise.all([
           client.list(membersPath(scope.organization)),
@@ -4693,7 +6286,11 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, m
           scope.desired.members === void 0 ? void 0 : callerOf(client)
         ]), desired = scope.desired.members;
         desired !== void 0 && (checkNoneTwice(desired, items2), checkAllPresent(desired, items2));
-        let nodes = items2.map((item) => ({ item, children: {}, ...caller ? { details: { caller } } : {} })), going = desired !== void 0 && scope.desired.policy.prune.includes("members") ? nodes.filter((node) => !desired.some((member) => names(member.user, node.item))) : [];
+        let nodes = items2.map((item) => ({
+          item,
+          children: {},
+          ...caller ? { details: { caller } } : {}
+        })), going = desired !== void 0 && scope.desired.policy.prune.includes("members") ? nodes.filter((node) => !desired.some((member) => names(member.user, node.item))) : [];
         return await Promise.all([
           readUnlistedGrants(client, scope, "users", going),
           readTeamsOf(client, scope.organization, going)
@@ -4709,7 +6306,7 @@ var KIND2, membersPath, memberPath, isEmail, userKey, liveName, where3, names, m
       create(desired) {
         throw new DocsyncError(
           "plan.unknown-member",
-          `${where3(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
+          `${where5(desired)}: member "${desired.user}" is not in the organization, and docsync cannot invite anyone`
         );
       },
       update: (desired, live, _changes, _address, scope) => [
@@ -4776,7 +6373,6 @@ var shown, openApiSpecKind, init_openapi_spec = __esm({
           return { ...meta2, slug: slug2, ...defined({ source: typeof source == "string" ? { url: source } : source }) };
         }
       },
-      desired: (scope) => scope.desired.openApiSpecs,
       read: async (client, scope) => leafNodes(await client.list(openApiSpecsPath(scope.organization))),
       key: (spec) => spec.slug,
       liveKey: (spec) => spec.slug,
@@ -4891,7 +6487,6 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
           };
         }
       },
-      desired: (scope) => scope.desired.samlProviders,
       // The default team is named by its title: teams are read to find its id.
       refersTo: [
         {
@@ -4966,14 +6561,30 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
 
 // src/kinds/shapes/singleton.ts
 function singletonItems(container, collection) {
-  let value = container.value?.[collection];
+  let value = fieldOf(container.value, collection);
   if (value !== void 0)
     return [{ value, file: container.file, path: [...container.path, collection] }];
 }
+function setAt(mapping, field, value) {
+  let keys = field.split("."), last = keys.pop() ?? field, inner = mapping;
+  for (let key of keys) {
+    let next = fieldOf(inner, key), made = typeof next == "object" && next !== null ? { ...next } : {};
+    inner[key] = made, inner = made;
+  }
+  inner[last] = value;
+}
 function setFields(value, fields) {
-  let mapping = value ?? {}, set2 = {};
-  for (let field of fields) mapping[field] !== void 0 && (set2[field] = mapping[field]);
+  let set2 = {};
+  for (let field of fields) {
+    let given = valueAt2(value, field);
+    given !== void 0 && (set2[field] = given);
+  }
   return set2;
+}
+function nested(fields) {
+  let mapping = {};
+  for (let [field, value] of Object.entries(fields)) setAt(mapping, field, value);
+  return mapping;
 }
 function singletonKind(shape) {
   let { kind, collection, key, fields } = shape, missing = (scope) => {
@@ -5000,7 +6611,6 @@ function singletonKind(shape) {
       },
       resolve: (item, meta2) => ({ ...meta2, fields: setFields(item.value, fields) })
     },
-    desired: (scope) => shape.desired(scope),
     async read(client, scope) {
       try {
         let item = await client.get(shape.path(scope));
@@ -5012,41 +6622,48 @@ function singletonKind(shape) {
     },
     key: () => key,
     liveKey: () => key,
-    diff(desired, live) {
-      let changes2 = [];
-      for (let field of fields) compareField(changes2, field, desired.fields[field], live?.item[field]);
-      return changes2;
-    },
+    diff,
     riskyChanges(changes2) {
       let reasons = changes2.flatMap((change) => shape.risky?.(change) ?? []);
       return reasons.length > 0 ? reasons.join("; ") : void 0;
     },
-    create: (_desired, _address, scope) => missing(scope),
-    update(_desired, _live, changes2, _address, scope, ctx) {
-      let call = {
-        method: "PATCH",
-        path: shape.path(scope),
-        body: patchBody(changes2, fields),
-        summary: shape.summary
-      };
-      for (let change of changes2) {
-        let { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
-        needs?.length && (call.needs = [.../* @__PURE__ */ new Set([...call.needs ?? [], ...needs])]), unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
-      }
-      return [call];
+    // Made by the service with a parent this plan creates: set once the parent exists.
+    create(desired, _address, scope, ctx, info) {
+      if (!info.parentIsNew) return missing(scope);
+      let changes2 = diff(desired, void 0);
+      return changes2.length === 0 ? [] : [{ ...patch(changes2, scope, ctx), needs: ctx.needs(...Object.values(scope.ids)) }];
     },
+    update: (_desired, _live, changes2, _address, scope, ctx) => [patch(changes2, scope, ctx)],
     remove: (_live, _address, scope) => missing(scope),
     ...shape.exportLeavesOut ? { exportLeavesOut: shape.exportLeavesOut } : {},
     // Every managed field the live object has: that mapping plans to no change.
-    toConfig: (live) => setFields(live.item, fields)
+    toConfig: (live) => nested(setFields(live.item, fields))
   };
+  function diff(desired, live) {
+    let changes2 = [];
+    for (let field of fields)
+      compareField(changes2, field, desired.fields[field], live && valueAt2(live.item, field));
+    return changes2;
+  }
+  function patch(changes2, scope, ctx) {
+    let body = {};
+    for (let [field, value] of Object.entries(patchBody(changes2, fields))) setAt(body, field, value);
+    let call = { method: "PATCH", path: shape.path(scope), body, summary: shape.summary };
+    for (let change of changes2) {
+      let { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
+      needs?.length && (call.needs = [.../* @__PURE__ */ new Set([...call.needs ?? [], ...needs])]), unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
+    }
+    return call;
+  }
 }
-var init_singleton = __esm({
+var valueAt2, init_singleton = __esm({
   "src/kinds/shapes/singleton.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_compare();
+    init_configured();
+    valueAt2 = (value, field) => field.split(".").reduce((inner, key) => fieldOf(inner, key), value);
   }
 });
 
@@ -5059,10 +6676,10 @@ function risky(change) {
 function ordering(change, scope, ctx) {
   if (change.field !== "sso") return {};
   if (change.to === !0) {
-    let ids = (scope.desired.samlProviders ?? []).map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
+    let ids = (desiredIn(samlProviderKind, scope) ?? []).map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
     return { needs: ctx.needs(...ids) };
   }
-  return { unrefs: (scope.live?.children[samlProviderKind.kind] ?? []).map((node) => node.item.id) };
+  return { unrefs: childrenOf(scope.live, samlProviderKind).map((node) => node.item.id) };
 }
 var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
   "src/kinds/organization-settings.ts"() {
@@ -5071,6 +6688,7 @@ var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
     init_paths();
     init_saml_provider();
     init_singleton();
+    init_types();
     FIELDS2 = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"];
     organizationSettingsKind = singletonKind({
       kind: "settings",
@@ -5083,1562 +6701,11 @@ var FIELDS2, organizationSettingsKind, init_organization_settings = __esm({
       },
       fields: FIELDS2,
       path: (scope) => orgPath(scope.organization),
-      desired: (scope) => scope.desired.organizationSettings,
       summary: "update organization settings",
       risky,
       ordering,
       exportLeavesOut: "the organization's logo and default content"
     });
-  }
-});
-
-// src/api/pagination.ts
-async function walkPages(path, fetchPage) {
-  let items2 = [], seen = /* @__PURE__ */ new Set(), cursor;
-  do {
-    let { status, body } = await fetchPage(cursor), page = asPage(body);
-    if (page === void 0)
-      throw new ApiError(
-        { method: "GET", path, status, unreadable: !0 },
-        `GET ${path} returned a response without an "items" array; expected a paged list.`
-      );
-    if (items2.push(...page.items), cursor = nextCursor(page.next), cursor !== void 0) {
-      if (seen.has(cursor))
-        throw new ApiError(
-          { method: "GET", path, status, unreadable: !0 },
-          `GET ${path} returned the same page cursor twice.`
-        );
-      seen.add(cursor);
-    }
-  } while (cursor !== void 0);
-  return items2;
-}
-function asPage(body) {
-  if (typeof body != "object" || body === null || Array.isArray(body)) return;
-  let record = body;
-  return Array.isArray(record.items) ? { items: record.items, next: record.next } : void 0;
-}
-function nextCursor(next) {
-  if (typeof next != "object" || next === null) return;
-  let page = next.page;
-  return typeof page == "number" ? String(page) : typeof page == "string" && page !== "" ? page : void 0;
-}
-var MAX_PAGE_SIZE, init_pagination = __esm({
-  "src/api/pagination.ts"() {
-    "use strict";
-    init_errors2();
-    MAX_PAGE_SIZE = 1e3;
-  }
-});
-
-// src/kinds/proxy.ts
-function comparableProxy(value) {
-  return typeof value == "string" ? proxyForService(value) : value;
-}
-var PROXY_PATTERN, configurable, isConfigurableProxy, proxyForService, init_proxy = __esm({
-  "src/kinds/proxy.ts"() {
-    "use strict";
-    PROXY_PATTERN = "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$", configurable = new RegExp(PROXY_PATTERN, "u"), isConfigurableProxy = (value) => configurable.test(value), proxyForService = (value) => value.replace(/^https?:\/\//i, "");
-  }
-});
-
-// src/kinds/site-navigation.ts
-function navigationOf(site4) {
-  let items2 = listAt(site4, "sections");
-  if (items2 === void 0) return;
-  let sections = [], groups = [];
-  for (let item of items2) {
-    if (!isGroup(item.value)) {
-      sections.push(item);
-      continue;
-    }
-    let group = item;
-    groups.push(group);
-    for (let section of listAt(group, "sections") ?? [])
-      sections.push({
-        value: section.value,
-        file: section.file,
-        path: section.path,
-        group: group.value.group
-      });
-  }
-  return { sections, groups };
-}
-var isGroup, init_site_navigation = __esm({
-  "src/kinds/site-navigation.ts"() {
-    "use strict";
-    init_configured();
-    isGroup = (item) => "group" in item;
-  }
-});
-
-// src/kinds/unique.ts
-function slug(text2) {
-  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-function derivedPath(title) {
-  return slug(title).slice(0, 90).replace(/-+$/, "");
-}
-var uniqueClaim, temporarySegment, init_unique = __esm({
-  "src/kinds/unique.ts"() {
-    "use strict";
-    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
-  }
-});
-
-// src/kinds/redirect.ts
-import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";
-function destination(desired, scope, ctx) {
-  if (desired.destination.kind === "raw") return desired.destination.value;
-  let path = desired.destination.sectionPath, known = partsOf(scope, ctx).destinations, value = known.get(path);
-  return value || (value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) }, known.set(path, value)), value;
-}
-function destinationText(value, scope, ctx) {
-  if (value.kind === "external" && typeof value.url == "string") return value.url;
-  if (value.kind !== "site-section" || typeof value.siteSectionId != "string") return;
-  let parts = partsOf(scope, ctx);
-  parts.sectionPaths ??= new Map(
-    (scope.live?.children.section ?? []).map((node) => [
-      node.item.id,
-      node.item.path
-    ])
-  );
-  let path = parts.sectionPaths.get(value.siteSectionId);
-  return path === void 0 ? void 0 : `section ${JSON.stringify(path)}`;
-}
-function destinationChange(desired, wanted, live, scope, ctx) {
-  let change = live ? { field: "destination", from: live, to: wanted } : { field: "destination", to: wanted };
-  change.main = !0;
-  let fromText = live && destinationText(live, scope, ctx);
-  fromText !== void 0 && (change.fromText = fromText);
-  let toText = desired.destination.kind === "site-section" ? `section ${JSON.stringify(desired.destination.sectionPath)}` : destinationText(wanted, scope, ctx);
-  return toText !== void 0 && (change.toText = toText), change;
-}
-function holdsDestination(wanted, live) {
-  if (!live) return !1;
-  for (let key in wanted) {
-    let value = wanted[key], have = live[key];
-    if (value !== have && (typeof value != "object" || !isDeepStrictEqual2(value, have))) return !1;
-  }
-  return !0;
-}
-function rawDestination(live) {
-  let fields = DESTINATION_FIELDS[live.kind];
-  if (!fields) return { ...live };
-  let raw = { kind: live.kind };
-  for (let field of fields) live[field] !== void 0 && (raw[field] = live[field]);
-  return raw;
-}
-function bulkItem(list, source, destination2) {
-  return {
-    method: "PUT",
-    path: list,
-    route: BULK_REDIRECTS_ROUTE,
-    field: "redirects",
-    item: { source, destination: destination2 }
-  };
-}
-var redirectConfig, site, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRECTS_ROUTE, sectionOf, redirectKind, init_redirect = __esm({
-  "src/kinds/redirect.ts"() {
-    "use strict";
-    init_address();
-    init_compare();
-    init_live_nodes();
-    init_paths();
-    init_site_navigation();
-    init_unique();
-    redirectConfig = {
-      identities: [{ field: "source" }, { field: "id", optional: !0, hints: !1 }],
-      check(redirects, ctx) {
-        let site4 = ctx.parent?.item;
-        if (site4 === void 0) return;
-        let title = site4.value.title, navigation = navigationOf(site4), paths = new Set(navigation?.sections.map((s) => s.value.path));
-        for (let redirect of redirects) {
-          let target = redirect.value.to?.section;
-          if (target === void 0 || paths.has(target)) continue;
-          let message = navigation === void 0 ? `site "${title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }` : `no section with path "${target}" in site "${title}"`;
-          ctx.report(redirect, ["to", "section"], message);
-        }
-      },
-      resolve({ value: { source, to, destination: destination2 } }, meta2) {
-        let desired = meta2;
-        return desired.source = source, desired.destination = to !== void 0 ? { kind: "site-section", sectionPath: to.section } : { kind: "raw", value: { ...destination2 } }, desired;
-      }
-    }, site = (scope) => scope.desired, partsOf = (scope, ctx) => ctx.once(scope, "redirect parts", () => ({
-      list: redirectsPath(scope.organization, scope.ids.site),
-      claim: uniqueClaim(scope, "redirect-source", ""),
-      destinations: /* @__PURE__ */ new Map()
-    })), sourceClaim = (scope, ctx, source) => partsOf(scope, ctx).claim + source;
-    DESTINATION_FIELDS = {
-      "site-section": ["siteSectionId"],
-      "site-space": ["siteSpaceId"],
-      "site-page": ["siteSpaceId", "pageId"],
-      external: ["url"]
-    };
-    BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
-    sectionOf = (redirect) => redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId == "string" ? [redirect.destination.siteSectionId] : [], redirectKind = {
-      kind: "redirect",
-      collection: "redirects",
-      config: redirectConfig,
-      desired: (scope) => site(scope).redirects,
-      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, scope.ids.site))),
-      key: (redirect) => redirect.source,
-      liveKey: (redirect) => redirect.source,
-      diff(desired, live, scope, ctx) {
-        let changes2 = [];
-        compareField(changes2, "source", desired.source, live?.item.source);
-        let wanted = destination(desired, scope, ctx);
-        return holdsDestination(wanted, live?.item.destination) || changes2.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx)), changes2;
-      },
-      create(desired, address, scope, ctx) {
-        let to = destination(desired, scope, ctx);
-        return [
-          {
-            method: "POST",
-            path: partsOf(scope, ctx).list,
-            body: { source: desired.source, destination: to },
-            summary: "create redirect",
-            needs: ctx.needs(scope.ids.site, to.siteSectionId),
-            captures: [{ address, pointer: "/id" }],
-            recover: {
-              list: partsOf(scope, ctx).list,
-              match: { source: desired.source },
-              // Sources are unique: one another run made meanwhile is this one when it leads there too.
-              adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value]))
-            },
-            claims: [sourceClaim(scope, ctx, desired.source)],
-            bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to)
-          }
-        ];
-      },
-      update(desired, live, changes2, _address, scope, ctx) {
-        let body = {}, call = {
-          method: "PATCH",
-          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
-          body,
-          summary: "update redirect",
-          needs: ctx.needs(scope.ids.site)
-        };
-        if (changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, ctx, desired.source)], call.releases = [sourceClaim(scope, ctx, live.item.source)], call.temporary = {
-          body: { source: `/${temporarySegment(live.item.id)}` },
-          summary: "move redirect to a temporary source"
-        }), changes2.some((change) => change.field === "destination")) {
-          let to = destination(desired, scope, ctx);
-          body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item);
-        }
-        return body.source === void 0 && (call.bulk = bulkItem(
-          partsOf(scope, ctx).list,
-          live.item.source,
-          body.destination
-        )), [call];
-      },
-      remove: (live, _address, scope, ctx) => [
-        {
-          method: "DELETE",
-          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
-          summary: "delete redirect",
-          needs: ctx.needs(scope.ids.site),
-          releases: [sourceClaim(scope, ctx, live.item.source)],
-          unrefs: sectionOf(live.item),
-          bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null)
-        }
-      ],
-      // A section of the same site by its path; any other destination as the API gives it.
-      toConfig(live, scope) {
-        let { source, destination: destination2 } = live.item, [sectionId] = sectionOf(live.item), section = (scope.live?.children.section ?? []).find((node) => node.item.id === sectionId);
-        return section ? { source, to: { section: section.item.path } } : { source, destination: rawDestination(destination2) };
-      }
-    };
-  }
-});
-
-// src/kinds/section-group.ts
-function membershipOnSection(route, scope, sectionId, groupId) {
-  return {
-    route,
-    method: "PATCH",
-    path: sectionPath(scope.organization, scope.ids.site, sectionId),
-    body: { siteSectionGroupId: groupId }
-  };
-}
-function keptMembers(group, scope, ctx) {
-  return group.sections.filter((section) => {
-    let path = section.path;
-    return path === void 0 || ctx.deletes(sectionAddress(scope, path)) !== section.id;
-  });
-}
-function groupLosing(section, scope, ctx) {
-  let id = section.sectionGroup;
-  if (typeof id != "string") return;
-  let title = (scope.live?.children.group ?? []).find((node) => node.item.id === id)?.item.title, addresses = title === void 0 ? [addressOf(scope.address, "group", id)] : [title, `${title}#${id}`].map((key) => addressOf(scope.address, "group", key));
-  return addresses.some((address2) => ctx.deletes(address2) === id) ? void 0 : {
-    action: "update",
-    kind: "group",
-    address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0],
-    liveId: id,
-    note: `section ${JSON.stringify(section.path)} leaves it`
-  };
-}
-function desiredGroupBySectionId(scope, ctx) {
-  let groups = /* @__PURE__ */ new Map();
-  for (let section of site2(scope).sections ?? []) {
-    let id = ctx.liveIdOf(sectionAddress(scope, section.path));
-    id && groups.set(id, section.group);
-  }
-  return groups;
-}
-var PATCHABLE2, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site2, sectionAddress, memberPaths, sectionGroupKind, init_section_group = __esm({
-  "src/kinds/section-group.ts"() {
-    "use strict";
-    init_address();
-    init_compare();
-    init_configured();
-    init_live_nodes();
-    init_paths();
-    init_site_navigation();
-    PATCHABLE2 = ["title", "icon"], GROUP = "/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId", ADD_MEMBER_ROUTE = `POST ${GROUP}/sections`, REMOVE_MEMBER_ROUTE = `DELETE ${GROUP}/sections/:siteSectionId`;
-    site2 = (scope) => scope.desired, sectionAddress = (scope, path) => addressOf(scope.address, "section", path), memberPaths = (sections) => sections.map((section) => section.path ?? section.id);
-    sectionGroupKind = {
-      kind: "group",
-      collection: "sectionGroups",
-      keyKeptUnique: !1,
-      config: {
-        // Groups are written among the sections, as `group: <title>`.
-        items: (site4) => navigationOf(site4)?.groups,
-        identities: [
-          { field: "group", noun: "title" },
-          { field: "id", optional: !0, hints: !1 }
-        ],
-        resolve: ({ value }, meta2) => ({
-          ...meta2,
-          title: value.group,
-          ...defined({ icon: value.icon }),
-          sections: value.sections.map((s) => s.path)
-        })
-      },
-      desired: (scope) => site2(scope).sectionGroups,
-      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
-      key: (group) => group.title,
-      liveKey: (group) => group.title,
-      // What a group holds is its sections: one that has fewer than configured is still a copy that
-      // two runs at once made (the other took them); one with a section configured elsewhere is not.
-      holdingFields: ["sections"],
-      holds(live, desired, scope, ctx) {
-        let wanted = new Set(desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path))));
-        return live.item.sections.filter((section) => !wanted.has(section.id)).map((section) => `section ${JSON.stringify(section.path ?? section.id)}`);
-      },
-      diff(desired, live, scope, ctx) {
-        let changes2 = [];
-        for (let field of PATCHABLE2) compareField(changes2, field, desired[field], live?.item[field]);
-        let kept = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept), ids = new Set(kept.map((section) => section.id));
-        return have.length === desired.sections.length && desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path)))) || changes2.push(
-          live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
-        ), changes2;
-      },
-      create(desired, address, scope, ctx) {
-        let body = { title: desired.title };
-        typeof desired.icon == "string" && (body.icon = desired.icon);
-        let members = desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path)));
-        return members.length > 0 && (body.sections = members), [
-          {
-            method: "POST",
-            path: groupsPath(scope.organization, scope.ids.site),
-            body,
-            summary: "create group",
-            needs: ctx.needs(scope.ids.site, ...members),
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
-          }
-        ];
-      },
-      update(desired, live, changes2, _address, scope, ctx) {
-        let org = scope.organization, siteId = scope.ids.site, calls = [], body = patchBody(changes2, PATCHABLE2);
-        Object.keys(body).length > 0 && calls.push({
-          method: "PATCH",
-          path: groupPath(org, siteId, live.item.id),
-          body,
-          summary: "update group",
-          needs: ctx.needs(siteId)
-        });
-        let have = new Set(live.item.sections.map((section) => section.id));
-        for (let path of desired.sections) {
-          let id = ctx.idOf(sectionAddress(scope, path));
-          have.has(id) || calls.push({
-            method: "POST",
-            path: `${groupPath(org, siteId, live.item.id)}/sections`,
-            body: { sectionId: id },
-            summary: "add section to group",
-            needs: ctx.needs(siteId, id),
-            alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
-          });
-        }
-        let wanted = desiredGroupBySectionId(scope, ctx);
-        for (let id of have)
-          !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
-            method: "DELETE",
-            path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
-            summary: "remove section from group",
-            needs: ctx.needs(siteId),
-            alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
-          });
-        return calls;
-      },
-      // The anchor is a section that is not a member: `{type: site-section, id}` (the spec's form).
-      move: (id, position, scope) => {
-        let [where7, anchor] = position.after ? ["after", position.after] : ["before", position.before];
-        return {
-          method: "POST",
-          path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
-          body: { position: { [where7]: { type: "site-section", id: anchor } } },
-          summary: "move group"
-        };
-      },
-      remove: (live, _address, scope, ctx) => [
-        {
-          method: "DELETE",
-          path: groupPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete group",
-          needs: ctx.needs(scope.ids.site)
-        }
-      ],
-      // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
-      consequences: (live, _address, scope, ctx) => keptMembers(live.item, scope, ctx).map((section) => {
-        let path = section.path ?? section.id;
-        return {
-          action: "update",
-          kind: "section",
-          address: sectionAddress(scope, path),
-          liveId: section.id,
-          note: "leaves the group, and stays where it is"
-        };
-      }),
-      // The group's own fields; `nestSections` gives it its `sections`.
-      toConfig(live) {
-        let config = { group: live.item.title };
-        return typeof live.item.icon == "string" && (config.icon = live.item.icon), config;
-      }
-    };
-  }
-});
-
-// src/kinds/known-spaces.ts
-function knownSpaces(spaces) {
-  if (spaces.size === 0) return "no spaces are named under spaces:";
-  let names2 = [];
-  for (let name of spaces.keys()) {
-    if (names2.length === 10) break;
-    names2.push(name);
-  }
-  let more = spaces.size - names2.length;
-  return `known spaces: ${names2.join(", ")}${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`;
-}
-var init_known_spaces = __esm({
-  "src/kinds/known-spaces.ts"() {
-    "use strict";
-  }
-});
-
-// src/kinds/site-space-claims.ts
-var siteSpacePathClaim, addTurn, turnsAfter, init_site_space_claims = __esm({
-  "src/kinds/site-space-claims.ts"() {
-    "use strict";
-    init_unique();
-    siteSpacePathClaim = (scope, path) => uniqueClaim(scope, "site-space-path", path), addTurn = (scope, index) => uniqueClaim(scope, "site-space-add", String(index)), turnsAfter = (scope, index, count2) => Array.from({ length: Math.max(0, count2 - index - 1) }, (_, at3) => addTurn(scope, index + 1 + at3));
-  }
-});
-
-// src/kinds/site-space.ts
-function siteSpaceKind(container) {
-  let pathClaim2 = siteSpacePathClaim, turnsAfter2 = (scope, index) => turnsAfter(scope, index, scope.desired.siteSpaces?.length ?? 0), siteId = (scope) => scope.ids.site, sectionId = (scope) => {
-    if (scope.ids.section === void 0)
-      throw new Error("planner bug: a section's site space without its section");
-    return scope.ids.section;
-  }, makeDefault2 = (scope, id, ctx) => container === "site" ? {
-    method: "PATCH",
-    path: sitePath(scope.organization, siteId(scope)),
-    body: { defaultSiteSpace: id },
-    summary: "make default site space",
-    needs: ctx.needs(siteId(scope), id)
-  } : {
-    method: "PATCH",
-    path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
-    body: { defaultSiteSpace: id },
-    summary: "make default site space",
-    needs: ctx.needs(siteId(scope), sectionId(scope), id)
-  }, configure = (scope, id, body, claims, releases, summary2, ctx) => {
-    let needs = ctx.needs(siteId(scope), id), call = {
-      method: "PATCH",
-      path: siteSpacePath(scope.organization, siteId(scope), id),
-      body,
-      summary: summary2,
-      needs,
-      claims,
-      releases
-    };
-    return releases.length > 0 && (call.temporary = {
-      body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path",
-      needs
-    }), call;
-  }, kind = {
-    kind: "site space",
-    collection: "siteSpaces",
-    config: siteSpaceConfig,
-    exportOneLine: !0,
-    ordered: !0,
-    outline: { fields: ["path"], flag: "default" },
-    // A section must keep a site space, and a new default must exist before the old one goes.
-    deleteAfterCreates: !0,
-    // The first section created in a site takes over its root site spaces: they matter while the
-    // site has no sections, whether or not the configuration lists root site spaces.
-    ...container === "site" ? { readAfter: ["section"] } : {},
-    desired: (scope) => scope.desired.siteSpaces,
-    readAnyway(scope) {
-      if (!("sections" in scope.desired) || scope.desired.sections === void 0) return !1;
-      let live = scope.live;
-      if (!live || (live.children.section?.length ?? 0) > 0) return !1;
-      let count2 = live.item.siteSpaces;
-      return typeof count2 != "number" || count2 > 0;
-    },
-    async read(client, scope) {
-      if (container === "section")
-        return leafNodes(scope.live?.item?.siteSpaces ?? []);
-      let all = await client.list(siteSpacesPath(scope.organization, siteId(scope)));
-      return leafNodes(all.filter((siteSpace) => !siteSpace.section));
-    },
-    key: (siteSpace) => siteSpace.spaceId,
-    liveKey: (siteSpace) => siteSpace.space.id,
-    label: (siteSpace) => siteSpace.spaceName,
-    liveLabel(siteSpace, configuration) {
-      let id = siteSpace.space.id;
-      return Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === id) ?? id;
-    },
-    diff(desired, live) {
-      let changes2 = [];
-      live || changes2.push({ field: "space", to: desired.spaceName });
-      for (let field of PATCHABLE3) compareField(changes2, field, desired[field], live?.item[field]);
-      return desired.default === !0 && live?.item.default !== !0 && changes2.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes2;
-    },
-    create(desired, address, scope, ctx, info) {
-      let id = ctx.idOf(address), calls = [];
-      if (!(info.parentIsNew && (container === "site" || info.index === 0))) {
-        let body = { spaceId: desired.spaceId }, match = { "space.id": desired.spaceId };
-        container === "section" && (body.sectionId = scope.ids.section, match.section = scope.ids.section);
-        let existing = (scope.live?.children[kind.kind] ?? []).map(
-          (node) => node.item.id
-        );
-        calls.push({
-          method: "POST",
-          path: siteSpacesPath(scope.organization, siteId(scope)),
-          body,
-          summary: "add site space",
-          needs: ctx.needs(siteId(scope), scope.ids.section),
-          captures: [{ address, pointer: "/id" }],
-          claims: [addTurn(scope, info.index)],
-          recover: {
-            list: siteSpacesPath(scope.organization, siteId(scope)),
-            match,
-            exclude: existing,
-            // A space is once in its container: one another run added meanwhile is this one (the
-            // call after it sets its path).
-            adopt: {}
-          }
-        });
-      }
-      let settings = { path: desired.path };
-      return typeof desired.condition == "string" && (settings.condition = desired.condition), calls.push(
-        configure(
-          scope,
-          id,
-          settings,
-          [pathClaim2(scope, desired.path)],
-          turnsAfter2(scope, info.index),
-          "configure site space",
-          ctx
-        )
-      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
-    },
-    update(_desired, live, changes2, _address, scope, ctx) {
-      let calls = [], body = patchBody(changes2, PATCHABLE3);
-      if (Object.keys(body).length > 0) {
-        let renamed = changes2.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path), ...turnsAfter2(scope, -1)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
-      }
-      return changes2.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id, ctx)), calls;
-    },
-    remove: (live, _address, scope, ctx) => [
-      {
-        method: "DELETE",
-        path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
-        summary: "remove site space",
-        needs: ctx.needs(siteId(scope)),
-        releases: [pathClaim2(scope, live.item.path)]
-      }
-    ],
-    move: (id, position, scope) => ({
-      method: "POST",
-      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
-      body: movePosition("site-space", "siteSpace", position),
-      summary: "move site space"
-    }),
-    toConfig(live, _scope, ctx) {
-      let siteSpace = live.item, config = { space: ctx.space(siteSpace.space.id), path: siteSpace.path };
-      return typeof siteSpace.condition == "string" && (config.condition = siteSpace.condition), siteSpace.default === !0 && (config.default = !0), config;
-    }
-  };
-  return kind;
-}
-var siteSpaceConfig, PATCHABLE3, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm({
-  "src/kinds/site-space.ts"() {
-    "use strict";
-    init_compare();
-    init_configured();
-    init_known_spaces();
-    init_live_nodes();
-    init_paths();
-    init_site_space_claims();
-    init_unique();
-    siteSpaceConfig = {
-      // Identity is the space (the API shows a space once per container); paths are unique too.
-      identities: [
-        { field: "space", noun: "for space", hints: !1 },
-        { field: "path", hints: !1 }
-      ],
-      check(siteSpaces, ctx) {
-        checkSingleDefault(siteSpaces, `site space in this ${ctx.parent?.kind ?? "site"}`, ctx);
-        for (let siteSpace of siteSpaces) {
-          siteSpace.value.was !== void 0 && ctx.report(siteSpace, ["was"], "a site space is identified by its space, and its path changes in place: remove `was`");
-          let name = siteSpace.value.space;
-          ctx.spaces === void 0 || ctx.spaces.has(name) || ctx.report(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(ctx.spaces)}`);
-        }
-      },
-      resolve({ value: { space, path, condition, default: isDefault } }, meta2, ctx) {
-        return {
-          ...meta2,
-          spaceId: ctx.spaceId(space),
-          spaceName: space,
-          path,
-          ...defined({ condition, default: isDefault })
-        };
-      }
-    }, PATCHABLE3 = ["path", "condition"];
-    rootSiteSpaceKind = siteSpaceKind("site"), sectionSiteSpaceKind = siteSpaceKind("section");
-  }
-});
-
-// src/kinds/types.ts
-var takesIdPin, addressKey, init_types = __esm({
-  "src/kinds/types.ts"() {
-    "use strict";
-    takesIdPin = (kind) => kind.config.identities.some((identity) => identity.field === "id" && identity.optional === !0), addressKey = (kind, desired) => kind.label?.(desired) ?? kind.key(desired);
-  }
-});
-
-// src/kinds/section.ts
-function makeDefault(scope, sectionId, ctx) {
-  return {
-    method: "PATCH",
-    path: sitePath(scope.organization, scope.ids.site),
-    body: { defaultSiteSection: sectionId },
-    summary: "make default section",
-    needs: ctx.needs(scope.ids.site, sectionId)
-  };
-}
-var PATCHABLE4, CREATE_TITLE_MAX, site3, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
-  "src/kinds/section.ts"() {
-    "use strict";
-    init_address();
-    init_compare();
-    init_configured();
-    init_live_nodes();
-    init_paths();
-    init_section_group();
-    init_site_navigation();
-    init_site_space();
-    init_types();
-    init_unique();
-    PATCHABLE4 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site3 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
-      body: { path: temporarySegment(id) },
-      summary: "move section to a temporary path",
-      needs: ctx.needs(scope.ids.site, id)
-    });
-    sectionKind = {
-      kind: "section",
-      collection: "sections",
-      config: {
-        // Sections are written in navigation order, some nested in groups.
-        items: (site4) => navigationOf(site4)?.sections,
-        identities: [{ field: "path" }, { field: "id", optional: !0, hints: !1 }],
-        check(sections, ctx) {
-          let site4 = ctx.parent?.item.value;
-          checkSingleDefault(sections, `section in site "${site4?.title}"`, ctx);
-        },
-        resolve(section, meta2) {
-          let { path, title, description, icon, condition, default: isDefault } = section.value;
-          return {
-            ...meta2,
-            path,
-            title,
-            ...defined({ description, icon, condition, default: isDefault, group: section.group })
-          };
-        }
-      },
-      ordered: !0,
-      inheritsRoot: sectionSiteSpaceKind.kind,
-      // The sections of a group stand together and the group moves them as one.
-      blocks: {
-        kind: sectionGroupKind,
-        of: (section) => section.group,
-        liveOf: (section) => section.sectionGroup ?? void 0
-      },
-      outline: { fields: ["title"], flag: "default" },
-      children: [sectionSiteSpaceKind],
-      desired: (scope) => site3(scope).sections,
-      // Redirects and groups name sections by path, so sections are read to resolve them; a site
-      // configured with root site spaces must have none.
-      readAnyway: (scope) => site3(scope).redirects !== void 0 || site3(scope).sectionGroups !== void 0 || site3(scope).siteSpaces !== void 0,
-      async read(client, scope) {
-        return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
-          item,
-          children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) }
-        }));
-      },
-      key: (section) => section.path,
-      liveKey: (section) => section.path,
-      // A section an interrupted apply created but did not configure still has the path the API
-      // derived from its title, the configured title (a long one is not sent: the API gives the
-      // space's), and only spaces the configured section lists, its first among them.
-      adopts(desired, live) {
-        let spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId)), liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id), derived = derivedPath(live.title);
-        return derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path)) && (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) && liveSpaces.includes(desired.siteSpaces[0].spaceId) && liveSpaces.every((space) => spaces.has(space));
-      },
-      diff(desired, live) {
-        let changes2 = [];
-        for (let field of PATCHABLE4) compareField(changes2, field, desired[field], live?.item[field]);
-        return desired.default === !0 && live?.item.default !== !0 && changes2.push(live ? { field: "default", from: !1, to: !0 } : { field: "default", to: !0 }), changes2;
-      },
-      create(desired, address, scope, ctx, info) {
-        let org = scope.organization, siteId = scope.ids.site, id = ctx.idOf(address), first = desired.siteSpaces[0], shortTitle = desired.title.length <= CREATE_TITLE_MAX, existing = (scope.live?.children[sectionKind.kind] ?? []).map(
-          (node) => node.item.id
-        ), calls = [
-          {
-            method: "POST",
-            path: sectionsPath(org, siteId),
-            body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
-            summary: "create section",
-            needs: ctx.needs(siteId),
-            captures: [
-              { address, pointer: "/id" },
-              {
-                address: addressOf(address, sectionSiteSpaceKind.kind, addressKey(sectionSiteSpaceKind, first)),
-                find: { array: "/siteSpaces", match: { "space.id": first.spaceId } }
-              }
-            ],
-            recover: {
-              list: sectionsPath(org, siteId),
-              match: shortTitle ? { title: desired.title } : {},
-              exclude: existing
-            }
-          }
-        ], settings = { path: desired.path };
-        shortTitle || (settings.title = desired.title);
-        for (let field of ["description", "icon", "condition"])
-          desired[field] !== void 0 && desired[field] !== null && (settings[field] = desired[field]);
-        let derived = shortTitle ? derivedPath(desired.title) : "";
-        return calls.push({
-          method: "PATCH",
-          path: sectionPath(org, siteId, id),
-          body: settings,
-          summary: "configure section",
-          needs: ctx.needs(siteId, id),
-          claims: [pathClaim(scope, desired.path)],
-          releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-          temporary: toTemporaryPath(scope, id, ctx)
-        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
-      },
-      update(_desired, live, changes2, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes2, PATCHABLE4);
-        if (Object.keys(body).length > 0) {
-          let renamed = changes2.find((change) => change.field === "path"), call = {
-            method: "PATCH",
-            path: sectionPath(scope.organization, scope.ids.site, live.item.id),
-            body,
-            summary: "update section",
-            needs: ctx.needs(scope.ids.site)
-          };
-          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(scope, live.item.id, ctx)), calls.push(call);
-        }
-        return changes2.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id, ctx)), calls;
-      },
-      remove: (live, _address, scope, ctx) => [
-        {
-          method: "DELETE",
-          path: sectionPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete section",
-          needs: ctx.needs(scope.ids.site),
-          releases: [pathClaim(scope, live.item.path)]
-        }
-      ],
-      // Its site spaces go with it, and it leaves its group.
-      consequences(live, address, scope, ctx, configuration) {
-        let kind = sectionSiteSpaceKind, siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
-          action: "delete",
-          kind: kind.kind,
-          address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
-          liveId: siteSpace.id
-        })), group = groupLosing(live.item, scope, ctx);
-        return group ? [...siteSpaces, group] : siteSpaces;
-      },
-      move: (id, position, scope) => ({
-        method: "POST",
-        path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
-        body: movePosition("site-section", "siteSection", position),
-        summary: "move section"
-      }),
-      toConfig(live, _scope, ctx) {
-        let section = live.item, config = {
-          path: section.path,
-          title: section.title,
-          ...definedFields(section, ["icon", "description", "condition"])
-        };
-        return section.default === !0 && (config.default = !0), config.siteSpaces = ctx.children(sectionSiteSpaceKind).map((siteSpace) => siteSpace.config), config;
-      }
-    };
-  }
-});
-
-// src/kinds/section-nesting.ts
-function nestSections(sections, groups, site4, ctx) {
-  let groupOf = /* @__PURE__ */ new Map();
-  for (let group of groups) {
-    group.config.sections = [];
-    for (let member of group.live.item.sections) groupOf.set(member.id, group);
-  }
-  let list = [], lastIndex = /* @__PURE__ */ new Map(), split = /* @__PURE__ */ new Set();
-  sections.forEach((section, index) => {
-    let group = groupOf.get(section.live.item.id);
-    if (!group) {
-      list.push(section.config);
-      return;
-    }
-    let members = group.config.sections;
-    members.length === 0 ? list.push(group.config) : lastIndex.get(group) !== index - 1 && split.add(group), members.push(section.config), lastIndex.set(group, index);
-  });
-  for (let group of groups)
-    group.config.sections.length === 0 && list.push(group.config);
-  for (let group of split)
-    ctx.warn(
-      `site ${JSON.stringify(site4)}: the sections of group ${JSON.stringify(group.config.group)} are not next to each other in the navigation; the configuration lists them together, so plan will show the moves that bring them together`
-    );
-  return list;
-}
-var init_section_nesting = __esm({
-  "src/kinds/section-nesting.ts"() {
-    "use strict";
-  }
-});
-
-// src/kinds/site-adaptive-schema.ts
-function liveSchema(node) {
-  let jsonSchema = node?.details?.adaptiveSchema;
-  if (!jsonSchema) return;
-  let schema2 = { properties: jsonSchema.properties ?? {} };
-  return typeof jsonSchema.additionalProperties == "boolean" && (schema2.additionalProperties = jsonSchema.additionalProperties), schema2;
-}
-function isClaim(value) {
-  if (typeof value != "object" || value === null) return !1;
-  let { type: type2, description, ...rest } = value;
-  return CLAIM_TYPES.includes(type2) && typeof description == "string" && Object.keys(rest).length === 0;
-}
-function schemaConfig(node, ctx) {
-  let schema2 = liveSchema(node);
-  if (!schema2) return;
-  let properties = schema2.properties ?? {}, names2 = Object.keys(properties), enabled = node.item.adaptiveContent?.enabled === !0, site4 = JSON.stringify(node.item.title);
-  if (schema2.additionalProperties === !0 && ctx.warn(
-    `site ${site4}: the adaptive schema's additionalProperties: true is left out: the configuration takes only false, the one value the service accepts`
-  ), !enabled && names2.length === 0) return;
-  let odd = names2.filter((name) => !isClaim(properties[name]));
-  if (odd.length > 0) {
-    ctx.warn(
-      `site ${site4}: the adaptive schema is left out: claim ${odd.map((name) => JSON.stringify(name)).join(", ")} is not in the form the configuration takes (a type of boolean, number or string, and a description: what both the spec and the service's published description take)`
-    );
-    return;
-  }
-  (node.details?.adaptiveSchema).required !== void 0 && ctx.warn(
-    `site ${site4}: the adaptive schema's "required" list is not part of the configuration; it stays as it is, but a change of the schema through docsync would drop it`
-  );
-  let config = { properties };
-  return schema2.additionalProperties === !1 && (config.additionalProperties = !1), config;
-}
-function schemaCall(org, site4, schema2, live, ctx) {
-  let additionalProperties = schema2.additionalProperties ?? live?.additionalProperties ?? !1;
-  return {
-    method: "PUT",
-    path: `${sitePath(org, site4)}/adaptive-schema`,
-    body: { jsonSchema: { type: "object", properties: schema2.properties, additionalProperties } },
-    summary: "set adaptive schema",
-    needs: ctx.needs(site4)
-  };
-}
-var CLAIM_TYPES, init_site_adaptive_schema = __esm({
-  "src/kinds/site-adaptive-schema.ts"() {
-    "use strict";
-    init_paths();
-    CLAIM_TYPES = ["boolean", "number", "string"];
-  }
-});
-
-// src/kinds/site.ts
-function liveValue(site4, field) {
-  if (site4)
-    return field === "proxy" ? comparableProxy(site4.proxy?.origin) : field === "adaptiveContent" ? site4.adaptiveContent ? { enabled: site4.adaptiveContent.enabled ?? !1 } : void 0 : site4[field];
-}
-var PATCHABLE5, TYPES2, VISIBILITIES, siteKind, init_site = __esm({
-  "src/kinds/site.ts"() {
-    "use strict";
-    init_pagination();
-    init_errors();
-    init_address();
-    init_desired();
-    init_compare();
-    init_configured();
-    init_live_nodes();
-    init_paths();
-    init_proxy();
-    init_redirect();
-    init_section();
-    init_section_group();
-    init_section_nesting();
-    init_site_adaptive_schema();
-    init_site_space();
-    init_types();
-    PATCHABLE5 = ["title", "visibility", "basename", "proxy", "adaptiveContent"];
-    TYPES2 = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"], VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"], siteKind = {
-      kind: "site",
-      collection: "sites",
-      highRisk: !0,
-      keyKeptUnique: !1,
-      config: {
-        schema: {
-          fragment: "site",
-          description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed."
-        },
-        identities: [{ field: "title" }, { field: "id", optional: !0, hints: !1 }],
-        resolve({ value }, meta2) {
-          let { title, type: type2, visibility, basename, proxy, adaptiveContent, adaptiveSchema } = value;
-          return {
-            ...meta2,
-            title,
-            ...defined({ type: type2, visibility, basename, proxy, adaptiveContent, adaptiveSchema })
-          };
-        }
-      },
-      children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
-      desired: (scope) => scope.desired.sites,
-      read: async (client, scope) => leafNodes(await client.list(`${orgPath(scope.organization)}/sites`)),
-      detailsWanted: { adaptiveSchema: { properties: {} } },
-      detailsKey: "adaptiveSchema",
-      async readDetails(client, scope, node, desired) {
-        if (!desired.adaptiveSchema) return;
-        let schema2 = await client.get(
-          `${sitePath(scope.organization, node.item.id)}/adaptive-schema`
-        );
-        node.details = { ...node.details, adaptiveSchema: schema2?.jsonSchema ?? {} };
-      },
-      key: (site4) => site4.title,
-      liveKey: (site4) => site4.title,
-      diff(desired, live) {
-        let sections = live?.children[sectionKind.kind] ?? [];
-        if (desired.siteSpaces !== void 0 && sections.length > 0) {
-          let paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
-          throw new DocsyncError(
-            "plan.root-site-spaces",
-            `${placeOf(desired.at)}: site ${JSON.stringify(desired.title)} lists root siteSpaces, but it has sections (${paths}); root site spaces exist only in a site without sections. List its sections instead, or delete them first.`
-          );
-        }
-        let changes2 = [];
-        live || compareField(changes2, "type", desired.type, void 0);
-        for (let field of PATCHABLE5) {
-          let value = field === "proxy" ? comparableProxy(desired.proxy) : desired[field];
-          compareField(changes2, field, value, liveValue(live?.item, field));
-        }
-        if (desired.adaptiveSchema) {
-          let have = liveSchema(live);
-          compareField(changes2, "adaptiveSchema.properties", desired.adaptiveSchema.properties, have?.properties), compareField(
-            changes2,
-            "adaptiveSchema.additionalProperties",
-            desired.adaptiveSchema.additionalProperties,
-            have?.additionalProperties
-          );
-        }
-        return changes2;
-      },
-      create(desired, address, scope, ctx) {
-        let org = scope.organization, id = ctx.idOf(address), calls = [
-          {
-            method: "POST",
-            path: `${orgPath(org)}/sites`,
-            body: definedFields(desired, ["type", "title", "visibility"]),
-            summary: "create site",
-            captures: [{ address, pointer: "/id" }],
-            recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } }
-          }
-        ], roots = desired.siteSpaces ?? [];
-        roots.length > 0 && (calls[0].body.spaces = roots.map((siteSpace) => siteSpace.spaceId), calls.push({
-          method: "GET",
-          path: `${siteSpacesPath(org, id)}?limit=${MAX_PAGE_SIZE}`,
-          summary: "read the site spaces made with the site",
-          needs: ctx.needs(id),
-          captures: roots.map((siteSpace) => ({
-            address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
-            find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
-          }))
-        }));
-        let settings = definedFields(desired, ["basename", "adaptiveContent"]);
-        return typeof desired.proxy == "string" && (settings.proxy = proxyForService(desired.proxy)), Object.keys(settings).length > 0 && calls.push({
-          method: "PATCH",
-          path: sitePath(org, id),
-          body: settings,
-          summary: "configure site",
-          needs: ctx.needs(id)
-        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
-      },
-      update(desired, live, changes2, _address, scope, ctx) {
-        let calls = [], body = patchBody(changes2, PATCHABLE5);
-        return Object.keys(body).length > 0 && calls.push({
-          method: "PATCH",
-          path: sitePath(scope.organization, live.item.id),
-          body,
-          summary: "update site"
-        }), desired.adaptiveSchema && changes2.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx)), calls;
-      },
-      remove: (live, _address, scope) => [
-        { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
-      ],
-      // Everything inside the site is listed, even as an empty list, so that the file manages it.
-      toConfig(live, _scope, ctx) {
-        let site4 = live.item, config = { title: site4.title };
-        TYPES2.includes(site4.type) && (config.type = site4.type), VISIBILITIES.includes(site4.visibility) && (config.visibility = site4.visibility), typeof site4.basename == "string" && (config.basename = site4.basename);
-        let proxy = site4.proxy?.origin;
-        typeof proxy == "string" && isConfigurableProxy(proxy) ? config.proxy = proxy : typeof proxy == "string" && ctx.warn(
-          `site ${JSON.stringify(site4.title)}: the proxy ${JSON.stringify(proxy)} is left out: the configuration takes a host and path such as acme.com/docs, optionally with https:// in front`
-        ), site4.adaptiveContent && (config.adaptiveContent = { enabled: site4.adaptiveContent.enabled ?? !1 });
-        let schema2 = schemaConfig(live, ctx);
-        schema2 && (config.adaptiveSchema = schema2);
-        let sections = ctx.children(sectionKind);
-        return sections.length > 0 ? config.sections = nestSections(sections, ctx.children(sectionGroupKind), site4.title, ctx) : config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config), config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config), config;
-      }
-    };
-  }
-});
-
-// src/kinds/shapes/assignment.ts
-function keptLive(scope, kind, live, ctx) {
-  let plain3 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
-  return ctx.liveIdOf(plain3) === live.id || ctx.liveIdOf(byId) === live.id;
-}
-function assignmentKind(spec) {
-  let resolved = /* @__PURE__ */ new WeakMap(), principalIds = (scope, ctx) => {
-    let ids = resolved.get(scope);
-    if (ids) return ids;
-    ids = /* @__PURE__ */ new Map();
-    let first = /* @__PURE__ */ new Map();
-    for (let desired of spec.desired(scope) ?? []) {
-      let id = spec.principalId(desired, scope, ctx), key = principalKey(desired.type, id), earlier = first.get(key);
-      if (earlier)
-        throw new DocsyncError(
-          "plan.duplicate",
-          `${at(desired)}: ${desired.type} "${desired.name}" is the ${desired.type} "${earlier.name}" names at ${at(earlier)}: give each ${desired.type} one role`
-        );
-      first.set(key, desired), ids.set(desired, id);
-    }
-    return resolved.set(scope, ids), ids;
-  }, principalDeleted = (live, scope, ctx) => spec.principalOf(live, scope).some((owner) => ctx.deletes(owner.address) === owner.id), matchKey = (desired, scope, ctx) => principalKey(
-    desired.type,
-    principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx)
-  ), grantsAfter = (scope, ctx) => {
-    let ids = principalIds(scope, ctx), after = (spec.desired(scope) ?? []).map((desired) => ({
-      type: desired.type,
-      id: ids.get(desired),
-      role: desired.role
-    })), configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
-    for (let { item } of scope.live?.children[spec.kind] ?? [])
-      configured.has(principalKey(item.type, item.id)) || keptLive(scope, spec.kind, item, ctx) && (principalDeleted(item, scope, ctx) || after.push({ type: item.type, id: item.id, role: item.role }));
-    return after;
-  }, guarded = /* @__PURE__ */ new WeakSet(), guard = (scope, ctx) => {
-    if (!spec.guard || guarded.has(scope)) return;
-    guarded.add(scope);
-    let before = (scope.live?.children[spec.kind] ?? []).map(
-      ({ item }) => ({ type: item.type, id: item.id, role: item.role })
-    );
-    spec.guard(before, grantsAfter(scope, ctx), scope);
-  }, routes = (type2) => {
-    let found = spec.principals[type2];
-    if (!found) throw new Error(`assignment of unknown principal type ${type2}`);
-    return found;
-  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${scope.address}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
-  return {
-    kind: spec.kind,
-    collection: spec.collection,
-    config: spec.config,
-    desired: spec.desired,
-    read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
-    key: (desired) => assignmentKey(desired.type, desired.name),
-    liveKey: (live) => principalKey(live.type, live.id),
-    matchKey,
-    // An unmatched grant's address names its principal as the configuration would.
-    liveLabel: (live) => live.key,
-    // A principal's names (its id, its email, a team's old title) are no rename of the grant.
-    keyAliases: !0,
-    diff(desired, live, scope, ctx) {
-      if (guard(scope, ctx), live?.item.role === desired.role) return [];
-      let change = { field: "role", to: desired.role };
-      return live && (change.from = live.item.role), [change];
-    },
-    create(desired, _address, scope, ctx) {
-      guard(scope, ctx);
-      let principal = spec.principalId(desired, scope, ctx), call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role), needs = ctx.needs(principal);
-      return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
-    },
-    update(desired, live, _changes, _address, scope) {
-      let call = routes(live.item.type).change(scope, live.item.id, desired.role);
-      return [gives(takes(call, scope, live.item.role), scope, desired.role)];
-    },
-    remove(live, _address, scope, ctx) {
-      return guard(scope, ctx), [takes(routes(live.item.type).remove(scope, live.item.id), scope, live.item.role)];
-    },
-    // A grant goes with its principal: no call of its own, which would find it gone.
-    goesWith: (live, scope) => ({
-      owners: spec.principalOf(live.item, scope),
-      note: `role ${JSON.stringify(live.item.role)}`
-    })
-  };
-}
-var assignmentKey, at, principalKey, init_assignment = __esm({
-  "src/kinds/shapes/assignment.ts"() {
-    "use strict";
-    init_errors();
-    init_address();
-    init_desired();
-    assignmentKey = (type2, name) => `${type2}:${name}`, at = (item) => placeOf(item.at), principalKey = (type2, id) => `${type2}:${id}`;
-  }
-});
-
-// src/kinds/space-access.ts
-function callerIsAdmin(grants, caller) {
-  return grants.some(
-    (grant) => isAdmin2(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && caller.teams.has(grant.id))
-  );
-}
-function lockoutProblems(before, after, caller) {
-  let problems = [], admins = before.filter(isAdmin2);
-  if (admins.length > 0 && !after.some(isAdmin2) && problems.push(
-    `it would leave the space without an admin (today: ${admins.map(describe2).join(", ")}); keep one user or team with role admin`
-  ), caller.known)
-    callerIsAdmin(before, caller) && !callerIsAdmin(after, caller) && problems.push(
-      `it would remove the admin access of user ${caller.id}, whose token docsync runs with; keep its admin grant (or its team's)`
-    );
-  else {
-    let lowered = admins.filter(
-      (grant) => !after.some((kept) => kept.type === grant.type && kept.id === grant.id && isAdmin2(kept))
-    );
-    lowered.length > 0 && problems.push(
-      `it would remove or lower the admin grant of ${lowered.map(describe2).join(", ")}, and this service does not say whose token docsync runs with (GET /user answers 404), so that may be the token's own access; make that change in the app`
-    );
-  }
-  return problems;
-}
-var isAdmin2, describe2, init_space_access = __esm({
-  "src/kinds/space-access.ts"() {
-    "use strict";
-    isAdmin2 = (grant) => grant.role === "admin";
-    describe2 = (grant) => `${grant.type} ${grant.id}`;
-  }
-});
-
-// src/kinds/space-permission.ts
-function where4(scope) {
-  let { at: at3, name } = scope.desired;
-  return `${placeOf(at3)}: space "${name}"`;
-}
-function whereItem(desired, scope) {
-  let { at: at3 } = desired;
-  return `${placeOf(at3)}: space "${scope.desired.name}"`;
-}
-function principalId(desired, scope, ctx) {
-  if (desired.type === "team") {
-    let address = addressOf("", "team", desired.name), id2;
-    try {
-      id2 = ctx.idOf(address);
-    } catch (error) {
-      throw error instanceof DocsyncError ? new DocsyncError(
-        "plan.unknown-reference",
-        `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
-      ) : error;
-    }
-    if (ctx.deletes(address) === id2)
-      throw new DocsyncError(
-        "plan.deleted-reference",
-        `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`
-      );
-    return id2;
-  }
-  let members = factsOf(scope)?.members, id = isEmail2(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
-  if (id === void 0 || !members?.ids.has(id))
-    throw new DocsyncError(
-      "plan.unknown-reference",
-      `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
-    );
-  if (ctx.deletes(memberAddress(id, members.emails.get(id))) === id)
-    throw new DocsyncError(
-      "plan.deleted-reference",
-      `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`
-    );
-  return id;
-}
-function principalOf(live) {
-  let kind = live.type === "team" ? "team" : "member", email = typeof live.email == "string" ? live.email : void 0, name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
-  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
-}
-function grantConfig(grant, scope, ctx) {
-  if (!ROLES.includes(grant.role)) {
-    let space = scope.live?.item;
-    ctx.warn(
-      `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`
-    );
-    return;
-  }
-  return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
-}
-var isEmail2, userName, factsOf, memberKey, memberAddress, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
-  "src/kinds/space-permission.ts"() {
-    "use strict";
-    init_errors();
-    init_address();
-    init_desired();
-    init_paths();
-    init_assignment();
-    init_space_access();
-    init_space_access_facts();
-    isEmail2 = (name) => name.includes("@"), userName = (name) => isEmail2(name) ? name.toLowerCase() : name, factsOf = (scope) => scope.live?.details?.access;
-    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf("", "member", memberKey(id, email));
-    principalRoutes = (type2) => ({
-      invite: (scope, id, role) => ({
-        method: "POST",
-        path: spacePermissionsPath(scope.ids.space),
-        body: { role, [`${type2}s`]: [id] },
-        summary: `give ${type2} a role on space`
-      }),
-      change: (scope, id, role) => ({
-        method: "PATCH",
-        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
-        body: { role },
-        summary: `change ${type2}'s role on space`
-      }),
-      remove: (scope, id) => ({
-        method: "DELETE",
-        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
-        summary: `remove ${type2}'s role on space`
-      })
-    });
-    assignments = assignmentKind({
-      kind: "space permission",
-      collection: "permissions",
-      config: {
-        // Each principal once per space; a user named by id and by email is found at plan time,
-        // once names are resolved to ids (shapes/assignment.ts).
-        identities: [
-          { field: "user", noun: "for user", hints: !1, optional: !0 },
-          { field: "team", noun: "for team", hints: !1, optional: !0 }
-        ],
-        check(permissions, ctx) {
-          for (let permission of permissions) {
-            let { user, team } = permission.value;
-            user === void 0 == (team === void 0) && ctx.report(
-              permission,
-              [],
-              "give either user (a user id or email) or team (a team title), not both"
-            );
-          }
-        },
-        resolve: ({ value: { user, team, role } }, meta2) => user !== void 0 ? { ...meta2, type: "user", name: userName(user), role } : { ...meta2, type: "team", name: team ?? "", role }
-      },
-      principals: { user: principalRoutes("user"), team: principalRoutes("team") },
-      desired: (scope) => scope.desired.permissions,
-      async read(client, scope) {
-        let space = scope.ids.space, configured = scope.desired.permissions ?? [], namesUsers = configured.some((permission) => permission.type === "user"), [users, teams, caller, members] = await Promise.all([
-          client.list(`${spacePermissionsPath(space)}/users`),
-          client.list(`${spacePermissionsPath(space)}/teams`),
-          readCaller(client, scope.organization),
-          namesUsers ? readMembers(client, scope.organization) : void 0
-        ]), facts = members ? { caller, members } : { caller }, node = scope.live;
-        node && (node.details = { ...node.details, access: facts });
-        let emails = new Set(configured.filter((p) => p.type === "user" && isEmail2(p.name)).map((p) => p.name)), live = [];
-        for (let { permission, user } of users) {
-          let email = user.email?.toLowerCase(), name = email !== void 0 && emails.has(email) ? email : user.id;
-          live.push({
-            id: user.id,
-            type: "user",
-            role: permission,
-            key: assignmentKey("user", name),
-            ...user.email ? { email: user.email } : {}
-          });
-        }
-        for (let { permission, team } of teams)
-          live.push({
-            id: team.id,
-            type: "team",
-            role: permission,
-            key: assignmentKey("team", team.title),
-            title: team.title
-          });
-        return live;
-      },
-      principalId,
-      principalOf,
-      // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
-      keptRole: "admin",
-      guard(before, after, scope) {
-        let caller = factsOf(scope)?.caller ?? { known: !1 }, problems = lockoutProblems(before, after, caller);
-        if (problems.length !== 0)
-          throw new DocsyncError(
-            "plan.lockout",
-            `${where4(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
-          );
-      }
-    }), spacePermissionKind = {
-      ...assignments,
-      exportOneLine: !0,
-      toConfig: (live, scope, ctx) => grantConfig(live.item, scope, ctx)
-    };
-  }
-});
-
-// src/kinds/space-export.ts
-async function findSpaces(client, scope, named) {
-  let collections = nodesOf(scope, collectionKind.kind), inCollections = await Promise.all(
-    collections.map(({ item }) => spacesIn(client, item.id))
-  ), ids = new Set(named.spaces);
-  for (let space of inCollections.flat()) space.deletedAt || ids.add(space.id);
-  return [...ids].map((id) => ({ at: NOWHERE, name: id, spaceId: id, customFields: {}, permissions: [] }));
-}
-function collectionOf(space, scope, ctx) {
-  let id = space.parent;
-  return id ? exportedCollection(id, scope, ctx) : null;
-}
-function customFieldValues(live, scope, ctx) {
-  let read = live.details?.customFields ?? {}, fields = nodesOf(scope, customFieldKind.kind), values = {};
-  for (let [name, value] of Object.entries(read)) {
-    if (value == null) continue;
-    let field = fields.find((node) => node.item.name === name);
-    field && ctx.exportedKey(customFieldKind.kind, field.item.id) !== void 0 ? values[name] = value : ctx.warn(
-      `${describe3(live.item)}: the value of custom field "${name}" is not exported, since the field is not (see the warnings about it); it is left as it is`
-    );
-  }
-  return values;
-}
-function spaceConfig(live, scope, ctx) {
-  let space = live.item;
-  ctx.space(space.id);
-  let config = { id: space.id };
-  text(space.title) && (config.title = space.title), text(space.emoji) && (config.emoji = space.emoji), (space.editMode === "live" || space.editMode === "locked") && (config.editMode = space.editMode), ROLES.includes(space.defaultLevel) && (config.defaultLevel = space.defaultLevel), config.collection = collectionOf(space, scope, ctx);
-  let values = customFieldValues(live, scope, ctx);
-  Object.keys(values).length > 0 && (config.customFields = values);
-  let grants = ctx.children(spacePermissionKind), read = live.children[spacePermissionKind.kind] ?? [];
-  return grants.length === read.length ? config.permissions = grants.map((grant) => grant.config) : ctx.warn(
-    `${describe3(space)}: its permissions are not exported, since ${read.length - grants.length} of its grants cannot be written (see above); docsync leaves its grants alone until you list them`
-  ), config;
-}
-var NOWHERE, nodesOf, text, describe3, init_space_export = __esm({
-  "src/kinds/space-export.ts"() {
-    "use strict";
-    init_desired();
-    init_collection();
-    init_collection_contents();
-    init_custom_field();
-    init_space_permission();
-    NOWHERE = { file: "", line: 0, column: 0 }, nodesOf = (scope, kind) => scope.live?.children[kind] ?? [];
-    text = (value) => typeof value == "string" && value !== "", describe3 = (space) => `space "${space.title ?? space.id}" (${space.id})`;
-  }
-});
-
-// src/kinds/space.ts
-function collectionId(space, ctx) {
-  let ref = space.collection;
-  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
-}
-function customFieldAddress(space, name, ctx) {
-  let address = addressOf("", "custom field", name), id;
-  try {
-    id = ctx.idOf(address);
-  } catch (error) {
-    throw error instanceof DocsyncError ? new DocsyncError(
-      "plan.unknown-reference",
-      `${where5(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
-    ) : error;
-  }
-  if (ctx.deletes(address) !== void 0 && ctx.needs(id) === void 0)
-    throw new DocsyncError(
-      "plan.deleted-reference",
-      `${where5(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`
-    );
-  return address;
-}
-var PATCHABLE6, FIELD_PREFIX, where5, liveValues, spaceKind, init_space = __esm({
-  "src/kinds/space.ts"() {
-    "use strict";
-    init_errors2();
-    init_errors();
-    init_address();
-    init_desired();
-    init_compare();
-    init_configured();
-    init_paths();
-    init_space_export();
-    init_space_permission();
-    PATCHABLE6 = ["title", "emoji", "editMode", "defaultLevel"], FIELD_PREFIX = "customFields.", where5 = (space) => `${placeOf(space.at)}: space "${space.name}"`;
-    liveValues = (live) => live?.details?.customFields ?? {}, spaceKind = {
-      kind: "space",
-      collection: "spaceSettings",
-      children: [spacePermissionKind],
-      config: {
-        schema: {
-          fragment: "space",
-          description: "Settings of existing spaces, under spaces: as name: {id, ...}.",
-          inRoot: !0
-        },
-        // The entries of `spaces:` that are mappings; `name: id` only names a space.
-        items(container) {
-          let spaces = container.value?.spaces;
-          if (spaces == null) return;
-          let items2 = [];
-          for (let [name, entry] of Object.entries(spaces)) {
-            if (entry === null || typeof entry != "object") continue;
-            let value = { ...entry, name };
-            items2.push({ value, file: container.file, path: [...container.path, "spaces", name] });
-          }
-          return items2.length > 0 ? items2 : void 0;
-        },
-        identities: [{ field: "id", noun: "id", hints: !1 }],
-        check(spaces, ctx) {
-          let titles = ctx.keysOf("collections");
-          if (titles !== void 0)
-            for (let space of spaces) {
-              let collection = space.value.collection;
-              if (typeof collection == "string" && !titles.has(collection)) {
-                let message = `unknown collection "${collection}": name a title listed under collections:, or a live collection with { id: <collection id> }`;
-                ctx.report(space, ["collection"], message);
-              }
-            }
-        },
-        resolve({ value }, meta2) {
-          let { name, id, title, emoji, editMode, defaultLevel, collection, customFields } = value;
-          return {
-            ...meta2,
-            name,
-            spaceId: id,
-            ...defined({ title, emoji, editMode, defaultLevel, collection: typeof collection == "string" ? { title: collection } : collection, customFields })
-          };
-        }
-      },
-      desired: (scope) => scope.desired.spaceSettings,
-      refersTo: [
-        {
-          kind: "team",
-          when: (scope) => (scope.desired.spaceSettings ?? []).some(
-            (space) => space.permissions?.some((p) => p.type === "team")
-          )
-        },
-        {
-          kind: "custom field",
-          when: (scope) => (scope.desired.spaceSettings ?? []).some((space) => space.customFields !== void 0)
-        },
-        {
-          kind: "collection",
-          when: (scope) => (scope.desired.spaceSettings ?? []).some(
-            (space) => typeof space.collection == "object" && space.collection !== null && "title" in space.collection
-          )
-        }
-      ],
-      // There is no list of an organization's spaces: each configured space is read, all at once.
-      async read(client, scope) {
-        return (await Promise.all(
-          (scope.desired.spaceSettings ?? []).map(async (space) => {
-            try {
-              let live = await client.get(spacePath(space.spaceId));
-              return live.deletedAt ? [] : [live];
-            } catch (error) {
-              if (isGoneOrHidden(error)) return [];
-              throw error;
-            }
-          })
-        )).flat().map((item) => ({ item, children: {} }));
-      },
-      detailsKey: "customFields",
-      async readDetails(client, _scope, node, desired) {
-        if (desired.customFields === void 0) return;
-        let values = await client.get(
-          `${spacePath(node.item.id)}/custom-fields`
-        ), byName = Object.fromEntries(values.map(({ customField, value }) => [customField.name, value]));
-        node.details = { ...node.details, customFields: byName };
-      },
-      key: (space) => space.spaceId,
-      liveKey: (space) => space.id,
-      label: (space) => space.name,
-      liveLabel: (space, configuration) => Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === space.id) ?? space.id,
-      diff(desired, live, _scope, ctx) {
-        let changes2 = [];
-        for (let field of PATCHABLE6) compareField(changes2, field, desired[field], live?.item[field]);
-        compareField(changes2, "collection", collectionId(desired, ctx), live?.item.parent);
-        let values = liveValues(live);
-        for (let [name, value] of Object.entries(desired.customFields ?? {})) {
-          let replaced = ctx.deletes(customFieldAddress(desired, name, ctx)) !== void 0;
-          compareField(changes2, `${FIELD_PREFIX}${name}`, value, replaced ? void 0 : values[name]);
-        }
-        return changes2;
-      },
-      create(desired) {
-        throw new DocsyncError("plan.unknown-id", `${where5(desired)}: space ${desired.spaceId} does not exist`);
-      },
-      update(desired, live, changes2, _address, _scope, ctx) {
-        let id = live.item.id, calls = [], settings = patchBody(changes2, PATCHABLE6);
-        Object.keys(settings).length > 0 && calls.push({ method: "PATCH", path: spacePath(id), body: settings, summary: "update space" });
-        let moved = changes2.find((change) => change.field === "collection");
-        moved && calls.push({
-          method: "POST",
-          path: `${spacePath(id)}/move`,
-          body: { parent: moved.to ?? null },
-          summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
-          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0),
-          // Out of its old collection before that one is deleted, which would take it along.
-          unrefs: live.item.parent ? [live.item.parent] : []
-        });
-        let fields = changes2.filter((change) => change.field.startsWith(FIELD_PREFIX));
-        if (fields.length > 0) {
-          let values = {};
-          for (let change of fields)
-            values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
-          calls.push({
-            method: "PATCH",
-            path: `${spacePath(id)}/custom-fields`,
-            body: { values },
-            summary: "set custom field values of space",
-            // A field this plan creates is named, not referred to by id: wait for it. A field that
-            // exists already needs nothing.
-            needs: ctx.needs(
-              ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx)))
-            )
-          });
-        }
-        return calls;
-      },
-      // Spaces are never deleted: only configured spaces are read, so none is ever left over.
-      remove: () => [],
-      // The export finds the spaces it names and those of collections (space-export.ts).
-      exportFind: findSpaces,
-      toConfig: spaceConfig,
-      exportLeavesOut: "spaces at the organization's root that no site uses (no call lists them; add one as name: {id} to manage it)"
-    };
   }
 });
 
@@ -6661,7 +6728,7 @@ function keepsNaming(provider, team, scope, ctx) {
   if ([provider.label, `${provider.label}#${provider.id}`].map(
     (key) => addressOf("", "SAML provider", key)
   ).some((address) => ctx.deletes(address) === provider.id)) return !1;
-  let ref = scope.desired.samlProviders?.find(
+  let ref = desiredIn(samlProviderKind, scope)?.find(
     (item) => item.id === provider.id || item.id === void 0 && item.label === provider.label
   )?.defaultTeam;
   return ref === void 0 ? !0 : "id" in ref ? ref.id === team.id : !1;
@@ -6682,6 +6749,8 @@ var init_team_providers = __esm({
     init_errors();
     init_address();
     init_paths();
+    init_saml_provider();
+    init_types();
   }
 });
 
@@ -6700,7 +6769,9 @@ var teamKind, init_team = __esm({
     init_compare();
     init_configured();
     init_live_nodes();
+    init_organization();
     init_paths();
+    init_space();
     init_team_providers();
     init_unlisted_grants();
     teamKind = {
@@ -6719,7 +6790,6 @@ var teamKind, init_team = __esm({
         ],
         resolve: ({ value: { title, members } }, meta2) => ({ ...meta2, title, ...defined({ members }) })
       },
-      desired: (scope) => scope.desired.teams,
       async read(client, scope) {
         let nodes = leafNodes(await client.list(teamsPath(scope.organization))), going = mayBeDeleted2(nodes, scope.desired), granted = going.filter((node) => node.item.spaces !== 0);
         return await Promise.all([
@@ -6734,7 +6804,7 @@ var teamKind, init_team = __esm({
       holds({ item }, desired, scope) {
         let held = [], members = item.members ?? 0;
         members > (desired.members?.length ?? 0) && held.push(`${members} members`);
-        let granted = (scope.desired.spaceSettings ?? []).filter(
+        let granted = (listIn(scope.desired, spaceKind) ?? []).filter(
           (space) => space.permissions?.some((grant) => grant.type === "team" && grant.name === desired.title)
         ).length, spaces = item.spaces ?? 0;
         return spaces > granted && held.push(`a role on ${spaces} spaces`), held;
@@ -6885,7 +6955,6 @@ var sourceOf, syncClaim, refusal, translationKind, init_translation = __esm({
           };
         }
       },
-      desired: (scope) => scope.desired.translations,
       async read(client, scope) {
         let live = await client.list(translationsPath(scope.organization));
         return checkLiveForm(scope.desired.translations ?? [], live), leafNodes(live);
@@ -6999,7 +7068,7 @@ function descendants(kinds) {
 function allKinds(kinds = TOP_LEVEL_KINDS) {
   return kinds.flatMap((kind) => [kind, ...allKinds(kind.children ?? [])]);
 }
-var TOP_LEVEL_KINDS, isPrunable, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, init_registry = __esm({
+var TOP_LEVEL, topLevelKinds, TOP_LEVEL_KINDS, isPrunable, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPORTED_KINDS, pluralOf, CONTAINER_KINDS, registered, registeredKinds, init_registry = __esm({
   "src/kinds/registry.ts"() {
     "use strict";
     init_collection();
@@ -7012,7 +7081,7 @@ var TOP_LEVEL_KINDS, isPrunable, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPOR
     init_space();
     init_team();
     init_translation();
-    TOP_LEVEL_KINDS = [
+    TOP_LEVEL = [
       collectionKind,
       teamKind,
       memberKind,
@@ -7024,8 +7093,8 @@ var TOP_LEVEL_KINDS, isPrunable, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPOR
       translationKind,
       siteKind,
       spaceKind
-    ];
-    isPrunable = (kind) => !kind.singleton && !kind.exportFind && !kind.config.schema?.inRoot, PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter(isPrunable).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
+    ], topLevelKinds = [...TOP_LEVEL], TOP_LEVEL_KINDS = topLevelKinds;
+    isPrunable = (kind) => !kind.singleton && !kind.exportFind && !kind.config.schema.inRoot, PRUNABLE_KINDS = descendants(TOP_LEVEL_KINDS).filter(isPrunable).map((kind) => kind.collection), DEFAULT_PRUNE = PRUNABLE_KINDS.filter(
       (collection) => !TOP_LEVEL_KINDS.some((kind) => kind.collection === collection)
     ), NESTED_IN = new Map(
       TOP_LEVEL_KINDS.flatMap(
@@ -7037,6 +7106,7 @@ var TOP_LEVEL_KINDS, isPrunable, PRUNABLE_KINDS, DEFAULT_PRUNE, NESTED_IN, REPOR
     ], pluralOf = (kind) => kind.config.plural ?? `${kind.kind}s`, CONTAINER_KINDS = new Set(
       TOP_LEVEL_KINDS.filter((kind) => kind.children).map((kind) => kind.kind)
     );
+    registered = [], registeredKinds = () => registered;
   }
 });
 
@@ -17425,9 +17495,6314 @@ var import_ucs2length, import_equal, init_schema_precompiled = __esm({
   }
 });
 
+// schemas/docsync.schema.json
+var docsync_schema_default, init_docsync_schema = __esm({
+  "schemas/docsync.schema.json"() {
+    docsync_schema_default = {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      title: "docsync configuration",
+      description: "The desired configuration of one organization of the Docs Platform API. Several files may be merged; see docs/configuration.md.",
+      type: "object",
+      additionalProperties: !1,
+      required: ["version"],
+      properties: {
+        version: {
+          description: "Format version of this file. Always 1.",
+          const: 1,
+          errorMessage: "must be 1 (the only format version)"
+        },
+        organization: {
+          description: "The organization id, such as org_abc123 or ${DOCSYNC_ORG}. Needed in at least one file; files that repeat it must agree.",
+          type: "string",
+          minLength: 1
+        },
+        spaces: {
+          description: "Names for existing spaces, as name: space id, or name: {id, ...settings} to manage the space's settings and permissions too. Site spaces refer to spaces by these names.",
+          type: "object",
+          propertyNames: {
+            pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+            errorMessage: "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'"
+          },
+          additionalProperties: {
+            description: "The id of an existing space, or a mapping with its id and the settings docsync manages.",
+            type: ["string", "object"],
+            minLength: 1,
+            if: {
+              type: "object"
+            },
+            then: {
+              $ref: "#/definitions/space"
+            }
+          }
+        },
+        collections: {
+          description: "Collections of the organization, which hold spaces and other collections. Identity: title, or id when given. Absent: collections are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/collection"
+          }
+        },
+        teams: {
+          description: "Teams of the organization. Identity: title, or id when given. Absent: teams are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/team"
+          }
+        },
+        members: {
+          description: "Roles of the organization's members, by user id or email. Identity: user. Absent: members are not managed. docsync cannot invite: every member listed must already be in the organization.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/member"
+          }
+        },
+        customFields: {
+          description: "Custom fields of the organization. Identity: name. Absent: custom fields are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/custom-field"
+          }
+        },
+        samlProviders: {
+          description: "SAML single sign-on providers. Identity: label, or id when given. Absent: SAML providers are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/saml-provider"
+          }
+        },
+        organizationSettings: {
+          description: "The organization's settings (title, email domains, hostname, default role, SSO, AI, invite links). Only the fields given are managed. Absent: the settings are not managed.",
+          $ref: "#/definitions/organization-settings"
+        },
+        openApiSpecs: {
+          description: "OpenAPI specifications of the organization. Identity: slug. Absent: OpenAPI specs are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/openapi-spec"
+          }
+        },
+        translations: {
+          description: "Translations of the organization, in the form the service keeps: translation settings (title; identity: title, or id when given) or translation syncs (source and language; identity: the source space and the language). Absent: translations are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/translation"
+          }
+        },
+        sites: {
+          description: "Docs sites. Identity: title, or id when given. Absent: sites are not managed.",
+          type: "array",
+          items: {
+            $ref: "#/definitions/site"
+          }
+        },
+        policy: {
+          description: "What docsync may delete. May appear in one file only.",
+          $ref: "#/definitions/policy"
+        }
+      },
+      definitions: {
+        collection: {
+          description: "A collection: a folder of spaces and other collections. Identity: title, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The collection's title (1 to 50 characters); identifies the collection. The API allows two collections with one title; docsync needs them told apart with id.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            description: {
+              description: "A short description (at most 100 characters).",
+              type: "string",
+              maxLength: 100
+            },
+            defaultLevel: {
+              description: "The role members of the organization have on the content of the collection by default.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            parent: {
+              description: "The collection this one sits in: the title of a collection under collections:, { id: <collection id> } for one the configuration does not list, or null for the top level. Absent: where it sits is not managed.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            id: {
+              description: "Pin to a live collection id: needed when several live collections share the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live collection has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            protect: {
+              description: "Never delete this collection.",
+              type: "boolean"
+            }
+          }
+        },
+        "custom-field": {
+          description: "A custom field of the organization. Identity: name (immutable).",
+          type: "object",
+          additionalProperties: !1,
+          required: ["name", "type"],
+          properties: {
+            name: {
+              description: "The field's name (1 to 50 characters: lowercase letters, digits, '_' and '-'); identifies the field and cannot change.",
+              type: "string",
+              minLength: 1,
+              maxLength: 50,
+              pattern: "^[a-z0-9_-]+$",
+              errorMessage: "must hold only lowercase letters, digits, '_' and '-'"
+            },
+            type: {
+              description: "The kind of value. Immutable: changing it replaces the field.",
+              enum: ["text", "number", "boolean", "date", "select", "multi-select"]
+            },
+            title: {
+              description: "Title shown to users (at most 100 characters).",
+              type: "string",
+              maxLength: 100
+            },
+            description: {
+              description: "Help text (at most 200 characters).",
+              type: "string",
+              maxLength: 200
+            },
+            placeholder: {
+              description: "Placeholder shown in an empty input (at most 100 characters).",
+              type: "string",
+              maxLength: 100
+            },
+            options: {
+              description: "The choices of a select or multi-select field (1 to 50).",
+              type: "array",
+              minItems: 1,
+              maxItems: 50,
+              uniqueItems: !0,
+              items: {
+                description: "A choice.",
+                type: "string",
+                minLength: 1
+              }
+            },
+            protect: {
+              description: "Never delete or replace this field.",
+              type: "boolean"
+            }
+          }
+        },
+        member: {
+          description: "A member of the organization and its role. Identity: user.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["user", "role"],
+          properties: {
+            user: {
+              description: "The member: its user id, or its email (compared without case). The user must already be a member: docsync cannot invite.",
+              type: "string",
+              minLength: 1
+            },
+            role: {
+              description: "The member's role in the organization; null makes it a guest. The admin role of the user the API token runs as is never lowered.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            protect: {
+              description: "Never remove this member from the organization.",
+              type: "boolean"
+            }
+          }
+        },
+        "openapi-spec": {
+          description: "An OpenAPI specification. Identity: slug.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["slug"],
+          properties: {
+            slug: {
+              description: "The spec's slug (1 to 100 lowercase letters and digits, words joined by '-'); identifies the spec and cannot change.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+            },
+            source: {
+              description: "Where the document comes from: its URL, { url: ... } or { text: ... } (the document itself, e.g. ${file:openapi.yaml}). Needed to create the spec; absent, the source is not managed.",
+              anyOf: [
+                {
+                  description: "The document's http(s) URL.",
+                  type: "string",
+                  pattern: "^https?://",
+                  maxLength: 2048
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["url"],
+                  properties: {
+                    url: {
+                      description: "The document's http(s) URL.",
+                      type: "string",
+                      pattern: "^https?://",
+                      maxLength: 2048
+                    }
+                  }
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["text"],
+                  properties: {
+                    text: {
+                      description: "The document itself (YAML or JSON).",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                }
+              ]
+            },
+            protect: {
+              description: "Never delete or replace this spec.",
+              type: "boolean"
+            }
+          }
+        },
+        "organization-settings": {
+          description: "The organization's settings. Only the fields given are managed; the others stay as they are.",
+          type: "object",
+          additionalProperties: !1,
+          properties: {
+            title: {
+              description: "The organization's name (2 to 255 characters).",
+              type: "string",
+              minLength: 2,
+              maxLength: 255
+            },
+            emailDomains: {
+              description: "Email domains whose people may join the organization, such as example.com. The whole list: domains not given are removed.",
+              type: "array",
+              uniqueItems: !0,
+              items: {
+                description: "A domain name.",
+                type: "string",
+                minLength: 1,
+                maxLength: 253
+              }
+            },
+            hostname: {
+              description: "The default hostname for public content (3 to 32 lowercase letters, digits and '-'); null removes it.",
+              anyOf: [
+                {
+                  type: "string",
+                  minLength: 3,
+                  maxLength: 32,
+                  pattern: "^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"
+                },
+                {
+                  type: "null"
+                }
+              ]
+            },
+            defaultRole: {
+              description: "The role new members get; null makes them guests. Changing it is flagged high-risk.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            sso: {
+              description: "Enforce single sign-on organization-wide. Turning it on is flagged high-risk: members who cannot sign in through SSO lose access.",
+              type: "boolean"
+            },
+            ai: {
+              description: "Enable AI features.",
+              type: "boolean"
+            },
+            inviteLinks: {
+              description: "Enable invite links.",
+              type: "boolean"
+            }
+          }
+        },
+        policy: {
+          description: "What docsync may delete. May appear in one file only.",
+          type: "object",
+          additionalProperties: !1,
+          properties: {
+            prune: {
+              description: "Kinds whose live items that the configuration does not list are deleted. Default: sections, sectionGroups, siteSpaces, redirects, permissions (only inside listed sites, spaces). sites, collections, teams, members, customFields, samlProviders, openApiSpecs and translations prune organization-wide.",
+              type: "array",
+              uniqueItems: !0,
+              items: {
+                description: "A kind of item.",
+                enum: [
+                  "sites",
+                  "sections",
+                  "sectionGroups",
+                  "siteSpaces",
+                  "redirects",
+                  "permissions",
+                  "collections",
+                  "teams",
+                  "members",
+                  "customFields",
+                  "samlProviders",
+                  "openApiSpecs",
+                  "translations"
+                ]
+              }
+            },
+            maxDestroy: {
+              description: "apply refuses a plan that deletes more items than this, unless --allow-destroy is given.",
+              type: "integer",
+              minimum: 0
+            }
+          }
+        },
+        redirect: {
+          description: "A redirect of the site. Identity: source. Give exactly one of to and destination.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["source"],
+          oneOf: [
+            {
+              required: ["to"]
+            },
+            {
+              required: ["destination"]
+            }
+          ],
+          properties: {
+            source: {
+              description: "The path redirected: starts with '/', non-empty segments of letters, digits, '.', '_', '~', '-' or %XX bytes, no trailing '/' (at most 512 characters).",
+              type: "string",
+              maxLength: 512,
+              pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$",
+              errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'"
+            },
+            to: {
+              description: "Redirect to a section of this site, by its path.",
+              type: "object",
+              additionalProperties: !1,
+              required: ["section"],
+              properties: {
+                section: {
+                  description: "The path of a section listed in this site.",
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 100,
+                  pattern: "^[A-Za-z0-9._~-]+$",
+                  errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'"
+                }
+              }
+            },
+            destination: {
+              description: "The destination in the API's own form, sent as written. Known kinds are checked; other kinds pass through unchanged.",
+              type: "object",
+              required: ["kind"],
+              properties: {
+                kind: {
+                  description: "Destination kind: site-section, site-space, site-page, external, or another kind the API knows.",
+                  type: "string",
+                  minLength: 1
+                },
+                siteSectionId: {
+                  description: "A live section id (kind site-section).",
+                  type: "string",
+                  minLength: 1
+                },
+                siteSpaceId: {
+                  description: "A live site space id (kinds site-space and site-page).",
+                  type: "string",
+                  minLength: 1
+                },
+                pageId: {
+                  description: "A page id (kind site-page).",
+                  type: "string",
+                  minLength: 1
+                },
+                url: {
+                  description: "The target URL (kind external).",
+                  type: "string",
+                  format: "uri"
+                }
+              },
+              allOf: [
+                {
+                  if: {
+                    properties: {
+                      kind: {
+                        const: "site-section"
+                      }
+                    }
+                  },
+                  then: {
+                    additionalProperties: !1,
+                    required: ["siteSectionId"],
+                    properties: {
+                      kind: !0,
+                      siteSectionId: !0
+                    }
+                  }
+                },
+                {
+                  if: {
+                    properties: {
+                      kind: {
+                        const: "site-space"
+                      }
+                    }
+                  },
+                  then: {
+                    additionalProperties: !1,
+                    required: ["siteSpaceId"],
+                    properties: {
+                      kind: !0,
+                      siteSpaceId: !0
+                    }
+                  }
+                },
+                {
+                  if: {
+                    properties: {
+                      kind: {
+                        const: "site-page"
+                      }
+                    }
+                  },
+                  then: {
+                    additionalProperties: !1,
+                    required: ["siteSpaceId", "pageId"],
+                    properties: {
+                      kind: !0,
+                      siteSpaceId: !0,
+                      pageId: !0
+                    }
+                  }
+                },
+                {
+                  if: {
+                    properties: {
+                      kind: {
+                        const: "external"
+                      }
+                    }
+                  },
+                  then: {
+                    additionalProperties: !1,
+                    required: ["url"],
+                    properties: {
+                      kind: !0,
+                      url: !0
+                    }
+                  }
+                }
+              ]
+            },
+            id: {
+              description: "Pin this entry to a live redirect id; wins over was and the source. Two pinned items can exchange their sources in one apply.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the source the live redirect has today.",
+              type: "string",
+              maxLength: 512,
+              pattern: "^(/([A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)+$",
+              errorMessage: "must be an absolute path such as /old/page: '/' then non-empty segments of letters, digits, '.', '_', '~', '-' or %XX, no trailing '/'"
+            },
+            protect: {
+              description: "Never delete or replace this redirect.",
+              type: "boolean"
+            }
+          }
+        },
+        "saml-provider": {
+          description: "A SAML single sign-on provider. Identity: label, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["label"],
+          properties: {
+            label: {
+              description: "The provider's label (1 to 30 characters); identifies the provider.",
+              type: "string",
+              minLength: 1,
+              maxLength: 30
+            },
+            entityID: {
+              description: "The identity provider's entity id (at most 1024 characters).",
+              type: "string",
+              maxLength: 1024
+            },
+            ssoURL: {
+              description: "The identity provider's single sign-on URL (at most 2048 characters).",
+              type: "string",
+              format: "uri",
+              maxLength: 2048
+            },
+            certificate: {
+              description: "The identity provider's signing certificate (at most 10000 characters). Sensitive: never printed. Usually ${file:certs/idp.pem}.",
+              type: "string",
+              maxLength: 1e4
+            },
+            defaultTeam: {
+              description: "Team new members join: the title of a team under teams:, or { id: <team id> } for a team the configuration does not list.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 64
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live team id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                }
+              ],
+              errorMessage: "must be a team title or { id: <team id> }"
+            },
+            defaultRole: {
+              description: "Role new members get; null makes them guests.",
+              enum: ["admin", "create", "review", "edit", "comment", "read", null]
+            },
+            id: {
+              description: "Pin this entry to a live SAML provider id; wins over was and the label.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the label the live provider has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 30
+            },
+            protect: {
+              description: "Never delete or replace this provider.",
+              type: "boolean"
+            }
+          }
+        },
+        "section-group": {
+          description: "A section group, placed in the navigation where it is listed. Identity: title within its site, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["group", "sections"],
+          properties: {
+            group: {
+              description: "The group's title (1 to 100 characters); identifies the group.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            icon: {
+              description: "An icon name (at most 50 characters); null removes it.",
+              type: ["string", "null"],
+              maxLength: 50
+            },
+            sections: {
+              description: "The group's sections in navigation order.",
+              type: "array",
+              items: {
+                $ref: "#/definitions/section"
+              }
+            },
+            id: {
+              description: "Pin this entry to a live section group id; wins over was and the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live group has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            protect: {
+              description: "Never delete or replace this group.",
+              type: "boolean"
+            }
+          }
+        },
+        section: {
+          description: "A site section. Identity: path within its site.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["path", "title", "siteSpaces"],
+          properties: {
+            path: {
+              description: "The section's path on the site: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'); identifies the section.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[A-Za-z0-9._~-]+$",
+              errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'"
+            },
+            title: {
+              description: "The section's title (2 to 128 characters).",
+              type: "string",
+              minLength: 2,
+              maxLength: 128
+            },
+            description: {
+              description: "The section's description (at most 256 characters); null removes it.",
+              type: ["string", "null"],
+              maxLength: 256
+            },
+            icon: {
+              description: "An icon name (at most 50 characters); null removes it.",
+              type: ["string", "null"],
+              maxLength: 50
+            },
+            condition: {
+              description: "Expression deciding whether a visitor sees the section (1 to 1024 characters); null removes it, absent leaves it alone.",
+              type: ["string", "null"],
+              minLength: 1,
+              maxLength: 1024
+            },
+            default: {
+              description: "The site's default section; at most one per site.",
+              type: "boolean"
+            },
+            siteSpaces: {
+              description: "The section's site spaces in order (at least one: the first is the space the section is created with).",
+              type: "array",
+              minItems: 1,
+              items: {
+                $ref: "#/definitions/site-space"
+              }
+            },
+            id: {
+              description: "Pin this entry to a live section id; wins over was and the path. Two pinned items can exchange their paths in one apply.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the path the live section has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[A-Za-z0-9._~-]+$",
+              errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'"
+            },
+            protect: {
+              description: "Never delete or replace this section.",
+              type: "boolean"
+            }
+          }
+        },
+        "site-space": {
+          description: "A space published in a site. Identity: its space, within its section (or within the site's root); the path is a field that changes in place.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["space", "path"],
+          properties: {
+            space: {
+              description: "The name of a space listed under spaces:.",
+              type: "string",
+              minLength: 1
+            },
+            path: {
+              description: "The site space's path: one URL segment (1 to 100 characters: letters, digits, '.', '_', '~', '-'), unique in its section; a change is a PATCH.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[A-Za-z0-9._~-]+$",
+              errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'"
+            },
+            condition: {
+              description: "Expression deciding whether a visitor sees this space (1 to 1024 characters); null removes it, absent leaves it alone.",
+              type: ["string", "null"],
+              minLength: 1,
+              maxLength: 1024
+            },
+            default: {
+              description: "The default space of its section (or of the site); at most one per list.",
+              type: "boolean"
+            },
+            was: {
+              description: "Not used on site spaces (an error): a site space is identified by its space, and its path changes in place.",
+              type: "string",
+              minLength: 1,
+              maxLength: 100,
+              pattern: "^[A-Za-z0-9._~-]+$",
+              errorMessage: "must be one URL segment of letters, digits, '.', '_', '~' and '-'"
+            },
+            protect: {
+              description: "Never delete or replace this site space.",
+              type: "boolean"
+            }
+          }
+        },
+        site: {
+          description: "A docs site. Identity: title, or id when given. A site lists either sections (site spaces inside them) or root-level siteSpaces, not both.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          not: {
+            required: ["sections", "siteSpaces"]
+          },
+          properties: {
+            title: {
+              description: "The site's title (2 to 128 characters); identifies the site unless id is given.",
+              type: "string",
+              minLength: 2,
+              maxLength: 128
+            },
+            id: {
+              description: "Pin this entry to a live site id; wins over was and the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live site has today.",
+              type: "string",
+              minLength: 2,
+              maxLength: 128
+            },
+            protect: {
+              description: "Never delete or replace this site.",
+              type: "boolean"
+            },
+            type: {
+              description: "The site's plan type; used when the site is created only (the API's default is basic).",
+              enum: ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"]
+            },
+            visibility: {
+              description: "Who can reach the published site.",
+              enum: ["public", "unlisted", "share-link", "visitor-auth"]
+            },
+            basename: {
+              description: "The site's base name in its URL (1 to 100 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 100
+            },
+            proxy: {
+              description: "The host and path serving the site through a proxy, such as acme.com/docs (at most 512 characters), optionally with https:// in front; docsync sends it without the scheme. null removes the proxy.",
+              type: ["string", "null"],
+              pattern: "^(https?://)?(?=.{1,512}$)([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(/[\\w-]+)+$",
+              errorMessage: "must be a host and path such as acme.com/docs (at most 512 characters), optionally with https:// in front"
+            },
+            adaptiveContent: {
+              description: "Adaptive content settings.",
+              type: "object",
+              additionalProperties: !1,
+              required: ["enabled"],
+              properties: {
+                enabled: {
+                  description: "Whether adaptive content is on.",
+                  type: "boolean"
+                }
+              }
+            },
+            adaptiveSchema: {
+              description: "The visitor attributes; becomes the site's adaptive schema (a JSON Schema object).",
+              type: "object",
+              additionalProperties: !1,
+              required: ["properties"],
+              properties: {
+                properties: {
+                  description: "Visitor attributes by name.",
+                  type: "object",
+                  additionalProperties: {
+                    description: "One visitor claim, in the form both the spec ({type, description}) and the service's published description (a description on every claim; no integer type; an array or object claim needs items or properties, keys the spec does not have) take.",
+                    type: "object",
+                    additionalProperties: !1,
+                    required: ["type", "description"],
+                    properties: {
+                      type: {
+                        description: "The claim's JSON type: boolean, number or string.",
+                        enum: ["boolean", "number", "string"],
+                        errorMessage: "must be boolean, number or string: the claim types both the spec and the service's published description take"
+                      },
+                      description: {
+                        description: "What the claim means; the service requires it.",
+                        type: "string"
+                      }
+                    }
+                  }
+                },
+                additionalProperties: {
+                  description: "Visitors may carry no attributes but those listed: the service accepts only false here.",
+                  const: !1,
+                  errorMessage: "must be false: the service accepts only additionalProperties: false at the top of an adaptive schema (leave it out, or set it to false)"
+                }
+              }
+            },
+            sections: {
+              description: "Sections in navigation order; an item with group: is a section group holding sections. Absent: sections are not managed.",
+              type: "array",
+              items: {
+                if: {
+                  type: "object",
+                  required: ["group"]
+                },
+                then: {
+                  $ref: "#/definitions/section-group"
+                },
+                else: {
+                  $ref: "#/definitions/section"
+                }
+              }
+            },
+            siteSpaces: {
+              description: "Root-level site spaces of a site without sections, in order. Absent: not managed.",
+              type: "array",
+              items: {
+                $ref: "#/definitions/site-space"
+              }
+            },
+            redirects: {
+              description: "Redirects of the site. Identity: source. Absent: redirects are not managed.",
+              type: "array",
+              items: {
+                $ref: "#/definitions/redirect"
+              }
+            }
+          }
+        },
+        "space-permission": {
+          description: "A role given on a space to one user or one team. Identity: the user or the team.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["role"],
+          properties: {
+            user: {
+              description: "A member of the organization, by user id or by email.",
+              type: "string",
+              minLength: 1
+            },
+            team: {
+              description: "A team, by its title (under teams:, or a live team's).",
+              type: "string",
+              minLength: 1,
+              maxLength: 64
+            },
+            role: {
+              description: "The role on the space.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            }
+          }
+        },
+        space: {
+          description: "An existing space and the settings docsync manages on it. Identity: id. Only the fields given are managed; spaces are never created or deleted.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["id"],
+          properties: {
+            id: {
+              description: "The id of the existing space; site spaces name the space by the key above.",
+              type: "string",
+              minLength: 1
+            },
+            title: {
+              description: "The space's title (1 to 50 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            emoji: {
+              description: "The space's emoji (1 to 50 characters).",
+              type: "string",
+              minLength: 1,
+              maxLength: 50
+            },
+            editMode: {
+              description: "live: members edit directly; locked: every edit is locked.",
+              enum: ["live", "locked"]
+            },
+            defaultLevel: {
+              description: "The default level for the space's content.",
+              enum: ["admin", "create", "review", "edit", "comment", "read"]
+            },
+            collection: {
+              description: "The collection the space is in: the title of a collection under collections:, { id: <collection id> } for a live collection, or null for the organization's root. Changing it moves the space.",
+              oneOf: [
+                {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50
+                },
+                {
+                  type: "object",
+                  additionalProperties: !1,
+                  required: ["id"],
+                  properties: {
+                    id: {
+                      description: "A live collection id.",
+                      type: "string",
+                      minLength: 1
+                    }
+                  }
+                },
+                {
+                  type: "null"
+                }
+              ],
+              errorMessage: "must be a collection title, { id: <collection id> } or null"
+            },
+            customFields: {
+              description: "Values of custom fields on the space, by field name: a field under customFields: or a live one. null clears a value; fields not named are left alone.",
+              type: "object",
+              propertyNames: {
+                minLength: 1,
+                maxLength: 50
+              },
+              additionalProperties: {
+                description: "The value: text, number, boolean, date (YYYY-MM-DD), one option, or a list of options; null clears it."
+              }
+            },
+            permissions: {
+              description: "Roles of users and teams on the space. When given, the list is the truth: grants it does not list are removed. Absent: grants are not managed.",
+              type: "array",
+              items: {
+                $ref: "#/definitions/space-permission"
+              }
+            }
+          }
+        },
+        team: {
+          description: "A team. Identity: title, or id when given.",
+          type: "object",
+          additionalProperties: !1,
+          required: ["title"],
+          properties: {
+            title: {
+              description: "The team's title (1 to 64 characters); identifies the team.",
+              type: "string",
+              minLength: 1,
+              maxLength: 64
+            },
+            members: {
+              description: "Member (user) ids. The API takes them only when the team is created.",
+              type: "array",
+              uniqueItems: !0,
+              items: {
+                description: "A user id.",
+                type: "string",
+                minLength: 1
+              }
+            },
+            id: {
+              description: "Pin this entry to a live team id; wins over was and the title.",
+              type: "string",
+              minLength: 1
+            },
+            was: {
+              description: "Rename hint: the title the live team has today.",
+              type: "string",
+              minLength: 1,
+              maxLength: 64
+            },
+            protect: {
+              description: "Never delete or replace this team.",
+              type: "boolean"
+            }
+          }
+        },
+        translation: {
+          description: "One of the organization's translations, in the form the service keeps them: translation settings (title; the spec's form), or a translation sync (source and language; the service's published form). All entries take one form.",
+          if: {
+            type: "object",
+            required: ["title"]
+          },
+          then: {
+            description: "Translation settings (the spec's form). Identity: title, or id when given.",
+            type: "object",
+            additionalProperties: !1,
+            required: ["title"],
+            properties: {
+              title: {
+                description: "The title (1 to 100 characters); identifies the settings unless id is given.",
+                type: "string",
+                minLength: 1,
+                maxLength: 100
+              },
+              id: {
+                description: "Pin this entry to live translation settings by id; wins over was and the title.",
+                type: "string",
+                minLength: 1
+              },
+              was: {
+                description: "Rename hint: the title the live translation settings have today.",
+                type: "string",
+                minLength: 1,
+                maxLength: 100
+              },
+              protect: {
+                description: "Never delete these translation settings.",
+                type: "boolean"
+              }
+            }
+          },
+          else: {
+            description: "A translation sync (the service's published form): a space translated into a language. Identity: the source space and the target language.",
+            type: "object",
+            additionalProperties: !1,
+            required: ["source", "language"],
+            properties: {
+              source: {
+                description: "What is translated: a space named under spaces:, and the language it is written in. A change of language replaces the translation.",
+                type: "object",
+                additionalProperties: !1,
+                required: ["space", "language"],
+                properties: {
+                  space: {
+                    description: "The name of a space under spaces:.",
+                    type: "string",
+                    minLength: 1
+                  },
+                  language: {
+                    description: "The language the space is written in, as a code.",
+                    $ref: "#/definitions/translation/definitions/language"
+                  }
+                }
+              },
+              language: {
+                description: "The language to translate into, as a code; with the source space, it identifies the translation.",
+                $ref: "#/definitions/translation/definitions/language"
+              },
+              instructions: {
+                description: "Instructions for the translation: a document (a mapping), sent as it is written. The only field a change keeps the translation for.",
+                type: "object"
+              },
+              protect: {
+                description: "Never delete or replace this translation.",
+                type: "boolean"
+              }
+            }
+          },
+          definitions: {
+            language: {
+              description: "A language code of the service.",
+              enum: [
+                "en",
+                "fr",
+                "de",
+                "es",
+                "it",
+                "pt",
+                "pt-br",
+                "ru",
+                "ja",
+                "zh",
+                "zh-tw",
+                "yue",
+                "ko",
+                "ar",
+                "hi",
+                "nl",
+                "pl",
+                "tr",
+                "sv",
+                "no",
+                "da",
+                "fi",
+                "el",
+                "cs",
+                "hu",
+                "ro",
+                "th",
+                "vi",
+                "id",
+                "ms",
+                "he",
+                "uk",
+                "sk",
+                "bg",
+                "hr",
+                "lt",
+                "lv",
+                "et",
+                "sl"
+              ]
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// node_modules/ajv/dist/compile/codegen/code.js
+var require_code = __commonJS({
+  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
+    var _CodeOrName = class {
+    };
+    exports._CodeOrName = _CodeOrName;
+    exports.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
+    var Name = class extends _CodeOrName {
+      constructor(s) {
+        if (super(), !exports.IDENTIFIER.test(s))
+          throw new Error("CodeGen: name must be a valid identifier");
+        this.str = s;
+      }
+      toString() {
+        return this.str;
+      }
+      emptyStr() {
+        return !1;
+      }
+      get names() {
+        return { [this.str]: 1 };
+      }
+    };
+    exports.Name = Name;
+    var _Code = class extends _CodeOrName {
+      constructor(code2) {
+        super(), this._items = typeof code2 == "string" ? [code2] : code2;
+      }
+      toString() {
+        return this.str;
+      }
+      emptyStr() {
+        if (this._items.length > 1)
+          return !1;
+        let item = this._items[0];
+        return item === "" || item === '""';
+      }
+      get str() {
+        var _a;
+        return (_a = this._str) !== null && _a !== void 0 ? _a : this._str = this._items.reduce((s, c) => `${s}${c}`, "");
+      }
+      get names() {
+        var _a;
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => (c instanceof Name && (names2[c.str] = (names2[c.str] || 0) + 1), names2), {});
+      }
+    };
+    exports._Code = _Code;
+    exports.nil = new _Code("");
+    function _(strs, ...args) {
+      let code2 = [strs[0]], i = 0;
+      for (; i < args.length; )
+        addCodeArg(code2, args[i]), code2.push(strs[++i]);
+      return new _Code(code2);
+    }
+    exports._ = _;
+    var plus = new _Code("+");
+    function str2(strs, ...args) {
+      let expr = [safeStringify(strs[0])], i = 0;
+      for (; i < args.length; )
+        expr.push(plus), addCodeArg(expr, args[i]), expr.push(plus, safeStringify(strs[++i]));
+      return optimize(expr), new _Code(expr);
+    }
+    exports.str = str2;
+    function addCodeArg(code2, arg) {
+      arg instanceof _Code ? code2.push(...arg._items) : arg instanceof Name ? code2.push(arg) : code2.push(interpolate2(arg));
+    }
+    exports.addCodeArg = addCodeArg;
+    function optimize(expr) {
+      let i = 1;
+      for (; i < expr.length - 1; ) {
+        if (expr[i] === plus) {
+          let res = mergeExprItems(expr[i - 1], expr[i + 1]);
+          if (res !== void 0) {
+            expr.splice(i - 1, 3, res);
+            continue;
+          }
+          expr[i++] = "+";
+        }
+        i++;
+      }
+    }
+    function mergeExprItems(a, b) {
+      if (b === '""')
+        return a;
+      if (a === '""')
+        return b;
+      if (typeof a == "string")
+        return b instanceof Name || a[a.length - 1] !== '"' ? void 0 : typeof b != "string" ? `${a.slice(0, -1)}${b}"` : b[0] === '"' ? a.slice(0, -1) + b.slice(1) : void 0;
+      if (typeof b == "string" && b[0] === '"' && !(a instanceof Name))
+        return `"${a}${b.slice(1)}`;
+    }
+    function strConcat(c1, c2) {
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str2`${c1}${c2}`;
+    }
+    exports.strConcat = strConcat;
+    function interpolate2(x) {
+      return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
+    }
+    function stringify(x) {
+      return new _Code(safeStringify(x));
+    }
+    exports.stringify = stringify;
+    function safeStringify(x) {
+      return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    }
+    exports.safeStringify = safeStringify;
+    function getProperty(key) {
+      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
+    }
+    exports.getProperty = getProperty;
+    function getEsmExportName(key) {
+      if (typeof key == "string" && exports.IDENTIFIER.test(key))
+        return new _Code(`${key}`);
+      throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
+    }
+    exports.getEsmExportName = getEsmExportName;
+    function regexpCode(rx) {
+      return new _Code(rx.toString());
+    }
+    exports.regexpCode = regexpCode;
+  }
+});
+
+// node_modules/ajv/dist/compile/codegen/scope.js
+var require_scope = __commonJS({
+  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
+    var code_1 = require_code(), ValueError = class extends Error {
+      constructor(name) {
+        super(`CodeGen: "code" for ${name} not defined`), this.value = name.value;
+      }
+    }, UsedValueState;
+    (function(UsedValueState2) {
+      UsedValueState2[UsedValueState2.Started = 0] = "Started", UsedValueState2[UsedValueState2.Completed = 1] = "Completed";
+    })(UsedValueState || (exports.UsedValueState = UsedValueState = {}));
+    exports.varKinds = {
+      const: new code_1.Name("const"),
+      let: new code_1.Name("let"),
+      var: new code_1.Name("var")
+    };
+    var Scope = class {
+      constructor({ prefixes, parent } = {}) {
+        this._names = {}, this._prefixes = prefixes, this._parent = parent;
+      }
+      toName(nameOrPrefix) {
+        return nameOrPrefix instanceof code_1.Name ? nameOrPrefix : this.name(nameOrPrefix);
+      }
+      name(prefix) {
+        return new code_1.Name(this._newName(prefix));
+      }
+      _newName(prefix) {
+        let ng = this._names[prefix] || this._nameGroup(prefix);
+        return `${prefix}${ng.index++}`;
+      }
+      _nameGroup(prefix) {
+        var _a, _b;
+        if (!((_b = (_a = this._parent) === null || _a === void 0 ? void 0 : _a._prefixes) === null || _b === void 0) && _b.has(prefix) || this._prefixes && !this._prefixes.has(prefix))
+          throw new Error(`CodeGen: prefix "${prefix}" is not allowed in this scope`);
+        return this._names[prefix] = { prefix, index: 0 };
+      }
+    };
+    exports.Scope = Scope;
+    var ValueScopeName = class extends code_1.Name {
+      constructor(prefix, nameStr) {
+        super(nameStr), this.prefix = prefix;
+      }
+      setValue(value, { property, itemIndex }) {
+        this.value = value, this.scopePath = (0, code_1._)`.${new code_1.Name(property)}[${itemIndex}]`;
+      }
+    };
+    exports.ValueScopeName = ValueScopeName;
+    var line = (0, code_1._)`\n`, ValueScope = class extends Scope {
+      constructor(opts) {
+        super(opts), this._values = {}, this._scope = opts.scope, this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
+      }
+      get() {
+        return this._scope;
+      }
+      name(prefix) {
+        return new ValueScopeName(prefix, this._newName(prefix));
+      }
+      value(nameOrPrefix, value) {
+        var _a;
+        if (value.ref === void 0)
+          throw new Error("CodeGen: ref must be passed in value");
+        let name = this.toName(nameOrPrefix), { prefix } = name, valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref, vs = this._values[prefix];
+        if (vs) {
+          let _name = vs.get(valueKey);
+          if (_name)
+            return _name;
+        } else
+          vs = this._values[prefix] = /* @__PURE__ */ new Map();
+        vs.set(valueKey, name);
+        let s = this._scope[prefix] || (this._scope[prefix] = []), itemIndex = s.length;
+        return s[itemIndex] = value.ref, name.setValue(value, { property: prefix, itemIndex }), name;
+      }
+      getValue(prefix, keyOrRef) {
+        let vs = this._values[prefix];
+        if (vs)
+          return vs.get(keyOrRef);
+      }
+      scopeRefs(scopeName, values = this._values) {
+        return this._reduceValues(values, (name) => {
+          if (name.scopePath === void 0)
+            throw new Error(`CodeGen: name "${name}" has no value`);
+          return (0, code_1._)`${scopeName}${name.scopePath}`;
+        });
+      }
+      scopeCode(values = this._values, usedValues, getCode) {
+        return this._reduceValues(values, (name) => {
+          if (name.value === void 0)
+            throw new Error(`CodeGen: name "${name}" has no value`);
+          return name.value.code;
+        }, usedValues, getCode);
+      }
+      _reduceValues(values, valueCode, usedValues = {}, getCode) {
+        let code2 = code_1.nil;
+        for (let prefix in values) {
+          let vs = values[prefix];
+          if (!vs)
+            continue;
+          let nameSet = usedValues[prefix] = usedValues[prefix] || /* @__PURE__ */ new Map();
+          vs.forEach((name) => {
+            if (nameSet.has(name))
+              return;
+            nameSet.set(name, UsedValueState.Started);
+            let c = valueCode(name);
+            if (c) {
+              let def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
+              code2 = (0, code_1._)`${code2}${def} ${name} = ${c};${this.opts._n}`;
+            } else if (c = getCode?.(name))
+              code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
+            else
+              throw new ValueError(name);
+            nameSet.set(name, UsedValueState.Completed);
+          });
+        }
+        return code2;
+      }
+    };
+    exports.ValueScope = ValueScope;
+  }
+});
+
+// node_modules/ajv/dist/compile/codegen/index.js
+var require_codegen = __commonJS({
+  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
+    var code_1 = require_code(), scope_1 = require_scope(), code_2 = require_code();
+    Object.defineProperty(exports, "_", { enumerable: !0, get: function() {
+      return code_2._;
+    } });
+    Object.defineProperty(exports, "str", { enumerable: !0, get: function() {
+      return code_2.str;
+    } });
+    Object.defineProperty(exports, "strConcat", { enumerable: !0, get: function() {
+      return code_2.strConcat;
+    } });
+    Object.defineProperty(exports, "nil", { enumerable: !0, get: function() {
+      return code_2.nil;
+    } });
+    Object.defineProperty(exports, "getProperty", { enumerable: !0, get: function() {
+      return code_2.getProperty;
+    } });
+    Object.defineProperty(exports, "stringify", { enumerable: !0, get: function() {
+      return code_2.stringify;
+    } });
+    Object.defineProperty(exports, "regexpCode", { enumerable: !0, get: function() {
+      return code_2.regexpCode;
+    } });
+    Object.defineProperty(exports, "Name", { enumerable: !0, get: function() {
+      return code_2.Name;
+    } });
+    var scope_2 = require_scope();
+    Object.defineProperty(exports, "Scope", { enumerable: !0, get: function() {
+      return scope_2.Scope;
+    } });
+    Object.defineProperty(exports, "ValueScope", { enumerable: !0, get: function() {
+      return scope_2.ValueScope;
+    } });
+    Object.defineProperty(exports, "ValueScopeName", { enumerable: !0, get: function() {
+      return scope_2.ValueScopeName;
+    } });
+    Object.defineProperty(exports, "varKinds", { enumerable: !0, get: function() {
+      return scope_2.varKinds;
+    } });
+    exports.operators = {
+      GT: new code_1._Code(">"),
+      GTE: new code_1._Code(">="),
+      LT: new code_1._Code("<"),
+      LTE: new code_1._Code("<="),
+      EQ: new code_1._Code("==="),
+      NEQ: new code_1._Code("!=="),
+      NOT: new code_1._Code("!"),
+      OR: new code_1._Code("||"),
+      AND: new code_1._Code("&&"),
+      ADD: new code_1._Code("+")
+    };
+    var Node2 = class {
+      optimizeNodes() {
+        return this;
+      }
+      optimizeNames(_names, _constants) {
+        return this;
+      }
+    }, Def = class extends Node2 {
+      constructor(varKind, name, rhs) {
+        super(), this.varKind = varKind, this.name = name, this.rhs = rhs;
+      }
+      render({ es5, _n }) {
+        let varKind = es5 ? scope_1.varKinds.var : this.varKind, rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
+        return `${varKind} ${this.name}${rhs};` + _n;
+      }
+      optimizeNames(names2, constants) {
+        if (names2[this.name.str])
+          return this.rhs && (this.rhs = optimizeExpr(this.rhs, names2, constants)), this;
+      }
+      get names() {
+        return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
+      }
+    }, Assign = class extends Node2 {
+      constructor(lhs, rhs, sideEffects) {
+        super(), this.lhs = lhs, this.rhs = rhs, this.sideEffects = sideEffects;
+      }
+      render({ _n }) {
+        return `${this.lhs} = ${this.rhs};` + _n;
+      }
+      optimizeNames(names2, constants) {
+        if (!(this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects))
+          return this.rhs = optimizeExpr(this.rhs, names2, constants), this;
+      }
+      get names() {
+        let names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
+      }
+    }, AssignOp = class extends Assign {
+      constructor(lhs, op, rhs, sideEffects) {
+        super(lhs, rhs, sideEffects), this.op = op;
+      }
+      render({ _n }) {
+        return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
+      }
+    }, Label = class extends Node2 {
+      constructor(label) {
+        super(), this.label = label, this.names = {};
+      }
+      render({ _n }) {
+        return `${this.label}:` + _n;
+      }
+    }, Break = class extends Node2 {
+      constructor(label) {
+        super(), this.label = label, this.names = {};
+      }
+      render({ _n }) {
+        return `break${this.label ? ` ${this.label}` : ""};` + _n;
+      }
+    }, Throw = class extends Node2 {
+      constructor(error) {
+        super(), this.error = error;
+      }
+      render({ _n }) {
+        return `throw ${this.error};` + _n;
+      }
+      get names() {
+        return this.error.names;
+      }
+    }, AnyCode = class extends Node2 {
+      constructor(code2) {
+        super(), this.code = code2;
+      }
+      render({ _n }) {
+        return `${this.code};` + _n;
+      }
+      optimizeNodes() {
+        return `${this.code}` ? this : void 0;
+      }
+      optimizeNames(names2, constants) {
+        return this.code = optimizeExpr(this.code, names2, constants), this;
+      }
+      get names() {
+        return this.code instanceof code_1._CodeOrName ? this.code.names : {};
+      }
+    }, ParentNode = class extends Node2 {
+      constructor(nodes = []) {
+        super(), this.nodes = nodes;
+      }
+      render(opts) {
+        return this.nodes.reduce((code2, n) => code2 + n.render(opts), "");
+      }
+      optimizeNodes() {
+        let { nodes } = this, i = nodes.length;
+        for (; i--; ) {
+          let n = nodes[i].optimizeNodes();
+          Array.isArray(n) ? nodes.splice(i, 1, ...n) : n ? nodes[i] = n : nodes.splice(i, 1);
+        }
+        return nodes.length > 0 ? this : void 0;
+      }
+      optimizeNames(names2, constants) {
+        let { nodes } = this, i = nodes.length;
+        for (; i--; ) {
+          let n = nodes[i];
+          n.optimizeNames(names2, constants) || (subtractNames(names2, n.names), nodes.splice(i, 1));
+        }
+        return nodes.length > 0 ? this : void 0;
+      }
+      get names() {
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
+      }
+    }, BlockNode = class extends ParentNode {
+      render(opts) {
+        return "{" + opts._n + super.render(opts) + "}" + opts._n;
+      }
+    }, Root = class extends ParentNode {
+    }, Else = class extends BlockNode {
+    };
+    Else.kind = "else";
+    var If = class _If extends BlockNode {
+      constructor(condition, nodes) {
+        super(nodes), this.condition = condition;
+      }
+      render(opts) {
+        let code2 = `if(${this.condition})` + super.render(opts);
+        return this.else && (code2 += "else " + this.else.render(opts)), code2;
+      }
+      optimizeNodes() {
+        super.optimizeNodes();
+        let cond = this.condition;
+        if (cond === !0)
+          return this.nodes;
+        let e = this.else;
+        if (e) {
+          let ns = e.optimizeNodes();
+          e = this.else = Array.isArray(ns) ? new Else(ns) : ns;
+        }
+        if (e)
+          return cond === !1 ? e instanceof _If ? e : e.nodes : this.nodes.length ? this : new _If(not(cond), e instanceof _If ? [e] : e.nodes);
+        if (!(cond === !1 || !this.nodes.length))
+          return this;
+      }
+      optimizeNames(names2, constants) {
+        var _a;
+        if (this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants), !!(super.optimizeNames(names2, constants) || this.else))
+          return this.condition = optimizeExpr(this.condition, names2, constants), this;
+      }
+      get names() {
+        let names2 = super.names;
+        return addExprNames(names2, this.condition), this.else && addNames(names2, this.else.names), names2;
+      }
+    };
+    If.kind = "if";
+    var For = class extends BlockNode {
+    };
+    For.kind = "for";
+    var ForLoop = class extends For {
+      constructor(iteration) {
+        super(), this.iteration = iteration;
+      }
+      render(opts) {
+        return `for(${this.iteration})` + super.render(opts);
+      }
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iteration = optimizeExpr(this.iteration, names2, constants), this;
+      }
+      get names() {
+        return addNames(super.names, this.iteration.names);
+      }
+    }, ForRange = class extends For {
+      constructor(varKind, name, from, to) {
+        super(), this.varKind = varKind, this.name = name, this.from = from, this.to = to;
+      }
+      render(opts) {
+        let varKind = opts.es5 ? scope_1.varKinds.var : this.varKind, { name, from, to } = this;
+        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
+      }
+      get names() {
+        let names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
+      }
+    }, ForIter = class extends For {
+      constructor(loop, varKind, name, iterable) {
+        super(), this.loop = loop, this.varKind = varKind, this.name = name, this.iterable = iterable;
+      }
+      render(opts) {
+        return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
+      }
+      optimizeNames(names2, constants) {
+        if (super.optimizeNames(names2, constants))
+          return this.iterable = optimizeExpr(this.iterable, names2, constants), this;
+      }
+      get names() {
+        return addNames(super.names, this.iterable.names);
+      }
+    }, Func = class extends BlockNode {
+      constructor(name, args, async) {
+        super(), this.name = name, this.args = args, this.async = async;
+      }
+      render(opts) {
+        return `${this.async ? "async " : ""}function ${this.name}(${this.args})` + super.render(opts);
+      }
+    };
+    Func.kind = "func";
+    var Return = class extends ParentNode {
+      render(opts) {
+        return "return " + super.render(opts);
+      }
+    };
+    Return.kind = "return";
+    var Try = class extends BlockNode {
+      render(opts) {
+        let code2 = "try" + super.render(opts);
+        return this.catch && (code2 += this.catch.render(opts)), this.finally && (code2 += this.finally.render(opts)), code2;
+      }
+      optimizeNodes() {
+        var _a, _b;
+        return super.optimizeNodes(), (_a = this.catch) === null || _a === void 0 || _a.optimizeNodes(), (_b = this.finally) === null || _b === void 0 || _b.optimizeNodes(), this;
+      }
+      optimizeNames(names2, constants) {
+        var _a, _b;
+        return super.optimizeNames(names2, constants), (_a = this.catch) === null || _a === void 0 || _a.optimizeNames(names2, constants), (_b = this.finally) === null || _b === void 0 || _b.optimizeNames(names2, constants), this;
+      }
+      get names() {
+        let names2 = super.names;
+        return this.catch && addNames(names2, this.catch.names), this.finally && addNames(names2, this.finally.names), names2;
+      }
+    }, Catch = class extends BlockNode {
+      constructor(error) {
+        super(), this.error = error;
+      }
+      render(opts) {
+        return `catch(${this.error})` + super.render(opts);
+      }
+    };
+    Catch.kind = "catch";
+    var Finally = class extends BlockNode {
+      render(opts) {
+        return "finally" + super.render(opts);
+      }
+    };
+    Finally.kind = "finally";
+    var CodeGen = class {
+      constructor(extScope, opts = {}) {
+        this._values = {}, this._blockStarts = [], this._constants = {}, this.opts = { ...opts, _n: opts.lines ? `
+` : "" }, this._extScope = extScope, this._scope = new scope_1.Scope({ parent: extScope }), this._nodes = [new Root()];
+      }
+      toString() {
+        return this._root.render(this.opts);
+      }
+      // returns unique name in the internal scope
+      name(prefix) {
+        return this._scope.name(prefix);
+      }
+      // reserves unique name in the external scope
+      scopeName(prefix) {
+        return this._extScope.name(prefix);
+      }
+      // reserves unique name in the external scope and assigns value to it
+      scopeValue(prefixOrName, value) {
+        let name = this._extScope.value(prefixOrName, value);
+        return (this._values[name.prefix] || (this._values[name.prefix] = /* @__PURE__ */ new Set())).add(name), name;
+      }
+      getScopeValue(prefix, keyOrRef) {
+        return this._extScope.getValue(prefix, keyOrRef);
+      }
+      // return code that assigns values in the external scope to the names that are used internally
+      // (same names that were returned by gen.scopeName or gen.scopeValue)
+      scopeRefs(scopeName) {
+        return this._extScope.scopeRefs(scopeName, this._values);
+      }
+      scopeCode() {
+        return this._extScope.scopeCode(this._values);
+      }
+      _def(varKind, nameOrPrefix, rhs, constant) {
+        let name = this._scope.toName(nameOrPrefix);
+        return rhs !== void 0 && constant && (this._constants[name.str] = rhs), this._leafNode(new Def(varKind, name, rhs)), name;
+      }
+      // `const` declaration (`var` in es5 mode)
+      const(nameOrPrefix, rhs, _constant) {
+        return this._def(scope_1.varKinds.const, nameOrPrefix, rhs, _constant);
+      }
+      // `let` declaration with optional assignment (`var` in es5 mode)
+      let(nameOrPrefix, rhs, _constant) {
+        return this._def(scope_1.varKinds.let, nameOrPrefix, rhs, _constant);
+      }
+      // `var` declaration with optional assignment
+      var(nameOrPrefix, rhs, _constant) {
+        return this._def(scope_1.varKinds.var, nameOrPrefix, rhs, _constant);
+      }
+      // assignment code
+      assign(lhs, rhs, sideEffects) {
+        return this._leafNode(new Assign(lhs, rhs, sideEffects));
+      }
+      // `+=` code
+      add(lhs, rhs) {
+        return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
+      }
+      // appends passed SafeExpr to code or executes Block
+      code(c) {
+        return typeof c == "function" ? c() : c !== code_1.nil && this._leafNode(new AnyCode(c)), this;
+      }
+      // returns code for object literal for the passed argument list of key-value pairs
+      object(...keyValues) {
+        let code2 = ["{"];
+        for (let [key, value] of keyValues)
+          code2.length > 1 && code2.push(","), code2.push(key), (key !== value || this.opts.es5) && (code2.push(":"), (0, code_1.addCodeArg)(code2, value));
+        return code2.push("}"), new code_1._Code(code2);
+      }
+      // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
+      if(condition, thenBody, elseBody) {
+        if (this._blockNode(new If(condition)), thenBody && elseBody)
+          this.code(thenBody).else().code(elseBody).endIf();
+        else if (thenBody)
+          this.code(thenBody).endIf();
+        else if (elseBody)
+          throw new Error('CodeGen: "else" body without "then" body');
+        return this;
+      }
+      // `else if` clause - invalid without `if` or after `else` clauses
+      elseIf(condition) {
+        return this._elseNode(new If(condition));
+      }
+      // `else` clause - only valid after `if` or `else if` clauses
+      else() {
+        return this._elseNode(new Else());
+      }
+      // end `if` statement (needed if gen.if was used only with condition)
+      endIf() {
+        return this._endBlockNode(If, Else);
+      }
+      _for(node, forBody) {
+        return this._blockNode(node), forBody && this.code(forBody).endFor(), this;
+      }
+      // a generic `for` clause (or statement if `forBody` is passed)
+      for(iteration, forBody) {
+        return this._for(new ForLoop(iteration), forBody);
+      }
+      // `for` statement for a range of values
+      forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
+        let name = this._scope.toName(nameOrPrefix);
+        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
+      }
+      // `for-of` statement (in es5 mode replace with a normal for loop)
+      forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
+        let name = this._scope.toName(nameOrPrefix);
+        if (this.opts.es5) {
+          let arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
+          return this.forRange("_i", 0, (0, code_1._)`${arr}.length`, (i) => {
+            this.var(name, (0, code_1._)`${arr}[${i}]`), forBody(name);
+          });
+        }
+        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
+      }
+      // `for-in` statement.
+      // With option `ownProperties` replaced with a `for-of` loop for object keys
+      forIn(nameOrPrefix, obj, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.const) {
+        if (this.opts.ownProperties)
+          return this.forOf(nameOrPrefix, (0, code_1._)`Object.keys(${obj})`, forBody);
+        let name = this._scope.toName(nameOrPrefix);
+        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
+      }
+      // end `for` loop
+      endFor() {
+        return this._endBlockNode(For);
+      }
+      // `label` statement
+      label(label) {
+        return this._leafNode(new Label(label));
+      }
+      // `break` statement
+      break(label) {
+        return this._leafNode(new Break(label));
+      }
+      // `return` statement
+      return(value) {
+        let node = new Return();
+        if (this._blockNode(node), this.code(value), node.nodes.length !== 1)
+          throw new Error('CodeGen: "return" should have one node');
+        return this._endBlockNode(Return);
+      }
+      // `try` statement
+      try(tryBody, catchCode, finallyCode) {
+        if (!catchCode && !finallyCode)
+          throw new Error('CodeGen: "try" without "catch" and "finally"');
+        let node = new Try();
+        if (this._blockNode(node), this.code(tryBody), catchCode) {
+          let error = this.name("e");
+          this._currNode = node.catch = new Catch(error), catchCode(error);
+        }
+        return finallyCode && (this._currNode = node.finally = new Finally(), this.code(finallyCode)), this._endBlockNode(Catch, Finally);
+      }
+      // `throw` statement
+      throw(error) {
+        return this._leafNode(new Throw(error));
+      }
+      // start self-balancing block
+      block(body, nodeCount) {
+        return this._blockStarts.push(this._nodes.length), body && this.code(body).endBlock(nodeCount), this;
+      }
+      // end the current self-balancing block
+      endBlock(nodeCount) {
+        let len = this._blockStarts.pop();
+        if (len === void 0)
+          throw new Error("CodeGen: not in self-balancing block");
+        let toClose = this._nodes.length - len;
+        if (toClose < 0 || nodeCount !== void 0 && toClose !== nodeCount)
+          throw new Error(`CodeGen: wrong number of nodes: ${toClose} vs ${nodeCount} expected`);
+        return this._nodes.length = len, this;
+      }
+      // `function` heading (or definition if funcBody is passed)
+      func(name, args = code_1.nil, async, funcBody) {
+        return this._blockNode(new Func(name, args, async)), funcBody && this.code(funcBody).endFunc(), this;
+      }
+      // end function definition
+      endFunc() {
+        return this._endBlockNode(Func);
+      }
+      optimize(n = 1) {
+        for (; n-- > 0; )
+          this._root.optimizeNodes(), this._root.optimizeNames(this._root.names, this._constants);
+      }
+      _leafNode(node) {
+        return this._currNode.nodes.push(node), this;
+      }
+      _blockNode(node) {
+        this._currNode.nodes.push(node), this._nodes.push(node);
+      }
+      _endBlockNode(N1, N2) {
+        let n = this._currNode;
+        if (n instanceof N1 || N2 && n instanceof N2)
+          return this._nodes.pop(), this;
+        throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
+      }
+      _elseNode(node) {
+        let n = this._currNode;
+        if (!(n instanceof If))
+          throw new Error('CodeGen: "else" without "if"');
+        return this._currNode = n.else = node, this;
+      }
+      get _root() {
+        return this._nodes[0];
+      }
+      get _currNode() {
+        let ns = this._nodes;
+        return ns[ns.length - 1];
+      }
+      set _currNode(node) {
+        let ns = this._nodes;
+        ns[ns.length - 1] = node;
+      }
+    };
+    exports.CodeGen = CodeGen;
+    function addNames(names2, from) {
+      for (let n in from)
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
+    }
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
+    }
+    function optimizeExpr(expr, names2, constants) {
+      if (expr instanceof code_1.Name)
+        return replaceName(expr);
+      if (!canOptimize(expr))
+        return expr;
+      return new code_1._Code(expr._items.reduce((items2, c) => (c instanceof code_1.Name && (c = replaceName(c)), c instanceof code_1._Code ? items2.push(...c._items) : items2.push(c), items2), []));
+      function replaceName(n) {
+        let c = constants[n.str];
+        return c === void 0 || names2[n.str] !== 1 ? n : (delete names2[n.str], c);
+      }
+      function canOptimize(e) {
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants[c.str] !== void 0);
+      }
+    }
+    function subtractNames(names2, from) {
+      for (let n in from)
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
+    }
+    function not(x) {
+      return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
+    }
+    exports.not = not;
+    var andCode = mappend(exports.operators.AND);
+    function and(...args) {
+      return args.reduce(andCode);
+    }
+    exports.and = and;
+    var orCode = mappend(exports.operators.OR);
+    function or(...args) {
+      return args.reduce(orCode);
+    }
+    exports.or = or;
+    function mappend(op) {
+      return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
+    }
+    function par(x) {
+      return x instanceof code_1.Name ? x : (0, code_1._)`(${x})`;
+    }
+  }
+});
+
+// node_modules/ajv/dist/compile/util.js
+var require_util = __commonJS({
+  "node_modules/ajv/dist/compile/util.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
+    var codegen_1 = require_codegen(), code_1 = require_code();
+    function toHash(arr) {
+      let hash = {};
+      for (let item of arr)
+        hash[item] = !0;
+      return hash;
+    }
+    exports.toHash = toHash;
+    function alwaysValidSchema(it, schema2) {
+      return typeof schema2 == "boolean" ? schema2 : Object.keys(schema2).length === 0 ? !0 : (checkUnknownRules(it, schema2), !schemaHasRules(schema2, it.self.RULES.all));
+    }
+    exports.alwaysValidSchema = alwaysValidSchema;
+    function checkUnknownRules(it, schema2 = it.schema) {
+      let { opts, self } = it;
+      if (!opts.strictSchema || typeof schema2 == "boolean")
+        return;
+      let rules = self.RULES.keywords;
+      for (let key in schema2)
+        rules[key] || checkStrictMode(it, `unknown keyword: "${key}"`);
+    }
+    exports.checkUnknownRules = checkUnknownRules;
+    function schemaHasRules(schema2, rules) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (let key in schema2)
+        if (rules[key])
+          return !0;
+      return !1;
+    }
+    exports.schemaHasRules = schemaHasRules;
+    function schemaHasRulesButRef(schema2, RULES) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (let key in schema2)
+        if (key !== "$ref" && RULES.all[key])
+          return !0;
+      return !1;
+    }
+    exports.schemaHasRulesButRef = schemaHasRulesButRef;
+    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema2, keyword, $data) {
+      if (!$data) {
+        if (typeof schema2 == "number" || typeof schema2 == "boolean")
+          return schema2;
+        if (typeof schema2 == "string")
+          return (0, codegen_1._)`${schema2}`;
+      }
+      return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
+    }
+    exports.schemaRefOrVal = schemaRefOrVal;
+    function unescapeFragment(str2) {
+      return unescapeJsonPointer(decodeURIComponent(str2));
+    }
+    exports.unescapeFragment = unescapeFragment;
+    function escapeFragment(str2) {
+      return encodeURIComponent(escapeJsonPointer(str2));
+    }
+    exports.escapeFragment = escapeFragment;
+    function escapeJsonPointer(str2) {
+      return typeof str2 == "number" ? `${str2}` : str2.replace(/~/g, "~0").replace(/\//g, "~1");
+    }
+    exports.escapeJsonPointer = escapeJsonPointer;
+    function unescapeJsonPointer(str2) {
+      return str2.replace(/~1/g, "/").replace(/~0/g, "~");
+    }
+    exports.unescapeJsonPointer = unescapeJsonPointer;
+    function eachItem2(xs, f) {
+      if (Array.isArray(xs))
+        for (let x of xs)
+          f(x);
+      else
+        f(xs);
+    }
+    exports.eachItem = eachItem2;
+    function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName }) {
+      return (gen, from, to, toName) => {
+        let res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues(from, to);
+        return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
+      };
+    }
+    exports.mergeEvaluated = {
+      props: makeMergeEvaluated({
+        mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => {
+          gen.if((0, codegen_1._)`${from} === true`, () => gen.assign(to, !0), () => gen.assign(to, (0, codegen_1._)`${to} || {}`).code((0, codegen_1._)`Object.assign(${to}, ${from})`));
+        }),
+        mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => {
+          from === !0 ? gen.assign(to, !0) : (gen.assign(to, (0, codegen_1._)`${to} || {}`), setEvaluated(gen, to, from));
+        }),
+        mergeValues: (from, to) => from === !0 ? !0 : { ...from, ...to },
+        resultToName: evaluatedPropsToName
+      }),
+      items: makeMergeEvaluated({
+        mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._)`${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
+        mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => gen.assign(to, from === !0 ? !0 : (0, codegen_1._)`${to} > ${from} ? ${to} : ${from}`)),
+        mergeValues: (from, to) => from === !0 ? !0 : Math.max(from, to),
+        resultToName: (gen, items2) => gen.var("items", items2)
+      })
+    };
+    function evaluatedPropsToName(gen, ps) {
+      if (ps === !0)
+        return gen.var("props", !0);
+      let props = gen.var("props", (0, codegen_1._)`{}`);
+      return ps !== void 0 && setEvaluated(gen, props, ps), props;
+    }
+    exports.evaluatedPropsToName = evaluatedPropsToName;
+    function setEvaluated(gen, props, ps) {
+      Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p)}`, !0));
+    }
+    exports.setEvaluated = setEvaluated;
+    var snippets = {};
+    function useFunc(gen, f) {
+      return gen.scopeValue("func", {
+        ref: f,
+        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code))
+      });
+    }
+    exports.useFunc = useFunc;
+    var Type2;
+    (function(Type3) {
+      Type3[Type3.Num = 0] = "Num", Type3[Type3.Str = 1] = "Str";
+    })(Type2 || (exports.Type = Type2 = {}));
+    function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
+      if (dataProp instanceof codegen_1.Name) {
+        let isNumber = dataPropType === Type2.Num;
+        return jsPropertySyntax ? isNumber ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
+      }
+      return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
+    }
+    exports.getErrorPath = getErrorPath;
+    function checkStrictMode(it, msg, mode = it.opts.strictSchema) {
+      if (mode) {
+        if (msg = `strict mode: ${msg}`, mode === !0)
+          throw new Error(msg);
+        it.self.logger.warn(msg);
+      }
+    }
+    exports.checkStrictMode = checkStrictMode;
+  }
+});
+
+// node_modules/ajv/dist/compile/names.js
+var require_names = __commonJS({
+  "node_modules/ajv/dist/compile/names.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), names2 = {
+      // validation function arguments
+      data: new codegen_1.Name("data"),
+      // data passed to validation function
+      // args passed from referencing schema
+      valCxt: new codegen_1.Name("valCxt"),
+      // validation/data context - should not be used directly, it is destructured to the names below
+      instancePath: new codegen_1.Name("instancePath"),
+      parentData: new codegen_1.Name("parentData"),
+      parentDataProperty: new codegen_1.Name("parentDataProperty"),
+      rootData: new codegen_1.Name("rootData"),
+      // root data - same as the data passed to the first/top validation function
+      dynamicAnchors: new codegen_1.Name("dynamicAnchors"),
+      // used to support recursiveRef and dynamicRef
+      // function scoped variables
+      vErrors: new codegen_1.Name("vErrors"),
+      // null or array of validation errors
+      errors: new codegen_1.Name("errors"),
+      // counter of validation errors
+      this: new codegen_1.Name("this"),
+      // "globals"
+      self: new codegen_1.Name("self"),
+      scope: new codegen_1.Name("scope"),
+      // JTD serialize/parse name for JSON string and position
+      json: new codegen_1.Name("json"),
+      jsonPos: new codegen_1.Name("jsonPos"),
+      jsonLen: new codegen_1.Name("jsonLen"),
+      jsonPart: new codegen_1.Name("jsonPart")
+    };
+    exports.default = names2;
+  }
+});
+
+// node_modules/ajv/dist/compile/errors.js
+var require_errors2 = __commonJS({
+  "node_modules/ajv/dist/compile/errors.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util(), names_1 = require_names();
+    exports.keywordError = {
+      message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
+    };
+    exports.keyword$DataError = {
+      message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
+    };
+    function reportError(cxt, error = exports.keywordError, errorPaths, overrideAllErrors) {
+      let { it } = cxt, { gen, compositeRule, allErrors } = it, errObj = errorObjectCode(cxt, error, errorPaths);
+      overrideAllErrors ?? (compositeRule || allErrors) ? addError(gen, errObj) : returnErrors(it, (0, codegen_1._)`[${errObj}]`);
+    }
+    exports.reportError = reportError;
+    function reportExtraError(cxt, error = exports.keywordError, errorPaths) {
+      let { it } = cxt, { gen, compositeRule, allErrors } = it, errObj = errorObjectCode(cxt, error, errorPaths);
+      addError(gen, errObj), compositeRule || allErrors || returnErrors(it, names_1.default.vErrors);
+    }
+    exports.reportExtraError = reportExtraError;
+    function resetErrorsCount(gen, errsCount) {
+      gen.assign(names_1.default.errors, errsCount), gen.if((0, codegen_1._)`${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._)`${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
+    }
+    exports.resetErrorsCount = resetErrorsCount;
+    function extendErrors({ gen, keyword, schemaValue, data, errsCount, it }) {
+      if (errsCount === void 0)
+        throw new Error("ajv implementation error");
+      let err = gen.name("err");
+      gen.forRange("i", errsCount, names_1.default.errors, (i) => {
+        gen.const(err, (0, codegen_1._)`${names_1.default.vErrors}[${i}]`), gen.if((0, codegen_1._)`${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._)`${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it.errorPath))), gen.assign((0, codegen_1._)`${err}.schemaPath`, (0, codegen_1.str)`${it.errSchemaPath}/${keyword}`), it.opts.verbose && (gen.assign((0, codegen_1._)`${err}.schema`, schemaValue), gen.assign((0, codegen_1._)`${err}.data`, data));
+      });
+    }
+    exports.extendErrors = extendErrors;
+    function addError(gen, errObj) {
+      let err = gen.const("err", errObj);
+      gen.if((0, codegen_1._)`${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._)`[${err}]`), (0, codegen_1._)`${names_1.default.vErrors}.push(${err})`), gen.code((0, codegen_1._)`${names_1.default.errors}++`);
+    }
+    function returnErrors(it, errs) {
+      let { gen, validateName, schemaEnv } = it;
+      schemaEnv.$async ? gen.throw((0, codegen_1._)`new ${it.ValidationError}(${errs})`) : (gen.assign((0, codegen_1._)`${validateName}.errors`, errs), gen.return(!1));
+    }
+    var E = {
+      keyword: new codegen_1.Name("keyword"),
+      schemaPath: new codegen_1.Name("schemaPath"),
+      // also used in JTD errors
+      params: new codegen_1.Name("params"),
+      propertyName: new codegen_1.Name("propertyName"),
+      message: new codegen_1.Name("message"),
+      schema: new codegen_1.Name("schema"),
+      parentSchema: new codegen_1.Name("parentSchema")
+    };
+    function errorObjectCode(cxt, error, errorPaths) {
+      let { createErrors } = cxt.it;
+      return createErrors === !1 ? (0, codegen_1._)`{}` : errorObject(cxt, error, errorPaths);
+    }
+    function errorObject(cxt, error, errorPaths = {}) {
+      let { gen, it } = cxt, keyValues = [
+        errorInstancePath(it, errorPaths),
+        errorSchemaPath(cxt, errorPaths)
+      ];
+      return extraErrorProps(cxt, error, keyValues), gen.object(...keyValues);
+    }
+    function errorInstancePath({ errorPath }, { instancePath }) {
+      let instPath = instancePath ? (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}` : errorPath;
+      return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
+    }
+    function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
+      let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str)`${errSchemaPath}/${keyword}`;
+      return schemaPath && (schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`), [E.schemaPath, schPath];
+    }
+    function extraErrorProps(cxt, { params, message }, keyValues) {
+      let { keyword, data, schemaValue, it } = cxt, { opts, propertyName, topSchemaRef, schemaPath } = it;
+      keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]), opts.messages && keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]), opts.verbose && keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]), propertyName && keyValues.push([E.propertyName, propertyName]);
+    }
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/boolSchema.js
+var require_boolSchema = __commonJS({
+  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
+    var errors_1 = require_errors2(), codegen_1 = require_codegen(), names_1 = require_names(), boolError = {
+      message: "boolean schema is false"
+    };
+    function topBoolOrEmptySchema(it) {
+      let { gen, schema: schema2, validateName } = it;
+      schema2 === !1 ? falseSchemaError(it, !1) : typeof schema2 == "object" && schema2.$async === !0 ? gen.return(names_1.default.data) : (gen.assign((0, codegen_1._)`${validateName}.errors`, null), gen.return(!0));
+    }
+    exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
+    function boolOrEmptySchema(it, valid) {
+      let { gen, schema: schema2 } = it;
+      schema2 === !1 ? (gen.var(valid, !1), falseSchemaError(it)) : gen.var(valid, !0);
+    }
+    exports.boolOrEmptySchema = boolOrEmptySchema;
+    function falseSchemaError(it, overrideAllErrors) {
+      let { gen, data } = it, cxt = {
+        gen,
+        keyword: "false schema",
+        data,
+        schema: !1,
+        schemaCode: !1,
+        schemaValue: !1,
+        params: {},
+        it
+      };
+      (0, errors_1.reportError)(cxt, boolError, void 0, overrideAllErrors);
+    }
+  }
+});
+
+// node_modules/ajv/dist/compile/rules.js
+var require_rules = __commonJS({
+  "node_modules/ajv/dist/compile/rules.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.getRules = exports.isJSONType = void 0;
+    var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"], jsonTypes = new Set(_jsonTypes);
+    function isJSONType(x) {
+      return typeof x == "string" && jsonTypes.has(x);
+    }
+    exports.isJSONType = isJSONType;
+    function getRules() {
+      let groups = {
+        number: { type: "number", rules: [] },
+        string: { type: "string", rules: [] },
+        array: { type: "array", rules: [] },
+        object: { type: "object", rules: [] }
+      };
+      return {
+        types: { ...groups, integer: !0, boolean: !0, null: !0 },
+        rules: [{ rules: [] }, groups.number, groups.string, groups.array, groups.object],
+        post: { rules: [] },
+        all: {},
+        keywords: {}
+      };
+    }
+    exports.getRules = getRules;
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/applicability.js
+var require_applicability = __commonJS({
+  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
+    function schemaHasRulesForType({ schema: schema2, self }, type2) {
+      let group = self.RULES.types[type2];
+      return group && group !== !0 && shouldUseGroup(schema2, group);
+    }
+    exports.schemaHasRulesForType = schemaHasRulesForType;
+    function shouldUseGroup(schema2, group) {
+      return group.rules.some((rule) => shouldUseRule(schema2, rule));
+    }
+    exports.shouldUseGroup = shouldUseGroup;
+    function shouldUseRule(schema2, rule) {
+      var _a;
+      return schema2[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema2[kwd] !== void 0));
+    }
+    exports.shouldUseRule = shouldUseRule;
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/dataType.js
+var require_dataType = __commonJS({
+  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
+    var rules_1 = require_rules(), applicability_1 = require_applicability(), errors_1 = require_errors2(), codegen_1 = require_codegen(), util_1 = require_util(), DataType;
+    (function(DataType2) {
+      DataType2[DataType2.Correct = 0] = "Correct", DataType2[DataType2.Wrong = 1] = "Wrong";
+    })(DataType || (exports.DataType = DataType = {}));
+    function getSchemaTypes(schema2) {
+      let types2 = getJSONTypes(schema2.type);
+      if (types2.includes("null")) {
+        if (schema2.nullable === !1)
+          throw new Error("type: null contradicts nullable: false");
+      } else {
+        if (!types2.length && schema2.nullable !== void 0)
+          throw new Error('"nullable" cannot be used without "type"');
+        schema2.nullable === !0 && types2.push("null");
+      }
+      return types2;
+    }
+    exports.getSchemaTypes = getSchemaTypes;
+    function getJSONTypes(ts) {
+      let types2 = Array.isArray(ts) ? ts : ts ? [ts] : [];
+      if (types2.every(rules_1.isJSONType))
+        return types2;
+      throw new Error("type must be JSONType or JSONType[]: " + types2.join(","));
+    }
+    exports.getJSONTypes = getJSONTypes;
+    function coerceAndCheckDataType(it, types2) {
+      let { gen, data, opts } = it, coerceTo = coerceToTypes(types2, opts.coerceTypes), checkTypes = types2.length > 0 && !(coerceTo.length === 0 && types2.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types2[0]));
+      if (checkTypes) {
+        let wrongType = checkDataTypes(types2, data, opts.strictNumbers, DataType.Wrong);
+        gen.if(wrongType, () => {
+          coerceTo.length ? coerceData(it, types2, coerceTo) : reportTypeError(it);
+        });
+      }
+      return checkTypes;
+    }
+    exports.coerceAndCheckDataType = coerceAndCheckDataType;
+    var COERCIBLE = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "null"]);
+    function coerceToTypes(types2, coerceTypes) {
+      return coerceTypes ? types2.filter((t) => COERCIBLE.has(t) || coerceTypes === "array" && t === "array") : [];
+    }
+    function coerceData(it, types2, coerceTo) {
+      let { gen, data, opts } = it, dataType = gen.let("dataType", (0, codegen_1._)`typeof ${data}`), coerced = gen.let("coerced", (0, codegen_1._)`undefined`);
+      opts.coerceTypes === "array" && gen.if((0, codegen_1._)`${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen.assign(data, (0, codegen_1._)`${data}[0]`).assign(dataType, (0, codegen_1._)`typeof ${data}`).if(checkDataTypes(types2, data, opts.strictNumbers), () => gen.assign(coerced, data))), gen.if((0, codegen_1._)`${coerced} !== undefined`);
+      for (let t of coerceTo)
+        (COERCIBLE.has(t) || t === "array" && opts.coerceTypes === "array") && coerceSpecificType(t);
+      gen.else(), reportTypeError(it), gen.endIf(), gen.if((0, codegen_1._)`${coerced} !== undefined`, () => {
+        gen.assign(data, coerced), assignParentData(it, coerced);
+      });
+      function coerceSpecificType(t) {
+        switch (t) {
+          case "string":
+            gen.elseIf((0, codegen_1._)`${dataType} == "number" || ${dataType} == "boolean"`).assign(coerced, (0, codegen_1._)`"" + ${data}`).elseIf((0, codegen_1._)`${data} === null`).assign(coerced, (0, codegen_1._)`""`);
+            return;
+          case "number":
+            gen.elseIf((0, codegen_1._)`${dataType} == "boolean" || ${data} === null
+              || (${dataType} == "string" && ${data} && ${data} == +${data})`).assign(coerced, (0, codegen_1._)`+${data}`);
+            return;
+          case "integer":
+            gen.elseIf((0, codegen_1._)`${dataType} === "boolean" || ${data} === null
+              || (${dataType} === "string" && ${data} && ${data} == +${data} && !(${data} % 1))`).assign(coerced, (0, codegen_1._)`+${data}`);
+            return;
+          case "boolean":
+            gen.elseIf((0, codegen_1._)`${data} === "false" || ${data} === 0 || ${data} === null`).assign(coerced, !1).elseIf((0, codegen_1._)`${data} === "true" || ${data} === 1`).assign(coerced, !0);
+            return;
+          case "null":
+            gen.elseIf((0, codegen_1._)`${data} === "" || ${data} === 0 || ${data} === false`), gen.assign(coerced, null);
+            return;
+          case "array":
+            gen.elseIf((0, codegen_1._)`${dataType} === "string" || ${dataType} === "number"
+              || ${dataType} === "boolean" || ${data} === null`).assign(coerced, (0, codegen_1._)`[${data}]`);
+        }
+      }
+    }
+    function assignParentData({ gen, parentData, parentDataProperty }, expr) {
+      gen.if((0, codegen_1._)`${parentData} !== undefined`, () => gen.assign((0, codegen_1._)`${parentData}[${parentDataProperty}]`, expr));
+    }
+    function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
+      let EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ, cond;
+      switch (dataType) {
+        case "null":
+          return (0, codegen_1._)`${data} ${EQ} null`;
+        case "array":
+          cond = (0, codegen_1._)`Array.isArray(${data})`;
+          break;
+        case "object":
+          cond = (0, codegen_1._)`${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
+          break;
+        case "integer":
+          cond = numCond((0, codegen_1._)`!(${data} % 1) && !isNaN(${data})`);
+          break;
+        case "number":
+          cond = numCond();
+          break;
+        default:
+          return (0, codegen_1._)`typeof ${data} ${EQ} ${dataType}`;
+      }
+      return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
+      function numCond(_cond = codegen_1.nil) {
+        return (0, codegen_1.and)((0, codegen_1._)`typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._)`isFinite(${data})` : codegen_1.nil);
+      }
+    }
+    exports.checkDataType = checkDataType;
+    function checkDataTypes(dataTypes, data, strictNums, correct) {
+      if (dataTypes.length === 1)
+        return checkDataType(dataTypes[0], data, strictNums, correct);
+      let cond, types2 = (0, util_1.toHash)(dataTypes);
+      if (types2.array && types2.object) {
+        let notObj = (0, codegen_1._)`typeof ${data} != "object"`;
+        cond = types2.null ? notObj : (0, codegen_1._)`!${data} || ${notObj}`, delete types2.null, delete types2.array, delete types2.object;
+      } else
+        cond = codegen_1.nil;
+      types2.number && delete types2.integer;
+      for (let t in types2)
+        cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
+      return cond;
+    }
+    exports.checkDataTypes = checkDataTypes;
+    var typeError = {
+      message: ({ schema: schema2 }) => `must be ${schema2}`,
+      params: ({ schema: schema2, schemaValue }) => typeof schema2 == "string" ? (0, codegen_1._)`{type: ${schema2}}` : (0, codegen_1._)`{type: ${schemaValue}}`
+    };
+    function reportTypeError(it) {
+      let cxt = getTypeErrorContext(it);
+      (0, errors_1.reportError)(cxt, typeError);
+    }
+    exports.reportTypeError = reportTypeError;
+    function getTypeErrorContext(it) {
+      let { gen, data, schema: schema2 } = it, schemaCode = (0, util_1.schemaRefOrVal)(it, schema2, "type");
+      return {
+        gen,
+        keyword: "type",
+        data,
+        schema: schema2.type,
+        schemaCode,
+        schemaValue: schemaCode,
+        parentSchema: schema2,
+        params: {},
+        it
+      };
+    }
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/defaults.js
+var require_defaults = __commonJS({
+  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.assignDefaults = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util();
+    function assignDefaults(it, ty) {
+      let { properties, items: items2 } = it.schema;
+      if (ty === "object" && properties)
+        for (let key in properties)
+          assignDefault(it, key, properties[key].default);
+      else ty === "array" && Array.isArray(items2) && items2.forEach((sch, i) => assignDefault(it, i, sch.default));
+    }
+    exports.assignDefaults = assignDefaults;
+    function assignDefault(it, prop, defaultValue) {
+      let { gen, compositeRule, data, opts } = it;
+      if (defaultValue === void 0)
+        return;
+      let childData = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(prop)}`;
+      if (compositeRule) {
+        (0, util_1.checkStrictMode)(it, `default is ignored for: ${childData}`);
+        return;
+      }
+      let condition = (0, codegen_1._)`${childData} === undefined`;
+      opts.useDefaults === "empty" && (condition = (0, codegen_1._)`${condition} || ${childData} === null || ${childData} === ""`), gen.if(condition, (0, codegen_1._)`${childData} = ${(0, codegen_1.stringify)(defaultValue)}`);
+    }
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/code.js
+var require_code2 = __commonJS({
+  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util(), names_1 = require_names(), util_2 = require_util();
+    function checkReportMissingProp(cxt, prop) {
+      let { gen, data, it } = cxt;
+      gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
+        cxt.setParams({ missingProperty: (0, codegen_1._)`${prop}` }, !0), cxt.error();
+      });
+    }
+    exports.checkReportMissingProp = checkReportMissingProp;
+    function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
+      return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._)`${missing} = ${prop}`)));
+    }
+    exports.checkMissingProp = checkMissingProp;
+    function reportMissingProp(cxt, missing) {
+      cxt.setParams({ missingProperty: missing }, !0), cxt.error();
+    }
+    exports.reportMissingProp = reportMissingProp;
+    function hasPropFunc(gen) {
+      return gen.scopeValue("func", {
+        // eslint-disable-next-line @typescript-eslint/unbound-method
+        ref: Object.prototype.hasOwnProperty,
+        code: (0, codegen_1._)`Object.prototype.hasOwnProperty`
+      });
+    }
+    exports.hasPropFunc = hasPropFunc;
+    function isOwnProperty(gen, data, property) {
+      return (0, codegen_1._)`${hasPropFunc(gen)}.call(${data}, ${property})`;
+    }
+    exports.isOwnProperty = isOwnProperty;
+    function propertyInData(gen, data, property, ownProperties) {
+      let cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
+      return ownProperties ? (0, codegen_1._)`${cond} && ${isOwnProperty(gen, data, property)}` : cond;
+    }
+    exports.propertyInData = propertyInData;
+    function noPropertyInData(gen, data, property, ownProperties) {
+      let cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} === undefined`;
+      return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
+    }
+    exports.noPropertyInData = noPropertyInData;
+    function allSchemaProperties(schemaMap) {
+      return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
+    }
+    exports.allSchemaProperties = allSchemaProperties;
+    function schemaProperties(it, schemaMap) {
+      return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
+    }
+    exports.schemaProperties = schemaProperties;
+    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
+      let dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data, valCxt = [
+        [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
+        [names_1.default.parentData, it.parentData],
+        [names_1.default.parentDataProperty, it.parentDataProperty],
+        [names_1.default.rootData, names_1.default.rootData]
+      ];
+      it.opts.dynamicRef && valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
+      let args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
+      return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
+    }
+    exports.callValidateCode = callValidateCode;
+    var newRegExp = (0, codegen_1._)`new RegExp`;
+    function usePattern({ gen, it: { opts } }, pattern) {
+      let u = opts.unicodeRegExp ? "u" : "", { regExp } = opts.code, rx = regExp(pattern, u);
+      return gen.scopeValue("pattern", {
+        key: rx.toString(),
+        ref: rx,
+        code: (0, codegen_1._)`${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`
+      });
+    }
+    exports.usePattern = usePattern;
+    function validateArray(cxt) {
+      let { gen, data, keyword, it } = cxt, valid = gen.name("valid");
+      if (it.allErrors) {
+        let validArr = gen.let("valid", !0);
+        return validateItems(() => gen.assign(validArr, !1)), validArr;
+      }
+      return gen.var(valid, !0), validateItems(() => gen.break()), valid;
+      function validateItems(notValid) {
+        let len = gen.const("len", (0, codegen_1._)`${data}.length`);
+        gen.forRange("i", 0, len, (i) => {
+          cxt.subschema({
+            keyword,
+            dataProp: i,
+            dataPropType: util_1.Type.Num
+          }, valid), gen.if((0, codegen_1.not)(valid), notValid);
+        });
+      }
+    }
+    exports.validateArray = validateArray;
+    function validateUnion(cxt) {
+      let { gen, schema: schema2, keyword, it } = cxt;
+      if (!Array.isArray(schema2))
+        throw new Error("ajv implementation error");
+      if (schema2.some((sch) => (0, util_1.alwaysValidSchema)(it, sch)) && !it.opts.unevaluated)
+        return;
+      let valid = gen.let("valid", !1), schValid = gen.name("_valid");
+      gen.block(() => schema2.forEach((_sch, i) => {
+        let schCxt = cxt.subschema({
+          keyword,
+          schemaProp: i,
+          compositeRule: !0
+        }, schValid);
+        gen.assign(valid, (0, codegen_1._)`${valid} || ${schValid}`), cxt.mergeValidEvaluated(schCxt, schValid) || gen.if((0, codegen_1.not)(valid));
+      })), cxt.result(valid, () => cxt.reset(), () => cxt.error(!0));
+    }
+    exports.validateUnion = validateUnion;
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/keyword.js
+var require_keyword = __commonJS({
+  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
+    var codegen_1 = require_codegen(), names_1 = require_names(), code_1 = require_code2(), errors_1 = require_errors2();
+    function macroKeywordCode(cxt, def) {
+      let { gen, keyword, schema: schema2, parentSchema, it } = cxt, macroSchema = def.macro.call(it.self, schema2, parentSchema, it), schemaRef = useKeyword(gen, keyword, macroSchema);
+      it.opts.validateSchema !== !1 && it.self.validateSchema(macroSchema, !0);
+      let valid = gen.name("valid");
+      cxt.subschema({
+        schema: macroSchema,
+        schemaPath: codegen_1.nil,
+        errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+        topSchemaRef: schemaRef,
+        compositeRule: !0
+      }, valid), cxt.pass(valid, () => cxt.error(!0));
+    }
+    exports.macroKeywordCode = macroKeywordCode;
+    function funcKeywordCode(cxt, def) {
+      var _a;
+      let { gen, keyword, schema: schema2, parentSchema, $data, it } = cxt;
+      checkAsyncKeyword(it, def);
+      let validate = !$data && def.compile ? def.compile.call(it.self, schema2, parentSchema, it) : def.validate, validateRef = useKeyword(gen, keyword, validate), valid = gen.let("valid");
+      cxt.block$data(valid, validateKeyword), cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
+      function validateKeyword() {
+        if (def.errors === !1)
+          assignValid(), def.modifying && modifyData(cxt), reportErrs(() => cxt.error());
+        else {
+          let ruleErrs = def.async ? validateAsync() : validateSync();
+          def.modifying && modifyData(cxt), reportErrs(() => addErrs(cxt, ruleErrs));
+        }
+      }
+      function validateAsync() {
+        let ruleErrs = gen.let("ruleErrs", null);
+        return gen.try(() => assignValid((0, codegen_1._)`await `), (e) => gen.assign(valid, !1).if((0, codegen_1._)`${e} instanceof ${it.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._)`${e}.errors`), () => gen.throw(e))), ruleErrs;
+      }
+      function validateSync() {
+        let validateErrs = (0, codegen_1._)`${validateRef}.errors`;
+        return gen.assign(validateErrs, null), assignValid(codegen_1.nil), validateErrs;
+      }
+      function assignValid(_await = def.async ? (0, codegen_1._)`await ` : codegen_1.nil) {
+        let passCxt = it.opts.passContext ? names_1.default.this : names_1.default.self, passSchema = !("compile" in def && !$data || def.schema === !1);
+        gen.assign(valid, (0, codegen_1._)`${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
+      }
+      function reportErrs(errors) {
+        var _a2;
+        gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid), errors);
+      }
+    }
+    exports.funcKeywordCode = funcKeywordCode;
+    function modifyData(cxt) {
+      let { gen, data, it } = cxt;
+      gen.if(it.parentData, () => gen.assign(data, (0, codegen_1._)`${it.parentData}[${it.parentDataProperty}]`));
+    }
+    function addErrs(cxt, errs) {
+      let { gen } = cxt;
+      gen.if((0, codegen_1._)`Array.isArray(${errs})`, () => {
+        gen.assign(names_1.default.vErrors, (0, codegen_1._)`${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`).assign(names_1.default.errors, (0, codegen_1._)`${names_1.default.vErrors}.length`), (0, errors_1.extendErrors)(cxt);
+      }, () => cxt.error());
+    }
+    function checkAsyncKeyword({ schemaEnv }, def) {
+      if (def.async && !schemaEnv.$async)
+        throw new Error("async keyword in sync schema");
+    }
+    function useKeyword(gen, keyword, result) {
+      if (result === void 0)
+        throw new Error(`keyword "${keyword}" failed to compile`);
+      return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
+    }
+    function validSchemaType(schema2, schemaType, allowUndefined = !1) {
+      return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema2) : st === "object" ? schema2 && typeof schema2 == "object" && !Array.isArray(schema2) : typeof schema2 == st || allowUndefined && typeof schema2 > "u");
+    }
+    exports.validSchemaType = validSchemaType;
+    function validateKeywordUsage({ schema: schema2, opts, self, errSchemaPath }, def, keyword) {
+      if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword)
+        throw new Error("ajv implementation error");
+      let deps = def.dependencies;
+      if (deps?.some((kwd) => !Object.prototype.hasOwnProperty.call(schema2, kwd)))
+        throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
+      if (def.validateSchema && !def.validateSchema(schema2[keyword])) {
+        let msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
+        if (opts.validateSchema === "log")
+          self.logger.error(msg);
+        else
+          throw new Error(msg);
+      }
+    }
+    exports.validateKeywordUsage = validateKeywordUsage;
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/subschema.js
+var require_subschema = __commonJS({
+  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util();
+    function getSubschema(it, { keyword, schemaProp, schema: schema2, schemaPath, errSchemaPath, topSchemaRef }) {
+      if (keyword !== void 0 && schema2 !== void 0)
+        throw new Error('both "keyword" and "schema" passed, only one allowed');
+      if (keyword !== void 0) {
+        let sch = it.schema[keyword];
+        return schemaProp === void 0 ? {
+          schema: sch,
+          schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
+          errSchemaPath: `${it.errSchemaPath}/${keyword}`
+        } : {
+          schema: sch[schemaProp],
+          schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
+          errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`
+        };
+      }
+      if (schema2 !== void 0) {
+        if (schemaPath === void 0 || errSchemaPath === void 0 || topSchemaRef === void 0)
+          throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
+        return {
+          schema: schema2,
+          schemaPath,
+          topSchemaRef,
+          errSchemaPath
+        };
+      }
+      throw new Error('either "keyword" or "schema" must be passed');
+    }
+    exports.getSubschema = getSubschema;
+    function extendSubschemaData(subschema, it, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
+      if (data !== void 0 && dataProp !== void 0)
+        throw new Error('both "data" and "dataProp" passed, only one allowed');
+      let { gen } = it;
+      if (dataProp !== void 0) {
+        let { errorPath, dataPathArr, opts } = it, nextData = gen.let("data", (0, codegen_1._)`${it.data}${(0, codegen_1.getProperty)(dataProp)}`, !0);
+        dataContextProps(nextData), subschema.errorPath = (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(dataProp, dpType, opts.jsPropertySyntax)}`, subschema.parentDataProperty = (0, codegen_1._)`${dataProp}`, subschema.dataPathArr = [...dataPathArr, subschema.parentDataProperty];
+      }
+      if (data !== void 0) {
+        let nextData = data instanceof codegen_1.Name ? data : gen.let("data", data, !0);
+        dataContextProps(nextData), propertyName !== void 0 && (subschema.propertyName = propertyName);
+      }
+      dataTypes && (subschema.dataTypes = dataTypes);
+      function dataContextProps(_nextData) {
+        subschema.data = _nextData, subschema.dataLevel = it.dataLevel + 1, subschema.dataTypes = [], it.definedProperties = /* @__PURE__ */ new Set(), subschema.parentData = it.data, subschema.dataNames = [...it.dataNames, _nextData];
+      }
+    }
+    exports.extendSubschemaData = extendSubschemaData;
+    function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
+      compositeRule !== void 0 && (subschema.compositeRule = compositeRule), createErrors !== void 0 && (subschema.createErrors = createErrors), allErrors !== void 0 && (subschema.allErrors = allErrors), subschema.jtdDiscriminator = jtdDiscriminator, subschema.jtdMetadata = jtdMetadata;
+    }
+    exports.extendSubschemaMode = extendSubschemaMode;
+  }
+});
+
+// node_modules/json-schema-traverse/index.js
+var require_json_schema_traverse = __commonJS({
+  "node_modules/json-schema-traverse/index.js"(exports, module) {
+    "use strict";
+    var traverse = module.exports = function(schema2, opts, cb) {
+      typeof opts == "function" && (cb = opts, opts = {}), cb = opts.cb || cb;
+      var pre = typeof cb == "function" ? cb : cb.pre || function() {
+      }, post = cb.post || function() {
+      };
+      _traverse(opts, pre, post, schema2, "", schema2);
+    };
+    traverse.keywords = {
+      additionalItems: !0,
+      items: !0,
+      contains: !0,
+      additionalProperties: !0,
+      propertyNames: !0,
+      not: !0,
+      if: !0,
+      then: !0,
+      else: !0
+    };
+    traverse.arrayKeywords = {
+      items: !0,
+      allOf: !0,
+      anyOf: !0,
+      oneOf: !0
+    };
+    traverse.propsKeywords = {
+      $defs: !0,
+      definitions: !0,
+      properties: !0,
+      patternProperties: !0,
+      dependencies: !0
+    };
+    traverse.skipKeywords = {
+      default: !0,
+      enum: !0,
+      const: !0,
+      required: !0,
+      maximum: !0,
+      minimum: !0,
+      exclusiveMaximum: !0,
+      exclusiveMinimum: !0,
+      multipleOf: !0,
+      maxLength: !0,
+      minLength: !0,
+      pattern: !0,
+      format: !0,
+      maxItems: !0,
+      minItems: !0,
+      uniqueItems: !0,
+      maxProperties: !0,
+      minProperties: !0
+    };
+    function _traverse(opts, pre, post, schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
+      if (schema2 && typeof schema2 == "object" && !Array.isArray(schema2)) {
+        pre(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+        for (var key in schema2) {
+          var sch = schema2[key];
+          if (Array.isArray(sch)) {
+            if (key in traverse.arrayKeywords)
+              for (var i = 0; i < sch.length; i++)
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema2, i);
+          } else if (key in traverse.propsKeywords) {
+            if (sch && typeof sch == "object")
+              for (var prop in sch)
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema2, prop);
+          } else (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) && _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema2);
+        }
+        post(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+      }
+    }
+    function escapeJsonPtr(str2) {
+      return str2.replace(/~/g, "~0").replace(/\//g, "~1");
+    }
+  }
+});
+
+// node_modules/ajv/dist/compile/resolve.js
+var require_resolve = __commonJS({
+  "node_modules/ajv/dist/compile/resolve.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
+    var util_1 = require_util(), equal = require_fast_deep_equal(), traverse = require_json_schema_traverse(), SIMPLE_INLINED = /* @__PURE__ */ new Set([
+      "type",
+      "format",
+      "pattern",
+      "maxLength",
+      "minLength",
+      "maxProperties",
+      "minProperties",
+      "maxItems",
+      "minItems",
+      "maximum",
+      "minimum",
+      "uniqueItems",
+      "multipleOf",
+      "required",
+      "enum",
+      "const"
+    ]);
+    function inlineRef(schema2, limit = !0) {
+      return typeof schema2 == "boolean" ? !0 : limit === !0 ? !hasRef(schema2) : limit ? countKeys(schema2) <= limit : !1;
+    }
+    exports.inlineRef = inlineRef;
+    var REF_KEYWORDS = /* @__PURE__ */ new Set([
+      "$ref",
+      "$recursiveRef",
+      "$recursiveAnchor",
+      "$dynamicRef",
+      "$dynamicAnchor"
+    ]);
+    function hasRef(schema2) {
+      for (let key in schema2) {
+        if (REF_KEYWORDS.has(key))
+          return !0;
+        let sch = schema2[key];
+        if (Array.isArray(sch) && sch.some(hasRef) || typeof sch == "object" && hasRef(sch))
+          return !0;
+      }
+      return !1;
+    }
+    function countKeys(schema2) {
+      let count2 = 0;
+      for (let key in schema2) {
+        if (key === "$ref")
+          return 1 / 0;
+        if (count2++, !SIMPLE_INLINED.has(key) && (typeof schema2[key] == "object" && (0, util_1.eachItem)(schema2[key], (sch) => count2 += countKeys(sch)), count2 === 1 / 0))
+          return 1 / 0;
+      }
+      return count2;
+    }
+    function getFullPath(resolver, id = "", normalize2) {
+      normalize2 !== !1 && (id = normalizeId(id));
+      let p = resolver.parse(id);
+      return _getFullPath(resolver, p);
+    }
+    exports.getFullPath = getFullPath;
+    function _getFullPath(resolver, p) {
+      return resolver.serialize(p).split("#")[0] + "#";
+    }
+    exports._getFullPath = _getFullPath;
+    var TRAILING_SLASH_HASH = /#\/?$/;
+    function normalizeId(id) {
+      return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
+    }
+    exports.normalizeId = normalizeId;
+    function resolveUrl(resolver, baseId, id) {
+      return id = normalizeId(id), resolver.resolve(baseId, id);
+    }
+    exports.resolveUrl = resolveUrl;
+    var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+    function getSchemaRefs(schema2, baseId) {
+      if (typeof schema2 == "boolean")
+        return {};
+      let { schemaId, uriResolver } = this.opts, schId = normalizeId(schema2[schemaId] || baseId), baseIds = { "": schId }, pathPrefix = getFullPath(uriResolver, schId, !1), localRefs = {}, schemaRefs = /* @__PURE__ */ new Set();
+      return traverse(schema2, { allKeys: !0 }, (sch, jsonPtr, _, parentJsonPtr) => {
+        if (parentJsonPtr === void 0)
+          return;
+        let fullPath = pathPrefix + jsonPtr, innerBaseId = baseIds[parentJsonPtr];
+        typeof sch[schemaId] == "string" && (innerBaseId = addRef.call(this, sch[schemaId])), addAnchor.call(this, sch.$anchor), addAnchor.call(this, sch.$dynamicAnchor), baseIds[jsonPtr] = innerBaseId;
+        function addRef(ref) {
+          let _resolve = this.opts.uriResolver.resolve;
+          if (ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref), schemaRefs.has(ref))
+            throw ambiguos(ref);
+          schemaRefs.add(ref);
+          let schOrRef = this.refs[ref];
+          return typeof schOrRef == "string" && (schOrRef = this.refs[schOrRef]), typeof schOrRef == "object" ? checkAmbiguosRef(sch, schOrRef.schema, ref) : ref !== normalizeId(fullPath) && (ref[0] === "#" ? (checkAmbiguosRef(sch, localRefs[ref], ref), localRefs[ref] = sch) : this.refs[ref] = fullPath), ref;
+        }
+        function addAnchor(anchor) {
+          if (typeof anchor == "string") {
+            if (!ANCHOR.test(anchor))
+              throw new Error(`invalid anchor "${anchor}"`);
+            addRef.call(this, `#${anchor}`);
+          }
+        }
+      }), localRefs;
+      function checkAmbiguosRef(sch1, sch2, ref) {
+        if (sch2 !== void 0 && !equal(sch1, sch2))
+          throw ambiguos(ref);
+      }
+      function ambiguos(ref) {
+        return new Error(`reference "${ref}" resolves to more than one schema`);
+      }
+    }
+    exports.getSchemaRefs = getSchemaRefs;
+  }
+});
+
+// node_modules/ajv/dist/compile/validate/index.js
+var require_validate = __commonJS({
+  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
+    var boolSchema_1 = require_boolSchema(), dataType_1 = require_dataType(), applicability_1 = require_applicability(), dataType_2 = require_dataType(), defaults_1 = require_defaults(), keyword_1 = require_keyword(), subschema_1 = require_subschema(), codegen_1 = require_codegen(), names_1 = require_names(), resolve_1 = require_resolve(), util_1 = require_util(), errors_1 = require_errors2();
+    function validateFunctionCode(it) {
+      if (isSchemaObj(it) && (checkKeywords(it), schemaCxtHasRules(it))) {
+        topSchemaObjCode(it);
+        return;
+      }
+      validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
+    }
+    exports.validateFunctionCode = validateFunctionCode;
+    function validateFunction({ gen, validateName, schema: schema2, schemaEnv, opts }, body) {
+      opts.code.es5 ? gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
+        gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema2, opts)}`), destructureValCxtES5(gen, opts), gen.code(body);
+      }) : gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema2, opts)).code(body));
+    }
+    function destructureValCxt(opts) {
+      return (0, codegen_1._)`{${names_1.default.instancePath}="", ${names_1.default.parentData}, ${names_1.default.parentDataProperty}, ${names_1.default.rootData}=${names_1.default.data}${opts.dynamicRef ? (0, codegen_1._)`, ${names_1.default.dynamicAnchors}={}` : codegen_1.nil}}={}`;
+    }
+    function destructureValCxtES5(gen, opts) {
+      gen.if(names_1.default.valCxt, () => {
+        gen.var(names_1.default.instancePath, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.instancePath}`), gen.var(names_1.default.parentData, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.parentData}`), gen.var(names_1.default.parentDataProperty, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.parentDataProperty}`), gen.var(names_1.default.rootData, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.rootData}`), opts.dynamicRef && gen.var(names_1.default.dynamicAnchors, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.dynamicAnchors}`);
+      }, () => {
+        gen.var(names_1.default.instancePath, (0, codegen_1._)`""`), gen.var(names_1.default.parentData, (0, codegen_1._)`undefined`), gen.var(names_1.default.parentDataProperty, (0, codegen_1._)`undefined`), gen.var(names_1.default.rootData, names_1.default.data), opts.dynamicRef && gen.var(names_1.default.dynamicAnchors, (0, codegen_1._)`{}`);
+      });
+    }
+    function topSchemaObjCode(it) {
+      let { schema: schema2, opts, gen } = it;
+      validateFunction(it, () => {
+        opts.$comment && schema2.$comment && commentKeyword(it), checkNoDefault(it), gen.let(names_1.default.vErrors, null), gen.let(names_1.default.errors, 0), opts.unevaluated && resetEvaluated(it), typeAndKeywords(it), returnResults(it);
+      });
+    }
+    function resetEvaluated(it) {
+      let { gen, validateName } = it;
+      it.evaluated = gen.const("evaluated", (0, codegen_1._)`${validateName}.evaluated`), gen.if((0, codegen_1._)`${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._)`${it.evaluated}.props`, (0, codegen_1._)`undefined`)), gen.if((0, codegen_1._)`${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._)`${it.evaluated}.items`, (0, codegen_1._)`undefined`));
+    }
+    function funcSourceUrl(schema2, opts) {
+      let schId = typeof schema2 == "object" && schema2[opts.schemaId];
+      return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._)`/*# sourceURL=${schId} */` : codegen_1.nil;
+    }
+    function subschemaCode(it, valid) {
+      if (isSchemaObj(it) && (checkKeywords(it), schemaCxtHasRules(it))) {
+        subSchemaObjCode(it, valid);
+        return;
+      }
+      (0, boolSchema_1.boolOrEmptySchema)(it, valid);
+    }
+    function schemaCxtHasRules({ schema: schema2, self }) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (let key in schema2)
+        if (self.RULES.all[key])
+          return !0;
+      return !1;
+    }
+    function isSchemaObj(it) {
+      return typeof it.schema != "boolean";
+    }
+    function subSchemaObjCode(it, valid) {
+      let { schema: schema2, gen, opts } = it;
+      opts.$comment && schema2.$comment && commentKeyword(it), updateContext(it), checkAsyncSchema(it);
+      let errsCount = gen.const("_errs", names_1.default.errors);
+      typeAndKeywords(it, errsCount), gen.var(valid, (0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
+    }
+    function checkKeywords(it) {
+      (0, util_1.checkUnknownRules)(it), checkRefsAndKeywords(it);
+    }
+    function typeAndKeywords(it, errsCount) {
+      if (it.opts.jtd)
+        return schemaKeywords(it, [], !1, errsCount);
+      let types2 = (0, dataType_1.getSchemaTypes)(it.schema), checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types2);
+      schemaKeywords(it, types2, !checkedTypes, errsCount);
+    }
+    function checkRefsAndKeywords(it) {
+      let { schema: schema2, errSchemaPath, opts, self } = it;
+      schema2.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema2, self.RULES) && self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
+    }
+    function checkNoDefault(it) {
+      let { schema: schema2, opts } = it;
+      schema2.default !== void 0 && opts.useDefaults && opts.strictSchema && (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
+    }
+    function updateContext(it) {
+      let schId = it.schema[it.opts.schemaId];
+      schId && (it.baseId = (0, resolve_1.resolveUrl)(it.opts.uriResolver, it.baseId, schId));
+    }
+    function checkAsyncSchema(it) {
+      if (it.schema.$async && !it.schemaEnv.$async)
+        throw new Error("async schema in sync schema");
+    }
+    function commentKeyword({ gen, schemaEnv, schema: schema2, errSchemaPath, opts }) {
+      let msg = schema2.$comment;
+      if (opts.$comment === !0)
+        gen.code((0, codegen_1._)`${names_1.default.self}.logger.log(${msg})`);
+      else if (typeof opts.$comment == "function") {
+        let schemaPath = (0, codegen_1.str)`${errSchemaPath}/$comment`, rootName = gen.scopeValue("root", { ref: schemaEnv.root });
+        gen.code((0, codegen_1._)`${names_1.default.self}.opts.$comment(${msg}, ${schemaPath}, ${rootName}.schema)`);
+      }
+    }
+    function returnResults(it) {
+      let { gen, schemaEnv, validateName, ValidationError, opts } = it;
+      schemaEnv.$async ? gen.if((0, codegen_1._)`${names_1.default.errors} === 0`, () => gen.return(names_1.default.data), () => gen.throw((0, codegen_1._)`new ${ValidationError}(${names_1.default.vErrors})`)) : (gen.assign((0, codegen_1._)`${validateName}.errors`, names_1.default.vErrors), opts.unevaluated && assignEvaluated(it), gen.return((0, codegen_1._)`${names_1.default.errors} === 0`));
+    }
+    function assignEvaluated({ gen, evaluated, props, items: items2 }) {
+      props instanceof codegen_1.Name && gen.assign((0, codegen_1._)`${evaluated}.props`, props), items2 instanceof codegen_1.Name && gen.assign((0, codegen_1._)`${evaluated}.items`, items2);
+    }
+    function schemaKeywords(it, types2, typeErrors, errsCount) {
+      let { gen, schema: schema2, data, allErrors, opts, self } = it, { RULES } = self;
+      if (schema2.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema2, RULES))) {
+        gen.block(() => keywordCode(it, "$ref", RULES.all.$ref.definition));
+        return;
+      }
+      opts.jtd || checkStrictTypes(it, types2), gen.block(() => {
+        for (let group of RULES.rules)
+          groupKeywords(group);
+        groupKeywords(RULES.post);
+      });
+      function groupKeywords(group) {
+        (0, applicability_1.shouldUseGroup)(schema2, group) && (group.type ? (gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers)), iterateKeywords(it, group), types2.length === 1 && types2[0] === group.type && typeErrors && (gen.else(), (0, dataType_2.reportTypeError)(it)), gen.endIf()) : iterateKeywords(it, group), allErrors || gen.if((0, codegen_1._)`${names_1.default.errors} === ${errsCount || 0}`));
+      }
+    }
+    function iterateKeywords(it, group) {
+      let { gen, schema: schema2, opts: { useDefaults } } = it;
+      useDefaults && (0, defaults_1.assignDefaults)(it, group.type), gen.block(() => {
+        for (let rule of group.rules)
+          (0, applicability_1.shouldUseRule)(schema2, rule) && keywordCode(it, rule.keyword, rule.definition, group.type);
+      });
+    }
+    function checkStrictTypes(it, types2) {
+      it.schemaEnv.meta || !it.opts.strictTypes || (checkContextTypes(it, types2), it.opts.allowUnionTypes || checkMultipleTypes(it, types2), checkKeywordTypes(it, it.dataTypes));
+    }
+    function checkContextTypes(it, types2) {
+      if (types2.length) {
+        if (!it.dataTypes.length) {
+          it.dataTypes = types2;
+          return;
+        }
+        types2.forEach((t) => {
+          includesType(it.dataTypes, t) || strictTypesError(it, `type "${t}" not allowed by context "${it.dataTypes.join(",")}"`);
+        }), narrowSchemaTypes(it, types2);
+      }
+    }
+    function checkMultipleTypes(it, ts) {
+      ts.length > 1 && !(ts.length === 2 && ts.includes("null")) && strictTypesError(it, "use allowUnionTypes to allow union type keyword");
+    }
+    function checkKeywordTypes(it, ts) {
+      let rules = it.self.RULES.all;
+      for (let keyword in rules) {
+        let rule = rules[keyword];
+        if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
+          let { type: type2 } = rule.definition;
+          type2.length && !type2.some((t) => hasApplicableType(ts, t)) && strictTypesError(it, `missing type "${type2.join(",")}" for keyword "${keyword}"`);
+        }
+      }
+    }
+    function hasApplicableType(schTs, kwdT) {
+      return schTs.includes(kwdT) || kwdT === "number" && schTs.includes("integer");
+    }
+    function includesType(ts, t) {
+      return ts.includes(t) || t === "integer" && ts.includes("number");
+    }
+    function narrowSchemaTypes(it, withTypes) {
+      let ts = [];
+      for (let t of it.dataTypes)
+        includesType(withTypes, t) ? ts.push(t) : withTypes.includes("integer") && t === "number" && ts.push("integer");
+      it.dataTypes = ts;
+    }
+    function strictTypesError(it, msg) {
+      let schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+      msg += ` at "${schemaPath}" (strictTypes)`, (0, util_1.checkStrictMode)(it, msg, it.opts.strictTypes);
+    }
+    var KeywordCxt = class {
+      constructor(it, def, keyword) {
+        if ((0, keyword_1.validateKeywordUsage)(it, def, keyword), this.gen = it.gen, this.allErrors = it.allErrors, this.keyword = keyword, this.data = it.data, this.schema = it.schema[keyword], this.$data = def.$data && it.opts.$data && this.schema && this.schema.$data, this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword, this.$data), this.schemaType = def.schemaType, this.parentSchema = it.schema, this.params = {}, this.it = it, this.def = def, this.$data)
+          this.schemaCode = it.gen.const("vSchema", getData(this.$data, it));
+        else if (this.schemaCode = this.schemaValue, !(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined))
+          throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
+        ("code" in def ? def.trackErrors : def.errors !== !1) && (this.errsCount = it.gen.const("_errs", names_1.default.errors));
+      }
+      result(condition, successAction, failAction) {
+        this.failResult((0, codegen_1.not)(condition), successAction, failAction);
+      }
+      failResult(condition, successAction, failAction) {
+        this.gen.if(condition), failAction ? failAction() : this.error(), successAction ? (this.gen.else(), successAction(), this.allErrors && this.gen.endIf()) : this.allErrors ? this.gen.endIf() : this.gen.else();
+      }
+      pass(condition, failAction) {
+        this.failResult((0, codegen_1.not)(condition), void 0, failAction);
+      }
+      fail(condition) {
+        if (condition === void 0) {
+          this.error(), this.allErrors || this.gen.if(!1);
+          return;
+        }
+        this.gen.if(condition), this.error(), this.allErrors ? this.gen.endIf() : this.gen.else();
+      }
+      fail$data(condition) {
+        if (!this.$data)
+          return this.fail(condition);
+        let { schemaCode } = this;
+        this.fail((0, codegen_1._)`${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
+      }
+      error(append2, errorParams, errorPaths) {
+        if (errorParams) {
+          this.setParams(errorParams), this._error(append2, errorPaths), this.setParams({});
+          return;
+        }
+        this._error(append2, errorPaths);
+      }
+      _error(append2, errorPaths) {
+        (append2 ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
+      }
+      $dataError() {
+        (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
+      }
+      reset() {
+        if (this.errsCount === void 0)
+          throw new Error('add "trackErrors" to keyword definition');
+        (0, errors_1.resetErrorsCount)(this.gen, this.errsCount);
+      }
+      ok(cond) {
+        this.allErrors || this.gen.if(cond);
+      }
+      setParams(obj, assign) {
+        assign ? Object.assign(this.params, obj) : this.params = obj;
+      }
+      block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
+        this.gen.block(() => {
+          this.check$data(valid, $dataValid), codeBlock();
+        });
+      }
+      check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
+        if (!this.$data)
+          return;
+        let { gen, schemaCode, schemaType, def } = this;
+        gen.if((0, codegen_1.or)((0, codegen_1._)`${schemaCode} === undefined`, $dataValid)), valid !== codegen_1.nil && gen.assign(valid, !0), (schemaType.length || def.validateSchema) && (gen.elseIf(this.invalid$data()), this.$dataError(), valid !== codegen_1.nil && gen.assign(valid, !1)), gen.else();
+      }
+      invalid$data() {
+        let { gen, schemaCode, schemaType, def, it } = this;
+        return (0, codegen_1.or)(wrong$DataType(), invalid$DataSchema());
+        function wrong$DataType() {
+          if (schemaType.length) {
+            if (!(schemaCode instanceof codegen_1.Name))
+              throw new Error("ajv implementation error");
+            let st = Array.isArray(schemaType) ? schemaType : [schemaType];
+            return (0, codegen_1._)`${(0, dataType_2.checkDataTypes)(st, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
+          }
+          return codegen_1.nil;
+        }
+        function invalid$DataSchema() {
+          if (def.validateSchema) {
+            let validateSchemaRef = gen.scopeValue("validate$data", { ref: def.validateSchema });
+            return (0, codegen_1._)`!${validateSchemaRef}(${schemaCode})`;
+          }
+          return codegen_1.nil;
+        }
+      }
+      subschema(appl, valid) {
+        let subschema = (0, subschema_1.getSubschema)(this.it, appl);
+        (0, subschema_1.extendSubschemaData)(subschema, this.it, appl), (0, subschema_1.extendSubschemaMode)(subschema, appl);
+        let nextContext = { ...this.it, ...subschema, items: void 0, props: void 0 };
+        return subschemaCode(nextContext, valid), nextContext;
+      }
+      mergeEvaluated(schemaCxt, toName) {
+        let { it, gen } = this;
+        it.opts.unevaluated && (it.props !== !0 && schemaCxt.props !== void 0 && (it.props = util_1.mergeEvaluated.props(gen, schemaCxt.props, it.props, toName)), it.items !== !0 && schemaCxt.items !== void 0 && (it.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it.items, toName)));
+      }
+      mergeValidEvaluated(schemaCxt, valid) {
+        let { it, gen } = this;
+        if (it.opts.unevaluated && (it.props !== !0 || it.items !== !0))
+          return gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name)), !0;
+      }
+    };
+    exports.KeywordCxt = KeywordCxt;
+    function keywordCode(it, keyword, def, ruleType) {
+      let cxt = new KeywordCxt(it, def, keyword);
+      "code" in def ? def.code(cxt, ruleType) : cxt.$data && def.validate ? (0, keyword_1.funcKeywordCode)(cxt, def) : "macro" in def ? (0, keyword_1.macroKeywordCode)(cxt, def) : (def.compile || def.validate) && (0, keyword_1.funcKeywordCode)(cxt, def);
+    }
+    var JSON_POINTER = /^\/(?:[^~]|~0|~1)*$/, RELATIVE_JSON_POINTER = /^([0-9]+)(#|\/(?:[^~]|~0|~1)*)?$/;
+    function getData($data, { dataLevel, dataNames, dataPathArr }) {
+      let jsonPointer, data;
+      if ($data === "")
+        return names_1.default.rootData;
+      if ($data[0] === "/") {
+        if (!JSON_POINTER.test($data))
+          throw new Error(`Invalid JSON-pointer: ${$data}`);
+        jsonPointer = $data, data = names_1.default.rootData;
+      } else {
+        let matches2 = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches2)
+          throw new Error(`Invalid JSON-pointer: ${$data}`);
+        let up = +matches2[1];
+        if (jsonPointer = matches2[2], jsonPointer === "#") {
+          if (up >= dataLevel)
+            throw new Error(errorMsg("property/index", up));
+          return dataPathArr[dataLevel - up];
+        }
+        if (up > dataLevel)
+          throw new Error(errorMsg("data", up));
+        if (data = dataNames[dataLevel - up], !jsonPointer)
+          return data;
+      }
+      let expr = data, segments2 = jsonPointer.split("/");
+      for (let segment2 of segments2)
+        segment2 && (data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`, expr = (0, codegen_1._)`${expr} && ${data}`);
+      return expr;
+      function errorMsg(pointerType, up) {
+        return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
+      }
+    }
+    exports.getData = getData;
+  }
+});
+
+// node_modules/ajv/dist/runtime/validation_error.js
+var require_validation_error = __commonJS({
+  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var ValidationError = class extends Error {
+      constructor(errors) {
+        super("validation failed"), this.errors = errors, this.ajv = this.validation = !0;
+      }
+    };
+    exports.default = ValidationError;
+  }
+});
+
+// node_modules/ajv/dist/compile/ref_error.js
+var require_ref_error = __commonJS({
+  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var resolve_1 = require_resolve(), MissingRefError = class extends Error {
+      constructor(resolver, baseId, ref, msg) {
+        super(msg || `can't resolve reference ${ref} from id ${baseId}`), this.missingRef = (0, resolve_1.resolveUrl)(resolver, baseId, ref), this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
+      }
+    };
+    exports.default = MissingRefError;
+  }
+});
+
+// node_modules/ajv/dist/compile/index.js
+var require_compile = __commonJS({
+  "node_modules/ajv/dist/compile/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
+    var codegen_1 = require_codegen(), validation_error_1 = require_validation_error(), names_1 = require_names(), resolve_1 = require_resolve(), util_1 = require_util(), validate_1 = require_validate(), SchemaEnv = class {
+      constructor(env) {
+        var _a;
+        this.refs = {}, this.dynamicAnchors = {};
+        let schema2;
+        typeof env.schema == "object" && (schema2 = env.schema), this.schema = env.schema, this.schemaId = env.schemaId, this.root = env.root || this, this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema2?.[env.schemaId || "$id"]), this.schemaPath = env.schemaPath, this.localRefs = env.localRefs, this.meta = env.meta, this.$async = schema2?.$async, this.refs = {};
+      }
+    };
+    exports.SchemaEnv = SchemaEnv;
+    function compileSchema(sch) {
+      let _sch = getCompilingSchema.call(this, sch);
+      if (_sch)
+        return _sch;
+      let rootId = (0, resolve_1.getFullPath)(this.opts.uriResolver, sch.root.baseId), { es5, lines } = this.opts.code, { ownProperties } = this.opts, gen = new codegen_1.CodeGen(this.scope, { es5, lines, ownProperties }), _ValidationError;
+      sch.$async && (_ValidationError = gen.scopeValue("Error", {
+        ref: validation_error_1.default,
+        code: (0, codegen_1._)`require("ajv/dist/runtime/validation_error").default`
+      }));
+      let validateName = gen.scopeName("validate");
+      sch.validateName = validateName;
+      let schemaCxt = {
+        gen,
+        allErrors: this.opts.allErrors,
+        data: names_1.default.data,
+        parentData: names_1.default.parentData,
+        parentDataProperty: names_1.default.parentDataProperty,
+        dataNames: [names_1.default.data],
+        dataPathArr: [codegen_1.nil],
+        // TODO can its length be used as dataLevel if nil is removed?
+        dataLevel: 0,
+        dataTypes: [],
+        definedProperties: /* @__PURE__ */ new Set(),
+        topSchemaRef: gen.scopeValue("schema", this.opts.code.source === !0 ? { ref: sch.schema, code: (0, codegen_1.stringify)(sch.schema) } : { ref: sch.schema }),
+        validateName,
+        ValidationError: _ValidationError,
+        schema: sch.schema,
+        schemaEnv: sch,
+        rootId,
+        baseId: sch.baseId || rootId,
+        schemaPath: codegen_1.nil,
+        errSchemaPath: sch.schemaPath || (this.opts.jtd ? "" : "#"),
+        errorPath: (0, codegen_1._)`""`,
+        opts: this.opts,
+        self: this
+      }, sourceCode;
+      try {
+        this._compilations.add(sch), (0, validate_1.validateFunctionCode)(schemaCxt), gen.optimize(this.opts.code.optimize);
+        let validateCode = gen.toString();
+        sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`, this.opts.code.process && (sourceCode = this.opts.code.process(sourceCode, sch));
+        let validate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode)(this, this.scope.get());
+        if (this.scope.value(validateName, { ref: validate }), validate.errors = null, validate.schema = sch.schema, validate.schemaEnv = sch, sch.$async && (validate.$async = !0), this.opts.code.source === !0 && (validate.source = { validateName, validateCode, scopeValues: gen._values }), this.opts.unevaluated) {
+          let { props, items: items2 } = schemaCxt;
+          validate.evaluated = {
+            props: props instanceof codegen_1.Name ? void 0 : props,
+            items: items2 instanceof codegen_1.Name ? void 0 : items2,
+            dynamicProps: props instanceof codegen_1.Name,
+            dynamicItems: items2 instanceof codegen_1.Name
+          }, validate.source && (validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated));
+        }
+        return sch.validate = validate, sch;
+      } catch (e) {
+        throw delete sch.validate, delete sch.validateName, sourceCode && this.logger.error("Error compiling schema, function code:", sourceCode), e;
+      } finally {
+        this._compilations.delete(sch);
+      }
+    }
+    exports.compileSchema = compileSchema;
+    function resolveRef(root, baseId, ref) {
+      var _a;
+      ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
+      let schOrFunc = root.refs[ref];
+      if (schOrFunc)
+        return schOrFunc;
+      let _sch = resolve5.call(this, root, ref);
+      if (_sch === void 0) {
+        let schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref], { schemaId } = this.opts;
+        schema2 && (_sch = new SchemaEnv({ schema: schema2, schemaId, root, baseId }));
+      }
+      if (_sch !== void 0)
+        return root.refs[ref] = inlineOrCompile.call(this, _sch);
+    }
+    exports.resolveRef = resolveRef;
+    function inlineOrCompile(sch) {
+      return (0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs) ? sch.schema : sch.validate ? sch : compileSchema.call(this, sch);
+    }
+    function getCompilingSchema(schEnv) {
+      for (let sch of this._compilations)
+        if (sameSchemaEnv(sch, schEnv))
+          return sch;
+    }
+    exports.getCompilingSchema = getCompilingSchema;
+    function sameSchemaEnv(s1, s2) {
+      return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
+    }
+    function resolve5(root, ref) {
+      let sch;
+      for (; typeof (sch = this.refs[ref]) == "string"; )
+        ref = sch;
+      return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
+    }
+    function resolveSchema(root, ref) {
+      let p = this.opts.uriResolver.parse(ref), refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p), baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, void 0);
+      if (Object.keys(root.schema).length > 0 && refPath === baseId)
+        return getJsonPointer.call(this, p, root);
+      let id = (0, resolve_1.normalizeId)(refPath), schOrRef = this.refs[id] || this.schemas[id];
+      if (typeof schOrRef == "string") {
+        let sch = resolveSchema.call(this, root, schOrRef);
+        return typeof sch?.schema != "object" ? void 0 : getJsonPointer.call(this, p, sch);
+      }
+      if (typeof schOrRef?.schema == "object") {
+        if (schOrRef.validate || compileSchema.call(this, schOrRef), id === (0, resolve_1.normalizeId)(ref)) {
+          let { schema: schema2 } = schOrRef, { schemaId } = this.opts, schId = schema2[schemaId];
+          return schId && (baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId)), new SchemaEnv({ schema: schema2, schemaId, root, baseId });
+        }
+        return getJsonPointer.call(this, p, schOrRef);
+      }
+    }
+    exports.resolveSchema = resolveSchema;
+    var PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
+      "properties",
+      "patternProperties",
+      "enum",
+      "dependencies",
+      "definitions"
+    ]);
+    function getJsonPointer(parsedRef, { baseId, schema: schema2, root }) {
+      var _a;
+      if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
+        return;
+      for (let part of parsedRef.fragment.slice(1).split("/")) {
+        if (typeof schema2 == "boolean")
+          return;
+        let partSchema = schema2[(0, util_1.unescapeFragment)(part)];
+        if (partSchema === void 0)
+          return;
+        schema2 = partSchema;
+        let schId = typeof schema2 == "object" && schema2[this.opts.schemaId];
+        !PREVENT_SCOPE_CHANGE.has(part) && schId && (baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId));
+      }
+      let env;
+      if (typeof schema2 != "boolean" && schema2.$ref && !(0, util_1.schemaHasRulesButRef)(schema2, this.RULES)) {
+        let $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema2.$ref);
+        env = resolveSchema.call(this, root, $ref);
+      }
+      let { schemaId } = this.opts;
+      if (env = env || new SchemaEnv({ schema: schema2, schemaId, root, baseId }), env.schema !== env.root.schema)
+        return env;
+    }
+  }
+});
+
+// node_modules/ajv/dist/refs/data.json
+var require_data = __commonJS({
+  "node_modules/ajv/dist/refs/data.json"(exports, module) {
+    module.exports = {
+      $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
+      description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
+      type: "object",
+      required: ["$data"],
+      properties: {
+        $data: {
+          type: "string",
+          anyOf: [{ format: "relative-json-pointer" }, { format: "json-pointer" }]
+        }
+      },
+      additionalProperties: !1
+    };
+  }
+});
+
+// node_modules/fast-uri/lib/utils.js
+var require_utils = __commonJS({
+  "node_modules/fast-uri/lib/utils.js"(exports, module) {
+    "use strict";
+    var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu), isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u), isPort = RegExp.prototype.test.bind(/^\d*$/u), isHexPair = RegExp.prototype.test.bind(/^[\da-f]{2}$/iu), isUnreserved = RegExp.prototype.test.bind(/^[\da-z\-._~]$/iu), isPathCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/u), isQueryFragmentCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/u), isUserinfoCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/u), BYTE_HEX = new Array(256);
+    {
+      let HEX_DIGITS = "0123456789ABCDEF";
+      for (let i = 0; i < 256; i++)
+        BYTE_HEX[i] = "%" + HEX_DIGITS[i >> 4] + HEX_DIGITS[i & 15];
+    }
+    function percentEncodeNonAscii(cp) {
+      return cp < 2048 ? BYTE_HEX[192 | cp >> 6] + BYTE_HEX[128 | cp & 63] : cp < 65536 ? BYTE_HEX[224 | cp >> 12] + BYTE_HEX[128 | cp >> 6 & 63] + BYTE_HEX[128 | cp & 63] : BYTE_HEX[240 | cp >> 18] + BYTE_HEX[128 | cp >> 12 & 63] + BYTE_HEX[128 | cp >> 6 & 63] + BYTE_HEX[128 | cp & 63];
+    }
+    function stringArrayToHexStripped(input) {
+      let acc = "", code2 = 0, i = 0;
+      for (i = 0; i < input.length; i++)
+        if (code2 = input[i].charCodeAt(0), code2 !== 48) {
+          if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102))
+            return "";
+          acc += input[i];
+          break;
+        }
+      for (i += 1; i < input.length; i++) {
+        if (code2 = input[i].charCodeAt(0), !(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102))
+          return "";
+        acc += input[i];
+      }
+      return acc;
+    }
+    var isHextet = RegExp.prototype.test.bind(/^[\dA-Fa-f]{1,4}$/), isIPvFuture = RegExp.prototype.test.bind(/^[vV][\dA-Fa-f]+\.[A-Za-z\d\-._~!$&'()*+,;=:]+$/), isZoneCharacter = RegExp.prototype.test.bind(/^[A-Za-z\d\-._~]$/), nonSimpleDomain = RegExp.prototype.test.bind(/[^!"$&'()*+,\-.;=_`a-z{}~]/u);
+    function isZoneIdentifier(zone) {
+      if (zone.length === 0) return !1;
+      for (let i = 0; i < zone.length; i++)
+        if (!isZoneCharacter(zone[i])) {
+          if (zone[i] === "%" && i + 2 < zone.length && isHexPair(zone.slice(i + 1, i + 3))) {
+            i += 2;
+            continue;
+          }
+          return !1;
+        }
+      return !0;
+    }
+    function compressIPv6ZeroRun(hextets) {
+      let bestStart = -1, bestLength = 0, runStart = -1, runLength = 0;
+      for (let i = 0; i < hextets.length; i++)
+        hextets[i] === "0" ? (runStart === -1 && (runStart = i), runLength++, runLength > bestLength && (bestLength = runLength, bestStart = runStart)) : (runStart = -1, runLength = 0);
+      if (bestLength < 2) return hextets.join(":");
+      let head = hextets.slice(0, bestStart).join(":"), tail = hextets.slice(bestStart + bestLength).join(":");
+      return head + "::" + tail;
+    }
+    function normalizeIPv6Address(input) {
+      let compression = input.indexOf("::");
+      if (compression !== -1 && input.indexOf("::", compression + 1) !== -1) return;
+      let left = compression === -1 ? input.split(":") : input.slice(0, compression).split(":"), right = compression === -1 ? [] : input.slice(compression + 2).split(":");
+      compression !== -1 && (left.length === 1 && left[0] === "" && (left.length = 0), right.length === 1 && right[0] === "" && (right.length = 0));
+      let parts = left.concat(right), hextetCount = 0;
+      for (let i = 0; i < parts.length; i++) {
+        let part = parts[i];
+        if (part === "") return;
+        if (part.indexOf(".") !== -1) {
+          if (i !== parts.length - 1 || compression !== -1 && right.length === 0 || !isIPv4(part)) return;
+          hextetCount += 2;
+          continue;
+        }
+        if (!isHextet(part)) return;
+        parts[i] = parseInt(part, 16).toString(16), hextetCount++;
+      }
+      if (compression === -1)
+        return hextetCount !== 8 ? void 0 : compressIPv6ZeroRun(parts);
+      if (hextetCount >= 8) return;
+      let expanded = parts.slice(0, left.length);
+      for (let i = hextetCount; i < 8; i++) expanded.push("0");
+      for (let i = left.length; i < parts.length; i++) expanded.push(parts[i]);
+      return compressIPv6ZeroRun(expanded);
+    }
+    function normalizeIPv6(host) {
+      let bracketed = host[0] === "[" && host[host.length - 1] === "]";
+      if ((host[0] === "[" || host[host.length - 1] === "]") && !bracketed) return { host, isIPV6: !1, error: !0 };
+      let input = bracketed ? host.slice(1, -1) : host;
+      if (bracketed && isIPvFuture(input))
+        return input = input.toLowerCase(), { host: `[${input}]`, escapedHost: input, isIPV6: !1, isIPVFuture: !0 };
+      if (findToken(input, ":") < 2)
+        return { host, isIPV6: !1, error: bracketed };
+      let zoneIdentifier = "", zoneSeparator = input.indexOf("%");
+      if (zoneSeparator !== -1) {
+        let separatorLength = input.slice(zoneSeparator, zoneSeparator + 3).toLowerCase() === "%25" ? 3 : 1;
+        if (zoneIdentifier = input.slice(zoneSeparator + separatorLength), !isZoneIdentifier(zoneIdentifier)) return { host, isIPV6: !1, error: !0 };
+        input = input.slice(0, zoneSeparator);
+      }
+      let address = normalizeIPv6Address(input);
+      return address === void 0 ? { host, isIPV6: !1, error: !0 } : {
+        host: address + (zoneIdentifier ? "%" + zoneIdentifier : ""),
+        escapedHost: address + (zoneIdentifier ? "%25" + zoneIdentifier : ""),
+        isIPV6: !0
+      };
+    }
+    function findToken(str2, token) {
+      let ind = 0;
+      for (let i = 0; i < str2.length; i++)
+        str2[i] === token && ind++;
+      return ind;
+    }
+    function removeDotSegments(path) {
+      let input = path, output = [], nextSlash = -1, len = 0;
+      for (; len = input.length; ) {
+        if (len === 1) {
+          if (input === ".")
+            break;
+          if (input === "/") {
+            output.push("/");
+            break;
+          } else {
+            output.push(input);
+            break;
+          }
+        } else if (len === 2) {
+          if (input[0] === ".") {
+            if (input[1] === ".")
+              break;
+            if (input[1] === "/") {
+              input = input.slice(2);
+              continue;
+            }
+          } else if (input[0] === "/" && (input[1] === "." || input[1] === "/")) {
+            output.push("/");
+            break;
+          }
+        } else if (len === 3 && input === "/..") {
+          output.length !== 0 && output.pop(), output.push("/");
+          break;
+        }
+        if (input[0] === ".") {
+          if (input[1] === ".") {
+            if (input[2] === "/") {
+              input = input.slice(3);
+              continue;
+            }
+          } else if (input[1] === "/") {
+            input = input.slice(2);
+            continue;
+          }
+        } else if (input[0] === "/" && input[1] === ".") {
+          if (input[2] === "/") {
+            input = input.slice(2);
+            continue;
+          } else if (input[2] === "." && input[3] === "/") {
+            input = input.slice(3), output.length !== 0 && output.pop();
+            continue;
+          }
+        }
+        if ((nextSlash = input.indexOf("/", 1)) === -1) {
+          output.push(input);
+          break;
+        } else
+          output.push(input.slice(0, nextSlash)), input = input.slice(nextSlash);
+      }
+      return output.join("");
+    }
+    function removeDotSegmentsRelative(path) {
+      if (path === "" || path[0] === "/")
+        return removeDotSegments(path);
+      let segments2 = path.split("/"), last = segments2.length - 1, output = [], trailingDirectory = !1;
+      for (let i = 0; i <= last; i++) {
+        let segment2 = segments2[i];
+        segment2 === "." || segment2 === ".." ? (segment2 === ".." && (output.length !== 0 && output[output.length - 1] !== ".." ? output.pop() : output.push("..")), trailingDirectory = i === last) : output.push(segment2);
+      }
+      return trailingDirectory && output[output.length - 1] !== ".." && output.push(""), (output.length === 0 || output[0] === "" || output[0].includes(":")) && output.unshift("."), output.join("/");
+    }
+    var HOST_DELIMS = { "@": "%40", "/": "%2F", "?": "%3F", "#": "%23", ":": "%3A" }, HOST_DELIM_RE = /[@/?#:]/g, HOST_DELIM_NO_COLON_RE = /[@/?#]/g;
+    function reescapeHostDelimiters(host, isIP) {
+      let re = isIP ? HOST_DELIM_NO_COLON_RE : HOST_DELIM_RE;
+      return re.lastIndex = 0, host.replace(re, (ch) => HOST_DELIMS[ch]);
+    }
+    function normalizePercentEncoding(input, decodeUnreserved = !1) {
+      if (input.indexOf("%") === -1)
+        return input;
+      let output = "";
+      for (let i = 0; i < input.length; i++) {
+        if (input[i] === "%" && i + 2 < input.length) {
+          let hex = input.slice(i + 1, i + 3);
+          if (isHexPair(hex)) {
+            let normalizedHex = hex.toUpperCase(), decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            decodeUnreserved && isUnreserved(decoded2) ? output += decoded2 : output += "%" + normalizedHex, i += 2;
+            continue;
+          }
+        }
+        output += input[i];
+      }
+      return output;
+    }
+    function normalizePathEncoding(input) {
+      let output = "";
+      for (let i = 0; i < input.length; i++) {
+        let ch = input[i];
+        if (ch === "%" && i + 2 < input.length) {
+          let hex = input.slice(i + 1, i + 3);
+          if (isHexPair(hex)) {
+            let normalizedHex = hex.toUpperCase(), decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            decoded2 !== "." && isUnreserved(decoded2) ? output += decoded2 : output += "%" + normalizedHex, i += 2;
+            continue;
+          }
+        }
+        if (isPathCharacter(ch))
+          output += ch;
+        else {
+          let code2 = input.charCodeAt(i);
+          if (code2 < 128)
+            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
+          else if (code2 < 55296 || code2 > 57343)
+            output += percentEncodeNonAscii(code2);
+          else if (code2 <= 56319 && i + 1 < input.length) {
+            let low = input.charCodeAt(i + 1);
+            low >= 56320 && low <= 57343 ? (output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320)), i++) : output += percentEncodeNonAscii(65533);
+          } else
+            output += percentEncodeNonAscii(65533);
+        }
+      }
+      return output;
+    }
+    function serializePathEncoding(input, pathNoScheme = !1) {
+      let output = "", firstSegment = pathNoScheme && input[0] !== "/";
+      for (let i = 0; i < input.length; i++) {
+        let ch = input[i];
+        if (ch === "%" && i + 2 < input.length) {
+          let hex = input.slice(i + 1, i + 3);
+          if (isHexPair(hex)) {
+            output += "%" + hex.toUpperCase(), i += 2;
+            continue;
+          }
+        }
+        if (ch === "/" && (firstSegment = !1), isPathCharacter(ch) && (ch !== ":" || !firstSegment))
+          output += ch;
+        else {
+          let code2 = input.charCodeAt(i);
+          if (code2 < 128)
+            output += BYTE_HEX[code2];
+          else if (code2 < 55296 || code2 > 57343)
+            output += percentEncodeNonAscii(code2);
+          else if (code2 <= 56319 && i + 1 < input.length) {
+            let low = input.charCodeAt(i + 1);
+            low >= 56320 && low <= 57343 ? (output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320)), i++) : output += percentEncodeNonAscii(65533);
+          } else
+            output += percentEncodeNonAscii(65533);
+        }
+      }
+      return output;
+    }
+    function encodeComponent(input, isAllowed) {
+      let output = "";
+      for (let i = 0; i < input.length; i++) {
+        let ch = input[i];
+        if (ch === "%" && i + 2 < input.length) {
+          let hex = input.slice(i + 1, i + 3);
+          if (isHexPair(hex)) {
+            output += "%" + hex.toUpperCase(), i += 2;
+            continue;
+          }
+        }
+        if (isAllowed(ch))
+          output += ch;
+        else {
+          let code2 = input.charCodeAt(i);
+          if (code2 < 128)
+            output += BYTE_HEX[code2];
+          else if (code2 < 55296 || code2 > 57343)
+            output += percentEncodeNonAscii(code2);
+          else if (code2 <= 56319 && i + 1 < input.length) {
+            let low = input.charCodeAt(i + 1);
+            low >= 56320 && low <= 57343 ? (output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320)), i++) : output += percentEncodeNonAscii(65533);
+          } else
+            output += percentEncodeNonAscii(65533);
+        }
+      }
+      return output;
+    }
+    function encodeUserinfo(input) {
+      return encodeComponent(input, isUserinfoCharacter);
+    }
+    function encodeQuery(input) {
+      return encodeComponent(input, isQueryFragmentCharacter);
+    }
+    function encodeFragment(input) {
+      return encodeComponent(input, isQueryFragmentCharacter);
+    }
+    function isEscapeSafe(cp) {
+      return cp >= 48 && cp <= 57 || cp >= 65 && cp <= 90 || cp >= 97 && cp <= 122 || cp === 42 || cp === 43 || cp === 45 || cp === 46 || cp === 47 || cp === 64 || cp === 95;
+    }
+    function normalizeQueryFragmentEncoding(input) {
+      let output = "";
+      for (let i = 0; i < input.length; i++) {
+        let ch = input[i];
+        if (ch === "%" && i + 2 < input.length) {
+          let hex = input.slice(i + 1, i + 3);
+          if (isHexPair(hex)) {
+            let normalizedHex = hex.toUpperCase(), decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            isUnreserved(decoded2) ? output += decoded2 : output += "%" + normalizedHex, i += 2;
+            continue;
+          }
+        }
+        if (isQueryFragmentCharacter(ch))
+          output += ch;
+        else {
+          let code2 = input.charCodeAt(i);
+          if (code2 < 128)
+            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
+          else if (code2 < 55296 || code2 > 57343)
+            output += percentEncodeNonAscii(code2);
+          else if (code2 <= 56319 && i + 1 < input.length) {
+            let low = input.charCodeAt(i + 1);
+            low >= 56320 && low <= 57343 ? (output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320)), i++) : output += percentEncodeNonAscii(65533);
+          } else
+            output += percentEncodeNonAscii(65533);
+        }
+      }
+      return output;
+    }
+    function escapePreservingEscapes(input) {
+      let output = "";
+      for (let i = 0; i < input.length; i++) {
+        if (input[i] === "%" && i + 2 < input.length) {
+          let hex = input.slice(i + 1, i + 3);
+          if (isHexPair(hex)) {
+            output += "%" + hex.toUpperCase(), i += 2;
+            continue;
+          }
+        }
+        output += escape(input[i]);
+      }
+      return output;
+    }
+    function recomposeAuthority(component) {
+      let uriTokens = [];
+      if (component.userinfo !== void 0 && (uriTokens.push(encodeUserinfo(component.userinfo)), uriTokens.push("@")), component.host !== void 0) {
+        let host = component.host;
+        if (!isIPv4(host)) {
+          let ipV6res = normalizeIPv6(host);
+          ipV6res.isIPV6 !== !0 && ipV6res.isIPVFuture !== !0 && (host = normalizePercentEncoding(host, !0), ipV6res = normalizeIPv6(host)), ipV6res.isIPV6 === !0 || ipV6res.isIPVFuture === !0 ? host = `[${ipV6res.escapedHost}]` : host = reescapeHostDelimiters(host, !1);
+        }
+        uriTokens.push(host);
+      }
+      if (typeof component.port == "number" || typeof component.port == "string") {
+        let port = String(component.port);
+        if (!isPort(port))
+          throw new TypeError("URI port is malformed.");
+        uriTokens.push(":"), uriTokens.push(port);
+      }
+      return uriTokens.length ? uriTokens.join("") : void 0;
+    }
+    module.exports = {
+      nonSimpleDomain,
+      recomposeAuthority,
+      reescapeHostDelimiters,
+      normalizePercentEncoding,
+      normalizePathEncoding,
+      serializePathEncoding,
+      normalizeQueryFragmentEncoding,
+      encodeUserinfo,
+      encodeQuery,
+      encodeFragment,
+      escapePreservingEscapes,
+      removeDotSegments,
+      removeDotSegmentsRelative,
+      isIPv4,
+      isUUID,
+      normalizeIPv6,
+      stringArrayToHexStripped
+    };
+  }
+});
+
+// node_modules/fast-uri/lib/schemes.js
+var require_schemes = __commonJS({
+  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
+    "use strict";
+    var { isUUID } = require_utils(), URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu, supportedSchemeNames = (
+      /** @type {const} */
+      [
+        "http",
+        "https",
+        "ws",
+        "wss",
+        "urn",
+        "urn:uuid"
+      ]
+    );
+    function isValidSchemeName(name) {
+      return supportedSchemeNames.indexOf(
+        /** @type {*} */
+        name
+      ) !== -1;
+    }
+    function wsIsSecure(wsComponent) {
+      return wsComponent.secure === !0 ? !0 : wsComponent.secure === !1 ? !1 : wsComponent.scheme ? wsComponent.scheme.length === 3 && (wsComponent.scheme[0] === "w" || wsComponent.scheme[0] === "W") && (wsComponent.scheme[1] === "s" || wsComponent.scheme[1] === "S") && (wsComponent.scheme[2] === "s" || wsComponent.scheme[2] === "S") : !1;
+    }
+    function httpParse(component) {
+      return component.host || (component.error = component.error || "HTTP URIs must have a host."), component;
+    }
+    function httpSerialize(component) {
+      let secure = String(component.scheme).toLowerCase() === "https";
+      return (component.port === (secure ? 443 : 80) || component.port === "") && (component.port = void 0), component.path || (component.path = "/"), component;
+    }
+    function wsParse(wsComponent) {
+      return wsComponent.secure = wsIsSecure(wsComponent), wsComponent.resourceName = (wsComponent.path || "/") + (wsComponent.query ? "?" + wsComponent.query : ""), wsComponent.path = void 0, wsComponent.query = void 0, wsComponent;
+    }
+    function wsSerialize(wsComponent) {
+      if ((wsComponent.port === (wsIsSecure(wsComponent) ? 443 : 80) || wsComponent.port === "") && (wsComponent.port = void 0), typeof wsComponent.secure == "boolean" && (wsComponent.scheme = wsComponent.secure ? "wss" : "ws", wsComponent.secure = void 0), wsComponent.resourceName) {
+        let queryIndex = wsComponent.resourceName.indexOf("?"), path = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path && path !== "/" ? path : void 0, wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1), wsComponent.resourceName = void 0;
+      }
+      return wsComponent.fragment = void 0, wsComponent;
+    }
+    function urnParse(urnComponent, options) {
+      if (!urnComponent.path)
+        return urnComponent.error = "URN can not be parsed", urnComponent;
+      let matches2 = urnComponent.path.match(URN_REG);
+      if (matches2 && matches2[0] === urnComponent.path) {
+        let scheme = options.scheme || urnComponent.scheme || "urn";
+        urnComponent.nid = matches2[1].toLowerCase(), urnComponent.nss = matches2[2];
+        let urnScheme = `${scheme}:${options.nid || urnComponent.nid}`, schemeHandler = getSchemeHandler(urnScheme);
+        urnComponent.path = void 0, schemeHandler && (urnComponent = schemeHandler.parse(urnComponent, options));
+      } else
+        urnComponent.error = urnComponent.error || "URN can not be parsed.";
+      return urnComponent;
+    }
+    function urnSerialize(urnComponent, options) {
+      if (urnComponent.nid === void 0)
+        throw new Error("URN without nid cannot be serialized");
+      let scheme = options.scheme || urnComponent.scheme || "urn", nid = urnComponent.nid.toLowerCase(), urnScheme = `${scheme}:${options.nid || nid}`, schemeHandler = getSchemeHandler(urnScheme);
+      schemeHandler && (urnComponent = schemeHandler.serialize(urnComponent, options));
+      let uriComponent = urnComponent, nss = urnComponent.nss;
+      return uriComponent.path = `${nid || options.nid}:${nss}`, options.skipEscape = !0, uriComponent;
+    }
+    function urnuuidParse(urnComponent, options) {
+      let uuidComponent = urnComponent;
+      return uuidComponent.uuid = uuidComponent.nss, uuidComponent.nss = void 0, !options.tolerant && (!uuidComponent.uuid || !isUUID(uuidComponent.uuid)) && (uuidComponent.error = uuidComponent.error || "UUID is not valid."), uuidComponent;
+    }
+    function urnuuidSerialize(uuidComponent) {
+      let urnComponent = uuidComponent;
+      return urnComponent.nss = (uuidComponent.uuid || "").toLowerCase(), urnComponent;
+    }
+    var http = (
+      /** @type {SchemeHandler} */
+      {
+        scheme: "http",
+        domainHost: !0,
+        parse: httpParse,
+        serialize: httpSerialize
+      }
+    ), https = (
+      /** @type {SchemeHandler} */
+      {
+        scheme: "https",
+        domainHost: http.domainHost,
+        parse: httpParse,
+        serialize: httpSerialize
+      }
+    ), ws = (
+      /** @type {SchemeHandler} */
+      {
+        scheme: "ws",
+        domainHost: !0,
+        parse: wsParse,
+        serialize: wsSerialize
+      }
+    ), wss = (
+      /** @type {SchemeHandler} */
+      {
+        scheme: "wss",
+        domainHost: ws.domainHost,
+        parse: ws.parse,
+        serialize: ws.serialize
+      }
+    ), urn = (
+      /** @type {SchemeHandler} */
+      {
+        scheme: "urn",
+        parse: urnParse,
+        serialize: urnSerialize,
+        skipNormalize: !0
+      }
+    ), urnuuid = (
+      /** @type {SchemeHandler} */
+      {
+        scheme: "urn:uuid",
+        parse: urnuuidParse,
+        serialize: urnuuidSerialize,
+        skipNormalize: !0
+      }
+    ), SCHEMES = (
+      /** @type {Record<SchemeName, SchemeHandler>} */
+      {
+        http,
+        https,
+        ws,
+        wss,
+        urn,
+        "urn:uuid": urnuuid
+      }
+    );
+    Object.setPrototypeOf(SCHEMES, null);
+    function getSchemeHandler(scheme) {
+      return scheme && (SCHEMES[
+        /** @type {SchemeName} */
+        scheme
+      ] || SCHEMES[
+        /** @type {SchemeName} */
+        scheme.toLowerCase()
+      ]) || void 0;
+    }
+    module.exports = {
+      wsIsSecure,
+      SCHEMES,
+      isValidSchemeName,
+      getSchemeHandler
+    };
+  }
+});
+
+// node_modules/fast-uri/index.js
+var require_fast_uri = __commonJS({
+  "node_modules/fast-uri/index.js"(exports, module) {
+    "use strict";
+    var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils(), { SCHEMES, getSchemeHandler } = require_schemes(), VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u, MALFORMED_SCHEME_ERROR = "URI scheme is malformed.", MALFORMED_HOST_ERROR = "URI host is malformed.", FORBIDDEN_DOMAIN_HOST_CHARACTER = /[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/u;
+    function validateScheme(scheme) {
+      let stringScheme = String(scheme);
+      if (!VALID_SCHEME.test(stringScheme))
+        throw new TypeError(MALFORMED_SCHEME_ERROR);
+      return stringScheme;
+    }
+    function normalize2(uri, options) {
+      return typeof uri == "string" ? uri = /** @type {T} */
+      normalizeString(uri, options) : typeof uri == "object" && (uri = /** @type {T} */
+      parse(serialize(uri, options), options)), uri;
+    }
+    function resolve5(baseURI, relativeURI, options) {
+      let schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" }, {
+        parsed: baseParsed,
+        malformedAuthorityOrPort: baseMalformed,
+        malformedPercentEncoding: baseMalformedPercentEncoding,
+        malformedSchemeSpecific: baseMalformedSchemeSpecific,
+        malformedHost: baseMalformedHost,
+        malformedScheme: baseMalformedScheme
+      } = parseWithStatus(baseURI, schemelessOptions), {
+        parsed: relativeParsed,
+        malformedAuthorityOrPort: relativeMalformed,
+        malformedPercentEncoding: relativeMalformedPercentEncoding,
+        malformedSchemeSpecific: relativeMalformedSchemeSpecific,
+        malformedHost: relativeMalformedHost,
+        malformedScheme: relativeMalformedScheme
+      } = parseWithStatus(relativeURI, schemelessOptions);
+      if (baseMalformed || relativeMalformed || baseMalformedPercentEncoding || relativeMalformedPercentEncoding || baseMalformedSchemeSpecific || relativeMalformedSchemeSpecific || baseMalformedHost || relativeMalformedHost || baseMalformedScheme || relativeMalformedScheme)
+        throw new Error(baseParsed.error || relativeParsed.error || "URI is malformed.");
+      let resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, !0), resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved.scheme), resolvedHost = resolved.host, resolvedHostIsIP = resolvedHost !== void 0 && resolvedHost !== "" && (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6);
+      if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP))
+        throw new Error(MALFORMED_HOST_ERROR);
+      canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
+      let encodedASCIIHost = resolvedHost && resolvedHost.indexOf("%") !== -1 && !new RegExp("\\P{ASCII}", "u").test(resolvedHost);
+      if (resolved.error && !encodedASCIIHost)
+        throw new Error(resolved.error);
+      return schemelessOptions.skipEscape = !0, serialize(resolved, schemelessOptions);
+    }
+    function resolveComponent(base, relative2, options, skipNormalization) {
+      let target = {};
+      if (skipNormalization || (base = parse(serialize(base, options), options), relative2 = parse(serialize(relative2, options), options)), options = options || {}, !options.tolerant && relative2.scheme)
+        target.scheme = relative2.scheme, target.userinfo = relative2.userinfo, target.host = relative2.host, target.port = relative2.port, target.path = removeDotSegments(relative2.path || ""), target.query = relative2.query;
+      else {
+        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0)
+          target.userinfo = relative2.userinfo, target.host = relative2.host, target.port = relative2.port, target.path = removeDotSegments(relative2.path || ""), target.query = relative2.query;
+        else {
+          if (!relative2.path)
+            target.path = base.path, relative2.query !== void 0 ? target.query = relative2.query : target.query = base.query;
+          else {
+            if (relative2.path[0] === "/")
+              target.path = removeDotSegments(relative2.path);
+            else {
+              let baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
+              baseHasAuthority && !base.path ? target.path = "/" + relative2.path : base.path ? target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path : target.path = relative2.path, target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+            }
+            target.query = relative2.query;
+          }
+          target.userinfo = base.userinfo, target.host = base.host, target.port = base.port;
+        }
+        target.scheme = base.scheme;
+      }
+      return target.fragment = relative2.fragment, target;
+    }
+    function equal(uriA, uriB, options) {
+      let normalizedA = normalizeComparableURI(uriA, options), normalizedB = normalizeComparableURI(uriB, options);
+      return normalizedA !== void 0 && normalizedB !== void 0 && normalizedA === normalizedB;
+    }
+    function serialize(cmpts, opts) {
+      let component = {
+        host: cmpts.host,
+        scheme: cmpts.scheme,
+        userinfo: cmpts.userinfo,
+        port: cmpts.port,
+        path: cmpts.path,
+        query: cmpts.query,
+        nid: cmpts.nid,
+        nss: cmpts.nss,
+        uuid: cmpts.uuid,
+        fragment: cmpts.fragment,
+        reference: cmpts.reference,
+        resourceName: cmpts.resourceName,
+        secure: cmpts.secure,
+        error: ""
+      }, options = Object.assign({}, opts), uriTokens = [];
+      component.scheme && (component.scheme = validateScheme(component.scheme));
+      let schemeHandler = getSchemeHandler(options.scheme || component.scheme);
+      schemeHandler && schemeHandler.serialize && schemeHandler.serialize(component, options);
+      let hasAuthority = component.userinfo !== void 0 || component.host !== void 0 || component.port !== void 0, schemelessReference = (component.scheme === void 0 || options.reference === "suffix") && !hasAuthority, pathNoScheme = !options.skipEscape && schemelessReference;
+      component.path !== void 0 && (options.skipEscape ? component.path = normalizePercentEncoding(component.path) : component.path = serializePathEncoding(component.path, pathNoScheme)), options.reference !== "suffix" && component.scheme && (component.scheme = validateScheme(component.scheme), uriTokens.push(component.scheme, ":"));
+      let authority = recomposeAuthority(component);
+      if (authority !== void 0 && (options.reference !== "suffix" && uriTokens.push("//"), uriTokens.push(authority), component.path && component.path[0] !== "/" && uriTokens.push("/")), component.path !== void 0) {
+        let s = component.path;
+        !options.absolutePath && (!schemeHandler || !schemeHandler.absolutePath) && (s = schemelessReference && s[0] !== "/" ? removeDotSegmentsRelative(s) : removeDotSegments(s)), schemelessReference && (s = serializePathEncoding(s, !0)), authority === void 0 && s[0] === "/" && s[1] === "/" && (s = "/%2F" + s.slice(2)), uriTokens.push(s);
+      }
+      return component.query !== void 0 && uriTokens.push("?", encodeQuery(component.query)), component.fragment !== void 0 && uriTokens.push("#", encodeFragment(component.fragment)), uriTokens.join("");
+    }
+    var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u, AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/, AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
+    function getParseError(parsed, matches2) {
+      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/")
+        return 'URI path must start with "/" when authority is present.';
+      if (typeof parsed.port == "number" && (parsed.port < 0 || parsed.port > 65535))
+        return "URI port is malformed.";
+    }
+    function hasMalformedPercentEncoding(component) {
+      if (component === void 0) return !1;
+      let percent = component.indexOf("%");
+      for (; percent !== -1; ) {
+        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3)))
+          return !0;
+        percent = component.indexOf("%", percent + 3);
+      }
+      return !1;
+    }
+    function isIPLiteral(host) {
+      return host[0] === "[" && host[host.length - 1] === "]";
+    }
+    function hasMalformedComponentPercentEncoding(matches2) {
+      let host = matches2[4];
+      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+    }
+    function canonicalizeHost(parsed, options, schemeHandler, isIP) {
+      if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP))
+        return parsed.error = parsed.error || MALFORMED_HOST_ERROR, !0;
+      if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed.host && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === !1 && nonSimpleDomain(parsed.host)) {
+        let url;
+        try {
+          url = new URL("http://" + parsed.host);
+        } catch (e) {
+          return parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e, !0;
+        }
+        if (!isHostOnlyURL(url))
+          return parsed.error = parsed.error || MALFORMED_HOST_ERROR, !0;
+        parsed.host = url.hostname;
+      }
+      return !1;
+    }
+    function hasForbiddenDomainHost(parsed, options, schemeHandler, isIP) {
+      return !!(parsed.host && isIP === !1 && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host));
+    }
+    function isHostOnlyURL(url) {
+      return url.username === "" && url.password === "" && url.port === "" && url.pathname === "/" && url.search === "" && url.hash === "" && url.hostname !== "";
+    }
+    function parseWithStatus(uri, opts) {
+      let options = Object.assign({}, opts), parsed = {
+        scheme: void 0,
+        userinfo: void 0,
+        host: "",
+        port: void 0,
+        path: "",
+        query: void 0,
+        fragment: void 0
+      }, malformedAuthorityOrPort = !1, malformedPercentEncoding = !1, malformedSchemeSpecific = !1, malformedHost = !1, malformedIPLiteral = !1, malformedScheme = !1, isIP = !1;
+      options.reference === "suffix" && (options.scheme ? uri = options.scheme + ":" + uri : uri = "//" + uri);
+      let authorityMatch = uri.match(AUTHORITY_PREFIX);
+      authorityMatch !== null && authorityMatch[1].indexOf("\\") !== -1 && (parsed.error = "URI authority must not contain a literal backslash.", malformedAuthorityOrPort = !0);
+      let introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION);
+      if (introducerMatch !== null) {
+        let region = introducerMatch[1], normalizedRegion = region.replace(/[\t\n\r]/g, "");
+        normalizedRegion.length >= 2 && (normalizedRegion.slice(0, 2) !== "//" ? (parsed.error = parsed.error || "URI authority must not contain a literal backslash.", malformedAuthorityOrPort = !0) : region.length !== normalizedRegion.length && (parsed.error = parsed.error || "URI authority introducer must not contain whitespace.", malformedAuthorityOrPort = !0));
+      }
+      let matches2 = uri.match(URI_PARSE);
+      if (matches2) {
+        parsed.scheme = matches2[1], parsed.userinfo = matches2[3], parsed.host = matches2[4], parsed.port = parseInt(matches2[5], 10), parsed.path = matches2[6] || "", parsed.query = matches2[7], parsed.fragment = matches2[8], parsed.scheme !== void 0 && (VALID_SCHEME.test(parsed.scheme) ? parsed.scheme = parsed.scheme.toLowerCase() : (parsed.error = parsed.error || MALFORMED_SCHEME_ERROR, malformedScheme = !0)), malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2), malformedPercentEncoding && (parsed.error = parsed.error || "URI contains malformed percent-encoding."), isNaN(parsed.port) && (parsed.port = matches2[5]);
+        let parseError = getParseError(parsed, matches2);
+        if (parseError !== void 0 && (parsed.error = parsed.error || parseError, malformedAuthorityOrPort = !0), parsed.host)
+          if (isIPv4(parsed.host) === !1) {
+            let bracketedIPLiteral = isIPLiteral(parsed.host), hasIPLiteralBracket = parsed.host.indexOf("[") !== -1 || parsed.host.indexOf("]") !== -1, ipv6result = normalizeIPv6(parsed.host);
+            isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === !0, malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === !0), parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase(), malformedIPLiteral && (parsed.error = parsed.error || MALFORMED_HOST_ERROR, malformedAuthorityOrPort = !0);
+          } else
+            isIP = !0;
+        parsed.scheme === void 0 && parsed.userinfo === void 0 && parsed.host === void 0 && parsed.port === void 0 && parsed.query === void 0 && !parsed.path ? parsed.reference = "same-document" : parsed.scheme === void 0 ? parsed.reference = "relative" : parsed.fragment === void 0 ? parsed.reference = "absolute" : parsed.reference = "uri", options.reference && options.reference !== "suffix" && options.reference !== parsed.reference && (parsed.error = parsed.error || "URI is not a " + options.reference + " reference.");
+        let schemeHandler = getSchemeHandler(options.scheme || parsed.scheme);
+        if (malformedIPLiteral || (malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP)), uri.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
+          let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, !0);
+          isIP || (host = normalizePercentEncoding(host.toLowerCase())), parsed.host = isIP || options.scheme !== "null" ? reescapeHostDelimiters(host, isIP) : host;
+        }
+        (!schemeHandler || schemeHandler && !schemeHandler.skipNormalize) && (parsed.path && (parsed.path = normalizePathEncoding(parsed.path)), parsed.query && (parsed.query = normalizeQueryFragmentEncoding(parsed.query)), parsed.fragment && (parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment))), schemeHandler && schemeHandler.parse && (schemeHandler.parse(parsed, options), schemeHandler === SCHEMES.urn && parsed.nid === void 0 && (malformedSchemeSpecific = !0));
+      } else
+        parsed.error = parsed.error || "URI can not be parsed.";
+      return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
+    }
+    function parse(uri, opts) {
+      return parseWithStatus(uri, opts).parsed;
+    }
+    function normalizeString(uri, opts) {
+      return normalizeStringWithStatus(uri, opts).normalized;
+    }
+    function normalizeStringWithStatus(uri, opts) {
+      let { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
+      return {
+        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
+        malformedAuthorityOrPort,
+        malformedPercentEncoding,
+        malformedSchemeSpecific,
+        malformedHost,
+        malformedScheme
+      };
+    }
+    function normalizeComparableURI(uri, opts) {
+      if (typeof uri != "string" && typeof uri != "object")
+        return;
+      let value;
+      try {
+        value = typeof uri == "string" ? uri : serialize(uri, opts);
+      } catch {
+        return;
+      }
+      let { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts);
+      return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? void 0 : normalized;
+    }
+    var fastUri = {
+      SCHEMES,
+      normalize: normalize2,
+      resolve: resolve5,
+      resolveComponent,
+      equal,
+      serialize,
+      parse
+    };
+    module.exports = fastUri;
+    module.exports.default = fastUri;
+    module.exports.fastUri = fastUri;
+  }
+});
+
+// node_modules/ajv/dist/runtime/uri.js
+var require_uri = __commonJS({
+  "node_modules/ajv/dist/runtime/uri.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var uri = require_fast_uri();
+    uri.code = 'require("ajv/dist/runtime/uri").default';
+    exports.default = uri;
+  }
+});
+
+// node_modules/ajv/dist/core.js
+var require_core = __commonJS({
+  "node_modules/ajv/dist/core.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
+    var validate_1 = require_validate();
+    Object.defineProperty(exports, "KeywordCxt", { enumerable: !0, get: function() {
+      return validate_1.KeywordCxt;
+    } });
+    var codegen_1 = require_codegen();
+    Object.defineProperty(exports, "_", { enumerable: !0, get: function() {
+      return codegen_1._;
+    } });
+    Object.defineProperty(exports, "str", { enumerable: !0, get: function() {
+      return codegen_1.str;
+    } });
+    Object.defineProperty(exports, "stringify", { enumerable: !0, get: function() {
+      return codegen_1.stringify;
+    } });
+    Object.defineProperty(exports, "nil", { enumerable: !0, get: function() {
+      return codegen_1.nil;
+    } });
+    Object.defineProperty(exports, "Name", { enumerable: !0, get: function() {
+      return codegen_1.Name;
+    } });
+    Object.defineProperty(exports, "CodeGen", { enumerable: !0, get: function() {
+      return codegen_1.CodeGen;
+    } });
+    var validation_error_1 = require_validation_error(), ref_error_1 = require_ref_error(), rules_1 = require_rules(), compile_1 = require_compile(), codegen_2 = require_codegen(), resolve_1 = require_resolve(), dataType_1 = require_dataType(), util_1 = require_util(), $dataRefSchema = require_data(), uri_1 = require_uri(), defaultRegExp = (str2, flags2) => new RegExp(str2, flags2);
+    defaultRegExp.code = "new RegExp";
+    var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"], EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
+      "validate",
+      "serialize",
+      "parse",
+      "wrapper",
+      "root",
+      "schema",
+      "keyword",
+      "pattern",
+      "formats",
+      "validate$data",
+      "func",
+      "obj",
+      "Error"
+    ]), removedOptions = {
+      errorDataPath: "",
+      format: "`validateFormats: false` can be used instead.",
+      nullable: '"nullable" keyword is supported by default.',
+      jsonPointers: "Deprecated jsPropertySyntax can be used instead.",
+      extendRefs: "Deprecated ignoreKeywordsWithRef can be used instead.",
+      missingRefs: "Pass empty schema with $id that should be ignored to ajv.addSchema.",
+      processCode: "Use option `code: {process: (code, schemaEnv: object) => string}`",
+      sourceCode: "Use option `code: {source: true}`",
+      strictDefaults: "It is default now, see option `strict`.",
+      strictKeywords: "It is default now, see option `strict`.",
+      uniqueItems: '"uniqueItems" keyword is always validated.',
+      unknownFormats: "Disable strict mode or pass `true` to `ajv.addFormat` (or `formats` option).",
+      cache: "Map is used as cache, schema object as key.",
+      serialize: "Map is used as cache, schema object as key.",
+      ajvErrors: "It is default now."
+    }, deprecatedOptions = {
+      ignoreKeywordsWithRef: "",
+      jsPropertySyntax: "",
+      unicode: '"minLength"/"maxLength" account for unicode characters by default.'
+    }, MAX_EXPRESSION = 200;
+    function requiredOptions(o) {
+      var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s, _t, _u, _v, _w, _x, _y, _z, _0;
+      let s = o.strict, _optz = (_a = o.code) === null || _a === void 0 ? void 0 : _a.optimize, optimize = _optz === !0 || _optz === void 0 ? 1 : _optz || 0, regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp, uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
+      return {
+        strictSchema: (_f = (_e = o.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : !0,
+        strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : !0,
+        strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
+        strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
+        strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : !1,
+        code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
+        loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
+        loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
+        meta: (_s = o.meta) !== null && _s !== void 0 ? _s : !0,
+        messages: (_t = o.messages) !== null && _t !== void 0 ? _t : !0,
+        inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : !0,
+        schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
+        addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : !0,
+        validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : !0,
+        validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : !0,
+        unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : !0,
+        int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : !0,
+        uriResolver
+      };
+    }
+    var Ajv2 = class {
+      constructor(opts = {}) {
+        this.schemas = {}, this.refs = {}, this.formats = /* @__PURE__ */ Object.create(null), this._compilations = /* @__PURE__ */ new Set(), this._loading = {}, this._cache = /* @__PURE__ */ new Map(), opts = this.opts = { ...opts, ...requiredOptions(opts) };
+        let { es5, lines } = this.opts.code;
+        this.scope = new codegen_2.ValueScope({ scope: {}, prefixes: EXT_SCOPE_NAMES, es5, lines }), this.logger = getLogger(opts.logger);
+        let formatOpt = opts.validateFormats;
+        opts.validateFormats = !1, this.RULES = (0, rules_1.getRules)(), checkOptions.call(this, removedOptions, opts, "NOT SUPPORTED"), checkOptions.call(this, deprecatedOptions, opts, "DEPRECATED", "warn"), this._metaOpts = getMetaSchemaOptions.call(this), opts.formats && addInitialFormats.call(this), this._addVocabularies(), this._addDefaultMetaSchema(), opts.keywords && addInitialKeywords.call(this, opts.keywords), typeof opts.meta == "object" && this.addMetaSchema(opts.meta), addInitialSchemas.call(this), opts.validateFormats = formatOpt;
+      }
+      _addVocabularies() {
+        this.addKeyword("$async");
+      }
+      _addDefaultMetaSchema() {
+        let { $data, meta: meta2, schemaId } = this.opts, _dataRefSchema = $dataRefSchema;
+        schemaId === "id" && (_dataRefSchema = { ...$dataRefSchema }, _dataRefSchema.id = _dataRefSchema.$id, delete _dataRefSchema.$id), meta2 && $data && this.addMetaSchema(_dataRefSchema, _dataRefSchema[schemaId], !1);
+      }
+      defaultMeta() {
+        let { meta: meta2, schemaId } = this.opts;
+        return this.opts.defaultMeta = typeof meta2 == "object" ? meta2[schemaId] || meta2 : void 0;
+      }
+      validate(schemaKeyRef, data) {
+        let v;
+        if (typeof schemaKeyRef == "string") {
+          if (v = this.getSchema(schemaKeyRef), !v)
+            throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
+        } else
+          v = this.compile(schemaKeyRef);
+        let valid = v(data);
+        return "$async" in v || (this.errors = v.errors), valid;
+      }
+      compile(schema2, _meta) {
+        let sch = this._addSchema(schema2, _meta);
+        return sch.validate || this._compileSchemaEnv(sch);
+      }
+      compileAsync(schema2, meta2) {
+        if (typeof this.opts.loadSchema != "function")
+          throw new Error("options.loadSchema should be a function");
+        let { loadSchema } = this.opts;
+        return runCompileAsync.call(this, schema2, meta2);
+        async function runCompileAsync(_schema, _meta) {
+          await loadMetaSchema.call(this, _schema.$schema);
+          let sch = this._addSchema(_schema, _meta);
+          return sch.validate || _compileAsync.call(this, sch);
+        }
+        async function loadMetaSchema($ref) {
+          $ref && !this.getSchema($ref) && await runCompileAsync.call(this, { $ref }, !0);
+        }
+        async function _compileAsync(sch) {
+          try {
+            return this._compileSchemaEnv(sch);
+          } catch (e) {
+            if (!(e instanceof ref_error_1.default))
+              throw e;
+            return checkLoaded.call(this, e), await loadMissingSchema.call(this, e.missingSchema), _compileAsync.call(this, sch);
+          }
+        }
+        function checkLoaded({ missingSchema: ref, missingRef }) {
+          if (this.refs[ref])
+            throw new Error(`AnySchema ${ref} is loaded but ${missingRef} cannot be resolved`);
+        }
+        async function loadMissingSchema(ref) {
+          let _schema = await _loadSchema.call(this, ref);
+          this.refs[ref] || await loadMetaSchema.call(this, _schema.$schema), this.refs[ref] || this.addSchema(_schema, ref, meta2);
+        }
+        async function _loadSchema(ref) {
+          let p = this._loading[ref];
+          if (p)
+            return p;
+          try {
+            return await (this._loading[ref] = loadSchema(ref));
+          } finally {
+            delete this._loading[ref];
+          }
+        }
+      }
+      // Adds schema to the instance
+      addSchema(schema2, key, _meta, _validateSchema = this.opts.validateSchema) {
+        if (Array.isArray(schema2)) {
+          for (let sch of schema2)
+            this.addSchema(sch, void 0, _meta, _validateSchema);
+          return this;
+        }
+        let id;
+        if (typeof schema2 == "object") {
+          let { schemaId } = this.opts;
+          if (id = schema2[schemaId], id !== void 0 && typeof id != "string")
+            throw new Error(`schema ${schemaId} must be string`);
+        }
+        return key = (0, resolve_1.normalizeId)(key || id), this._checkUnique(key), this.schemas[key] = this._addSchema(schema2, _meta, key, _validateSchema, !0), this;
+      }
+      // Add schema that will be used to validate other schemas
+      // options in META_IGNORE_OPTIONS are alway set to false
+      addMetaSchema(schema2, key, _validateSchema = this.opts.validateSchema) {
+        return this.addSchema(schema2, key, !0, _validateSchema), this;
+      }
+      //  Validate schema against its meta-schema
+      validateSchema(schema2, throwOrLogError) {
+        if (typeof schema2 == "boolean")
+          return !0;
+        let $schema;
+        if ($schema = schema2.$schema, $schema !== void 0 && typeof $schema != "string")
+          throw new Error("$schema must be a string");
+        if ($schema = $schema || this.opts.defaultMeta || this.defaultMeta(), !$schema)
+          return this.logger.warn("meta-schema not available"), this.errors = null, !0;
+        let valid = this.validate($schema, schema2);
+        if (!valid && throwOrLogError) {
+          let message = "schema is invalid: " + this.errorsText();
+          if (this.opts.validateSchema === "log")
+            this.logger.error(message);
+          else
+            throw new Error(message);
+        }
+        return valid;
+      }
+      // Get compiled schema by `key` or `ref`.
+      // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
+      getSchema(keyRef) {
+        let sch;
+        for (; typeof (sch = getSchEnv.call(this, keyRef)) == "string"; )
+          keyRef = sch;
+        if (sch === void 0) {
+          let { schemaId } = this.opts, root = new compile_1.SchemaEnv({ schema: {}, schemaId });
+          if (sch = compile_1.resolveSchema.call(this, root, keyRef), !sch)
+            return;
+          this.refs[keyRef] = sch;
+        }
+        return sch.validate || this._compileSchemaEnv(sch);
+      }
+      // Remove cached schema(s).
+      // If no parameter is passed all schemas but meta-schemas are removed.
+      // If RegExp is passed all schemas with key/id matching pattern but meta-schemas are removed.
+      // Even if schema is referenced by other schemas it still can be removed as other schemas have local references.
+      removeSchema(schemaKeyRef) {
+        if (schemaKeyRef instanceof RegExp)
+          return this._removeAllSchemas(this.schemas, schemaKeyRef), this._removeAllSchemas(this.refs, schemaKeyRef), this;
+        switch (typeof schemaKeyRef) {
+          case "undefined":
+            return this._removeAllSchemas(this.schemas), this._removeAllSchemas(this.refs), this._cache.clear(), this;
+          case "string": {
+            let sch = getSchEnv.call(this, schemaKeyRef);
+            return typeof sch == "object" && this._cache.delete(sch.schema), delete this.schemas[schemaKeyRef], delete this.refs[schemaKeyRef], this;
+          }
+          case "object": {
+            let cacheKey = schemaKeyRef;
+            this._cache.delete(cacheKey);
+            let id = schemaKeyRef[this.opts.schemaId];
+            return id && (id = (0, resolve_1.normalizeId)(id), delete this.schemas[id], delete this.refs[id]), this;
+          }
+          default:
+            throw new Error("ajv.removeSchema: invalid parameter");
+        }
+      }
+      // add "vocabulary" - a collection of keywords
+      addVocabulary(definitions) {
+        for (let def of definitions)
+          this.addKeyword(def);
+        return this;
+      }
+      addKeyword(kwdOrDef, def) {
+        let keyword;
+        if (typeof kwdOrDef == "string")
+          keyword = kwdOrDef, typeof def == "object" && (this.logger.warn("these parameters are deprecated, see docs for addKeyword"), def.keyword = keyword);
+        else if (typeof kwdOrDef == "object" && def === void 0) {
+          if (def = kwdOrDef, keyword = def.keyword, Array.isArray(keyword) && !keyword.length)
+            throw new Error("addKeywords: keyword must be string or non-empty array");
+        } else
+          throw new Error("invalid addKeywords parameters");
+        if (checkKeyword.call(this, keyword, def), !def)
+          return (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd)), this;
+        keywordMetaschema.call(this, def);
+        let definition = {
+          ...def,
+          type: (0, dataType_1.getJSONTypes)(def.type),
+          schemaType: (0, dataType_1.getJSONTypes)(def.schemaType)
+        };
+        return (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k) => addRule.call(this, k, definition) : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t))), this;
+      }
+      getKeyword(keyword) {
+        let rule = this.RULES.all[keyword];
+        return typeof rule == "object" ? rule.definition : !!rule;
+      }
+      // Remove keyword
+      removeKeyword(keyword) {
+        let { RULES } = this;
+        delete RULES.keywords[keyword], delete RULES.all[keyword];
+        for (let group of RULES.rules) {
+          let i = group.rules.findIndex((rule) => rule.keyword === keyword);
+          i >= 0 && group.rules.splice(i, 1);
+        }
+        return this;
+      }
+      // Add format
+      addFormat(name, format) {
+        return typeof format == "string" && (format = new RegExp(format)), this.formats[name] = format, this;
+      }
+      errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
+        return !errors || errors.length === 0 ? "No errors" : errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
+      }
+      $dataMetaSchema(metaSchema, keywordsJsonPointers) {
+        let rules = this.RULES.all;
+        metaSchema = JSON.parse(JSON.stringify(metaSchema));
+        for (let jsonPointer of keywordsJsonPointers) {
+          let segments2 = jsonPointer.split("/").slice(1), keywords = metaSchema;
+          for (let seg of segments2)
+            keywords = keywords[seg];
+          for (let key in rules) {
+            let rule = rules[key];
+            if (typeof rule != "object")
+              continue;
+            let { $data } = rule.definition, schema2 = keywords[key];
+            $data && schema2 && (keywords[key] = schemaOrData(schema2));
+          }
+        }
+        return metaSchema;
+      }
+      _removeAllSchemas(schemas, regex) {
+        for (let keyRef in schemas) {
+          let sch = schemas[keyRef];
+          (!regex || regex.test(keyRef)) && (typeof sch == "string" ? delete schemas[keyRef] : sch && !sch.meta && (this._cache.delete(sch.schema), delete schemas[keyRef]));
+        }
+      }
+      _addSchema(schema2, meta2, baseId, validateSchema2 = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
+        let id, { schemaId } = this.opts;
+        if (typeof schema2 == "object")
+          id = schema2[schemaId];
+        else {
+          if (this.opts.jtd)
+            throw new Error("schema must be object");
+          if (typeof schema2 != "boolean")
+            throw new Error("schema must be object or boolean");
+        }
+        let sch = this._cache.get(schema2);
+        if (sch !== void 0)
+          return sch;
+        baseId = (0, resolve_1.normalizeId)(id || baseId);
+        let localRefs = resolve_1.getSchemaRefs.call(this, schema2, baseId);
+        return sch = new compile_1.SchemaEnv({ schema: schema2, schemaId, meta: meta2, baseId, localRefs }), this._cache.set(sch.schema, sch), addSchema && !baseId.startsWith("#") && (baseId && this._checkUnique(baseId), this.refs[baseId] = sch), validateSchema2 && this.validateSchema(schema2, !0), sch;
+      }
+      _checkUnique(id) {
+        if (this.schemas[id] || this.refs[id])
+          throw new Error(`schema with key or id "${id}" already exists`);
+      }
+      _compileSchemaEnv(sch) {
+        if (sch.meta ? this._compileMetaSchema(sch) : compile_1.compileSchema.call(this, sch), !sch.validate)
+          throw new Error("ajv implementation error");
+        return sch.validate;
+      }
+      _compileMetaSchema(sch) {
+        let currentOpts = this.opts;
+        this.opts = this._metaOpts;
+        try {
+          compile_1.compileSchema.call(this, sch);
+        } finally {
+          this.opts = currentOpts;
+        }
+      }
+    };
+    Ajv2.ValidationError = validation_error_1.default;
+    Ajv2.MissingRefError = ref_error_1.default;
+    exports.default = Ajv2;
+    function checkOptions(checkOpts, options, msg, log = "error") {
+      for (let key in checkOpts) {
+        let opt = key;
+        opt in options && this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
+      }
+    }
+    function getSchEnv(keyRef) {
+      return keyRef = (0, resolve_1.normalizeId)(keyRef), this.schemas[keyRef] || this.refs[keyRef];
+    }
+    function addInitialSchemas() {
+      let optsSchemas = this.opts.schemas;
+      if (optsSchemas)
+        if (Array.isArray(optsSchemas))
+          this.addSchema(optsSchemas);
+        else
+          for (let key in optsSchemas)
+            this.addSchema(optsSchemas[key], key);
+    }
+    function addInitialFormats() {
+      for (let name in this.opts.formats) {
+        let format = this.opts.formats[name];
+        format && this.addFormat(name, format);
+      }
+    }
+    function addInitialKeywords(defs) {
+      if (Array.isArray(defs)) {
+        this.addVocabulary(defs);
+        return;
+      }
+      this.logger.warn("keywords option as map is deprecated, pass array");
+      for (let keyword in defs) {
+        let def = defs[keyword];
+        def.keyword || (def.keyword = keyword), this.addKeyword(def);
+      }
+    }
+    function getMetaSchemaOptions() {
+      let metaOpts = { ...this.opts };
+      for (let opt of META_IGNORE_OPTIONS)
+        delete metaOpts[opt];
+      return metaOpts;
+    }
+    var noLogs = { log() {
+    }, warn() {
+    }, error() {
+    } };
+    function getLogger(logger) {
+      if (logger === !1)
+        return noLogs;
+      if (logger === void 0)
+        return console;
+      if (logger.log && logger.warn && logger.error)
+        return logger;
+      throw new Error("logger must implement log, warn and error methods");
+    }
+    var KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
+    function checkKeyword(keyword, def) {
+      let { RULES } = this;
+      if ((0, util_1.eachItem)(keyword, (kwd) => {
+        if (RULES.keywords[kwd])
+          throw new Error(`Keyword ${kwd} is already defined`);
+        if (!KEYWORD_NAME.test(kwd))
+          throw new Error(`Keyword ${kwd} has invalid name`);
+      }), !!def && def.$data && !("code" in def || "validate" in def))
+        throw new Error('$data keyword must have "code" or "validate" function');
+    }
+    function addRule(keyword, definition, dataType) {
+      var _a;
+      let post = definition?.post;
+      if (dataType && post)
+        throw new Error('keyword with "post" flag cannot have "type"');
+      let { RULES } = this, ruleGroup = post ? RULES.post : RULES.rules.find(({ type: t }) => t === dataType);
+      if (ruleGroup || (ruleGroup = { type: dataType, rules: [] }, RULES.rules.push(ruleGroup)), RULES.keywords[keyword] = !0, !definition)
+        return;
+      let rule = {
+        keyword,
+        definition: {
+          ...definition,
+          type: (0, dataType_1.getJSONTypes)(definition.type),
+          schemaType: (0, dataType_1.getJSONTypes)(definition.schemaType)
+        }
+      };
+      definition.before ? addBeforeRule.call(this, ruleGroup, rule, definition.before) : ruleGroup.rules.push(rule), RULES.all[keyword] = rule, (_a = definition.implements) === null || _a === void 0 || _a.forEach((kwd) => this.addKeyword(kwd));
+    }
+    function addBeforeRule(ruleGroup, rule, before) {
+      let i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
+      i >= 0 ? ruleGroup.rules.splice(i, 0, rule) : (ruleGroup.rules.push(rule), this.logger.warn(`rule ${before} is not defined`));
+    }
+    function keywordMetaschema(def) {
+      let { metaSchema } = def;
+      metaSchema !== void 0 && (def.$data && this.opts.$data && (metaSchema = schemaOrData(metaSchema)), def.validateSchema = this.compile(metaSchema, !0));
+    }
+    var $dataRef = {
+      $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#"
+    };
+    function schemaOrData(schema2) {
+      return { anyOf: [schema2, $dataRef] };
+    }
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/core/id.js
+var require_id = __commonJS({
+  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var def = {
+      keyword: "id",
+      code() {
+        throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/core/ref.js
+var require_ref = __commonJS({
+  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.callRef = exports.getValidate = void 0;
+    var ref_error_1 = require_ref_error(), code_1 = require_code2(), codegen_1 = require_codegen(), names_1 = require_names(), compile_1 = require_compile(), util_1 = require_util(), def = {
+      keyword: "$ref",
+      schemaType: "string",
+      code(cxt) {
+        let { gen, schema: $ref, it } = cxt, { baseId, schemaEnv: env, validateName, opts, self } = it, { root } = env;
+        if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
+          return callRootRef();
+        let schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
+        if (schOrEnv === void 0)
+          throw new ref_error_1.default(it.opts.uriResolver, baseId, $ref);
+        if (schOrEnv instanceof compile_1.SchemaEnv)
+          return callValidate(schOrEnv);
+        return inlineRefSchema(schOrEnv);
+        function callRootRef() {
+          if (env === root)
+            return callRef(cxt, validateName, env, env.$async);
+          let rootName = gen.scopeValue("root", { ref: root });
+          return callRef(cxt, (0, codegen_1._)`${rootName}.validate`, root, root.$async);
+        }
+        function callValidate(sch) {
+          let v = getValidate(cxt, sch);
+          callRef(cxt, v, sch, sch.$async);
+        }
+        function inlineRefSchema(sch) {
+          let schName = gen.scopeValue("schema", opts.code.source === !0 ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch }), valid = gen.name("valid"), schCxt = cxt.subschema({
+            schema: sch,
+            dataTypes: [],
+            schemaPath: codegen_1.nil,
+            topSchemaRef: schName,
+            errSchemaPath: $ref
+          }, valid);
+          cxt.mergeEvaluated(schCxt), cxt.ok(valid);
+        }
+      }
+    };
+    function getValidate(cxt, sch) {
+      let { gen } = cxt;
+      return sch.validate ? gen.scopeValue("validate", { ref: sch.validate }) : (0, codegen_1._)`${gen.scopeValue("wrapper", { ref: sch })}.validate`;
+    }
+    exports.getValidate = getValidate;
+    function callRef(cxt, v, sch, $async) {
+      let { gen, it } = cxt, { allErrors, schemaEnv: env, opts } = it, passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
+      $async ? callAsyncRef() : callSyncRef();
+      function callAsyncRef() {
+        if (!env.$async)
+          throw new Error("async schema referenced by sync schema");
+        let valid = gen.let("valid");
+        gen.try(() => {
+          gen.code((0, codegen_1._)`await ${(0, code_1.callValidateCode)(cxt, v, passCxt)}`), addEvaluatedFrom(v), allErrors || gen.assign(valid, !0);
+        }, (e) => {
+          gen.if((0, codegen_1._)`!(${e} instanceof ${it.ValidationError})`, () => gen.throw(e)), addErrorsFrom(e), allErrors || gen.assign(valid, !1);
+        }), cxt.ok(valid);
+      }
+      function callSyncRef() {
+        cxt.result((0, code_1.callValidateCode)(cxt, v, passCxt), () => addEvaluatedFrom(v), () => addErrorsFrom(v));
+      }
+      function addErrorsFrom(source) {
+        let errs = (0, codegen_1._)`${source}.errors`;
+        gen.assign(names_1.default.vErrors, (0, codegen_1._)`${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`), gen.assign(names_1.default.errors, (0, codegen_1._)`${names_1.default.vErrors}.length`);
+      }
+      function addEvaluatedFrom(source) {
+        var _a;
+        if (!it.opts.unevaluated)
+          return;
+        let schEvaluated = (_a = sch?.validate) === null || _a === void 0 ? void 0 : _a.evaluated;
+        if (it.props !== !0)
+          if (schEvaluated && !schEvaluated.dynamicProps)
+            schEvaluated.props !== void 0 && (it.props = util_1.mergeEvaluated.props(gen, schEvaluated.props, it.props));
+          else {
+            let props = gen.var("props", (0, codegen_1._)`${source}.evaluated.props`);
+            it.props = util_1.mergeEvaluated.props(gen, props, it.props, codegen_1.Name);
+          }
+        if (it.items !== !0)
+          if (schEvaluated && !schEvaluated.dynamicItems)
+            schEvaluated.items !== void 0 && (it.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it.items));
+          else {
+            let items2 = gen.var("items", (0, codegen_1._)`${source}.evaluated.items`);
+            it.items = util_1.mergeEvaluated.items(gen, items2, it.items, codegen_1.Name);
+          }
+      }
+    }
+    exports.callRef = callRef;
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/core/index.js
+var require_core2 = __commonJS({
+  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var id_1 = require_id(), ref_1 = require_ref(), core2 = [
+      "$schema",
+      "$id",
+      "$defs",
+      "$vocabulary",
+      { keyword: "$comment" },
+      "definitions",
+      id_1.default,
+      ref_1.default
+    ];
+    exports.default = core2;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+var require_limitNumber = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), ops = codegen_1.operators, KWDs = {
+      maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
+      minimum: { okStr: ">=", ok: ops.GTE, fail: ops.LT },
+      exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
+      exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
+    }, error = {
+      message: ({ keyword, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword].okStr} ${schemaCode}`,
+      params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
+    }, def = {
+      keyword: Object.keys(KWDs),
+      type: "number",
+      schemaType: "number",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { keyword, data, schemaCode } = cxt;
+        cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+var require_multipleOf = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), error = {
+      message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
+      params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
+    }, def = {
+      keyword: "multipleOf",
+      type: "number",
+      schemaType: "number",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { gen, data, schemaCode, it } = cxt, prec = it.opts.multipleOfPrecision, res = gen.let("res"), invalid = prec ? (0, codegen_1._)`Math.abs(Math.round(${res}) - ${res}) > 1e-${prec}` : (0, codegen_1._)`${res} !== parseInt(${res})`;
+        cxt.fail$data((0, codegen_1._)`(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/limitLength.js
+var require_limitLength = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), ucs2length_1 = require_ucs2length(), error = {
+      message({ keyword, schemaCode }) {
+        let comp = keyword === "maxLength" ? "more" : "fewer";
+        return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} characters`;
+      },
+      params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
+    }, def = {
+      keyword: ["maxLength", "minLength"],
+      type: "string",
+      schemaType: "number",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { keyword, data, schemaCode, it } = cxt, op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT, len = it.opts.unicode === !1 ? (0, codegen_1._)`${data}.length` : (0, codegen_1._)`${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
+        cxt.fail$data((0, codegen_1._)`${len} ${op} ${schemaCode}`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/pattern.js
+var require_pattern = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var code_1 = require_code2(), util_1 = require_util(), codegen_1 = require_codegen(), error = {
+      message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
+      params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
+    }, def = {
+      keyword: "pattern",
+      type: "string",
+      schemaType: "string",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { gen, data, $data, schema: schema2, schemaCode, it } = cxt, u = it.opts.unicodeRegExp ? "u" : "";
+        if ($data) {
+          let { regExp } = it.opts.code, regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._)`new RegExp` : (0, util_1.useFunc)(gen, regExp), valid = gen.let("valid");
+          gen.try(() => gen.assign(valid, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, !1)), cxt.fail$data((0, codegen_1._)`!${valid}`);
+        } else {
+          let regExp = (0, code_1.usePattern)(cxt, schema2);
+          cxt.fail$data((0, codegen_1._)`!${regExp}.test(${data})`);
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+var require_limitProperties = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), error = {
+      message({ keyword, schemaCode }) {
+        let comp = keyword === "maxProperties" ? "more" : "fewer";
+        return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} properties`;
+      },
+      params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
+    }, def = {
+      keyword: ["maxProperties", "minProperties"],
+      type: "object",
+      schemaType: "number",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { keyword, data, schemaCode } = cxt, op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        cxt.fail$data((0, codegen_1._)`Object.keys(${data}).length ${op} ${schemaCode}`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/required.js
+var require_required = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var code_1 = require_code2(), codegen_1 = require_codegen(), util_1 = require_util(), error = {
+      message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
+      params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
+    }, def = {
+      keyword: "required",
+      type: "object",
+      schemaType: "array",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { gen, schema: schema2, schemaCode, data, $data, it } = cxt, { opts } = it;
+        if (!$data && schema2.length === 0)
+          return;
+        let useLoop = schema2.length >= opts.loopRequired;
+        if (it.allErrors ? allErrorsMode() : exitOnErrorMode(), opts.strictRequired) {
+          let props = cxt.parentSchema.properties, { definedProperties } = cxt.it;
+          for (let requiredKey of schema2)
+            if (props?.[requiredKey] === void 0 && !definedProperties.has(requiredKey)) {
+              let schemaPath = it.schemaEnv.baseId + it.errSchemaPath, msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
+              (0, util_1.checkStrictMode)(it, msg, it.opts.strictRequired);
+            }
+        }
+        function allErrorsMode() {
+          if (useLoop || $data)
+            cxt.block$data(codegen_1.nil, loopAllRequired);
+          else
+            for (let prop of schema2)
+              (0, code_1.checkReportMissingProp)(cxt, prop);
+        }
+        function exitOnErrorMode() {
+          let missing = gen.let("missing");
+          if (useLoop || $data) {
+            let valid = gen.let("valid", !0);
+            cxt.block$data(valid, () => loopUntilMissing(missing, valid)), cxt.ok(valid);
+          } else
+            gen.if((0, code_1.checkMissingProp)(cxt, schema2, missing)), (0, code_1.reportMissingProp)(cxt, missing), gen.else();
+        }
+        function loopAllRequired() {
+          gen.forOf("prop", schemaCode, (prop) => {
+            cxt.setParams({ missingProperty: prop }), gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
+          });
+        }
+        function loopUntilMissing(missing, valid) {
+          cxt.setParams({ missingProperty: missing }), gen.forOf(missing, schemaCode, () => {
+            gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties)), gen.if((0, codegen_1.not)(valid), () => {
+              cxt.error(), gen.break();
+            });
+          }, codegen_1.nil);
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/limitItems.js
+var require_limitItems = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), error = {
+      message({ keyword, schemaCode }) {
+        let comp = keyword === "maxItems" ? "more" : "fewer";
+        return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} items`;
+      },
+      params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
+    }, def = {
+      keyword: ["maxItems", "minItems"],
+      type: "array",
+      schemaType: "number",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { keyword, data, schemaCode } = cxt, op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        cxt.fail$data((0, codegen_1._)`${data}.length ${op} ${schemaCode}`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+var require_uniqueItems = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var dataType_1 = require_dataType(), codegen_1 = require_codegen(), util_1 = require_util(), equal_1 = require_equal(), error = {
+      message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+      params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
+    }, def = {
+      keyword: "uniqueItems",
+      type: "array",
+      schemaType: "boolean",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { gen, data, $data, schema: schema2, parentSchema, schemaCode, it } = cxt;
+        if (!$data && !schema2)
+          return;
+        let valid = gen.let("valid"), itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
+        cxt.block$data(valid, validateUniqueItems, (0, codegen_1._)`${schemaCode} === false`), cxt.ok(valid);
+        function validateUniqueItems() {
+          let i = gen.let("i", (0, codegen_1._)`${data}.length`), j = gen.let("j");
+          cxt.setParams({ i, j }), gen.assign(valid, !0), gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
+        }
+        function canOptimize() {
+          return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
+        }
+        function loopN(i, j) {
+          let item = gen.name("item"), wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it.opts.strictNumbers, dataType_1.DataType.Wrong), indices = gen.const("indices", (0, codegen_1._)`{}`);
+          gen.for((0, codegen_1._)`;${i}--;`, () => {
+            gen.let(item, (0, codegen_1._)`${data}[${i}]`), gen.if(wrongType, (0, codegen_1._)`continue`), itemTypes.length > 1 && gen.if((0, codegen_1._)`typeof ${item} == "string"`, (0, codegen_1._)`${item} += "_"`), gen.if((0, codegen_1._)`typeof ${indices}[${item}] == "number"`, () => {
+              gen.assign(j, (0, codegen_1._)`${indices}[${item}]`), cxt.error(), gen.assign(valid, !1).break();
+            }).code((0, codegen_1._)`${indices}[${item}] = ${i}`);
+          });
+        }
+        function loopN2(i, j) {
+          let eql = (0, util_1.useFunc)(gen, equal_1.default), outer = gen.name("outer");
+          gen.label(outer).for((0, codegen_1._)`;${i}--;`, () => gen.for((0, codegen_1._)`${j} = ${i}; ${j}--;`, () => gen.if((0, codegen_1._)`${eql}(${data}[${i}], ${data}[${j}])`, () => {
+            cxt.error(), gen.assign(valid, !1).break(outer);
+          })));
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/const.js
+var require_const = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), equal_1 = require_equal(), error = {
+      message: "must be equal to constant",
+      params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
+    }, def = {
+      keyword: "const",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { gen, data, $data, schemaCode, schema: schema2 } = cxt;
+        $data || schema2 && typeof schema2 == "object" ? cxt.fail$data((0, codegen_1._)`!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`) : cxt.fail((0, codegen_1._)`${schema2} !== ${data}`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/enum.js
+var require_enum = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), equal_1 = require_equal(), error = {
+      message: "must be equal to one of the allowed values",
+      params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
+    }, def = {
+      keyword: "enum",
+      schemaType: "array",
+      $data: !0,
+      error,
+      code(cxt) {
+        let { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
+        if (!$data && schema2.length === 0)
+          throw new Error("enum must have non-empty array");
+        let useLoop = schema2.length >= it.opts.loopEnum, eql, getEql = () => eql ?? (eql = (0, util_1.useFunc)(gen, equal_1.default)), valid;
+        if (useLoop || $data)
+          valid = gen.let("valid"), cxt.block$data(valid, loopEnum);
+        else {
+          if (!Array.isArray(schema2))
+            throw new Error("ajv implementation error");
+          let vSchema = gen.const("vSchema", schemaCode);
+          valid = (0, codegen_1.or)(...schema2.map((_x, i) => equalCode(vSchema, i)));
+        }
+        cxt.pass(valid);
+        function loopEnum() {
+          gen.assign(valid, !1), gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v})`, () => gen.assign(valid, !0).break()));
+        }
+        function equalCode(vSchema, i) {
+          let sch = schema2[i];
+          return typeof sch == "object" && sch !== null ? (0, codegen_1._)`${getEql()}(${data}, ${vSchema}[${i}])` : (0, codegen_1._)`${data} === ${sch}`;
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/validation/index.js
+var require_validation = __commonJS({
+  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var limitNumber_1 = require_limitNumber(), multipleOf_1 = require_multipleOf(), limitLength_1 = require_limitLength(), pattern_1 = require_pattern(), limitProperties_1 = require_limitProperties(), required_1 = require_required(), limitItems_1 = require_limitItems(), uniqueItems_1 = require_uniqueItems(), const_1 = require_const(), enum_1 = require_enum(), validation = [
+      // number
+      limitNumber_1.default,
+      multipleOf_1.default,
+      // string
+      limitLength_1.default,
+      pattern_1.default,
+      // object
+      limitProperties_1.default,
+      required_1.default,
+      // array
+      limitItems_1.default,
+      uniqueItems_1.default,
+      // any
+      { keyword: "type", schemaType: ["string", "array"] },
+      { keyword: "nullable", schemaType: "boolean" },
+      const_1.default,
+      enum_1.default
+    ];
+    exports.default = validation;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+var require_additionalItems = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.validateAdditionalItems = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util(), error = {
+      message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
+      params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
+    }, def = {
+      keyword: "additionalItems",
+      type: "array",
+      schemaType: ["boolean", "object"],
+      before: "uniqueItems",
+      error,
+      code(cxt) {
+        let { parentSchema, it } = cxt, { items: items2 } = parentSchema;
+        if (!Array.isArray(items2)) {
+          (0, util_1.checkStrictMode)(it, '"additionalItems" is ignored when "items" is not an array of schemas');
+          return;
+        }
+        validateAdditionalItems(cxt, items2);
+      }
+    };
+    function validateAdditionalItems(cxt, items2) {
+      let { gen, schema: schema2, data, keyword, it } = cxt;
+      it.items = !0;
+      let len = gen.const("len", (0, codegen_1._)`${data}.length`);
+      if (schema2 === !1)
+        cxt.setParams({ len: items2.length }), cxt.pass((0, codegen_1._)`${len} <= ${items2.length}`);
+      else if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
+        let valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items2.length}`);
+        gen.if((0, codegen_1.not)(valid), () => validateItems(valid)), cxt.ok(valid);
+      }
+      function validateItems(valid) {
+        gen.forRange("i", items2.length, len, (i) => {
+          cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid), it.allErrors || gen.if((0, codegen_1.not)(valid), () => gen.break());
+        });
+      }
+    }
+    exports.validateAdditionalItems = validateAdditionalItems;
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/items.js
+var require_items = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.validateTuple = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util(), code_1 = require_code2(), def = {
+      keyword: "items",
+      type: "array",
+      schemaType: ["object", "array", "boolean"],
+      before: "uniqueItems",
+      code(cxt) {
+        let { schema: schema2, it } = cxt;
+        if (Array.isArray(schema2))
+          return validateTuple(cxt, "additionalItems", schema2);
+        it.items = !0, !(0, util_1.alwaysValidSchema)(it, schema2) && cxt.ok((0, code_1.validateArray)(cxt));
+      }
+    };
+    function validateTuple(cxt, extraItems, schArr = cxt.schema) {
+      let { gen, parentSchema, data, keyword, it } = cxt;
+      checkStrictTuple(parentSchema), it.opts.unevaluated && schArr.length && it.items !== !0 && (it.items = util_1.mergeEvaluated.items(gen, schArr.length, it.items));
+      let valid = gen.name("valid"), len = gen.const("len", (0, codegen_1._)`${data}.length`);
+      schArr.forEach((sch, i) => {
+        (0, util_1.alwaysValidSchema)(it, sch) || (gen.if((0, codegen_1._)`${len} > ${i}`, () => cxt.subschema({
+          keyword,
+          schemaProp: i,
+          dataProp: i
+        }, valid)), cxt.ok(valid));
+      });
+      function checkStrictTuple(sch) {
+        let { opts, errSchemaPath } = it, l = schArr.length, fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === !1);
+        if (opts.strictTuples && !fullTuple) {
+          let msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
+          (0, util_1.checkStrictMode)(it, msg, opts.strictTuples);
+        }
+      }
+    }
+    exports.validateTuple = validateTuple;
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+var require_prefixItems = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var items_1 = require_items(), def = {
+      keyword: "prefixItems",
+      type: "array",
+      schemaType: ["array"],
+      before: "uniqueItems",
+      code: (cxt) => (0, items_1.validateTuple)(cxt, "items")
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/items2020.js
+var require_items2020 = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), code_1 = require_code2(), additionalItems_1 = require_additionalItems(), error = {
+      message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
+      params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
+    }, def = {
+      keyword: "items",
+      type: "array",
+      schemaType: ["object", "boolean"],
+      before: "uniqueItems",
+      error,
+      code(cxt) {
+        let { schema: schema2, parentSchema, it } = cxt, { prefixItems } = parentSchema;
+        it.items = !0, !(0, util_1.alwaysValidSchema)(it, schema2) && (prefixItems ? (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems) : cxt.ok((0, code_1.validateArray)(cxt)));
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/contains.js
+var require_contains = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), error = {
+      message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
+      params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
+    }, def = {
+      keyword: "contains",
+      type: "array",
+      schemaType: ["object", "boolean"],
+      before: "uniqueItems",
+      trackErrors: !0,
+      error,
+      code(cxt) {
+        let { gen, schema: schema2, parentSchema, data, it } = cxt, min, max, { minContains, maxContains } = parentSchema;
+        it.opts.next ? (min = minContains === void 0 ? 1 : minContains, max = maxContains) : min = 1;
+        let len = gen.const("len", (0, codegen_1._)`${data}.length`);
+        if (cxt.setParams({ min, max }), max === void 0 && min === 0) {
+          (0, util_1.checkStrictMode)(it, '"minContains" == 0 without "maxContains": "contains" keyword ignored');
+          return;
+        }
+        if (max !== void 0 && min > max) {
+          (0, util_1.checkStrictMode)(it, '"minContains" > "maxContains" is always invalid'), cxt.fail();
+          return;
+        }
+        if ((0, util_1.alwaysValidSchema)(it, schema2)) {
+          let cond = (0, codegen_1._)`${len} >= ${min}`;
+          max !== void 0 && (cond = (0, codegen_1._)`${cond} && ${len} <= ${max}`), cxt.pass(cond);
+          return;
+        }
+        it.items = !0;
+        let valid = gen.name("valid");
+        max === void 0 && min === 1 ? validateItems(valid, () => gen.if(valid, () => gen.break())) : min === 0 ? (gen.let(valid, !0), max !== void 0 && gen.if((0, codegen_1._)`${data}.length > 0`, validateItemsWithCount)) : (gen.let(valid, !1), validateItemsWithCount()), cxt.result(valid, () => cxt.reset());
+        function validateItemsWithCount() {
+          let schValid = gen.name("_valid"), count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
+        }
+        function validateItems(_valid, block) {
+          gen.forRange("i", 0, len, (i) => {
+            cxt.subschema({
+              keyword: "contains",
+              dataProp: i,
+              dataPropType: util_1.Type.Num,
+              compositeRule: !0
+            }, _valid), block();
+          });
+        }
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`), max === void 0 ? gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, !0).break()) : (gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, !1).break()), min === 1 ? gen.assign(valid, !0) : gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, !0)));
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+var require_dependencies = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
+    var codegen_1 = require_codegen(), util_1 = require_util(), code_1 = require_code2();
+    exports.error = {
+      message: ({ params: { property, depsCount, deps } }) => {
+        let property_ies = depsCount === 1 ? "property" : "properties";
+        return (0, codegen_1.str)`must have ${property_ies} ${deps} when property ${property} is present`;
+      },
+      params: ({ params: { property, depsCount, deps, missingProperty } }) => (0, codegen_1._)`{property: ${property},
+    missingProperty: ${missingProperty},
+    depsCount: ${depsCount},
+    deps: ${deps}}`
+      // TODO change to reference
+    };
+    var def = {
+      keyword: "dependencies",
+      type: "object",
+      schemaType: "object",
+      error: exports.error,
+      code(cxt) {
+        let [propDeps, schDeps] = splitDependencies(cxt);
+        validatePropertyDeps(cxt, propDeps), validateSchemaDeps(cxt, schDeps);
+      }
+    };
+    function splitDependencies({ schema: schema2 }) {
+      let propertyDeps = {}, schemaDeps = {};
+      for (let key in schema2) {
+        if (key === "__proto__")
+          continue;
+        let deps = Array.isArray(schema2[key]) ? propertyDeps : schemaDeps;
+        deps[key] = schema2[key];
+      }
+      return [propertyDeps, schemaDeps];
+    }
+    function validatePropertyDeps(cxt, propertyDeps = cxt.schema) {
+      let { gen, data, it } = cxt;
+      if (Object.keys(propertyDeps).length === 0)
+        return;
+      let missing = gen.let("missing");
+      for (let prop in propertyDeps) {
+        let deps = propertyDeps[prop];
+        if (deps.length === 0)
+          continue;
+        let hasProperty = (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties);
+        cxt.setParams({
+          property: prop,
+          depsCount: deps.length,
+          deps: deps.join(", ")
+        }), it.allErrors ? gen.if(hasProperty, () => {
+          for (let depProp of deps)
+            (0, code_1.checkReportMissingProp)(cxt, depProp);
+        }) : (gen.if((0, codegen_1._)`${hasProperty} && (${(0, code_1.checkMissingProp)(cxt, deps, missing)})`), (0, code_1.reportMissingProp)(cxt, missing), gen.else());
+      }
+    }
+    exports.validatePropertyDeps = validatePropertyDeps;
+    function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
+      let { gen, data, keyword, it } = cxt, valid = gen.name("valid");
+      for (let prop in schemaDeps)
+        (0, util_1.alwaysValidSchema)(it, schemaDeps[prop]) || (gen.if(
+          (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties),
+          () => {
+            let schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
+            cxt.mergeValidEvaluated(schCxt, valid);
+          },
+          () => gen.var(valid, !0)
+          // TODO var
+        ), cxt.ok(valid));
+    }
+    exports.validateSchemaDeps = validateSchemaDeps;
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+var require_propertyNames = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), error = {
+      message: "property name must be valid",
+      params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
+    }, def = {
+      keyword: "propertyNames",
+      type: "object",
+      schemaType: ["object", "boolean"],
+      error,
+      code(cxt) {
+        let { gen, schema: schema2, data, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
+          return;
+        let valid = gen.name("valid");
+        gen.forIn("key", data, (key) => {
+          cxt.setParams({ propertyName: key }), cxt.subschema({
+            keyword: "propertyNames",
+            data: key,
+            dataTypes: ["string"],
+            propertyName: key,
+            compositeRule: !0
+          }, valid), gen.if((0, codegen_1.not)(valid), () => {
+            cxt.error(!0), it.allErrors || gen.break();
+          });
+        }), cxt.ok(valid);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+var require_additionalProperties = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var code_1 = require_code2(), codegen_1 = require_codegen(), names_1 = require_names(), util_1 = require_util(), error = {
+      message: "must NOT have additional properties",
+      params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
+    }, def = {
+      keyword: "additionalProperties",
+      type: ["object"],
+      schemaType: ["boolean", "object"],
+      allowUndefined: !0,
+      trackErrors: !0,
+      error,
+      code(cxt) {
+        let { gen, schema: schema2, parentSchema, data, errsCount, it } = cxt;
+        if (!errsCount)
+          throw new Error("ajv implementation error");
+        let { allErrors, opts } = it;
+        if (it.props = !0, opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema2))
+          return;
+        let props = (0, code_1.allSchemaProperties)(parentSchema.properties), patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
+        checkAdditionalProperties(), cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
+        function checkAdditionalProperties() {
+          gen.forIn("key", data, (key) => {
+            !props.length && !patProps.length ? additionalPropertyCode(key) : gen.if(isAdditional(key), () => additionalPropertyCode(key));
+          });
+        }
+        function isAdditional(key) {
+          let definedProp;
+          if (props.length > 8) {
+            let propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
+            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
+          } else props.length ? definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`)) : definedProp = codegen_1.nil;
+          return patProps.length && (definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`))), (0, codegen_1.not)(definedProp);
+        }
+        function deleteAdditional(key) {
+          gen.code((0, codegen_1._)`delete ${data}[${key}]`);
+        }
+        function additionalPropertyCode(key) {
+          if (opts.removeAdditional === "all" || opts.removeAdditional && schema2 === !1) {
+            deleteAdditional(key);
+            return;
+          }
+          if (schema2 === !1) {
+            cxt.setParams({ additionalProperty: key }), cxt.error(), allErrors || gen.break();
+            return;
+          }
+          if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
+            let valid = gen.name("valid");
+            opts.removeAdditional === "failing" ? (applyAdditionalSchema(key, valid, !1), gen.if((0, codegen_1.not)(valid), () => {
+              cxt.reset(), deleteAdditional(key);
+            })) : (applyAdditionalSchema(key, valid), allErrors || gen.if((0, codegen_1.not)(valid), () => gen.break()));
+          }
+        }
+        function applyAdditionalSchema(key, valid, errors) {
+          let subschema = {
+            keyword: "additionalProperties",
+            dataProp: key,
+            dataPropType: util_1.Type.Str
+          };
+          errors === !1 && Object.assign(subschema, {
+            compositeRule: !0,
+            createErrors: !1,
+            allErrors: !1
+          }), cxt.subschema(subschema, valid);
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/properties.js
+var require_properties = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var validate_1 = require_validate(), code_1 = require_code2(), util_1 = require_util(), additionalProperties_1 = require_additionalProperties(), def = {
+      keyword: "properties",
+      type: "object",
+      schemaType: "object",
+      code(cxt) {
+        let { gen, schema: schema2, parentSchema, data, it } = cxt;
+        it.opts.removeAdditional === "all" && parentSchema.additionalProperties === void 0 && additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
+        let allProps = (0, code_1.allSchemaProperties)(schema2);
+        for (let prop of allProps)
+          it.definedProperties.add(prop);
+        it.opts.unevaluated && allProps.length && it.props !== !0 && (it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props));
+        let properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema2[p]));
+        if (properties.length === 0)
+          return;
+        let valid = gen.name("valid");
+        for (let prop of properties)
+          hasDefault(prop) ? applyPropertySchema(prop) : (gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties)), applyPropertySchema(prop), it.allErrors || gen.else().var(valid, !0), gen.endIf()), cxt.it.definedProperties.add(prop), cxt.ok(valid);
+        function hasDefault(prop) {
+          return it.opts.useDefaults && !it.compositeRule && schema2[prop].default !== void 0;
+        }
+        function applyPropertySchema(prop) {
+          cxt.subschema({
+            keyword: "properties",
+            schemaProp: prop,
+            dataProp: prop
+          }, valid);
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+var require_patternProperties = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var code_1 = require_code2(), codegen_1 = require_codegen(), util_1 = require_util(), util_2 = require_util(), def = {
+      keyword: "patternProperties",
+      type: "object",
+      schemaType: "object",
+      code(cxt) {
+        let { gen, schema: schema2, data, parentSchema, it } = cxt, { opts } = it, patterns = (0, code_1.allSchemaProperties)(schema2), alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema2[p]));
+        if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it.opts.unevaluated || it.props === !0))
+          return;
+        let checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties, valid = gen.name("valid");
+        it.props !== !0 && !(it.props instanceof codegen_1.Name) && (it.props = (0, util_2.evaluatedPropsToName)(gen, it.props));
+        let { props } = it;
+        validatePatternProperties();
+        function validatePatternProperties() {
+          for (let pat of patterns)
+            checkProperties && checkMatchingProperties(pat), it.allErrors ? validateProperties(pat) : (gen.var(valid, !0), validateProperties(pat), gen.if(valid));
+        }
+        function checkMatchingProperties(pat) {
+          for (let prop in checkProperties)
+            new RegExp(pat).test(prop) && (0, util_1.checkStrictMode)(it, `property ${prop} matches pattern ${pat} (use allowMatchingProperties)`);
+        }
+        function validateProperties(pat) {
+          gen.forIn("key", data, (key) => {
+            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
+              let alwaysValid = alwaysValidPatterns.includes(pat);
+              alwaysValid || cxt.subschema({
+                keyword: "patternProperties",
+                schemaProp: pat,
+                dataProp: key,
+                dataPropType: util_2.Type.Str
+              }, valid), it.opts.unevaluated && props !== !0 ? gen.assign((0, codegen_1._)`${props}[${key}]`, !0) : !alwaysValid && !it.allErrors && gen.if((0, codegen_1.not)(valid), () => gen.break());
+            });
+          });
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/not.js
+var require_not = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var util_1 = require_util(), def = {
+      keyword: "not",
+      schemaType: ["object", "boolean"],
+      trackErrors: !0,
+      code(cxt) {
+        let { gen, schema: schema2, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema2)) {
+          cxt.fail();
+          return;
+        }
+        let valid = gen.name("valid");
+        cxt.subschema({
+          keyword: "not",
+          compositeRule: !0,
+          createErrors: !1,
+          allErrors: !1
+        }, valid), cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
+      },
+      error: { message: "must NOT be valid" }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+var require_anyOf = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var code_1 = require_code2(), def = {
+      keyword: "anyOf",
+      schemaType: "array",
+      trackErrors: !0,
+      code: code_1.validateUnion,
+      error: { message: "must match a schema in anyOf" }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+var require_oneOf = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), error = {
+      message: "must match exactly one schema in oneOf",
+      params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
+    }, def = {
+      keyword: "oneOf",
+      schemaType: "array",
+      trackErrors: !0,
+      error,
+      code(cxt) {
+        let { gen, schema: schema2, parentSchema, it } = cxt;
+        if (!Array.isArray(schema2))
+          throw new Error("ajv implementation error");
+        if (it.opts.discriminator && parentSchema.discriminator)
+          return;
+        let schArr = schema2, valid = gen.let("valid", !1), passing = gen.let("passing", null), schValid = gen.name("_valid");
+        cxt.setParams({ passing }), gen.block(validateOneOf), cxt.result(valid, () => cxt.reset(), () => cxt.error(!0));
+        function validateOneOf() {
+          schArr.forEach((sch, i) => {
+            let schCxt;
+            (0, util_1.alwaysValidSchema)(it, sch) ? gen.var(schValid, !0) : schCxt = cxt.subschema({
+              keyword: "oneOf",
+              schemaProp: i,
+              compositeRule: !0
+            }, schValid), i > 0 && gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, !1).assign(passing, (0, codegen_1._)`[${passing}, ${i}]`).else(), gen.if(schValid, () => {
+              gen.assign(valid, !0), gen.assign(passing, i), schCxt && cxt.mergeEvaluated(schCxt, codegen_1.Name);
+            });
+          });
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/allOf.js
+var require_allOf = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var util_1 = require_util(), def = {
+      keyword: "allOf",
+      schemaType: "array",
+      code(cxt) {
+        let { gen, schema: schema2, it } = cxt;
+        if (!Array.isArray(schema2))
+          throw new Error("ajv implementation error");
+        let valid = gen.name("valid");
+        schema2.forEach((sch, i) => {
+          if ((0, util_1.alwaysValidSchema)(it, sch))
+            return;
+          let schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
+          cxt.ok(valid), cxt.mergeEvaluated(schCxt);
+        });
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/if.js
+var require_if = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), util_1 = require_util(), error = {
+      message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
+      params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
+    }, def = {
+      keyword: "if",
+      schemaType: ["object", "boolean"],
+      trackErrors: !0,
+      error,
+      code(cxt) {
+        let { gen, parentSchema, it } = cxt;
+        parentSchema.then === void 0 && parentSchema.else === void 0 && (0, util_1.checkStrictMode)(it, '"if" without "then" and "else" is ignored');
+        let hasThen = hasSchema(it, "then"), hasElse = hasSchema(it, "else");
+        if (!hasThen && !hasElse)
+          return;
+        let valid = gen.let("valid", !0), schValid = gen.name("_valid");
+        if (validateIf(), cxt.reset(), hasThen && hasElse) {
+          let ifClause = gen.let("ifClause");
+          cxt.setParams({ ifClause }), gen.if(schValid, validateClause("then", ifClause), validateClause("else", ifClause));
+        } else hasThen ? gen.if(schValid, validateClause("then")) : gen.if((0, codegen_1.not)(schValid), validateClause("else"));
+        cxt.pass(valid, () => cxt.error(!0));
+        function validateIf() {
+          let schCxt = cxt.subschema({
+            keyword: "if",
+            compositeRule: !0,
+            createErrors: !1,
+            allErrors: !1
+          }, schValid);
+          cxt.mergeEvaluated(schCxt);
+        }
+        function validateClause(keyword, ifClause) {
+          return () => {
+            let schCxt = cxt.subschema({ keyword }, schValid);
+            gen.assign(valid, schValid), cxt.mergeValidEvaluated(schCxt, valid), ifClause ? gen.assign(ifClause, (0, codegen_1._)`${keyword}`) : cxt.setParams({ ifClause: keyword });
+          };
+        }
+      }
+    };
+    function hasSchema(it, keyword) {
+      let schema2 = it.schema[keyword];
+      return schema2 !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema2);
+    }
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+var require_thenElse = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var util_1 = require_util(), def = {
+      keyword: ["then", "else"],
+      schemaType: ["object", "boolean"],
+      code({ keyword, parentSchema, it }) {
+        parentSchema.if === void 0 && (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/applicator/index.js
+var require_applicator = __commonJS({
+  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var additionalItems_1 = require_additionalItems(), prefixItems_1 = require_prefixItems(), items_1 = require_items(), items2020_1 = require_items2020(), contains_1 = require_contains(), dependencies_1 = require_dependencies(), propertyNames_1 = require_propertyNames(), additionalProperties_1 = require_additionalProperties(), properties_1 = require_properties(), patternProperties_1 = require_patternProperties(), not_1 = require_not(), anyOf_1 = require_anyOf(), oneOf_1 = require_oneOf(), allOf_1 = require_allOf(), if_1 = require_if(), thenElse_1 = require_thenElse();
+    function getApplicator(draft2020 = !1) {
+      let applicator = [
+        // any
+        not_1.default,
+        anyOf_1.default,
+        oneOf_1.default,
+        allOf_1.default,
+        if_1.default,
+        thenElse_1.default,
+        // object
+        propertyNames_1.default,
+        additionalProperties_1.default,
+        dependencies_1.default,
+        properties_1.default,
+        patternProperties_1.default
+      ];
+      return draft2020 ? applicator.push(prefixItems_1.default, items2020_1.default) : applicator.push(additionalItems_1.default, items_1.default), applicator.push(contains_1.default), applicator;
+    }
+    exports.default = getApplicator;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/format/format.js
+var require_format = __commonJS({
+  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), error = {
+      message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
+      params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
+    }, def = {
+      keyword: "format",
+      type: ["number", "string"],
+      schemaType: "string",
+      $data: !0,
+      error,
+      code(cxt, ruleType) {
+        let { gen, data, $data, schema: schema2, schemaCode, it } = cxt, { opts, errSchemaPath, schemaEnv, self } = it;
+        if (!opts.validateFormats)
+          return;
+        $data ? validate$DataFormat() : validateFormat();
+        function validate$DataFormat() {
+          let fmts = gen.scopeValue("formats", {
+            ref: self.formats,
+            code: opts.code.formats
+          }), fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`), fType = gen.let("fType"), format = gen.let("format");
+          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format, fDef)), cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
+          function unknownFmt() {
+            return opts.strictSchema === !1 ? codegen_1.nil : (0, codegen_1._)`${schemaCode} && !${format}`;
+          }
+          function invalidFmt() {
+            let callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))` : (0, codegen_1._)`${format}(${data})`, validData = (0, codegen_1._)`(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
+            return (0, codegen_1._)`${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+          }
+        }
+        function validateFormat() {
+          let formatDef = self.formats[schema2];
+          if (!formatDef) {
+            unknownFormat();
+            return;
+          }
+          if (formatDef === !0)
+            return;
+          let [fmtType, format, fmtRef] = getFormat(formatDef);
+          fmtType === ruleType && cxt.pass(validCondition());
+          function unknownFormat() {
+            if (opts.strictSchema === !1) {
+              self.logger.warn(unknownMsg());
+              return;
+            }
+            throw new Error(unknownMsg());
+            function unknownMsg() {
+              return `unknown format "${schema2}" ignored in schema at path "${errSchemaPath}"`;
+            }
+          }
+          function getFormat(fmtDef) {
+            let code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema2)}` : void 0, fmt = gen.scopeValue("formats", { key: schema2, ref: fmtDef, code: code2 });
+            return typeof fmtDef == "object" && !(fmtDef instanceof RegExp) ? [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`] : ["string", fmtDef, fmt];
+          }
+          function validCondition() {
+            if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
+              if (!schemaEnv.$async)
+                throw new Error("async format in sync schema");
+              return (0, codegen_1._)`await ${fmtRef}(${data})`;
+            }
+            return typeof format == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
+          }
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/format/index.js
+var require_format2 = __commonJS({
+  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var format_1 = require_format(), format = [format_1.default];
+    exports.default = format;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/metadata.js
+var require_metadata = __commonJS({
+  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.contentVocabulary = exports.metadataVocabulary = void 0;
+    exports.metadataVocabulary = [
+      "title",
+      "description",
+      "default",
+      "deprecated",
+      "readOnly",
+      "writeOnly",
+      "examples"
+    ];
+    exports.contentVocabulary = [
+      "contentMediaType",
+      "contentEncoding",
+      "contentSchema"
+    ];
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/draft7.js
+var require_draft7 = __commonJS({
+  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var core_1 = require_core2(), validation_1 = require_validation(), applicator_1 = require_applicator(), format_1 = require_format2(), metadata_1 = require_metadata(), draft7Vocabularies = [
+      core_1.default,
+      validation_1.default,
+      (0, applicator_1.default)(),
+      format_1.default,
+      metadata_1.metadataVocabulary,
+      metadata_1.contentVocabulary
+    ];
+    exports.default = draft7Vocabularies;
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/discriminator/types.js
+var require_types = __commonJS({
+  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.DiscrError = void 0;
+    var DiscrError;
+    (function(DiscrError2) {
+      DiscrError2.Tag = "tag", DiscrError2.Mapping = "mapping";
+    })(DiscrError || (exports.DiscrError = DiscrError = {}));
+  }
+});
+
+// node_modules/ajv/dist/vocabularies/discriminator/index.js
+var require_discriminator = __commonJS({
+  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    var codegen_1 = require_codegen(), types_1 = require_types(), compile_1 = require_compile(), ref_error_1 = require_ref_error(), util_1 = require_util(), error = {
+      message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
+      params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
+    }, def = {
+      keyword: "discriminator",
+      type: "object",
+      schemaType: "object",
+      error,
+      code(cxt) {
+        let { gen, data, schema: schema2, parentSchema, it } = cxt, { oneOf } = parentSchema;
+        if (!it.opts.discriminator)
+          throw new Error("discriminator: requires discriminator option");
+        let tagName = schema2.propertyName;
+        if (typeof tagName != "string")
+          throw new Error("discriminator: requires propertyName");
+        if (schema2.mapping)
+          throw new Error("discriminator: mapping is not supported");
+        if (!oneOf)
+          throw new Error("discriminator: requires oneOf keyword");
+        let valid = gen.let("valid", !1), tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
+        gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(!1, { discrError: types_1.DiscrError.Tag, tag, tagName })), cxt.ok(valid);
+        function validateMapping() {
+          let mapping = getMapping();
+          gen.if(!1);
+          for (let tagValue in mapping)
+            gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`), gen.assign(valid, applyTagSchema(mapping[tagValue]));
+          gen.else(), cxt.error(!1, { discrError: types_1.DiscrError.Mapping, tag, tagName }), gen.endIf();
+        }
+        function applyTagSchema(schemaProp) {
+          let _valid = gen.name("valid"), schCxt = cxt.subschema({ keyword: "oneOf", schemaProp }, _valid);
+          return cxt.mergeEvaluated(schCxt, codegen_1.Name), _valid;
+        }
+        function getMapping() {
+          var _a;
+          let oneOfMapping = {}, topRequired = hasRequired(parentSchema), tagRequired = !0;
+          for (let i = 0; i < oneOf.length; i++) {
+            let sch = oneOf[i];
+            if (sch?.$ref && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
+              let ref = sch.$ref;
+              if (sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref), sch instanceof compile_1.SchemaEnv && (sch = sch.schema), sch === void 0)
+                throw new ref_error_1.default(it.opts.uriResolver, it.baseId, ref);
+            }
+            let propSch = (_a = sch?.properties) === null || _a === void 0 ? void 0 : _a[tagName];
+            if (typeof propSch != "object")
+              throw new Error(`discriminator: oneOf subschemas (or referenced schemas) must have "properties/${tagName}"`);
+            tagRequired = tagRequired && (topRequired || hasRequired(sch)), addMappings(propSch, i);
+          }
+          if (!tagRequired)
+            throw new Error(`discriminator: "${tagName}" must be required`);
+          return oneOfMapping;
+          function hasRequired({ required }) {
+            return Array.isArray(required) && required.includes(tagName);
+          }
+          function addMappings(sch, i) {
+            if (sch.const)
+              addMapping(sch.const, i);
+            else if (sch.enum)
+              for (let tagValue of sch.enum)
+                addMapping(tagValue, i);
+            else
+              throw new Error(`discriminator: "properties/${tagName}" must have "const" or "enum"`);
+          }
+          function addMapping(tagValue, i) {
+            if (typeof tagValue != "string" || tagValue in oneOfMapping)
+              throw new Error(`discriminator: "${tagName}" values must be unique strings`);
+            oneOfMapping[tagValue] = i;
+          }
+        }
+      }
+    };
+    exports.default = def;
+  }
+});
+
+// node_modules/ajv/dist/refs/json-schema-draft-07.json
+var require_json_schema_draft_07 = __commonJS({
+  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+    module.exports = {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      $id: "http://json-schema.org/draft-07/schema#",
+      title: "Core schema meta-schema",
+      definitions: {
+        schemaArray: {
+          type: "array",
+          minItems: 1,
+          items: { $ref: "#" }
+        },
+        nonNegativeInteger: {
+          type: "integer",
+          minimum: 0
+        },
+        nonNegativeIntegerDefault0: {
+          allOf: [{ $ref: "#/definitions/nonNegativeInteger" }, { default: 0 }]
+        },
+        simpleTypes: {
+          enum: ["array", "boolean", "integer", "null", "number", "object", "string"]
+        },
+        stringArray: {
+          type: "array",
+          items: { type: "string" },
+          uniqueItems: !0,
+          default: []
+        }
+      },
+      type: ["object", "boolean"],
+      properties: {
+        $id: {
+          type: "string",
+          format: "uri-reference"
+        },
+        $schema: {
+          type: "string",
+          format: "uri"
+        },
+        $ref: {
+          type: "string",
+          format: "uri-reference"
+        },
+        $comment: {
+          type: "string"
+        },
+        title: {
+          type: "string"
+        },
+        description: {
+          type: "string"
+        },
+        default: !0,
+        readOnly: {
+          type: "boolean",
+          default: !1
+        },
+        examples: {
+          type: "array",
+          items: !0
+        },
+        multipleOf: {
+          type: "number",
+          exclusiveMinimum: 0
+        },
+        maximum: {
+          type: "number"
+        },
+        exclusiveMaximum: {
+          type: "number"
+        },
+        minimum: {
+          type: "number"
+        },
+        exclusiveMinimum: {
+          type: "number"
+        },
+        maxLength: { $ref: "#/definitions/nonNegativeInteger" },
+        minLength: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
+        pattern: {
+          type: "string",
+          format: "regex"
+        },
+        additionalItems: { $ref: "#" },
+        items: {
+          anyOf: [{ $ref: "#" }, { $ref: "#/definitions/schemaArray" }],
+          default: !0
+        },
+        maxItems: { $ref: "#/definitions/nonNegativeInteger" },
+        minItems: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
+        uniqueItems: {
+          type: "boolean",
+          default: !1
+        },
+        contains: { $ref: "#" },
+        maxProperties: { $ref: "#/definitions/nonNegativeInteger" },
+        minProperties: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
+        required: { $ref: "#/definitions/stringArray" },
+        additionalProperties: { $ref: "#" },
+        definitions: {
+          type: "object",
+          additionalProperties: { $ref: "#" },
+          default: {}
+        },
+        properties: {
+          type: "object",
+          additionalProperties: { $ref: "#" },
+          default: {}
+        },
+        patternProperties: {
+          type: "object",
+          additionalProperties: { $ref: "#" },
+          propertyNames: { format: "regex" },
+          default: {}
+        },
+        dependencies: {
+          type: "object",
+          additionalProperties: {
+            anyOf: [{ $ref: "#" }, { $ref: "#/definitions/stringArray" }]
+          }
+        },
+        propertyNames: { $ref: "#" },
+        const: !0,
+        enum: {
+          type: "array",
+          items: !0,
+          minItems: 1,
+          uniqueItems: !0
+        },
+        type: {
+          anyOf: [
+            { $ref: "#/definitions/simpleTypes" },
+            {
+              type: "array",
+              items: { $ref: "#/definitions/simpleTypes" },
+              minItems: 1,
+              uniqueItems: !0
+            }
+          ]
+        },
+        format: { type: "string" },
+        contentMediaType: { type: "string" },
+        contentEncoding: { type: "string" },
+        if: { $ref: "#" },
+        then: { $ref: "#" },
+        else: { $ref: "#" },
+        allOf: { $ref: "#/definitions/schemaArray" },
+        anyOf: { $ref: "#/definitions/schemaArray" },
+        oneOf: { $ref: "#/definitions/schemaArray" },
+        not: { $ref: "#" }
+      },
+      default: !0
+    };
+  }
+});
+
+// node_modules/ajv/dist/ajv.js
+var require_ajv = __commonJS({
+  "node_modules/ajv/dist/ajv.js"(exports, module) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
+    var core_1 = require_core(), draft7_1 = require_draft7(), discriminator_1 = require_discriminator(), draft7MetaSchema = require_json_schema_draft_07(), META_SUPPORT_DATA = ["/properties"], META_SCHEMA_ID = "http://json-schema.org/draft-07/schema", Ajv2 = class extends core_1.default {
+      _addVocabularies() {
+        super._addVocabularies(), draft7_1.default.forEach((v) => this.addVocabulary(v)), this.opts.discriminator && this.addKeyword(discriminator_1.default);
+      }
+      _addDefaultMetaSchema() {
+        if (super._addDefaultMetaSchema(), !this.opts.meta)
+          return;
+        let metaSchema = this.opts.$data ? this.$dataMetaSchema(draft7MetaSchema, META_SUPPORT_DATA) : draft7MetaSchema;
+        this.addMetaSchema(metaSchema, META_SCHEMA_ID, !1), this.refs["http://json-schema.org/schema"] = META_SCHEMA_ID;
+      }
+      defaultMeta() {
+        return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
+      }
+    };
+    exports.Ajv = Ajv2;
+    module.exports = exports = Ajv2;
+    module.exports.Ajv = Ajv2;
+    Object.defineProperty(exports, "__esModule", { value: !0 });
+    exports.default = Ajv2;
+    var validate_1 = require_validate();
+    Object.defineProperty(exports, "KeywordCxt", { enumerable: !0, get: function() {
+      return validate_1.KeywordCxt;
+    } });
+    var codegen_1 = require_codegen();
+    Object.defineProperty(exports, "_", { enumerable: !0, get: function() {
+      return codegen_1._;
+    } });
+    Object.defineProperty(exports, "str", { enumerable: !0, get: function() {
+      return codegen_1.str;
+    } });
+    Object.defineProperty(exports, "stringify", { enumerable: !0, get: function() {
+      return codegen_1.stringify;
+    } });
+    Object.defineProperty(exports, "nil", { enumerable: !0, get: function() {
+      return codegen_1.nil;
+    } });
+    Object.defineProperty(exports, "Name", { enumerable: !0, get: function() {
+      return codegen_1.Name;
+    } });
+    Object.defineProperty(exports, "CodeGen", { enumerable: !0, get: function() {
+      return codegen_1.CodeGen;
+    } });
+    var validation_error_1 = require_validation_error();
+    Object.defineProperty(exports, "ValidationError", { enumerable: !0, get: function() {
+      return validation_error_1.default;
+    } });
+    var ref_error_1 = require_ref_error();
+    Object.defineProperty(exports, "MissingRefError", { enumerable: !0, get: function() {
+      return ref_error_1.default;
+    } });
+  }
+});
+
+// src/config/schema-ajv.ts
+function schemaAjv(formats, options = {}) {
+  let ajv = new import_ajv.Ajv({
+    allErrors: !0,
+    verbose: !0,
+    strict: !0,
+    strictRequired: !1,
+    allowUnionTypes: !0,
+    ...options
+  });
+  ajv.addVocabulary(["errorMessage"]);
+  for (let [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
+  return ajv;
+}
+var import_ajv, init_schema_ajv = __esm({
+  "src/config/schema-ajv.ts"() {
+    "use strict";
+    import_ajv = __toESM(require_ajv(), 1);
+  }
+});
+
+// src/config/schema-extension.ts
+var schema_extension_exports = {};
+__export(schema_extension_exports, {
+  compileWithKinds: () => compileWithKinds,
+  schemaWithKinds: () => schemaWithKinds
+});
+function propertiesOf(node) {
+  let found = node.properties;
+  if (typeof found == "object" && found !== null && !Array.isArray(found)) return found;
+  let made = {};
+  return node.properties = made, made;
+}
+function schemaWithKinds(bundle, registered2) {
+  let schema2 = structuredClone(bundle);
+  schema2.definitions ??= {};
+  let definitions = schema2.definitions;
+  for (let { kind, parent } of registered2) {
+    let { fragment, description, definition } = kind.config.schema;
+    if (definition === void 0) continue;
+    definitions[fragment] = structuredClone(definition);
+    let holder = parent ? definitions[parent.config.schema.fragment] : schema2;
+    if (holder === void 0) throw new Error(`no schema definition ${parent?.config.schema.fragment}`);
+    let ref = `#/definitions/${fragment}`, about = description === void 0 ? {} : { description };
+    propertiesOf(holder)[kind.collection] = kind.singleton ? { ...about, $ref: ref } : { ...about, type: "array", items: { $ref: ref } };
+  }
+  return schema2;
+}
+var compileWithKinds, init_schema_extension = __esm({
+  "src/config/schema-extension.ts"() {
+    "use strict";
+    init_docsync_schema();
+    init_schema_ajv();
+    compileWithKinds = (registered2, formats) => schemaAjv(formats).compile(schemaWithKinds(docsync_schema_default, registered2));
+  }
+});
+
 // src/config/schema-validate.ts
 function validator() {
   return compiled ??= precompiledValidator({ uri: isAbsoluteUrl }), compiled;
+}
+async function prepareSchema() {
+  let registered2 = registeredKinds().filter(({ kind }) => kind.config.schema.definition !== void 0);
+  registered2.length === compiledFor.length && registered2.every((r, i) => r === compiledFor[i]) || (compiledFor = registered2, compiled = registered2.length === 0 ? void 0 : (await Promise.resolve().then(() => (init_schema_extension(), schema_extension_exports))).compileWithKinds(registered2, { uri: isAbsoluteUrl }));
 }
 function isAbsoluteUrl(value) {
   return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:/i.test(value);
@@ -17511,12 +23886,14 @@ function toPath(pointer, value) {
 function toPointer(path) {
   return path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
-var compiled, init_schema_validate = __esm({
+var compiled, compiledFor, init_schema_validate = __esm({
   "src/config/schema-validate.ts"() {
     "use strict";
+    init_registry();
     init_schema_messages();
     init_schema_precompiled();
     init_yaml_positions();
+    compiledFor = [];
   }
 });
 
@@ -17694,7 +24071,7 @@ import { readFile } from "node:fs/promises";
 async function loadConfig(options) {
   if (options.paths.length === 0) throw new DocsyncError("config.invalid", "no configuration file given");
   let env = options.env ?? process.env, { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
-  checkConfigSize(files, env);
+  checkConfigSize(files, env), await prepareSchema();
   let checked = await Promise.all(files.map((ref) => checkFile(ref, env)));
   for (let file of checked) append(diagnostics, file.diagnostics);
   let valid = checked.flatMap((c) => c.valid === void 0 ? [] : [c.valid]), partial = diagnostics.length > 0, { merged, diagnostics: mergeErrors } = mergeFiles(valid, { partial });
@@ -18808,7 +25185,7 @@ function eachItem(desired, visit) {
   let walk = (kinds, parent, address) => {
     for (let kind of kinds) {
       let scope = { organization: desired.organization, address, desired: parent, ids: {} };
-      for (let item of kind.desired(scope) ?? []) {
+      for (let item of desiredIn(kind, scope) ?? []) {
         let at3 = addressOf(address, kind.kind, addressKey(kind, item));
         visit(at3, kind, item), walk(kind.children ?? [], item, at3);
       }
@@ -19600,7 +25977,7 @@ var require_timers = __commonJS({
 });
 
 // node_modules/undici/lib/core/errors.js
-var require_errors2 = __commonJS({
+var require_errors3 = __commonJS({
   "node_modules/undici/lib/core/errors.js"(exports, module) {
     "use strict";
     var kUndiciError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR"), UndiciError = class extends Error {
@@ -20121,10 +26498,10 @@ var require_tree = __commonJS({
 });
 
 // node_modules/undici/lib/core/util.js
-var require_util = __commonJS({
+var require_util2 = __commonJS({
   "node_modules/undici/lib/core/util.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols(), { IncomingMessage } = __require("node:http"), stream = __require("node:stream"), net = __require("node:net"), { stringify } = __require("node:querystring"), { EventEmitter: EE } = __require("node:events"), timers = require_timers(), { InvalidArgumentError: InvalidArgumentError2, ConnectTimeoutError } = require_errors2(), { headerNameLowerCasedRecord } = require_constants(), { tree } = require_tree(), [nodeMajor, nodeMinor] = process.versions.node.split(".", 2).map((v) => Number(v)), BodyAsyncIterable = class {
+    var assert = __require("node:assert"), { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols(), { IncomingMessage } = __require("node:http"), stream = __require("node:stream"), net = __require("node:net"), { stringify } = __require("node:querystring"), { EventEmitter: EE } = __require("node:events"), timers = require_timers(), { InvalidArgumentError: InvalidArgumentError2, ConnectTimeoutError } = require_errors3(), { headerNameLowerCasedRecord } = require_constants(), { tree } = require_tree(), [nodeMajor, nodeMinor] = process.versions.node.split(".", 2).map((v) => Number(v)), BodyAsyncIterable = class {
       constructor(body) {
         this[kBody] = body, this[kBodyUsed] = !1;
       }
@@ -21034,7 +27411,7 @@ var require_request = __commonJS({
     var {
       InvalidArgumentError: InvalidArgumentError2,
       NotSupportedError
-    } = require_errors2(), assert = __require("node:assert"), {
+    } = require_errors3(), assert = __require("node:assert"), {
       isValidHTTPToken,
       isValidHeaderValue,
       isStream,
@@ -21049,7 +27426,7 @@ var require_request = __commonJS({
       getServerName,
       normalizedMethodRecords,
       getProtocolFromUrlString
-    } = require_util(), { channels } = require_diagnostics(), { headerNameLowerCasedRecord } = require_constants(), invalidPathRegex = /[^\u0021-\u00ff]/;
+    } = require_util2(), { channels } = require_diagnostics(), { headerNameLowerCasedRecord } = require_constants(), invalidPathRegex = /[^\u0021-\u00ff]/;
     function isValidContentLengthHeaderValue(val) {
       if (typeof val != "string" || val.length === 0)
         return !1;
@@ -21298,7 +27675,7 @@ var require_request = __commonJS({
 var require_wrap_handler = __commonJS({
   "node_modules/undici/lib/handler/wrap-handler.js"(exports, module) {
     "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors3();
     module.exports = class WrapHandler {
       #handler;
       constructor(handler) {
@@ -21404,7 +27781,7 @@ var require_dispatcher = __commonJS({
 var require_unwrap_handler = __commonJS({
   "node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
     "use strict";
-    var { parseHeaders } = require_util(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), kResume = /* @__PURE__ */ Symbol("resume"), UnwrapController = class {
+    var { parseHeaders } = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), kResume = /* @__PURE__ */ Symbol("resume"), UnwrapController = class {
       #paused = !1;
       #reason = null;
       #aborted = !1;
@@ -21478,7 +27855,7 @@ var require_dispatcher_base = __commonJS({
       ClientDestroyedError,
       ClientClosedError,
       InvalidArgumentError: InvalidArgumentError2
-    } = require_errors2(), { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = require_symbols(), kOnDestroyed = /* @__PURE__ */ Symbol("onDestroyed"), kOnClosed = /* @__PURE__ */ Symbol("onClosed"), kWebSocketOptions = /* @__PURE__ */ Symbol("webSocketOptions"), kEventSourceOptions = /* @__PURE__ */ Symbol("eventSourceOptions"), DispatcherBase = class extends Dispatcher {
+    } = require_errors3(), { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = require_symbols(), kOnDestroyed = /* @__PURE__ */ Symbol("onDestroyed"), kOnClosed = /* @__PURE__ */ Symbol("onClosed"), kWebSocketOptions = /* @__PURE__ */ Symbol("webSocketOptions"), kEventSourceOptions = /* @__PURE__ */ Symbol("eventSourceOptions"), DispatcherBase = class extends Dispatcher {
       /** @type {boolean} */
       [kDestroyed] = !1;
       /** @type {Array<Function|null} */
@@ -21591,7 +27968,7 @@ var require_dispatcher_base = __commonJS({
 var require_connect = __commonJS({
   "node_modules/undici/lib/core/connect.js"(exports, module) {
     "use strict";
-    var net = __require("node:net"), assert = __require("node:assert"), util = require_util(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), tls, SessionCache = class {
+    var net = __require("node:net"), assert = __require("node:assert"), util = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), tls, SessionCache = class {
       constructor(maxCachedSessions) {
         this._maxCachedSessions = maxCachedSessions, this._sessionCache = /* @__PURE__ */ new Map(), this._sessionRegistry = new FinalizationRegistry((key) => {
           if (this._sessionCache.size < this._maxCachedSessions)
@@ -21682,7 +28059,7 @@ var require_connect = __commonJS({
 });
 
 // node_modules/undici/lib/llhttp/utils.js
-var require_utils = __commonJS({
+var require_utils2 = __commonJS({
   "node_modules/undici/lib/llhttp/utils.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: !0 });
@@ -21700,7 +28077,7 @@ var require_constants2 = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: !0 });
     exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-    var utils_1 = require_utils();
+    var utils_1 = require_utils2();
     exports.ERROR = {
       OK: 0,
       INTERNAL: 1,
@@ -23407,10 +29784,10 @@ var require_webidl = __commonJS({
 });
 
 // node_modules/undici/lib/web/fetch/util.js
-var require_util2 = __commonJS({
+var require_util3 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
-    var { Transform } = __require("node:stream"), zlib = __require("node:zlib"), { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants3(), { getGlobalOrigin } = require_global(), { collectAnHTTPQuotedString, parseMIMEType } = require_data_url(), { performance: performance2 } = __require("node:perf_hooks"), { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util(), assert = __require("node:assert"), { isUint8Array } = __require("node:util/types"), { webidl } = require_webidl(), { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = require_infra();
+    var { Transform } = __require("node:stream"), zlib = __require("node:zlib"), { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants3(), { getGlobalOrigin } = require_global(), { collectAnHTTPQuotedString, parseMIMEType } = require_data_url(), { performance: performance2 } = __require("node:perf_hooks"), { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2(), assert = __require("node:assert"), { isUint8Array } = __require("node:util/types"), { webidl } = require_webidl(), { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = require_infra();
     function responseURL(response) {
       let urlList = response.urlList, length2 = urlList.length;
       return length2 === 0 ? null : urlList[length2 - 1].toString();
@@ -23963,7 +30340,7 @@ var require_util2 = __commonJS({
 var require_formdata = __commonJS({
   "node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
     "use strict";
-    var { iteratorMixin } = require_util2(), { kEnumerableProperty } = require_util(), { webidl } = require_webidl(), nodeUtil = __require("node:util"), FormData = class _FormData {
+    var { iteratorMixin } = require_util3(), { kEnumerableProperty } = require_util2(), { webidl } = require_webidl(), nodeUtil = __require("node:util"), FormData = class _FormData {
       #state = [];
       constructor(form = void 0) {
         if (webidl.util.markAsUncloneable(this), form !== void 0)
@@ -24061,7 +30438,7 @@ var require_formdata = __commonJS({
 var require_formdata_parser = __commonJS({
   "node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
     "use strict";
-    var { bufferToLowerCasedHeaderName } = require_util(), { HTTP_TOKEN_CODEPOINTS } = require_data_url(), { makeEntry } = require_formdata(), { webidl } = require_webidl(), assert = __require("node:assert"), { isomorphicDecode } = require_infra(), dd = Buffer.from("--"), decoder = new TextDecoder(), decoderIgnoreBOM = new TextDecoder("utf-8", { ignoreBOM: !0 });
+    var { bufferToLowerCasedHeaderName } = require_util2(), { HTTP_TOKEN_CODEPOINTS } = require_data_url(), { makeEntry } = require_formdata(), { webidl } = require_webidl(), assert = __require("node:assert"), { isomorphicDecode } = require_infra(), dd = Buffer.from("--"), decoder = new TextDecoder(), decoderIgnoreBOM = new TextDecoder("utf-8", { ignoreBOM: !0 });
     function isAsciiString(chars) {
       for (let i = 0; i < chars.length; ++i)
         if ((chars.charCodeAt(i) & -128) !== 0)
@@ -24321,12 +30698,12 @@ var require_promise = __commonJS({
 var require_body = __commonJS({
   "node_modules/undici/lib/web/fetch/body.js"(exports, module) {
     "use strict";
-    var util = require_util(), {
+    var util = require_util2(), {
       ReadableStreamFrom,
       readableStreamClose,
       fullyReadBody,
       extractMimeType
-    } = require_util2(), { FormData, setFormDataState } = require_formdata(), { webidl } = require_webidl(), assert = __require("node:assert"), { isErrored, isDisturbed } = __require("node:stream"), { isUint8Array } = __require("node:util/types"), { serializeAMimeType } = require_data_url(), { multipartFormDataParser } = require_formdata_parser(), { createDeferredPromise } = require_promise(), { parseJSONFromBytes } = require_infra(), { utf8DecodeBytes } = require_encoding(), { runtimeFeatures } = require_runtime_features(), random = runtimeFeatures.has("crypto") ? __require("node:crypto").randomInt : (max) => Math.floor(Math.random() * max), textEncoder = new TextEncoder();
+    } = require_util3(), { FormData, setFormDataState } = require_formdata(), { webidl } = require_webidl(), assert = __require("node:assert"), { isErrored, isDisturbed } = __require("node:stream"), { isUint8Array } = __require("node:util/types"), { serializeAMimeType } = require_data_url(), { multipartFormDataParser } = require_formdata_parser(), { createDeferredPromise } = require_promise(), { parseJSONFromBytes } = require_infra(), { utf8DecodeBytes } = require_encoding(), { runtimeFeatures } = require_runtime_features(), random = runtimeFeatures.has("crypto") ? __require("node:crypto").randomInt : (max) => Math.floor(Math.random() * max), textEncoder = new TextEncoder();
     function noop() {
     }
     var streamRegistry = new FinalizationRegistry((weakRef) => {
@@ -24507,7 +30884,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
 var require_client_h1 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), util = require_util(), { channels } = require_diagnostics(), timers = require_timers(), {
+    var assert = __require("node:assert"), util = require_util2(), { channels } = require_diagnostics(), timers = require_timers(), {
       RequestContentLengthMismatchError,
       ResponseContentLengthMismatchError,
       RequestAbortedError,
@@ -24519,7 +30896,7 @@ var require_client_h1 = __commonJS({
       BodyTimeoutError,
       HTTPParserError,
       ResponseExceededMaxSizeError
-    } = require_errors2(), {
+    } = require_errors3(), {
       kUrl,
       kReset,
       kClient,
@@ -25196,7 +31573,7 @@ ${len.toString(16)}\r
 var require_client_h2 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { pipeline } = __require("node:stream"), util = require_util(), {
+    var assert = __require("node:assert"), { pipeline } = __require("node:stream"), util = require_util2(), {
       RequestContentLengthMismatchError,
       RequestAbortedError,
       SocketError,
@@ -25204,7 +31581,7 @@ var require_client_h2 = __commonJS({
       InvalidArgumentError: InvalidArgumentError2,
       HeadersTimeoutError,
       BodyTimeoutError
-    } = require_errors2(), {
+    } = require_errors3(), {
       kUrl,
       kReset,
       kClient,
@@ -25642,11 +32019,11 @@ var require_client_h2 = __commonJS({
 var require_client = __commonJS({
   "node_modules/undici/lib/dispatcher/client.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), net = __require("node:net"), http = __require("node:http"), util = require_util(), { ClientStats } = require_stats(), { channels } = require_diagnostics(), Request = require_request(), DispatcherBase = require_dispatcher_base(), {
+    var assert = __require("node:assert"), net = __require("node:net"), http = __require("node:http"), util = require_util2(), { ClientStats } = require_stats(), { channels } = require_diagnostics(), Request = require_request(), DispatcherBase = require_dispatcher_base(), {
       InvalidArgumentError: InvalidArgumentError2,
       InformationalError,
       ClientDestroyedError
-    } = require_errors2(), buildConnector2 = require_connect(), {
+    } = require_errors3(), buildConnector2 = require_connect(), {
       kUrl,
       kServerName,
       kClient,
@@ -26196,7 +32573,7 @@ var require_pool = __commonJS({
       kRemoveClient
     } = require_pool_base(), Client = require_client(), {
       InvalidArgumentError: InvalidArgumentError2
-    } = require_errors2(), util = require_util(), { kUrl } = require_symbols(), buildConnector2 = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory");
+    } = require_errors3(), util = require_util2(), { kUrl } = require_symbols(), buildConnector2 = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory");
     function defaultFactory(origin, opts) {
       return new Client(origin, opts);
     }
@@ -26264,14 +32641,14 @@ var require_balanced_pool = __commonJS({
     var {
       BalancedPoolMissingUpstreamError,
       InvalidArgumentError: InvalidArgumentError2
-    } = require_errors2(), {
+    } = require_errors3(), {
       PoolBase,
       kClients,
       kNeedDrain,
       kAddClient,
       kRemoveClient,
       kGetDispatcher
-    } = require_pool_base(), Pool2 = require_pool(), { kUrl } = require_symbols(), util = require_util(), kFactory = /* @__PURE__ */ Symbol("factory"), kOptions = /* @__PURE__ */ Symbol("options"), kGreatestCommonDivisor = /* @__PURE__ */ Symbol("kGreatestCommonDivisor"), kCurrentWeight = /* @__PURE__ */ Symbol("kCurrentWeight"), kIndex = /* @__PURE__ */ Symbol("kIndex"), kWeight = /* @__PURE__ */ Symbol("kWeight"), kMaxWeightPerServer = /* @__PURE__ */ Symbol("kMaxWeightPerServer"), kErrorPenalty = /* @__PURE__ */ Symbol("kErrorPenalty");
+    } = require_pool_base(), Pool2 = require_pool(), { kUrl } = require_symbols(), util = require_util2(), kFactory = /* @__PURE__ */ Symbol("factory"), kOptions = /* @__PURE__ */ Symbol("options"), kGreatestCommonDivisor = /* @__PURE__ */ Symbol("kGreatestCommonDivisor"), kCurrentWeight = /* @__PURE__ */ Symbol("kCurrentWeight"), kIndex = /* @__PURE__ */ Symbol("kIndex"), kWeight = /* @__PURE__ */ Symbol("kWeight"), kMaxWeightPerServer = /* @__PURE__ */ Symbol("kMaxWeightPerServer"), kErrorPenalty = /* @__PURE__ */ Symbol("kErrorPenalty");
     function getGreatestCommonDivisor(a, b) {
       if (a === 0) return b;
       for (; b !== 0; ) {
@@ -26358,7 +32735,7 @@ var require_round_robin_pool = __commonJS({
       kRemoveClient
     } = require_pool_base(), Client = require_client(), {
       InvalidArgumentError: InvalidArgumentError2
-    } = require_errors2(), util = require_util(), { kUrl } = require_symbols(), buildConnector2 = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory"), kIndex = /* @__PURE__ */ Symbol("index");
+    } = require_errors3(), util = require_util2(), { kUrl } = require_symbols(), buildConnector2 = require_connect(), kOptions = /* @__PURE__ */ Symbol("options"), kConnections = /* @__PURE__ */ Symbol("connections"), kFactory = /* @__PURE__ */ Symbol("factory"), kIndex = /* @__PURE__ */ Symbol("index");
     function defaultFactory(origin, opts) {
       return new Client(origin, opts);
     }
@@ -26434,7 +32811,7 @@ var require_round_robin_pool = __commonJS({
 var require_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
     "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors2(), { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols(), DispatcherBase = require_dispatcher_base(), Pool2 = require_pool(), Client = require_client(), util = require_util(), kOnConnect = /* @__PURE__ */ Symbol("onConnect"), kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect"), kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError"), kOnDrain = /* @__PURE__ */ Symbol("onDrain"), kFactory = /* @__PURE__ */ Symbol("factory"), kOptions = /* @__PURE__ */ Symbol("options"), kOrigins = /* @__PURE__ */ Symbol("origins");
+    var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors3(), { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols(), DispatcherBase = require_dispatcher_base(), Pool2 = require_pool(), Client = require_client(), util = require_util2(), kOnConnect = /* @__PURE__ */ Symbol("onConnect"), kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect"), kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError"), kOnDrain = /* @__PURE__ */ Symbol("onDrain"), kFactory = /* @__PURE__ */ Symbol("factory"), kOptions = /* @__PURE__ */ Symbol("options"), kOrigins = /* @__PURE__ */ Symbol("origins");
     function defaultFactory(origin, opts) {
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool2(origin, opts);
     }
@@ -26514,7 +32891,7 @@ var require_agent = __commonJS({
 var require_socks5_utils = __commonJS({
   "node_modules/undici/lib/core/socks5-utils.js"(exports, module) {
     "use strict";
-    var { Buffer: Buffer3 } = __require("node:buffer"), net = __require("node:net"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var { Buffer: Buffer3 } = __require("node:buffer"), net = __require("node:net"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3();
     function parseAddress(address) {
       if (net.isIPv4(address)) {
         let parts = address.split(".").map(Number);
@@ -26641,7 +33018,7 @@ var require_socks5_utils = __commonJS({
 var require_socks5_client = __commonJS({
   "node_modules/undici/lib/core/socks5-client.js"(exports, module) {
     "use strict";
-    var { EventEmitter } = __require("node:events"), { Buffer: Buffer3 } = __require("node:buffer"), { InvalidArgumentError: InvalidArgumentError2, Socks5ProxyError } = require_errors2(), { debuglog } = __require("node:util"), { parseAddress } = require_socks5_utils(), debug = debuglog("undici:socks5"), EMPTY_BUFFER = Buffer3.alloc(0), SOCKS_VERSION = 5, AUTH_METHODS = {
+    var { EventEmitter } = __require("node:events"), { Buffer: Buffer3 } = __require("node:buffer"), { InvalidArgumentError: InvalidArgumentError2, Socks5ProxyError } = require_errors3(), { debuglog } = __require("node:util"), { parseAddress } = require_socks5_utils(), debug = debuglog("undici:socks5"), EMPTY_BUFFER = Buffer3.alloc(0), SOCKS_VERSION = 5, AUTH_METHODS = {
       NO_AUTH: 0,
       GSSAPI: 1,
       USERNAME_PASSWORD: 2,
@@ -26883,7 +33260,7 @@ var require_socks5_client = __commonJS({
 var require_socks5_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports, module) {
     "use strict";
-    var { URL: URL2 } = __require("node:url"), tls, DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), { Socks5Client, STATES: STATES2 } = require_socks5_client(), { kDispatch, kClose, kDestroy } = require_symbols(), Pool2 = require_pool(), buildConnector2 = require_connect(), { debuglog } = __require("node:util"), debug = debuglog("undici:socks5-proxy"), kProxyUrl = /* @__PURE__ */ Symbol("proxy url"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kProxyAuth = /* @__PURE__ */ Symbol("proxy auth"), kProxyProtocol = /* @__PURE__ */ Symbol("proxy protocol"), kPools = /* @__PURE__ */ Symbol("pools"), kConnector = /* @__PURE__ */ Symbol("connector"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), experimentalWarningEmitted = !1, Socks5ProxyAgent = class extends DispatcherBase {
+    var { URL: URL2 } = __require("node:url"), tls, DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), { Socks5Client, STATES: STATES2 } = require_socks5_client(), { kDispatch, kClose, kDestroy } = require_symbols(), Pool2 = require_pool(), buildConnector2 = require_connect(), { debuglog } = __require("node:util"), debug = debuglog("undici:socks5-proxy"), kProxyUrl = /* @__PURE__ */ Symbol("proxy url"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kProxyAuth = /* @__PURE__ */ Symbol("proxy auth"), kProxyProtocol = /* @__PURE__ */ Symbol("proxy protocol"), kPools = /* @__PURE__ */ Symbol("pools"), kConnector = /* @__PURE__ */ Symbol("connector"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), experimentalWarningEmitted = !1, Socks5ProxyAgent = class extends DispatcherBase {
       constructor(proxyUrl, options = {}) {
         if (super(), experimentalWarningEmitted || (process.emitWarning(
           "SOCKS5 proxy support is experimental and subject to change",
@@ -26996,7 +33373,7 @@ var require_socks5_proxy_agent = __commonJS({
 var require_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
-    var { kProxy, kClose, kDestroy, kDispatch } = require_symbols(), Agent = require_agent(), Pool2 = require_pool(), DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError, SecureProxyConnectionError } = require_errors2(), buildConnector2 = require_connect(), Client = require_client(), { channels } = require_diagnostics(), Socks5ProxyAgent = require_socks5_proxy_agent(), kAgent = /* @__PURE__ */ Symbol("proxy agent"), kClient = /* @__PURE__ */ Symbol("proxy client"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), kProxyTls = /* @__PURE__ */ Symbol("proxy tls settings"), kConnectEndpoint = /* @__PURE__ */ Symbol("connect endpoint function"), kTunnelProxy = /* @__PURE__ */ Symbol("tunnel proxy");
+    var { kProxy, kClose, kDestroy, kDispatch } = require_symbols(), Agent = require_agent(), Pool2 = require_pool(), DispatcherBase = require_dispatcher_base(), { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError, SecureProxyConnectionError } = require_errors3(), buildConnector2 = require_connect(), Client = require_client(), { channels } = require_diagnostics(), Socks5ProxyAgent = require_socks5_proxy_agent(), kAgent = /* @__PURE__ */ Symbol("proxy agent"), kClient = /* @__PURE__ */ Symbol("proxy client"), kProxyHeaders = /* @__PURE__ */ Symbol("proxy headers"), kRequestTls = /* @__PURE__ */ Symbol("request tls settings"), kProxyTls = /* @__PURE__ */ Symbol("proxy tls settings"), kConnectEndpoint = /* @__PURE__ */ Symbol("connect endpoint function"), kTunnelProxy = /* @__PURE__ */ Symbol("tunnel proxy");
     function defaultProtocolPort(protocol) {
       return protocol === "https:" ? 443 : 80;
     }
@@ -27245,11 +33622,11 @@ var require_env_http_proxy_agent = __commonJS({
 var require_retry_handler = __commonJS({
   "node_modules/undici/lib/handler/retry-handler.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { kRetryHandlerDefaultRetry } = require_symbols(), { RequestRetryError } = require_errors2(), WrapHandler = require_wrap_handler(), {
+    var assert = __require("node:assert"), { kRetryHandlerDefaultRetry } = require_symbols(), { RequestRetryError } = require_errors3(), WrapHandler = require_wrap_handler(), {
       isDisturbed,
       parseRangeHeader,
       wrapRequestBody
-    } = require_util();
+    } = require_util2();
     function calculateRetryAfterHeader(retryAfter) {
       let retryTime = new Date(retryAfter).getTime();
       return isNaN(retryTime) ? 0 : retryTime - Date.now();
@@ -27582,7 +33959,7 @@ var require_retry_agent = __commonJS({
 var require_h2c_client = __commonJS({
   "node_modules/undici/lib/dispatcher/h2c-client.js"(exports, module) {
     "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), Client = require_client(), H2CClient = class extends Client {
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), Client = require_client(), H2CClient = class extends Client {
       constructor(origin, clientOpts) {
         if (typeof origin == "string" && (origin = new URL(origin)), origin.protocol !== "http:")
           throw new InvalidArgumentError2(
@@ -27610,7 +33987,7 @@ var require_h2c_client = __commonJS({
 var require_readable = __commonJS({
   "node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { Readable } = __require("node:stream"), { RequestAbortedError, NotSupportedError, InvalidArgumentError: InvalidArgumentError2, AbortError } = require_errors2(), util = require_util(), { ReadableStreamFrom } = require_util(), kConsume = /* @__PURE__ */ Symbol("kConsume"), kReading = /* @__PURE__ */ Symbol("kReading"), kBody = /* @__PURE__ */ Symbol("kBody"), kAbort = /* @__PURE__ */ Symbol("kAbort"), kContentType = /* @__PURE__ */ Symbol("kContentType"), kContentLength = /* @__PURE__ */ Symbol("kContentLength"), kUsed = /* @__PURE__ */ Symbol("kUsed"), kBytesRead = /* @__PURE__ */ Symbol("kBytesRead"), noop = () => {
+    var assert = __require("node:assert"), { Readable } = __require("node:stream"), { RequestAbortedError, NotSupportedError, InvalidArgumentError: InvalidArgumentError2, AbortError } = require_errors3(), util = require_util2(), { ReadableStreamFrom } = require_util2(), kConsume = /* @__PURE__ */ Symbol("kConsume"), kReading = /* @__PURE__ */ Symbol("kReading"), kBody = /* @__PURE__ */ Symbol("kBody"), kAbort = /* @__PURE__ */ Symbol("kAbort"), kContentType = /* @__PURE__ */ Symbol("kContentType"), kContentLength = /* @__PURE__ */ Symbol("kContentLength"), kUsed = /* @__PURE__ */ Symbol("kUsed"), kBytesRead = /* @__PURE__ */ Symbol("kBytesRead"), noop = () => {
     }, BodyReadable = class extends Readable {
       /**
        * @param {object} opts
@@ -27879,7 +34256,7 @@ var require_readable = __commonJS({
 var require_api_request = __commonJS({
   "node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { AsyncResource } = __require("node:async_hooks"), { Readable } = require_readable(), { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2(), util = require_util();
+    var assert = __require("node:assert"), { AsyncResource } = __require("node:async_hooks"), { Readable } = require_readable(), { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors3(), util = require_util2();
     function noop() {
     }
     var RequestHandler = class extends AsyncResource {
@@ -27982,7 +34359,7 @@ var require_api_request = __commonJS({
 var require_abort_signal = __commonJS({
   "node_modules/undici/lib/api/abort-signal.js"(exports, module) {
     "use strict";
-    var { addAbortListener } = require_util(), { RequestAbortedError } = require_errors2(), kListener = /* @__PURE__ */ Symbol("kListener"), kSignal = /* @__PURE__ */ Symbol("kSignal");
+    var { addAbortListener } = require_util2(), { RequestAbortedError } = require_errors3(), kListener = /* @__PURE__ */ Symbol("kListener"), kSignal = /* @__PURE__ */ Symbol("kSignal");
     function abort(self) {
       self.abort ? self.abort(self[kSignal]?.reason) : self.reason = self[kSignal]?.reason ?? new RequestAbortedError(), removeSignal(self);
     }
@@ -28011,7 +34388,7 @@ var require_abort_signal = __commonJS({
 var require_api_stream = __commonJS({
   "node_modules/undici/lib/api/api-stream.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { finished } = __require("node:stream"), { AsyncResource } = __require("node:async_hooks"), { InvalidArgumentError: InvalidArgumentError2, InvalidReturnValueError } = require_errors2(), util = require_util(), { addSignal, removeSignal } = require_abort_signal();
+    var assert = __require("node:assert"), { finished } = __require("node:stream"), { AsyncResource } = __require("node:async_hooks"), { InvalidArgumentError: InvalidArgumentError2, InvalidReturnValueError } = require_errors3(), util = require_util2(), { addSignal, removeSignal } = require_abort_signal();
     function noop() {
     }
     var StreamHandler = class extends AsyncResource {
@@ -28112,7 +34489,7 @@ var require_api_pipeline = __commonJS({
       InvalidArgumentError: InvalidArgumentError2,
       InvalidReturnValueError,
       RequestAbortedError
-    } = require_errors2(), util = require_util(), { addSignal, removeSignal } = require_abort_signal();
+    } = require_errors3(), util = require_util2(), { addSignal, removeSignal } = require_abort_signal();
     function noop() {
     }
     var kResume = /* @__PURE__ */ Symbol("resume"), PipelineRequest = class extends Readable {
@@ -28246,7 +34623,7 @@ var require_api_pipeline = __commonJS({
 var require_api_upgrade = __commonJS({
   "node_modules/undici/lib/api/api-upgrade.js"(exports, module) {
     "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2, SocketError } = require_errors2(), { AsyncResource } = __require("node:async_hooks"), assert = __require("node:assert"), util = require_util(), { kHTTP2Stream } = require_symbols(), { addSignal, removeSignal } = require_abort_signal(), UpgradeHandler = class extends AsyncResource {
+    var { InvalidArgumentError: InvalidArgumentError2, SocketError } = require_errors3(), { AsyncResource } = __require("node:async_hooks"), assert = __require("node:assert"), util = require_util2(), { kHTTP2Stream } = require_symbols(), { addSignal, removeSignal } = require_abort_signal(), UpgradeHandler = class extends AsyncResource {
       constructor(opts, callback) {
         if (!opts || typeof opts != "object")
           throw new InvalidArgumentError2("invalid opts");
@@ -28313,7 +34690,7 @@ var require_api_upgrade = __commonJS({
 var require_api_connect = __commonJS({
   "node_modules/undici/lib/api/api-connect.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { AsyncResource } = __require("node:async_hooks"), { InvalidArgumentError: InvalidArgumentError2, SocketError } = require_errors2(), util = require_util(), { addSignal, removeSignal } = require_abort_signal(), ConnectHandler = class extends AsyncResource {
+    var assert = __require("node:assert"), { AsyncResource } = __require("node:async_hooks"), { InvalidArgumentError: InvalidArgumentError2, SocketError } = require_errors3(), util = require_util2(), { addSignal, removeSignal } = require_abort_signal(), ConnectHandler = class extends AsyncResource {
       constructor(opts, callback) {
         if (!opts || typeof opts != "object")
           throw new InvalidArgumentError2("invalid opts");
@@ -28388,7 +34765,7 @@ var require_api = __commonJS({
 var require_mock_errors = __commonJS({
   "node_modules/undici/lib/mock/mock-errors.js"(exports, module) {
     "use strict";
-    var { UndiciError } = require_errors2(), kMockNotMatchedError = /* @__PURE__ */ Symbol.for("undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED"), MockNotMatchedError = class extends UndiciError {
+    var { UndiciError } = require_errors3(), kMockNotMatchedError = /* @__PURE__ */ Symbol.for("undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED"), MockNotMatchedError = class extends UndiciError {
       constructor(message) {
         super(message), this.name = "MockNotMatchedError", this.message = message || "The request does not match any registered mock dispatches", this.code = "UND_MOCK_ERR_MOCK_NOT_MATCHED";
       }
@@ -28453,11 +34830,11 @@ var require_mock_utils = __commonJS({
       kOrigin,
       kGetNetConnect,
       kTotalDispatchCount
-    } = require_mock_symbols(), { serializePathWithQuery } = require_util(), { STATUS_CODES: STATUS_CODES2 } = __require("node:http"), {
+    } = require_mock_symbols(), { serializePathWithQuery } = require_util2(), { STATUS_CODES: STATUS_CODES2 } = __require("node:http"), {
       types: {
         isPromise
       }
-    } = __require("node:util"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    } = __require("node:util"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3();
     function matchValue(match, value) {
       return typeof match == "string" ? match === value : match instanceof RegExp ? match.test(value) : typeof match == "function" ? match(value) === !0 : !1;
     }
@@ -28688,7 +35065,7 @@ var require_mock_interceptor = __commonJS({
       kContentLength,
       kMockDispatch,
       kIgnoreTrailingSlash
-    } = require_mock_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), { serializePathWithQuery } = require_util(), MockScope = class {
+    } = require_mock_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), { serializePathWithQuery } = require_util2(), MockScope = class {
       constructor(mockDispatch) {
         this[kMockDispatch] = mockDispatch;
       }
@@ -28814,7 +35191,7 @@ var require_mock_client = __commonJS({
       kOriginalDispatch,
       kConnected,
       kIgnoreTrailingSlash
-    } = require_mock_symbols(), { MockInterceptor } = require_mock_interceptor(), Symbols = require_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), MockClient = class extends Client {
+    } = require_mock_symbols(), { MockInterceptor } = require_mock_interceptor(), Symbols = require_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), MockClient = class extends Client {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch != "function")
           throw new InvalidArgumentError2("Argument opts.agent must implement Agent");
@@ -28847,7 +35224,7 @@ var require_mock_client = __commonJS({
 var require_mock_call_history = __commonJS({
   "node_modules/undici/lib/mock/mock-call-history.js"(exports, module) {
     "use strict";
-    var { kMockCallHistoryAddLog } = require_mock_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var { kMockCallHistoryAddLog } = require_mock_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3();
     function handleFilterCallsWithOptions(criteria, options, handler, store, allLogs) {
       switch (options.operator) {
         case "OR":
@@ -28989,7 +35366,7 @@ var require_mock_pool = __commonJS({
       kOriginalDispatch,
       kConnected,
       kIgnoreTrailingSlash
-    } = require_mock_symbols(), { MockInterceptor } = require_mock_interceptor(), Symbols = require_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), MockPool = class extends Pool2 {
+    } = require_mock_symbols(), { MockInterceptor } = require_mock_interceptor(), Symbols = require_symbols(), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), MockPool = class extends Pool2 {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch != "function")
           throw new InvalidArgumentError2("Argument opts.agent must implement Agent");
@@ -29075,7 +35452,7 @@ var require_mock_agent = __commonJS({
       kMockAgentAcceptsNonStandardSearchParameters,
       kMockCallHistoryAddLog,
       kIgnoreTrailingSlash
-    } = require_mock_symbols(), MockClient = require_mock_client(), MockPool = require_mock_pool(), { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = require_mock_utils(), { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2(), Dispatcher = require_dispatcher(), PendingInterceptorsFormatter = require_pending_interceptors_formatter(), { MockCallHistory } = require_mock_call_history(), MockAgent = class extends Dispatcher {
+    } = require_mock_symbols(), MockClient = require_mock_client(), MockPool = require_mock_pool(), { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = require_mock_utils(), { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors3(), Dispatcher = require_dispatcher(), PendingInterceptorsFormatter = require_pending_interceptors_formatter(), { MockCallHistory } = require_mock_call_history(), MockAgent = class extends Dispatcher {
       constructor(opts = {}) {
         super(opts);
         let mockOptions = buildAndValidateMockOptions(opts);
@@ -29188,7 +35565,7 @@ ${pendingInterceptorsFormatter.format(pending)}`.trim()
 var require_snapshot_utils = __commonJS({
   "node_modules/undici/lib/mock/snapshot-utils.js"(exports, module) {
     "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), { runtimeFeatures } = require_runtime_features();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), { runtimeFeatures } = require_runtime_features();
     function createHeaderFilters(matchOptions = {}) {
       let { ignoreHeaders = [], excludeHeaders = [], matchHeaders = [], caseSensitive = !1 } = matchOptions;
       return {
@@ -29254,7 +35631,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile: writeFile4, readFile: readFile3, mkdir } = __require("node:fs/promises"), { dirname: dirname2, resolve: resolve5 } = __require("node:path"), { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers"), { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2(), { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
+    var { writeFile: writeFile4, readFile: readFile3, mkdir } = __require("node:fs/promises"), { dirname: dirname2, resolve: resolve5 } = __require("node:path"), { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers"), { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors3(), { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
     function formatRequestKey(opts, headerFilters, matchOptions = {}) {
       let url = new URL(opts.path, opts.origin), normalized = opts._normalizedHeaders || normalizeHeaders(opts.headers);
       return opts._normalizedHeaders || (opts._normalizedHeaders = normalized), {
@@ -29545,7 +35922,7 @@ var require_snapshot_recorder = __commonJS({
 var require_snapshot_agent = __commonJS({
   "node_modules/undici/lib/mock/snapshot-agent.js"(exports, module) {
     "use strict";
-    var Agent = require_agent(), MockAgent = require_mock_agent(), { SnapshotRecorder } = require_snapshot_recorder(), WrapHandler = require_wrap_handler(), { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2(), { validateSnapshotMode } = require_snapshot_utils(), kSnapshotRecorder = /* @__PURE__ */ Symbol("kSnapshotRecorder"), kSnapshotMode = /* @__PURE__ */ Symbol("kSnapshotMode"), kSnapshotPath = /* @__PURE__ */ Symbol("kSnapshotPath"), kSnapshotLoaded = /* @__PURE__ */ Symbol("kSnapshotLoaded"), kRealAgent = /* @__PURE__ */ Symbol("kRealAgent"), warningEmitted = !1, SnapshotAgent = class extends MockAgent {
+    var Agent = require_agent(), MockAgent = require_mock_agent(), { SnapshotRecorder } = require_snapshot_recorder(), WrapHandler = require_wrap_handler(), { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors3(), { validateSnapshotMode } = require_snapshot_utils(), kSnapshotRecorder = /* @__PURE__ */ Symbol("kSnapshotRecorder"), kSnapshotMode = /* @__PURE__ */ Symbol("kSnapshotMode"), kSnapshotPath = /* @__PURE__ */ Symbol("kSnapshotPath"), kSnapshotLoaded = /* @__PURE__ */ Symbol("kSnapshotLoaded"), kRealAgent = /* @__PURE__ */ Symbol("kRealAgent"), warningEmitted = !1, SnapshotAgent = class extends MockAgent {
       constructor(opts = {}) {
         warningEmitted || (process.emitWarning(
           "SnapshotAgent is experimental and subject to change",
@@ -29781,7 +36158,7 @@ var require_snapshot_agent = __commonJS({
 var require_global2 = __commonJS({
   "node_modules/undici/lib/global.js"(exports, module) {
     "use strict";
-    var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.2"), legacyGlobalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), Agent = require_agent();
+    var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.2"), legacyGlobalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), Agent = require_agent();
     getGlobalDispatcher() === void 0 && setGlobalDispatcher(new Agent());
     function setGlobalDispatcher(agent) {
       if (!agent || typeof agent.dispatch != "function")
@@ -29870,7 +36247,7 @@ var require_decorator_handler = __commonJS({
 var require_redirect_handler = __commonJS({
   "node_modules/undici/lib/handler/redirect-handler.js"(exports, module) {
     "use strict";
-    var util = require_util(), { kBodyUsed, kRedirectCacheControl } = require_symbols(), assert = __require("node:assert"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors2(), EE = __require("node:events"), redirectableStatusCodes = [300, 301, 302, 303, 307, 308], kBody = /* @__PURE__ */ Symbol("body"), noop = () => {
+    var util = require_util2(), { kBodyUsed, kRedirectCacheControl } = require_symbols(), assert = __require("node:assert"), { InvalidArgumentError: InvalidArgumentError2 } = require_errors3(), EE = __require("node:events"), redirectableStatusCodes = [300, 301, 302, 303, 307, 308], kBody = /* @__PURE__ */ Symbol("body"), noop = () => {
     }, BodyAsyncIterable = class {
       constructor(body) {
         this[kBody] = body, this[kBodyUsed] = !1;
@@ -29987,7 +36364,7 @@ var require_redirect = __commonJS({
 var require_response_error = __commonJS({
   "node_modules/undici/lib/interceptor/response-error.js"(exports, module) {
     "use strict";
-    var DecoratorHandler = require_decorator_handler(), { ResponseError } = require_errors2(), ResponseErrorHandler = class extends DecoratorHandler {
+    var DecoratorHandler = require_decorator_handler(), { ResponseError } = require_errors3(), ResponseErrorHandler = class extends DecoratorHandler {
       #statusCode;
       #contentType;
       #decoder;
@@ -30067,7 +36444,7 @@ var require_retry = __commonJS({
 var require_dump = __commonJS({
   "node_modules/undici/lib/interceptor/dump.js"(exports, module) {
     "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2(), DecoratorHandler = require_decorator_handler(), DumpHandler = class extends DecoratorHandler {
+    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors3(), DecoratorHandler = require_decorator_handler(), DumpHandler = class extends DecoratorHandler {
       #maxSize = 1024 * 1024;
       #dumped = !1;
       #size = 0;
@@ -30126,7 +36503,7 @@ var require_dump = __commonJS({
 var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
-    var { isIP } = __require("node:net"), { lookup } = __require("node:dns"), DecoratorHandler = require_decorator_handler(), { InvalidArgumentError: InvalidArgumentError2, InformationalError } = require_errors2(), maxInt = Math.pow(2, 31) - 1;
+    var { isIP } = __require("node:net"), { lookup } = __require("node:dns"), DecoratorHandler = require_decorator_handler(), { InvalidArgumentError: InvalidArgumentError2, InformationalError } = require_errors3(), maxInt = Math.pow(2, 31) - 1;
     function hasSafeIterator(headers) {
       let prototype = Object.getPrototypeOf(headers);
       return Object.prototype.hasOwnProperty.call(headers, Symbol.iterator) || prototype != null && prototype !== Object.prototype && typeof headers[Symbol.iterator] == "function";
@@ -30423,7 +36800,7 @@ var require_cache = __commonJS({
       pathHasQueryOrFragment,
       hasSafeIterator,
       isValidHTTPToken
-    } = require_util(), { serializePathWithQuery } = require_util(), MAX_DELTA_SECONDS = 2147483647, RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"], kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
+    } = require_util2(), { serializePathWithQuery } = require_util2(), MAX_DELTA_SECONDS = 2147483647, RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"], kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
     function trimOWS(value) {
       return value.replace(/^[\t ]+|[\t ]+$/g, "");
     }
@@ -31166,7 +37543,7 @@ var require_date = __commonJS({
 var require_cache_handler = __commonJS({
   "node_modules/undici/lib/handler/cache-handler.js"(exports, module) {
     "use strict";
-    var util = require_util(), { kRedirectCacheControl } = require_symbols(), {
+    var util = require_util2(), { kRedirectCacheControl } = require_symbols(), {
       parseCacheControlHeader,
       hasInvalidCacheControlDirective,
       parseVaryHeader,
@@ -31856,7 +38233,7 @@ var require_cache_revalidation_handler = __commonJS({
 var require_cache2 = __commonJS({
   "node_modules/undici/lib/interceptor/cache.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { Readable } = __require("node:stream"), util = require_util(), CacheHandler = require_cache_handler(), MemoryCacheStore = require_memory_cache_store(), CacheRevalidationHandler = require_cache_revalidation_handler(), {
+    var assert = __require("node:assert"), { Readable } = __require("node:stream"), util = require_util2(), CacheHandler = require_cache_handler(), MemoryCacheStore = require_memory_cache_store(), CacheRevalidationHandler = require_cache_revalidation_handler(), {
       assertCacheStore,
       assertCacheMethods,
       makeCacheKey,
@@ -31865,7 +38242,7 @@ var require_cache2 = __commonJS({
       isInvalidOrWildcardVaryHeader,
       parseVaryHeader,
       isEtagUsable
-    } = require_cache(), { AbortError } = require_errors2(), { parseHttpDate } = require_date();
+    } = require_cache(), { AbortError } = require_errors3(), { parseHttpDate } = require_date();
     function assertCacheOrigins(origins, name) {
       if (origins !== void 0) {
         if (!Array.isArray(origins))
@@ -32243,7 +38620,7 @@ var require_cache2 = __commonJS({
 var require_decompress = __commonJS({
   "node_modules/undici/lib/interceptor/decompress.js"(exports, module) {
     "use strict";
-    var { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __require("node:zlib"), { pipeline, Transform: TransformStream2 } = __require("node:stream"), { InvalidArgumentError: InvalidArgumentError2, ResponseExceededMaxSizeError } = require_errors2(), DecoratorHandler = require_decorator_handler(), { runtimeFeatures } = require_runtime_features(), DecompressController = class {
+    var { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __require("node:zlib"), { pipeline, Transform: TransformStream2 } = __require("node:stream"), { InvalidArgumentError: InvalidArgumentError2, ResponseExceededMaxSizeError } = require_errors3(), DecoratorHandler = require_decorator_handler(), { runtimeFeatures } = require_runtime_features(), DecompressController = class {
       #onPause;
       #onResume;
       #onAbort;
@@ -32599,7 +38976,7 @@ var require_decompress = __commonJS({
 var require_deduplication_handler = __commonJS({
   "node_modules/undici/lib/handler/deduplication-handler.js"(exports, module) {
     "use strict";
-    var { RequestAbortedError } = require_errors2(), DEFAULT_MAX_BUFFER_SIZE = 5 * 1024 * 1024, DeduplicationHandler = class {
+    var { RequestAbortedError } = require_errors3(), DEFAULT_MAX_BUFFER_SIZE = 5 * 1024 * 1024, DeduplicationHandler = class {
       /**
        * @type {DispatchHandler}
        */
@@ -32925,7 +39302,7 @@ var require_deduplication_handler = __commonJS({
 var require_deduplicate = __commonJS({
   "node_modules/undici/lib/interceptor/deduplicate.js"(exports, module) {
     "use strict";
-    var diagnosticsChannel = __require("node:diagnostics_channel"), util = require_util(), DeduplicationHandler = require_deduplication_handler(), { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = require_cache(), pendingRequestsChannel = diagnosticsChannel.channel("undici:request:pending-requests");
+    var diagnosticsChannel = __require("node:diagnostics_channel"), util = require_util2(), DeduplicationHandler = require_deduplication_handler(), { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = require_cache(), pendingRequestsChannel = diagnosticsChannel.channel("undici:request:pending-requests");
     module.exports = (opts = {}) => {
       let {
         methods = ["GET"],
@@ -33289,11 +39666,11 @@ var require_sqlite_cache_store = __commonJS({
 var require_headers = __commonJS({
   "node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
     "use strict";
-    var { kConstruct } = require_symbols(), { kEnumerableProperty } = require_util(), {
+    var { kConstruct } = require_symbols(), { kEnumerableProperty } = require_util2(), {
       iteratorMixin,
       isValidHeaderName,
       isValidHeaderValue
-    } = require_util2(), { webidl } = require_webidl(), assert = __require("node:assert"), util = __require("node:util");
+    } = require_util3(), { webidl } = require_webidl(), assert = __require("node:assert"), util = __require("node:util");
     function isHTTPWhiteSpaceCharCode(code2) {
       return code2 === 10 || code2 === 13 || code2 === 9 || code2 === 32;
     }
@@ -33640,13 +40017,13 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
-    var { Headers, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers(), { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body(), util = require_util(), nodeUtil = __require("node:util"), { kEnumerableProperty } = util, {
+    var { Headers, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers(), { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body(), util = require_util2(), nodeUtil = __require("node:util"), { kEnumerableProperty } = util, {
       isValidReasonPhrase,
       isCancelled,
       isAborted,
       isErrorLike,
       environmentSettingsObject: relevantRealm
-    } = require_util2(), {
+    } = require_util3(), {
       redirectStatusSet,
       nullBodyStatus
     } = require_constants3(), { webidl } = require_webidl(), { URLSerializer } = require_data_url(), { kConstruct } = require_symbols(), assert = __require("node:assert"), { isomorphicEncode, serializeJavascriptValueToJSONString } = require_infra(), textEncoder = new TextEncoder("utf-8"), Response = class _Response {
@@ -33954,11 +40331,11 @@ var require_response = __commonJS({
 var require_request2 = __commonJS({
   "node_modules/undici/lib/web/fetch/request.js"(exports, module) {
     "use strict";
-    var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body(), { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers(), util = require_util(), nodeUtil = __require("node:util"), {
+    var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body(), { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers(), util = require_util2(), nodeUtil = __require("node:util"), {
       isValidHTTPToken,
       sameOrigin,
       environmentSettingsObject
-    } = require_util2(), {
+    } = require_util3(), {
       forbiddenMethodsSet,
       corsSafeListedMethodsSet,
       referrerPolicy,
@@ -34666,13 +41043,13 @@ var require_fetch = __commonJS({
       hasAuthenticationEntry,
       includesCredentials,
       isTraversableNavigable
-    } = require_util2(), assert = __require("node:assert"), { safelyExtractBody, extractBody } = require_body(), {
+    } = require_util3(), assert = __require("node:assert"), { safelyExtractBody, extractBody } = require_body(), {
       redirectStatusSet,
       nullBodyStatus,
       safeMethodsSet,
       requestBodyHeader,
       subresourceSet
-    } = require_constants3(), EE = __require("node:events"), { Readable, pipeline, finished, isErrored, isReadable } = __require("node:stream"), { addAbortListener, bufferToLowerCasedHeaderName } = require_util(), { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url(), { getGlobalDispatcher } = require_global2(), { webidl } = require_webidl(), { STATUS_CODES: STATUS_CODES2 } = __require("node:http"), { bytesMatch } = require_subresource_integrity(), { createDeferredPromise } = require_promise(), { isomorphicEncode } = require_infra(), { runtimeFeatures } = require_runtime_features(), hasZstd = runtimeFeatures.has("zstd"), GET_OR_HEAD = ["GET", "HEAD"], defaultUserAgent = typeof __UNDICI_IS_NODE__ < "u" || typeof esbuildDetection < "u" ? "node" : "undici", resolveObjectURL, Fetch = class extends EE {
+    } = require_constants3(), EE = __require("node:events"), { Readable, pipeline, finished, isErrored, isReadable } = __require("node:stream"), { addAbortListener, bufferToLowerCasedHeaderName } = require_util2(), { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url(), { getGlobalDispatcher } = require_global2(), { webidl } = require_webidl(), { STATUS_CODES: STATUS_CODES2 } = __require("node:http"), { bytesMatch } = require_subresource_integrity(), { createDeferredPromise } = require_promise(), { isomorphicEncode } = require_infra(), { runtimeFeatures } = require_runtime_features(), hasZstd = runtimeFeatures.has("zstd"), GET_OR_HEAD = ["GET", "HEAD"], defaultUserAgent = typeof __UNDICI_IS_NODE__ < "u" || typeof esbuildDetection < "u" ? "node" : "undici", resolveObjectURL, Fetch = class extends EE {
       constructor(dispatcher) {
         super(), this.dispatcher = dispatcher, this.connection = null, this.dump = !1, this.state = "ongoing";
       }
@@ -35262,10 +41639,10 @@ var require_fetch = __commonJS({
 });
 
 // node_modules/undici/lib/web/cache/util.js
-var require_util3 = __commonJS({
+var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cache/util.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { URLSerializer } = require_data_url(), { isValidHeaderName } = require_util2();
+    var assert = __require("node:assert"), { URLSerializer } = require_data_url(), { isValidHeaderName } = require_util3();
     function urlEquals(A, B, excludeFragment = !1) {
       let serializedA = URLSerializer(A, excludeFragment), serializedB = URLSerializer(B, excludeFragment);
       return serializedA === serializedB;
@@ -35288,7 +41665,7 @@ var require_util3 = __commonJS({
 var require_cache3 = __commonJS({
   "node_modules/undici/lib/web/cache/cache.js"(exports, module) {
     "use strict";
-    var assert = __require("node:assert"), { kConstruct } = require_symbols(), { urlEquals, getFieldValues } = require_util3(), { kEnumerableProperty, isDisturbed } = require_util(), { webidl } = require_webidl(), { cloneResponse, fromInnerResponse, getResponseState } = require_response(), { Request, fromInnerRequest, getRequestState } = require_request2(), { fetching } = require_fetch(), { urlIsHttpHttpsScheme, readAllBytes } = require_util2(), { createDeferredPromise } = require_promise(), Cache = class _Cache {
+    var assert = __require("node:assert"), { kConstruct } = require_symbols(), { urlEquals, getFieldValues } = require_util4(), { kEnumerableProperty, isDisturbed } = require_util2(), { webidl } = require_webidl(), { cloneResponse, fromInnerResponse, getResponseState } = require_response(), { Request, fromInnerRequest, getRequestState } = require_request2(), { fetching } = require_fetch(), { urlIsHttpHttpsScheme, readAllBytes } = require_util3(), { createDeferredPromise } = require_promise(), Cache = class _Cache {
       /**
        * @see https://w3c.github.io/ServiceWorker/#dfn-relevant-request-response-list
        * @type {requestResponseList}
@@ -35705,7 +42082,7 @@ var require_cache3 = __commonJS({
 var require_cachestorage = __commonJS({
   "node_modules/undici/lib/web/cache/cachestorage.js"(exports, module) {
     "use strict";
-    var { Cache } = require_cache3(), { webidl } = require_webidl(), { kEnumerableProperty } = require_util(), { kConstruct } = require_symbols(), CacheStorage = class _CacheStorage {
+    var { Cache } = require_cache3(), { webidl } = require_webidl(), { kEnumerableProperty } = require_util2(), { kConstruct } = require_symbols(), CacheStorage = class _CacheStorage {
       /**
        * @see https://w3c.github.io/ServiceWorker/#dfn-relevant-name-to-cache-map
        * @type {Map<string, import('./cache').requestResponseList}
@@ -35799,7 +42176,7 @@ var require_constants4 = __commonJS({
 });
 
 // node_modules/undici/lib/web/cookies/util.js
-var require_util4 = __commonJS({
+var require_util5 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
     function isCTLExcludingHtab(value) {
@@ -35955,7 +42332,7 @@ var require_util4 = __commonJS({
 var require_parse = __commonJS({
   "node_modules/undici/lib/web/cookies/parse.js"(exports, module) {
     "use strict";
-    var { collectASequenceOfCodePointsFast } = require_infra(), { maxNameValuePairSize, maxAttributeValueSize } = require_constants4(), { isCTLExcludingHtab } = require_util4(), assert = __require("node:assert");
+    var { collectASequenceOfCodePointsFast } = require_infra(), { maxNameValuePairSize, maxAttributeValueSize } = require_constants4(), { isCTLExcludingHtab } = require_util5(), assert = __require("node:assert");
     function parseSetCookie(header2) {
       if (isCTLExcludingHtab(header2))
         return null;
@@ -36042,7 +42419,7 @@ var require_parse = __commonJS({
 var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
-    var { parseSetCookie } = require_parse(), { stringify } = require_util4(), { webidl } = require_webidl(), { Headers } = require_headers(), brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean));
+    var { parseSetCookie } = require_parse(), { stringify } = require_util5(), { webidl } = require_webidl(), { Headers } = require_headers(), brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean));
     function getCookies(headers) {
       webidl.argumentLengthCheck(arguments, 1, "getCookies"), brandChecks(headers);
       let cookie = headers.get("cookie"), out = { __proto__: null };
@@ -36153,7 +42530,7 @@ var require_cookies = __commonJS({
 var require_events = __commonJS({
   "node_modules/undici/lib/web/websocket/events.js"(exports, module) {
     "use strict";
-    var { webidl } = require_webidl(), { kEnumerableProperty } = require_util(), { kConstruct } = require_symbols(), MessageEvent = class _MessageEvent extends Event {
+    var { webidl } = require_webidl(), { kEnumerableProperty } = require_util2(), { kConstruct } = require_symbols(), MessageEvent = class _MessageEvent extends Event {
       #eventInit;
       constructor(type2, eventInitDict = {}) {
         if (type2 === kConstruct) {
@@ -36421,7 +42798,7 @@ var require_constants5 = __commonJS({
 });
 
 // node_modules/undici/lib/web/websocket/util.js
-var require_util5 = __commonJS({
+var require_util6 = __commonJS({
   "node_modules/undici/lib/web/websocket/util.js"(exports, module) {
     "use strict";
     var { states, opcodes } = require_constants5(), { isUtf8: isUtf82 } = __require("node:buffer"), { removeHTTPWhitespace } = require_data_url(), { collectASequenceOfCodePointsFast } = require_infra();
@@ -36623,7 +43000,7 @@ var require_frame = __commonJS({
 var require_connection = __commonJS({
   "node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
     "use strict";
-    var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants5(), { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = require_util5(), { makeRequest } = require_request2(), { fetching } = require_fetch(), { Headers, getHeadersList } = require_headers(), { getDecodeSplit } = require_util2(), { WebsocketFrameSend } = require_frame(), assert = __require("node:assert"), { runtimeFeatures } = require_runtime_features(), crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null, warningEmitted = !1;
+    var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants5(), { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = require_util6(), { makeRequest } = require_request2(), { fetching } = require_fetch(), { Headers, getHeadersList } = require_headers(), { getDecodeSplit } = require_util3(), { WebsocketFrameSend } = require_frame(), assert = __require("node:assert"), { runtimeFeatures } = require_runtime_features(), crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null, warningEmitted = !1;
     function establishWebSocketConnection(url, protocols, client, handler, options) {
       let requestURL = url;
       requestURL.protocol = url.protocol === "ws:" ? "http:" : "https:";
@@ -36723,7 +43100,7 @@ var require_connection = __commonJS({
 var require_permessage_deflate = __commonJS({
   "node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
     "use strict";
-    var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib"), { isValidClientWindowBits } = require_util5(), { MessageSizeExceededError } = require_errors2(), tail = Buffer.from([0, 0, 255, 255]), kBuffer = /* @__PURE__ */ Symbol("kBuffer"), kLength = /* @__PURE__ */ Symbol("kLength"), PerMessageDeflate = class {
+    var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib"), { isValidClientWindowBits } = require_util6(), { MessageSizeExceededError } = require_errors3(), tail = Buffer.from([0, 0, 255, 255]), kBuffer = /* @__PURE__ */ Symbol("kBuffer"), kLength = /* @__PURE__ */ Symbol("kLength"), PerMessageDeflate = class {
       /** @type {import('node:zlib').InflateRaw} */
       #inflate;
       #options = {};
@@ -36790,7 +43167,7 @@ var require_receiver = __commonJS({
       isControlFrame,
       isTextBinaryFrame,
       isContinuationFrame
-    } = require_util5(), { failWebsocketConnection } = require_connection(), { WebsocketFrameSend } = require_frame(), { PerMessageDeflate } = require_permessage_deflate(), { MessageSizeExceededError } = require_errors2(), ByteParser = class extends Writable {
+    } = require_util6(), { failWebsocketConnection } = require_connection(), { WebsocketFrameSend } = require_frame(), { PerMessageDeflate } = require_permessage_deflate(), { MessageSizeExceededError } = require_errors3(), ByteParser = class extends Writable {
       #buffers = [];
       #fragmentsBytes = 0;
       #byteOffset = 0;
@@ -37103,7 +43480,7 @@ var require_sender = __commonJS({
 var require_websocket = __commonJS({
   "node_modules/undici/lib/web/websocket/websocket.js"(exports, module) {
     "use strict";
-    var { isArrayBuffer } = __require("node:util/types"), { webidl } = require_webidl(), { URLSerializer } = require_data_url(), { environmentSettingsObject } = require_util2(), { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = require_constants5(), {
+    var { isArrayBuffer } = __require("node:util/types"), { webidl } = require_webidl(), { URLSerializer } = require_data_url(), { environmentSettingsObject } = require_util3(), { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = require_constants5(), {
       isConnecting,
       isEstablished,
       isClosing,
@@ -37113,7 +43490,7 @@ var require_websocket = __commonJS({
       utf8Decode,
       toArrayBuffer,
       getURLRecord
-    } = require_util5(), { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = require_connection(), { ByteParser } = require_receiver(), { kEnumerableProperty } = require_util(), { getGlobalDispatcher } = require_global2(), { ErrorEvent, CloseEvent, createFastMessageEvent } = require_events(), { SendQueue } = require_sender(), { WebsocketFrameSend } = require_frame(), { channels } = require_diagnostics();
+    } = require_util6(), { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = require_connection(), { ByteParser } = require_receiver(), { kEnumerableProperty } = require_util2(), { getGlobalDispatcher } = require_global2(), { ErrorEvent, CloseEvent, createFastMessageEvent } = require_events(), { SendQueue } = require_sender(), { WebsocketFrameSend } = require_frame(), { channels } = require_diagnostics();
     function getSocketAddress(socket) {
       return typeof socket?.address == "function" ? socket.address() : typeof socket?.session?.socket?.address == "function" ? socket.session.socket.address() : null;
     }
@@ -37430,7 +43807,7 @@ var require_websocket = __commonJS({
 var require_websocketerror = __commonJS({
   "node_modules/undici/lib/web/websocket/stream/websocketerror.js"(exports, module) {
     "use strict";
-    var { webidl } = require_webidl(), { validateCloseCodeAndReason } = require_util5(), { kConstruct } = require_symbols(), { kEnumerableProperty } = require_util();
+    var { webidl } = require_webidl(), { validateCloseCodeAndReason } = require_util6(), { kConstruct } = require_symbols(), { kEnumerableProperty } = require_util2();
     function createInheritableDOMException() {
       class Test extends DOMException {
         get reason() {
@@ -37490,7 +43867,7 @@ var require_websocketerror = __commonJS({
 var require_websocketstream = __commonJS({
   "node_modules/undici/lib/web/websocket/stream/websocketstream.js"(exports, module) {
     "use strict";
-    var { createDeferredPromise } = require_promise(), { environmentSettingsObject } = require_util2(), { states, opcodes, sentCloseFrameState } = require_constants5(), { webidl } = require_webidl(), { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = require_util5(), { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = require_connection(), { channels } = require_diagnostics(), { WebsocketFrameSend } = require_frame(), { ByteParser } = require_receiver(), { WebSocketError, createUnvalidatedWebSocketError } = require_websocketerror(), { kEnumerableProperty } = require_util(), { utf8DecodeBytes } = require_encoding(), emittedExperimentalWarning = !1, WebSocketStream = class {
+    var { createDeferredPromise } = require_promise(), { environmentSettingsObject } = require_util3(), { states, opcodes, sentCloseFrameState } = require_constants5(), { webidl } = require_webidl(), { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = require_util6(), { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = require_connection(), { channels } = require_diagnostics(), { WebsocketFrameSend } = require_frame(), { ByteParser } = require_receiver(), { WebSocketError, createUnvalidatedWebSocketError } = require_websocketerror(), { kEnumerableProperty } = require_util2(), { utf8DecodeBytes } = require_encoding(), emittedExperimentalWarning = !1, WebSocketStream = class {
       // Each WebSocketStream object has an associated url , which is a URL record .
       /** @type {URL} */
       #url;
@@ -37718,7 +44095,7 @@ var require_websocketstream = __commonJS({
 });
 
 // node_modules/undici/lib/web/eventsource/util.js
-var require_util6 = __commonJS({
+var require_util7 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
     function isValidLastEventId(value) {
@@ -37741,7 +44118,7 @@ var require_util6 = __commonJS({
 var require_eventsource_stream = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
     "use strict";
-    var buffer = __require("node:buffer"), { Transform } = __require("node:stream"), { isASCIINumber, isValidLastEventId } = require_util6(), BOM2 = [239, 187, 191], LF = 10, CR = 13, COLON = 58, SPACE = 32, defaultMaxEventSize = buffer.kStringMaxLength, DATA = Buffer.from("data"), EVENT = Buffer.from("event"), ID = Buffer.from("id"), RETRY = Buffer.from("retry"), minParserItems = 1024, maxParserItems = 131072, bytesPerParserItem = 128;
+    var buffer = __require("node:buffer"), { Transform } = __require("node:stream"), { isASCIINumber, isValidLastEventId } = require_util7(), BOM2 = [239, 187, 191], LF = 10, CR = 13, COLON = 58, SPACE = 32, defaultMaxEventSize = buffer.kStringMaxLength, DATA = Buffer.from("data"), EVENT = Buffer.from("event"), ID = Buffer.from("id"), RETRY = Buffer.from("retry"), minParserItems = 1024, maxParserItems = 131072, bytesPerParserItem = 128;
     function isASCIINumberBytes(buffer2, start) {
       if (start >= buffer2.length)
         return !1;
@@ -37997,7 +44374,7 @@ ${value}`, this.dataLineCount++;
 var require_eventsource = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
-    var { pipeline } = __require("node:stream"), { fetching } = require_fetch(), { makeRequest } = require_request2(), { webidl } = require_webidl(), { EventSourceStream } = require_eventsource_stream(), { parseMIMEType } = require_data_url(), { createFastMessageEvent } = require_events(), { isNetworkError } = require_response(), { kEnumerableProperty } = require_util(), { environmentSettingsObject } = require_util2(), { getGlobalDispatcher } = require_global2(), experimentalWarned = !1, defaultReconnectionTime = 3e3, CONNECTING = 0, OPEN = 1, CLOSED = 2, ANONYMOUS = "anonymous", USE_CREDENTIALS = "use-credentials", EventSource = class _EventSource extends EventTarget {
+    var { pipeline } = __require("node:stream"), { fetching } = require_fetch(), { makeRequest } = require_request2(), { webidl } = require_webidl(), { EventSourceStream } = require_eventsource_stream(), { parseMIMEType } = require_data_url(), { createFastMessageEvent } = require_events(), { isNetworkError } = require_response(), { kEnumerableProperty } = require_util2(), { environmentSettingsObject } = require_util3(), { getGlobalDispatcher } = require_global2(), experimentalWarned = !1, defaultReconnectionTime = 3e3, CONNECTING = 0, OPEN = 1, CLOSED = 2, ANONYMOUS = "anonymous", USE_CREDENTIALS = "use-credentials", EventSource = class _EventSource extends EventTarget {
       #events = {
         open: null,
         error: null,
@@ -38232,7 +44609,7 @@ var require_eventsource = __commonJS({
 var require_undici = __commonJS({
   "node_modules/undici/index.js"(exports, module) {
     "use strict";
-    var Client = require_client(), Dispatcher = require_dispatcher(), Pool2 = require_pool(), BalancedPool = require_balanced_pool(), RoundRobinPool = require_round_robin_pool(), Agent = require_agent(), ProxyAgent = require_proxy_agent(), Socks5ProxyAgent = require_socks5_proxy_agent(), EnvHttpProxyAgent2 = require_env_http_proxy_agent(), RetryAgent = require_retry_agent(), H2CClient = require_h2c_client(), errors = require_errors2(), util = require_util(), { InvalidArgumentError: InvalidArgumentError2 } = errors, api = require_api(), buildConnector2 = require_connect(), MockClient = require_mock_client(), { MockCallHistory, MockCallHistoryLog } = require_mock_call_history(), MockAgent = require_mock_agent(), MockPool = require_mock_pool(), SnapshotAgent = require_snapshot_agent(), mockErrors = require_mock_errors(), RetryHandler = require_retry_handler(), { getGlobalDispatcher, setGlobalDispatcher } = require_global2(), DecoratorHandler = require_decorator_handler(), RedirectHandler = require_redirect_handler();
+    var Client = require_client(), Dispatcher = require_dispatcher(), Pool2 = require_pool(), BalancedPool = require_balanced_pool(), RoundRobinPool = require_round_robin_pool(), Agent = require_agent(), ProxyAgent = require_proxy_agent(), Socks5ProxyAgent = require_socks5_proxy_agent(), EnvHttpProxyAgent2 = require_env_http_proxy_agent(), RetryAgent = require_retry_agent(), H2CClient = require_h2c_client(), errors = require_errors3(), util = require_util2(), { InvalidArgumentError: InvalidArgumentError2 } = errors, api = require_api(), buildConnector2 = require_connect(), MockClient = require_mock_client(), { MockCallHistory, MockCallHistoryLog } = require_mock_call_history(), MockAgent = require_mock_agent(), MockPool = require_mock_pool(), SnapshotAgent = require_snapshot_agent(), mockErrors = require_mock_errors(), RetryHandler = require_retry_handler(), { getGlobalDispatcher, setGlobalDispatcher } = require_global2(), DecoratorHandler = require_decorator_handler(), RedirectHandler = require_redirect_handler();
     Object.assign(Dispatcher.prototype, api);
     module.exports.Dispatcher = Dispatcher;
     module.exports.Client = Client;
@@ -39091,7 +45468,7 @@ async function readKind(walk, kind, scope, parent, at3) {
 function readChildren(walk, kinds, scope, parent, at3) {
   let reading = /* @__PURE__ */ new Map();
   return kinds.map((child, index) => {
-    let waits = child.readAfter && child.desired(scope) === void 0 ? child.readAfter : [];
+    let waits = child.readAfter && desiredIn(child, scope) === void 0 ? child.readAfter : [];
     for (let name of waits)
       if (!reading.has(name))
         throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
@@ -39105,7 +45482,7 @@ function requestsBelow(kinds, scope, choice) {
   let requests = 0;
   for (let kind of kinds)
     if (kind.children?.length)
-      for (let desired of kind.desired(scope) ?? []) {
+      for (let desired of desiredIn(kind, scope) ?? []) {
         let below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
         for (let child of kind.children) readsWithoutLive(choice, child, below) && (requests += 1);
       }
@@ -39128,6 +45505,7 @@ var init_walk = __esm({
   "src/live/walk.ts"() {
     "use strict";
     init_registry();
+    init_types();
     init_address();
     init_scope();
     init_absent_list();
@@ -39137,9 +45515,9 @@ var init_walk = __esm({
 // src/live/read.ts
 async function readLiveState(reader, desired) {
   let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(reader, desired, {
-    reads: (kind, scope) => kind.desired(scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope) || scope.live !== void 0 && whole.has(scope.live),
+    reads: (kind, scope) => desiredIn(kind, scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope) || scope.live !== void 0 && whole.has(scope.live),
     below(kind, scope, nodes) {
-      let configured = kind.desired(scope) ?? [], matching = keepMatching(reader, configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
+      let configured = desiredIn(kind, scope) ?? [], matching = keepMatching(reader, configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
       });
@@ -39455,7 +45833,7 @@ function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
     ...runMemo()
   }, pairs2 = [];
   for (let child of module.children ?? []) {
-    let configured = child.desired(below), live = node.children[child.kind] ?? [];
+    let configured = desiredIn(child, below), live = node.children[child.kind] ?? [];
     if (configured === void 0) {
       if (live.length > 0) return !1;
       continue;
@@ -39623,6 +46001,7 @@ var Resolution, init_resolve2 = __esm({
   "src/plan/resolve.ts"() {
     "use strict";
     init_errors();
+    init_kind_types();
     init_types();
     init_copies();
     init_match();
@@ -39688,7 +46067,7 @@ var Resolution, init_resolve2 = __esm({
        * kind without children are indexed by address only when an address of their container is
        * asked for: a container may hold 100,000 redirects. */
       resolve(module, scope, parentIsNew, parents = NONE3) {
-        let desiredItems = module.desired(scope), liveItems = scope.live?.children[module.kind] ?? NONE3, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE3, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE3, rules = module.matchKey ? {
+        let desiredItems = desiredIn(module, scope), liveItems = scope.live?.children[module.kind] ?? NONE3, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE3, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE3, rules = module.matchKey ? {
           key: (desired) => module.matchKey(desired, scope, this),
           liveKey: module.liveKey,
           adopts: module.adopts,
@@ -39781,7 +46160,7 @@ function navigationOf2(tops, changes2) {
     if (top.module.children?.some((kind) => kind.ordered))
       for (let slot of top.slots) {
         if (!slot || slot.status === "delete" || slot.status === "unmanaged") continue;
-        let items2 = childrenOf(slot, byAddress);
+        let items2 = childrenOf2(slot, byAddress);
         if (!items2.some(hasMark)) continue;
         let navigation = { kind: top.module.kind, name: slot.name, address: slot.address, items: items2 };
         slot.status === "create" && (navigation.new = !0), drawn.push(navigation);
@@ -39796,7 +46175,7 @@ function navigationKinds(tops) {
   for (let top of tops) visit(top.module);
   return kinds;
 }
-function childrenOf(slot, changes2) {
+function childrenOf2(slot, changes2) {
   let containers = slot.containers, takenOver = new Set(
     containers.filter(
       (c) => c.module.inheritsRoot && c.liveOrder.length === 0 && c.slots.some((s) => s?.status === "create")
@@ -39847,7 +46226,7 @@ function itemOf(slot, changes2, holder) {
   Object.keys(fields).length > 0 && (item.fields = fields), holder === slot && (item.default = !0), outline?.flag && live && !made && live[outline.flag] === !0 != (holder === slot) && (before.default = live[outline.flag] === !0), change?.action === "update" && slot.renamedFrom !== void 0 && (before.name = slot.renamedFrom), made ? marks.push("new") : slot.status === "delete" && change?.action === "delete" && marks.push("removed"), change?.action === "move" && !made && marks.push("moved"), before.name !== void 0 && marks.push("renamed");
   let updated = change?.action === "update" && before.name === void 0;
   !made && (before.fields || before.default !== void 0 || updated) && marks.push("changed"), marks.length > 0 && (item.marks = marks), Object.keys(before).length > 0 && (item.before = before);
-  let below = slot.status === "delete" ? [] : childrenOf(slot, changes2);
+  let below = slot.status === "delete" ? [] : childrenOf2(slot, changes2);
   return below.length > 0 && (item.items = below), item;
 }
 function inBlocks(nodes, kind, blockContainer, changes2) {
@@ -41423,7 +47802,7 @@ function convert(live, organization, naming) {
   function exportContainer(kind, scope, parent) {
     if (!kind.toConfig || unread.get(parent)?.has(kind)) return;
     result.managed.add(kind.collection);
-    let nodes = parent.children[kind.kind] ?? [], exported = [];
+    let nodes = childrenOf(parent, kind), exported = [];
     for (let node of nodes) {
       let below = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
         ...shared,
@@ -41433,6 +47812,11 @@ function convert(live, organization, naming) {
         }
       }, config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
+      for (let child of kind.children ?? []) {
+        if (!child.singleton || done.has(child)) continue;
+        let [single] = ctx.children(child);
+        single && (config[child.collection] = single.config);
+      }
       for (let child of unread.get(node) ?? []) delete config[child.collection];
       kind.keyKeptUnique === !1 && pin(kind, config, node.item.id);
       let key = kind.liveKey(node.item);
@@ -41471,6 +47855,7 @@ var keyId, init_convert = __esm({
   "src/export/convert.ts"() {
     "use strict";
     init_registry();
+    init_types();
     init_walk();
     init_address();
     init_read2();
@@ -41710,7 +48095,7 @@ var IN_ROOT, FOUND, words, init_export = __esm({
     init_spaces2();
     init_yaml();
     IN_ROOT = new Set(
-      TOP_LEVEL_KINDS.filter((kind) => kind.config.schema?.inRoot).map((kind) => kind.collection)
+      TOP_LEVEL_KINDS.filter((kind) => kind.config.schema.inRoot).map((kind) => kind.collection)
     ), FOUND = new Set(
       TOP_LEVEL_KINDS.filter((kind) => kind.exportFind).map((kind) => kind.collection)
     );

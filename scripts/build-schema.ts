@@ -37,7 +37,8 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
   const { policy, ...properties } = root.properties as Record<string, unknown>;
   for (const kind of TOP_LEVEL_KINDS) {
     const schema = kind.config.schema;
-    if (schema === undefined) throw new Error(`top-level kind ${kind.kind} has no config.schema`);
+    if (schema.description === undefined)
+      throw new Error(`top-level kind ${kind.kind} has no config.schema.description`);
     // Its items are entries of a key root.json describes (spaces:), not a list of its own.
     if (schema.inRoot) continue;
     const ref = `#/definitions/${schema.fragment}`;

@@ -12,7 +12,7 @@ import { type Env, interpolate } from "./interpolate.ts";
 import { mergeFiles } from "./merge.ts";
 import type { RawConfig } from "./raw-types.ts";
 import { resolve } from "./resolve.ts";
-import { validateSchema } from "./schema-validate.ts";
+import { prepareSchema, validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
@@ -41,6 +41,7 @@ export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
   const env = options.env ?? process.env;
   const { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
   checkConfigSize(files, env);
+  await prepareSchema();
   const checked = await Promise.all(files.map((ref) => checkFile(ref, env)));
   // Appended one by one: a spread (push(...list)) of 100,000 errors overflows the stack.
   for (const file of checked) append(diagnostics, file.diagnostics);

@@ -3,6 +3,7 @@
 // mapping, and one useful message instead of the noise of every `oneOf` branch.
 
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { type RegisteredKind, registeredKinds } from "../kinds/registry.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
@@ -12,10 +13,27 @@ import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 // against the same schema, compiled once at first use. Its `errors` are read right after each
 // (synchronous) call, before another can start.
 let compiled: ValidateFunction | undefined;
+/** The kinds registered at run time that the compiled validator takes. */
+let compiledFor: readonly RegisteredKind[] = [];
 
 function validator(): ValidateFunction {
   compiled ??= precompiledValidator({ uri: isAbsoluteUrl });
   return compiled;
+}
+
+/**
+ * Compiles the schema again when the kinds registered at run time that describe their items
+ * have changed (registry.ts): only then is ajv's compiler loaded.
+ */
+export async function prepareSchema(): Promise<void> {
+  const registered = registeredKinds().filter(({ kind }) => kind.config.schema.definition !== undefined);
+  const same = registered.length === compiledFor.length && registered.every((r, i) => r === compiledFor[i]);
+  if (same) return;
+  compiledFor = registered;
+  compiled =
+    registered.length === 0
+      ? undefined
+      : (await import("./schema-extension.ts")).compileWithKinds(registered, { uri: isAbsoluteUrl });
 }
 
 export function isAbsoluteUrl(value: string): boolean {

@@ -2,6 +2,7 @@
 // control it (faults, rate limit, clock, request log) from the process that started it.
 
 import { DocsyncError } from "../errors.ts";
+import type { Route } from "./core/context.ts";
 import { EmulatorState } from "./core/state.ts";
 import { type FailRule, FaultInjector, type FaultOptions } from "./faults.ts";
 import { applyFixture } from "./fixture/apply.ts";
@@ -12,6 +13,7 @@ import { Router } from "./router.ts";
 import { routes } from "./routes.ts";
 import { createEmulatorServer, listen } from "./server.ts";
 
+export type { Handler, Reply, RequestContext, Route } from "./core/context.ts";
 export type { ExchangeBodies } from "./request-log.ts";
 export type { FailRule, FaultOptions, Fixture, RateLimitSettings, RequestLogEntry, RequestStats };
 export { EmulatorState };
@@ -34,6 +36,11 @@ export interface EmulatorOptions {
    * in the request's log entry, as the service's open request schemas allow.
    */
   strict?: boolean;
+  /**
+   * Routes beyond the emulator's own (a program's own resource, for a kind it registers): a
+   * route that another one already answers is an error.
+   */
+  routes?: readonly Route[];
   /** Called after each request is answered, with its log entry. */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
@@ -92,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector(options.seed ?? DEFAULT_SEED);
   faults.set(options.faults ?? {});
   const limiter = new RateLimiter(options.rateLimit, () => state.now().getTime());
-  const router = new Router(routes);
+  const router = new Router([...routes, ...(options.routes ?? [])]);
   router.remove(fixture.absent ?? []);
   const server = createEmulatorServer({
     state,

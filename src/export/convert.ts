@@ -4,7 +4,15 @@
 
 import type { PrunableKind } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { AnyKind, ExportContext, ExportedItem, LiveNode, Scope } from "../kinds/types.ts";
+import {
+  type AnyKind,
+  childrenOf,
+  type ExportContext,
+  type ExportedItem,
+  type LiveNode,
+  type NodeOf,
+  type Scope,
+} from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { scopeOfNode } from "../live/walk.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
@@ -89,15 +97,19 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
   };
 
   /** The items of `kind` below `parent`, exported; undefined when the kind is not exported there. */
-  function exportContainer(kind: AnyKind, scope: Scope, parent: LiveNode): ExportedItem[] | undefined {
+  function exportContainer<K extends AnyKind>(
+    kind: K,
+    scope: Scope,
+    parent: LiveNode,
+  ): ExportedItem<NodeOf<K>>[] | undefined {
     // A list the service does not offer is left out, so that the file does not manage it.
     if (!kind.toConfig || unread.get(parent)?.has(kind)) return undefined;
     result.managed.add(kind.collection);
-    const nodes = (parent.children[kind.kind] ?? []) as LiveNode<{ id: string }>[];
-    const exported: ExportedItem[] = [];
+    const nodes = childrenOf(parent, kind);
+    const exported: ExportedItem<NodeOf<K>>[] = [];
     for (const node of nodes) {
       const below = scopeOfNode(kind, scope, node, scope.desired);
-      const done = new Map<AnyKind, ExportedItem[]>();
+      const done = new Map<AnyKind, ExportedItem<NodeOf<AnyKind>>[]>();
       const ctx: ExportContext = {
         ...shared,
         children(child) {
@@ -111,6 +123,13 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       };
       const config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
+      // A singleton child (one object of each item) is its mapping, under its collection,
+      // unless the parent writes it itself.
+      for (const child of kind.children ?? []) {
+        if (!child.singleton || done.has(child)) continue;
+        const [single] = ctx.children(child);
+        if (single) config[child.collection] = single.config;
+      }
       for (const child of unread.get(node) ?? []) delete config[child.collection];
       if (kind.keyKeptUnique === false) pin(kind, config, node.item.id);
       const key = kind.liveKey(node.item);

@@ -54,7 +54,7 @@ async function readOrganizationInfo(client: LiveReader, organization: string): P
 
 /** Kinds whose items are entries of `spaces:` (`config.schema.inRoot`), by collection. */
 const IN_ROOT: ReadonlySet<string> = new Set(
-  TOP_LEVEL_KINDS.filter((kind) => kind.config.schema?.inRoot).map((kind) => kind.collection),
+  TOP_LEVEL_KINDS.filter((kind) => kind.config.schema.inRoot).map((kind) => kind.collection),
 );
 
 /** Kinds whose live items the export finds (`exportFind`), by collection. */

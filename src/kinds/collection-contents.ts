@@ -7,14 +7,16 @@ import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
+import type { DesiredOrganization } from "../model/desired.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import type { Consequence } from "../model/plan.ts";
-import type { DesiredCollection, LiveCollection } from "./collection.ts";
+import { collectionKind, type DesiredCollection } from "./collection.ts";
+import { listIn } from "./organization.ts";
 import { collectionPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
+import { siteKind } from "./site.ts";
 import type { DesiredSiteSpace } from "./site-space.ts";
-import type { DesiredSpace } from "./space.ts";
-import type { LiveNode } from "./types.ts";
+import { type DesiredSpace, spaceKind } from "./space.ts";
+import type { NodeOf } from "./types.ts";
 
 /** The spaces directly in a collection, one read per page; none when it has gone since. */
 export async function spacesIn<S extends { id: string }>(
@@ -72,9 +74,9 @@ export function spacesToTrash(
 const where = (item: ItemMeta) => placeOf(item.at);
 
 /** Every site space of the configuration, at a site's root or in its sections. */
-function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
+function siteSpacesOf(desired: DesiredOrganization): DesiredSiteSpace[] {
   const all: DesiredSiteSpace[] = [];
-  for (const site of desired.sites ?? []) {
+  for (const site of listIn(desired, siteKind) ?? []) {
     all.push(...(site.siteSpaces ?? []));
     for (const section of site.sections ?? []) all.push(...(section.siteSpaces ?? []));
   }
@@ -86,7 +88,7 @@ function siteSpacesOf(desired: DesiredState): DesiredSiteSpace[] {
  * out of the collection `title`, which the plan deletes; undefined when there is none.
  */
 export function spaceKeptInside(
-  desired: DesiredState,
+  desired: DesiredOrganization,
   collection: { id: string; title: string },
   spaceIds: readonly string[],
 ): DocsyncError | undefined {
@@ -98,14 +100,15 @@ export function spaceKeptInside(
     !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id);
   const fix = (name: string) =>
     `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
-  for (const space of desired.spaceSettings ?? []) {
+  const spaces = listIn(desired, spaceKind) ?? [];
+  for (const space of spaces) {
     if (!inside.has(space.spaceId) || movesOut(space)) continue;
     return new DocsyncError(
       "plan.kept-inside-deleted",
       `${where(space)}: space "${space.name}" is in collection "${title}", which policy.prune deletes with what it holds: ${fix(space.name)}`,
     );
   }
-  const moved = new Set((desired.spaceSettings ?? []).filter(movesOut).map((space) => space.spaceId));
+  const moved = new Set(spaces.filter(movesOut).map((space) => space.spaceId));
   for (const siteSpace of siteSpacesOf(desired)) {
     if (!inside.has(siteSpace.spaceId) || moved.has(siteSpace.spaceId)) continue;
     return new DocsyncError(
@@ -126,26 +129,29 @@ export function spaceKeptInside(
   return undefined;
 }
 
+type CollectionNode = NodeOf<typeof collectionKind>;
+
 /**
  * What a live collection holds that the configured one does not put in it: spaces that no
  * configured space places in it (`details.spaces`, as spacesInside reads them), and collections inside it whose
  * title the configuration places elsewhere or not at all. `collections`: every live collection.
  */
 export function heldBeyond(
-  live: LiveNode<LiveCollection>,
+  live: CollectionNode,
   configured: DesiredCollection,
-  desired: DesiredState,
-  collections: readonly LiveNode<LiveCollection>[],
+  desired: DesiredOrganization,
+  collections: readonly CollectionNode[],
 ): string[] {
   const { id } = live.item;
   const names = (ref: { title: string } | { id: string } | null | undefined) =>
     ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title);
-  const spaces = live.details?.spaces as SpaceInside[] | undefined;
+  const spaces = live.details?.spaces;
   if (spaces === undefined) return ["its spaces, which were not read"];
   const placed = new Set(
-    (desired.spaceSettings ?? []).filter((s) => names(s.collection)).map((s) => s.spaceId),
+    (listIn(desired, spaceKind) ?? []).filter((s) => names(s.collection)).map((s) => s.spaceId),
   );
-  const inside = new Set((desired.collections ?? []).filter((c) => names(c.parent)).map((c) => c.title));
+  const configuredCollections = listIn(desired, collectionKind) ?? [];
+  const inside = new Set(configuredCollections.filter((c) => names(c.parent)).map((c) => c.title));
   return [
     // One in the trash too: a copy two runs made never held it.
     ...spaces.filter((space) => !placed.has(space.id)).map((space) => `space ${space.id}`),

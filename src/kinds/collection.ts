@@ -21,9 +21,9 @@ import { markSharedTitles, sharesTitle } from "./collection-titles.ts";
 import { compareField, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { OrganizationScope, TopLevelKind } from "./organization.ts";
 import { collectionPath, collectionsPath, subPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { CallDraft, ExportContext, KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
+import { type CallDraft, childrenOf, type ExportContext, type NodeOf, type PlanContext } from "./types.ts";
 
 export interface LiveCollection {
   [field: string]: unknown;
@@ -38,7 +38,7 @@ export interface LiveCollection {
 /** A parent: a title under `collections:`, `{ id }` of a live collection, or null for the top level. */
 type RawParent = string | { id: string } | null;
 
-interface RawCollection {
+export interface RawCollection {
   title: string;
   description?: string;
   defaultLevel?: Role;
@@ -65,13 +65,12 @@ function parentId(ref: CollectionRef | undefined, ctx: PlanContext): Id | null |
   return "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, KIND, ref.title));
 }
 
-function liveCollections(scope: Scope<DesiredState>): LiveNode<LiveCollection>[] {
-  return (scope.live?.children[KIND] ?? []) as LiveNode<LiveCollection>[];
-}
+type CollectionScope = OrganizationScope<"collections", DesiredCollection>;
+type CollectionNode = NodeOf<typeof collectionKind>;
 
 /** Each live collection's parent, by id: made once per plan, since each move and each delete asks. */
-function liveParents(scope: Scope<DesiredState>, ctx: PlanContext): Map<string, string | undefined> {
-  const nodes = liveCollections(scope);
+function liveParents(scope: CollectionScope, ctx: PlanContext): Map<string, string | undefined> {
+  const nodes = childrenOf(scope.live, collectionKind);
   return ctx.once(
     nodes,
     "collection parents",
@@ -85,11 +84,7 @@ const where = (item: ItemMeta) => placeOf(item.at);
  * Deleting a collection deletes the collections inside it. A configured collection that stays
  * must not be inside one the plan deletes, unless its configuration moves it out (`parent`).
  */
-function checkNothingKeptInside(
-  live: LiveNode<LiveCollection>,
-  scope: Scope<DesiredState>,
-  ctx: PlanContext,
-) {
+function checkNothingKeptInside(live: CollectionNode, scope: CollectionScope, ctx: PlanContext) {
   for (const desired of scope.desired.collections ?? []) {
     if (desired.parent !== undefined) continue;
     const id = ctx.liveIdOf(addressOf(ROOT, KIND, desired.title));
@@ -99,7 +94,7 @@ function checkNothingKeptInside(
       `${where(desired)}: collection "${desired.title}" is inside collection "${live.item.title}", which policy.prune deletes with what it holds: list "${live.item.title}" under collections:, or give "${desired.title}" a parent (null for the top level)`,
     );
   }
-  const inside = (live.details?.spaces as SpaceInside[] | undefined)?.map((space) => space.id);
+  const inside = live.details?.spaces?.map((space) => space.id);
   const error = inside && spaceKeptInside(scope.desired, live.item, inside);
   if (error) throw error;
 }
@@ -109,12 +104,15 @@ function mayBeDeleted(live: LiveCollection, desired: readonly DesiredCollection[
   return !desired.some((item) => item.id === live.id || item.title === live.title || item.was === live.title);
 }
 
-export const collectionKind: KindModule<
-  DesiredCollection,
-  LiveCollection,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawCollection>
+export const collectionKind: TopLevelKind<
+  "collections",
+  {
+    desired: DesiredCollection;
+    live: LiveCollection;
+    raw: Located<RawCollection>;
+    /** The spaces inside a collection the plan may delete. */
+    details: { spaces: SpaceInside[] };
+  }
 > = {
   kind: KIND,
   collection: "collections",
@@ -156,7 +154,6 @@ export const collectionKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.collections,
   async read(client, scope) {
     // `nested` is the default, said anyway: every collection of the tree, parents first.
     const items = await client.list<LiveCollection>(collectionsPath(scope.organization), { nested: true });
@@ -179,7 +176,8 @@ export const collectionKind: KindModule<
 
   key: (collection) => collection.title,
   liveKey: (collection) => collection.title,
-  holds: (live, desired, scope) => heldBeyond(live, desired, scope.desired, liveCollections(scope)),
+  holds: (live, desired, scope) =>
+    heldBeyond(live, desired, scope.desired, childrenOf(scope.live, collectionKind)),
 
   diff(desired, live, _scope, ctx) {
     const have = live?.item;
@@ -252,12 +250,14 @@ export const collectionKind: KindModule<
     ];
   },
   consequences: (live, _address, _scope, _ctx, configuration) =>
-    spacesToTrash((live.details?.spaces ?? []) as SpaceInside[], configuration),
+    spacesToTrash(live.details?.spaces ?? [], configuration),
 
   toConfig(live, scope, ctx) {
     const collection = live.item;
     if (sharesTitle(collection)) {
-      const first = liveCollections(scope).find((node) => node.item.title === collection.title);
+      const first = childrenOf(scope.live, collectionKind).find(
+        (node) => node.item.title === collection.title,
+      );
       if (first && first.item.id !== collection.id) {
         ctx.warn(
           `collection "${collection.title}" (${collection.id}) is not exported: ${first.item.id} has the same title, and titles identify collections. Rename one of them to manage both.`,
@@ -280,10 +280,10 @@ export const collectionKind: KindModule<
  */
 export function exportedCollection(
   id: string,
-  scope: Scope<DesiredState>,
+  scope: CollectionScope,
   ctx: ExportContext,
 ): string | { id: string } {
-  const live = liveCollections(scope).find((node) => node.item.id === id)?.item;
+  const live = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item;
   const key = ctx.exportedKey(KIND, id);
   return key !== undefined && live && key === live.title && !sharesTitle(live) ? key : { id };
 }

@@ -20,13 +20,22 @@ class ListItem<T> implements Located<T> {
   }
 }
 
-/** The items of the list under `key` in a located container, each located; undefined when absent. */
+/** The value under `key` of a configuration value, when it is a mapping that has one. */
+export function fieldOf(value: unknown, key: string): unknown {
+  if (typeof value !== "object" || value === null) return undefined;
+  return Object.getOwnPropertyDescriptor(value, key)?.value;
+}
+
+/**
+ * The items of the list under `key` in a located container, each located; undefined when absent.
+ * `T` is what the JSON Schema has let through at that place.
+ */
 export function listAt<T>(container: Located<unknown>, key: string): Located<T>[] | undefined {
-  const list = (container.value as Record<string, unknown> | null)?.[key] as T[] | undefined;
-  if (list === undefined) return undefined;
+  const list = fieldOf(container.value, key);
+  if (!Array.isArray(list)) return undefined;
   const located: Located<T>[] = new Array(list.length);
   for (let index = 0; index < list.length; index++)
-    located[index] = new ListItem(list[index] as T, container, key, index);
+    located[index] = new ListItem<T>(list[index], container, key, index);
   return located;
 }
 

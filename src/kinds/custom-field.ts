@@ -1,15 +1,16 @@
 // Custom fields: identity is the name, which is also how the API addresses them. The name and
 // the type cannot change: a new type replaces the field (delete, then create: names are unique).
 
-import { addressOf, addressText, type Id, ROOT } from "../model/address.ts";
+import { addressOf, addressText, ROOT } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { Consequence, FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { OrganizationScope, TopLevelKind } from "./organization.ts";
 import { customFieldPath, customFieldsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { KindModule, LiveNode, Scope } from "./types.ts";
+import { spaceKind } from "./space.ts";
+import { childrenOf, desiredIn } from "./types.ts";
 
 export interface LiveCustomField extends CustomFieldSettings {
   [field: string]: unknown;
@@ -17,7 +18,7 @@ export interface LiveCustomField extends CustomFieldSettings {
 }
 
 /** A custom field's own fields, the same in a configuration file, as configured and as read. */
-interface CustomFieldSettings {
+export interface CustomFieldSettings {
   name: string;
   type: string;
   title?: string;
@@ -38,11 +39,13 @@ const nameClaim = (org: string, name: string) => `${org}#custom-field=${name}`;
  * that set custom fields): a space that holds a value of it, which its configuration does not
  * set again, loses it. The values of spaces the plan does not read go too, unseen.
  */
-function valuesLost(name: string, scope: Scope<DesiredState>): Consequence[] {
-  const nodes = (scope.live?.children.space ?? []) as LiveNode<{ id: string }>[];
-  return nodes.flatMap((node) => {
-    const values = node.details?.customFields as Record<string, unknown> | undefined;
-    const space = scope.desired.spaceSettings?.find((item) => item.spaceId === node.item.id);
+function valuesLost(
+  name: string,
+  scope: OrganizationScope<"customFields", DesiredCustomField>,
+): Consequence[] {
+  return childrenOf(scope.live, spaceKind).flatMap((node) => {
+    const values = node.details?.customFields;
+    const space = desiredIn(spaceKind, scope)?.find((item) => item.spaceId === node.item.id);
     if (values?.[name] === undefined || values[name] === null || space === undefined) return [];
     if (space.customFields?.[name] !== undefined) return [];
     return [
@@ -57,12 +60,9 @@ function valuesLost(name: string, scope: Scope<DesiredState>): Consequence[] {
   });
 }
 
-export const customFieldKind: KindModule<
-  DesiredCustomField,
-  LiveCustomField,
-  DesiredState,
-  Record<string, Id>,
-  Located<CustomFieldSettings>
+export const customFieldKind: TopLevelKind<
+  "customFields",
+  { desired: DesiredCustomField; live: LiveCustomField; raw: Located<CustomFieldSettings> }
 > = {
   kind: "custom field",
   collection: "customFields",
@@ -78,7 +78,6 @@ export const customFieldKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.customFields,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveCustomField>(customFieldsPath(scope.organization))),
 

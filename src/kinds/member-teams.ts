@@ -15,11 +15,18 @@ interface TeamOf {
   title: string;
 }
 
+/** What a member's node notes of the teams it is in. */
+export interface MemberTeamsDetails {
+  teams: TeamOf[];
+}
+
+type MemberNode = LiveNode<{ id: string; teams?: unknown }, Partial<MemberTeamsDetails>>;
+
 /** Notes on each member of `nodes` the teams it is in, unless the API says it is in none. */
 export async function readTeamsOf(
   client: LiveReader,
   organization: string,
-  nodes: readonly LiveNode<{ id: string; teams?: unknown }>[],
+  nodes: readonly MemberNode[],
 ): Promise<void> {
   await Promise.all(
     nodes
@@ -42,8 +49,8 @@ export async function readTeamsOf(
 }
 
 /** The teams a removed member leaves, as consequences of its delete (those this plan deletes say nothing more). */
-export function teamsLosing(node: LiveNode<{ id: string }>, member: string, ctx: PlanContext): Consequence[] {
-  const teams = (node.details?.teams ?? []) as TeamOf[];
+export function teamsLosing(node: MemberNode, member: string, ctx: PlanContext): Consequence[] {
+  const teams = node.details?.teams ?? [];
   return teams.flatMap(({ id, title }) => {
     // Where a title is shared, the address tells the team by its id.
     const addresses = [title, `${title}#${id}`].map((key) => addressOf(ROOT, "team", key));

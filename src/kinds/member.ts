@@ -8,16 +8,19 @@
 import type { LiveReader } from "../api/client-types.ts";
 import { isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
-import type { Id } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./member-admins.ts";
-import { readTeamsOf, teamsLosing } from "./member-teams.ts";
+import { type MemberTeamsDetails, readTeamsOf, teamsLosing } from "./member-teams.ts";
+import type { OrganizationScope, TopLevelKind } from "./organization.ts";
 import { orgPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { KindModule, LiveNode, PlanContext, Scope } from "./types.ts";
-import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
+import { childrenOf, type LiveNode, type PlanContext } from "./types.ts";
+import {
+  readUnlistedGrants,
+  type UnlistedGrantDetails,
+  unlistedGrantConsequences,
+} from "./unlisted-grants.ts";
 
 export interface LiveMember {
   [field: string]: unknown;
@@ -29,7 +32,7 @@ export interface LiveMember {
   disabled?: boolean;
 }
 
-interface RawMember {
+export interface RawMember {
   /** A user id, or the user's email. */
   user: string;
   role: Role | null;
@@ -96,16 +99,25 @@ function checkAllPresent(desired: readonly DesiredMember[], live: readonly LiveM
   );
 }
 
-type MemberNode = LiveNode<LiveMember>;
+/** Further facts read about a live member. */
+export interface MemberDetails extends MemberTeamsDetails, UnlistedGrantDetails {
+  /** Who the API token runs as: noted on every member read, for the admin rules. */
+  caller: Caller;
+}
+
+type MemberNode = LiveNode<LiveMember, Partial<MemberDetails>>;
 
 /** Stops on a refusal of the admin rules: worked out once per plan, the first time a member asks. */
-function checkAdmins(scope: Scope<DesiredState>, ctx: PlanContext): void {
-  const nodes = (scope.live?.children[KIND] ?? []) as MemberNode[];
+function checkAdmins(scope: OrganizationScope<"members", DesiredMember>, ctx: PlanContext): void {
+  const nodes = childrenOf(scope.live, memberKind);
   const problems = ctx.once(nodes, "admin refusals", () => adminProblems(scope, nodes));
   if (problems !== undefined) throw new DocsyncError("plan.admin", problems);
 }
 
-function adminProblems(scope: Scope<DesiredState>, nodes: readonly MemberNode[]): string | undefined {
+function adminProblems(
+  scope: OrganizationScope<"members", DesiredMember>,
+  nodes: readonly MemberNode[],
+): string | undefined {
   const desired = scope.desired.members ?? [];
   const prune = scope.desired.policy.prune.includes("members");
   const outcomes = new Map<string, Outcome>();
@@ -124,7 +136,7 @@ function adminProblems(scope: Scope<DesiredState>, nodes: readonly MemberNode[])
     role: item.role,
     disabled: item.disabled === true,
   }));
-  const caller = (nodes[0]?.details?.caller as Caller | undefined) ?? { unknown: "no member was read" };
+  const caller = nodes[0]?.details?.caller ?? { unknown: "no member was read" };
   const refusals = adminRefusals(facts, outcomes, caller, (id) => {
     const member = configured.get(id);
     return member && where(member);
@@ -135,12 +147,9 @@ function adminProblems(scope: Scope<DesiredState>, nodes: readonly MemberNode[])
     .join("\n");
 }
 
-export const memberKind: KindModule<
-  DesiredMember,
-  LiveMember,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawMember>
+export const memberKind: TopLevelKind<
+  "members",
+  { desired: DesiredMember; live: LiveMember; raw: Located<RawMember>; details: MemberDetails }
 > = {
   kind: KIND,
   collection: "members",
@@ -178,7 +187,6 @@ export const memberKind: KindModule<
     }),
   },
 
-  desired: (scope) => scope.desired.members,
   async read(client, scope) {
     const [items, caller] = await Promise.all([
       client.list<LiveMember>(membersPath(scope.organization)),
@@ -190,7 +198,11 @@ export const memberKind: KindModule<
       checkNoneTwice(desired, items);
       checkAllPresent(desired, items);
     }
-    const nodes = items.map((item) => ({ item, children: {}, ...(caller ? { details: { caller } } : {}) }));
+    const nodes: MemberNode[] = items.map((item) => ({
+      item,
+      children: {},
+      ...(caller ? { details: { caller } } : {}),
+    }));
     // A member the plan removes takes its grants along, on spaces the plan does not read too,
     // and leaves its teams.
     const going =

@@ -4,15 +4,13 @@
 // stops being a URL, and edits to the text itself are not seen (docs/configuration.md).
 
 import { DocsyncError } from "../errors.ts";
-import type { Id } from "../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { openApiSpecPath, openApiSpecsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { KindModule } from "./types.ts";
 
 export interface LiveOpenApiSpec {
   [field: string]: unknown;
@@ -26,7 +24,7 @@ export interface LiveOpenApiSpec {
 /** Where the document comes from: a URL, or its text. */
 export type OpenApiSource = { url: string } | { text: string };
 
-interface RawOpenApiSpec {
+export interface RawOpenApiSpec {
   slug: string;
   /** A URL, `{ url }` or `{ text }`. */
   source?: string | OpenApiSource;
@@ -56,12 +54,9 @@ function sourceChanges(desired: DesiredOpenApiSpec, live: LiveOpenApiSpec | unde
   return changes;
 }
 
-export const openApiSpecKind: KindModule<
-  DesiredOpenApiSpec,
-  LiveOpenApiSpec,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawOpenApiSpec>
+export const openApiSpecKind: TopLevelKind<
+  "openApiSpecs",
+  { desired: DesiredOpenApiSpec; live: LiveOpenApiSpec; raw: Located<RawOpenApiSpec> }
 > = {
   kind: "OpenAPI spec",
   collection: "openApiSpecs",
@@ -80,7 +75,6 @@ export const openApiSpecKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.openApiSpecs,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveOpenApiSpec>(openApiSpecsPath(scope.organization))),
 

@@ -3,15 +3,23 @@
 // are managed. Enforcing single sign-on locks out members who cannot sign in that way, and the
 // default role decides what every new member may do: both are flagged high-risk.
 
-import { addressOf, createdAmong, ROOT } from "../model/address.ts";
+import { addressOf, createdAmong, type Id, ROOT } from "../model/address.ts";
 import type { FieldChange } from "../model/plan.ts";
+import type { OrganizationScope } from "./organization.ts";
 import { orgPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
 import { samlProviderKind } from "./saml-provider.ts";
 import { type DesiredSingleton, singletonKind } from "./shapes/singleton.ts";
-import type { CallDraft, PlanContext, Scope } from "./types.ts";
+import { type CallDraft, childrenOf, desiredIn, type PlanContext, type ScopeIn } from "./types.ts";
 
 export type DesiredOrganizationSettings = DesiredSingleton;
+
+/** What the organization gives its settings. */
+export interface InOrganization {
+  parent: OrganizationScope["desired"];
+  parentRaw: unknown;
+  parentNode: NonNullable<OrganizationScope["live"]>;
+  ids: Record<string, Id>;
+}
 
 /** The fields of `PATCH /orgs/{id}` that docsync manages, as `GET /orgs/{id}` answers them. */
 const FIELDS = ["title", "emailDomains", "hostname", "defaultRole", "sso", "ai", "inviteLinks"] as const;
@@ -28,18 +36,21 @@ function risky(change: FieldChange): string | undefined {
  * turning it off goes before any provider is deleted (the service keeps the last one while SSO
  * is on).
  */
-function ordering(change: FieldChange, scope: Scope, ctx: PlanContext): Pick<CallDraft, "needs" | "unrefs"> {
+function ordering(
+  change: FieldChange,
+  scope: ScopeIn<InOrganization>,
+  ctx: PlanContext,
+): Pick<CallDraft, "needs" | "unrefs"> {
   if (change.field !== "sso") return {};
   if (change.to === true) {
-    const providers = (scope.desired as DesiredState).samlProviders ?? [];
+    const providers = desiredIn(samlProviderKind, scope) ?? [];
     const ids = providers.map((provider) => ctx.idOf(addressOf(ROOT, samlProviderKind.kind, provider.label)));
     return { needs: createdAmong(...ids) };
   }
-  const live = scope.live?.children[samlProviderKind.kind] ?? [];
-  return { unrefs: live.map((node) => (node.item as { id: string }).id) };
+  return { unrefs: childrenOf(scope.live, samlProviderKind).map((node) => node.item.id) };
 }
 
-export const organizationSettingsKind = singletonKind({
+export const organizationSettingsKind = singletonKind<"organizationSettings", InOrganization>({
   kind: "settings",
   collection: "organizationSettings",
   key: "organization",
@@ -52,7 +63,6 @@ export const organizationSettingsKind = singletonKind({
   },
   fields: FIELDS,
   path: (scope) => orgPath(scope.organization),
-  desired: (scope) => (scope.desired as DesiredState).organizationSettings,
   summary: "update organization settings",
   risky,
   ordering,

@@ -8,12 +8,13 @@ import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import type { ApiPath } from "../model/references.ts";
 import { compareField } from "./compare.ts";
+import { childrenOf } from "./kind-types.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { below, liveId, redirectsPath } from "./paths.ts";
-import type { LiveSection } from "./section.ts";
-import type { SiteScope } from "./site.ts";
+import { sectionKind } from "./section.ts";
+import type { InSite, RawSite, SiteScope } from "./site.ts";
 import { navigationOf } from "./site-navigation.ts";
-import type { BulkItem, CallDraft, KindConfig, KindModule, LiveNode, PlanContext } from "./types.ts";
+import type { BulkItem, CallDraft, KindConfig, KindModule, PlanContext, Types } from "./types.ts";
 import { temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveRedirect {
@@ -40,12 +41,13 @@ export interface DesiredRedirect extends ItemMeta {
   destination: DesiredRedirectDestination;
 }
 
-const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect> = {
+const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect, RawSite> = {
+  schema: { fragment: "redirect" },
   identities: [{ field: "source" }, { field: "id", optional: true, hints: false }],
   check(redirects, ctx) {
     const site = ctx.parent?.item;
     if (site === undefined) return;
-    const title = (site.value as { title?: string }).title;
+    const { title } = site.value;
     const navigation = navigationOf(site);
     const paths = new Set(navigation?.sections.map((s) => s.value.path));
     for (const redirect of redirects) {
@@ -60,13 +62,11 @@ const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect> = {
   },
   resolve({ value: { source, to, destination } }, meta) {
     // Built field by field rather than spread together: a site may have 100,000 redirects.
-    const desired = meta as DesiredRedirect;
-    desired.source = source;
-    desired.destination =
+    const target: DesiredRedirectDestination =
       to !== undefined
         ? { kind: "site-section", sectionPath: to.section }
         : { kind: "raw", value: { ...destination } };
-    return desired;
+    return Object.assign(meta, { source, destination: target });
   },
 };
 
@@ -113,10 +113,7 @@ function destinationText(value: Record<string, unknown>, scope: SiteScope, ctx: 
   if (value.kind !== "site-section" || typeof value.siteSectionId !== "string") return undefined;
   const parts = partsOf(scope, ctx);
   parts.sectionPaths ??= new Map(
-    ((scope.live?.children.section ?? []) as LiveNode<LiveSection>[]).map((node) => [
-      node.item.id,
-      node.item.path,
-    ]),
+    childrenOf(scope.live, sectionKind).map((node) => [node.item.id, node.item.path]),
   );
   const path = parts.sectionPaths.get(value.siteSectionId);
   return path === undefined ? undefined : `section ${JSON.stringify(path)}`;
@@ -178,7 +175,11 @@ function rawDestination(live: LiveRedirect["destination"]): Record<string, unkno
 /** The service's bulk operation (service facts): an item sets, or with a null destination deletes, the redirect at a source. */
 export const BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
 
-function bulkItem(list: ApiPath, source: string, destination: Record<string, unknown> | null): BulkItem {
+function bulkItem(
+  list: ApiPath,
+  source: string,
+  destination: Record<string, unknown> | null | undefined,
+): BulkItem {
   return {
     method: "PUT",
     path: list,
@@ -194,11 +195,7 @@ const sectionOf = (redirect: LiveRedirect): string[] =>
     : [];
 
 export const redirectKind: KindModule<
-  DesiredRedirect,
-  LiveRedirect,
-  SiteScope["desired"],
-  SiteScope["ids"],
-  Located<RawRedirect>
+  Types<InSite & { desired: DesiredRedirect; live: LiveRedirect; raw: Located<RawRedirect> }>
 > = {
   kind: "redirect",
   collection: "redirects",
@@ -258,18 +255,15 @@ export const redirectKind: KindModule<
         summary: "move redirect to a temporary source",
       };
     }
+    let to: Record<string, unknown> | undefined;
     if (changes.some((change) => change.field === "destination")) {
-      const to = destination(desired, scope, ctx);
+      to = destination(desired, scope, ctx);
       body.destination = to;
       call.unrefs = sectionOf(live.item);
     }
     // The bulk operation names a redirect by its source: it can change a destination, not a source.
     if (body.source === undefined) {
-      call.bulk = bulkItem(
-        partsOf(scope, ctx).list,
-        live.item.source,
-        body.destination as Record<string, unknown>,
-      );
+      call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to);
     }
     return [call];
   },
@@ -289,8 +283,7 @@ export const redirectKind: KindModule<
   toConfig(live, scope) {
     const { source, destination } = live.item;
     const [sectionId] = sectionOf(live.item);
-    const sections = (scope.live?.children.section ?? []) as LiveNode<LiveSection>[];
-    const section = sections.find((node) => node.item.id === sectionId);
+    const section = childrenOf(scope.live, sectionKind).find((node) => node.item.id === sectionId);
     if (section) return { source, to: { section: section.item.path } };
     return { source, destination: rawDestination(destination) };
   },

@@ -1,21 +1,21 @@
 // The kinds docsync manages at the top of an organization, in the order plans list them.
 // Kinds inside a site are the site kind's children. Adding a top-level kind: its module, one
-// line in the list and one in DesiredState; a child kind: one entry in its parent's `children`.
+// line in the list (DesiredState follows); a child kind: one entry in its parent's `children`.
 
 import type { DesiredOrganization } from "../model/desired.ts";
-import { collectionKind, type DesiredCollection } from "./collection.ts";
-import { customFieldKind, type DesiredCustomField } from "./custom-field.ts";
-import { type DesiredMember, memberKind } from "./member.ts";
-import { type DesiredOpenApiSpec, openApiSpecKind } from "./openapi-spec.ts";
-import { type DesiredOrganizationSettings, organizationSettingsKind } from "./organization-settings.ts";
-import { type DesiredSamlProvider, samlProviderKind } from "./saml-provider.ts";
-import { type DesiredSite, siteKind } from "./site.ts";
-import { type DesiredSpace, spaceKind } from "./space.ts";
-import { type DesiredTeam, teamKind } from "./team.ts";
-import { type DesiredTranslation, translationKind } from "./translation.ts";
-import type { AnyKind, Scope } from "./types.ts";
+import { collectionKind } from "./collection.ts";
+import { customFieldKind } from "./custom-field.ts";
+import { memberKind } from "./member.ts";
+import { openApiSpecKind } from "./openapi-spec.ts";
+import { organizationSettingsKind } from "./organization-settings.ts";
+import { samlProviderKind } from "./saml-provider.ts";
+import { siteKind } from "./site.ts";
+import { spaceKind } from "./space.ts";
+import { teamKind } from "./team.ts";
+import { translationKind } from "./translation.ts";
+import type { AnyKind, DesiredOf } from "./types.ts";
 
-export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
+const TOP_LEVEL = [
   collectionKind,
   teamKind,
   memberKind,
@@ -27,23 +27,19 @@ export const TOP_LEVEL_KINDS: readonly AnyKind[] = [
   translationKind,
   siteKind,
   spaceKind,
-];
+] as const satisfies readonly AnyKind[];
 
-/** The desired state: each top-level kind's list is absent when the configuration does not
- * mention the kind (then it is not managed). */
-export interface DesiredState extends DesiredOrganization {
-  collections?: DesiredCollection[];
-  teams?: DesiredTeam[];
-  members?: DesiredMember[];
-  customFields?: DesiredCustomField[];
-  samlProviders?: DesiredSamlProvider[];
-  /** A list of one: the `organizationSettings:` mapping. */
-  organizationSettings?: DesiredOrganizationSettings[];
-  openApiSpecs?: DesiredOpenApiSpec[];
-  translations?: DesiredTranslation[];
-  sites?: DesiredSite[];
-  spaceSettings?: DesiredSpace[];
-}
+/** The top-level kinds: the built-in ones, then those registered at run time. */
+const topLevelKinds: AnyKind[] = [...TOP_LEVEL];
+export const TOP_LEVEL_KINDS: readonly AnyKind[] = topLevelKinds;
+
+type TopLevelKinds = (typeof TOP_LEVEL)[number];
+
+/** The desired state: each top-level kind's list under its collection, absent when the
+ * configuration does not mention the kind (then it is not managed). A singleton is a list of one. */
+export type DesiredState = DesiredOrganization & {
+  [K in TopLevelKinds as K["collection"]]?: DesiredOf<K>[];
+};
 
 /** Every kind, each followed by its children and then theirs; a kind used in several places once. */
 function descendants(kinds: readonly AnyKind[]): AnyKind[] {
@@ -69,7 +65,7 @@ function descendants(kinds: readonly AnyKind[]): AnyKind[] {
  * items that exist without docsync and are only read where named (spaces' settings).
  */
 export const isPrunable = (kind: AnyKind): boolean =>
-  !kind.singleton && !kind.exportFind && !kind.config.schema?.inRoot;
+  !kind.singleton && !kind.exportFind && !kind.config.schema.inRoot;
 
 /** The kinds `policy.prune` may name, by collection. */
 export const PRUNABLE_KINDS: readonly string[] = descendants(TOP_LEVEL_KINDS)
@@ -91,9 +87,6 @@ export const NESTED_IN: ReadonlyMap<string, string> = new Map(
   ),
 );
 
-/** The scope of the organization's own kinds: the whole configuration. */
-export type OrganizationScope = Scope<DesiredState>;
-
 /** Top-level kinds in the order reports count them: kinds that hold others first. */
 export const REPORTED_KINDS: readonly AnyKind[] = [
   ...TOP_LEVEL_KINDS.filter((kind) => kind.children),
@@ -111,4 +104,36 @@ export const CONTAINER_KINDS: ReadonlySet<string> = new Set(
 /** Every kind, each before the kinds below it (a kind used in two places, twice). */
 export function allKinds(kinds: readonly AnyKind[] = TOP_LEVEL_KINDS): AnyKind[] {
   return kinds.flatMap((kind) => [kind, ...allKinds(kind.children ?? [])]);
+}
+
+/** A kind registered at run time, and the kind whose items hold its items (none at the top level). */
+export interface RegisteredKind {
+  kind: AnyKind;
+  parent?: AnyKind;
+}
+
+const registered: RegisteredKind[] = [];
+
+/** The kinds registered at run time, in the order they were registered. */
+export const registeredKinds = (): readonly RegisteredKind[] => registered;
+
+/**
+ * Adds a kind at run time (a program that embeds docsync, a test): at the top level, or as a
+ * child kind of `parent`. Everything that walks the kinds (the loader, the reader, the planner,
+ * the export) then walks it too, and the configuration's schema takes its mapping or list when
+ * its `config.schema.definition` describes an item. The lists computed when this module loads
+ * (the kinds `policy.prune` names) do not change: a registered kind is pruned only as a child
+ * kind is, inside the items the file lists. Returns what takes it away again.
+ */
+export function registerKind(kind: AnyKind, parent?: AnyKind): () => void {
+  const entry: RegisteredKind = parent ? { kind, parent } : { kind };
+  const before = parent?.children;
+  if (parent) parent.children = [...(before ?? []), kind];
+  else topLevelKinds.push(kind);
+  registered.push(entry);
+  return () => {
+    registered.splice(registered.indexOf(entry), 1);
+    if (parent) parent.children = before;
+    else topLevelKinds.splice(topLevelKinds.indexOf(kind), 1);
+  };
 }

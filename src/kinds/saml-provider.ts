@@ -7,9 +7,9 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { samlProviderPath, samlProvidersPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { KindModule, PlanContext } from "./types.ts";
+import type { PlanContext } from "./types.ts";
 
 export interface LiveSamlProvider {
   [field: string]: unknown;
@@ -22,7 +22,7 @@ export interface LiveSamlProvider {
   defaultRole?: string | null;
 }
 
-interface RawSamlProvider {
+export interface RawSamlProvider {
   label: string;
   entityID?: string;
   ssoURL?: string;
@@ -61,12 +61,9 @@ function desiredValues(desired: DesiredSamlProvider, ctx: PlanContext) {
   };
 }
 
-export const samlProviderKind: KindModule<
-  DesiredSamlProvider,
-  LiveSamlProvider,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawSamlProvider>
+export const samlProviderKind: TopLevelKind<
+  "samlProviders",
+  { desired: DesiredSamlProvider; live: LiveSamlProvider; raw: Located<RawSamlProvider> }
 > = {
   kind: "SAML provider",
   collection: "samlProviders",
@@ -103,7 +100,6 @@ export const samlProviderKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.samlProviders,
   // The default team is named by its title: teams are read to find its id.
   refersTo: [
     {

@@ -11,16 +11,17 @@ import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { below, groupPath, groupsPath, liveId, sectionPath, subPath } from "./paths.ts";
 import type { LiveSection } from "./section.ts";
-import type { SiteScope } from "./site.ts";
+import type { InSite, SiteScope } from "./site.ts";
 import { navigationOf, type RawSectionGroup } from "./site-navigation.ts";
-import type { CallDraft, KindModule, LiveNode, PlanContext } from "./types.ts";
+import { type CallDraft, childrenOf, type KindModule, type PlanContext, type Types } from "./types.ts";
 
 export interface LiveSectionGroup {
   [field: string]: unknown;
   id: string;
   title: string;
   icon?: string | null;
-  sections: { id: string }[];
+  /** Its member sections; the service's answer may give each one's path. */
+  sections: { id: string; path?: string }[];
 }
 
 export interface DesiredSectionGroup extends ItemMeta {
@@ -50,12 +51,12 @@ function membershipOnSection(route: string, scope: SiteScope, sectionId: Id, gro
 const site = (scope: SiteScope) => scope.desired;
 const sectionAddress = (scope: SiteScope, path: string) => addressOf(scope.address, "section", path);
 const memberPaths = (sections: LiveSectionGroup["sections"]): string[] =>
-  sections.map((section) => (section as LiveSection).path ?? section.id);
+  sections.map((section) => section.path ?? section.id);
 
 /** The live member sections of a group that this plan does not delete (a deleted one leaves it). */
 function keptMembers(group: LiveSectionGroup, scope: SiteScope, ctx: PlanContext) {
   return group.sections.filter((section) => {
-    const path = (section as LiveSection).path;
+    const { path } = section;
     return path === undefined || ctx.deletes(sectionAddress(scope, path)) !== section.id;
   });
 }
@@ -71,8 +72,7 @@ export function groupLosing(
 ): Consequence | undefined {
   const id = section.sectionGroup;
   if (typeof id !== "string") return undefined;
-  const groups = (scope.live?.children.group ?? []) as LiveNode<LiveSectionGroup>[];
-  const title = groups.find((node) => node.item.id === id)?.item.title;
+  const title = childrenOf(scope.live, sectionGroupKind).find((node) => node.item.id === id)?.item.title;
   // Where a title is shared, the address tells the group by its id; unread, the id names it.
   const addresses =
     title === undefined
@@ -100,16 +100,13 @@ function desiredGroupBySectionId(scope: SiteScope, ctx: PlanContext): Map<string
 }
 
 export const sectionGroupKind: KindModule<
-  DesiredSectionGroup,
-  LiveSectionGroup,
-  SiteScope["desired"],
-  SiteScope["ids"],
-  Located<RawSectionGroup>
+  Types<InSite & { desired: DesiredSectionGroup; live: LiveSectionGroup; raw: Located<RawSectionGroup> }>
 > = {
   kind: "group",
   collection: "sectionGroups",
   keyKeptUnique: false,
   config: {
+    schema: { fragment: "section-group" },
     // Groups are written among the sections, as `group: <title>`.
     items: (site) => navigationOf(site)?.groups,
     identities: [
@@ -137,7 +134,7 @@ export const sectionGroupKind: KindModule<
     const wanted = new Set(desired.sections.map((path) => ctx.idOf(sectionAddress(scope, path))));
     return live.item.sections
       .filter((section) => !wanted.has(section.id))
-      .map((section) => `section ${JSON.stringify((section as LiveSection).path ?? section.id)}`);
+      .map((section) => `section ${JSON.stringify(section.path ?? section.id)}`);
   },
 
   diff(desired, live, scope, ctx) {
@@ -226,7 +223,7 @@ export const sectionGroupKind: KindModule<
     return {
       method: "POST",
       path: subPath(groupPath(scope.organization, scope.ids.site, id), "/move"),
-      body: { position: { [where as string]: { type: "site-section", id: anchor } } },
+      body: { position: { [where]: { type: "site-section", id: anchor } } },
       summary: "move group",
     };
   },
@@ -241,7 +238,7 @@ export const sectionGroupKind: KindModule<
   // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
   consequences: (live, _address, scope, ctx) =>
     keptMembers(live.item, scope, ctx).map((section) => {
-      const path = (section as LiveSection).path ?? section.id;
+      const path = section.path ?? section.id;
       return {
         action: "update",
         kind: "section",

@@ -1,9 +1,9 @@
 // How an export writes a site's sections and groups: the site keeps one navigation order of its
 // sections, and a group stands where its first member is.
 
-import type { LiveSection } from "./section.ts";
-import type { LiveSectionGroup } from "./section-group.ts";
-import type { ExportContext, ExportedItem } from "./types.ts";
+import type { SectionNode } from "./section.ts";
+import type { sectionGroupKind } from "./section-group.ts";
+import type { ExportContext, ExportedItem, NodeOf } from "./types.ts";
 
 /**
  * A site's `sections:` list from its exported sections (in the site's one navigation order) and
@@ -12,33 +12,37 @@ import type { ExportContext, ExportedItem } from "./types.ts";
  * be written as it is: it is written together, and the plan will show the moves that join it.
  */
 export function nestSections(
-  sections: readonly ExportedItem[],
-  groups: readonly ExportedItem[],
+  sections: readonly ExportedItem<SectionNode>[],
+  groups: readonly ExportedItem<NodeOf<typeof sectionGroupKind>>[],
   site: string,
   ctx: ExportContext,
 ): Record<string, unknown>[] {
-  const groupOf = new Map<string, ExportedItem>();
+  type Group = (typeof groups)[number];
+  const groupOf = new Map<string, Group>();
+  const membersOf = new Map<Group, Record<string, unknown>[]>();
   for (const group of groups) {
-    group.config.sections = [];
-    for (const member of (group.live.item as LiveSectionGroup).sections) groupOf.set(member.id, group);
+    const members: Record<string, unknown>[] = [];
+    group.config.sections = members;
+    membersOf.set(group, members);
+    for (const member of group.live.item.sections) groupOf.set(member.id, group);
   }
   const list: Record<string, unknown>[] = [];
-  const lastIndex = new Map<ExportedItem, number>();
-  const split = new Set<ExportedItem>();
+  const lastIndex = new Map<Group, number>();
+  const split = new Set<Group>();
   sections.forEach((section, index) => {
-    const group = groupOf.get((section.live.item as LiveSection).id);
+    const group = groupOf.get(section.live.item.id);
     if (!group) {
       list.push(section.config);
       return;
     }
-    const members = group.config.sections as Record<string, unknown>[];
+    const members = membersOf.get(group) ?? [];
     if (members.length === 0) list.push(group.config);
     else if (lastIndex.get(group) !== index - 1) split.add(group);
     members.push(section.config);
     lastIndex.set(group, index);
   });
   for (const group of groups) {
-    if ((group.config.sections as unknown[]).length === 0) list.push(group.config);
+    if (membersOf.get(group)?.length === 0) list.push(group.config);
   }
   for (const group of split) {
     ctx.warn(

@@ -10,10 +10,17 @@ import { checkSingleDefault, defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
 import { liveId, movePosition, sectionPath, sectionsPath, sitePath, subPath } from "./paths.ts";
 import { groupLosing, sectionGroupKind } from "./section-group.ts";
-import type { SiteScope } from "./site.ts";
+import type { InSite, SiteScope } from "./site.ts";
 import { type LocatedSection, navigationOf, type SectionSettings } from "./site-navigation.ts";
 import { type DesiredSiteSpace, type LiveSiteSpace, sectionSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type Scope } from "./types.ts";
+import {
+  addressKey,
+  type CallDraft,
+  childrenOf,
+  type KindModule,
+  type LiveNode,
+  type Types,
+} from "./types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "./unique.ts";
 
 export interface LiveSection {
@@ -36,8 +43,8 @@ export interface DesiredSection extends ItemMeta, SectionSettings {
   siteSpaces: DesiredSiteSpace[];
 }
 
-/** The scope of a section's site spaces: the section's configuration, and its site's and its own id. */
-export type SectionScope = Scope<DesiredSection, { site: Id; section: Id }>;
+/** A live section as read. */
+export type SectionNode = LiveNode<LiveSection>;
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */
@@ -60,21 +67,17 @@ function makeDefault(scope: SiteScope, sectionId: Id): CallDraft {
 }
 
 export const sectionKind: KindModule<
-  DesiredSection,
-  LiveSection,
-  SiteScope["desired"],
-  SiteScope["ids"],
-  LocatedSection
+  Types<InSite & { desired: DesiredSection; live: LiveSection; raw: LocatedSection }>
 > = {
   kind: "section",
   collection: "sections",
   config: {
+    schema: { fragment: "section" },
     // Sections are written in navigation order, some nested in groups.
     items: (site) => navigationOf(site)?.sections,
     identities: [{ field: "path" }, { field: "id", optional: true, hints: false }],
     check(sections, ctx) {
-      const site = ctx.parent?.item.value as { title?: string } | undefined;
-      checkSingleDefault(sections, `section in site "${site?.title}"`, ctx);
+      checkSingleDefault(sections, `section in site "${ctx.parent?.item.value.title}"`, ctx);
     },
     resolve(section, meta) {
       const { path, title, description, icon, condition, default: isDefault } = section.value;
@@ -97,7 +100,6 @@ export const sectionKind: KindModule<
   outline: { fields: ["title"], flag: "default" },
   children: [sectionSiteSpaceKind],
 
-  desired: (scope) => site(scope).sections,
   // Redirects and groups name sections by path, so sections are read to resolve them; a site
   // configured with root site spaces must have none.
   readAnyway: (scope) =>
@@ -146,9 +148,7 @@ export const sectionKind: KindModule<
     const id = ctx.idOf(address);
     const first = desired.siteSpaces[0]!;
     const shortTitle = desired.title.length <= CREATE_TITLE_MAX;
-    const existing = (scope.live?.children[sectionKind.kind] ?? []).map(
-      (node) => (node.item as LiveSection).id,
-    );
+    const existing = childrenOf(scope.live, sectionKind).map((node) => node.item.id);
     const calls: CallDraft[] = [
       {
         method: "POST",

@@ -2,9 +2,8 @@
 // (`…/adaptive-schema`), read only when the configuration sets it.
 
 import type { Id } from "../model/address.ts";
-import type { LiveNode } from "../model/scope.ts";
 import { sitePath, subPath } from "./paths.ts";
-import type { LiveSite } from "./site.ts";
+import type { SiteNode } from "./site.ts";
 import type { CallDraft, ExportContext } from "./types.ts";
 
 /**
@@ -12,10 +11,10 @@ import type { CallDraft, ExportContext } from "./types.ts";
  * published description (a description on every claim, no integer, items or properties for an
  * array or object) take: a claim of one value, with its description.
  */
-export interface AdaptiveClaim {
+export type AdaptiveClaim = {
   type: "boolean" | "number" | "string";
   description: string;
-}
+};
 
 /** `properties` and `additionalProperties` of the visitor-attribute JSON schema. */
 export interface AdaptiveSchema {
@@ -23,17 +22,31 @@ export interface AdaptiveSchema {
   additionalProperties?: boolean;
 }
 
+/** The visitor-attribute JSON schema as the service answers it: claims of any form. */
+export interface LiveJsonSchema {
+  [field: string]: unknown;
+  properties?: Record<string, Record<string, unknown>>;
+  additionalProperties?: unknown;
+  required?: unknown;
+}
+
 export interface LiveAdaptiveSchema {
   [field: string]: unknown;
-  jsonSchema: Record<string, unknown>;
+  jsonSchema: LiveJsonSchema;
 }
 
 type Schema = AdaptiveSchema;
 
-export function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema> | undefined {
-  const jsonSchema = node?.details?.adaptiveSchema as Record<string, unknown> | undefined;
+/** The live schema's claims and whether it allows others, as the configuration compares them. */
+interface LiveSchema {
+  properties: Record<string, Record<string, unknown>>;
+  additionalProperties?: boolean;
+}
+
+export function liveSchema(node: SiteNode | undefined): LiveSchema | undefined {
+  const jsonSchema = node?.details?.adaptiveSchema;
   if (!jsonSchema) return undefined;
-  const schema: Partial<Schema> = { properties: (jsonSchema.properties ?? {}) as Schema["properties"] };
+  const schema: LiveSchema = { properties: jsonSchema.properties ?? {} };
   if (typeof jsonSchema.additionalProperties === "boolean")
     schema.additionalProperties = jsonSchema.additionalProperties;
   return schema;
@@ -42,11 +55,14 @@ export function liveSchema(node: LiveNode<LiveSite> | undefined): Partial<Schema
 const CLAIM_TYPES = ["boolean", "number", "string"];
 
 /** Whether a live claim has the form the configuration takes: a type and a description, nothing else. */
-function isClaim(value: unknown): boolean {
+function isClaim(value: Record<string, unknown> | undefined): value is AdaptiveClaim {
   if (typeof value !== "object" || value === null) return false;
-  const { type, description, ...rest } = value as Record<string, unknown>;
+  const { type, description, ...rest } = value;
   return (
-    CLAIM_TYPES.includes(type as string) && typeof description === "string" && Object.keys(rest).length === 0
+    typeof type === "string" &&
+    CLAIM_TYPES.includes(type) &&
+    typeof description === "string" &&
+    Object.keys(rest).length === 0
   );
 }
 
@@ -55,7 +71,7 @@ function isClaim(value: unknown): boolean {
  * schema differs from a new site's (no attributes, no others allowed). Undefined as well when
  * the format cannot say it exactly, with a warning.
  */
-export function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Schema | undefined {
+export function schemaConfig(node: SiteNode, ctx: ExportContext): Schema | undefined {
   const schema = liveSchema(node);
   if (!schema) return undefined;
   const properties = schema.properties ?? {};
@@ -71,7 +87,13 @@ export function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Sche
     );
   }
   if (!enabled && names.length === 0) return undefined;
-  const odd = names.filter((name) => !isClaim(properties[name]));
+  const claims: Record<string, AdaptiveClaim> = {};
+  const odd: string[] = [];
+  for (const name of names) {
+    const claim = properties[name];
+    if (isClaim(claim)) claims[name] = claim;
+    else odd.push(name);
+  }
   if (odd.length > 0) {
     ctx.warn(
       `site ${site}: the adaptive schema is left out: claim ${odd.map((name) => JSON.stringify(name)).join(", ")} ` +
@@ -80,24 +102,18 @@ export function schemaConfig(node: LiveNode<LiveSite>, ctx: ExportContext): Sche
     );
     return undefined;
   }
-  const jsonSchema = node.details?.adaptiveSchema as Record<string, unknown>;
-  if (jsonSchema.required !== undefined) {
+  if (node.details?.adaptiveSchema?.required !== undefined) {
     ctx.warn(
       `site ${site}: the adaptive schema's "required" list is not part of the configuration; ` +
         "it stays as it is, but a change of the schema through docsync would drop it",
     );
   }
-  const config: Schema = { properties };
+  const config: Schema = { properties: claims };
   if (schema.additionalProperties === false) config.additionalProperties = false;
   return config;
 }
 
-export function schemaCall(
-  org: string,
-  site: Id,
-  schema: Schema,
-  live: Partial<Schema> | undefined,
-): CallDraft {
+export function schemaCall(org: string, site: Id, schema: Schema, live: LiveSchema | undefined): CallDraft {
   const additionalProperties = schema.additionalProperties ?? live?.additionalProperties ?? false;
   return {
     method: "PUT",

@@ -30,7 +30,9 @@ export interface RawSectionGroup {
 /** A section as written, with the title of the group it is nested under. */
 export type LocatedSection = Located<RawSection> & { group?: string };
 
-const isGroup = (item: RawSection | RawSectionGroup): item is RawSectionGroup => "group" in item;
+type NavigationItem = Located<RawSection | RawSectionGroup>;
+const isGroup = (item: NavigationItem): item is Located<RawSectionGroup> => "group" in item.value;
+const isSection = (item: NavigationItem): item is Located<RawSection> => !isGroup(item);
 
 /** A site's sections with groups flattened, and its groups, in order; undefined without `sections:`. */
 export function navigationOf(
@@ -41,19 +43,17 @@ export function navigationOf(
   const sections: LocatedSection[] = [];
   const groups: Located<RawSectionGroup>[] = [];
   for (const item of items) {
-    if (!isGroup(item.value)) {
-      sections.push(item as Located<RawSection>);
-      continue;
+    if (isSection(item)) sections.push(item);
+    else if (isGroup(item)) {
+      groups.push(item);
+      for (const section of listAt<RawSection>(item, "sections") ?? [])
+        sections.push({
+          value: section.value,
+          file: section.file,
+          path: section.path,
+          group: item.value.group,
+        });
     }
-    const group = item as Located<RawSectionGroup>;
-    groups.push(group);
-    for (const section of listAt<RawSection>(group, "sections") ?? [])
-      sections.push({
-        value: section.value,
-        file: section.file,
-        path: section.path,
-        group: group.value.group,
-      });
   }
   return { sections, groups };
 }

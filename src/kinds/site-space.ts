@@ -4,11 +4,9 @@
 // another site space. The order is the container's.
 
 import type { Id } from "../model/address.ts";
-import type { ItemMeta, Located } from "../model/desired.ts";
+import type { Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
-import { checkSingleDefault, defined } from "./configured.ts";
-import { knownSpaces } from "./known-spaces.ts";
 import { leafNodes } from "./live-nodes.ts";
 import {
   liveId,
@@ -19,10 +17,12 @@ import {
   siteSpacesPath,
   subPath,
 } from "./paths.ts";
-import type { DesiredSection, LiveSection } from "./section.ts";
-import type { DesiredSite, LiveSite } from "./site.ts";
+import type { DesiredSection, SectionNode } from "./section.ts";
+import type { DesiredSite, RawSite, SiteNode } from "./site.ts";
+import type { RawSection } from "./site-navigation.ts";
 import { addTurn, siteSpacePathClaim, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
-import type { CallDraft, KindConfig, KindModule, Scope } from "./types.ts";
+import { type DesiredSiteSpace, type RawSiteSpace, siteSpaceConfig } from "./site-space-config.ts";
+import { type CallDraft, childrenOf, type KindModule, type ScopeIn, type Types } from "./types.ts";
 import { temporarySegment } from "./unique.ts";
 
 export interface LiveSpaceRef {
@@ -42,67 +42,22 @@ export interface LiveSiteSpace {
   condition?: string | null;
 }
 
-export interface RawSiteSpace {
-  space: string;
-  path: string;
-  condition?: string | null;
-  default?: boolean;
-  was?: string;
-}
-
-export interface DesiredSiteSpace extends ItemMeta {
-  /** The space id (resolved from the `spaces:` names). */
-  spaceId: string;
-  /** The name the configuration used, for messages. */
-  spaceName: string;
-  path: string;
-  /** `null` removes a live condition; absent leaves it alone. */
-  condition?: string | null;
-  default?: boolean;
-}
-
-const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace> = {
-  // Identity is the space (the API shows a space once per container); paths are unique too.
-  identities: [
-    { field: "space", noun: "for space", hints: false },
-    { field: "path", hints: false },
-  ],
-  check(siteSpaces, ctx) {
-    checkSingleDefault(siteSpaces, `site space in this ${ctx.parent?.kind ?? "site"}`, ctx);
-    for (const siteSpace of siteSpaces) {
-      if (siteSpace.value.was !== undefined) {
-        const message =
-          "a site space is identified by its space, and its path changes in place: remove `was`";
-        ctx.report(siteSpace, ["was"], message);
-      }
-      const name = siteSpace.value.space;
-      if (ctx.spaces === undefined || ctx.spaces.has(name)) continue;
-      ctx.report(siteSpace, ["space"], `unknown space "${name}"; ${knownSpaces(ctx.spaces)}`);
-    }
-  },
-  resolve({ value: { space, path, condition, default: isDefault } }, meta, ctx) {
-    return {
-      ...meta,
-      spaceId: ctx.spaceId(space),
-      spaceName: space,
-      path,
-      ...defined({ condition, default: isDefault }),
-    };
-  },
-};
+export type { DesiredSiteSpace, RawSiteSpace } from "./site-space-config.ts";
 
 const PATCHABLE = ["path", "condition"] as const;
 
 type Container = "site" | "section";
 
 /** A site's root (its own scope) or a section's: the section's id is there only for a section. */
-type ContainerScope = Scope<DesiredSite | DesiredSection, { site: Id; section?: Id }>;
+interface InContainer {
+  parent: DesiredSite | DesiredSection;
+  parentRaw: RawSite | RawSection;
+  parentNode: SiteNode | SectionNode;
+  ids: { site: Id; section?: Id };
+}
+type ContainerScope = ScopeIn<InContainer>;
 type SiteSpaceKind = KindModule<
-  DesiredSiteSpace,
-  LiveSiteSpace,
-  DesiredSite | DesiredSection,
-  ContainerScope["ids"],
-  Located<RawSiteSpace>
+  Types<InContainer & { desired: DesiredSiteSpace; live: LiveSiteSpace; raw: Located<RawSiteSpace> }>
 >;
 
 function siteSpaceKind(container: Container): SiteSpaceKind {
@@ -170,17 +125,19 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     // site has no sections, whether or not the configuration lists root site spaces.
     ...(container === "site" ? { readAfter: ["section"] } : {}),
 
-    desired: (scope) => scope.desired.siteSpaces,
     readAnyway(scope) {
       if (!("sections" in scope.desired) || scope.desired.sections === undefined) return false;
       const live = scope.live;
       if (!live || (live.children.section?.length ?? 0) > 0) return false;
-      const count = (live.item as LiveSite).siteSpaces;
+      // A site's count of its root site spaces.
+      const count = live.item.siteSpaces;
       return typeof count !== "number" || count > 0;
     },
     async read(client, scope) {
-      if (container === "section")
-        return leafNodes((scope.live?.item as LiveSection | undefined)?.siteSpaces ?? []);
+      if (container === "section") {
+        const inSection = scope.live?.item.siteSpaces;
+        return leafNodes(Array.isArray(inSection) ? inSection : []);
+      }
       const all = await client.list<LiveSiteSpace>(siteSpacesPath(scope.organization, liveId(siteId(scope))));
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
@@ -215,9 +172,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
           body.sectionId = scope.ids.section;
           match.section = scope.ids.section;
         }
-        const existing = (scope.live?.children[kind.kind] ?? []).map(
-          (node) => (node.item as LiveSiteSpace).id,
-        );
+        const existing = childrenOf(scope.live, kind).map((node) => node.item.id);
         calls.push({
           method: "POST",
           path: siteSpacesPath(scope.organization, siteId(scope)),

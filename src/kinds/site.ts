@@ -9,22 +9,23 @@ import type { FieldChange } from "../model/plan.ts";
 import { compareField, definedFields, patchBody } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { orgPath, sitePath, siteSpacesPath, subPath } from "./paths.ts";
 import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.ts";
 import { type DesiredRedirect, redirectKind } from "./redirect.ts";
-import type { DesiredState } from "./registry.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
 import { nestSections } from "./section-nesting.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
+  type LiveJsonSchema,
   liveSchema,
   schemaCall,
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
-import { addressKey, type CallDraft, type KindModule, type LiveNode, type Scope } from "./types.ts";
+import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
 export interface LiveSite {
   [field: string]: unknown;
@@ -52,7 +53,7 @@ interface SiteSettings {
   adaptiveSchema?: AdaptiveSchema;
 }
 
-interface RawSite extends SiteSettings {
+export interface RawSite extends SiteSettings {
   id?: string;
   siteSpaces?: RawSiteSpace[];
 }
@@ -68,8 +69,25 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   redirects?: DesiredRedirect[];
 }
 
-/** The scope of a site's kinds: the site's configuration, and its id. */
-export type SiteScope = Scope<DesiredSite, { site: Id }>;
+/** Further facts read about a live site. */
+export interface SiteDetails {
+  /** The JSON schema of its visitor attributes (`…/adaptive-schema`). */
+  adaptiveSchema: LiveJsonSchema;
+}
+
+/** A live site as read. */
+export type SiteNode = LiveNode<LiveSite, Partial<SiteDetails>>;
+
+/** What a site gives the kinds inside it: its configuration, its raw item, its live node and its id. */
+export interface InSite {
+  parent: DesiredSite;
+  parentRaw: RawSite;
+  parentNode: SiteNode;
+  ids: { site: Id };
+}
+
+/** The scope of a site's kinds. */
+export type SiteScope = ScopeIn<InSite>;
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 
@@ -84,12 +102,9 @@ function liveValue(site: LiveSite | undefined, field: (typeof PATCHABLE)[number]
 /** Values of the configuration format: a live value outside them is left out of an export. */
 const TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"];
 const VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"];
-export const siteKind: KindModule<
-  DesiredSite,
-  LiveSite,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawSite>
+export const siteKind: TopLevelKind<
+  "sites",
+  { desired: DesiredSite; live: LiveSite; raw: Located<RawSite>; details: SiteDetails }
 > = {
   kind: "site",
   collection: "sites",
@@ -112,7 +127,6 @@ export const siteKind: KindModule<
   },
   children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
 
-  desired: (scope) => scope.desired.sites,
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
   detailsWanted: { adaptiveSchema: { properties: {} } },
@@ -131,7 +145,7 @@ export const siteKind: KindModule<
   diff(desired, live) {
     // Root site spaces exist only while a site has no sections: the API would put new ones in
     // the default section. Going back takes deleting the sections, which the file cannot say.
-    const sections = (live?.children[sectionKind.kind] ?? []) as LiveNode<{ path: string }>[];
+    const sections = childrenOf(live, sectionKind);
     if (desired.siteSpaces !== undefined && sections.length > 0) {
       const paths = sections.map((node) => JSON.stringify(node.item.path)).join(", ");
       throw new DocsyncError(
@@ -161,21 +175,23 @@ export const siteKind: KindModule<
   create(desired, address, scope, ctx) {
     const org = scope.organization;
     const id = ctx.idOf(address);
+    const roots = desired.siteSpaces ?? [];
+    const body = definedFields(desired, ["type", "title", "visibility"]);
+    // One call makes the site with its root site spaces, in order.
+    if (roots.length > 0) body.spaces = roots.map((siteSpace) => siteSpace.spaceId);
     const calls: CallDraft[] = [
       {
         method: "POST",
         path: `${orgPath(org)}/sites`,
-        body: definedFields(desired, ["type", "title", "visibility"]),
+        body,
         summary: "create site",
         captures: [{ address, pointer: "/id" }],
         recover: { list: `${orgPath(org)}/sites`, match: { title: desired.title } },
       },
     ];
-    // One call makes the site with its root site spaces, in order; the site's answer does not
-    // name them, so one read finds their ids for the calls that set their paths.
-    const roots = desired.siteSpaces ?? [];
+    // The site's answer does not name its root site spaces, so one read finds their ids for the
+    // calls that set their paths.
     if (roots.length > 0) {
-      (calls[0]!.body as Record<string, unknown>).spaces = roots.map((siteSpace) => siteSpace.spaceId);
       calls.push({
         method: "GET",
         path: subPath(siteSpacesPath(org, id), `?limit=${MAX_PAGE_SIZE}`),

@@ -7,19 +7,15 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { ROLES } from "../model/desired.ts";
-import { collectionKind, exportedCollection, type LiveCollection } from "./collection.ts";
+import { collectionKind, exportedCollection } from "./collection.ts";
 import { spacesIn } from "./collection-contents.ts";
-import { customFieldKind, type LiveCustomField } from "./custom-field.ts";
-import type { DesiredState } from "./registry.ts";
-import type { DesiredSpace, LiveSpace } from "./space.ts";
+import { customFieldKind } from "./custom-field.ts";
+import type { OrganizationScope } from "./organization.ts";
+import type { DesiredSpace, LiveSpace, SpaceNode } from "./space.ts";
 import { spacePermissionKind } from "./space-permission.ts";
-import type { ExportContext, LiveNode, Scope } from "./types.ts";
+import { childrenOf, type ExportContext } from "./types.ts";
 
 const NOWHERE = { file: "", line: 0, column: 0 };
-
-/** The live nodes of a top-level kind, as the organization was read. */
-const nodesOf = <L>(scope: Scope<DesiredState>, kind: string) =>
-  (scope.live?.children[kind] ?? []) as LiveNode<L>[];
 
 /**
  * The spaces the export can find: those it names, then those of each collection, each as a
@@ -27,10 +23,10 @@ const nodesOf = <L>(scope: Scope<DesiredState>, kind: string) =>
  */
 export async function findSpaces(
   client: LiveReader,
-  scope: Scope<DesiredState>,
+  scope: OrganizationScope,
   named: { spaces: readonly string[] },
 ): Promise<DesiredSpace[]> {
-  const collections = nodesOf<LiveCollection>(scope, collectionKind.kind);
+  const collections = childrenOf(scope.live, collectionKind);
   const inCollections = await Promise.all(
     collections.map(({ item }) => spacesIn<LiveSpace>(client, item.id)),
   );
@@ -43,7 +39,7 @@ const text = (value: unknown): value is string => typeof value === "string" && v
 const describe = (space: LiveSpace) => `space "${space.title ?? space.id}" (${space.id})`;
 
 /** The space's collection: its title as the file lists it, `{ id }` otherwise, null at the root. */
-function collectionOf(space: LiveSpace, scope: Scope<DesiredState>, ctx: ExportContext): unknown {
+function collectionOf(space: LiveSpace, scope: OrganizationScope, ctx: ExportContext): unknown {
   const id = space.parent;
   if (!id) return null;
   return exportedCollection(id, scope, ctx);
@@ -51,12 +47,12 @@ function collectionOf(space: LiveSpace, scope: Scope<DesiredState>, ctx: ExportC
 
 /** The custom field values the file can name: those of fields it lists. */
 function customFieldValues(
-  live: LiveNode<LiveSpace>,
-  scope: Scope<DesiredState>,
+  live: SpaceNode,
+  scope: OrganizationScope,
   ctx: ExportContext,
 ): Record<string, unknown> {
-  const read = (live.details?.customFields ?? {}) as Record<string, unknown>;
-  const fields = nodesOf<LiveCustomField>(scope, customFieldKind.kind);
+  const read = live.details?.customFields ?? {};
+  const fields = childrenOf(scope.live, customFieldKind);
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(read)) {
     if (value === null || value === undefined) continue;
@@ -72,8 +68,8 @@ function customFieldValues(
 
 /** A live space as `docsync export` writes it: the mapping of its entry under `spaces:`. */
 export function spaceConfig(
-  live: LiveNode<LiveSpace>,
-  scope: Scope<DesiredState>,
+  live: SpaceNode,
+  scope: OrganizationScope,
   ctx: ExportContext,
 ): Record<string, unknown> {
   const space = live.item;

@@ -14,18 +14,16 @@ import {
   type DesiredAssignment,
   type LiveAssignment,
 } from "./shapes/assignment.ts";
-import type { DesiredSpace } from "./space.ts";
+import type { InSpace, SpaceScope } from "./space.ts";
 import { lockoutProblems } from "./space-access.ts";
 import { type AccessFacts, readCaller, readMembers } from "./space-access-facts.ts";
-import type { ExportContext, LiveNode, Owner, PlanContext, Scope } from "./types.ts";
+import type { ExportContext, Owner, PlanContext } from "./types.ts";
 
 export interface RawSpacePermission {
   user?: string;
   team?: string;
   role: Role;
 }
-
-type SpaceScope = Scope<DesiredSpace, { space: Id }>;
 
 interface UserGrant {
   permission: string;
@@ -40,8 +38,7 @@ const isEmail = (name: string) => name.includes("@");
 /** Emails are matched without regard to case. */
 const userName = (name: string) => (isEmail(name) ? name.toLowerCase() : name);
 
-const factsOf = (scope: SpaceScope): AccessFacts | undefined =>
-  scope.live?.details?.access as AccessFacts | undefined;
+const factsOf = (scope: SpaceScope): AccessFacts | undefined => scope.live?.details?.access;
 
 function where(scope: SpaceScope): string {
   const { at, name } = scope.desired;
@@ -110,7 +107,7 @@ function principalOf(live: LiveAssignment): Owner[] {
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
 const principalRoutes = (type: "user" | "team") => ({
-  invite: (scope: SpaceScope, id: Id, role: string) => ({
+  invite: (scope: SpaceScope, id: string, role: string) => ({
     method: "POST" as const,
     path: spacePermissionsPath(scope.ids.space),
     body: { role, [`${type}s`]: [id] },
@@ -136,7 +133,7 @@ function grantConfig(
   ctx: ExportContext,
 ): Record<string, unknown> | undefined {
   if (!(ROLES as readonly string[]).includes(grant.role)) {
-    const space = scope.live?.item as { id: string; title?: string } | undefined;
+    const space = scope.live?.item;
     ctx.warn(
       `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`,
     );
@@ -146,10 +143,11 @@ function grantConfig(
   return { user: typeof grant.email === "string" ? grant.email : grant.id, role: grant.role };
 }
 
-const assignments = assignmentKind<DesiredSpace, { space: Id }, Located<RawSpacePermission>>({
+const assignments = assignmentKind<InSpace, Located<RawSpacePermission>>({
   kind: "space permission",
   collection: "permissions",
   config: {
+    schema: { fragment: "space-permission" },
     // Each principal once per space; a user named by id and by email is found at plan time,
     // once names are resolved to ids (shapes/assignment.ts).
     identities: [
@@ -173,7 +171,6 @@ const assignments = assignmentKind<DesiredSpace, { space: Id }, Located<RawSpace
         : { ...meta, type: "team", name: team ?? "", role },
   },
   principals: { user: principalRoutes("user"), team: principalRoutes("team") },
-  desired: (scope) => scope.desired.permissions,
 
   async read(client, scope) {
     const space = scope.ids.space;
@@ -187,7 +184,7 @@ const assignments = assignmentKind<DesiredSpace, { space: Id }, Located<RawSpace
     ]);
     const facts: AccessFacts = members ? { caller, members } : { caller };
     // The space's node keeps them for the plan: names and lock-out rules are judged there.
-    const node = scope.live as LiveNode | undefined;
+    const node = scope.live;
     if (node) node.details = { ...node.details, access: facts };
     const emails = new Set(configured.filter((p) => p.type === "user" && isEmail(p.name)).map((p) => p.name));
     const live: LiveAssignment[] = [];

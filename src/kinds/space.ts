@@ -10,13 +10,14 @@ import { type Address, addressOf, createdAmong, type Id, IdRef, ROOT } from "../
 import { type ItemMeta, type Located, placeOf, type Role } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
-import { defined } from "./configured.ts";
+import { defined, fieldOf } from "./configured.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { spacePath, subPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
+import type { AccessFacts } from "./space-access-facts.ts";
 import { findSpaces, spaceConfig } from "./space-export.ts";
 import { type RawSpacePermission, spacePermissionKind } from "./space-permission.ts";
-import type { CallDraft, KindModule, LiveNode, PlanContext } from "./types.ts";
+import type { CallDraft, LiveNode, PlanContext, ScopeIn } from "./types.ts";
 
 export interface LiveSpace {
   [field: string]: unknown;
@@ -33,7 +34,18 @@ export interface LiveSpace {
 /** A collection named by its title under `collections:`, or a live collection's id. */
 type CollectionRef = { title: string } | { id: string };
 
-interface RawSpace {
+/** Further facts read about a live space. */
+export interface SpaceDetails {
+  /** Its custom field values, by field name. */
+  customFields: Record<string, unknown>;
+  /** What its permissions' lock-out rules and names need (space-permission.ts). */
+  access: AccessFacts;
+}
+
+/** A live space as read. */
+export type SpaceNode = LiveNode<LiveSpace, Partial<SpaceDetails>>;
+
+export interface RawSpace {
   /** The key under `spaces:` (added by `items`). */
   name: string;
   id: string;
@@ -45,6 +57,17 @@ interface RawSpace {
   customFields?: Record<string, unknown>;
   permissions?: RawSpacePermission[];
 }
+
+/** What a space gives the kinds inside it. */
+export interface InSpace {
+  parent: DesiredSpace;
+  parentRaw: RawSpace;
+  parentNode: SpaceNode;
+  ids: { space: Id };
+}
+
+/** The scope of a space's kinds. */
+export type SpaceScope = ScopeIn<InSpace>;
 
 export interface DesiredSpace extends ItemMeta {
   /** The name under `spaces:`. */
@@ -99,15 +122,12 @@ function customFieldAddress(space: DesiredSpace, name: string, ctx: PlanContext)
 }
 
 /** The space's custom field values as read, by field name. */
-const liveValues = (live: LiveNode<LiveSpace> | undefined): Record<string, unknown> =>
-  (live?.details?.customFields as Record<string, unknown> | undefined) ?? {};
+const liveValues = (live: SpaceNode | undefined): Record<string, unknown> =>
+  live?.details?.customFields ?? {};
 
-export const spaceKind: KindModule<
-  DesiredSpace,
-  LiveSpace,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawSpace>
+export const spaceKind: TopLevelKind<
+  "spaceSettings",
+  { desired: DesiredSpace; live: LiveSpace; raw: Located<RawSpace>; details: SpaceDetails }
 > = {
   kind: "space",
   collection: "spaceSettings",
@@ -120,12 +140,12 @@ export const spaceKind: KindModule<
     },
     // The entries of `spaces:` that are mappings; `name: id` only names a space.
     items(container) {
-      const spaces = (container.value as { spaces?: Record<string, unknown> } | null)?.spaces;
-      if (spaces === undefined || spaces === null) return undefined;
+      const spaces = fieldOf(container.value, "spaces");
+      if (typeof spaces !== "object" || spaces === null) return undefined;
       const items: Located<RawSpace>[] = [];
       for (const [name, entry] of Object.entries(spaces)) {
         if (entry === null || typeof entry !== "object") continue;
-        const value = { ...(entry as Omit<RawSpace, "name">), name };
+        const value: RawSpace = { ...entry, name };
         items.push({ value, file: container.file, path: [...container.path, "spaces", name] });
       }
       return items.length > 0 ? items : undefined;
@@ -154,7 +174,6 @@ export const spaceKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.spaceSettings,
   refersTo: [
     {
       kind: "team",

@@ -8,21 +8,28 @@ import type { LiveReader } from "../api/client-types.ts";
 import { isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import { addressOf, ROOT } from "../model/address.ts";
+import type { OrganizationScope } from "./organization.ts";
 import { samlProvidersPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import type { LiveSamlProvider } from "./saml-provider.ts";
-import type { LiveNode, PlanContext, Scope } from "./types.ts";
+import { type LiveSamlProvider, samlProviderKind } from "./saml-provider.ts";
+import { desiredIn, type LiveNode, type PlanContext } from "./types.ts";
 
 interface Naming {
   id: string;
   label: string;
 }
 
+/** What a team's node notes of the SAML providers that name it as their default team. */
+export interface ProvidersNamingDetails {
+  namedBy: Naming[];
+}
+
+type TeamNode = LiveNode<{ id: string; title: string }, Partial<ProvidersNamingDetails>>;
+
 /** Notes on each team of `nodes` (teams the plan may delete) the providers that name it. */
 export async function readProvidersNaming(
   client: LiveReader,
-  scope: Scope<DesiredState>,
-  nodes: readonly LiveNode<{ id: string }>[],
+  scope: OrganizationScope,
+  nodes: readonly TeamNode[],
 ): Promise<void> {
   if (nodes.length === 0) return;
   let providers: LiveSamlProvider[];
@@ -45,14 +52,14 @@ export async function readProvidersNaming(
 function keepsNaming(
   provider: Naming,
   team: { id: string; title: string },
-  scope: Scope<DesiredState>,
+  scope: OrganizationScope,
   ctx: PlanContext,
 ) {
   const addresses = [provider.label, `${provider.label}#${provider.id}`].map((key) =>
     addressOf(ROOT, "SAML provider", key),
   );
   if (addresses.some((address) => ctx.deletes(address) === provider.id)) return false;
-  const configured = scope.desired.samlProviders?.find(
+  const configured = desiredIn(samlProviderKind, scope)?.find(
     (item) => item.id === provider.id || (item.id === undefined && item.label === provider.label),
   );
   const ref = configured?.defaultTeam;
@@ -62,12 +69,8 @@ function keepsNaming(
 }
 
 /** Stops the plan when deleting `team` would leave a SAML provider naming it, which the API refuses. */
-export function checkNoProviderKeepsNaming(
-  team: LiveNode<{ id: string; title: string }>,
-  scope: Scope<DesiredState>,
-  ctx: PlanContext,
-): void {
-  const naming = (team.details?.namedBy ?? []) as Naming[];
+export function checkNoProviderKeepsNaming(team: TeamNode, scope: OrganizationScope, ctx: PlanContext): void {
+  const naming = team.details?.namedBy ?? [];
   const kept = naming.filter((provider) => keepsNaming(provider, team.item, scope, ctx));
   if (kept.length === 0) return;
   const names = kept.map((provider) => `"${provider.label}" (${provider.id})`).join(", ");

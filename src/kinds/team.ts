@@ -2,17 +2,25 @@
 // has no call that lists or changes a team's members, so docsync does not manage them after.
 // The API counts a team's members and the spaces it has a role on: what a team holds.
 
-import type { Id } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { defined } from "./configured.ts";
 import { leafNodes } from "./live-nodes.ts";
+import { listIn, type OrganizationConfig, type TopLevelKind } from "./organization.ts";
 import { teamPath, teamsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
-import { checkNoProviderKeepsNaming, readProvidersNaming } from "./team-providers.ts";
-import type { KindModule, LiveNode } from "./types.ts";
-import { readUnlistedGrants, unlistedGrantConsequences } from "./unlisted-grants.ts";
+import { spaceKind } from "./space.ts";
+import {
+  checkNoProviderKeepsNaming,
+  type ProvidersNamingDetails,
+  readProvidersNaming,
+} from "./team-providers.ts";
+import type { LiveNode } from "./types.ts";
+import {
+  readUnlistedGrants,
+  type UnlistedGrantDetails,
+  unlistedGrantConsequences,
+} from "./unlisted-grants.ts";
 
 export interface LiveTeam {
   [field: string]: unknown;
@@ -24,7 +32,7 @@ export interface LiveTeam {
   spaces?: number;
 }
 
-interface RawTeam {
+export interface RawTeam {
   title: string;
   members?: string[];
 }
@@ -40,7 +48,10 @@ export interface DesiredTeam extends ItemMeta {
  * names (by pin, title or rename hint) and those whose title several live teams share (all
  * but one are duplicates).
  */
-function mayBeDeleted(nodes: readonly LiveNode<LiveTeam>[], desired: DesiredState): LiveNode<LiveTeam>[] {
+function mayBeDeleted(
+  nodes: readonly LiveNode<LiveTeam>[],
+  desired: OrganizationConfig<"teams", DesiredTeam>,
+): LiveNode<LiveTeam>[] {
   if (desired.teams === undefined || !desired.policy.prune.includes("teams")) return [];
   const configured = desired.teams;
   const titles = new Map<string, number>();
@@ -53,12 +64,12 @@ function mayBeDeleted(nodes: readonly LiveNode<LiveTeam>[], desired: DesiredStat
   );
 }
 
-export const teamKind: KindModule<
-  DesiredTeam,
-  LiveTeam,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawTeam>
+/** Further facts read about a live team the plan may delete. */
+export interface TeamDetails extends ProvidersNamingDetails, UnlistedGrantDetails {}
+
+export const teamKind: TopLevelKind<
+  "teams",
+  { desired: DesiredTeam; live: LiveTeam; raw: Located<RawTeam>; details: TeamDetails }
 > = {
   kind: "team",
   collection: "teams",
@@ -77,7 +88,6 @@ export const teamKind: KindModule<
     resolve: ({ value: { title, members } }, meta) => ({ ...meta, title, ...defined({ members }) }),
   },
 
-  desired: (scope) => scope.desired.teams,
   async read(client, scope) {
     const nodes = leafNodes(await client.list<LiveTeam>(teamsPath(scope.organization)));
     // A team the plan deletes takes its grants along, on spaces the plan does not read too,
@@ -100,7 +110,7 @@ export const teamKind: KindModule<
     const held: string[] = [];
     const members = item.members ?? 0;
     if (members > (desired.members?.length ?? 0)) held.push(`${members} members`);
-    const granted = (scope.desired.spaceSettings ?? []).filter((space) =>
+    const granted = (listIn(scope.desired, spaceKind) ?? []).filter((space) =>
       space.permissions?.some((grant) => grant.type === "team" && grant.name === desired.title),
     ).length;
     const spaces = item.spaces ?? 0;

@@ -10,13 +10,12 @@
 // configuration's form, and the first create goes before every other call of the plan, so that
 // its answer (or its refusal) tells before anything else is changed.
 
-import type { Id } from "../model/address.ts";
 import type { Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField } from "./compare.ts";
 import { leafNodes } from "./live-nodes.ts";
+import type { TopLevelKind } from "./organization.ts";
 import { translationPath, translationsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
 import {
   checkLiveForm,
   checkTranslations,
@@ -29,7 +28,7 @@ import {
   type RawTranslation,
   syncKey,
 } from "./translation-forms.ts";
-import type { CallDraft, KindModule, Scope } from "./types.ts";
+import type { CallDraft, Scope } from "./types.ts";
 import { uniqueClaim } from "./unique.ts";
 
 export type { DesiredTranslation, LiveTranslation };
@@ -54,12 +53,9 @@ const refusal = (desired: DesiredTranslation): string => {
   );
 };
 
-export const translationKind: KindModule<
-  DesiredTranslation,
-  LiveTranslation,
-  DesiredState,
-  Record<string, Id>,
-  Located<RawTranslation>
+export const translationKind: TopLevelKind<
+  "translations",
+  { desired: DesiredTranslation; live: LiveTranslation; raw: Located<RawTranslation> }
 > = {
   kind: "translation",
   collection: "translations",
@@ -92,7 +88,6 @@ export const translationKind: KindModule<
     },
   },
 
-  desired: (scope) => scope.desired.translations,
   async read(client, scope) {
     const live = await client.list<LiveTranslation>(translationsPath(scope.organization));
     checkLiveForm(scope.desired.translations ?? [], live);

@@ -9,10 +9,11 @@
 import { isGoneOrHidden } from "../api/errors.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
 import type { Consequence } from "../model/plan.ts";
+import type { OrganizationScope } from "./organization.ts";
 import { spacePermissionsPath } from "./paths.ts";
-import type { DesiredState } from "./registry.ts";
+import { spaceKind } from "./space.ts";
 import { readOrganizationSpaces } from "./space-access-facts.ts";
-import type { LiveNode, RunReader, Scope } from "./types.ts";
+import { desiredIn, type LiveNode, type RunReader } from "./types.ts";
 
 /** A grant on a space the configuration does not list with `permissions`. */
 export interface UnlistedGrant {
@@ -21,13 +22,28 @@ export interface UnlistedGrant {
   role: string;
 }
 
+/** What a team's or a member's node notes of its grants on unlisted spaces. */
+export interface UnlistedGrantDetails {
+  unlistedGrants: UnlistedGrant[];
+}
+
+/** A team or a member, as read. */
+type PrincipalNode = LiveNode<{ id: string }, Partial<UnlistedGrantDetails>>;
+
+/** A grant as the permissions' lists answer it. */
+interface ListedGrant {
+  permission: string;
+  user?: { id?: unknown };
+  team?: { id?: unknown };
+}
+
 type Principals = "teams" | "users";
 const SINGULAR = { teams: "team", users: "user" } as const;
 
 /** The spaces whose grants the configuration manages: the plan reads and plans those itself. */
-const managedSpaces = (desired: DesiredState) =>
+const managedSpaces = (scope: OrganizationScope) =>
   new Set(
-    (desired.spaceSettings ?? [])
+    (desiredIn(spaceKind, scope) ?? [])
       .filter((space) => space.permissions !== undefined)
       .map((space) => space.spaceId),
   );
@@ -38,19 +54,19 @@ const managedSpaces = (desired: DesiredState) =>
  */
 export async function readUnlistedGrants(
   client: RunReader,
-  scope: Scope<DesiredState>,
+  scope: OrganizationScope,
   type: Principals,
-  nodes: readonly LiveNode<{ id: string }>[],
+  nodes: readonly PrincipalNode[],
 ): Promise<void> {
   if (nodes.length === 0) return;
   const spaces = await readOrganizationSpaces(client, scope.organization);
   if (spaces === undefined) return;
-  const managed = managedSpaces(scope.desired);
+  const managed = managedSpaces(scope);
   const unlisted = spaces.filter((space) => !managed.has(space.id));
   const grantsOf = await Promise.all(
     unlisted.map(async (space) => {
       try {
-        return await client.list<Record<string, unknown>>(`${spacePermissionsPath(space.id)}/${type}`);
+        return await client.list<ListedGrant>(`${spacePermissionsPath(space.id)}/${type}`);
       } catch (error) {
         // A space deleted since, or out of the token's reach: nothing to say of it.
         if (isGoneOrHidden(error)) return [];
@@ -59,10 +75,10 @@ export async function readUnlistedGrants(
     }),
   );
   // In the order of the spaces, whatever order the answers came in.
-  const byId = new Map(nodes.map((node) => [node.item.id, [] as UnlistedGrant[]]));
+  const byId = new Map<string, UnlistedGrant[]>(nodes.map((node) => [node.item.id, []]));
   unlisted.forEach((space, index) => {
     for (const grant of grantsOf[index]!) {
-      const principal = grant[SINGULAR[type]] as { id?: unknown } | undefined;
+      const principal = grant[SINGULAR[type]];
       const found = typeof principal?.id === "string" ? byId.get(principal.id) : undefined;
       const title = space.title === undefined ? {} : { spaceTitle: space.title };
       found?.push({ spaceId: space.id, role: String(grant.permission), ...title });
@@ -79,11 +95,11 @@ export async function readUnlistedGrants(
  * consequences of its delete: `principal` is how a grant's address names it (`team:Writers`).
  */
 export function unlistedGrantConsequences(
-  node: LiveNode<{ id: string }>,
+  node: PrincipalNode,
   principal: string,
   configuration: { spaces: Record<string, string> },
 ): Consequence[] {
-  const grants = (node.details?.unlistedGrants ?? []) as UnlistedGrant[];
+  const grants = node.details?.unlistedGrants ?? [];
   return grants.map(({ spaceId, spaceTitle, role }) => {
     // A space the file names only (`name: id`) by that name, any other by its id.
     const name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId);

@@ -9,7 +9,14 @@
 
 import { DocsyncError } from "../errors.ts";
 import { pluralOf } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
+import {
+  type AnyKind,
+  addressKey,
+  desiredIn,
+  type LiveNode,
+  type PlanContext,
+  type Scope,
+} from "../kinds/types.ts";
 import { type Address, addressOf, addressText, childText, IdRef, isUnder } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import { runMemo, scopeBelow } from "../model/scope.ts";
@@ -129,7 +136,7 @@ function childrenAreCopies(
   };
   const pairs: [AnyKind, ItemMeta, Node][] = [];
   for (const child of module.children ?? []) {
-    const configured = child.desired(below) as ItemMeta[] | undefined;
+    const configured = desiredIn(child, below) as ItemMeta[] | undefined;
     const live = (node.children[child.kind] ?? []) as Node[];
     if (configured === undefined) {
       if (live.length > 0) return false;

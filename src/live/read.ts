@@ -2,7 +2,14 @@
 // manages them (or names them), and below each configured item that exists.
 
 import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
+import {
+  type AnyKind,
+  addressKey,
+  desiredIn,
+  type LiveNode,
+  type RunReader,
+  type Scope,
+} from "../kinds/types.ts";
 import { addressOf, addressText } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -21,12 +28,12 @@ export async function readLiveState(reader: RunReader, desired: DesiredState): P
   const whole = new WeakSet<LiveNode>();
   const { live, absent } = await readTree(reader, desired, {
     reads: (kind, scope) =>
-      kind.desired(scope) !== undefined ||
+      desiredIn(kind, scope) !== undefined ||
       kind.readAnyway?.(scope) === true ||
       isReferredTo(kind, scope) ||
       (scope.live !== undefined && whole.has(scope.live)),
     below(kind, scope, nodes) {
-      const configured = (kind.desired(scope) ?? []) as ItemMeta[];
+      const configured = (desiredIn(kind, scope) ?? []) as ItemMeta[];
       const describe = (key: string) => addressText(addressOf(scope.address, kind.kind, key));
       const matching = keepMatching(reader, configured, nodes, kind, describe);
       const below = configured.flatMap((item, index) => {

@@ -5,7 +5,7 @@
 
 import type { DesiredState } from "../kinds/registry.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import type { AnyKind, LiveNode, RunReader, Scope } from "../kinds/types.ts";
+import { type AnyKind, desiredIn, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { type AbsentRead, absentRead } from "./absent-list.ts";
@@ -103,7 +103,7 @@ function readChildren(
 ): Promise<void>[] {
   const reading = new Map<string, Promise<void>>();
   return kinds.map((child, index) => {
-    const waits = child.readAfter && child.desired(scope) === undefined ? child.readAfter : [];
+    const waits = child.readAfter && desiredIn(child, scope) === undefined ? child.readAfter : [];
     for (const name of waits)
       if (!reading.has(name))
         throw new Error(`kind ${child.kind} reads after ${name}, which must come first`);
@@ -125,7 +125,7 @@ export function requestsBelow(kinds: readonly AnyKind[], scope: Scope, choice: R
   let requests = 0;
   for (const kind of kinds) {
     if (!kind.children?.length) continue;
-    for (const desired of kind.desired(scope) ?? []) {
+    for (const desired of desiredIn(kind, scope) ?? []) {
       const below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
       for (const child of kind.children) if (readsWithoutLive(choice, child, below)) requests += 1;
     }

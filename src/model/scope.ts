@@ -68,26 +68,31 @@ export interface BulkItem {
 }
 
 /** A live item as read, with the live items below it, by child kind. */
-export interface LiveNode<L = unknown> {
+export interface LiveNode<L = unknown, X extends object = Record<string, unknown>> {
   item: L;
   children: Record<string, LiveNode[] | undefined>;
-  /** Further live facts a kind reads about the item (e.g. a site's adaptive schema). */
-  details?: Record<string, unknown>;
+  /** Further live facts a kind reads about the item (e.g. a space's custom field values). */
+  details?: X;
 }
 
 /**
  * Where a container of items sits: its parent's address, configured item and live node. A kind
  * names the types its parent gives: `P` the parent's configured item (the whole configuration
- * at the top level), `I` the ids of its ancestors by kind (`{ site }` below a site).
+ * at the top level), `I` the ids of its ancestors by kind (`{ site }` below a site), `N` the
+ * parent's live node.
  */
-export interface Scope<P = unknown, I extends Record<string, Id> = Record<string, Id>> {
+export interface Scope<
+  P = unknown,
+  I extends Record<string, Id> = Record<string, Id>,
+  N extends LiveNode<unknown, object> = LiveNode,
+> {
   organization: string;
   /** Address of the parent item; empty at the top level. */
   address: Address;
   /** The parent's configured item (at the top level: the whole configuration). */
   desired: P;
   /** The parent's live node, when the parent exists. */
-  live?: LiveNode;
+  live?: N;
   /** The id of each ancestor by kind (`site`, `section`): a live id or a reference to a new item. */
   ids: I;
 }

@@ -4,6 +4,7 @@
 // kinds' questions about ids (PlanContext).
 
 import { DocsyncError } from "../errors.ts";
+import { desiredIn } from "../kinds/kind-types.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { copiesOf } from "../live/copies.ts";
@@ -125,7 +126,7 @@ export class Resolution implements PlanContext {
    * kind without children are indexed by address only when an address of their container is
    * asked for: a container may hold 100,000 redirects. */
   resolve(module: AnyKind, scope: Scope, parentIsNew: boolean, parents: string[] = NONE): Container {
-    const desiredItems = module.desired(scope);
+    const desiredItems = desiredIn(module, scope);
     const liveItems = (scope.live?.children[module.kind] ?? NONE) as LiveNode<{ id: string }>[];
     const managed = desiredItems !== undefined;
     const liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE;

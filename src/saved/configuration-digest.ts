@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { DesiredState } from "../config/types.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey } from "../kinds/types.ts";
+import { type AnyKind, addressKey, desiredIn } from "../kinds/types.ts";
 import { type Address, addressOf, addressText, ROOT } from "../model/address.ts";
 import { canonical } from "../model/canonical.ts";
 import type { ItemMeta } from "../model/desired.ts";
@@ -57,7 +57,7 @@ function eachItem(desired: DesiredState, visit: (address: string, kind: AnyKind,
   const walk = (kinds: readonly AnyKind[], parent: unknown, address: Address) => {
     for (const kind of kinds) {
       const scope = { organization: desired.organization, address, desired: parent, ids: {} };
-      for (const item of (kind.desired(scope) ?? []) as ItemMeta[]) {
+      for (const item of (desiredIn(kind, scope) ?? []) as ItemMeta[]) {
         const at = addressOf(address, kind.kind, addressKey(kind, item));
         visit(addressText(at), kind, item);
         walk(kind.children ?? [], item, at);

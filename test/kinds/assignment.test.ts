@@ -10,6 +10,7 @@ import {
 } from "../../src/kinds/shapes/assignment.ts";
 import type { LiveNode, PlanContext, Scope } from "../../src/kinds/types.ts";
 import { type Address, addressText } from "../../src/model/address.ts";
+import type { Located } from "../../src/model/desired.ts";
 import { runMemo } from "../../src/model/scope.ts";
 
 interface Holder {
@@ -30,10 +31,17 @@ function kindWith(
   guard?: (before: readonly Grant[], after: readonly Grant[]) => void,
   options: { keptRole?: string } = {},
 ) {
-  return assignmentKind<Holder, { item: string }, never>({
+  return assignmentKind<
+    { parent: Holder; parentRaw: unknown; parentNode: LiveNode; ids: { item: string } },
+    Located<never>
+  >({
     kind: "grant",
     collection: "grants",
-    config: { identities: [], resolve: () => ({ type: "", name: "", role: "" }) as never },
+    config: {
+      schema: { fragment: "grant" },
+      identities: [],
+      resolve: () => ({ type: "", name: "", role: "" }) as never,
+    },
     principals: {
       member: {
         invite: (scope, id, role) => ({
@@ -55,7 +63,6 @@ function kindWith(
         }),
       },
     },
-    desired: (scope) => scope.desired.grants,
     read: async () => [],
     // Named by id (mem_ann) or by name (ann): two names of one principal.
     principalId: (desired) => (desired.name.startsWith("mem_") ? desired.name : `mem_${desired.name}`),

@@ -4,27 +4,36 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
 import { organizationSettingsKind } from "../../src/kinds/organization-settings.ts";
+import { spacePath } from "../../src/kinds/paths.ts";
 import {
   type DesiredSingleton,
   type SingletonShape,
   singletonItems,
   singletonKind,
 } from "../../src/kinds/shapes/singleton.ts";
+import { type Id, IdRef } from "../../src/model/address.ts";
 import type { FieldChange } from "../../src/model/plan.ts";
-import { type LiveState, type PlanContext, runMemo } from "../../src/model/scope.ts";
+import { type LiveNode, type LiveState, type PlanContext, runMemo } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 3 };
 
 /** Settings of a space, kept under its configured item: the shape needs nothing else. */
-const spaceShape: SingletonShape = {
+const spaceShape: SingletonShape<
+  "settings",
+  {
+    parent: { settings?: DesiredSingleton[] };
+    parentRaw: unknown;
+    parentNode: LiveNode;
+    ids: { space: Id };
+  }
+> = {
   kind: "space settings",
   collection: "settings",
   key: "space",
   schema: { fragment: "space-settings", description: "A space's settings." },
   fields: ["visibility", "editMode"],
-  path: (scope) => `/spaces/${scope.ids.space}`,
-  desired: (scope) => (scope.desired as { settings?: DesiredSingleton[] }).settings,
+  path: (scope) => spacePath(scope.ids.space),
   summary: "update space settings",
   risky: (change: FieldChange) => (change.to === "public" ? "publishes the space" : undefined),
 };
@@ -112,6 +121,52 @@ describe("the singleton shape", () => {
       "GET /spaces/spc_1 found no space settings",
     );
     expect(spaceSettings.singleton).toBe(true);
+  });
+
+  it("nests dotted fields in the mapping, the comparison, the PATCH and the export", () => {
+    const themed = singletonKind({ ...spaceShape, fields: ["theme.color", "theme.font", "editMode"] });
+    const resolved = themed.config.resolve(
+      { value: { theme: { color: "#f00", other: 1 }, editMode: "live" }, file: "f", path: [] },
+      { at },
+      { spaceId: () => "" },
+    );
+    expect(resolved).toEqual({ at, fields: { "theme.color": "#f00", editMode: "live" } });
+    const live = {
+      item: { id: "spc_1", theme: { color: "#000", font: "Inter" }, editMode: "live" },
+      children: {},
+    };
+    const changes = themed.diff({ ...resolved }, live, scope, ctx);
+    expect(changes).toEqual([{ field: "theme.color", from: "#000", to: "#f00" }]);
+    expect(themed.update({ ...resolved }, live, changes, [], scope, ctx)).toEqual([
+      {
+        method: "PATCH",
+        path: "/spaces/spc_1",
+        body: { theme: { color: "#f00" } },
+        summary: "update space settings",
+      },
+    ]);
+    const exportCtx = {} as Parameters<NonNullable<typeof themed.toConfig>>[2];
+    expect(themed.toConfig!(live, scope, exportCtx)).toEqual({
+      theme: { color: "#000", font: "Inter" },
+      editMode: "live",
+    });
+  });
+
+  it("is set by one PATCH, once its parent exists, when the plan creates the parent", () => {
+    const info = { firstInEmptyContainer: true, parentIsNew: true, index: 0 };
+    const parent = [{ kind: "space", key: "guide" }];
+    const inNew = { ...scope, ids: { space: new IdRef(parent) } };
+    const desired = { at, fields: { visibility: "public", editMode: "locked" } };
+    // The path names the new parent by reference: the planner makes the PATCH wait for its create.
+    expect(spaceSettings.create(desired, [], inNew, ctx, info)).toEqual([
+      {
+        method: "PATCH",
+        path: ["/spaces/", new IdRef(parent)],
+        body: { visibility: "public", editMode: "locked" },
+        summary: "update space settings",
+      },
+    ]);
+    expect(spaceSettings.create({ at, fields: {} }, [], inNew, ctx, info)).toEqual([]);
   });
 
   it("exports every managed field the live object has, nulls included", () => {

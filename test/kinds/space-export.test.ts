@@ -3,7 +3,7 @@
 // user without an email, and collections the file names by title or by id.
 
 import { describe, expect, it } from "vitest";
-import type { OrganizationScope } from "../../src/kinds/registry.ts";
+import type { OrganizationScope } from "../../src/kinds/organization.ts";
 import type { LiveAssignment } from "../../src/kinds/shapes/assignment.ts";
 import type { LiveSpace } from "../../src/kinds/space.ts";
 import { spaceKind } from "../../src/kinds/space.ts";

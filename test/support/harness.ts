@@ -13,7 +13,7 @@ import { beforeEach } from "vitest";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
-import { type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
+import { type Route, type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
 
 /** The seed of this file's random orders and delays: DOCSYNC_TEST_SEED, else a new one each run. */
@@ -62,6 +62,8 @@ export interface HarnessOptions {
   fixture?: string;
   /** The seed of apply's order of ready calls and of the emulator's delays; default TEST_SEED. */
   seed?: number;
+  /** Routes the emulator answers beyond its own (a resource of a kind a test registers). */
+  routes?: readonly Route[];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -73,6 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     seed,
     faults: { jitterMs: JITTER_MS, replyJitterMs: JITTER_MS },
     ...(options.fixture ? { fixture: options.fixture } : {}),
+    ...(options.routes ? { routes: options.routes } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
   const env = {

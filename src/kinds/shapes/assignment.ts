@@ -12,10 +12,21 @@
 // `--target` of such a removal brings the grants it relies on along.
 
 import { DocsyncError } from "../../errors.ts";
-import { addressOf, addressText, type Id } from "../../model/address.ts";
+import { type Address, addressOf, addressText, type Id } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
-import type { CallDraft, KindConfig, KindModule, Owner, PlanContext, RunReader, Scope } from "../types.ts";
+import {
+  type CallDraft,
+  childrenOf,
+  desiredIn,
+  type KindConfig,
+  type KindModule,
+  type Owner,
+  type ParentTypes,
+  type PlanContext,
+  type RunReader,
+  type ScopeIn,
+} from "../types.ts";
 
 /** A live assignment: its id is the principal's id. */
 export interface LiveAssignment {
@@ -51,25 +62,37 @@ export interface PrincipalRoutes<S> {
   remove(scope: S, id: string): CallDraft;
 }
 
-export interface AssignmentSpec<P, I extends Record<string, Id>, R extends Located<unknown>> {
+/** The types of an assignment kind inside a container of types `P`, of raw items `R`. */
+export interface AssignmentTypes<P extends ParentTypes, R extends Located<unknown>> {
+  desired: DesiredAssignment;
+  live: LiveAssignment;
+  details: Record<string, unknown>;
+  raw: R;
+  parentRaw: P["parentRaw"];
+  parent: P["parent"];
+  parentNode: P["parentNode"];
+  ids: P["ids"];
+}
+
+export interface AssignmentSpec<P extends ParentTypes, R extends Located<unknown>> {
   kind: string;
   collection: string;
-  config: KindConfig<R, DesiredAssignment>;
+  config: KindConfig<R, DesiredAssignment, P["parentRaw"]>;
   /** The routes of each type of principal, by type. */
-  principals: Record<string, PrincipalRoutes<Scope<P, I>>>;
-  desired(scope: Scope<P, I>): DesiredAssignment[] | undefined;
+  principals: Record<string, PrincipalRoutes<ScopeIn<P>>>;
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
-  read(client: RunReader, scope: Scope<P, I>): Promise<LiveAssignment[]>;
+  read(client: RunReader, scope: ScopeIn<P>): Promise<LiveAssignment[]>;
   /**
-   * The id of a configured assignment's principal (live, or a reference to a principal this plan creates); a plan error when
+   * The id of a configured assignment's principal (live, or a reference to one this plan
+   * creates); a plan error when
    * unknown, or when this plan deletes the principal.
    */
-  principalId(desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext): Id;
+  principalId(desired: DesiredAssignment, scope: ScopeIn<P>, ctx: PlanContext): Id;
   /**
    * A live assignment's principal, by the addresses it may have and its id: the API drops the
    * grant when the principal is deleted, so a plan that deletes it takes the grant along.
    */
-  principalOf(live: LiveAssignment, scope: Scope<P, I>): Owner[];
+  principalOf(live: LiveAssignment, scope: ScopeIn<P>): Owner[];
   /**
    * A role a container must keep between calls: calls that remove or lower a grant of it wait
    * for the container's calls that give it.
@@ -79,7 +102,7 @@ export interface AssignmentSpec<P, I extends Record<string, Id>, R extends Locat
    * Checks the container's change as a whole, before any of its calls is drafted: throws a plan
    * error for a change it must not make. Given the grants as they are and as they will be.
    */
-  guard?(before: readonly Grant[], after: readonly Grant[], scope: Scope<P, I>): void;
+  guard?(before: readonly Grant[], after: readonly Grant[], scope: ScopeIn<P>): void;
 }
 
 /** The key of a configured assignment: its principal's type and name. */
@@ -87,31 +110,39 @@ export const assignmentKey = (type: string, name: string): string => `${type}:${
 
 const at = (item: ItemMeta) => placeOf(item.at);
 
-/** A principal's type and id: what configured and live assignments are matched on. */
-/** A principal's key among a container's: its type and id (a new one's: its address). */
+/**
+ * A principal's type and id: what configured and live assignments are matched on (a principal
+ * this plan creates: its address).
+ */
 const principalKey = (type: string, id: Id) =>
   typeof id === "string" ? `${type}:${id}` : `${type}:\u0000${addressText(id.idOf)}`;
 
 /** Whether the plan leaves an unmatched live assignment in place (does not prune it): its
  * address is its label's, or, when another item has that address, the label told by id. */
-function keptLive(scope: Scope<unknown>, kind: string, live: LiveAssignment, ctx: PlanContext): boolean {
+function keptLive(
+  scope: { address: Address },
+  kind: string,
+  live: LiveAssignment,
+  ctx: PlanContext,
+): boolean {
   const plain = addressOf(scope.address, kind, live.key);
   const byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
   return ctx.liveIdOf(plain) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 
-export function assignmentKind<P, I extends Record<string, Id>, R extends Located<unknown>>(
-  spec: AssignmentSpec<P, I, R>,
-): KindModule<DesiredAssignment, LiveAssignment, P, I, R> {
+export function assignmentKind<P extends ParentTypes, R extends Located<unknown>>(
+  spec: AssignmentSpec<P, R>,
+): KindModule<AssignmentTypes<P, R>> {
+  const own = (scope: ScopeIn<P>) => desiredIn(kind, scope);
   // Each configured assignment's principal id, found once per container: resolving names can
   // read other kinds' matching, and two names of one principal are found here.
   const resolved = new WeakMap<object, Map<DesiredAssignment, Id>>();
-  const principalIds = (scope: Scope<P, I>, ctx: PlanContext) => {
+  const principalIds = (scope: ScopeIn<P>, ctx: PlanContext) => {
     let ids = resolved.get(scope);
     if (ids) return ids;
     ids = new Map();
     const first = new Map<string, DesiredAssignment>();
-    for (const desired of spec.desired(scope) ?? []) {
+    for (const desired of own(scope) ?? []) {
       const id = spec.principalId(desired, scope, ctx);
       const key = principalKey(desired.type, id);
       const earlier = first.get(key);
@@ -127,9 +158,9 @@ export function assignmentKind<P, I extends Record<string, Id>, R extends Locate
     resolved.set(scope, ids);
     return ids;
   };
-  const principalDeleted = (live: LiveAssignment, scope: Scope<P, I>, ctx: PlanContext) =>
+  const principalDeleted = (live: LiveAssignment, scope: ScopeIn<P>, ctx: PlanContext) =>
     spec.principalOf(live, scope).some((owner) => ctx.deletes(owner.address) === owner.id);
-  const matchKey = (desired: DesiredAssignment, scope: Scope<P, I>, ctx: PlanContext) =>
+  const matchKey = (desired: DesiredAssignment, scope: ScopeIn<P>, ctx: PlanContext) =>
     principalKey(
       desired.type,
       principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx),
@@ -139,15 +170,15 @@ export function assignmentKind<P, I extends Record<string, Id>, R extends Locate
    * The grants the container holds after the plan: the configured ones, and the live ones the
    * plan leaves alone (not pruned) unless it deletes their principal, which takes them along.
    */
-  const grantsAfter = (scope: Scope<P, I>, ctx: PlanContext): Grant[] => {
+  const grantsAfter = (scope: ScopeIn<P>, ctx: PlanContext): Grant[] => {
     const ids = principalIds(scope, ctx);
-    const after: Grant[] = (spec.desired(scope) ?? []).map((desired) => ({
+    const after: Grant[] = (own(scope) ?? []).map((desired) => ({
       type: desired.type,
       id: ids.get(desired)!,
       role: desired.role,
     }));
     const configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
-    for (const { item } of (scope.live?.children[spec.kind] ?? []) as { item: LiveAssignment }[]) {
+    for (const { item } of childrenOf(scope.live, kind)) {
       if (configured.has(principalKey(item.type, item.id))) continue;
       if (!keptLive(scope, spec.kind, item, ctx)) continue;
       if (principalDeleted(item, scope, ctx)) continue;
@@ -158,12 +189,14 @@ export function assignmentKind<P, I extends Record<string, Id>, R extends Locate
 
   // The whole container is checked once, by whichever of its items is planned first.
   const guarded = new WeakSet<object>();
-  const guard = (scope: Scope<P, I>, ctx: PlanContext) => {
+  const guard = (scope: ScopeIn<P>, ctx: PlanContext) => {
     if (!spec.guard || guarded.has(scope)) return;
     guarded.add(scope);
-    const before = ((scope.live?.children[spec.kind] ?? []) as { item: LiveAssignment }[]).map(
-      ({ item }) => ({ type: item.type, id: item.id, role: item.role }),
-    );
+    const before = childrenOf(scope.live, kind).map(({ item }) => ({
+      type: item.type,
+      id: item.id,
+      role: item.role,
+    }));
     spec.guard(before, grantsAfter(scope, ctx), scope);
   };
   const routes = (type: string) => {
@@ -173,17 +206,16 @@ export function assignmentKind<P, I extends Record<string, Id>, R extends Locate
   };
   // Giving the kept role releases it, taking it away claims it: the graph orders claims after
   // releases, and `--target` keeps what a call depends on.
-  const keptRoleOf = (scope: Scope<P, I>) => `${spec.keptRole} role in ${addressText(scope.address)}`;
-  const gives = (call: CallDraft, scope: Scope<P, I>, role: string): CallDraft =>
+  const keptRoleOf = (scope: ScopeIn<P>) => `${spec.keptRole} role in ${addressText(scope.address)}`;
+  const gives = (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
     spec.keptRole !== undefined && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call;
-  const takes = (call: CallDraft, scope: Scope<P, I>, role: string): CallDraft =>
+  const takes = (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
     spec.keptRole !== undefined && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
 
-  return {
+  const kind: KindModule<AssignmentTypes<P, R>> = {
     kind: spec.kind,
     collection: spec.collection,
     config: spec.config,
-    desired: spec.desired,
     read: async (client, scope) => (await spec.read(client, scope)).map((item) => ({ item, children: {} })),
 
     key: (desired) => assignmentKey(desired.type, desired.name),
@@ -205,8 +237,7 @@ export function assignmentKind<P, I extends Record<string, Id>, R extends Locate
       guard(scope, ctx);
       const principal = spec.principalId(desired, scope, ctx);
       // A principal this plan creates (a new team) is named by reference: the call waits for it.
-      const call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role);
-      return [call];
+      return [gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role)];
     },
     update(desired, live, _changes, _address, scope) {
       const call = routes(live.item.type).change(scope, live.item.id, desired.role);
@@ -222,4 +253,5 @@ export function assignmentKind<P, I extends Record<string, Id>, R extends Locate
       note: `role ${JSON.stringify(live.item.role)}`,
     }),
   };
+  return kind;
 }
