@@ -42,7 +42,16 @@ export function joinPath(...pieces: readonly (string | IdRef | ApiPath)[]): ApiP
   }
   if (parts === undefined) return text;
   if (text !== "") parts.push(text);
+  // Written into a text (`${path}/move`), the parts would read "/orgs/o/sites/,[object Object]":
+  // such a path is built with the paths' helpers (subPath), never as text.
+  Object.defineProperty(parts, "toString", { value: refuseText });
   return parts;
+}
+
+function refuseText(): never {
+  throw new Error(
+    "planner bug: a path that names an item this plan creates was written as text; build it with subPath or below (src/kinds/paths.ts)",
+  );
 }
 
 /** A path as people read it: `/orgs/o/sites/(id of new site "Docs")/sections`. */

@@ -9,7 +9,7 @@ import { noContent, ok, param, type RequestContext } from "../../src/emulator/co
 import { badRequest } from "../../src/emulator/core/http-error.ts";
 import type { Route } from "../../src/emulator/index.ts";
 import { siteOf } from "../../src/emulator/sites/lookup.ts";
-import { sitePath } from "../../src/kinds/paths.ts";
+import { sitePath, subPath } from "../../src/kinds/paths.ts";
 import { registerKind } from "../../src/kinds/registry.ts";
 import { singletonKind } from "../../src/kinds/shapes/singleton.ts";
 import { type InSite, type LiveSite, siteKind } from "../../src/kinds/site.ts";
@@ -37,7 +37,7 @@ const customizationKind = singletonKind<"customization", InSite>({
     },
   },
   fields: ["theme.color", "font"],
-  path: (scope) => `${sitePath(scope.organization, scope.ids.site)}/customization`,
+  path: (scope) => subPath(sitePath(scope.organization, scope.ids.site), "/customization"),
   summary: "update site customization",
 });
 

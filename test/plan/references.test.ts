@@ -4,8 +4,9 @@
 
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
+import { sitePath, subPath } from "../../src/kinds/paths.ts";
 import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
-import type { Address } from "../../src/model/address.ts";
+import { type Address, IdRef } from "../../src/model/address.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
@@ -107,5 +108,16 @@ describe("references to the items a plan creates", () => {
     expect(plan.changes.map((change) => change.address)).toContain(
       `site ${JSON.stringify(other)} › section "guides"`,
     );
+  });
+
+  it("refuse to be written as text: a path that names a new item is built with the paths' helpers", () => {
+    const path = sitePath("org_1", new IdRef(siteAt));
+    expect(() => `${path}/move`).toThrow("written as text; build it with subPath or below");
+    expect(subPath(path, "/move")).toEqual(["/orgs/org_1/sites/", { idOf: siteAt }, "/move"]);
+    expect(JSON.parse(JSON.stringify(subPath(path, "/move")))).toEqual([
+      "/orgs/org_1/sites/",
+      { idOf: siteAt },
+      "/move",
+    ]);
   });
 });
