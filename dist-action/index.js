@@ -60,6 +60,178 @@ var DocsyncError, errorCodeOf, init_errors = __esm({
   }
 });
 
+// src/model/address.ts
+function addressOf(parent, kind, key) {
+  let address = new Array(parent.length + 1);
+  for (let at3 = 0; at3 < parent.length; at3++) address[at3] = parent[at3];
+  return address[parent.length] = { kind, key }, address;
+}
+function addressText(address) {
+  let text2 = address.length === 0 ? "" : stepText(address[0]);
+  for (let at3 = 1; at3 < address.length; at3++) text2 += " \u203A " + stepText(address[at3]);
+  return text2;
+}
+function createdAmong(...ids) {
+  let found;
+  for (let id of ids)
+    !(id instanceof IdRef) || found?.some((address) => sameAddress(address, id.idOf)) || (found ? found.push(id.idOf) : found = [id.idOf]);
+  return found;
+}
+var ROOT, ESCAPED, quoted, stepText, childText, sameAddress, isUnder, relativeAddress, ownText, IdRef, refText, init_address = __esm({
+  "src/model/address.ts"() {
+    "use strict";
+    ROOT = [];
+    ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/, quoted = (key) => ESCAPED.test(key) ? JSON.stringify(key) : `"${key}"`, stepText = (step) => `${step.kind} ${quoted(step.key)}`;
+    childText = (parentText, kind, key) => parentText === "" ? `${kind} ${quoted(key)}` : `${parentText} \u203A ${kind} ${quoted(key)}`, sameAddress = (a, b) => a.length === b.length && a.every((step, at3) => step.kind === b[at3].kind && step.key === b[at3].key), isUnder = (address, ancestor) => address.length >= ancestor.length && sameAddress(address.slice(0, ancestor.length), ancestor), relativeAddress = (address, ancestor) => address.startsWith(`${ancestor} \u203A `) ? address.slice(ancestor.length + 3) : address, ownText = (address) => address.length === 0 ? "" : stepText(address[address.length - 1]), IdRef = class {
+      constructor(idOf) {
+        this.idOf = idOf;
+      }
+      idOf;
+    };
+    refText = (ref) => `(id of new ${ownText(ref.idOf)})`;
+  }
+});
+
+// src/model/references.ts
+function joinPath(...pieces) {
+  let parts, text2 = "";
+  for (let piece of pieces)
+    if (typeof piece == "string") text2 += piece;
+    else if (piece instanceof IdRef)
+      parts ??= [], text2 !== "" && parts.push(text2), parts.push(piece), text2 = "";
+    else
+      for (let part of piece)
+        typeof part == "string" ? text2 += part : (parts ??= [], text2 !== "" && parts.push(text2), parts.push(part), text2 = "");
+  return parts === void 0 ? text2 : (text2 !== "" && parts.push(text2), Object.defineProperty(parts, "toString", { value: refuseText }), parts);
+}
+function refuseText() {
+  throw new Error(
+    "planner bug: a path that names an item this plan creates was written as text; build it with subPath or below (src/kinds/paths.ts)"
+  );
+}
+function addOnce(into, address) {
+  into.some((known) => sameAddress(known, address)) || into.push(address);
+}
+function referencedBy(path, ids, into) {
+  if (typeof path != "string")
+    for (let part of path) typeof part != "string" && addOnce(into, part.idOf);
+  if (ids) for (let ref of ids) addOnce(into, ref.idOf);
+  return into;
+}
+function holdsReference(value) {
+  if (value === null || typeof value != "object") return !1;
+  if (value instanceof IdRef) return !0;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (holdsReference(value[index])) return !0;
+    return !1;
+  }
+  for (let key in value) if (holdsReference(value[key])) return !0;
+  return !1;
+}
+function liftReferences(body) {
+  if (!holdsReference(body)) return { body };
+  let ids, keys = [], lift = (value) => {
+    if (value instanceof IdRef)
+      return ids ??= [], ids.push({ at: keys.map((key) => `/${escapePointer(String(key))}`).join(""), idOf: value.idOf }), null;
+    if (value === null || typeof value != "object") return value;
+    let copy;
+    if (Array.isArray(value))
+      for (let index = 0; index < value.length; index++) {
+        let item = value[index];
+        if (item === null || typeof item != "object") continue;
+        keys.push(index);
+        let lifted2 = lift(item);
+        keys.pop(), lifted2 !== item && (copy ??= value.slice(), copy[index] = lifted2);
+      }
+    else
+      for (let key in value) {
+        let item = value[key];
+        if (item === null || typeof item != "object") continue;
+        keys.push(key);
+        let lifted2 = lift(item);
+        keys.pop(), lifted2 !== item && (copy ??= { ...value }, copy[key] = lifted2);
+      }
+    return copy ?? value;
+  }, lifted = lift(body);
+  return ids ? { body: lifted, ids } : { body };
+}
+function filledBody(body, ids, id) {
+  if (!ids || ids.length === 0) return body;
+  let copy = structuredClone(body);
+  for (let ref of ids) {
+    let tokens = ref.at.split("/").slice(1).map(unescapePointer);
+    if (tokens.length === 0) return id(ref.idOf);
+    let holder = copy;
+    for (let token of tokens.slice(0, -1)) holder = holder[token];
+    holder[tokens[tokens.length - 1]] = id(ref.idOf);
+  }
+  return copy;
+}
+var pathText, filledPath, literalPrefix, escapePointer, unescapePointer, init_references = __esm({
+  "src/model/references.ts"() {
+    "use strict";
+    init_address();
+    pathText = (path) => typeof path == "string" ? path : path.map((part) => typeof part == "string" ? part : refText(part)).join(""), filledPath = (path, id) => typeof path == "string" ? path : path.map((part) => typeof part == "string" ? part : encodeURIComponent(id(part.idOf))).join(""), literalPrefix = (path) => typeof path == "string" ? { text: path, whole: !0 } : { text: typeof path[0] == "string" ? path[0] : "", whole: !1 };
+    escapePointer = (key) => key.replaceAll("~", "~0").replaceAll("/", "~1"), unescapePointer = (token) => token.replaceAll("~1", "/").replaceAll("~0", "~");
+  }
+});
+
+// src/plan/drafts.ts
+function draftCall(draft, id, change, after, references = !0) {
+  let body = draft.body, ids;
+  references && holdsReference(body) && ({ body, ids } = liftReferences(body));
+  let recover = draft.recover && references ? recoverOf(draft.recover) : draft.recover, alternate;
+  if (draft.alternate) {
+    let { route, method, path } = draft.alternate;
+    if (alternate = { route, method, path }, draft.alternate.body !== void 0) {
+      let lifted = liftReferences(draft.alternate.body);
+      alternate.body = lifted.body, lifted.ids && (alternate.ids = lifted.ids);
+    }
+  }
+  return {
+    method: draft.method,
+    path: draft.path,
+    body,
+    ids,
+    summary: draft.summary,
+    needs: needsOf(draft, ids, alternate, recover),
+    captures: draft.captures,
+    create: draft.create,
+    recover,
+    alternate,
+    claims: draft.claims,
+    releases: draft.releases,
+    unrefs: draft.unrefs,
+    temporary: draft.temporary,
+    bulk: draft.bulk,
+    probe: draft.probe,
+    id,
+    change,
+    after,
+    orderAfter: void 0,
+    deletes: void 0
+  };
+}
+function recoverOf(draft) {
+  if (!holdsReference(draft.match)) return draft;
+  let lifted = liftReferences(draft.match);
+  return lifted.ids ? { ...draft, match: lifted.body, ids: lifted.ids } : draft;
+}
+function needsOf(draft, ids, alternate, recover) {
+  if (plain(draft.path) && ids === void 0 && !draft.needs && (alternate === void 0 || plain(alternate.path) && alternate.ids === void 0) && (recover === void 0 || plain(recover.list) && recover.ids === void 0))
+    return;
+  let found = referencedBy(draft.path, ids, []);
+  if (alternate && referencedBy(alternate.path, alternate.ids, found), recover && referencedBy(recover.list, recover.ids, found), draft.needs) for (let address of draft.needs) addOnce(found, address);
+  return found.length > 0 ? found : void 0;
+}
+var plain, init_drafts = __esm({
+  "src/plan/drafts.ts"() {
+    "use strict";
+    init_references();
+    plain = (path) => typeof path == "string";
+  }
+});
+
 // src/plan/lists.ts
 function extended(list, items2) {
   let into = list ?? [];
@@ -73,28 +245,16 @@ var init_lists = __esm({
 });
 
 // src/plan/graph.ts
-function draftCall(draft, id, change, after) {
-  return {
-    method: draft.method,
-    path: draft.path,
-    body: draft.body,
-    summary: draft.summary,
-    needs: draft.needs,
-    captures: draft.captures,
-    create: draft.create,
-    recover: draft.recover,
-    alternate: draft.alternate,
-    claims: draft.claims,
-    releases: draft.releases,
-    unrefs: draft.unrefs,
-    temporary: draft.temporary,
-    bulk: draft.bulk,
-    probe: draft.probe,
-    id,
-    change,
-    after,
-    orderAfter: void 0,
-    deletes: void 0
+function creators(drafts) {
+  let byAddress = /* @__PURE__ */ new Map();
+  for (let at3 = 0; at3 < drafts.length; at3++) {
+    let call = drafts[at3];
+    if (call.captures) for (let capture of call.captures) byAddress.set(capture.address, call.id);
+  }
+  let byText;
+  return (address) => {
+    let found = byAddress.get(address);
+    return found !== void 0 ? found : (byText ??= new Map([...byAddress].map(([captured, id]) => [addressText(captured), id])), byText.get(addressText(address)));
   };
 }
 function addAll(dependsOn, self, ids) {
@@ -117,18 +277,14 @@ function indexBy(calls, keysOf) {
   return index;
 }
 function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
-  let capturedBy = /* @__PURE__ */ new Map();
-  for (let at3 = 0; at3 < drafts.length; at3++) {
-    let call = drafts[at3];
-    if (call.captures) for (let capture of call.captures) capturedBy.set(capture.address, call.id);
-  }
-  let unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
+  let creatorOf = creators(drafts), unreferencedBy = indexBy(drafts, (call) => call.unrefs), calls = new Array(drafts.length);
   for (let at3 = 0; at3 < drafts.length; at3++) {
     let draft = drafts[at3], dependsOn = [];
     if (addAll(dependsOn, draft.id, draft.after), addAll(dependsOn, draft.id, draft.orderAfter), draft.needs)
       for (let address of draft.needs) {
-        let creator = capturedBy.get(address);
-        if (!creator) throw new DocsyncError("plan.internal", `planner bug: nothing creates ${address}`);
+        let creator = creatorOf(address);
+        if (!creator)
+          throw new DocsyncError("plan.internal", `planner bug: nothing creates ${addressText(address)}`);
         creator !== draft.id && !dependsOn.includes(creator) && dependsOn.push(creator);
       }
     if (draft.claims)
@@ -143,7 +299,7 @@ function wireDependencies(drafts, releasedBy = releasesOf(drafts)) {
       dependsOn: dependsOn.length > 0 ? dependsOn.slice() : dependsOn,
       summary: draft.summary
     };
-    if (draft.body !== void 0 && (call.body = draft.body), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.probe) {
+    if (draft.body !== void 0 && (call.body = draft.body), draft.ids && (call.ids = draft.ids), draft.needs && draft.needs.length > 0 && (call.needs = draft.needs), draft.captures && (call.captures = draft.captures), draft.create && (call.create = !0), draft.recover && (call.recover = draft.recover), draft.alternate && (call.alternate = draft.alternate), draft.probe) {
       let { pointer, value, otherwise } = draft.probe;
       call.probe = { pointer, value, otherwise };
     }
@@ -201,8 +357,8 @@ function breakClaimCycles(drafts, newId, onSplit) {
     if (core2.size === 0) return releasedBy;
     let call = drafts.find((draft) => core2.has(draft.id) && draft.temporary && draft.releases?.length);
     if (!call) return releasedBy;
-    let { body, summary: summary2, needs } = call.temporary, temporary = draftCall(
-      { method: call.method, path: call.path, body, summary: summary2, needs, releases: call.releases },
+    let { body, summary: summary2 } = call.temporary, temporary = draftCall(
+      { method: call.method, path: call.path, body, summary: summary2, releases: call.releases },
       newId(),
       call.change,
       call.after ? [...call.after] : void 0
@@ -244,6 +400,8 @@ var NONE, NO_INDEXES, releasesOf, init_graph = __esm({
   "src/plan/graph.ts"() {
     "use strict";
     init_errors();
+    init_address();
+    init_drafts();
     init_lists();
     NONE = [], NO_INDEXES = [];
     releasesOf = (drafts) => indexBy(drafts, (call) => call.releases);
@@ -424,52 +582,34 @@ var init_captures = __esm({
   }
 });
 
-// src/model/address.ts
-function addressOf(parentAddress, kind, key) {
-  let own = `${kind} ${JSON.stringify(key)}`;
-  return parentAddress === "" ? own : `${parentAddress} \u203A ${own}`;
+// src/apply/fill.ts
+function idIn(ids) {
+  return (address) => {
+    let id = ids.get(addressText(address));
+    if (id === void 0)
+      throw new DocsyncError("apply.missing-id", `the id of ${addressText(address)} is not known yet`);
+    return id;
+  };
 }
-function addressesIn(parentAddress, kind) {
-  let prefix = addressPrefix(parentAddress, kind), open = `${prefix}"`;
-  return (key) => ESCAPED.test(key) ? prefix + JSON.stringify(key) : `${open}${key}"`;
+function fillAlternate(alternate, ids) {
+  let { route, method } = alternate, filled = { route, method, path: fillPath(alternate.path, ids) };
+  return alternate.body !== void 0 && (filled.body = fillBody(alternate.body, alternate.ids, ids)), filled;
 }
-function lastSegment(address) {
-  let at3 = address.lastIndexOf(" \u203A ");
-  return at3 < 0 ? address : address.slice(at3 + 3);
+function fillRecover(recover, ids) {
+  let { ids: _places, ...rest } = recover;
+  return {
+    ...rest,
+    list: fillPath(recover.list, ids),
+    match: fillBody(recover.match, recover.ids, ids)
+  };
 }
-function placeholderAddress(value) {
-  return WHOLE_PLACEHOLDER.exec(value)?.[1];
-}
-function replacePlaceholders(text2, id) {
-  return text2.includes(PREFIX) ? text2.replace(PLACEHOLDERS, (_, address) => id(address)) : text2;
-}
-var PREFIX, PLACEHOLDERS, WHOLE_PLACEHOLDER, ESCAPED, addressPrefix, isUnder, relativeAddress, idPlaceholder, isPlaceholder, init_address = __esm({
-  "src/model/address.ts"() {
-    "use strict";
-    PREFIX = "{{id:", PLACEHOLDERS = /\{\{id:(.+?)\}\}/g, WHOLE_PLACEHOLDER = /^\{\{id:(.+)\}\}$/;
-    ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-    addressPrefix = (parentAddress, kind) => parentAddress === "" ? `${kind} ` : `${parentAddress} \u203A ${kind} `, isUnder = (address, ancestor) => address === ancestor || address.startsWith(`${ancestor} \u203A `), relativeAddress = (address, ancestor) => address.startsWith(`${ancestor} \u203A `) ? address.slice(ancestor.length + 3) : address;
-    idPlaceholder = (address) => `${PREFIX}${address}}}`, isPlaceholder = (id) => id.startsWith(PREFIX);
-  }
-});
-
-// src/apply/placeholders.ts
-function fill(text2, ids, encode) {
-  return replacePlaceholders(text2, (address) => {
-    let id = ids.get(address);
-    if (id === void 0) throw new DocsyncError("apply.missing-id", `the id of ${address} is not known yet`);
-    return encode ? encodeURIComponent(id) : id;
-  });
-}
-function fillValue(value, ids) {
-  return typeof value == "string" ? fill(value, ids, !1) : Array.isArray(value) ? value.map((item) => fillValue(item, ids)) : value !== null && typeof value == "object" ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillValue(item, ids)])) : value;
-}
-var fillPath, init_placeholders = __esm({
-  "src/apply/placeholders.ts"() {
+var fillPath, fillBody, init_fill = __esm({
+  "src/apply/fill.ts"() {
     "use strict";
     init_errors();
     init_address();
-    fillPath = (path, ids) => fill(path, ids, !0);
+    init_references();
+    fillPath = (path, ids) => filledPath(path, idIn(ids)), fillBody = (body, refs, ids) => filledBody(body, refs, idIn(ids));
   }
 });
 
@@ -479,7 +619,7 @@ async function sendBatch(client, call, ids, signal) {
     return { absent: !1, answer: await client.send({
       method: call.method,
       path: fillPath(call.path, ids),
-      body: fillValue(call.body, ids),
+      body: fillBody(call.body, call.ids, ids),
       optional: { route: call.batch.route, instead: "one call per item of its body" },
       signal
     }) };
@@ -491,15 +631,18 @@ async function sendBatch(client, call, ids, signal) {
 function batchItemOutcome(call, result) {
   let failed = (error2) => ({ call, status: "failed", error: error2 });
   if (result === null || typeof result != "object")
-    return failed(`${call.method} ${call.path}: the bulk call's answer has no result for this item`);
+    return failed(
+      `${call.method} ${pathText(call.path)}: the bulk call's answer has no result for this item`
+    );
   let { status, error } = result;
   if (status === "error")
     return failed(typeof error == "string" && error !== "" ? error : "the service refused this item");
   let ids = /* @__PURE__ */ new Map();
   for (let capture of call.captures ?? []) {
     let id = capturedId(result, capture);
-    if (id === void 0) return failed(`the answer did not include the id of ${capture.address}`);
-    ids.set(capture.address, id);
+    if (id === void 0)
+      return failed(`the answer did not include the id of ${addressText(capture.address)}`);
+    ids.set(addressText(capture.address), id);
   }
   return { status: "done", ids };
 }
@@ -508,8 +651,10 @@ var init_batch = __esm({
     "use strict";
     init_absent_route();
     init_errors2();
+    init_address();
+    init_references();
     init_captures();
-    init_placeholders();
+    init_fill();
   }
 });
 
@@ -529,10 +674,6 @@ var init_gone = __esm({
 
 // src/apply/execute.ts
 import { setMaxListeners } from "node:events";
-function fillAlternate(alternate, ids) {
-  let filled = { ...alternate, path: fillPath(alternate.path, ids) };
-  return alternate.body !== void 0 && (filled.body = fillValue(alternate.body, ids)), filled;
-}
 function abortion(signal) {
   if (!signal) return { promise: new Promise(() => {
   }), dispose: () => {
@@ -576,7 +717,10 @@ async function executePlan(plan, client, options) {
           record(outcome), failed.push(call);
           return;
         }
-        for (let capture of call.captures ?? []) ids.set(capture.address, outcome.ids.get(capture.address));
+        for (let capture of call.captures ?? []) {
+          let address = addressText(capture.address);
+          ids.set(address, outcome.ids.get(address));
+        }
         record({ call, status: "done", carried: !0 }), done.push(id);
       }
     });
@@ -591,10 +735,10 @@ async function executePlan(plan, client, options) {
       let answer = await client.send({
         method: call.method,
         path: fillPath(call.path, ids),
-        ...call.body === void 0 ? {} : { body: fillValue(call.body, ids) },
+        ...call.body === void 0 ? {} : { body: fillBody(call.body, call.ids, ids) },
         // The call says whether it creates; plans saved before it did: the calls with `recover`.
         create: call.create ?? call.recover !== void 0,
-        ...call.recover ? { recover: fillValue(call.recover, ids) } : {},
+        ...call.recover ? { recover: fillRecover(call.recover, ids) } : {},
         ...call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {},
         signal: giveUp.signal
       });
@@ -603,8 +747,11 @@ async function executePlan(plan, client, options) {
       for (let capture of call.captures ?? []) {
         let id = capturedId(answer, capture);
         if (id === void 0)
-          throw new DocsyncError("apply.no-id", `the answer did not include the id of ${capture.address}`);
-        ids.set(capture.address, id);
+          throw new DocsyncError(
+            "apply.no-id",
+            `the answer did not include the id of ${addressText(capture.address)}`
+          );
+        ids.set(addressText(capture.address), id);
       }
       return record({ call, status: "done" }), !0;
     } catch (error) {
@@ -652,11 +799,12 @@ var DEFAULT_DRAIN_MS, init_execute = __esm({
   "src/apply/execute.ts"() {
     "use strict";
     init_errors();
+    init_address();
     init_graph();
     init_batch();
     init_captures();
+    init_fill();
     init_gone();
-    init_placeholders();
     DEFAULT_DRAIN_MS = 1e4;
   }
 });
@@ -3333,7 +3481,7 @@ var import_index, program, createCommand, createArgument, createOption, Commande
 });
 
 // src/render/style.ts
-var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
+var code, COLOR, plain2, PLAIN, plainStyle, init_style = __esm({
   "src/render/style.ts"() {
     "use strict";
     code = (open, close) => (text2) => `\x1B[${open}m${text2}\x1B[${close}m`, COLOR = {
@@ -3344,14 +3492,14 @@ var code, COLOR, plain, PLAIN, plainStyle, init_style = __esm({
       magenta: code(35, 39),
       bold: code(1, 22),
       dim: code(2, 22)
-    }, plain = (text2) => text2, PLAIN = {
-      green: plain,
-      yellow: plain,
-      red: plain,
-      cyan: plain,
-      magenta: plain,
-      bold: plain,
-      dim: plain
+    }, plain2 = (text2) => text2, PLAIN = {
+      green: plain2,
+      yellow: plain2,
+      red: plain2,
+      cyan: plain2,
+      magenta: plain2,
+      bold: plain2,
+      dim: plain2
     }, plainStyle = PLAIN;
   }
 });
@@ -3372,8 +3520,8 @@ function pemBodies(secret) {
   return forms;
 }
 function literalForms(secret) {
-  let plain3 = [...wholeForms(secret), ...pemBodies(secret)], forms = /* @__PURE__ */ new Set();
-  for (let form of [...plain3, ...plain3.map(jsonEscaped), ...percentEncoded(secret)])
+  let plain4 = [...wholeForms(secret), ...pemBodies(secret)], forms = /* @__PURE__ */ new Set();
+  for (let form of [...plain4, ...plain4.map(jsonEscaped), ...percentEncoded(secret)])
     form.length >= 4 && forms.add(form);
   return [...forms].sort((a, b) => b.length - a.length);
 }
@@ -3688,6 +3836,7 @@ var ApplyRecorder, json, init_json_reports = __esm({
   "src/cli/json-reports.ts"() {
     "use strict";
     init_report();
+    init_references();
     init_redactor();
     ApplyRecorder = class {
       constructor(planFile) {
@@ -3712,7 +3861,7 @@ var ApplyRecorder, json, init_json_reports = __esm({
               id: outcome.call.id,
               address: changes2.get(outcome.call.change)?.address ?? outcome.call.change,
               method: outcome.call.method,
-              path: outcome.call.path,
+              path: pathText(outcome.call.path),
               summary: outcome.call.summary,
               status: outcome.status
             };
@@ -3914,21 +4063,33 @@ var takesIdPin, addressKey, init_types = __esm({
 var listIn, init_organization = __esm({
   "src/kinds/organization.ts"() {
     "use strict";
+    init_address();
     init_types();
-    listIn = (configuration, kind) => desiredIn(kind, { organization: configuration.organization, address: "", desired: configuration, ids: {} });
+    listIn = (configuration, kind) => desiredIn(kind, {
+      organization: configuration.organization,
+      address: ROOT,
+      desired: configuration,
+      ids: {}
+    });
   }
 });
 
 // src/kinds/paths.ts
+function liveId(id) {
+  if (typeof id != "string")
+    throw new Error(`planner bug: a read names a new item, ${JSON.stringify(id.idOf)}`);
+  return id;
+}
 function movePosition(type2, field, position) {
   return position.after ? { position: { after: { type: type2, [field]: position.after } } } : { position: { before: { type: type2, [field]: position.before } } };
 }
-var segment, pathBelow, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
+var segment, below, subPath, orgPath, sitePath, sectionsPath, sectionPath, groupsPath, groupPath, siteSpacesPath, siteSpacePath, redirectsPath, teamsPath, teamPath, customFieldsPath, customFieldPath, samlProvidersPath, samlProviderPath, openApiSpecsPath, openApiSpecPath, translationsPath, translationPath, spacePath, collectionsPath, collectionPath, spacePermissionsPath, init_paths = __esm({
   "src/kinds/paths.ts"() {
     "use strict";
     init_address();
-    segment = (id) => isPlaceholder(id) ? id : encodeURIComponent(id), pathBelow = (list, id) => `${list}/${segment(id)}`, orgPath = (org) => `/orgs/${segment(org)}`, sitePath = (org, site4) => pathBelow(`${orgPath(org)}/sites`, site4), sectionsPath = (org, site4) => `${sitePath(org, site4)}/sections`, sectionPath = (org, site4, section) => `${sectionsPath(org, site4)}/${segment(section)}`, groupsPath = (org, site4) => `${sitePath(org, site4)}/section-groups`, groupPath = (org, site4, group) => `${groupsPath(org, site4)}/${segment(group)}`, siteSpacesPath = (org, site4) => `${sitePath(org, site4)}/site-spaces`, siteSpacePath = (org, site4, siteSpace) => `${siteSpacesPath(org, site4)}/${segment(siteSpace)}`, redirectsPath = (org, site4) => `${sitePath(org, site4)}/redirects`, teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => `${teamsPath(org)}/${segment(team)}`, customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${segment(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => `${samlProvidersPath(org)}/${segment(provider)}`;
-    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${segment(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => `${translationsPath(org)}/${segment(translation)}`, spacePath = (space) => `/spaces/${segment(space)}`, collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (collection) => `/collections/${segment(collection)}`, spacePermissionsPath = (space) => `${spacePath(space)}/permissions`;
+    init_references();
+    segment = (id) => id instanceof IdRef ? id : encodeURIComponent(id), below = (base, id) => typeof base == "string" && typeof id == "string" ? `${base}/${encodeURIComponent(id)}` : joinPath(base, "/", segment(id)), subPath = (base, text2) => typeof base == "string" ? `${base}${text2}` : joinPath(base, text2), orgPath = (org) => `/orgs/${encodeURIComponent(org)}`, sitePath = (org, site4) => below(`${orgPath(org)}/sites`, site4), sectionsPath = (org, site4) => subPath(sitePath(org, site4), "/sections"), sectionPath = (org, site4, section) => below(sectionsPath(org, site4), section), groupsPath = (org, site4) => subPath(sitePath(org, site4), "/section-groups"), groupPath = (org, site4, group) => below(groupsPath(org, site4), group), siteSpacesPath = (org, site4) => subPath(sitePath(org, site4), "/site-spaces"), siteSpacePath = (org, site4, siteSpace) => below(siteSpacesPath(org, site4), siteSpace), redirectsPath = (org, site4) => subPath(sitePath(org, site4), "/redirects"), teamsPath = (org) => `${orgPath(org)}/teams`, teamPath = (org, team) => below(teamsPath(org), team), customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${encodeURIComponent(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`, samlProviderPath = (org, provider) => below(samlProvidersPath(org), provider);
+    openApiSpecsPath = (org) => `${orgPath(org)}/openapi`, openApiSpecPath = (org, slug2) => `${openApiSpecsPath(org)}/${encodeURIComponent(slug2)}`, translationsPath = (org) => `${orgPath(org)}/translations`, translationPath = (org, translation) => below(translationsPath(org), translation), spacePath = (space) => below("/spaces", space), collectionsPath = (org) => `${orgPath(org)}/collections`, collectionPath = (collection) => below("/collections", collection), spacePermissionsPath = (space) => subPath(spacePath(space), "/permissions");
   }
 });
 
@@ -4119,10 +4280,12 @@ function groupLosing(section, scope, ctx) {
   let id = section.sectionGroup;
   if (typeof id != "string") return;
   let title = childrenOf(scope.live, sectionGroupKind).find((node) => node.item.id === id)?.item.title, addresses = title === void 0 ? [addressOf(scope.address, "group", id)] : [title, `${title}#${id}`].map((key) => addressOf(scope.address, "group", key));
-  return addresses.some((address2) => ctx.deletes(address2) === id) ? void 0 : {
+  if (addresses.some((address2) => ctx.deletes(address2) === id)) return;
+  let address = addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0];
+  return {
     action: "update",
     kind: "group",
-    address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0],
+    address: addressText(address),
     liveId: id,
     note: `section ${JSON.stringify(section.path)} leaves it`
   };
@@ -4167,7 +4330,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
         })
       },
       desired: (scope) => site(scope).sectionGroups,
-      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, scope.ids.site))),
+      read: async (client, scope) => leafNodes(await client.list(groupsPath(scope.organization, liveId(scope.ids.site)))),
       key: (group) => group.title,
       liveKey: (group) => group.title,
       // What a group holds is its sections: one that has fewer than configured is still a copy that
@@ -4181,7 +4344,10 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
         let changes2 = [];
         for (let field of PATCHABLE) compareField(changes2, field, desired[field], live?.item[field]);
         let kept = live ? keptMembers(live.item, scope, ctx) : [], have = memberPaths(kept), ids = new Set(kept.map((section) => section.id));
-        return have.length === desired.sections.length && desired.sections.every((path) => ids.has(ctx.idOf(sectionAddress(scope, path)))) || changes2.push(
+        return have.length === desired.sections.length && desired.sections.every((path) => {
+          let id = ctx.idOf(sectionAddress(scope, path));
+          return typeof id == "string" && ids.has(id);
+        }) || changes2.push(
           live ? { field: "sections", from: have, to: desired.sections } : { field: "sections", to: desired.sections }
         ), changes2;
       },
@@ -4195,7 +4361,6 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
             path: groupsPath(scope.organization, scope.ids.site),
             body,
             summary: "create group",
-            needs: ctx.needs(scope.ids.site, ...members),
             captures: [{ address, pointer: "/id" }],
             recover: { list: groupsPath(scope.organization, scope.ids.site), match: { title: desired.title } }
           }
@@ -4207,18 +4372,16 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
           method: "PATCH",
           path: groupPath(org, siteId, live.item.id),
           body,
-          summary: "update group",
-          needs: ctx.needs(siteId)
+          summary: "update group"
         });
         let have = new Set(live.item.sections.map((section) => section.id));
         for (let path of desired.sections) {
           let id = ctx.idOf(sectionAddress(scope, path));
-          have.has(id) || calls.push({
+          typeof id == "string" && have.has(id) || calls.push({
             method: "POST",
-            path: `${groupPath(org, siteId, live.item.id)}/sections`,
+            path: subPath(groupPath(org, siteId, live.item.id), "/sections"),
             body: { sectionId: id },
             summary: "add section to group",
-            needs: ctx.needs(siteId, id),
             alternate: membershipOnSection(ADD_MEMBER_ROUTE, scope, id, live.item.id)
           });
         }
@@ -4226,9 +4389,8 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
         for (let id of have)
           !wanted.has(id) || wanted.get(id) !== void 0 || calls.push({
             method: "DELETE",
-            path: `${groupPath(org, siteId, live.item.id)}/sections/${id}`,
+            path: below(subPath(groupPath(org, siteId, live.item.id), "/sections"), id),
             summary: "remove section from group",
-            needs: ctx.needs(siteId),
             alternate: membershipOnSection(REMOVE_MEMBER_ROUTE, scope, id, null)
           });
         return calls;
@@ -4238,17 +4400,16 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
         let [where7, anchor] = position.after ? ["after", position.after] : ["before", position.before];
         return {
           method: "POST",
-          path: `${groupPath(scope.organization, scope.ids.site, id)}/move`,
+          path: subPath(groupPath(scope.organization, scope.ids.site, id), "/move"),
           body: { position: { [where7]: { type: "site-section", id: anchor } } },
           summary: "move group"
         };
       },
-      remove: (live, _address, scope, ctx) => [
+      remove: (live, _address, scope) => [
         {
           method: "DELETE",
           path: groupPath(scope.organization, scope.ids.site, live.item.id),
-          summary: "delete group",
-          needs: ctx.needs(scope.ids.site)
+          summary: "delete group"
         }
       ],
       // Its sections stay where they are, ungrouped (those the plan deletes say so themselves).
@@ -4257,7 +4418,7 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
         return {
           action: "update",
           kind: "section",
-          address: sectionAddress(scope, path),
+          address: addressText(sectionAddress(scope, path)),
           liveId: section.id,
           note: "leaves the group, and stays where it is"
         };
@@ -4272,6 +4433,12 @@ var PATCHABLE, GROUP, ADD_MEMBER_ROUTE, REMOVE_MEMBER_ROUTE, site, sectionAddres
 });
 
 // src/kinds/unique.ts
+function fnv1a(text2) {
+  let hash = 2166136261;
+  for (let at3 = 0; at3 < text2.length; at3++)
+    hash ^= text2.charCodeAt(at3), hash = Math.imul(hash, 16777619);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
 function slug(text2) {
   return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
@@ -4281,7 +4448,8 @@ function derivedPath(title) {
 var uniqueClaim, temporarySegment, init_unique = __esm({
   "src/kinds/unique.ts"() {
     "use strict";
-    uniqueClaim = (scope, field, value) => `${scope.address}#${field}=${value}`, temporarySegment = (id) => `docsync-swap-${id}`;
+    init_address();
+    uniqueClaim = (scope, field, value) => `${addressText(scope.address)}#${field}=${value}`, temporarySegment = (id) => typeof id == "string" ? `docsync-swap-${id}` : `docsync-swap-new-${fnv1a(addressText(id.idOf))}`;
   }
 });
 
@@ -4351,32 +4519,28 @@ function siteSpaceKind(container) {
     if (scope.ids.section === void 0)
       throw new Error("planner bug: a section's site space without its section");
     return scope.ids.section;
-  }, makeDefault2 = (scope, id, ctx) => container === "site" ? {
+  }, makeDefault2 = (scope, id) => container === "site" ? {
     method: "PATCH",
     path: sitePath(scope.organization, siteId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space",
-    needs: ctx.needs(siteId(scope), id)
+    summary: "make default site space"
   } : {
     method: "PATCH",
     path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
     body: { defaultSiteSpace: id },
-    summary: "make default site space",
-    needs: ctx.needs(siteId(scope), sectionId(scope), id)
-  }, configure = (scope, id, body, claims, releases, summary2, ctx) => {
-    let needs = ctx.needs(siteId(scope), id), call = {
+    summary: "make default site space"
+  }, configure = (scope, id, body, claims, releases, summary2) => {
+    let call = {
       method: "PATCH",
       path: siteSpacePath(scope.organization, siteId(scope), id),
       body,
       summary: summary2,
-      needs,
       claims,
       releases
     };
     return releases.length > 0 && (call.temporary = {
       body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path",
-      needs
+      summary: "move site space to a temporary path"
     }), call;
   }, kind = {
     kind: "site space",
@@ -4402,7 +4566,7 @@ function siteSpaceKind(container) {
         let inSection = scope.live?.item.siteSpaces;
         return leafNodes(Array.isArray(inSection) ? inSection : []);
       }
-      let all = await client.list(siteSpacesPath(scope.organization, siteId(scope)));
+      let all = await client.list(siteSpacesPath(scope.organization, liveId(siteId(scope))));
       return leafNodes(all.filter((siteSpace) => !siteSpace.section));
     },
     key: (siteSpace) => siteSpace.spaceId,
@@ -4429,7 +4593,6 @@ function siteSpaceKind(container) {
           path: siteSpacesPath(scope.organization, siteId(scope)),
           body,
           summary: "add site space",
-          needs: ctx.needs(siteId(scope), scope.ids.section),
           captures: [{ address, pointer: "/id" }],
           claims: [addTurn(scope, info.index)],
           recover: {
@@ -4450,31 +4613,29 @@ function siteSpaceKind(container) {
           settings,
           [pathClaim2(scope, desired.path)],
           turnsAfter2(scope, info.index),
-          "configure site space",
-          ctx
+          "configure site space"
         )
-      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id, ctx)), calls;
+      ), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault2(scope, id)), calls;
     },
-    update(_desired, live, changes2, _address, scope, ctx) {
+    update(_desired, live, changes2, _address, scope) {
       let calls = [], body = patchBody(changes2, PATCHABLE2);
       if (Object.keys(body).length > 0) {
         let renamed = changes2.find((change) => change.field === "path"), claims = renamed ? [pathClaim2(scope, String(renamed.to))] : [], releases = renamed ? [pathClaim2(scope, live.item.path), ...turnsAfter2(scope, -1)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space", ctx));
+        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
       }
-      return changes2.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id, ctx)), calls;
+      return changes2.some((change) => change.field === "default") && calls.push(makeDefault2(scope, live.item.id)), calls;
     },
-    remove: (live, _address, scope, ctx) => [
+    remove: (live, _address, scope) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
-        needs: ctx.needs(siteId(scope)),
         releases: [pathClaim2(scope, live.item.path)]
       }
     ],
     move: (id, position, scope) => ({
       method: "POST",
-      path: `${siteSpacePath(scope.organization, siteId(scope), id)}/move`,
+      path: subPath(siteSpacePath(scope.organization, siteId(scope), id), "/move"),
       body: movePosition("site-space", "siteSpace", position),
       summary: "move site space"
     }),
@@ -4501,13 +4662,12 @@ var PATCHABLE2, rootSiteSpaceKind, sectionSiteSpaceKind, init_site_space = __esm
 });
 
 // src/kinds/section.ts
-function makeDefault(scope, sectionId, ctx) {
+function makeDefault(scope, sectionId) {
   return {
     method: "PATCH",
     path: sitePath(scope.organization, scope.ids.site),
     body: { defaultSiteSection: sectionId },
-    summary: "make default section",
-    needs: ctx.needs(scope.ids.site, sectionId)
+    summary: "make default section"
   };
 }
 var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind, init_section = __esm({
@@ -4523,10 +4683,9 @@ var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind
     init_site_space();
     init_types();
     init_unique();
-    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site2 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (scope, id, ctx) => ({
+    PATCHABLE3 = ["title", "path", "description", "icon", "condition"], CREATE_TITLE_MAX = 64, site2 = (scope) => scope.desired, pathClaim = (scope, path) => uniqueClaim(scope, "section-path", path), toTemporaryPath = (id) => ({
       body: { path: temporarySegment(id) },
-      summary: "move section to a temporary path",
-      needs: ctx.needs(scope.ids.site, id)
+      summary: "move section to a temporary path"
     });
     sectionKind = {
       kind: "section",
@@ -4563,7 +4722,7 @@ var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind
       // configured with root site spaces must have none.
       readAnyway: (scope) => site2(scope).redirects !== void 0 || site2(scope).sectionGroups !== void 0 || site2(scope).siteSpaces !== void 0,
       async read(client, scope) {
-        return (await client.list(sectionsPath(scope.organization, scope.ids.site))).map((item) => ({
+        return (await client.list(sectionsPath(scope.organization, liveId(scope.ids.site)))).map((item) => ({
           item,
           children: { [sectionSiteSpaceKind.kind]: leafNodes(item.siteSpaces ?? []) }
         }));
@@ -4589,7 +4748,6 @@ var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind
             path: sectionsPath(org, siteId),
             body: shortTitle ? { spaceId: first.spaceId, title: desired.title } : { spaceId: first.spaceId },
             summary: "create section",
-            needs: ctx.needs(siteId),
             captures: [
               { address, pointer: "/id" },
               {
@@ -4613,32 +4771,29 @@ var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind
           path: sectionPath(org, siteId, id),
           body: settings,
           summary: "configure section",
-          needs: ctx.needs(siteId, id),
           claims: [pathClaim(scope, desired.path)],
           releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-          temporary: toTemporaryPath(scope, id, ctx)
-        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id, ctx)), calls;
+          temporary: toTemporaryPath(id)
+        }), desired.default && !info.firstInEmptyContainer && calls.push(makeDefault(scope, id)), calls;
       },
-      update(_desired, live, changes2, _address, scope, ctx) {
+      update(_desired, live, changes2, _address, scope) {
         let calls = [], body = patchBody(changes2, PATCHABLE3);
         if (Object.keys(body).length > 0) {
           let renamed = changes2.find((change) => change.field === "path"), call = {
             method: "PATCH",
             path: sectionPath(scope.organization, scope.ids.site, live.item.id),
             body,
-            summary: "update section",
-            needs: ctx.needs(scope.ids.site)
+            summary: "update section"
           };
-          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(scope, live.item.id, ctx)), calls.push(call);
+          renamed && (call.claims = [pathClaim(scope, String(renamed.to))], call.releases = [pathClaim(scope, live.item.path)], call.temporary = toTemporaryPath(live.item.id)), calls.push(call);
         }
-        return changes2.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id, ctx)), calls;
+        return changes2.some((change) => change.field === "default") && calls.push(makeDefault(scope, live.item.id)), calls;
       },
-      remove: (live, _address, scope, ctx) => [
+      remove: (live, _address, scope) => [
         {
           method: "DELETE",
           path: sectionPath(scope.organization, scope.ids.site, live.item.id),
           summary: "delete section",
-          needs: ctx.needs(scope.ids.site),
           releases: [pathClaim(scope, live.item.path)]
         }
       ],
@@ -4647,14 +4802,16 @@ var PATCHABLE3, CREATE_TITLE_MAX, site2, pathClaim, toTemporaryPath, sectionKind
         let kind = sectionSiteSpaceKind, siteSpaces = (live.item.siteSpaces ?? []).map((siteSpace) => ({
           action: "delete",
           kind: kind.kind,
-          address: addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id),
+          address: addressText(
+            addressOf(address, kind.kind, kind.liveLabel?.(siteSpace, configuration) ?? siteSpace.id)
+          ),
           liveId: siteSpace.id
         })), group = groupLosing(live.item, scope, ctx);
         return group ? [...siteSpaces, group] : siteSpaces;
       },
       move: (id, position, scope) => ({
         method: "POST",
-        path: `${sectionPath(scope.organization, scope.ids.site, id)}/move`,
+        path: subPath(sectionPath(scope.organization, scope.ids.site, id), "/move"),
         body: movePosition("site-section", "siteSection", position),
         summary: "move section"
       }),
@@ -4765,7 +4922,7 @@ var redirectConfig, site3, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRE
       collection: "redirects",
       config: redirectConfig,
       desired: (scope) => site3(scope).redirects,
-      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, scope.ids.site))),
+      read: async (client, scope) => leafNodes(await client.list(redirectsPath(scope.organization, liveId(scope.ids.site)))),
       key: (redirect) => redirect.source,
       liveKey: (redirect) => redirect.source,
       diff(desired, live, scope, ctx) {
@@ -4782,7 +4939,6 @@ var redirectConfig, site3, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRE
             path: partsOf(scope, ctx).list,
             body: { source: desired.source, destination: to },
             summary: "create redirect",
-            needs: ctx.needs(scope.ids.site, to.siteSectionId),
             captures: [{ address, pointer: "/id" }],
             recover: {
               list: partsOf(scope, ctx).list,
@@ -4798,24 +4954,22 @@ var redirectConfig, site3, partsOf, sourceClaim, DESTINATION_FIELDS, BULK_REDIRE
       update(desired, live, changes2, _address, scope, ctx) {
         let body = {}, call = {
           method: "PATCH",
-          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
+          path: below(partsOf(scope, ctx).list, live.item.id),
           body,
-          summary: "update redirect",
-          needs: ctx.needs(scope.ids.site)
+          summary: "update redirect"
         };
         changes2.some((change) => change.field === "source") && (body.source = desired.source, call.claims = [sourceClaim(scope, ctx, desired.source)], call.releases = [sourceClaim(scope, ctx, live.item.source)], call.temporary = {
           body: { source: `/${temporarySegment(live.item.id)}` },
           summary: "move redirect to a temporary source"
         });
         let to;
-        return changes2.some((change) => change.field === "destination") && (to = destination(desired, scope, ctx), body.destination = to, call.needs = ctx.needs(scope.ids.site, to.siteSectionId), call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to)), [call];
+        return changes2.some((change) => change.field === "destination") && (to = destination(desired, scope, ctx), body.destination = to, call.unrefs = sectionOf(live.item)), body.source === void 0 && (call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to)), [call];
       },
       remove: (live, _address, scope, ctx) => [
         {
           method: "DELETE",
-          path: pathBelow(partsOf(scope, ctx).list, live.item.id),
+          path: below(partsOf(scope, ctx).list, live.item.id),
           summary: "delete redirect",
-          needs: ctx.needs(scope.ids.site),
           releases: [sourceClaim(scope, ctx, live.item.source)],
           unrefs: sectionOf(live.item),
           bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null)
@@ -4898,14 +5052,13 @@ function schemaConfig(node, ctx) {
   let config = { properties: claims };
   return schema2.additionalProperties === !1 && (config.additionalProperties = !1), config;
 }
-function schemaCall(org, site4, schema2, live, ctx) {
+function schemaCall(org, site4, schema2, live) {
   let additionalProperties = schema2.additionalProperties ?? live?.additionalProperties ?? !1;
   return {
     method: "PUT",
-    path: `${sitePath(org, site4)}/adaptive-schema`,
+    path: subPath(sitePath(org, site4), "/adaptive-schema"),
     body: { jsonSchema: { type: "object", properties: schema2.properties, additionalProperties } },
-    summary: "set adaptive schema",
-    needs: ctx.needs(site4)
+    summary: "set adaptive schema"
   };
 }
 var CLAIM_TYPES, init_site_adaptive_schema = __esm({
@@ -5015,9 +5168,8 @@ var PATCHABLE4, TYPES, VISIBILITIES, siteKind, init_site = __esm({
         ];
         roots.length > 0 && calls.push({
           method: "GET",
-          path: `${siteSpacesPath(org, id)}?limit=${MAX_PAGE_SIZE}`,
+          path: subPath(siteSpacesPath(org, id), `?limit=${MAX_PAGE_SIZE}`),
           summary: "read the site spaces made with the site",
-          needs: ctx.needs(id),
           captures: roots.map((siteSpace) => ({
             address: addressOf(address, rootSiteSpaceKind.kind, addressKey(rootSiteSpaceKind, siteSpace)),
             find: { array: "/items", match: { "space.id": siteSpace.spaceId } }
@@ -5028,18 +5180,17 @@ var PATCHABLE4, TYPES, VISIBILITIES, siteKind, init_site = __esm({
           method: "PATCH",
           path: sitePath(org, id),
           body: settings,
-          summary: "configure site",
-          needs: ctx.needs(id)
-        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0, ctx)), calls;
+          summary: "configure site"
+        }), desired.adaptiveSchema && calls.push(schemaCall(org, id, desired.adaptiveSchema, void 0)), calls;
       },
-      update(desired, live, changes2, _address, scope, ctx) {
+      update(desired, live, changes2, _address, scope) {
         let calls = [], body = patchBody(changes2, PATCHABLE4);
         return Object.keys(body).length > 0 && calls.push({
           method: "PATCH",
           path: sitePath(scope.organization, live.item.id),
           body,
           summary: "update site"
-        }), desired.adaptiveSchema && changes2.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live), ctx)), calls;
+        }), desired.adaptiveSchema && changes2.some((change) => change.field.startsWith("adaptiveSchema.")) && calls.push(schemaCall(scope.organization, live.item.id, desired.adaptiveSchema, liveSchema(live))), calls;
       },
       remove: (live, _address, scope) => [
         { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" }
@@ -5069,7 +5220,7 @@ function valuesLost(name, scope) {
       {
         action: "update",
         kind: "space",
-        address: addressOf("", "space", space.name),
+        address: addressText(addressOf(ROOT, "space", space.name)),
         liveId: node.item.id,
         note: `loses its value of custom field ${JSON.stringify(name)}`
       }
@@ -5168,8 +5319,8 @@ var UPDATABLE, TYPES2, nameClaim, customFieldKind, init_custom_field = __esm({
 
 // src/kinds/shapes/assignment.ts
 function keptLive(scope, kind, live, ctx) {
-  let plain3 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
-  return ctx.liveIdOf(plain3) === live.id || ctx.liveIdOf(byId) === live.id;
+  let plain4 = addressOf(scope.address, kind, live.key), byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
+  return ctx.liveIdOf(plain4) === live.id || ctx.liveIdOf(byId) === live.id;
 }
 function assignmentKind(spec) {
   let own = (scope) => desiredIn(kind, scope), resolved = /* @__PURE__ */ new WeakMap(), principalIds = (scope, ctx) => {
@@ -5212,7 +5363,7 @@ function assignmentKind(spec) {
     let found = spec.principals[type2];
     if (!found) throw new Error(`assignment of unknown principal type ${type2}`);
     return found;
-  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${scope.address}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call, kind = {
+  }, keptRoleOf = (scope) => `${spec.keptRole} role in ${addressText(scope.address)}`, gives = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call, takes = (call, scope, role) => spec.keptRole !== void 0 && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call, kind = {
     kind: spec.kind,
     collection: spec.collection,
     config: spec.config,
@@ -5231,8 +5382,8 @@ function assignmentKind(spec) {
     },
     create(desired, _address, scope, ctx) {
       guard(scope, ctx);
-      let principal = spec.principalId(desired, scope, ctx), call = gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role), needs = ctx.needs(principal);
-      return [needs ? { ...call, needs: [...call.needs ?? [], ...needs] } : call];
+      let principal = spec.principalId(desired, scope, ctx);
+      return [gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role)];
     },
     update(desired, live, _changes, _address, scope) {
       let call = routes(live.item.type).change(scope, live.item.id, desired.role);
@@ -5256,14 +5407,14 @@ var assignmentKey, at, principalKey, init_assignment = __esm({
     init_address();
     init_desired();
     init_types();
-    assignmentKey = (type2, name) => `${type2}:${name}`, at = (item) => placeOf(item.at), principalKey = (type2, id) => `${type2}:${id}`;
+    assignmentKey = (type2, name) => `${type2}:${name}`, at = (item) => placeOf(item.at), principalKey = (type2, id) => typeof id == "string" ? `${type2}:${id}` : `${type2}:\0${addressText(id.idOf)}`;
   }
 });
 
 // src/kinds/space-access.ts
 function callerIsAdmin(grants, caller) {
   return grants.some(
-    (grant) => isAdmin(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && caller.teams.has(grant.id))
+    (grant) => isAdmin(grant) && (grant.type === "user" && grant.id === caller.id || grant.type === "team" && typeof grant.id == "string" && caller.teams.has(grant.id))
   );
 }
 function lockoutProblems(before, after, caller) {
@@ -5357,7 +5508,7 @@ function whereItem(desired, scope) {
 }
 function principalId(desired, scope, ctx) {
   if (desired.type === "team") {
-    let address = addressOf("", "team", desired.name), id2;
+    let address = addressOf(ROOT, "team", desired.name), id2;
     try {
       id2 = ctx.idOf(address);
     } catch (error) {
@@ -5388,7 +5539,7 @@ function principalId(desired, scope, ctx) {
 }
 function principalOf(live) {
   let kind = live.type === "team" ? "team" : "member", email = typeof live.email == "string" ? live.email : void 0, name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
-  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf("", kind, key), id: live.id }));
+  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf(ROOT, kind, key), id: live.id }));
 }
 function grantConfig(grant, scope, ctx) {
   if (!ROLES.includes(grant.role)) {
@@ -5411,7 +5562,7 @@ var isEmail, userName, factsOf, memberKey, memberAddress, principalRoutes, assig
     init_space_access();
     init_space_access_facts();
     isEmail = (name) => name.includes("@"), userName = (name) => isEmail(name) ? name.toLowerCase() : name, factsOf = (scope) => scope.live?.details?.access;
-    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf("", "member", memberKey(id, email));
+    memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf(ROOT, "member", memberKey(id, email));
     principalRoutes = (type2) => ({
       invite: (scope, id, role) => ({
         method: "POST",
@@ -5421,13 +5572,13 @@ var isEmail, userName, factsOf, memberKey, memberAddress, principalRoutes, assig
       }),
       change: (scope, id, role) => ({
         method: "PATCH",
-        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
+        path: subPath(spacePermissionsPath(scope.ids.space), `/${type2}s/${encodeURIComponent(id)}`),
         body: { role },
         summary: `change ${type2}'s role on space`
       }),
       remove: (scope, id) => ({
         method: "DELETE",
-        path: `${spacePermissionsPath(scope.ids.space)}/${type2}s/${encodeURIComponent(id)}`,
+        path: subPath(spacePermissionsPath(scope.ids.space), `/${type2}s/${encodeURIComponent(id)}`),
         summary: `remove ${type2}'s role on space`
       })
     });
@@ -5556,10 +5707,10 @@ var NOWHERE, text, describe2, init_space_export = __esm({
 // src/kinds/space.ts
 function collectionId(space, ctx) {
   let ref = space.collection;
-  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", "collection", ref.title));
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "collection", ref.title));
 }
 function customFieldAddress(space, name, ctx) {
-  let address = addressOf("", "custom field", name), id;
+  let address = addressOf(ROOT, "custom field", name), id;
   try {
     id = ctx.idOf(address);
   } catch (error) {
@@ -5568,7 +5719,7 @@ function customFieldAddress(space, name, ctx) {
       `${where2(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
     ) : error;
   }
-  if (ctx.deletes(address) !== void 0 && ctx.needs(id) === void 0)
+  if (ctx.deletes(address) !== void 0 && !(id instanceof IdRef))
     throw new DocsyncError(
       "plan.deleted-reference",
       `${where2(space)}: custom field "${name}" is deleted by this plan (policy.prune names customFields and customFields: does not list it), with its values: list it under customFields:, or leave its value out`
@@ -5696,10 +5847,9 @@ var PATCHABLE5, FIELD_PREFIX, where2, liveValues, spaceKind, init_space = __esm(
         let moved = changes2.find((change) => change.field === "collection");
         moved && calls.push({
           method: "POST",
-          path: `${spacePath(id)}/move`,
+          path: subPath(spacePath(id), "/move"),
           body: { parent: moved.to ?? null },
           summary: moved.to === void 0 ? "move space to the root" : "move space into collection",
-          needs: ctx.needs(typeof moved.to == "string" ? moved.to : void 0),
           // Out of its old collection before that one is deleted, which would take it along.
           unrefs: live.item.parent ? [live.item.parent] : []
         });
@@ -5710,12 +5860,12 @@ var PATCHABLE5, FIELD_PREFIX, where2, liveValues, spaceKind, init_space = __esm(
             values[change.field.slice(FIELD_PREFIX.length)] = { value: change.to ?? null };
           calls.push({
             method: "PATCH",
-            path: `${spacePath(id)}/custom-fields`,
+            path: subPath(spacePath(id), "/custom-fields"),
             body: { values },
             summary: "set custom field values of space",
             // A field this plan creates is named, not referred to by id: wait for it. A field that
             // exists already needs nothing.
-            needs: ctx.needs(
+            needs: createdAmong(
               ...Object.keys(values).map((name) => ctx.idOf(customFieldAddress(desired, name, ctx)))
             )
           });
@@ -5748,7 +5898,7 @@ function spacesToTrash(spaces, configuration) {
     return {
       action: "delete",
       kind: "space",
-      address: addressOf("", "space", space.id),
+      address: addressText(addressOf(ROOT, "space", space.id)),
       liveId: space.id,
       note: `${title}goes to the trash, restorable for 7 days`
     };
@@ -5872,7 +6022,7 @@ var SHARES_TITLE, sharesTitle, init_collection_titles = __esm({
 
 // src/kinds/collection.ts
 function parentId(ref, ctx) {
-  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf("", KIND, ref.title));
+  return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, KIND, ref.title));
 }
 function liveParents(scope, ctx) {
   let nodes = childrenOf(scope.live, collectionKind);
@@ -5885,7 +6035,7 @@ function liveParents(scope, ctx) {
 function checkNothingKeptInside(live, scope, ctx) {
   for (let desired of scope.desired.collections ?? []) {
     if (desired.parent !== void 0) continue;
-    let id = ctx.liveIdOf(addressOf("", KIND, desired.title));
+    let id = ctx.liveIdOf(addressOf(ROOT, KIND, desired.title));
     if (!(id === void 0 || liveParents(scope, ctx).get(id) !== live.item.id))
       throw new DocsyncError(
         "plan.kept-inside-deleted",
@@ -5981,7 +6131,6 @@ var KIND, PATCHABLE6, where4, collectionKind, init_collection = __esm({
             path: collectionsPath(org),
             body: parent ? { title: desired.title, parent } : { title: desired.title },
             summary: "create collection",
-            needs: ctx.needs(parent ?? void 0),
             captures: [{ address, pointer: "/id" }],
             recover: { list: collectionsPath(org), match: { title: desired.title } }
           }
@@ -5992,8 +6141,7 @@ var KIND, PATCHABLE6, where4, collectionKind, init_collection = __esm({
             method: "PATCH",
             path: collectionPath(id),
             body: settings,
-            summary: "configure collection",
-            needs: ctx.needs(id)
+            summary: "configure collection"
           });
         }
         return calls;
@@ -6006,10 +6154,9 @@ var KIND, PATCHABLE6, where4, collectionKind, init_collection = __esm({
           let to = typeof move.to == "string" ? move.to : void 0;
           calls.push({
             method: "POST",
-            path: `${collectionPath(live.item.id)}/move`,
+            path: subPath(collectionPath(live.item.id), "/move"),
             body: { parent: move.to ?? null },
             summary: "move collection",
-            needs: ctx.needs(to),
             // Out of its old parent before that one is deleted.
             unrefs: live.item.parent ? [live.item.parent] : [],
             releases: [movedOut(live.item.id)],
@@ -6108,9 +6255,17 @@ async function readTeamsOf(client, organization, nodes) {
 }
 function teamsLosing(node, member, ctx) {
   return (node.details?.teams ?? []).flatMap(({ id, title }) => {
-    let addresses = [title, `${title}#${id}`].map((key) => addressOf("", "team", key));
-    return addresses.some((address2) => ctx.deletes(address2) === id) ? [] : [
-      { action: "update", kind: "team", address: addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0], liveId: id, note: `loses member ${JSON.stringify(member)}` }
+    let addresses = [title, `${title}#${id}`].map((key) => addressOf(ROOT, "team", key));
+    if (addresses.some((address2) => ctx.deletes(address2) === id)) return [];
+    let address = addresses.find((candidate) => ctx.liveIdOf(candidate) === id) ?? addresses[0];
+    return [
+      {
+        action: "update",
+        kind: "team",
+        address: addressText(address),
+        liveId: id,
+        note: `loses member ${JSON.stringify(member)}`
+      }
     ];
   });
 }
@@ -6151,11 +6306,11 @@ async function readUnlistedGrants(client, scope, type2, nodes) {
 }
 function unlistedGrantConsequences(node, principal, configuration) {
   return (node.details?.unlistedGrants ?? []).map(({ spaceId, spaceTitle, role }) => {
-    let name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId), space = addressOf("", "space", name ?? spaceId), title = spaceTitle === void 0 ? "" : ` ${JSON.stringify(spaceTitle)}`;
+    let name = Object.keys(configuration.spaces).find((key) => configuration.spaces[key] === spaceId), space = addressOf(ROOT, "space", name ?? spaceId), title = spaceTitle === void 0 ? "" : ` ${JSON.stringify(spaceTitle)}`;
     return {
       action: "delete",
       kind: "space permission",
-      address: addressOf(space, "space permission", principal),
+      address: addressText(addressOf(space, "space permission", principal)),
       liveId: node.item.id,
       note: `role ${JSON.stringify(role)} on space${title}, whose permissions the configuration does not list`
     };
@@ -6453,7 +6608,7 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
     init_configured();
     init_live_nodes();
     init_paths();
-    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf("", "team", ref.title));
+    FIELDS = ["label", "entityID", "ssoURL", "certificate", "defaultTeam", "defaultRole"], teamId = (ref, ctx) => "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "team", ref.title));
     samlProviderKind = {
       kind: "SAML provider",
       collection: "samlProviders",
@@ -6515,13 +6670,12 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             path: samlProvidersPath(scope.organization),
             body,
             summary: "create SAML provider",
-            needs: ctx.needs(want.defaultTeam),
             captures: [{ address, pointer: "/id" }],
             recover: { list: samlProvidersPath(scope.organization), match: { label: desired.label } }
           }
         ];
       },
-      update(_desired, live, changes2, _address, scope, ctx) {
+      update(_desired, live, changes2, _address, scope) {
         let body = patchBody(changes2, FIELDS), unrefs = changes2.some((change) => change.field === "defaultTeam") && live.item.defaultTeam ? [live.item.defaultTeam.id] : [];
         return [
           {
@@ -6529,7 +6683,6 @@ var FIELDS, teamId, samlProviderKind, init_saml_provider = __esm({
             path: samlProviderPath(scope.organization, live.item.id),
             body,
             summary: "update SAML provider",
-            needs: ctx.needs(typeof body.defaultTeam == "string" ? body.defaultTeam : void 0),
             unrefs
           }
         ];
@@ -6590,7 +6743,7 @@ function singletonKind(shape) {
   let { kind, collection, key, fields } = shape, missing = (scope) => {
     throw new DocsyncError(
       "plan.singleton-missing",
-      `GET ${shape.path(scope)} found no ${kind} to change; docsync never creates or deletes them. Check the organization id.`
+      `GET ${pathText(shape.path(scope))} found no ${kind} to change; docsync never creates or deletes them. Check the organization id.`
     );
   };
   return {
@@ -6613,7 +6766,7 @@ function singletonKind(shape) {
     },
     async read(client, scope) {
       try {
-        let item = await client.get(shape.path(scope));
+        let item = await client.get(pathText(shape.path(scope)));
         return item ? [{ item, children: {} }] : [];
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return [];
@@ -6631,7 +6784,7 @@ function singletonKind(shape) {
     create(desired, _address, scope, ctx, info) {
       if (!info.parentIsNew) return missing(scope);
       let changes2 = diff(desired, void 0);
-      return changes2.length === 0 ? [] : [{ ...patch(changes2, scope, ctx), needs: ctx.needs(...Object.values(scope.ids)) }];
+      return changes2.length === 0 ? [] : [patch(changes2, scope, ctx)];
     },
     update: (_desired, _live, changes2, _address, scope, ctx) => [patch(changes2, scope, ctx)],
     remove: (_live, _address, scope) => missing(scope),
@@ -6651,7 +6804,11 @@ function singletonKind(shape) {
     let call = { method: "PATCH", path: shape.path(scope), body, summary: shape.summary };
     for (let change of changes2) {
       let { needs, unrefs } = shape.ordering?.(change, scope, ctx) ?? {};
-      needs?.length && (call.needs = [.../* @__PURE__ */ new Set([...call.needs ?? [], ...needs])]), unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
+      if (needs?.length) {
+        call.needs ??= [];
+        for (let address of needs) addOnce(call.needs, address);
+      }
+      unrefs?.length && (call.unrefs = [.../* @__PURE__ */ new Set([...call.unrefs ?? [], ...unrefs])]);
     }
     return call;
   }
@@ -6661,6 +6818,7 @@ var valueAt2, init_singleton = __esm({
     "use strict";
     init_errors2();
     init_errors();
+    init_references();
     init_compare();
     init_configured();
     valueAt2 = (value, field) => field.split(".").reduce((inner, key) => fieldOf(inner, key), value);
@@ -6676,8 +6834,8 @@ function risky(change) {
 function ordering(change, scope, ctx) {
   if (change.field !== "sso") return {};
   if (change.to === !0) {
-    let ids = (desiredIn(samlProviderKind, scope) ?? []).map((provider) => ctx.idOf(addressOf("", samlProviderKind.kind, provider.label)));
-    return { needs: ctx.needs(...ids) };
+    let ids = (desiredIn(samlProviderKind, scope) ?? []).map((provider) => ctx.idOf(addressOf(ROOT, samlProviderKind.kind, provider.label)));
+    return { needs: createdAmong(...ids) };
   }
   return { unrefs: childrenOf(scope.live, samlProviderKind).map((node) => node.item.id) };
 }
@@ -6726,7 +6884,7 @@ async function readProvidersNaming(client, scope, nodes) {
 }
 function keepsNaming(provider, team, scope, ctx) {
   if ([provider.label, `${provider.label}#${provider.id}`].map(
-    (key) => addressOf("", "SAML provider", key)
+    (key) => addressOf(ROOT, "SAML provider", key)
   ).some((address) => ctx.deletes(address) === provider.id)) return !1;
   let ref = desiredIn(samlProviderKind, scope)?.find(
     (item) => item.id === provider.id || item.id === void 0 && item.label === provider.label
@@ -7056,12 +7214,12 @@ var sourceOf, syncClaim, refusal, translationKind, init_translation = __esm({
 function descendants(kinds) {
   let seen = /* @__PURE__ */ new Map(), add = (kind) => {
     seen.has(kind.collection) || seen.set(kind.collection, kind);
-  }, below = (kind) => {
+  }, below2 = (kind) => {
     for (let child of kind.children ?? []) add(child);
-    for (let child of kind.children ?? []) below(child);
+    for (let child of kind.children ?? []) below2(child);
   };
   for (let kind of kinds.filter((k) => k.children))
-    add(kind), below(kind);
+    add(kind), below2(kind);
   for (let kind of kinds) add(kind);
   return [...seen.values()];
 }
@@ -14254,12 +14412,12 @@ function requireDumper() {
   }
   let STYLE_PLAIN = 1, STYLE_SINGLE = 2, STYLE_LITERAL = 3, STYLE_FOLDED = 4, STYLE_DOUBLE = 5;
   function chooseScalarStyle(string, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
-    let i, char = 0, prevChar = null, hasLineBreak = !1, hasFoldableLine = !1, shouldTrackWidth = lineWidth !== -1, previousLineBreak = -1, plain3 = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
+    let i, char = 0, prevChar = null, hasLineBreak = !1, hasFoldableLine = !1, shouldTrackWidth = lineWidth !== -1, previousLineBreak = -1, plain4 = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
     if (singleLineOnly || forceQuotes)
       for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
         if (char = codePointAt(string, i), !isPrintable(char))
           return STYLE_DOUBLE;
-        plain3 = plain3 && isPlainSafe(char, prevChar, inblock), prevChar = char;
+        plain4 = plain4 && isPlainSafe(char, prevChar, inblock), prevChar = char;
       }
     else {
       for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
@@ -14268,11 +14426,11 @@ function requireDumper() {
           i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ", previousLineBreak = i);
         else if (!isPrintable(char))
           return STYLE_DOUBLE;
-        plain3 = plain3 && isPlainSafe(char, prevChar, inblock), prevChar = char;
+        plain4 = plain4 && isPlainSafe(char, prevChar, inblock), prevChar = char;
       }
       hasFoldableLine = hasFoldableLine || shouldTrackWidth && i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ";
     }
-    return !hasLineBreak && !hasFoldableLine ? plain3 && !forceQuotes && !testAmbiguousType(string) ? STYLE_PLAIN : quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : indentPerLevel > 9 && needIndentIndicator(string) ? STYLE_DOUBLE : forceQuotes ? quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
+    return !hasLineBreak && !hasFoldableLine ? plain4 && !forceQuotes && !testAmbiguousType(string) ? STYLE_PLAIN : quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : indentPerLevel > 9 && needIndentIndicator(string) ? STYLE_DOUBLE : forceQuotes ? quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE : hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
   }
   function writeScalar(state, string, level, iskey, inblock) {
     state.dump = (function() {
@@ -14586,12 +14744,12 @@ function interpolate(file, value, text2, env) {
     for (let key of Array.isArray(container) ? container.keys() : Object.keys(container)) {
       let item = holder[key];
       path.push(key);
-      let plain3 = item instanceof PlainInterpolation;
-      if (plain3 || typeof item == "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key)))) {
+      let plain4 = item instanceof PlainInterpolation;
+      if (plain4 || typeof item == "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key)))) {
         let set2 = (next) => {
           holder[key] = next;
-        }, value2 = plain3 ? item.text : item;
-        interpolateString(file, env, { value: value2, plain: plain3, path: [...path], set: set2 }, result);
+        }, value2 = plain4 ? item.text : item;
+        interpolateString(file, env, { value: value2, plain: plain4, path: [...path], set: set2 }, result);
       } else item !== null && typeof item == "object" && visitChildren(item);
       path.pop();
     }
@@ -14736,16 +14894,16 @@ function topLevelItems(kind, merged) {
   return all;
 }
 function walkContainers(merged, visit) {
-  let below = (kind, items2) => {
+  let below2 = (kind, items2) => {
     for (let child of kind.children ?? [])
       for (let item of items2) {
         let childItems = itemsIn(child, item);
-        childItems !== void 0 && (visit(child, childItems, { kind, item }), below(child, childItems));
+        childItems !== void 0 && (visit(child, childItems, { kind, item }), below2(child, childItems));
       }
   };
   for (let kind of TOP_LEVEL_KINDS) {
     let items2 = topLevelItems(kind, merged);
-    items2 !== void 0 && (visit(kind, items2), below(kind, items2));
+    items2 !== void 0 && (visit(kind, items2), below2(kind, items2));
   }
 }
 var init_kind_items = __esm({
@@ -24408,17 +24566,15 @@ var SENSITIVE, init_redact = __esm({
 });
 
 // src/render/values.ts
-function showValue(value) {
-  let names2 = [];
-  return (JSON.stringify(value, (_key, item) => {
-    let address = typeof item == "string" ? placeholderAddress(item) : void 0;
-    return address === void 0 ? item : (names2.push(`(id of new ${lastSegment(address)})`), `\0${names2.length - 1}`);
-  }) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
+function showValue(value, refs) {
+  let names2 = [], shown2 = refs ? filledBody(value, refs, (address) => new IdRef(address)) : value;
+  return (JSON.stringify(shown2, (_key, item) => item instanceof IdRef ? (names2.push(refText(item)), `\0${names2.length - 1}`) : item) ?? "null").replace(/"\\u0000(\d+)"/g, (_, index) => names2[Number(index)]);
 }
 var SYMBOLS, init_values = __esm({
   "src/render/values.ts"() {
     "use strict";
     init_address();
+    init_references();
     SYMBOLS = {
       create: "+",
       update: "~",
@@ -24745,8 +24901,8 @@ ${group.lists.map((list) => listHtml(list, view)).join(`
 `)}</section>`;
 }
 function treeItem(item, siblings, parent, parentNew) {
-  let marks = item.marks ?? [], symbol = MARK_SYMBOLS.find(([mark]) => marks.includes(mark))?.[1] ?? "", { name, values: fields } = itemParts(item, siblings), notes = itemNotes(item, parent, parentNew), badges = marks.filter((mark) => !(mark === "new" && parentNew)).map((mark) => `<span class="badge ${mark}">${mark}</span>`).join(""), words2 = notes.filter((note2) => !marks.includes(note2)), note = words2.length > 0 ? ` <span class="note">${escapeHtml(words2.join(", "))}</span>` : "", isNew = marks.includes("new"), below = (item.items ?? []).map((child) => treeItem(child, item.items.length, item, isNew)).join("");
-  return `<li${marks.length === 0 ? "" : ` class="${marks.join(" ")}"`}><span class="row"><span class="mark">${symbol}</span><span class="name">${escapeHtml(name)}</span>${fields === "" ? "" : `<span class="fields">: ${escapeHtml(fields)}</span>`}${badges}${note}</span>${below === "" ? "" : `<ul>${below}</ul>`}</li>`;
+  let marks = item.marks ?? [], symbol = MARK_SYMBOLS.find(([mark]) => marks.includes(mark))?.[1] ?? "", { name, values: fields } = itemParts(item, siblings), notes = itemNotes(item, parent, parentNew), badges = marks.filter((mark) => !(mark === "new" && parentNew)).map((mark) => `<span class="badge ${mark}">${mark}</span>`).join(""), words2 = notes.filter((note2) => !marks.includes(note2)), note = words2.length > 0 ? ` <span class="note">${escapeHtml(words2.join(", "))}</span>` : "", isNew = marks.includes("new"), below2 = (item.items ?? []).map((child) => treeItem(child, item.items.length, item, isNew)).join("");
+  return `<li${marks.length === 0 ? "" : ` class="${marks.join(" ")}"`}><span class="row"><span class="mark">${symbol}</span><span class="name">${escapeHtml(name)}</span>${fields === "" ? "" : `<span class="fields">: ${escapeHtml(fields)}</span>`}${badges}${note}</span>${below2 === "" ? "" : `<ul>${below2}</ul>`}</li>`;
 }
 function navigationHtml(navigations, view) {
   if (navigations.length === 0) return "";
@@ -25139,6 +25295,13 @@ var FORMATS, PLAN_LEGEND, init_format = __esm({
   }
 });
 
+// src/model/plan.ts
+var init_plan = __esm({
+  "src/model/plan.ts"() {
+    "use strict";
+  }
+});
+
 // src/model/canonical.ts
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -25187,11 +25350,11 @@ function eachItem(desired, visit) {
       let scope = { organization: desired.organization, address, desired: parent, ids: {} };
       for (let item of desiredIn(kind, scope) ?? []) {
         let at3 = addressOf(address, kind.kind, addressKey(kind, item));
-        visit(at3, kind, item), walk(kind.children ?? [], item, at3);
+        visit(addressText(at3), kind, item), walk(kind.children ?? [], item, at3);
       }
     }
   };
-  walk(TOP_LEVEL_KINDS, desired, "");
+  walk(TOP_LEVEL_KINDS, desired, ROOT);
 }
 function configurationDigest(desired) {
   let sensitive = new Set(desired.sensitiveValues), digest2 = `sha256:${sha256(canonical(comparable(desired, sensitive, NOT_COMPARED)))}`, short = (value) => sha256(canonical(comparable(value, sensitive, NONE2))).slice(0, 16), items2 = {
@@ -25238,8 +25401,8 @@ function sealString(text2, sensitive, pattern) {
   let pieces = text2.split(pattern).map((piece, at3) => at3 % 2 === 1 ? { [MARKER]: digest(piece) } : piece).filter((piece) => piece !== "");
   return { [PIECES]: pieces };
 }
-function unsealPieces(leaf, fill2) {
-  return isSealed(leaf) ? fill2(leaf) : leaf[PIECES].map((piece) => typeof piece == "string" ? piece : fill2(piece)).join("");
+function unsealPieces(leaf, fill) {
+  return isSealed(leaf) ? fill(leaf) : leaf[PIECES].map((piece) => typeof piece == "string" ? piece : fill(piece)).join("");
 }
 function shownSealed(value) {
   return mapLeaves(
@@ -25280,7 +25443,7 @@ function unsealPlan(plan, sensitiveValues) {
     }));
     return { ...call, body };
   }), { format, organization, changes: changes2, warnings, summary: summary2 } = plan;
-  return { format, version: 1, organization, changes: changes2, calls, warnings, summary: summary2 };
+  return { format, version: 2, organization, changes: changes2, calls, warnings, summary: summary2 };
 }
 async function writeSavedPlan(file, plan) {
   try {
@@ -25314,7 +25477,7 @@ async function readSavedPlan(file) {
   if (plan.version < SAVED_PLAN_VERSION)
     throw new DocsyncError(
       "plan.outdated",
-      `${file} was saved by an older docsync (plan file version ${plan.version}), without the digest of its configuration that apply checks; make it again with docsync plan --out.`
+      `${file} was saved by an older docsync (plan file version ${plan.version}), ${OUTDATED[plan.version] ?? WITHOUT_DIGEST}; make it again with docsync plan --out.`
     );
   if (plan.version !== SAVED_PLAN_VERSION)
     throw new DocsyncError(
@@ -25330,16 +25493,19 @@ async function readSavedPlan(file) {
     );
   return plan;
 }
-var SAVED_PLAN_VERSION, MARKER, PIECES, digest, isSealed, isPieced, init_saved = __esm({
+var SAVED_PLAN_VERSION, OUTDATED, WITHOUT_DIGEST, MARKER, PIECES, digest, isSealed, isPieced, init_saved = __esm({
   "src/saved/saved.ts"() {
     "use strict";
     init_errors();
+    init_plan();
     init_redact();
     init_pattern();
     init_redactor();
     init_checksum();
     init_configuration_digest();
-    SAVED_PLAN_VERSION = 3, MARKER = "$sensitive", PIECES = "$pieces", digest = sensitiveDigest, isSealed = (value) => MARKER in value, isPieced = (value) => PIECES in value && Array.isArray(value[PIECES]);
+    SAVED_PLAN_VERSION = 4, OUTDATED = {
+      3: "naming the items it creates by placeholders in its calls' text, which this docsync no longer reads"
+    }, WITHOUT_DIGEST = "without the digest of its configuration that apply checks", MARKER = "$sensitive", PIECES = "$pieces", digest = sensitiveDigest, isSealed = (value) => MARKER in value, isPieced = (value) => PIECES in value && Array.isArray(value[PIECES]);
   }
 });
 
@@ -39680,7 +39846,7 @@ var require_headers = __commonJS({
       for (; j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i)); ) ++i;
       return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
-    function fill2(headers, object) {
+    function fill(headers, object) {
       if (Array.isArray(object))
         for (let i = 0; i < object.length; ++i) {
           let header2 = object[i];
@@ -39870,7 +40036,7 @@ var require_headers = __commonJS({
        * @returns
        */
       constructor(init = void 0) {
-        webidl.util.markAsUncloneable(this), init !== kConstruct && (this.#headersList = new HeadersList(), this.#guard = "none", init !== void 0 && (init = webidl.converters.HeadersInit(init, "Headers constructor", "init"), fill2(this, init)));
+        webidl.util.markAsUncloneable(this), init !== kConstruct && (this.#headersList = new HeadersList(), this.#guard = "none", init !== void 0 && (init = webidl.converters.HeadersInit(init, "Headers constructor", "init"), fill(this, init)));
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
       append(name, value) {
@@ -40000,7 +40166,7 @@ var require_headers = __commonJS({
       });
     };
     module.exports = {
-      fill: fill2,
+      fill,
       // for test.
       compareHeaderName,
       Headers,
@@ -40017,7 +40183,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
-    var { Headers, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers(), { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body(), util = require_util2(), nodeUtil = __require("node:util"), { kEnumerableProperty } = util, {
+    var { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers(), { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body(), util = require_util2(), nodeUtil = __require("node:util"), { kEnumerableProperty } = util, {
       isValidReasonPhrase,
       isCancelled,
       isAborted,
@@ -40275,7 +40441,7 @@ var require_response = __commonJS({
         throw new RangeError('init["status"] must be in the range of 200 to 599, inclusive.');
       if ("statusText" in init && init.statusText != null && !isValidReasonPhrase(String(init.statusText)))
         throw new TypeError("Invalid statusText");
-      if ("status" in init && init.status != null && (getResponseState(response).status = init.status), "statusText" in init && init.statusText != null && (getResponseState(response).statusText = init.statusText), "headers" in init && init.headers != null && fill2(getResponseHeaders(response), init.headers), body) {
+      if ("status" in init && init.status != null && (getResponseState(response).status = init.status), "statusText" in init && init.statusText != null && (getResponseState(response).statusText = init.statusText), "headers" in init && init.headers != null && fill(getResponseHeaders(response), init.headers), body) {
         if (nullBodyStatus.includes(response.status))
           throw webidl.errors.exception({
             header: "Response constructor",
@@ -44890,14 +45056,14 @@ function timeoutFailure(timeoutMs, error) {
     reason: `timed out after ${formatDuration(timeoutMs)}`,
     ambiguous: !0,
     retryable: !0,
-    cause: plain2(error)
+    cause: plain3(error)
   };
 }
 function abandonedFailure(error) {
-  return { reason: "abandoned", ambiguous: !0, retryable: !1, cause: plain2(error) };
+  return { reason: "abandoned", ambiguous: !0, retryable: !1, cause: plain3(error) };
 }
 function classifyNetworkError(error) {
-  let code2 = errorCode(error), cause = plain2(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
+  let code2 = errorCode(error), cause = plain3(error, code2), known = code2 === void 0 ? void 0 : FAILURE_BY_CODE.get(code2);
   if (known !== void 0) return { ...known, cause };
   if (code2 !== void 0 && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code2))
     return { reason: `TLS error (${code2})`, ambiguous: !1, retryable: !1, cause };
@@ -44917,7 +45083,7 @@ function errorCode(error) {
     current = current.cause;
   }
 }
-function plain2(error, code2 = errorCode(error)) {
+function plain3(error, code2 = errorCode(error)) {
   let message = error instanceof Error ? error.message : String(error);
   return new Error(code2 === void 0 ? message : `${code2}: ${message}`);
 }
@@ -45227,10 +45393,54 @@ var shellWords, init_shell_words = __esm({
   }
 });
 
+// src/cli/target-address.ts
+function segments(text2) {
+  let parts = [], current = "", quoted3 = !1;
+  for (let index = 0; index < text2.length; index++) {
+    let char = text2[index];
+    quoted3 && char === "\\" ? (current += char + (text2[index + 1] ?? ""), index++) : char === '"' ? (quoted3 = !quoted3, current += char) : !quoted3 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
+  }
+  return parts.push(current.trim()), parts;
+}
+function syntaxError(target, problem) {
+  return new DocsyncError(
+    "cli.target-syntax",
+    `--target ${JSON.stringify(target)} is not an address: ${problem}. An address is kind "name" segments separated by > or \u203A, e.g. ${EXAMPLE}.`
+  );
+}
+function parseTargetAddress(target) {
+  if (target.trim() === "") throw syntaxError(target, "it is empty");
+  let parts = segments(target);
+  return parts.map((part, index) => {
+    let where7 = parts.length > 1 ? ` (segment ${index + 1})` : "";
+    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where7}`);
+    let match = SEGMENT.exec(part);
+    if (!match) {
+      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where7}` : `${JSON.stringify(part)} is not kind "name"${where7}` : `${JSON.stringify(part)} has no quoted name${where7}`;
+      throw syntaxError(target, problem);
+    }
+    let name;
+    try {
+      name = JSON.parse(match[2]);
+    } catch {
+      throw syntaxError(target, `${match[2]} is not a valid quoted name${where7}`);
+    }
+    return { kind: match[1], key: name };
+  });
+}
+var SEGMENT, EXAMPLE, parseTargets, init_target_address = __esm({
+  "src/cli/target-address.ts"() {
+    "use strict";
+    init_errors();
+    SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/, EXAMPLE = 'site "Acme Docs" > section "api"';
+    parseTargets = (targets) => targets?.map(parseTargetAddress);
+  }
+});
+
 // src/live/absent-list.ts
 async function absentRead(error, client, scope, read) {
   if (!isNotOffered(error) || error.method !== "GET") throw error;
-  if (scope.address === "" && error.status === 404 && !await organizationExists(client, scope.organization))
+  if (scope.address.length === 0 && error.status === 404 && !await organizationExists(client, scope.organization))
     throw new DocsyncError(
       "live.no-organization",
       `Organization ${JSON.stringify(scope.organization)} not found (${error.message.replace(/\.$/, "")}): check the organization id (organization: in the configuration, or DOCSYNC_ORG), and that the token belongs to a member of it.`,
@@ -45448,7 +45658,14 @@ async function readKind(walk, kind, scope, parent, at3) {
     try {
       parent.children[kind.kind] = await kind.read(client, scope);
     } catch (error) {
-      let read = { key: kind.collection, kind, details: !1, where: scope.address, node: parent, at: at3 };
+      let read = {
+        key: kind.collection,
+        kind,
+        details: !1,
+        where: addressText(scope.address),
+        node: parent,
+        at: at3
+      };
       walk.absent.push(await absentRead(error, client, scope, read));
       return;
     }
@@ -45457,11 +45674,11 @@ async function readKind(walk, kind, scope, parent, at3) {
   let nodes = parent.children[kind.kind];
   await Promise.all(
     choice.below(kind, scope, nodes).map(async ({ node, desired, name }, index) => {
-      let below = scopeOfNode(kind, scope, node, desired, name), here = [...at3, index], details = kind.readDetails?.(client, scope, node, desired).catch(async (error) => {
-        let read = { key: kind.detailsKey ?? kind.collection, kind, details: !0, where: below.address, node, at: [...here, -1] };
+      let below2 = scopeOfNode(kind, scope, node, desired, name), here = [...at3, index], details = kind.readDetails?.(client, scope, node, desired).catch(async (error) => {
+        let read = { key: kind.detailsKey ?? kind.collection, kind, details: !0, where: addressText(below2.address), node, at: [...here, -1] };
         walk.absent.push(await absentRead(error, client, scope, read));
       });
-      await Promise.all([details, ...readChildren(walk, kind.children ?? [], below, node, here)]);
+      await Promise.all([details, ...readChildren(walk, kind.children ?? [], below2, node, here)]);
     })
   );
 }
@@ -45483,8 +45700,8 @@ function requestsBelow(kinds, scope, choice) {
   for (let kind of kinds)
     if (kind.children?.length)
       for (let desired of desiredIn(kind, scope) ?? []) {
-        let below = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
-        for (let child of kind.children) readsWithoutLive(choice, child, below) && (requests += 1);
+        let below2 = scopeBelow(scope, { kind: kind.kind, address: scope.address, id: "", desired });
+        for (let child of kind.children) readsWithoutLive(choice, child, below2) && (requests += 1);
       }
   return requests;
 }
@@ -45496,7 +45713,7 @@ function readsWithoutLive(choice, kind, scope) {
   }
 }
 async function readTree(client, desired, choice) {
-  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: "", desired, live: root, ids: {} }, walk = { client, choice, absent: [] }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(
+  let root = { item: { id: desired.organization }, children: {} }, scope = { organization: desired.organization, address: ROOT, desired, live: root, ids: {} }, walk = { client, choice, absent: [] }, next = requestsBelow(TOP_LEVEL_KINDS, scope, choice), reading = Promise.all(
     TOP_LEVEL_KINDS.map((kind, index) => readKind(walk, kind, scope, root, [index]))
   );
   return client.prepare?.(next), await reading, { live: root, absent: walk.absent };
@@ -45517,26 +45734,26 @@ async function readLiveState(reader, desired) {
   let whole = /* @__PURE__ */ new WeakSet(), { live, absent: absent2 } = await readTree(reader, desired, {
     reads: (kind, scope) => desiredIn(kind, scope) !== void 0 || kind.readAnyway?.(scope) === !0 || isReferredTo(kind, scope) || scope.live !== void 0 && whole.has(scope.live),
     below(kind, scope, nodes) {
-      let configured = desiredIn(kind, scope) ?? [], matching = keepMatching(reader, configured, nodes, kind, (key) => addressOf(scope.address, kind.kind, key)), below = configured.flatMap((item, index) => {
+      let configured = desiredIn(kind, scope) ?? [], matching = keepMatching(reader, configured, nodes, kind, (key) => addressText(addressOf(scope.address, kind.kind, key))), below2 = configured.flatMap((item, index) => {
         let node = matching.live[index];
         return node ? [{ node, desired: item, name: addressKey(kind, item) }] : [];
       });
-      if (matching.duplicates.size === 0) return below;
-      let desiredOf = new Map(below.map(({ node, desired: desired2 }) => [node, desired2]));
+      if (matching.duplicates.size === 0) return below2;
+      let desiredOf = new Map(below2.map(({ node, desired: desired2 }) => [node, desired2]));
       for (let [duplicate, kept] of matching.duplicates)
-        whole.add(duplicate), whole.add(kept), below.push({
+        whole.add(duplicate), whole.add(kept), below2.push({
           node: duplicate,
           desired: desiredOf.get(kept),
           name: `${kind.liveKey(duplicate.item)}#${duplicate.item.id}`
         });
-      return below;
+      return below2;
     }
   });
   if (absent2.length > 0) throw absentReadsError(absent2);
   return live;
 }
 function isReferredTo(kind, scope) {
-  return scope.address !== "" ? !1 : TOP_LEVEL_KINDS.some(
+  return scope.address.length > 0 ? !1 : TOP_LEVEL_KINDS.some(
     (other) => other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope))
   );
 }
@@ -45633,8 +45850,8 @@ function batchableGroups(plan, bulkOf) {
   for (let at3 = 0; at3 < plan.calls.length; at3++) {
     let call = plan.calls[at3], bulk = bulkOf.get(call.id);
     if (!bulk) continue;
-    let list = byPath.get(bulk.path);
-    list ? list.push(call) : byPath.set(bulk.path, [call]);
+    let path = typeof bulk.path == "string" ? bulk.path : JSON.stringify(bulk.path), list = byPath.get(path);
+    list ? list.push(call) : byPath.set(path, [call]);
   }
   let byId, groups = [], waiting = 0;
   for (let calls of byPath.values()) {
@@ -45646,7 +45863,7 @@ function batchableGroups(plan, bulkOf) {
   }
   return { groups: groups.filter((group) => group.length > 1), waiting };
 }
-function batchBulkCalls(plan, bulkOf) {
+function batchBulkCalls(plan, bulkOf, references = !0) {
   let { groups, waiting } = batchableGroups(plan, bulkOf);
   if (groups.length === 0) return plan;
   let nextId = 0;
@@ -45655,26 +45872,28 @@ function batchBulkCalls(plan, bulkOf) {
   let changes2 = changeFinder(plan.changes), batches = [], placeBefore = /* @__PURE__ */ new Map();
   for (let group of groups)
     for (let start = 0; start < group.length; start += BATCH_MAX) {
-      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set(), needs = /* @__PURE__ */ new Set();
+      let items2 = group.slice(start, start + BATCH_MAX), ids = new Set(items2.map((call) => call.id)), bulk = bulkOf.get(items2[0].id), dependsOn = /* @__PURE__ */ new Set();
       for (let at3 = 0; at3 < items2.length; at3++) {
         let call = items2[at3];
         for (let d = 0; d < call.dependsOn.length; d++) {
           let id = call.dependsOn[d];
           ids.has(id) || dependsOn.add(id);
         }
-        if (call.needs) for (let address of call.needs) needs.add(address);
       }
-      let batch = {
+      let body = { [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) }, lifted = references ? liftReferences(body) : { body }, batch = {
         id: `k${++nextId}`,
         change: items2[0].change,
         method: bulk.method,
         path: bulk.path,
-        body: { [bulk.field]: items2.map((call) => bulkOf.get(call.id).item) },
+        body: lifted.body,
         dependsOn: [...dependsOn],
         summary: `make ${items2.length} changes in one call of the bulk operation`,
         batch: { route: bulk.route, items: [...ids] }
       };
-      needs.size > 0 && (batch.needs = [...needs]);
+      lifted.ids && (batch.ids = lifted.ids);
+      let needs = referencedBy(bulk.path, lifted.ids, []);
+      for (let call of items2) if (call.needs) for (let address of call.needs) addOnce(needs, address);
+      needs.length > 0 && (batch.needs = needs);
       for (let at3 = 0; at3 < items2.length; at3++) {
         let call = items2[at3];
         call.dependsOn = call.dependsOn.concat(batch.id), call.inBatch = batch.id;
@@ -45723,6 +45942,7 @@ function undo(batches, plan, changes2) {
 var BATCH_MAX, init_batch2 = __esm({
   "src/plan/batch.ts"() {
     "use strict";
+    init_references();
     init_graph();
     BATCH_MAX = 500;
   }
@@ -45732,8 +45952,9 @@ var BATCH_MAX, init_batch2 = __esm({
 var Consequences, init_consequences2 = __esm({
   "src/plan/consequences.ts"() {
     "use strict";
+    init_address();
     Consequences = class {
-      /** Live items that a delete of this plan takes along, by the address of that delete. */
+      /** Live items that a delete of this plan takes along, by the address (as text) of that delete. */
       byOwner = /* @__PURE__ */ new Map();
       /**
        * Whether the live item of `slot`, one the plan would delete or leave alone, goes along with an
@@ -45747,12 +45968,12 @@ var Consequences, init_consequences2 = __esm({
         let consequence = {
           action: "delete",
           kind: slot.module.kind,
-          address: slot.address,
+          address: slot.text,
           liveId: live.item.id
         };
         along.note !== void 0 && (consequence.note = along.note);
-        let taken = this.byOwner.get(owner.address);
-        return taken ? taken.push(consequence) : this.byOwner.set(owner.address, [consequence]), !0;
+        let ownerText = addressText(owner.address), taken = this.byOwner.get(ownerText);
+        return taken ? taken.push(consequence) : this.byOwner.set(ownerText, [consequence]), !0;
       }
       /**
        * Gives each delete (and replacement) what the service does along with it: the items it takes
@@ -45761,7 +45982,7 @@ var Consequences, init_consequences2 = __esm({
       addTo(changes2, resolution, configuration) {
         for (let change of changes2) {
           if (change.action !== "delete" && change.action !== "replace" || change.blocked) continue;
-          let slot = resolution.get(change.address);
+          let slot = resolution.slotShown(change.address);
           if (!slot?.live) continue;
           let { module, scope } = slot.container, consequences = [
             ...this.byOwner.get(change.address) ?? [],
@@ -45781,12 +46002,12 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
     isCopy(desired, node, decided) {
       indexOf ??= new Map(items2.map((item, index) => [describe4(addressKey(module, item)), index]));
       let inContainer = (address) => {
-        let index = indexOf.get(address);
+        let index = indexOf.get(addressText(address));
         return index === void 0 ? void 0 : { live: decided.live[index] };
       }, context = {
         idOf: (address) => {
           let found = inContainer(address);
-          return found ? found.live?.item.id ?? idPlaceholder(address) : ctx.idOf(address);
+          return found ? found.live?.item.id ?? new IdRef(address) : ctx.idOf(address);
         },
         liveIdOf: (address) => {
           let found = inContainer(address);
@@ -45794,8 +46015,6 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
         },
         // Nothing of the container is decided deleted yet.
         deletes: (address) => inContainer(address) ? void 0 : ctx.deletes(address),
-        needs: () => {
-        },
         // What a kind works out from these answers is this trial's, never the plan's.
         ...runMemo()
       };
@@ -45824,21 +46043,19 @@ function isCopy(module, desired, node, scope, ctx, duplicateOf) {
   return module.children === void 0 || childrenAreCopies(module, desired, node, scope, ctx, duplicateOf);
 }
 function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
-  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3 !== address && isUnder(at3, address), context = {
-    idOf: (at3) => ids.get(at3) ?? (own(at3) ? idPlaceholder(at3) : ctx.idOf(at3)),
-    liveIdOf: (at3) => ids.get(at3) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
+  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below2 = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3.length > address.length && isUnder(at3, address), context = {
+    idOf: (at3) => ids.get(addressText(at3)) ?? (own(at3) ? new IdRef(at3) : ctx.idOf(at3)),
+    liveIdOf: (at3) => ids.get(addressText(at3)) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
     deletes: (at3) => own(at3) ? void 0 : ctx.deletes(at3),
-    needs: () => {
-    },
     ...runMemo()
   }, pairs2 = [];
   for (let child of module.children ?? []) {
-    let configured = desiredIn(child, below), live = node.children[child.kind] ?? [];
+    let configured = desiredIn(child, below2), live = node.children[child.kind] ?? [];
     if (configured === void 0) {
       if (live.length > 0) return !1;
       continue;
     }
-    let describe4 = addressesIn(address, child.kind), rules = child.matchKey ? { key: (item) => child.matchKey(item, below, context), liveKey: child.liveKey, adopts: child.adopts } : child, matching;
+    let parentText = addressText(address), describe4 = (key) => childText(parentText, child.kind, key), rules = child.matchKey ? { key: (item) => child.matchKey(item, below2, context), liveKey: child.liveKey, adopts: child.adopts } : child, matching;
     try {
       matching = matchItems(configured, live, rules, describe4);
     } catch (error) {
@@ -45851,7 +46068,7 @@ function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
       found && (ids.set(describe4(addressKey(child, item)), found.item.id), pairs2.push([child, item, found]));
     });
   }
-  return pairs2.every(([child, item, found]) => isCopy(child, item, found, below, context, duplicateOf));
+  return pairs2.every(([child, item, found]) => isCopy(child, item, found, below2, context, duplicateOf));
 }
 function withoutDuplicates(node, duplicateOf) {
   let changed = !1, replace = (value) => {
@@ -45885,20 +46102,19 @@ var NONE3, Slot, init_slot = __esm({
   "src/plan/slot.ts"() {
     "use strict";
     init_types();
+    init_address();
     NONE3 = [], Slot = class {
-      constructor(container, status, desired, live, known, liveName2) {
+      constructor(container, status, desired, live, liveName2) {
         this.container = container;
         this.status = status;
         this.desired = desired;
         this.live = live;
-        this.known = known;
         this.liveName = liveName2;
       }
       container;
       status;
       desired;
       live;
-      known;
       liveName;
       /** Live field changes that force a replacement (or that protect prevented). */
       replaceChanges = NONE3;
@@ -45906,10 +46122,13 @@ var NONE3, Slot, init_slot = __esm({
       duplicateOf = void 0;
       keptBecause = void 0;
       containers = NONE3;
-      /** For an item this plan creates: the placeholder of its id, once asked for. */
-      placeholder = void 0;
+      /** For an item this plan creates: the reference to its id, once asked for. */
+      reference = void 0;
       /** For an item the plan renames: its live key. */
       renamedFrom = void 0;
+      /** The address and its text, built when first read: most slots never need them. */
+      known = void 0;
+      knownText = void 0;
       get module() {
         return this.container.module;
       }
@@ -45918,21 +46137,26 @@ var NONE3, Slot, init_slot = __esm({
         return this.liveName ?? addressKey(this.container.module, this.desired);
       }
       get address() {
-        return this.known ??= this.container.describe(addressKey(this.container.module, this.desired)), this.known;
+        return this.known ??= addressOf(this.container.scope.address, this.container.module.kind, this.name), this.known;
+      }
+      /** The address as text: for people, and the item's key in the plan's maps. */
+      get text() {
+        return this.knownText ??= this.container.describe(this.name), this.knownText;
       }
     };
   }
 });
 
 // src/plan/slot-index.ts
-var SlotIndex, init_slot_index = __esm({
+var SlotIndex, pendingKey, init_slot_index = __esm({
   "src/plan/slot-index.ts"() {
     "use strict";
+    init_address();
     SlotIndex = class {
       byAddress = /* @__PURE__ */ new Map();
       /**
-       * Items not indexed yet, by the address prefix of their container (`site "Docs" › redirect `):
-       * what gives them when they are needed.
+       * Items not indexed yet, by their container (`pendingKey`: its parent's address and their
+       * kind): what gives them when they are needed.
        */
       pending = /* @__PURE__ */ new Map();
       /**
@@ -45943,16 +46167,20 @@ var SlotIndex, init_slot_index = __esm({
         return this.byAddress.has(address) ? !1 : (this.byAddress.set(address, item), !0);
       }
       /**
-       * Items of one container, whose addresses all begin with `prefix`, indexed when first needed:
-       * `items` gives them then (and may make them then).
+       * Items of `kind` below `parent`, indexed when first needed: `items` gives them then (and may
+       * make them then).
        */
-      addLater(prefix, items2) {
-        let waiting = this.pending.get(prefix);
-        waiting ? waiting.push(items2) : this.pending.set(prefix, [items2]);
+      addLater(parent, kind, items2) {
+        let key = pendingKey(addressText(parent), kind), waiting = this.pending.get(key);
+        waiting ? waiting.push(items2) : this.pending.set(key, [items2]);
       }
       get(address) {
-        let found = this.byAddress.get(address);
-        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(address) : void 0;
+        let found = this.byAddress.get(addressText(address));
+        return found !== void 0 || this.pending.size === 0 ? found : this.indexPendingFor(address) ? this.byAddress.get(addressText(address)) : void 0;
+      }
+      /** The item whose address has this text, among those indexed (changes' items all are). */
+      getShown(text2) {
+        return this.byAddress.get(text2);
       }
       has(address) {
         return this.get(address) !== void 0;
@@ -45962,32 +46190,30 @@ var SlotIndex, init_slot_index = __esm({
         return this.byAddress.has(address);
       }
       /**
-       * Indexes the pending items of every container whose prefix `address` begins with. A prefix
-       * ends with a kind and a space, where the quoted key begins: each `"` after a space may start
-       * the key. Returns whether it indexed any.
+       * Indexes the pending items of every container `address` passes through (each of its steps
+       * may be an item of one). Returns whether it indexed any.
        */
       indexPendingFor(address) {
         let indexed = !1;
-        for (let at3 = address.indexOf(' "'); at3 >= 0; at3 = address.indexOf(' "', at3 + 1)) {
-          let prefix = address.slice(0, at3 + 1), waiting = this.pending.get(prefix);
+        for (let depth = 0; depth < address.length; depth++) {
+          let key = pendingKey(addressText(address.slice(0, depth)), address[depth].kind), waiting = this.pending.get(key);
           if (waiting) {
-            this.pending.delete(prefix);
+            this.pending.delete(key);
             for (let give of waiting)
-              for (let item of give())
-                this.byAddress.has(item.address) || this.byAddress.set(item.address, item);
+              for (let item of give()) this.byAddress.has(item.text) || this.byAddress.set(item.text, item);
             indexed = !0;
           }
         }
         return indexed;
       }
-    };
+    }, pendingKey = (parentText, kind) => `${parentText}\0${kind}`;
   }
 });
 
 // src/plan/resolve.ts
 function slotAt(container, index) {
   let slot = container.slots[index];
-  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index], void 0), container.slots[index] = slot), slot;
+  return slot === void 0 && (slot = new Slot(container, "keep", container.items[index], container.matched[index]), container.slots[index] = slot), slot;
 }
 function keptSlots(container) {
   let kept = [];
@@ -46018,10 +46244,10 @@ var Resolution, init_resolve2 = __esm({
       desired;
       run;
       slots = new SlotIndex();
-      /** The address of each placeholder handed out, so that calls can say which creates they need. */
-      placeholders = /* @__PURE__ */ new Map();
       /** The live item each live duplicate repeats, by the duplicate's id. */
       duplicates = /* @__PURE__ */ new Map();
+      /** Whether `idOf` has given out a reference to a new item: until then no call holds one. */
+      referencesMade = !1;
       /** Every container, each before those below its items. */
       containers = [];
       once(about, name, make) {
@@ -46030,6 +46256,10 @@ var Resolution, init_resolve2 = __esm({
       /** The slot of an address. */
       get(address) {
         return this.slots.get(address);
+      }
+      /** The slot of a change's address, as the plan shows it. */
+      slotShown(text2) {
+        return this.slots.getShown(text2);
       }
       /** Whether an address names an item of the configuration or of the live state read. */
       knows(address) {
@@ -46040,20 +46270,13 @@ var Resolution, init_resolve2 = __esm({
         if (!slot)
           throw new DocsyncError(
             "plan.unknown-reference",
-            `${address} does not exist and is not in the configuration`
+            `${addressText(address)} does not exist and is not in the configuration`
           );
         if (slot.status === "create" || slot.status === "replace")
-          return slot.placeholder === void 0 && (slot.placeholder = idPlaceholder(address), this.placeholders.set(slot.placeholder, address)), slot.placeholder;
-        if (!slot.live) throw new DocsyncError("plan.unknown-reference", `${address} does not exist`);
+          return slot.reference ??= new IdRef(slot.address), this.referencesMade = !0, slot.reference;
+        if (!slot.live)
+          throw new DocsyncError("plan.unknown-reference", `${addressText(address)} does not exist`);
         return slot.live.item.id;
-      }
-      needs(...ids) {
-        let needs;
-        for (let id of ids) {
-          let address = id === void 0 ? void 0 : this.placeholders.get(id);
-          address === void 0 || needs?.includes(address) || (needs ? needs.push(address) : needs = [address]);
-        }
-        return needs;
       }
       liveIdOf(address) {
         let slot = this.slots.get(address);
@@ -46067,7 +46290,7 @@ var Resolution, init_resolve2 = __esm({
        * kind without children are indexed by address only when an address of their container is
        * asked for: a container may hold 100,000 redirects. */
       resolve(module, scope, parentIsNew, parents = NONE3) {
-        let desiredItems = desiredIn(module, scope), liveItems = scope.live?.children[module.kind] ?? NONE3, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE3, describe4 = addressesIn(scope.address, module.kind), items2 = desiredItems ?? NONE3, rules = module.matchKey ? {
+        let desiredItems = desiredIn(module, scope), liveItems = scope.live?.children[module.kind] ?? NONE3, managed = desiredItems !== void 0, liveOrder = module.ordered ? liveItems.map((node) => node.item.id) : NONE3, parentText = addressText(scope.address), describe4 = (key) => childText(parentText, module.kind, key), items2 = desiredItems ?? NONE3, rules = module.matchKey ? {
           key: (desired) => module.matchKey(desired, scope, this),
           liveKey: module.liveKey,
           adopts: module.adopts,
@@ -46094,21 +46317,21 @@ var Resolution, init_resolve2 = __esm({
             slots.push(void 0), this.countKey(keys, container, index);
             continue;
           }
-          let slot = new Slot(container, live ? "keep" : "create", desired, live, void 0);
-          slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.address, slot)) : this.slots.add(slot.address, slot) || this.configuredTwice(slot.address);
+          let slot = new Slot(container, live ? "keep" : "create", desired, live);
+          slot.replaceChanges = replaceChanges, replaceChanges.length > 0 && !desired.protect && (slot.status = "replace"), slots.push(slot), keys ? (this.countKey(keys, container, index), slot.status !== "keep" && this.slots.add(slot.text, slot)) : this.slots.add(slot.text, slot) || this.configuredTwice(slot.text);
         }
         let prune = managed && this.desired.policy.prune.includes(module.collection);
         for (let at3 = 0; at3 < matching.unclaimed.length; at3++) {
-          let live = matching.unclaimed[at3], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain3 = describe4(name), taken = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain3), own = taken ? `${name}#${live.item.id}` : name, address = taken ? describe4(own) : plain3, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, address, own);
-          kept2 && (slot.duplicateOf = kept2.item.id, slot.keptBecause = matching.keptBecause.get(kept2)), this.slots.add(address, slot), slots.push(slot);
+          let live = matching.unclaimed[at3], kept2 = matching.duplicates.get(live), name = module.liveLabel?.(live.item, this.desired) ?? module.liveKey(live.item), plain4 = describe4(name), own = kept2 !== void 0 || keys?.has(name) || this.slots.indexes(plain4) ? `${name}#${live.item.id}` : name, slot = new Slot(container, prune || kept2 ? "delete" : "unmanaged", void 0, live, own);
+          kept2 && (slot.duplicateOf = kept2.item.id, slot.keptBecause = matching.keptBecause.get(kept2)), this.slots.add(slot.text, slot), slots.push(slot);
         }
-        return keys && kept > 0 && this.slots.addLater(addressPrefix(scope.address, module.kind), () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
+        return keys && kept > 0 && this.slots.addLater(scope.address, module.kind, () => keptSlots(container)), module.children && this.resolveChildren(module, scope, container), container;
       }
       resolveChildren(module, scope, container) {
         let heir = this.heirOfRoot(module, scope, container);
         for (let slot of container.slots) {
           if (!slot || slot.status === "delete" || slot.status === "unmanaged" || !module.children) continue;
-          let parents = [...container.parents, slot.address], scopeOfChildren = scopeBelow(scope, {
+          let parents = [...container.parents, slot.text], scopeOfChildren = scopeBelow(scope, {
             kind: module.kind,
             address: slot.address,
             id: this.idOf(slot.address),
@@ -46135,7 +46358,7 @@ var Resolution, init_resolve2 = __esm({
       /** Notes the key of the configured item at `index`, which no other configured item may have. */
       countKey(keys, container, index) {
         let key = addressKey(container.module, container.items[index]);
-        keys.has(key) && this.configuredTwice(slotAt(container, index).address), keys.add(key);
+        keys.has(key) && this.configuredTwice(slotAt(container, index).text), keys.add(key);
       }
       configuredTwice(address) {
         throw new DocsyncError("plan.duplicate", `${address} is configured twice`);
@@ -46162,7 +46385,7 @@ function navigationOf2(tops, changes2) {
         if (!slot || slot.status === "delete" || slot.status === "unmanaged") continue;
         let items2 = childrenOf2(slot, byAddress);
         if (!items2.some(hasMark)) continue;
-        let navigation = { kind: top.module.kind, name: slot.name, address: slot.address, items: items2 };
+        let navigation = { kind: top.module.kind, name: slot.name, address: slot.text, items: items2 };
         slot.status === "create" && (navigation.new = !0), drawn.push(navigation);
       }
   return drawn;
@@ -46185,7 +46408,7 @@ function childrenOf2(slot, changes2) {
 }
 function itemsOf(container, siblings, changes2) {
   let placed2 = afterOrder(container).filter(
-    (slot) => !((slot.status === "create" || slot.status === "replace") && !changes2.has(slot.address))
+    (slot) => !((slot.status === "create" || slot.status === "replace") && !changes2.has(slot.text))
   ), holder = flagHolder(container, placed2), nodes = [];
   for (let slot of placed2) {
     let item = itemOf(slot, changes2, holder);
@@ -46216,9 +46439,9 @@ function flagHolder(container, placed2) {
   return stays.find((slot) => valuesOf2(slot.desired)[flag] === !0) ?? stays.find((slot) => slot.live && valuesOf2(slot.live.item)[flag] === !0) ?? (container.liveOrder.length === 0 ? stays.find((slot) => slot.status === "create") : void 0);
 }
 function itemOf(slot, changes2, holder) {
-  let change = changes2.get(slot.address), made = slot.status === "create" || slot.status === "replace";
+  let change = changes2.get(slot.text), made = slot.status === "create" || slot.status === "replace";
   if (made && !change) return;
-  let module = slot.module, item = { kind: module.kind, name: slot.name, address: slot.address }, marks = [], before = {}, desired = valuesOf2(slot.desired), live = slot.live ? valuesOf2(slot.live.item) : void 0, outline = module.outline, fields = {};
+  let module = slot.module, item = { kind: module.kind, name: slot.name, address: slot.text }, marks = [], before = {}, desired = valuesOf2(slot.desired), live = slot.live ? valuesOf2(slot.live.item) : void 0, outline = module.outline, fields = {};
   for (let field of outline?.fields ?? []) {
     let value = desired[field] ?? live?.[field];
     value != null && (fields[field] = value), live && !made && !isDeepStrictEqual3(value ?? null, live[field] ?? null) && (before.fields = { ...before.fields, [field]: live[field] ?? null });
@@ -46226,8 +46449,8 @@ function itemOf(slot, changes2, holder) {
   Object.keys(fields).length > 0 && (item.fields = fields), holder === slot && (item.default = !0), outline?.flag && live && !made && live[outline.flag] === !0 != (holder === slot) && (before.default = live[outline.flag] === !0), change?.action === "update" && slot.renamedFrom !== void 0 && (before.name = slot.renamedFrom), made ? marks.push("new") : slot.status === "delete" && change?.action === "delete" && marks.push("removed"), change?.action === "move" && !made && marks.push("moved"), before.name !== void 0 && marks.push("renamed");
   let updated = change?.action === "update" && before.name === void 0;
   !made && (before.fields || before.default !== void 0 || updated) && marks.push("changed"), marks.length > 0 && (item.marks = marks), Object.keys(before).length > 0 && (item.before = before);
-  let below = slot.status === "delete" ? [] : childrenOf2(slot, changes2);
-  return below.length > 0 && (item.items = below), item;
+  let below2 = slot.status === "delete" ? [] : childrenOf2(slot, changes2);
+  return below2.length > 0 && (item.items = below2), item;
 }
 function inBlocks(nodes, kind, blockContainer, changes2) {
   let blockSlots = blockContainer.slots.map((slot, index) => slot ?? slotAt(blockContainer, index)), byName = new Map(blockSlots.filter((slot) => slot.desired).map((slot) => [slot.name, slot])), liveBlock = (slot) => {
@@ -46238,7 +46461,7 @@ function inBlocks(nodes, kind, blockContainer, changes2) {
     return item || (item = itemOf(block, changes2, void 0) ?? {
       kind: block.module.kind,
       name: block.name,
-      address: block.address
+      address: block.text
     }, blockItems.set(block, item)), item;
   }, result = [];
   for (let { slot, item } of nodes) {
@@ -46357,9 +46580,9 @@ function restrictToTargets(plan, targets, known) {
     if (!known(target))
       throw new DocsyncError(
         "plan.unknown-target",
-        `--target ${target} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
+        `--target ${addressText(target)} names nothing in the configuration or the live organization (addresses look like: site "Acme Docs" \u203A section "api")`
       );
-  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), queue = plan.changes.filter((change) => targets.some((target) => isUnder(change.address, target))).map((c) => c.id);
+  let callsById = new Map(plan.calls.map((call) => [call.id, call])), changesById2 = new Map(plan.changes.map((change) => [change.id, change])), keep = /* @__PURE__ */ new Set(), shown2 = targets.map(addressText), queue = plan.changes.filter((change) => shown2.some((target) => isAtOrBelow(change, target))).map((c) => c.id);
   for (; queue.length > 0; ) {
     let id = queue.pop();
     if (!keep.has(id)) {
@@ -46375,13 +46598,15 @@ function restrictToTargets(plan, targets, known) {
   return { ...plan, changes: changes2, calls, summary: summarize(changes2) };
 }
 function callsOfKindBelow(changes2, kind, address) {
-  return changes2.filter((change) => change.kind === kind && change.action !== "move" && isUnder(change.address, address)).flatMap((change) => change.calls);
+  let shown2 = addressText(address);
+  return changes2.filter((change) => change.kind === kind && change.action !== "move" && isAtOrBelow(change, shown2)).flatMap((change) => change.calls);
 }
-var init_target = __esm({
+var isAtOrBelow, init_target = __esm({
   "src/plan/target.ts"() {
     "use strict";
     init_errors();
     init_address();
+    isAtOrBelow = (change, address) => change.address === address || (change.parents?.includes(address) ?? !1);
   }
 });
 
@@ -46394,14 +46619,8 @@ function planMoves(container, creates, planner) {
     block: blocks?.of(slot.desired)
   })), blockAddress = (block) => addressOf(scope.address, blocks.kind.kind, block), blockMoves2 = [], previousMove;
   for (let move of fewestMoves(items2)) {
-    let anchor = ordered[move.anchor], position = { [move.where]: planner.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : planner.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(planner.resolution.idOf(slot.address), position, scope) : blocks.kind.move(planner.resolution.idOf(slot.address), position, scope);
-    draft.needs = planner.resolution.needs(
-      ...Object.values(scope.ids),
-      planner.resolution.idOf(slot.address),
-      position[move.where]
-    );
-    let change = planner.addChange("move", slot, []);
-    change.note = `${move.where} ${lastSegment(anchor.address)}`;
+    let anchor = ordered[move.anchor], position = { [move.where]: planner.resolution.idOf(anchor.address) }, slot = move.block === void 0 ? ordered[move.index] : planner.resolution.get(blockAddress(move.block)), draft = move.block === void 0 ? module.move(planner.resolution.idOf(slot.address), position, scope) : blocks.kind.move(planner.resolution.idOf(slot.address), position, scope), change = planner.addChange("move", slot, []);
+    change.note = `${move.where} ${ownText(anchor.address)}`;
     let [call] = planner.addCalls(container, change, [draft]);
     call.orderAfter = extended(call.orderAfter, previousMove ? [...creates, previousMove] : creates), move.block !== void 0 && blockMoves2.push(call), previousMove = call.id;
   }
@@ -46532,14 +46751,14 @@ function hintsIn(container, planned) {
   if (!container.managed || !takesIdPin(module)) return [];
   let created = [], unmatched2 = [];
   for (let slot of container.slots)
-    slot !== void 0 && (slot.status === "create" && planned.has(slot.address) ? created.push(slot) : slot.desired === void 0 && slot.duplicateOf === void 0 && unmatched2.push(slot));
+    slot !== void 0 && (slot.status === "create" && planned.has(slot.text) ? created.push(slot) : slot.desired === void 0 && slot.duplicateOf === void 0 && unmatched2.push(slot));
   if (created.length === 0 || unmatched2.length === 0) return [];
   let names2 = created.map((slot) => JSON.stringify(addressKey(module, slot.desired))), which = names2.length === 1 ? names2[0] : names2.length <= CREATED_MAX ? `${names2.slice(0, -1).join(", ")} or ${names2.at(-1)}` : `one of the ${names2.length} configured ${pluralOf(module)} that no live one matches,`, toThat = names2.length === 1 ? "" : " to that entry", hints = unmatched2.slice(0, NAMED_MAX).map((slot) => {
     let live = slot.live.item, was = JSON.stringify(module.liveKey(live));
-    return `live ${slot.address} (${live.id}) is not in the configuration; if it is ${which} renamed by hand, add id: ${live.id}${toThat} (or was: ${was})`;
+    return `live ${slot.text} (${live.id}) is not in the configuration; if it is ${which} renamed by hand, add id: ${live.id}${toThat} (or was: ${was})`;
   }), rest = unmatched2.slice(NAMED_MAX);
   if (rest.length > 0) {
-    let ids = rest.slice(0, IDS_MAX).map((slot) => slot.live.item.id), more = rest.length > IDS_MAX ? ", \u2026" : "", where7 = container.scope.address === "" ? "" : ` in ${container.scope.address}`;
+    let ids = rest.slice(0, IDS_MAX).map((slot) => slot.live.item.id), more = rest.length > IDS_MAX ? ", \u2026" : "", where7 = container.scope.address.length === 0 ? "" : ` in ${addressText(container.scope.address)}`;
     hints.push(
       `${rest.length} more live ${pluralOf(module)}${where7} are not in the configuration either (${ids.join(", ")}${more})`
     );
@@ -46551,6 +46770,7 @@ var NAMED_MAX, IDS_MAX, CREATED_MAX, init_unmatched = __esm({
     "use strict";
     init_registry();
     init_types();
+    init_address();
     NAMED_MAX = 5, IDS_MAX = 10, CREATED_MAX = 3;
   }
 });
@@ -46562,15 +46782,18 @@ function buildPlan(desired, live, options = {}) {
     let known = options.targetsMayBeGone ? () => !0 : (address) => planner.resolution.knows(address);
     plan = restrictToTargets(plan, options.targets, known);
   }
-  return plan = withNavigation(plan, planner.containers), plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan)), batchBulkCalls(plan, planner.bulkItems);
+  return plan = withNavigation(plan, planner.containers), plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan)), batchBulkCalls(plan, planner.bulkItems, planner.resolution.referencesMade);
 }
 var Planner, init_build = __esm({
   "src/plan/build.ts"() {
     "use strict";
     init_registry();
+    init_address();
+    init_plan();
     init_scope();
     init_batch2();
     init_consequences2();
+    init_drafts();
     init_graph();
     init_lists();
     init_navigation();
@@ -46593,7 +46816,7 @@ var Planner, init_build = __esm({
       warnings = [];
       /** Dependencies left for when every container is built. */
       lastly = [];
-      /** The call that creates each new item, by address. */
+      /** The call that creates each new item, by address (as text). */
       createCalls = /* @__PURE__ */ new Map();
       /** The calls a bulk operation can make, by call id, with their item. */
       bulkItems = /* @__PURE__ */ new Map();
@@ -46604,7 +46827,7 @@ var Planner, init_build = __esm({
       plan() {
         let root = {
           organization: this.desired.organization,
-          address: "",
+          address: ROOT,
           desired: this.desired,
           live: this.live,
           ids: {}
@@ -46627,7 +46850,7 @@ var Planner, init_build = __esm({
         let calls = wireDependencies(drafts, releasedBy);
         return probesFirst(calls), {
           format: "docsync-plan",
-          version: 1,
+          version: 2,
           organization: this.desired.organization,
           changes: this.changes,
           calls,
@@ -46690,28 +46913,32 @@ var Planner, init_build = __esm({
             progress.deletes.push(call);
         } else
           change = this.addChange("create", slot, fields);
-        let primary = this.addCalls(container, change, creates).find((call) => call.captures?.some((capture) => capture.address === slot.address));
-        primary && (primary.create = !0, this.createCalls.set(slot.address, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
+        let primary = this.addCalls(container, change, creates).find(
+          (call) => call.captures?.some((capture) => sameAddress(capture.address, slot.address))
+        );
+        primary && (primary.create = !0, this.createCalls.set(slot.text, primary.id), module.ordered && progress.previousCreate && (primary.orderAfter = extended(primary.orderAfter, [progress.previousCreate])), progress.previousCreate = primary.id, progress.creates.push(primary.id)), progress.createdSoFar++;
       }
       addChange(action, slot, fields, highRisk) {
         let change = {
           id: `c${this.changes.length + 1}`,
           action,
           kind: slot.module.kind,
-          address: slot.address,
+          address: slot.text,
           fields: this.sensitive.mark(fields),
           calls: []
         };
+        for (let field of change.fields) field.to instanceof IdRef && (field.toText = refText(field.to));
         return slot.live && (change.liveId = slot.live.item.id), change.name = slot.name, slot.container.parents.length > 0 && (change.parents = slot.container.parents), highRisk && action !== "create" && action !== "move" && (change.highRisk = !0), this.changes.push(change), change;
       }
       addCalls(container, change, drafts, deletes) {
-        let heirCreate = container.waitsFor ? this.createCalls.get(container.waitsFor) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
+        let heirCreate = container.waitsFor ? this.createCalls.get(addressText(container.waitsFor)) : void 0, added = new Array(drafts.length), ids = new Array(drafts.length);
         for (let at3 = 0; at3 < drafts.length; at3++) {
           let draft = drafts[at3], call = draftCall(
             draft,
             `k${this.calls.length + 1}`,
             change.id,
-            heirCreate ? [heirCreate] : void 0
+            heirCreate ? [heirCreate] : void 0,
+            this.resolution.referencesMade
           );
           deletes && draft.method === "DELETE" && (call.deletes = deletes), draft.probe && (change.note = draft.probe.note), this.calls.push(call), ids[at3] = call.id, added[at3] = call;
         }
@@ -46721,53 +46948,9 @@ var Planner, init_build = __esm({
   }
 });
 
-// src/cli/target-address.ts
-function segments(text2) {
-  let parts = [], current = "", quoted2 = !1;
-  for (let index = 0; index < text2.length; index++) {
-    let char = text2[index];
-    quoted2 && char === "\\" ? (current += char + (text2[index + 1] ?? ""), index++) : char === '"' ? (quoted2 = !quoted2, current += char) : !quoted2 && (char === "\u203A" || char === ">") ? (parts.push(current.trim()), current = "") : current += char;
-  }
-  return parts.push(current.trim()), parts;
-}
-function syntaxError(target, problem) {
-  return new DocsyncError(
-    "cli.target-syntax",
-    `--target ${JSON.stringify(target)} is not an address: ${problem}. An address is kind "name" segments separated by > or \u203A, e.g. ${EXAMPLE}.`
-  );
-}
-function parseTargetAddress(target) {
-  if (target.trim() === "") throw syntaxError(target, "it is empty");
-  let parts = segments(target);
-  return parts.map((part, index) => {
-    let where7 = parts.length > 1 ? ` (segment ${index + 1})` : "";
-    if (part === "") throw syntaxError(target, `a separator has nothing on one side${where7}`);
-    let match = SEGMENT.exec(part);
-    if (!match) {
-      let problem = /"/.test(part) ? (part.split('"').length - 1) % 2 === 1 ? `a quote is not closed${where7}` : `${JSON.stringify(part)} is not kind "name"${where7}` : `${JSON.stringify(part)} has no quoted name${where7}`;
-      throw syntaxError(target, problem);
-    }
-    let name;
-    try {
-      name = JSON.parse(match[2]);
-    } catch {
-      throw syntaxError(target, `${match[2]} is not a valid quoted name${where7}`);
-    }
-    return `${match[1]} ${JSON.stringify(name)}`;
-  }).join(" \u203A ");
-}
-var SEGMENT, EXAMPLE, init_target_address = __esm({
-  "src/cli/target-address.ts"() {
-    "use strict";
-    init_errors();
-    init_address();
-    SEGMENT = /^([A-Za-z][A-Za-z ]*?) +("(?:[^"\\]|\\.)*")$/, EXAMPLE = 'site "Acme Docs" > section "api"';
-  }
-});
-
 // src/cli/workflow.ts
 async function planAgainstLive(client, desired, options = {}) {
-  let targets = options.targets?.map(parseTargetAddress), run2 = sharedReads(client), live = await readLiveState(run2, desired), plan = buildPlan(desired, live, {
+  let { targets } = options, run2 = sharedReads(client), live = await readLiveState(run2, desired), plan = buildPlan(desired, live, {
     run: run2,
     ...targets ? { targets, targetsMayBeGone: options.targetsMayBeGone === !0 } : {},
     ...options.secrets ? { secrets: options.secrets } : {}
@@ -46781,7 +46964,6 @@ var init_workflow = __esm({
     init_shared_reads();
     init_spaces();
     init_build();
-    init_target_address();
     init_configuration();
   }
 });
@@ -46828,10 +47010,10 @@ __export(plan_exports, {
 function registerPlanCommand(program2, context) {
   let command = program2.command("plan").description("Show the API calls that would make the live organization match the configuration");
   targetOption(connectionOptions(configOption(command))).option("--format <format>", "text, markdown, json or html", formatOption, "text").option("--json", "the same as --format json").option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`").option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error").action(async (options) => {
-    let desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
+    let targets = parseTargets(options.target), desired = await loadDesired(options.config, context), client = connect(options, context.env, context.output);
     try {
       let { plan } = await planAgainstLive(client, desired, {
-        targets: options.target,
+        ...targets ? { targets } : {},
         secrets: context.secrets
       }), safe = redactPlan(plan, context.secrets);
       context.observer?.result?.({ command: "plan", plan: safe });
@@ -46840,7 +47022,7 @@ function registerPlanCommand(program2, context) {
         let apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env)), saved = sealPlan(plan, desired, {
           apiUrl,
           secrets: context.secrets,
-          targets: options.target
+          ...targets ? { targets } : {}
         });
         await writeSavedPlan(options.out, saved);
         let configs = configPaths(options.config), apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
@@ -46853,7 +47035,7 @@ function registerPlanCommand(program2, context) {
     }
   });
 }
-var init_plan = __esm({
+var init_plan2 = __esm({
   "src/cli/commands/plan.ts"() {
     "use strict";
     init_url();
@@ -46863,6 +47045,7 @@ var init_plan = __esm({
     init_saved();
     init_connection();
     init_shell_words();
+    init_target_address();
     init_workflow();
     init_options();
   }
@@ -46955,8 +47138,8 @@ function liveLookup(live) {
   return visit(live), (kind, id) => held.has(key(kind, id));
 }
 function request(call) {
-  let { method, path, body, alternate, recover, captures, create } = call;
-  return canonical({ method, path, body, alternate, recover, captures, create });
+  let { method, path, body, ids, alternate, recover, captures, create } = call;
+  return canonical({ method, path, body, ids, alternate, recover, captures, create });
 }
 function signatures(plan) {
   let result = /* @__PURE__ */ new Map();
@@ -47015,8 +47198,8 @@ function how(difference) {
   return difference.approved ? difference.current ? "different" : "dropped" : "added";
 }
 function request2(call) {
-  let body = call.body === void 0 ? "" : ` ${clip2(showValue(call.body), BODY_MAX)}`;
-  return `${call.method} ${call.path}${body}`;
+  let body = call.body === void 0 ? "" : ` ${clip2(showValue(call.body, call.ids), BODY_MAX)}`;
+  return `${call.method} ${pathText(call.path)}${body}`;
 }
 function callLines(difference) {
   let lines = [
@@ -47060,6 +47243,7 @@ function renderDifferenceMarkdown(difference) {
 var CHANGES_SHOWN, CALLS_SHOWN, BODY_MAX, MARKS, SAYS, init_plan_difference = __esm({
   "src/render/plan-difference.ts"() {
     "use strict";
+    init_references();
     init_markdown();
     init_values();
     CHANGES_SHOWN = 30, CALLS_SHOWN = 3, BODY_MAX = 300, MARKS = { added: "+", dropped: "-", different: "~" };
@@ -47088,13 +47272,16 @@ function checkDestination(plan, file, here) {
       "plan.other-organization",
       `${file} was made for organization ${plan.organization}, not ${organization.id} (${organization.from}); make a plan for it with docsync plan --out.`
     );
-  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => path === root || path.startsWith(`${root}/`) || ownPath(path) || spaceOf(path) !== void 0, outside = plan.calls.find(
+  let root = orgPath(plan.organization), own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []), ownPath = (path) => own.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry), inside = (path) => {
+    let { text: text2, whole } = literalPrefix(path);
+    return text2 === root || text2.startsWith(`${root}/`) || ownPath(text2) ? !0 : whole ? spaceOf(text2) !== void 0 : text2.startsWith("/spaces/");
+  }, outside = plan.calls.find(
     (call) => !inside(call.path) || call.recover !== void 0 && !inside(call.recover.list) || call.alternate !== void 0 && !inside(call.alternate.path)
   );
   if (outside !== void 0)
     throw refuse(
       "plan.other-organization",
-      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${outside.path} is not; make the plan again with docsync plan --out.`
+      `${file} is for organization ${plan.organization}, but its call ${outside.method} ${pathText(outside.path)} is not; make the plan again with docsync plan --out.`
     );
 }
 async function checkTokenSees(reader, plan, file) {
@@ -47112,8 +47299,9 @@ function addressedById() {
   return { spaces: "/spaces/", containers: allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []).filter((entry) => entry.endsWith("/")) };
 }
 function idUnder(prefix, path) {
-  if (!path.startsWith(prefix)) return;
-  let segment2 = path.slice(prefix.length).split("/")[0];
+  let { text: text2 } = literalPrefix(path);
+  if (!text2.startsWith(prefix)) return;
+  let segment2 = text2.slice(prefix.length).split("/")[0];
   return segment2 === "" ? void 0 : decodeURIComponent(segment2);
 }
 function itemsNamed(call) {
@@ -47125,13 +47313,13 @@ function itemsNamed(call) {
   for (let { path, body } of forms) {
     for (let prefix of [spaces, ...containers]) {
       let id = idUnder(prefix, path);
-      if (id !== void 0 && !isPlaceholder2(id)) {
+      if (id !== void 0) {
         let at3 = `${prefix}${encodeURIComponent(id)}`;
         found.push({ shown: at3, paths: [at3] });
       }
     }
     let parent = body?.parent;
-    if (typeof parent == "string" && !isPlaceholder2(parent) && containers.length > 0) {
+    if (typeof parent == "string" && containers.length > 0) {
       let paths = containers.map((prefix) => `${prefix}${encodeURIComponent(parent)}`);
       found.push({ shown: paths.length === 1 ? paths[0] : `the parent ${parent}`, paths });
     }
@@ -47162,15 +47350,15 @@ async function checkItemsOwned(reader, plan, file) {
       `${file} is for organization ${plan.organization}, but its calls name ${stranger.item.shown}, which is not in it (or cannot be read); make the plan again with docsync plan --out.`
     );
 }
-var refuse, isPlaceholder2, init_saved_target = __esm({
+var refuse, init_saved_target = __esm({
   "src/saved/saved-target.ts"() {
     "use strict";
     init_errors2();
     init_errors();
     init_paths();
     init_registry();
+    init_references();
     refuse = (code2, message) => new DocsyncError(code2, message);
-    isPlaceholder2 = (id) => id.includes("{{id:");
   }
 });
 
@@ -47281,16 +47469,16 @@ async function confirm(context, options) {
     throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
 }
 async function applyConfiguration(context, options) {
-  let { output } = context, desired = await loadDesired(options.config, context), counter = new RequestCounter(), client = connect(options, context.env, context.output, counter), sensitive = desired.sensitiveValues;
+  let { output } = context, targets = parseTargets(options.target), desired = await loadDesired(options.config, context), counter = new RequestCounter(), client = connect(options, context.env, context.output, counter), sensitive = desired.sensitiveValues;
   try {
     let { plan } = await planAgainstLive(client, desired, {
-      targets: options.target,
+      ...targets ? { targets } : {},
       secrets: context.secrets
     });
     if (context.observer?.planned?.(plan), output.out(renderPlanText(redactPlan(plan, sensitive), output.style)), plan.changes.length === 0) return;
     checkBlocked(plan), checkMaxDestroy(plan, desired.policy.maxDestroy, !!options.allowDestroy), await confirm(context, options);
     let made = await makeCalls(plan, client, context, { ...options, counter }, sensitive), { plan: check } = await planAgainstLive(client, desired, {
-      targets: options.target,
+      ...targets ? { targets } : {},
       targetsMayBeGone: !0,
       secrets: context.secrets
     }).catch((error) => {
@@ -47370,6 +47558,7 @@ var init_apply = __esm({
     init_apply_calls();
     init_apply_json();
     init_connection();
+    init_target_address();
     init_workflow();
     init_apply_saved();
     init_options();
@@ -47418,7 +47607,7 @@ function planOfDrift(report) {
   for (let change of changes2) summary2[change.action]++;
   return {
     format: "docsync-plan",
-    version: 1,
+    version: 2,
     organization: report.organization,
     changes: changes2,
     calls: [],
@@ -47429,6 +47618,7 @@ function planOfDrift(report) {
 var STATES, ACTIONS, init_report2 = __esm({
   "src/drift/report.ts"() {
     "use strict";
+    init_plan();
     STATES = {
       create: "missing",
       delete: "live-only",
@@ -47590,7 +47780,7 @@ function readOrganization(client, organization) {
   });
 }
 async function readFound(client, organization, live, named) {
-  let all = everything(organization), scope = { organization, address: "", desired: all, live, ids: {} }, found = /* @__PURE__ */ new Map();
+  let all = everything(organization), scope = { organization, address: ROOT, desired: all, live, ids: {} }, found = /* @__PURE__ */ new Map();
   if (await Promise.all(
     TOP_LEVEL_KINDS.map(async (kind) => {
       if (!kind.exportFind) return;
@@ -47600,7 +47790,7 @@ async function readFound(client, organization, live, named) {
   ), found.size === 0) return [];
   let { live: tree, absent: absent2 } = await readTree(client, all, {
     // At the top level only the kinds found; below their items, everything.
-    reads: (kind, at3) => at3.address !== "" || found.has(kind),
+    reads: (kind, at3) => at3.address.length > 0 || found.has(kind),
     below: (kind, _at, nodes) => nodes.map((node) => ({
       node,
       desired: found.get(kind)?.find((item) => kind.key(item) === kind.liveKey(node.item)) ?? all
@@ -47614,6 +47804,7 @@ var init_read2 = __esm({
     "use strict";
     init_registry();
     init_walk();
+    init_address();
   }
 });
 
@@ -47804,11 +47995,11 @@ function convert(live, organization, naming) {
     result.managed.add(kind.collection);
     let nodes = childrenOf(parent, kind), exported = [];
     for (let node of nodes) {
-      let below = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
+      let below2 = scopeOfNode(kind, scope, node, scope.desired), done = /* @__PURE__ */ new Map(), ctx = {
         ...shared,
         children(child) {
           let items2 = done.get(child);
-          return items2 || (items2 = exportContainer(child, below, node) ?? [], done.set(child, items2)), items2;
+          return items2 || (items2 = exportContainer(child, below2, node) ?? [], done.set(child, items2)), items2;
         }
       }, config = kind.toConfig(node, scope, ctx);
       if (!config) continue;
@@ -47820,11 +48011,15 @@ function convert(live, organization, naming) {
       for (let child of unread.get(node) ?? []) delete config[child.collection];
       kind.keyKeptUnique === !1 && pin(kind, config, node.item.id);
       let key = kind.liveKey(node.item);
-      result.secrets.keepOut(config, { kind, key, address: addressOf(scope.address, kind.kind, key) }), exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), key);
+      result.secrets.keepOut(config, {
+        kind,
+        key,
+        address: addressText(addressOf(scope.address, kind.kind, key))
+      }), exported.push({ live: node, config }), result.keys.set(keyId(kind.kind, node.item.id), key);
     }
     return findCollisions(kind, scope, exported, result.collisions), exported;
   }
-  let root = { organization, address: "", desired: everything(organization), live, ids: {} };
+  let root = { organization, address: ROOT, desired: everything(organization), live, ids: {} };
   for (let kind of TOP_LEVEL_KINDS) {
     let items2 = exportContainer(kind, root, live);
     items2 && result.lists.set(
@@ -47849,7 +48044,9 @@ function findCollisions(kind, scope, items2, out) {
     ids ? ids.push(item.id) : byKey.set(key, [item.id]);
   }
   for (let [key, ids] of byKey)
-    ids.length > 1 && out.push(`${addressOf(scope.address, kind.kind, key)}: ${ids.length} live items (${ids.join(", ")})`);
+    ids.length > 1 && out.push(
+      `${addressText(addressOf(scope.address, kind.kind, key))}: ${ids.length} live items (${ids.join(", ")})`
+    );
 }
 var keyId, init_convert = __esm({
   "src/export/convert.ts"() {
@@ -48220,7 +48417,7 @@ function planOfSaved(saved) {
     format: _format,
     ...plan
   } = saved;
-  return { format: "docsync-plan", version: 1, ...shownSealed(plan) };
+  return { format: "docsync-plan", version: 2, ...shownSealed(plan) };
 }
 function registerShowCommand(program2, context) {
   program2.command("show <plan-file>").description("Show a plan saved with plan --out, without reading the configuration or the API").option("--format <format>", "text, markdown, json or html", formatOption, "text").action(async (file, options) => {
@@ -48232,6 +48429,7 @@ function registerShowCommand(program2, context) {
 var init_show = __esm({
   "src/cli/commands/show.ts"() {
     "use strict";
+    init_plan();
     init_format();
     init_saved();
     init_options();
@@ -48260,18 +48458,18 @@ function describeProgram(program2) {
 function bash(commands) {
   let cases = commands.map((command) => {
     let words2 = command.options.flatMap(flags).join(" ");
-    return `    ${command.name}) opts=${quoted(words2)}; files=${command.fileArguments ? 1 : 0} ;;`;
+    return `    ${command.name}) opts=${quoted2(words2)}; files=${command.fileArguments ? 1 : 0} ;;`;
   }), valueCases = /* @__PURE__ */ new Map();
   for (let option of commands.flatMap((command) => command.options)) {
     if (option.value === void 0) continue;
-    let reply = option.value === "file" ? 'COMPREPLY=($(compgen -f -- "$cur"))' : option.value === "any" ? "COMPREPLY=()" : `COMPREPLY=($(compgen -W ${quoted(option.value.join(" "))} -- "$cur"))`;
+    let reply = option.value === "file" ? 'COMPREPLY=($(compgen -f -- "$cur"))' : option.value === "any" ? "COMPREPLY=()" : `COMPREPLY=($(compgen -W ${quoted2(option.value.join(" "))} -- "$cur"))`;
     for (let flag of flags(option)) valueCases.set(flag, reply);
   }
   return `# docsync completion for bash. Load it with: eval "$(docsync completion bash)"
 _docsync() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" opts="" files=0
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W ${quoted([...commands.map((command) => command.name), "--help", "--version", "--no-color"].join(" "))} -- "$cur"))
+    COMPREPLY=($(compgen -W ${quoted2([...commands.map((command) => command.name), "--help", "--version", "--no-color"].join(" "))} -- "$cur"))
     return
   fi
   case "$prev" in
@@ -48293,13 +48491,13 @@ complete -o filenames -F _docsync docsync
 }
 function zsh(commands) {
   let commandList = commands.map(
-    (command) => `    ${quoted(`${command.name}:${zshText(command.description)}`)}`
+    (command) => `    ${quoted2(`${command.name}:${zshText(command.description)}`)}`
   ), cases = commands.map((command) => {
     let specs = command.options.flatMap((option) => {
       let action = option.value === void 0 ? "" : option.value === "file" ? ":file:_files" : option.value === "any" ? ":value: " : `:value:(${option.value.join(" ")})`;
-      return flags(option).map((flag) => quoted(`${flag}[${zshText(option.description)}]${action}`));
+      return flags(option).map((flag) => quoted2(`${flag}[${zshText(option.description)}]${action}`));
     });
-    return command.fileArguments && specs.push(quoted("*:file:_files")), `    ${command.name}) _arguments ${specs.join(" ")} ;;`;
+    return command.fileArguments && specs.push(quoted2("*:file:_files")), `    ${command.name}) _arguments ${specs.join(" ")} ;;`;
   });
   return `#compdef docsync
 # docsync completion for zsh. Load it with: eval "$(docsync completion zsh)"
@@ -48326,15 +48524,15 @@ function fish(commands) {
     "# docsync completion for fish. Load it with: docsync completion fish | source",
     "complete -c docsync -f",
     ...commands.map(
-      (command) => `complete -c docsync -n __fish_use_subcommand -a ${command.name} -d ${quoted(command.description)}`
+      (command) => `complete -c docsync -n __fish_use_subcommand -a ${command.name} -d ${quoted2(command.description)}`
     )
   ];
   for (let command of commands) {
-    let when = `-n ${quoted(`__fish_seen_subcommand_from ${command.name}`)}`;
+    let when = `-n ${quoted2(`__fish_seen_subcommand_from ${command.name}`)}`;
     command.fileArguments && lines.push(`complete -c docsync ${when} -F`);
     for (let option of command.options) {
       let parts = ["complete -c docsync", when];
-      option.short && parts.push(`-s ${option.short.slice(1)}`), option.long && parts.push(`-l ${option.long.slice(2)}`), option.value === "file" ? parts.push("-r -F") : Array.isArray(option.value) ? parts.push(`-x -a ${quoted(option.value.join(" "))}`) : option.value === "any" && parts.push("-x"), parts.push(`-d ${quoted(option.description)}`), lines.push(parts.join(" "));
+      option.short && parts.push(`-s ${option.short.slice(1)}`), option.long && parts.push(`-l ${option.long.slice(2)}`), option.value === "file" ? parts.push("-r -F") : Array.isArray(option.value) ? parts.push(`-x -a ${quoted2(option.value.join(" "))}`) : option.value === "any" && parts.push("-x"), parts.push(`-d ${quoted2(option.description)}`), lines.push(parts.join(" "));
     }
   }
   return `${lines.join(`
@@ -48345,12 +48543,12 @@ function completionScript(shell, program2) {
   let commands = describeProgram(program2);
   return shell === "bash" ? bash(commands) : shell === "zsh" ? zsh(commands) : fish(commands);
 }
-var SHELLS, FILE_OPTIONS, quoted, flags, zshText, init_completion = __esm({
+var SHELLS, FILE_OPTIONS, quoted2, flags, zshText, init_completion = __esm({
   "src/cli/completion.ts"() {
     "use strict";
     init_format();
     SHELLS = ["bash", "zsh", "fish"], FILE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--out", "--output", "--fixture"]);
-    quoted = (text2) => `'${text2.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
+    quoted2 = (text2) => `'${text2.replace(/'/g, "'\\''")}'`, flags = (option) => [option.short, option.long].filter((flag) => flag !== void 0);
     zshText = (text2) => text2.replace(/[[\]:\\']/g, " ");
   }
 });
@@ -48524,7 +48722,7 @@ Environment:
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)
 `, COMMANDS = {
       validate: async () => (await Promise.resolve().then(() => (init_validate(), validate_exports))).registerValidateCommand,
-      plan: async () => (await Promise.resolve().then(() => (init_plan(), plan_exports))).registerPlanCommand,
+      plan: async () => (await Promise.resolve().then(() => (init_plan2(), plan_exports))).registerPlanCommand,
       apply: async () => (await Promise.resolve().then(() => (init_apply(), apply_exports))).registerApplyCommand,
       drift: async () => (await Promise.resolve().then(() => (init_drift(), drift_exports))).registerDriftCommand,
       export: async () => (await Promise.resolve().then(() => (init_export2(), export_exports))).registerExportCommand,
