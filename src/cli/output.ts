@@ -16,9 +16,13 @@ export interface Output {
 }
 
 export function processOutput(): Output {
+  // A reader that goes away (`docsync plan | head`) is no failure of the command: an apply goes on
+  // to its end and its exit code, and what it would have written there is dropped.
+  const out = writerTo(process.stdout);
+  const err = writerTo(process.stderr);
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out,
+    err,
     style: styleFor(process.stdout),
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     async ask(question) {
@@ -32,6 +36,18 @@ export function processOutput(): Output {
         prompt.close();
       }
     },
+  };
+}
+
+/** Writes to `stream` until its reader has gone (EPIPE); any other error of the stream is thrown. */
+function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+  let readerGone = false;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    readerGone = true;
+  });
+  return (text) => {
+    if (!readerGone) stream.write(text);
   };
 }
 
