@@ -1,8 +1,14 @@
 // The one error type of the API client, and the wording of its messages. Every message names the
 // operation (`METHOD /path`) and what went wrong, so a user can act on it without a stack trace.
 
-import { STATUS_CODES } from "node:http";
+import { createRequire } from "node:module";
 import { DocsyncError, type ErrorCode } from "../errors.ts";
+
+/** The reason phrase of a status: node:http is loaded only when a message names one (validate never does). */
+function reasonPhrase(status: number): string | undefined {
+  const http = createRequire(import.meta.url)("node:http") as typeof import("node:http");
+  return http.STATUS_CODES[status];
+}
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -111,7 +117,7 @@ function failureMessage(method: HttpMethod, path: string, failure: Failure, atte
 
 /** `400 Bad Request` */
 export function describeStatus(status: number): string {
-  const text = STATUS_CODES[status];
+  const text = reasonPhrase(status);
   return text === undefined ? String(status) : `${status} ${text}`;
 }
 
@@ -128,7 +134,7 @@ export function httpFailureMessage(
     apiMessage === undefined ||
     apiMessage === "" ||
     apiMessage === described ||
-    apiMessage === STATUS_CODES[status];
+    apiMessage === reasonPhrase(status);
   return `${method} ${path} failed: ${described}${redundant ? "" : `: ${apiMessage}`}`;
 }
 
