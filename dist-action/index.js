@@ -423,7 +423,9 @@ var ROUTER_WORDS, init_absent_route = __esm({
 });
 
 // src/api/errors.ts
-import { STATUS_CODES } from "node:http";
+function reasonPhrase(status) {
+  return process.getBuiltinModule("node:http").STATUS_CODES[status];
+}
 function apiErrorCode(details) {
   let { status } = details;
   return details.outcomeUnknown ? "api.outcome-unknown" : details.unreadable ? "api.bad-answer" : status === void 0 ? "api.network" : status === 401 ? "api.unauthorized" : status === 403 ? "api.forbidden" : status === 404 ? "api.not-found" : status === 429 ? "api.rate-limited" : status >= 500 ? "api.unavailable" : "api.rejected";
@@ -445,11 +447,11 @@ function failureMessage(method, path, failure, attempts) {
   return attempts > 1 ? `${message} (after ${attempts} attempts)` : message;
 }
 function describeStatus(status) {
-  let text2 = STATUS_CODES[status];
+  let text2 = reasonPhrase(status);
   return text2 === void 0 ? String(status) : `${status} ${text2}`;
 }
 function httpFailureMessage(method, path, status, apiMessage) {
-  let described2 = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described2 || apiMessage === STATUS_CODES[status];
+  let described2 = describeStatus(status), redundant = apiMessage === void 0 || apiMessage === "" || apiMessage === described2 || apiMessage === reasonPhrase(status);
   return `${method} ${path} failed: ${described2}${redundant ? "" : `: ${apiMessage}`}`;
 }
 function extractApiMessage(body) {
@@ -34996,7 +34998,7 @@ var require_mock_utils = __commonJS({
       kOrigin,
       kGetNetConnect,
       kTotalDispatchCount
-    } = require_mock_symbols(), { serializePathWithQuery } = require_util2(), { STATUS_CODES: STATUS_CODES2 } = __require("node:http"), {
+    } = require_mock_symbols(), { serializePathWithQuery } = require_util2(), { STATUS_CODES } = __require("node:http"), {
       types: {
         isPromise
       }
@@ -35122,7 +35124,7 @@ var require_mock_utils = __commonJS({
       return result;
     }
     function getStatusText(statusCode) {
-      return STATUS_CODES2[statusCode] || "unknown";
+      return STATUS_CODES[statusCode] || "unknown";
     }
     async function getResponse(body) {
       let buffers = [];
@@ -41215,7 +41217,7 @@ var require_fetch = __commonJS({
       safeMethodsSet,
       requestBodyHeader,
       subresourceSet
-    } = require_constants3(), EE = __require("node:events"), { Readable, pipeline, finished, isErrored, isReadable } = __require("node:stream"), { addAbortListener, bufferToLowerCasedHeaderName } = require_util2(), { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url(), { getGlobalDispatcher } = require_global2(), { webidl } = require_webidl(), { STATUS_CODES: STATUS_CODES2 } = __require("node:http"), { bytesMatch } = require_subresource_integrity(), { createDeferredPromise } = require_promise(), { isomorphicEncode } = require_infra(), { runtimeFeatures } = require_runtime_features(), hasZstd = runtimeFeatures.has("zstd"), GET_OR_HEAD = ["GET", "HEAD"], defaultUserAgent = typeof __UNDICI_IS_NODE__ < "u" || typeof esbuildDetection < "u" ? "node" : "undici", resolveObjectURL, Fetch = class extends EE {
+    } = require_constants3(), EE = __require("node:events"), { Readable, pipeline, finished, isErrored, isReadable } = __require("node:stream"), { addAbortListener, bufferToLowerCasedHeaderName } = require_util2(), { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url(), { getGlobalDispatcher } = require_global2(), { webidl } = require_webidl(), { STATUS_CODES } = __require("node:http"), { bytesMatch } = require_subresource_integrity(), { createDeferredPromise } = require_promise(), { isomorphicEncode } = require_infra(), { runtimeFeatures } = require_runtime_features(), hasZstd = runtimeFeatures.has("zstd"), GET_OR_HEAD = ["GET", "HEAD"], defaultUserAgent = typeof __UNDICI_IS_NODE__ < "u" || typeof esbuildDetection < "u" ? "node" : "undici", resolveObjectURL, Fetch = class extends EE {
       constructor(dispatcher) {
         super(), this.dispatcher = dispatcher, this.connection = null, this.dump = !1, this.state = "ongoing";
       }
@@ -41767,7 +41769,7 @@ var require_fetch = __commonJS({
               }
               return resolve5({
                 status,
-                statusText: STATUS_CODES2[status],
+                statusText: STATUS_CODES[status],
                 headersList,
                 socket
               }), !0;
@@ -41786,7 +41788,7 @@ var require_fetch = __commonJS({
               }
               return resolve5({
                 status,
-                statusText: STATUS_CODES2[status],
+                statusText: STATUS_CODES[status],
                 headersList,
                 socket
               }), !0;

@@ -1,13 +1,11 @@
 // The one error type of the API client, and the wording of its messages. Every message names the
 // operation (`METHOD /path`) and what went wrong, so a user can act on it without a stack trace.
 
-import { createRequire } from "node:module";
 import { DocsyncError, type ErrorCode } from "../errors.ts";
 
 /** The reason phrase of a status: node:http is loaded only when a message names one (validate never does). */
 function reasonPhrase(status: number): string | undefined {
-  const http = createRequire(import.meta.url)("node:http") as typeof import("node:http");
-  return http.STATUS_CODES[status];
+  return process.getBuiltinModule("node:http").STATUS_CODES[status];
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
