@@ -44,24 +44,10 @@ export function copiesOf(
     isCopy(desired, node, decided) {
       // An item of the container names another (a collection its parent) by the item decided so far.
       indexOf ??= new Map(items.map((item, index) => [describe(addressKey(module, item)), index]));
-      const inContainer = (address: Address) => {
+      const context = trialContext(ctx, (address) => {
         const index = indexOf!.get(addressText(address));
-        return index === undefined ? undefined : { live: decided.live[index] };
-      };
-      const context: PlanContext = {
-        idOf: (address) => {
-          const found = inContainer(address);
-          return found ? (found.live?.item.id ?? new IdRef(address)) : ctx.idOf(address);
-        },
-        liveIdOf: (address) => {
-          const found = inContainer(address);
-          return found ? found.live?.item.id : ctx.liveIdOf(address);
-        },
-        // Nothing of the container is decided deleted yet.
-        deletes: (address) => (inContainer(address) ? undefined : ctx.deletes(address)),
-        // What a kind works out from these answers is this trial's, never the plan's.
-        ...runMemo(),
-      };
+        return index !== undefined && { id: decided.live[index]?.item.id };
+      });
       const repeated = (id: string) => duplicateOf(id) ?? decidedDuplicateOf(decided, id);
       return isCopy(module, desired, node, scope, context, repeated);
     },
@@ -128,12 +114,7 @@ function childrenAreCopies(
   const below = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node });
   const ids = new Map<string, string>();
   const own = (at: Address) => at.length > address.length && isUnder(at, address);
-  const context: PlanContext = {
-    idOf: (at) => ids.get(addressText(at)) ?? (own(at) ? new IdRef(at) : ctx.idOf(at)),
-    liveIdOf: (at) => ids.get(addressText(at)) ?? (own(at) ? undefined : ctx.liveIdOf(at)),
-    deletes: (at) => (own(at) ? undefined : ctx.deletes(at)),
-    ...runMemo(),
-  };
+  const context = trialContext(ctx, (at) => own(at) && { id: ids.get(addressText(at)) });
   const pairs: [AnyKind, ItemMeta, Node][] = [];
   for (const child of module.children ?? []) {
     const configured = desiredIn(child, below) as ItemMeta[] | undefined;
@@ -192,4 +173,27 @@ function withoutDuplicates(node: Node, duplicateOf: DuplicateOf): Node {
   const item: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node.item)) item[key] = key === "id" ? value : replace(value);
   return changed ? { ...node, item: item as { id: string } } : node;
+}
+
+/**
+ * The context of a trial planning: the items `local` answers for (an item of the container, an
+ * item below a copy; `id` undefined for one not made yet) are this trial's, none of them deleted,
+ * and `ctx` answers for the rest. What a kind works out from these answers stays in the trial.
+ */
+function trialContext(
+  ctx: PlanContext,
+  local: (address: Address) => false | undefined | { id: string | undefined },
+): PlanContext {
+  return {
+    idOf: (at) => {
+      const found = local(at);
+      return found ? (found.id ?? new IdRef(at)) : ctx.idOf(at);
+    },
+    liveIdOf: (at) => {
+      const found = local(at);
+      return found ? found.id : ctx.liveIdOf(at);
+    },
+    deletes: (at) => (local(at) ? undefined : ctx.deletes(at)),
+    ...runMemo(),
+  };
 }
