@@ -46003,23 +46003,10 @@ function copiesOf(module, scope, items2, describe4, ctx, duplicateOf) {
   return {
     isCopy(desired, node, decided) {
       indexOf ??= new Map(items2.map((item, index) => [describe4(addressKey(module, item)), index]));
-      let inContainer = (address) => {
+      let context = trialContext(ctx, (address) => {
         let index = indexOf.get(addressText(address));
-        return index === void 0 ? void 0 : { live: decided.live[index] };
-      }, context = {
-        idOf: (address) => {
-          let found = inContainer(address);
-          return found ? found.live?.item.id ?? new IdRef(address) : ctx.idOf(address);
-        },
-        liveIdOf: (address) => {
-          let found = inContainer(address);
-          return found ? found.live?.item.id : ctx.liveIdOf(address);
-        },
-        // Nothing of the container is decided deleted yet.
-        deletes: (address) => inContainer(address) ? void 0 : ctx.deletes(address),
-        // What a kind works out from these answers is this trial's, never the plan's.
-        ...runMemo()
-      };
+        return index !== void 0 && { id: decided.live[index]?.item.id };
+      });
       return isCopy(module, desired, node, scope, context, (id) => duplicateOf(id) ?? decidedDuplicateOf(decided, id));
     },
     ambiguous(desired, nodes) {
@@ -46045,12 +46032,7 @@ function isCopy(module, desired, node, scope, ctx, duplicateOf) {
   return module.children === void 0 || childrenAreCopies(module, desired, node, scope, ctx, duplicateOf);
 }
 function childrenAreCopies(module, desired, node, scope, ctx, duplicateOf) {
-  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below2 = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3.length > address.length && isUnder(at3, address), context = {
-    idOf: (at3) => ids.get(addressText(at3)) ?? (own(at3) ? new IdRef(at3) : ctx.idOf(at3)),
-    liveIdOf: (at3) => ids.get(addressText(at3)) ?? (own(at3) ? void 0 : ctx.liveIdOf(at3)),
-    deletes: (at3) => own(at3) ? void 0 : ctx.deletes(at3),
-    ...runMemo()
-  }, pairs2 = [];
+  let address = addressOf(scope.address, module.kind, addressKey(module, desired)), below2 = scopeBelow(scope, { kind: module.kind, address, id: node.item.id, desired, live: node }), ids = /* @__PURE__ */ new Map(), own = (at3) => at3.length > address.length && isUnder(at3, address), context = trialContext(ctx, (at3) => own(at3) && { id: ids.get(addressText(at3)) }), pairs2 = [];
   for (let child of module.children ?? []) {
     let configured = desiredIn(child, below2), live = node.children[child.kind] ?? [];
     if (configured === void 0) {
@@ -46085,6 +46067,20 @@ function withoutDuplicates(node, duplicateOf) {
   }, item = {};
   for (let [key, value] of Object.entries(node.item)) item[key] = key === "id" ? value : replace(value);
   return changed ? { ...node, item } : node;
+}
+function trialContext(ctx, local) {
+  return {
+    idOf: (at3) => {
+      let found = local(at3);
+      return found ? found.id ?? new IdRef(at3) : ctx.idOf(at3);
+    },
+    liveIdOf: (at3) => {
+      let found = local(at3);
+      return found ? found.id : ctx.liveIdOf(at3);
+    },
+    deletes: (at3) => local(at3) ? void 0 : ctx.deletes(at3),
+    ...runMemo()
+  };
 }
 var init_copies = __esm({
   "src/live/copies.ts"() {
