@@ -57,38 +57,68 @@ async function start(options: EmulatorCliOptions, out: Writable) {
   }
 }
 
-/** Resolves once a signal has stopped the emulator. */
-export async function runEmulator(
-  options: EmulatorCliOptions,
-  out: Writable = process.stdout,
-): Promise<void> {
-  const emulator = await start(options, out);
-  const organization = emulator.state.organizations.get(emulator.organizationId);
-  const others = Object.entries(emulator.tokens).filter(([, token]) => token !== emulator.token);
-  out.write(
-    [
-      `Docs Platform API emulator listening on ${emulator.url}`,
-      `Organization: ${emulator.organizationId} (${organization?.title})`,
-      `Admin token:  ${emulator.token}`,
-      ...others.map(([userId, token]) => `Token of ${userId}: ${token}`),
-      "",
-      `export DOCSYNC_API_URL=${emulator.url}`,
-      `export DOCSYNC_TOKEN=${emulator.token}`,
-      `export DOCSYNC_ORG=${emulator.organizationId}`,
-      "",
-      "Press Ctrl+C to stop.",
-      "",
-    ].join("\n"),
-  );
-  await new Promise<void>((resolve) => {
+/** A promise that resolves at the first SIGINT or SIGTERM, listening from the moment it is made. */
+function firstSignal(): { received: Promise<void>; stopListening: () => void } {
+  let stopListening = () => {};
+  const received = new Promise<void>((resolve) => {
     const stop = () => {
+      stopListening();
+      resolve();
+    };
+    stopListening = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
-      resolve();
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  return { received, stopListening };
+}
+
+/**
+ * Resolves once a signal has stopped the emulator. The signals are handled before anything is
+ * printed: whoever reads the banner may stop the emulator at once, and a signal that arrives
+ * before the server is up stops it as soon as it is. `signalsHandled` is called once that is
+ * so (the CLI hands the signals over from its own watcher then).
+ */
+export async function runEmulator(
+  options: EmulatorCliOptions,
+  out: Writable = process.stdout,
+  signalsHandled: () => void = () => {},
+): Promise<void> {
+  const signal = firstSignal();
+  signalsHandled();
+  let stopped = false;
+  void signal.received.then(() => {
+    stopped = true;
+  });
+  let emulator: Awaited<ReturnType<typeof start>>;
+  try {
+    emulator = await start(options, out);
+  } catch (error) {
+    signal.stopListening();
+    throw error;
+  }
+  if (!stopped) out.write(banner(emulator));
+  await signal.received;
   await emulator.close();
   out.write("Emulator stopped.\n");
+}
+
+function banner(emulator: Awaited<ReturnType<typeof start>>): string {
+  const organization = emulator.state.organizations.get(emulator.organizationId);
+  const others = Object.entries(emulator.tokens).filter(([, token]) => token !== emulator.token);
+  return [
+    `Docs Platform API emulator listening on ${emulator.url}`,
+    `Organization: ${emulator.organizationId} (${organization?.title})`,
+    `Admin token:  ${emulator.token}`,
+    ...others.map(([userId, token]) => `Token of ${userId}: ${token}`),
+    "",
+    `export DOCSYNC_API_URL=${emulator.url}`,
+    `export DOCSYNC_TOKEN=${emulator.token}`,
+    `export DOCSYNC_ORG=${emulator.organizationId}`,
+    "",
+    "Press Ctrl+C to stop.",
+    "",
+  ].join("\n");
 }

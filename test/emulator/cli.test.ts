@@ -2,11 +2,13 @@
 // with the printed token, logs requests without the token, and stops cleanly on SIGTERM.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import { EventEmitter, once } from "node:events";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { runEmulator } from "../../src/emulator/cli.ts";
 
 const BIN = join(import.meta.dirname, "../../bin/docsync.js");
 const running: ChildProcess[] = [];
@@ -19,34 +21,44 @@ function run(args: string[]) {
   const child = spawn(process.execPath, [BIN, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe"] });
   running.push(child);
   const output = { stdout: "", stderr: "" };
+  const progress = new EventEmitter();
   child.stdout.on("data", (chunk: Buffer) => {
     output.stdout += chunk.toString();
+    progress.emit("output");
   });
   child.stderr.on("data", (chunk: Buffer) => {
     output.stderr += chunk.toString();
   });
   const exited = once(child, "exit").then(([code]) => code as number);
-  return { child, output, exited };
+  void exited.then(() => progress.emit("output"));
+  return { child, output, exited, progress };
 }
 
-/** Waits for `pattern` in the output; fails at once, with the output, when the process ends first. */
-async function waitFor(
-  { child, output }: ReturnType<typeof run>,
+/**
+ * Waits for `pattern` in the output, checked each time output arrives (no polling, no deadline
+ * of its own: the test's timeout bounds it); fails at once, with the output, when the process
+ * ends first.
+ */
+function waitFor(
+  { child, output, progress }: ReturnType<typeof run>,
   pattern: RegExp,
-  timeoutMs = 15_000,
 ): Promise<RegExpExecArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(output.stdout);
-    if (match) return match;
-    const problem =
-      child.exitCode !== null ? `exited with ${child.exitCode}` : Date.now() > deadline ? "timed out" : "";
-    if (problem)
-      throw new Error(
-        `${problem} waiting for ${pattern}; stdout:\n${output.stdout}\nstderr:\n${output.stderr}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = pattern.exec(output.stdout);
+      if (match === null && child.exitCode === null && child.signalCode === null) return;
+      progress.off("output", check);
+      if (match) resolve(match);
+      else
+        reject(
+          new Error(
+            `exited with ${child.exitCode ?? child.signalCode} waiting for ${pattern}; stdout:\n${output.stdout}\nstderr:\n${output.stderr}`,
+          ),
+        );
+    };
+    progress.on("output", check);
+    check();
+  });
 }
 
 describe("docsync emulator", () => {
@@ -158,5 +170,56 @@ describe("docsync emulator", () => {
     const { output, exited } = run(["--rate-limit", "lots"]);
     expect(await exited).toBe(1);
     expect(output.stderr).toContain("must be N/WINDOW_S, e.g. 100/60 for 100 requests per 60 seconds");
+  });
+});
+
+describe("runEmulator", () => {
+  /** Runs the emulator in this process; `onWrite` sees each text it prints, as it prints it. */
+  function runInProcess(onWrite: (text: string) => void) {
+    const before = new Set(process.listeners("SIGTERM"));
+    let printed = "";
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        printed += chunk.toString();
+        onWrite(chunk.toString());
+        done();
+      },
+    });
+    let handedOver = 0;
+    const stopped = runEmulator({ port: 0, log: false, token: "in-process" }, out, () => {
+      handedOver = process.listeners("SIGTERM").filter((listener) => !before.has(listener)).length;
+    });
+    /** The emulator's own SIGTERM listener, called as a signal would call it. */
+    const signal = () => {
+      for (const listener of process.listeners("SIGTERM"))
+        if (!before.has(listener)) (listener as () => void)();
+    };
+    return { stopped, signal, printed: () => printed, handedOver: () => handedOver };
+  }
+
+  it("handles SIGINT and SIGTERM before it prints that it is listening, and hands over after", async () => {
+    let listening: (counts: number[]) => void = () => {};
+    const handled = new Promise<number[]>((resolve) => {
+      listening = resolve;
+    });
+    const ran = runInProcess((text) => {
+      if (text.includes("listening on"))
+        listening([process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")]);
+    });
+    // Whoever reads the banner may stop it at once: its listeners were there when it was printed.
+    const [sigint, sigterm] = await handled;
+    expect(sigint).toBeGreaterThanOrEqual(1);
+    expect(sigterm).toBeGreaterThanOrEqual(1);
+    expect(ran.handedOver()).toBe(1);
+    ran.signal();
+    await ran.stopped;
+    expect(ran.printed()).toMatch(/export DOCSYNC_TOKEN=in-process\n[\s\S]*Emulator stopped\.\n$/);
+  });
+
+  it("stops without a banner when the signal comes before it is listening", async () => {
+    const ran = runInProcess(() => {});
+    ran.signal();
+    await ran.stopped;
+    expect(ran.printed()).toBe("Emulator stopped.\n");
   });
 });

@@ -53,21 +53,26 @@ export function registerEmulatorCommand(program: Command, context: CommandContex
       false,
     )
     .action(async (options) => {
-      // The emulator closes cleanly on SIGINT and SIGTERM by itself.
-      context.interruption?.dispose();
       const { runEmulator } = await import("../../emulator/cli.ts");
-      await runEmulator({
-        port: options.port,
-        fixture: options.fixture,
-        token: options.token,
-        latencyMs: options.latency,
-        jitterMs: options.jitter,
-        replyJitterMs: options.replyJitter,
-        errorRate: options.errorRate,
-        seed: options.seed,
-        rateLimit: options.rateLimit,
-        log: options.log,
-        strict: options.strict,
-      });
+      // The emulator closes cleanly on SIGINT and SIGTERM by itself: the CLI's watcher lets go
+      // of them once the emulator handles them, so that no moment is left without a handler.
+      const handOver = () => context.interruption?.dispose();
+      await runEmulator(
+        {
+          port: options.port,
+          fixture: options.fixture,
+          token: options.token,
+          latencyMs: options.latency,
+          jitterMs: options.jitter,
+          replyJitterMs: options.replyJitter,
+          errorRate: options.errorRate,
+          seed: options.seed,
+          rateLimit: options.rateLimit,
+          log: options.log,
+          strict: options.strict,
+        },
+        process.stdout,
+        handOver,
+      );
     });
 }
