@@ -68,34 +68,82 @@ describe("docsync show", () => {
 });
 
 describe("docsync completion", () => {
-  it("bash: completes commands, options and --format values", async () => {
+  const exec = promisify(execFile);
+  const lines = (text: string) => text.trim().split("\n");
+
+  /** What bash offers after `words` (the last one being completed), from the loaded script. */
+  async function bash(...words: string[]): Promise<string[]> {
     const script = (await docsync(["completion", "bash"])).stdout;
-    const complete = async (...words: string[]) => {
-      const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _docsync; printf '%s\\n' "\${COMPREPLY[@]}"`;
-      const { stdout } = await promisify(execFile)("bash", ["-c", program]);
-      return stdout.trim().split("\n");
-    };
-    expect(await complete("docsync", "pl")).toEqual(["plan"]);
-    expect(await complete("docsync", "plan", "--for")).toEqual(["--format"]);
-    expect(await complete("docsync", "drift", "--format", "m")).toEqual(["markdown"]);
-    expect(await complete("docsync", "completion", "")).toEqual(["--help", "--no-color"]);
+    const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _docsync; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    return lines((await exec("bash", ["-c", program])).stdout);
+  }
+
+  /** What fish offers for the command line `line`, from the loaded script (fish's own `complete -C`). */
+  async function fish(line: string): Promise<string[]> {
+    const script = (await docsync(["completion", "fish"])).stdout;
+    const { stdout } = await exec("fish", ["-c", `${script}\ncomplete -C ${JSON.stringify(line)}`]);
+    return lines(stdout).map((offered) => offered.split("\t")[0]!);
+  }
+
+  /**
+   * The `_arguments` specs zsh's script gives for `words`: zsh runs the script, with `_arguments`
+   * and `_describe` standing in for its completion system, which needs a terminal.
+   */
+  async function zsh(...words: string[]): Promise<string[]> {
+    const script = (await docsync(["completion", "zsh"])).stdout;
+    const program = [
+      "compdef() { :; }",
+      '_describe() { print -l -- "$@"; }',
+      '_arguments() { print -l -- "$@"; }',
+      script,
+      `words=(${words.map((w) => `'${w}'`).join(" ")}); CURRENT=${words.length}; _docsync`,
+    ].join("\n");
+    return lines((await exec("zsh", ["-c", program])).stdout);
+  }
+
+  it("bash: completes commands, each command's own options and --format values", async () => {
+    expect(await bash("docsync", "pl")).toEqual(["plan"]);
+    expect(await bash("docsync", "plan", "--for")).toEqual(["--format"]);
+    expect(await bash("docsync", "drift", "--format", "m")).toEqual(["markdown"]);
+    expect(await bash("docsync", "plan", "--format", "")).toEqual(["text", "markdown", "json", "html"]);
+    // validate, apply and export take text or json only.
+    for (const command of ["validate", "apply", "export"])
+      expect(await bash("docsync", command, "--format", ""), command).toEqual(["text", "json"]);
+    expect(await bash("docsync", "validate", "--")).toEqual(["--config", "--format", "--help", "--no-color"]);
+    expect(await bash("docsync", "show", "--")).toEqual(["--format", "--help", "--no-color"]);
+    expect(await bash("docsync", "completion", "")).toEqual(["bash", "zsh", "fish"]);
   });
 
-  it("zsh and fish: every command and its options", async () => {
-    const zsh = (await docsync(["completion", "zsh"])).stdout;
-    expect(zsh.startsWith("#compdef docsync\n")).toBe(true);
-    expect(zsh).toContain("    plan) _arguments ");
-    expect(zsh).toContain("'--format[text, markdown, json or html]:value:(text markdown json html)'");
-    const fish = (await docsync(["completion", "fish"])).stdout;
-    expect(fish).toContain("complete -c docsync -n __fish_use_subcommand -a show -d ");
-    expect(fish).toContain(
-      "complete -c docsync -n '__fish_seen_subcommand_from plan' -s c -l config -r -F -d 'configuration file or folder (repeatable)'",
+  it("zsh: each command's own options, and its own --format values", async () => {
+    const script = (await docsync(["completion", "zsh"])).stdout;
+    expect(script.startsWith("#compdef docsync\n")).toBe(true);
+    expect(await zsh("docsync", "validate", "--format", "")).toEqual([
+      "-c[configuration file or folder (repeatable)]:file:_files",
+      "--config[configuration file or folder (repeatable)]:file:_files",
+      "--format[text, or json  the diagnostics as a docsync-validation document]:value:(text json)",
+      "--help[show help]",
+    ]);
+    expect(await zsh("docsync", "plan", "")).toContain(
+      "--format[text, markdown, json or html]:value:(text markdown json html)",
     );
+    expect(await zsh("docsync", "show", "")).toContain("*:file:_files");
+    expect(await zsh("docsync", "completion", "")).toEqual(["--help[show help]", "1:value:(bash zsh fish)"]);
+  });
+
+  it("fish: each command's own options, and its own --format values", async () => {
+    expect(await fish("docsync validate --format ")).toEqual(["json", "text"]);
+    expect(await fish("docsync export --format ")).toEqual(["json", "text"]);
+    expect(await fish("docsync show --format ")).toEqual(["html", "json", "markdown", "text"]);
+    expect(await fish("docsync validate --")).toEqual(["--config", "--format", "--help"]);
+    expect(await fish("docsync completion ")).toEqual(["bash", "fish", "zsh"]);
+    expect(await fish("docsync sh")).toEqual(["show"]);
   });
 
   it("refuses another shell", async () => {
     const result = await docsync(["completion", "tcsh"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Error: command-argument value 'tcsh' is invalid for argument 'shell'");
+    expect(result.stderr).toContain(
+      "Error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.",
+    );
   });
 });

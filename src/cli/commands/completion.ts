@@ -1,9 +1,7 @@
 // `docsync completion bash|zsh|fish`: prints the shell's completion script.
 
-import { type Command, InvalidArgumentError } from "commander";
+import { Argument, type Command } from "commander";
 import type { CommandContext } from "../context.ts";
-
-const SHELL_NAMES = ["bash", "zsh", "fish"];
 
 export function registerCompletionCommand(program: Command, context: CommandContext): void {
   program
@@ -11,10 +9,8 @@ export function registerCompletionCommand(program: Command, context: CommandCont
     .description(
       'Print the shell completion script: eval "$(docsync completion bash)" (or zsh; fish: | source)',
     )
-    .argument("<shell>", "bash, zsh or fish", (value: string) => {
-      if (!SHELL_NAMES.includes(value)) throw new InvalidArgumentError("must be bash, zsh or fish");
-      return value;
-    })
+    // Choices rather than a parser: the completion scripts offer them.
+    .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
     .action(async (shell: "bash" | "zsh" | "fish") => {
       // The script describes every command, so it is made from the whole program.
       const [{ completionScript }, { buildProgram }] = await Promise.all([
