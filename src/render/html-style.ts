@@ -41,7 +41,9 @@ code { background: var(--panel); border-radius: 4px; padding: 1px 4px; overflow-
 .tree li:last-child::before { bottom: auto; height: 0.8em; }
 .tree li::after { content: ""; position: absolute; left: 0; top: 0.8em; width: 10px; border-top: 1px solid var(--line); }
 .row { display: inline-block; padding: 1px 6px; border-radius: 4px; }
-.mark { display: inline-block; width: 1.4em; font-weight: 700; text-align: center; }
+/* The tree's marks only: a table's mark cell made inline-block would leave the table's grid and
+   draw its row border a pixel off the rest of the row. */
+.row .mark { display: inline-block; width: 1.4em; font-weight: 700; text-align: center; }
 .new > .row { background: var(--create-bg); } .new > .row .mark { color: var(--create); }
 .removed > .row { background: var(--delete-bg); } .removed > .row .mark { color: var(--delete); }
 .removed > .row .name { text-decoration: line-through; }
@@ -56,7 +58,7 @@ code { background: var(--panel); border-radius: 4px; padding: 1px 4px; overflow-
 .badge.risk { color: #fff; background: var(--delete); border-color: var(--delete); }
 table { border-collapse: collapse; width: 100%; margin: 0 0 8px; }
 td { border-top: 1px solid var(--line); padding: 4px 8px; vertical-align: top; }
-td.mark { width: 2.6em; font-family: ui-monospace, monospace; }
+td.mark { width: 2.6em; font-family: ui-monospace, monospace; font-weight: 700; text-align: center; }
 tr.create td.mark { color: var(--create); } tr.delete td.mark { color: var(--delete); }
 tr.update td.mark { color: var(--update); } tr.move td.mark { color: var(--move); }
 tr.replace td.mark { color: var(--replace); }
