@@ -2,7 +2,7 @@
 // permissions, and their github-script steps do what they say (run here against a stand-in
 // for the GitHub API).
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -19,7 +19,7 @@ interface Step {
   env?: Record<string, string>;
 }
 interface Workflow {
-  on: Record<string, unknown>;
+  on: Record<string, { paths?: string[] } | null>;
   permissions: Record<string, string>;
   concurrency?: { group: string; "cancel-in-progress": boolean };
   jobs: Record<string, { if?: string; steps: Step[] }>;
@@ -27,6 +27,20 @@ interface Workflow {
 
 const load = (name: string) => parse(readFileSync(`examples/workflows/${name}.yml`, "utf8")) as Workflow;
 const action = parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, unknown> };
+
+/** Whether GitHub's `paths` filter pattern matches `path`: `**` any characters, `*` any but `/`. */
+function matchesPathFilter(pattern: string, path: string): boolean {
+  const source = pattern
+    .split("**")
+    .map((part) =>
+      part
+        .split("*")
+        .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[^/]*"),
+    )
+    .join(".*");
+  return new RegExp(`^${source}$`).test(path);
+}
 
 /** A `${{ … }}` expression of a workflow. */
 const expression = (text: string) => `\${{ ${text} }}`;
@@ -49,7 +63,7 @@ describe("example workflows", () => {
     const step = docsyncStep(workflow);
     expect(step.with).toEqual({
       command: "plan",
-      config: "docsync.yaml",
+      config: "docsync",
       "api-url": expression("vars.DOCSYNC_API_URL"),
       token: expression("secrets.DOCSYNC_TOKEN"),
       artifact: `docsync-plan-${expression("github.event.pull_request.head.sha")}`,
@@ -101,6 +115,38 @@ describe("example workflows", () => {
     const step = docsyncStep(workflow);
     expect(step.with!.command).toBe("drift");
     expect(step.with!["fail-on-changes"]).toBeUndefined();
+  });
+
+  it("set the organization the README's configuration names, from a variable", () => {
+    const readme = readFileSync("README.md", "utf8");
+    expect(readme).toContain(`organization: \${DOCSYNC_ORG}`);
+    for (const name of ["plan", "apply", "drift"])
+      expect(docsyncStep(load(name)).env, name).toEqual({ DOCSYNC_ORG: expression("vars.DOCSYNC_ORG") });
+  });
+
+  it("run on a change to any file of the configuration, those it includes with file interpolation too", () => {
+    // examples/organization includes okta.pem; as the workflows expect it, in their config folder.
+    const files = readdirSync("examples/organization", { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).replace("examples/organization", ""));
+    expect(files).toContain("/okta.pem");
+    for (const [name, event] of [
+      ["plan", "pull_request"],
+      ["apply", "push"],
+    ] as const) {
+      const workflow = load(name);
+      const folder = docsyncStep(workflow).with!.config!;
+      const paths = workflow.on[event]!.paths!;
+      for (const file of [...files, "/certs/idp.pem", "/openapi/internal.yaml"])
+        expect(
+          paths.some((pattern) => matchesPathFilter(pattern, `${folder}${file}`)),
+          `${name}: ${folder}${file}`,
+        ).toBe(true);
+      expect(
+        paths.some((pattern) => matchesPathFilter(pattern, "README.md")),
+        name,
+      ).toBe(false);
+    }
   });
 
   it("use only inputs that action.yml declares", () => {
