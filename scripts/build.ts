@@ -182,10 +182,24 @@ export async function buildAction(outfile = "dist-action/index.js"): Promise<voi
   });
 }
 
+/**
+ * Whether npm's `prepare` runs to pack this package: `npm pack` and `npm publish`, and npm
+ * installing it from git (it packs the clone, `npm_package_resolved` set, after installing the
+ * clone's own dependencies, when it runs `prepare` too but does not pack). A clone's `npm ci`
+ * or `npm install` runs it as well, and builds nothing: in a clone, bin/docsync.js runs the sources.
+ */
+export const packing = (env: NodeJS.ProcessEnv): boolean =>
+  env.npm_package_resolved !== undefined || env.npm_command === "pack" || env.npm_command === "publish";
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  // No flag: both. `--package`: dist/ only (npm pack's prepack). `--action`: dist-action/ only.
+  // No flag: both. `--package`: dist/ only. `--prepare` (npm's prepare): dist/ only, when packing.
+  // `--action`: dist-action/ only.
   const action = process.argv.includes("--action");
   const pkg = process.argv.includes("--package");
-  if (!action || pkg) await buildPackage();
-  if (!pkg || action) await buildAction();
+  if (process.argv.includes("--prepare")) {
+    if (packing(process.env)) await buildPackage();
+  } else {
+    if (!action || pkg) await buildPackage();
+    if (!pkg || action) await buildAction();
+  }
 }
