@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 import { conforms } from "../support/json-schemas.ts";
 
-const HEAD = "version: 1\norganization: ${DOCSYNC_ORG}\nspaces: { guides: spc_guides }\n";
+const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\nspaces: { guides: spc_guides }\n`;
 
 /** A site with `count` redirects, and `policy.maxDestroy` when given. */
 const redirects = (count: number, maxDestroy?: number) => {
