@@ -23,6 +23,7 @@ import { planOfDrift } from "../drift/report.ts";
 import { renderDriftText } from "../drift/text.ts";
 import { type DocsyncError, type ErrorCode, errorCodeOf } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
+import { refusalError } from "../plan/safety.ts";
 import { renderPlanHtml } from "../render/format.ts";
 import { renderPlanMarkdown } from "../render/plan-markdown.ts";
 import { plainStyle } from "../render/style.ts";
@@ -221,14 +222,17 @@ async function run(
     log.resumeCommands();
     if (command === "apply") log.command("endgroup", "");
   }
-  if (exitCode !== 0 && exitCode !== 2) setup.failureReason = failure?.code ?? "internal";
+  // A plan that apply will refuse is shown as a plan, its banner first, and fails the step.
+  const refusal = shown?.command === "plan" && failure === undefined ? shown.plan.refusals?.[0] : undefined;
+  if (exitCode !== 0 && exitCode !== 2) setup.failureReason = failure?.code ?? refusal?.code ?? "internal";
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
   printUntrusted(log, err);
   // docsync's own error, as it reported it; a bug's text only from what it printed.
   const error = log.redact(failure?.message ?? errorMessage(err));
 
-  const failed = exitCode !== 0 && exitCode !== 2;
+  const failed = exitCode !== 0 && exitCode !== 2 && refusal === undefined;
   if (failed) log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
+  if (refusal) log.command("error", log.redact(refusalError(refusal).message));
   if (command === "apply" && !forApproval) {
     if (applied.refused) return refusedResult(exitCode, applied.refused, organization, savedPlan);
     return {

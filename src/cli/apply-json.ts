@@ -27,6 +27,10 @@ export async function withJsonReport(
         recorder.plan(plan);
         observer?.planned?.(plan);
       },
+      alreadyApplied(approved) {
+        recorder.alreadyApplied(approved);
+        observer?.alreadyApplied?.(approved);
+      },
       applied(safe, outcomes, sensitive, made) {
         recorder.round(safe, outcomes, sensitive, made);
         observer?.applied?.(safe, outcomes, sensitive, made);

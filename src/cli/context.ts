@@ -35,6 +35,8 @@ export interface CommandObserver {
    * they differ, approved → now, and the plan for now (both redacted).
    */
   refused?(refusal: { difference: PlanDifference; current: Plan }): void;
+  /** A saved plan found already applied: the plan for the live organization now is empty. */
+  alreadyApplied?(approved: Plan): void;
   /** What the command shows, as it shows it (redacted). */
   result?(result: CommandResult): void;
   /** The error that ends the command. */

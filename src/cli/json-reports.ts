@@ -76,9 +76,10 @@ export interface ApplyReport {
   organization?: string;
   /**
    * `applied`: every call made, live state matches; `no-changes`: nothing to do; `failed`: a call
-   * failed (the others were made or skipped); `error`: apply stopped before or between rounds.
+   * failed (the others were made or skipped); `error`: apply stopped before or between rounds;
+   * `already-applied`: a saved plan whose changes are all in place already (nothing was sent).
    */
-  status: "applied" | "no-changes" | "failed" | "error";
+  status: "applied" | "no-changes" | "already-applied" | "failed" | "error";
   /** The saved plan applied, when it was one. */
   planFile?: string;
   /** The changes made, over every round. */
@@ -109,6 +110,7 @@ export class ApplyRecorder {
   private organization: string | undefined;
   private readonly rounds: ApplyRound[] = [];
   private planned = false;
+  private applied = false;
 
   constructor(private readonly planFile?: string) {}
 
@@ -116,6 +118,12 @@ export class ApplyRecorder {
   plan(plan: Plan): void {
     this.organization = plan.organization;
     this.planned = true;
+  }
+
+  /** The saved plan was applied before: the live organization already matches it. */
+  alreadyApplied(plan: Plan): void {
+    this.organization = plan.organization;
+    this.applied = true;
   }
 
   /** A round of calls, from the redacted plan, their outcomes, and the values to keep out. */
@@ -156,9 +164,11 @@ export class ApplyRecorder {
         ? failure.code === "apply.failed"
           ? "failed"
           : "error"
-        : this.rounds.length === 0 && this.planned
-          ? "no-changes"
-          : "applied";
+        : this.applied
+          ? "already-applied"
+          : this.rounds.length === 0 && this.planned
+            ? "no-changes"
+            : "applied";
     const report: ApplyReport = {
       format: "docsync-apply",
       version: 1,

@@ -165,6 +165,28 @@ export interface Batch {
   items: string[];
 }
 
+/**
+ * A rule apply enforces that the plan breaks (plan/safety.ts): apply refuses the plan with
+ * `code`, so plan and show print it at the top, and plan exits 3.
+ */
+export interface Refusal {
+  /** The error code apply refuses with. */
+  code: "plan.protected" | "plan.max-destroy";
+  /** The rule as the configuration names it. */
+  rule: "protect" | "policy.maxDestroy";
+  /** What breaks the rule, with the numbers: one sentence. */
+  message: string;
+  /** The items that break it with why, one a line (protect). */
+  details?: string[];
+  /** The way forward. */
+  fix: string;
+  /** The changes that break it. */
+  addresses: string[];
+  /** policy.maxDestroy: the items the plan deletes or replaces, and the limit. */
+  count?: number;
+  limit?: number;
+}
+
 export interface PlanSummary {
   create: number;
   update: number;
@@ -187,6 +209,8 @@ export interface Plan {
   summary: PlanSummary;
   /** The navigation of each item whose navigation the plan changes (a site), after the plan. */
   navigation?: Navigation[];
+  /** What apply would refuse, as plan and show print it: empty when apply would make the plan. */
+  refusals?: Refusal[];
 }
 
 /** What happens to an item of a navigation: absent when nothing does. */

@@ -11,6 +11,7 @@ import { changeParts, type ValuePart } from "./change-parts.ts";
 import { changeGroups, type KindList, listSummary, whereIn } from "./groups.ts";
 import { HTML_STYLE } from "./html-style.ts";
 import { countsByKind, itemText, printable } from "./names.ts";
+import { refusalHtml } from "./refusals.ts";
 import { itemNotes, itemParts } from "./tree.ts";
 
 /** What the page calls itself and its changes (a plan, or drift read as a plan). */
@@ -177,6 +178,7 @@ export function renderHtml(plan: Plan, view: HtmlView): string {
 <h1>${escapeHtml(view.title)}</h1>
 <p class="subtitle">Organization <code>${escapeHtml(plan.organization)}</code></p>
 <p class="summary">${escapeHtml(view.summary)}</p>
+${refusalHtml(plan)}
 ${plan.changes.length === 0 ? "" : countsHtml(plan)}
 ${body}
 <footer>Made by docsync ${escapeHtml(VERSION)}. This page is self-contained: it loads nothing.</footer>

@@ -39,6 +39,8 @@ export interface View {
   navigation: boolean;
   /** Markdown that says where the whole plan is, for the note when changes are left out. */
   whole: string;
+  /** Lines that come first under the heading (what apply will refuse). */
+  lead?: string[];
 }
 
 /** Lists of more changes than this are folded. */
@@ -199,7 +201,12 @@ export function renderReport(plan: Plan, shown: View): string {
       return lines;
     },
   };
-  const top = [...heading(view, plan), ...highRiskBlock(plan, view), ...warningsBlock(plan)];
+  const top = [
+    ...heading(view, plan),
+    ...(view.lead ?? []),
+    ...highRiskBlock(plan, view),
+    ...warningsBlock(plan),
+  ];
   if (plan.changes.length === 0) return finish(top);
   const navigation = navigationBlocks(plan, view, (MARKDOWN_LIMIT - size(top)) / 2);
   const groups = changeGroups(plan.changes);

@@ -5,6 +5,7 @@ import { changeLines, changeParts } from "./change-parts.ts";
 import { CELL_VALUE_MAX, clip, codeSpan, plural, prose } from "./markdown.ts";
 import { renderReport, type View } from "./markdown-report.ts";
 import { PLAN_WORDS, summaryLine } from "./names.ts";
+import { refusalMarkdownLines } from "./refusals.ts";
 
 /** Where the whole plan is, when the report leaves changes out. */
 export const WHOLE_PLAN_LOCALLY =
@@ -33,6 +34,7 @@ const PLAN_VIEW = (plan: Plan, whole: string): View => ({
   lines: diffLines,
   navigation: true,
   whole,
+  lead: refusalMarkdownLines(plan),
 });
 
 /** The plan as Markdown; `whole` says where the whole plan is when the report leaves changes out. */

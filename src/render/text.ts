@@ -7,6 +7,7 @@ import { relativeAddress } from "../model/address.ts";
 import type { Change, Plan } from "../model/plan.ts";
 import { changeLines, changeParts } from "./change-parts.ts";
 import { printable, summaryLine } from "./names.ts";
+import { refusalTextLines } from "./refusals.ts";
 import type { Style } from "./style.ts";
 import { navigationRows, type RowMark } from "./tree.ts";
 
@@ -91,7 +92,7 @@ export function navigationLines(plan: Plan, style: Style): string[] {
 }
 
 export function renderPlanText(plan: Plan, style: Style): string {
-  const lines: string[] = [];
+  const lines: string[] = refusalTextLines(plan, style);
   if (plan.changes.length > 0) {
     lines.push(`Changes for organization ${printable(plan.organization)}:`, "");
     lines.push(...changeTreeLines(plan.changes, style), "");

@@ -41,6 +41,8 @@ export interface SavedPlan extends Omit<Plan, "version"> {
   targets?: Address[];
   /** The configuration's `policy.maxDestroy`, checked again when the plan is applied. */
   maxDestroy?: number;
+  /** Saved by `plan --allow-destroy`: its apply allows deletes beyond `maxDestroy`, as the plan showed. */
+  allowDestroy?: true;
   /** `sha256:…` of the canonical JSON of everything else (checksum.ts). */
   checksum: string;
 }
@@ -99,13 +101,17 @@ export interface SealOptions {
   secrets: Redactor;
   /** The `--target` addresses the plan was made with. */
   targets?: readonly Address[];
+  /** `plan --allow-destroy`: the plan was approved beyond `policy.maxDestroy`. */
+  allowDestroy?: boolean;
 }
 
 /**
  * The plan as it may be stored: call bodies with digests in place of sensitive values, every
  * string redacted, and a checksum of the whole.
  */
-export function sealPlan(plan: Plan, desired: DesiredState, options: SealOptions): SavedPlan {
+export function sealPlan(shown: Plan, desired: DesiredState, options: SealOptions): SavedPlan {
+  // What apply would refuse is worked out again from the file: it is no part of it.
+  const { refusals: _refusals, ...plan } = shown;
   const sensitive = new Set(desired.sensitiveValues);
   const pattern = secretsPattern(sensitive);
   const calls = plan.calls.map((call): Call => {
@@ -124,6 +130,7 @@ export function sealPlan(plan: Plan, desired: DesiredState, options: SealOptions
   };
   if (options.targets && options.targets.length > 0) content.targets = [...options.targets];
   if (desired.policy.maxDestroy !== undefined) content.maxDestroy = desired.policy.maxDestroy;
+  if (options.allowDestroy) content.allowDestroy = true;
   const redacted = options.secrets.redactValue(content);
   return { ...redacted, checksum: contentChecksum(redacted) };
 }

@@ -110,6 +110,42 @@ describe("the action", () => {
     expect(commandsIn(run.stdout)).toContain(`::error::${PLAN_LINE} See the job summary.`);
   });
 
+  it("plan that apply will refuse: the report leads with it, and the step fails with exit code 3", async () => {
+    const teams = (list: string, policy = "") =>
+      `version: 1\norganization: \${DOCSYNC_ORG}\nteams: ${list}\n${policy}`;
+    await ws.write("two.yaml", teams("[{ title: One }, { title: Two }]"));
+    await ws.write("none.yaml", teams("[]", "policy: { prune: [teams], maxDestroy: 1 }\n"));
+    const made = await ws.run(
+      { ...inputs, config: "two.yaml", command: "apply", "auto-approve": "true" },
+      env,
+    );
+    expect(made.code).toBe(0);
+    const run = await ws.run({ ...inputs, config: "none.yaml" }, env);
+    expect(run.code).toBe(3);
+    expect(run.outputs["exit-code"]).toBe("3");
+    expect(run.outputs["failure-reason"]).toBe("plan.max-destroy");
+    expect(run.outputs["saved-plan"]).not.toBe("");
+    const errors = commandsIn(run.stdout).filter((line) => line.startsWith("::error::"));
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^::error::The plan deletes or replaces 2 items, more than policy\.maxDestroy \(1\)\. /,
+      ),
+    ]);
+    // The comment: its heading and summary, then the banner, before any change.
+    const banner = run.summary.indexOf("> [!CAUTION]\n> **Apply will refuse this plan**");
+    expect(banner).toBeGreaterThan(0);
+    expect(banner).toBeLessThan(run.summary.indexOf("```diff"));
+    expect(run.summary).toContain("policy.maxDestroy (1)");
+    const plan = JSON.parse(await readFile(run.outputs["plan-file"]!, "utf8"));
+    expect(plan.refusals).toEqual([
+      expect.objectContaining({ code: "plan.max-destroy", count: 2, limit: 1 }),
+    ]);
+    // With --allow-destroy, the plan is one apply makes: the step succeeds.
+    const allowed = await ws.run({ ...inputs, config: "none.yaml", args: "--allow-destroy" }, env);
+    expect(allowed.code).toBe(0);
+    expect(allowed.summary).not.toContain("Apply will refuse");
+  });
+
   it("passes args to docsync, split like a shell splits them", async () => {
     const run = await ws.run({ ...inputs, args: `--target 'team "Support"' --parallelism 2` }, env);
     expect(run.code).toBe(0);

@@ -120,10 +120,12 @@ describe("--format json on failure", () => {
   });
 
   it("apply of a saved plan: a stale plan is plan.stale; show of an edited one plan.modified", async () => {
-    const config = await h.config(`version: 1\norganization: \${DOCSYNC_ORG}\nteams:\n  - title: Late\n`);
+    const config = await h.config(
+      `version: 1\norganization: \${DOCSYNC_ORG}\nteams:\n  - title: Late\n  - title: Early\n`,
+    );
     const out = `${config}.plan.json`;
     expect((await h.run(["plan", "-c", config, "--out", out])).code).toBe(0);
-    // Made by hand meanwhile: planned again, the plan has nothing to create any more.
+    // One made by hand meanwhile: planned again, the plan makes other calls (one create of two).
     await h.api.send({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title: "Late" } });
     const stale = await h.run(["apply", out, "-c", config, "--format", "json"]);
     expect(stale.code).toBe(1);
@@ -141,16 +143,7 @@ describe("--format json on failure", () => {
     expect(errorDocument(missing.stdout)).toMatchObject({ command: "show", code: "plan.file" });
   });
 
-  it("a blocked plan prints the error document alone, not the plan before it", async () => {
-    const field = (type: string) =>
-      h.config(
-        `version: 1\norganization: \${DOCSYNC_ORG}\ncustomFields:\n  - { name: tier, type: ${type}, title: Tier, protect: true }\n`,
-      );
-    await applied(h, await field("text"));
-    const blocked = await h.run(["plan", "-c", await field("number"), "--format", "json"]);
-    expect(blocked.code).toBe(1);
-    expect(errorDocument(blocked.stdout)).toMatchObject({ command: "plan", code: "plan.protected" });
-    // A plan file that cannot be written: the error document alone too.
+  it("a plan file that cannot be written prints the error document alone, not the plan before it", async () => {
     const unwritable = await h.run([
       "plan",
       "-c",
@@ -162,9 +155,19 @@ describe("--format json on failure", () => {
     ]);
     expect(unwritable.code).toBe(1);
     expect(errorDocument(unwritable.stdout)).toMatchObject({ command: "plan", code: "plan.file" });
-    // In text, the plan shows what is blocked first.
-    const text = await h.run(["plan", "-c", await field("number")]);
-    expect(text.stdout).toContain('custom field "tier"');
+  });
+
+  it("a plan with a change protect: true forbids is the plan, with what apply refuses, and exit 3", async () => {
+    const field = (type: string) =>
+      h.config(
+        `version: 1\norganization: \${DOCSYNC_ORG}\ncustomFields:\n  - { name: tier, type: ${type}, title: Tier, protect: true }\n`,
+      );
+    await applied(h, await field("text"));
+    const blocked = await h.run(["plan", "-c", await field("number"), "--format", "json"]);
+    expect(blocked.code).toBe(3);
+    expect(document("plan.schema.json", blocked.stdout).refusals).toEqual([
+      expect.objectContaining({ code: "plan.protected", addresses: ['custom field "tier"'] }),
+    ]);
   });
 
   it("a usage error is cli.usage; export's refusals have their codes", async () => {

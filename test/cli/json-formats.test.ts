@@ -105,9 +105,11 @@ describe("JSON documents", () => {
 
   it("apply: a refused saved plan still prints its report, with the error", async () => {
     const out = join(dir, "stale.json");
-    const config = await h.config(`version: 1\norganization: ${h.org}\nteams:\n  - title: Late\n`);
+    const config = await h.config(
+      `version: 1\norganization: ${h.org}\nteams:\n  - title: Late\n  - title: Early\n`,
+    );
     await h.run(["plan", "-c", config, "--out", out]);
-    // Someone makes the team by hand after the plan was made: the plan for now has nothing to do.
+    // Someone makes one team by hand after the plan was made: the plan for now makes one create of two.
     await h.api.send({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title: "Late" } });
     const apply = await h.run(["apply", out, "-c", config, "--format", "json"]);
     expect(apply.code).toBe(1);

@@ -8,7 +8,7 @@ import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
 import type { Plan } from "../../src/model/plan.ts";
 import { pathText } from "../../src/model/references.ts";
 import { buildPlan } from "../../src/plan/build.ts";
-import { checkBlocked } from "../../src/plan/safety.ts";
+import { checkRefusals } from "../../src/plan/safety.ts";
 import { callNames, waitsFor } from "../support/plan-edges.ts";
 import {
   at,
@@ -164,7 +164,7 @@ describe("buildPlan", () => {
     const blocked = buildPlan(config(true), live({ "custom field": [node(field)] }));
     expect(blocked.calls).toEqual([]);
     expect(blocked.summary.replace).toBe(0);
-    expect(() => checkBlocked(blocked)).toThrow(
+    expect(() => checkRefusals(blocked, { allowDestroy: true })).toThrow(
       /custom field "owner": protected \(protect: true\), but type cannot change in place/,
     );
   });

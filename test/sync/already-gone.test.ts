@@ -88,7 +88,7 @@ describe("a delete whose item is already gone", () => {
     expect(await teamTitles()).toEqual(["Reviewers"]);
   });
 
-  it("still refuses a saved plan whose delete's item is there, and now the one the plan keeps", async () => {
+  it("never deletes the item the plan for now keeps: with nothing left to do, the saved plan is found applied", async () => {
     // Two teams titled Writers: the plan keeps the oldest and deletes the other.
     const copy = (await h.api.send<LiveTeam>({
       method: "PUT",
@@ -99,14 +99,20 @@ describe("a delete whose item is already gone", () => {
     const file = path.replace(/\.yaml$/, ".plan.json");
     expect((await h.run(["plan", "-c", path, "--out", file])).code).toBe(0);
     // The oldest is deleted by hand: the copy is now the only Writers, which the plan for now
-    // keeps. Its delete only the approved plan has is no item gone, but a difference.
+    // keeps. The approved delete of it is not made: the live state is where the plan led.
     await deleteByHand(`/orgs/${h.org}/teams/team_writers`);
+    h.emulator.resetLog();
     const result = await h.run(["apply", file, "-c", path, "--allow-destroy"]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      `  - team "Writers#${copy.id}" (delete): only in the approved plan\n      approved: DELETE /orgs/${h.org}/teams/${copy.id}\n`,
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      "is already applied: the live organization matches it; nothing was changed.",
     );
-    expect(await teamTitles()).toEqual(["Reviewers", "Writers"]);
+    expect(h.writes()).toBe(0);
+    const teams = await h.api.list<LiveTeam>(`/orgs/${h.org}/teams`);
+    expect(teams.map((team) => [team.title, team.id]).sort()).toEqual([
+      ["Reviewers", "team_reviewers"],
+      ["Writers", copy.id],
+    ]);
   });
 
   it("is done for a redirect of the bulk operation: its own delete says it is gone", async () => {

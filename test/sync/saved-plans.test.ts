@@ -13,6 +13,7 @@ import { contentChecksum } from "../../src/saved/checksum.ts";
 import { TWO_ORGS } from "../emulator/two-orgs.ts";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { conforms } from "../support/json-schemas.ts";
 
 const CERT = "-----BEGIN CERTIFICATE-----\nMIIBsavedPLANcertificateBODY42\n-----END CERTIFICATE-----";
 
@@ -83,6 +84,47 @@ describe("saved plans", () => {
     const [provider] = await h.api.list<LiveSamlProvider>(`/orgs/${h.org}/saml`);
     expect(provider?.certificate).toBe(CERT);
     expect((await h.run(["plan", "-c", config, "--detailed-exitcode"], { env })).code).toBe(0);
+  });
+
+  it("applies a saved plan twice: the second run finds it applied, changes nothing and exits 0", async () => {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    expect((await h.run(["apply", file, "-c", config], { env })).code).toBe(0);
+    h.emulator.resetLog();
+    // A CI job run again: the same plan, the same configuration, the live state already there.
+    const again = await h.run(["apply", file, "-c", config], { env });
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+    const { savedAt } = JSON.parse(await readFile(file, "utf8"));
+    expect(again.stdout).toBe(
+      `The plan in ${file} (${savedAt}) is already applied: the live organization matches it; nothing was changed.\n`,
+    );
+    const json = await h.run(["apply", file, "-c", config, "--format", "json"], { env });
+    expect(json.code).toBe(0);
+    expect(conforms("apply-report.schema.json", json.stdout)).toMatchObject({
+      status: "already-applied",
+      planFile: file,
+      organization: h.org,
+      changesMade: 0,
+      callsMade: 0,
+      rounds: [],
+    });
+    expect(h.writes()).toBe(0);
+  });
+
+  it("still refuses a saved plan that was applied in part, and changes nothing", async () => {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    // Part of it made meanwhile: the team, by a targeted apply.
+    const part = await h.run(["apply", "-c", config, "--target", 'team "Docs admins"', "--yes"], { env });
+    expect(part.code, part.stderr).toBe(0);
+    h.emulator.resetLog();
+    const result = await h.run(["apply", file, "-c", config], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("is not the plan for the live organization now, which changed since");
+    expect(result.stderr).toContain('  - team "Docs admins" (create): only in the approved plan');
+    expect(result.stdout).not.toContain("already applied");
+    expect(h.writes()).toBe(0);
   });
 
   it("refuses the plan with another configuration, naming what differs by address, and changes nothing", async () => {

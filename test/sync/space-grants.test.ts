@@ -67,9 +67,13 @@ ${handbook("{ user: usr_eddie, role: read }")}`);
   - { title: Reviewers }
 policy: { prune: [teams] }
 ${handbook("{ user: usr_eddie, role: read }")}`);
+    // A rule apply enforces: plan exits 3, as for any plan that apply refuses; apply refuses it.
     const result = await h.run(["plan", "-c", deleted]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
+    const apply = await h.run(["apply", "-c", deleted, "--yes"]);
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain("leave the space without an admin (today: team team_writers)");
   });
 
   /** The plan's one change of a team. */

@@ -162,7 +162,7 @@ sites:
       `${head}${handbook("{ user: usr_ada, role: edit }", "{ team: Reviewers, role: admin }")}`,
     );
     const result = await h.run(["plan", "-c", path]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain('space "handbook": docsync will not change its permissions so');
     expect(result.stderr).toContain("admin access of user usr_ada, whose token docsync runs with");
     expect(result.stderr).not.toContain("without an admin");
@@ -186,7 +186,7 @@ sites:
     await grant(h, "spc_handbook", { role: "admin", teams: ["team_writers"] });
     const path = await h.config(`${head}${handbook("{ team: Writers, role: read }")}`);
     const result = await h.run(["plan", "-c", path]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
   });
 
@@ -198,7 +198,7 @@ sites:
       `${head}${handbook("{ user: usr_eddie, role: read }", "{ team: Writers, role: admin }")}`,
     );
     const result = await h.run(["plan", "-c", path]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain("lower the admin grant of user usr_eddie");
     expect(result.stderr).toContain("GET /user answers 404");
   });

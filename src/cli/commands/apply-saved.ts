@@ -9,7 +9,7 @@ import type { DesiredState } from "../../config/types.ts";
 import { DocsyncError } from "../../errors.ts";
 import type { Plan } from "../../model/plan.ts";
 import { liveLookup, type PlanDifference, planDifference } from "../../plan/compare.ts";
-import { checkMaxDestroy } from "../../plan/safety.ts";
+import { checkRefusals } from "../../plan/safety.ts";
 import { differenceHeadline, renderDifferenceText } from "../../render/plan-difference.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
@@ -117,12 +117,25 @@ export async function applySavedPlan(
       secrets: context.secrets,
     });
     const difference = planDifference(approved, current, liveLookup(live));
+    // Nothing left to do: the live organization is where the plan leads (it was applied
+    // before, by this run's first attempt or by hand), so a job run again succeeds.
+    if (difference.length > 0 && current.changes.length === 0) {
+      context.observer?.alreadyApplied?.(approved);
+      output.out(
+        output.style.bold(
+          `The plan in ${file} (${saved.savedAt}) is already applied: the live organization matches it; nothing was changed.\n`,
+        ),
+      );
+      return;
+    }
     if (difference.length > 0)
       await refuseOutdated(difference, current, saved, file, { desired, paths, apiUrl }, context, options);
     context.observer?.planned?.(approved);
     output.out(renderPlanText(redactPlan(approved, context.secrets), output.style));
     if (approved.changes.length === 0) return;
-    checkMaxDestroy(approved, saved.maxDestroy, Boolean(options.allowDestroy));
+    // `--allow-destroy` counts given to the plan --out that saved it, or to this apply.
+    const allowDestroy = saved.allowDestroy === true || Boolean(options.allowDestroy);
+    checkRefusals(approved, { maxDestroy: saved.maxDestroy, allowDestroy });
     // The saved plan is the approval: no confirmation is asked.
     const made = await makeCalls(approved, client, context, { ...options, counter }, sensitive);
     output.out(output.style.bold(`\nApply complete: ${madeText(made)}, exactly as planned in ${file}.\n`));

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { madeText } from "../../apply/report.ts";
 import { DocsyncError } from "../../errors.ts";
-import { checkBlocked, checkMaxDestroy } from "../../plan/safety.ts";
+import { checkRefusals } from "../../plan/safety.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
 import { makeCalls } from "../apply-calls.ts";
@@ -60,8 +60,10 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     context.observer?.planned?.(plan);
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
     if (plan.changes.length === 0) return;
-    checkBlocked(plan);
-    checkMaxDestroy(plan, desired.policy.maxDestroy, Boolean(options.allowDestroy));
+    checkRefusals(plan, {
+      maxDestroy: desired.policy.maxDestroy,
+      allowDestroy: Boolean(options.allowDestroy),
+    });
     await confirm(context, options);
     const made = await makeCalls(plan, client, context, { ...options, counter }, sensitive);
     // A targeted item the apply deleted is gone: the check keeps nothing for it.

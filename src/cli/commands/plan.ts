@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import { normalizeApiUrl } from "../../api/url.ts";
-import { checkBlocked } from "../../plan/safety.ts";
+import { asPlanRefusal, REFUSED_EXIT_CODE, withRefusals } from "../../plan/safety.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
 import { redactPlan } from "../../render/redact.ts";
+import { refusedHeadline } from "../../render/refusals.ts";
 import { sealPlan, writeSavedPlan } from "../../saved/saved.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
@@ -19,6 +20,7 @@ interface PlanOptions {
   format: Format;
   json?: boolean;
   detailedExitcode?: boolean;
+  allowDestroy?: boolean;
   target: string[];
   out?: string;
 }
@@ -32,6 +34,10 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
     .option("--json", "the same as --format json")
     .option("-o, --out <file>", "also save the plan, to apply exactly it later with `docsync apply FILE`")
     .option("--detailed-exitcode", "exit 0 with no changes, 2 with changes, 1 on error")
+    .option(
+      "--allow-destroy",
+      "plan for an apply given --allow-destroy (a plan saved with --out carries it): deletes beyond policy.maxDestroy are allowed",
+    )
     .action(async (options: PlanOptions) => {
       // Before anything is read: a malformed --target is a usage error, not something to look up.
       const targets = parseTargets(options.target);
@@ -41,21 +47,24 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         const { plan } = await planAgainstLive(client, desired, {
           ...(targets ? { targets } : {}),
           secrets: context.secrets,
-        });
-        const safe = redactPlan(plan, context.secrets);
+        }).catch(asPlanRefusal);
+        // What apply would refuse is judged as apply judges it, and shown at the top of the plan.
+        const allowDestroy = Boolean(options.allowDestroy);
+        const policy = { maxDestroy: desired.policy.maxDestroy, allowDestroy };
+        const safe = withRefusals(redactPlan(plan, context.secrets), policy);
         context.observer?.result?.({ command: "plan", plan: safe });
         const format = options.json ? "json" : options.format;
         const show = () => context.output.out(renderPlan(safe, format, context.output.style));
-        // In text and Markdown the plan comes first, to show what is blocked when it is. In JSON it
-        // comes once nothing more can fail, so that a failure's document is the one printed.
+        // In text and Markdown the plan comes first. In JSON it comes once nothing more can fail,
+        // so that a failure's document is the one printed.
         if (format !== "json") show();
-        checkBlocked(plan);
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
           const saved = sealPlan(plan, desired, {
             apiUrl,
             secrets: context.secrets,
             ...(targets ? { targets } : {}),
+            allowDestroy,
           });
           await writeSavedPlan(options.out, saved);
           // Apply plans again from the configuration, to check that the plan is still the one to make.
@@ -65,6 +74,11 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         }
         if (format === "json") show();
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
+        const refused = refusedHeadline(safe);
+        if (refused !== undefined) {
+          context.output.err(`${refused}\n`);
+          context.exitCode = REFUSED_EXIT_CODE;
+        }
       } finally {
         await client.close();
       }
