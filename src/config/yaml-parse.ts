@@ -27,8 +27,8 @@ export function parseYamlFile(name: string, path: string, text: string): ParsedY
     if (!(error instanceof YAMLException)) throw error;
     return { file, diagnostics: explain(file, error), value: undefined };
   }
-  const problem = aliasExpansion(file, value, text);
-  if (problem !== undefined) return { file, diagnostics: [problem], value: undefined };
+  const problems = aliasExpansion(file, value, text);
+  if (problems.length > 0) return { file, diagnostics: problems, value: undefined };
   // js-yaml reads a file of comments as null, as it reads `~`.
   if (value === null && !file.positions.hasValue()) value = undefined;
   // A file that is one scalar is refused as not a mapping, whatever it holds.
