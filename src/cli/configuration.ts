@@ -34,13 +34,16 @@ export function configPaths(paths: string[] | undefined): string[] {
   return paths && paths.length > 0 ? paths : defaultConfig();
 }
 
+/** With `checkOnly` (validate), the organization's variable may be unset: no API is called. */
 export async function loadDesired(
   paths: string[] | undefined,
   context: CommandContext,
+  options: { checkOnly?: boolean } = {},
 ): Promise<DesiredState> {
   const desired = await loadConfig({
     paths: configPaths(paths),
     env: context.env,
+    ...options,
   });
   context.secrets.add(desired.sensitiveValues);
   context.observer?.configuration?.(desired);

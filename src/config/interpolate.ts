@@ -14,6 +14,12 @@ import { PlainInterpolation, plainScalar } from "./yaml-schema.ts";
 
 export type Env = Record<string, string | undefined>;
 
+export interface InterpolateOptions {
+  /** Leave `organization:` as written when a variable it names is unset, rather than fail: for a
+   * check of the configuration that calls no API, where the organization is not needed. */
+  organizationMayBeUnset?: boolean;
+}
+
 export interface InterpolationResult {
   diagnostics: Diagnostic[];
   /** Paths whose interpolation failed: their raw text would only cause confusing schema errors. */
@@ -35,7 +41,13 @@ interface StringValue {
 /** Interpolates the strings of `value`, a file's content as read, in place: each plain scalar
  * holding `${` (read as a PlainInterpolation) and each other string holding `$`, or in a
  * sensitive field. `text` is the file's text. */
-export function interpolate(file: YamlFile, value: unknown, text: string, env: Env): InterpolationResult {
+export function interpolate(
+  file: YamlFile,
+  value: unknown,
+  text: string,
+  env: Env,
+  options: InterpolateOptions = {},
+): InterpolationResult {
   const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
   // Most files hold no `$` and no sensitive field: nothing to visit.
   if (!text.includes("$") && ![...SENSITIVE_KEYS].some((key) => text.includes(key))) return result;
@@ -55,7 +67,7 @@ export function interpolate(file: YamlFile, value: unknown, text: string, env: E
           holder[key] = next;
         };
         const value = plain ? item.text : (item as string);
-        interpolateString(file, env, { value, plain, path: [...path], set }, result);
+        interpolateString(file, env, { value, plain, path: [...path], set }, result, options);
       } else if (item !== null && typeof item === "object") {
         visitChildren(item);
       }
@@ -66,7 +78,13 @@ export function interpolate(file: YamlFile, value: unknown, text: string, env: E
   return result;
 }
 
-function interpolateString(file: YamlFile, env: Env, string: StringValue, result: InterpolationResult) {
+function interpolateString(
+  file: YamlFile,
+  env: Env,
+  string: StringValue,
+  result: InterpolationResult,
+  options: InterpolateOptions,
+) {
   const { path } = string;
   const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
   const fail = (message: string) => {
@@ -80,6 +98,8 @@ function interpolateString(file: YamlFile, env: Env, string: StringValue, result
   let text = "";
   for (const part of parsed) {
     const piece = evaluate(part, env, dirname(file.path));
+    const organization = path.length === 1 && path[0] === "organization";
+    if (piece.unset && organization && options.organizationMayBeUnset) return string.set(string.value);
     if (piece.error !== undefined) return fail(piece.error);
     // A variable named like a secret is one wherever it is used (a token in a URL's query).
     const secret = sensitive || ("variable" in part && namedLikeSecret(part.variable));
@@ -135,7 +155,7 @@ function evaluate(
   part: Part,
   env: Env,
   dir: string,
-): { value: string; error?: undefined } | { error: string } {
+): { value: string; error?: undefined; unset?: undefined } | { error: string; unset?: true } {
   if ("text" in part) return { value: part.text };
   if ("variable" in part) {
     const value = env[part.variable];
@@ -143,6 +163,7 @@ function evaluate(
     if (value === undefined) {
       return {
         error: `environment variable ${part.variable} is not set (use \${${part.variable}:-default} for a default)`,
+        unset: true,
       };
     }
     return { value };

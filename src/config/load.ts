@@ -8,7 +8,7 @@ import { controlCharacterInText, controlCharactersInValues } from "./control-cha
 import { ConfigError, type Diagnostic, sortDiagnostics } from "./diagnostics.ts";
 import { type Decoded, decodeUtf8 } from "./encoding.ts";
 import { type ConfigFileRef, findConfigFiles } from "./files.ts";
-import { type Env, interpolate } from "./interpolate.ts";
+import { type Env, type InterpolateOptions, interpolate } from "./interpolate.ts";
 import { mergeFiles } from "./merge.ts";
 import type { RawConfig } from "./raw-types.ts";
 import { resolve } from "./resolve.ts";
@@ -26,6 +26,9 @@ export interface LoadOptions {
   env?: Env;
   /** Folder that relative paths start from; defaults to process.cwd(). */
   cwd?: string;
+  /** The configuration is checked, not used against the API: `organization:` may name an unset
+   * variable (it is then left as written). */
+  checkOnly?: boolean;
 }
 
 interface CheckedFile {
@@ -42,7 +45,8 @@ export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
   const { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
   checkConfigSize(files, env);
   await prepareSchema();
-  const checked = await Promise.all(files.map((ref) => checkFile(ref, env)));
+  const interpolation = { organizationMayBeUnset: options.checkOnly === true };
+  const checked = await Promise.all(files.map((ref) => checkFile(ref, env, interpolation)));
   // Appended one by one: a spread (push(...list)) of 100,000 errors overflows the stack.
   for (const file of checked) append(diagnostics, file.diagnostics);
   const valid = checked.flatMap((c) => (c.valid === undefined ? [] : [c.valid]));
@@ -64,7 +68,7 @@ function append<T>(into: T[], items: readonly T[]): void {
 }
 
 /** The checks one file can pass or fail on its own. */
-async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
+async function checkFile(ref: ConfigFileRef, env: Env, options: InterpolateOptions): Promise<CheckedFile> {
   let decoded: Decoded;
   try {
     decoded = decodeUtf8(await readFile(ref.path));
@@ -86,7 +90,7 @@ async function checkFile(ref: ConfigFileRef, env: Env): Promise<CheckedFile> {
     const message = "the file is empty; a configuration file is a mapping starting with version: 1";
     return { diagnostics: [{ file: ref.name, line: 1, column: 1, path: "", message }], sensitive: [] };
   }
-  const interpolation = interpolate(file, value, text, env);
+  const interpolation = interpolate(file, value, text, env, options);
   const own = interpolation.diagnostics;
   append(own, controlCharactersInValues(file, value, text));
   append(own, validateSchema(file, value, interpolation.failed));

@@ -8,6 +8,7 @@ import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
+import { syntaxError } from "./yaml-syntax.ts";
 
 export interface ParsedYaml {
   file: YamlFile;
@@ -27,8 +28,8 @@ export function parseYamlFile(name: string, path: string, text: string): ParsedY
     if (!(error instanceof YAMLException)) throw error;
     return { file, diagnostics: explain(file, error), value: undefined };
   }
-  const problem = aliasExpansion(file, value, text);
-  if (problem !== undefined) return { file, diagnostics: [problem], value: undefined };
+  const problems = aliasExpansion(file, value, text);
+  if (problems.length > 0) return { file, diagnostics: problems, value: undefined };
   // js-yaml reads a file of comments as null, as it reads `~`.
   if (value === null && !file.positions.hasValue()) value = undefined;
   // A file that is one scalar is refused as not a mapping, whatever it holds.
@@ -44,6 +45,7 @@ const WORDS: [RegExp, string][] = [
   ],
   // The yaml package recurses once per level of nesting, and says so when it runs out of stack.
   [/call stack|maxDepth/, "invalid YAML: nested too deeply"],
+  [/^TAB_AS_INDENT/, "a tab indents this line: YAML indents with spaces only"],
   [/^unidentified alias "(.*)"$/, 'unknown anchor "*$1"'],
   [/cannot merge mappings/, "a merge key (<<) names a mapping, or a list of mappings"],
   [/maxTotalMergeKeys/, "merge keys (<<) copy too much: write the repeated parts out, or merge less"],
@@ -58,9 +60,13 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   const { errors, warnings } = positions.document().doc;
   const syntax = [...errors, ...warnings].filter((problem) => problem.code !== "DUPLICATE_KEY");
   if (syntax.length > 0) {
-    return syntax.map(({ code, message, pos: [at] }) =>
-      diagnosticAtOffset(file, at, worded(`${code} ${message}`) ?? `invalid YAML: ${message}`),
-    );
+    return [
+      syntaxError(
+        file,
+        syntax,
+        ({ code, message }) => worded(`${code} ${message}`) ?? `invalid YAML: ${message}`,
+      ),
+    ];
   }
   if (errors.length > 0) {
     return errors.map(({ pos: [at] }) => {

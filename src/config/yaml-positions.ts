@@ -3,7 +3,7 @@
 // js-yaml gives the values, and the two read files alike (test/config/yaml-positions.test.ts).
 // Where each configured item was written is kept as its path until it is read.
 
-import type { Document, LineCounter, Pair, YAMLMap } from "yaml";
+import type { Alias, Document, LineCounter, Pair, YAMLMap } from "yaml";
 import type { KeyPath, SourceLocation } from "../model/desired.ts";
 import { type Diagnostic, formatPath } from "./diagnostics.ts";
 import { yamlPackage } from "./yaml-package.ts";
@@ -30,7 +30,7 @@ export class Positions {
   /** A mapping's pairs by key (the first of each), made when it is first looked into. */
   private readonly pairs = new WeakMap<YAMLMap, Map<string | undefined, Pair>>();
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
   /** The `yaml` package's document of the file: repeated keys are errors, merge keys are known. */
   document(): { doc: Document.Parsed; lines: LineCounter } {
@@ -42,6 +42,14 @@ export class Positions {
       documentsRead++;
     }
     return this.read;
+  }
+
+  /** Every alias of the file, in the order written, and the document they resolve in. */
+  aliases(): { doc: Document.Parsed; aliases: Alias[] } {
+    const { doc } = this.document();
+    const aliases: Alias[] = [];
+    yamlPackage().visit(doc, { Alias: (_, node) => void aliases.push(node) });
+    return { doc, aliases };
   }
 
   /** Whether the file holds a value: more than comments, spaces and a document marker. */

@@ -6,6 +6,7 @@ import type { LiveReader } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
 import type { DesiredState } from "../kinds/registry.ts";
+import { placeOf } from "../model/desired.ts";
 import type { Plan } from "../model/plan.ts";
 
 /** The space ids a plan's calls place in sites (a new site space, section or site). */
@@ -30,20 +31,27 @@ export async function checkPlacedSpaces(
   const problems: string[] = [];
   await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
-      const name = names.has(id) ? `space "${names.get(id)}" (${id})` : `space ${id}`;
+      const name = names.get(id);
+      // Where the configuration names the space, so that the id can be fixed there.
+      const at = name === undefined ? undefined : desired?.spacesAt?.[name];
+      const which = `${at ? `${placeOf(at)}: ` : ""}${name === undefined ? `space ${id}` : `space "${name}" (${id})`}`;
       try {
         const space = await client.get<{ deletedAt?: unknown }>(`/spaces/${encodeURIComponent(id)}`);
-        if (space?.deletedAt) problems.push(`${name} is deleted`);
+        if (space?.deletedAt) problems.push(`${which} is deleted`);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) problems.push(`${name} does not exist`);
+        if (error instanceof ApiError && error.status === 404) problems.push(`${which} does not exist`);
         // A token that may place a space in a site but not read it: the API will judge.
         else if (!(error instanceof ApiError && error.status === 403)) throw error;
       }
     }),
   );
   if (problems.length === 0) return;
+  const fix = desired ? "fix the ids under spaces:" : "make the plan again";
   throw new DocsyncError(
     "plan.unknown-space",
-    `The plan places spaces that cannot be used: ${problems.sort().join("; ")}.${desired ? ` Check spaces: in ${desired.files.join(", ")}.` : " Make the plan again."}`,
+    `The plan places spaces that cannot be used (${fix}):\n${problems
+      .sort()
+      .map((problem) => `  ${problem}`)
+      .join("\n")}`,
   );
 }

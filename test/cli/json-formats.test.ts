@@ -30,6 +30,7 @@ describe("JSON documents", () => {
       valid: true,
       files: ["examples/organization/docsync.yaml"],
       counts: {
+        spaces: 1,
         sites: 0,
         spaceSettings: 1,
         collections: 4,

@@ -8,14 +8,66 @@ import { load, loadErrors, yaml } from "./helpers.ts";
 const head = ["version: 1", "organization: org_1"];
 
 describe("YAML syntax", () => {
-  it("reports a syntax error with its position", async () => {
+  it("reports an unclosed bracket once, at the bracket", async () => {
     const message = await loadErrors({ "a.yaml": yaml(...head, "teams: [", "  - title: x") });
     expect(message).toBe(
-      [
-        "a.yaml:4:3: teams[0]: invalid YAML: Block collections are not allowed within flow collections",
-        "a.yaml:5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
-        "2 errors in 1 file.",
-      ].join("\n"),
+      'a.yaml:3:8: teams: this "[" starts a list that is never closed: end it with "]", or quote the value if "[" is part of the text\n1 error in 1 file.',
+    );
+  });
+
+  it("reports a mis-indented line before an unclosed bracket once, at the line, with no errors of the broken reading", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "sites:",
+        "  - title: Docs",
+        "    basename: docs",
+        "  - title: Guides",
+        "   basename: [docs basename",
+        "    sections:",
+        "      - path: guides",
+        "        title: Guides",
+      ),
+    });
+    expect(message).toBe(
+      "a.yaml:7:4: this line is indented 3 spaces, like no line it may belong to: indent it as line 6 (2 spaces) or as line 6 (4 spaces)\n1 error in 1 file.",
+    );
+  });
+
+  it("says where a line indented too far should be", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title: Writers", "     members: [usr_1]"),
+    });
+    expect(message).toBe(
+      "a.yaml:5:6: this line is indented 5 spaces, like no line it may belong to: indent it as line 4 (4 spaces)\n1 error in 1 file.",
+    );
+  });
+
+  it('tells to quote a plain value that holds ": "', async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title: Release: notes # why"),
+    });
+    expect(message).toBe(
+      'a.yaml:4:12: a plain value cannot hold ": " (YAML reads it as a key): quote the value, as in title: "Release: notes"\n1 error in 1 file.',
+    );
+  });
+
+  it("reports an unclosed quote at the quote, a colon without a space and a tab at their places", async () => {
+    const quote = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", '  - title: "Writers', "  - title: B"),
+    });
+    expect(quote).toBe(
+      'a.yaml:4:12: teams[0].title: this quote (") is never closed: end the text with "\n1 error in 1 file.',
+    );
+    const colon = await loadErrors({
+      "a.yaml": yaml(...head, "teams:", "  - title:Writers", "    members: []"),
+    });
+    expect(colon).toBe(
+      "a.yaml:4:5: a key needs a space after its colon: write title: Writers\n1 error in 1 file.",
+    );
+    const tab = await loadErrors({ "a.yaml": yaml(...head, "teams:", "\t- title: A") });
+    expect(tab).toBe(
+      "a.yaml:4:1: a tab indents this line: YAML indents with spaces only\n1 error in 1 file.",
     );
   });
 

@@ -277,6 +277,25 @@ describe("aliases", () => {
       "a.yaml:1:1: aliases repeat too much: the value would hold 4,412,961,508 nodes; write the repeated parts out, or use fewer aliases\n1 error in 1 file.",
     );
   });
+
+  it("inside the value of their own anchor are one error each, at the alias", async () => {
+    const head = ["version: 1", "organization: org_1"];
+    expect(await loadErrors({ "a.yaml": yaml(...head, "teams: &t [*t]") })).toBe(
+      'a.yaml:3:12: teams[0]: alias "*t" is inside the value of its own anchor "&t" (line 3): the value would hold itself; write it out, or move the anchor\n1 error in 1 file.',
+    );
+    expect(await loadErrors({ "a.yaml": yaml(...head, "x:", "  &a", "  b: [1, { c: *a }]") })).toBe(
+      'a.yaml:5:15: x.b[1].c: alias "*a" is inside the value of its own anchor "&a" (line 4): the value would hold itself; write it out, or move the anchor\n1 error in 1 file.',
+    );
+  });
+
+  it("that nest a value deeper than a file may be written are refused, however few they are", async () => {
+    const levels = [`a0: &a0 ${"[".repeat(400)}1${"]".repeat(400)}`];
+    for (let i = 1; i < 5; i++) levels.push(`a${i}: &a${i} ${"[".repeat(400)}*a${i - 1}${"]".repeat(400)}`);
+    const message = await loadErrors({ "a.yaml": yaml("version: 1", "organization: org_1", ...levels) });
+    expect(message).toBe(
+      "a.yaml:1:1: aliases nest the value 2,001 levels deep, past 1,000: write the repeated parts out, or use fewer aliases\n1 error in 1 file.",
+    );
+  });
 });
 
 describe("docs/configuration.md", () => {

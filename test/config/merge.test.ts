@@ -104,7 +104,7 @@ describe("several files", () => {
     // left out of the checks across files until it parses.
     expect(message).toBe(
       [
-        "a.yaml:5:1: sites: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+        'a.yaml:4:8: teams: this "[" starts a list that is never closed: end it with "]", or quote the value if "[" is part of the text',
         'b.yaml:3:17: teams[0].color: unknown key "color"',
         'c.yaml:4:12: sites[1].title: duplicate site title "Docs" (first at line 3)',
         "3 errors in 3 files.",

@@ -255,7 +255,7 @@ describe("repair", () => {
       const result = await h.run([...command, "-c", config]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
-        'Error: The plan places spaces that cannot be used: space "sdk" (spc_sdkk) does not exist.',
+        `Error: The plan places spaces that cannot be used (fix the ids under spaces:):\n  ${config}:3:49: space "sdk" (spc_sdkk) does not exist\n`,
       );
     }
     expect(h.emulator.stats().writes).toBe(0);

@@ -24,16 +24,19 @@ export function registerValidateCommand(program: Command, context: CommandContex
         // The diagnostics are the document; the message on the error stream and exit code 1 stay.
         // Any other failure (no configuration, a usage error) prints the error document.
         try {
-          const desired = await loadDesired(options.config, context);
+          const desired = await loadDesired(options.config, context, { checkOnly: true });
           const lists = desired as unknown as Record<string, unknown>;
           const report: ValidationReport = {
             format: "docsync-validation",
             version: 1,
             valid: true,
             files: desired.files,
-            counts: Object.fromEntries(
-              REPORTED_KINDS.map((kind) => [kind.collection, count(lists[kind.collection])]),
-            ),
+            counts: {
+              spaces: Object.keys(desired.spaces).length,
+              ...Object.fromEntries(
+                REPORTED_KINDS.map((kind) => [kind.collection, count(lists[kind.collection])]),
+              ),
+            },
             diagnostics: [],
           };
           context.output.out(json(report));
@@ -55,12 +58,17 @@ export function registerValidateCommand(program: Command, context: CommandContex
         }
         return;
       }
-      const desired = await loadDesired(options.config, context);
+      const desired = await loadDesired(options.config, context, { checkOnly: true });
       const lists = desired as unknown as Record<string, unknown>;
-      // A singleton is one object, not a count.
-      const counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map(
-        (kind) => `${count(lists[kind.collection])} ${kind.kind}(s)`,
-      );
+      // A singleton is one object, not a count. Spaces are the names under spaces:, with or
+      // without settings (the space kind's items are only those with settings).
+      const counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map((kind) => {
+        const n =
+          kind.collection === "spaceSettings"
+            ? Object.keys(desired.spaces).length
+            : count(lists[kind.collection]);
+        return `${n} ${kind.kind}(s)`;
+      });
       context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.\n`);
     });
 }
