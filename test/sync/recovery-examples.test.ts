@@ -61,3 +61,41 @@ describe("recovery of a create whose answer was lost", () => {
     expect(again.code).toBe(0);
   });
 });
+
+describe("adoption of a section an interrupted apply made", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  it("does not adopt a half-made section that holds the configured space and another", async () => {
+    const site = (await h.api.send<LiveSite>({
+      method: "POST",
+      path: `/orgs/${h.org}/sites`,
+      body: { title: "Docs" },
+    }))!;
+    const sectionsPath = `/orgs/${h.org}/sites/${site.id}/sections`;
+    const half = (await h.api.send<LiveSection>({
+      method: "POST",
+      path: sectionsPath,
+      body: { spaceId: "spc_guides", title: "Guides" },
+    }))!;
+    await h.api.send({
+      method: "POST",
+      path: `/orgs/${h.org}/sites/${site.id}/site-spaces`,
+      body: { spaceId: "spc_sdk", sectionId: half.id },
+    });
+    const path = await h.config(
+      `${HEAD}      - { path: start, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`,
+    );
+    const plan = await h.run(["plan", "-c", path]);
+    expect(plan.stdout).toContain('    + section "start": title "Guides"\n');
+    expect(plan.stdout).toContain('    - section "guides"\n');
+    await applied(h, path);
+    const sections = await h.api.list<LiveSection>(sectionsPath);
+    expect(sections.map((s) => [s.id === half.id, s.path, s.siteSpaces.map((ss) => ss.space.id)])).toEqual([
+      [false, "start", ["spc_guides"]],
+    ]);
+  });
+});
