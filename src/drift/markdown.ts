@@ -10,10 +10,13 @@ import { DRIFT_WORDS } from "./text.ts";
 /** "Drift: 4 items differ from the configuration: 1 missing, …" */
 export function driftSummaryLine(plan: Plan): string {
   if (plan.changes.length === 0) return "No drift: the live organization matches the configuration.";
-  const { create, update, replace, move } = plan.summary;
+  // Every item that differs, a blocked one too: the plan's summary counts only what apply makes.
+  const counts = { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  for (const change of plan.changes) counts[change.action]++;
+  const { create, update, replace, move } = counts;
   const parts = [
     create > 0 ? `${create} missing from the live organization` : "",
-    plan.summary.delete > 0 ? `${plan.summary.delete} live only` : "",
+    counts.delete > 0 ? `${counts.delete} live only` : "",
     update + replace > 0 ? `${update + replace} different` : "",
     move > 0 ? `${move} out of order` : "",
   ].filter((part) => part !== "");
