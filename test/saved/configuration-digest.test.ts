@@ -57,7 +57,7 @@ describe("configurationDigest", () => {
   it("keys an item whose address holds a sensitive value by its address redacted, and tells a change", async () => {
     const withSecret = (secret: string) =>
       load(
-        { "docsync.yaml": CONFIG.replace("{ title: Writers }", '{ title: "Writers ${TEAM_SECRET}" }') },
+        { "docsync.yaml": CONFIG.replace("{ title: Writers }", `{ title: "Writers \${TEAM_SECRET}" }`) },
         ["docsync.yaml"],
         { CERT, TEAM_SECRET: secret },
       ).then(configurationDigest);
