@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { DocsyncError } from "../errors.ts";
+import { Redactor } from "../secrets/redactor.ts";
 import { USER_AGENT } from "../version.ts";
 import { isRouteAbsent } from "./absent-route.ts";
 import type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
@@ -15,7 +16,6 @@ import {
   failedError,
   type HttpMethod,
   outcomeUnknownError,
-  redact,
 } from "./errors.ts";
 import { optionalRoutes } from "./optional-route.ts";
 import { Pacer } from "./pacing.ts";
@@ -51,6 +51,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new DocsyncError("api.no-token", "No API token was given; set one to talk to the service.");
   }
   if (/[\r\n]/.test(token)) throw new DocsyncError("api.bad-token", "The API token contains a line break.");
+  // The run's one rule of redaction, in every form, applied to the token where it first could leak.
+  const tokenRedactor = new Redactor([token]);
   const root = resolveApiRoot(options.baseUrl);
   // Checked where the user gives it (--parallelism): the client takes it as given.
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
@@ -201,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       status,
       reason: describeStatus(status),
       // Some servers echo the credentials they refused; never let the token into an error.
-      apiMessage: message === undefined ? undefined : redact(message, token),
+      apiMessage: message === undefined ? undefined : tokenRedactor.redact(message),
       retryable: isRetryableStatus(status),
       ambiguous: isAmbiguousStatus(status),
       cause: undefined,

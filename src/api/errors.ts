@@ -192,11 +192,6 @@ function clip(text: string): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
-/** Removes every occurrence of a secret from a text that may be shown or logged. */
-export function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
-}
-
 /** An answer saying the item is gone or out of the token's reach (404 or 403): an export, a
  * check or a count then goes on without it. */
 export function isGoneOrHidden(error: unknown): error is ApiError {

@@ -236,6 +236,8 @@ export async function exportOrganization(
   // none, and is not redacted of them: a short one (`?auth=true`) is text it holds elsewhere too.
   const { variables, values } = result.secrets;
   const keptOut = new Redactor(values);
-  const warnings = [...missing.warnings, ...result.warnings].map((warning) => keptOut.redact(warning));
+  const warnings = [...missing.warnings, ...result.warnings, ...result.secrets.warnings].map((warning) =>
+    keptOut.redact(warning),
+  );
   return { yaml, warnings, counts, variables };
 }

@@ -1,12 +1,15 @@
 // Secrets kept out of an exported configuration, which is meant to be committed. A value of a
 // field the kind calls sensitive (a SAML certificate), a PEM block, and the secret-looking parts
-// of URLs (a query parameter named like a secret, `?token=…`; the password of user-info) are
-// written as `${VARIABLE}` interpolations instead, and the variables listed for the user to set
-// to the live values. Names come from the item and the part, so one export always gives the same
-// names, and two parts never share one.
+// of URLs (a query parameter named like a secret, `?token=…`; the password of user-info; the
+// path segment after `/token/`; a path segment or query value that looks random, see
+// secret-shapes.ts) are written as `${VARIABLE}` interpolations instead, and the variables listed
+// for the user to set to the live values. Names come from the item and the part, so one export
+// always gives the same names, and two parts never share one. A part that could be a secret or
+// not (a long hex string) is written as it is, and named, masked, in a warning.
 
 import type { AnyKind } from "../kinds/types.ts";
 import { namedLikeSecret, wordsOf } from "../secrets/names.ts";
+import { judgePart } from "./secret-shapes.ts";
 
 /** A value written as an interpolation: literal text, and variables between it. */
 export class Interpolation {
@@ -44,6 +47,13 @@ interface Part {
   length: number;
   name: string;
   holds: string;
+  /** A part that may be a secret or not: written as it is, and named in a warning. */
+  unsure?: true;
+}
+
+/** A part in a text, with the URL it is in. */
+interface PartInText extends Part {
+  url: { at: number; text: string };
 }
 
 /** URLs in a text, up to a space or a quote; punctuation that ends a sentence is not theirs. */
@@ -57,6 +67,8 @@ export class SecretsKeptOut {
   readonly variables: SecretVariable[] = [];
   /** The live values written as variables: the export's warnings never show one. */
   readonly values: string[] = [];
+  /** The parts that could be secrets, written as they are: one warning each, the part masked. */
+  readonly warnings: string[] = [];
   private readonly taken = new Set<string>();
   /** Configurations already looked at: an item's holds its children's, looked at first. */
   private readonly seen = new WeakSet<object>();
@@ -100,7 +112,9 @@ export class SecretsKeptOut {
       const name = this.name(holder, [field], { secretByField: false });
       return this.variable(name, text, `the certificate or key in ${field} of ${holder.address}`);
     }
-    const parts = secretPartsIn(text);
+    const found = secretPartsIn(text);
+    for (const part of found) if (part.unsure) this.warnUnsure(part, holder, field);
+    const parts = found.filter((part) => !part.unsure);
     if (parts.length === 0) return text;
     const pieces: (string | { variable: string })[] = [];
     let from = 0;
@@ -114,6 +128,16 @@ export class SecretsKeptOut {
     }
     if (from < text.length) pieces.push(text.slice(from));
     return new Interpolation(pieces);
+  }
+
+  private warnUnsure(part: PartInText, holder: SecretHolder, field: string): void {
+    const { url } = part;
+    const start = part.at - url.at;
+    const shown = `${url.text.slice(0, start)}…${url.text.slice(start + part.length)}`;
+    this.warnings.push(
+      `${field} of ${holder.address}: ${part.holds} of ${shown} (shown as …) may be a secret or not; ` +
+        "it is written as it is: if it is a secret, write an interpolated variable in its place and set it",
+    );
   }
 
   private variable(name: string, value: string, holds: string): Interpolation {
@@ -157,13 +181,14 @@ export class SecretsKeptOut {
   }
 }
 
-/** The secret parts of the URLs in a text, in order. */
-function secretPartsIn(text: string): Part[] {
+/** The secret parts of the URLs in a text, and those that may be, in order. */
+function secretPartsIn(text: string): PartInText[] {
   if (!text.includes("://")) return [];
-  const parts: Part[] = [];
+  const parts: PartInText[] = [];
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const url = match[0].replace(TRAILING_PUNCTUATION, "");
-    for (const part of secretPartsOf(url)) parts.push({ ...part, at: part.at + match.index });
+    for (const part of secretPartsOf(url))
+      parts.push({ ...part, at: part.at + match.index, url: { at: match.index, text: url } });
   }
   return parts;
 }
@@ -172,7 +197,7 @@ function secretPartsIn(text: string): Part[] {
 function masked(text: string, mask: string): string {
   let result = text;
   for (const part of secretPartsIn(text).reverse())
-    result = `${result.slice(0, part.at)}${mask}${result.slice(part.at + part.length)}`;
+    if (!part.unsure) result = `${result.slice(0, part.at)}${mask}${result.slice(part.at + part.length)}`;
   return result;
 }
 
@@ -183,8 +208,10 @@ function plainLetters(text: string): string {
 
 /**
  * The secret parts of a URL, by their place in it: the password of its user-info (or the
- * user-info itself, a token used as a user name), and the values of query and fragment
- * parameters named like a secret.
+ * user-info itself, a token used as a user name), the path segment after a segment named like a
+ * secret (`/token/…`), and the values of query and fragment parameters named like a secret; then
+ * path segments and parameter values that look like a secret by their shape (secret-shapes.ts),
+ * and those that may be one (`unsure`).
  */
 export function secretPartsOf(url: string): Part[] {
   const parts: Part[] = [];
@@ -204,6 +231,8 @@ export function secretPartsOf(url: string): Part[] {
   }
   const hash = url.indexOf("#", authorityEnd);
   const question = url.indexOf("?", authorityEnd);
+  const pathEnd = [question, hash].filter((at) => at !== -1).reduce((a, b) => Math.min(a, b), url.length);
+  parts.push(...pathSegmentParts(url, authorityEnd, pathEnd));
   if (question !== -1 && (hash === -1 || question < hash)) {
     parts.push(...secretParameters(url, question + 1, hash === -1 ? url.length : hash, "query"));
   }
@@ -211,7 +240,45 @@ export function secretPartsOf(url: string): Part[] {
   return parts;
 }
 
-/** The values of `name=value` parameters between `from` and `to` whose names say they are secrets. */
+/** Letters and dashes only: a word of a path, which a name before it does not make a secret. */
+const WORD = /^[A-Za-z-]+$/;
+
+/** The path segments between `from` and `to` that are, or may be, secrets. */
+function pathSegmentParts(url: string, from: number, to: number): Part[] {
+  const parts: Part[] = [];
+  let at = from + 1;
+  let previous = "";
+  for (const segment of url.slice(from + 1, to).split("/")) {
+    if (segment !== "" && from < to) {
+      const after = previous !== "" && namedLikeSecret(decoded(previous));
+      const where = { at, length: segment.length };
+      if (after) {
+        const holds = `the path segment after /${decoded(previous)}/`;
+        const name = decoded(previous);
+        parts.push(WORD.test(segment) ? { ...where, name, holds, unsure: true } : { ...where, name, holds });
+      } else {
+        const verdict = judgePart(segment);
+        if (verdict === "secret")
+          parts.push({ ...where, name: "path", holds: "a random-looking path segment" });
+        if (verdict === "unsure")
+          parts.push({
+            ...where,
+            name: "path",
+            holds: "a long path segment of letters and digits",
+            unsure: true,
+          });
+      }
+    }
+    previous = segment;
+    at += segment.length + 1;
+  }
+  return parts;
+}
+
+/**
+ * The values of `name=value` parameters between `from` and `to` whose names say they are
+ * secrets, or whose values look like one (or may).
+ */
 function secretParameters(url: string, from: number, to: number, where: string): Part[] {
   const parts: Part[] = [];
   let at = from;
@@ -219,10 +286,11 @@ function secretParameters(url: string, from: number, to: number, where: string):
     const equals = parameter.indexOf("=");
     if (equals > 0 && equals < parameter.length - 1) {
       const name = decoded(parameter.slice(0, equals));
-      if (namedLikeSecret(name)) {
-        const holds = `the ${JSON.stringify(name)} ${where} parameter`;
-        parts.push({ at: at + equals + 1, length: parameter.length - equals - 1, name, holds });
-      }
+      const value = { at: at + equals + 1, length: parameter.length - equals - 1, name };
+      const holds = `the ${JSON.stringify(name)} ${where} parameter`;
+      const verdict = namedLikeSecret(name) ? "secret" : judgePart(parameter.slice(equals + 1));
+      if (verdict === "secret") parts.push({ ...value, holds });
+      if (verdict === "unsure") parts.push({ ...value, holds, unsure: true });
     }
     at += parameter.length + 1;
   }

@@ -1,7 +1,9 @@
 // What configuration a saved plan was made from, as a digest of the configuration resolved
 // (after interpolation, sensitive values by their digests, where each item was written left
 // out), and one shorter digest per configured item by its address, so that apply can refuse
-// the plan with any other configuration and name the first items that differ.
+// the plan with any other configuration and name the first items that differ. An address may
+// hold a sensitive value (a title that interpolates a secret): it is keyed redacted, as it is
+// shown, on both sides of the comparison.
 
 import { createHash } from "node:crypto";
 import type { DesiredState } from "../config/types.ts";
@@ -10,12 +12,13 @@ import { type AnyKind, addressKey, desiredIn } from "../kinds/types.ts";
 import { type Address, addressOf, addressText, ROOT } from "../model/address.ts";
 import { canonical } from "../model/canonical.ts";
 import type { ItemMeta } from "../model/desired.ts";
+import { Redactor } from "../secrets/redactor.ts";
 
 export interface ConfigurationDigest {
   /** `sha256:…` of the whole configuration as resolved. */
   digest: string;
   /**
-   * A digest of each item by its address (without the lists of the items it holds, which have
+   * A digest of each item by its address, sensitive values in it redacted (without the lists of the items it holds, which have
    * entries of their own), and of the organization's own part (`organization`, `spaces`,
    * `policy`): only to name what differs.
    */
@@ -76,11 +79,14 @@ export function configurationDigest(desired: DesiredState): ConfigurationDigest 
     spaces: short(desired.spaces),
     policy: short(desired.policy),
   };
+  const redactor = new Redactor(desired.sensitiveValues);
   eachItem(desired, (address, kind, item) => {
     const own = new Set((kind.children ?? []).map((child) => child.collection));
-    let key = address;
+    const shown = redactor.redact(address);
+    let key = shown;
     // Two items at one address fail validation; should it happen, neither hides the other.
-    for (let n = 2; key in items; n++) key = `${address}#${n}`;
+    // Two items whose addresses differ only by a sensitive value have a number each, in order.
+    for (let n = 2; key in items; n++) key = `${shown}#${n}`;
     items[key] = sha256(canonical(comparable(item, sensitive, own))).slice(0, 16);
   });
   return { digest, items };

@@ -1,20 +1,103 @@
-// The forms a secret may take in a text that docsync did not write itself: an error message
-// that quotes it JSON-escaped, percent-encoded (a token in a URL the service normalized) or
-// with its line breaks changed or collapsed, a PEM file read with a trailing newline but quoted
-// without it, or only the base64 body of a PEM, whole or line by line.
+// The forms a secret may take in a text that docsync did not write itself, or wrote escaped: an
+// error message that quotes it JSON-escaped (`\"`, `\u00e7`), percent-encoded (a token in a URL
+// the service normalized, in either case of hex digits, `+` for a space as forms encode it),
+// HTML- or Markdown-escaped (a report), with its line breaks changed, collapsed into spaces or
+// removed (a certificate or instructions quoted on one line), a PEM file read with a trailing
+// newline but quoted without it, only the base64 body of a PEM, whole or line by line, or the
+// whole secret base64-encoded. One pattern per secret finds all of these, each character in any
+// of its forms, so that no form is lost to the order in which encodings were applied.
 
-/** Shorter strings are too common to replace without wrecking the text they occur in. */
-export const MIN_SECRET_LENGTH = 4;
+import { Buffer } from "node:buffer";
+import { escapeRegExp, MIN_SECRET_LENGTH } from "./pattern.ts";
+
+export { MIN_SECRET_LENGTH };
 
 const PEM_BLOCK = /-----BEGIN [^-\r\n]+-----([\s\S]*?)-----END [^-\r\n]+-----/g;
 
-/** The whole value, each way it may have been rewritten on its way into a text. */
-function wholeForms(secret: string): string[] {
-  const lf = secret.replace(/\r\n?/g, "\n");
-  const variants = [secret, lf, lf.replace(/\n/g, "\r\n")];
-  variants.push(...variants.map((variant) => variant.trim()));
-  variants.push(secret.trim().replace(/\s+/g, " "));
-  return variants;
+/** A hex digit in either case: `%2f` is `%2F`. */
+const hexDigit = (digit: string): string =>
+  /[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit;
+
+/** `%C3%A7` for `ç`: each byte of its UTF-8, either case of hex digits. */
+function percentPattern(char: string): string {
+  return [...Buffer.from(char, "utf8")]
+    .map((byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, "0")].map(hexDigit).join("")}`)
+    .join("");
+}
+
+/** `\u00e7` for `ç`: as JSON writers that keep to ASCII escape it, either case of hex digits. */
+function unicodeEscapePattern(char: string): string {
+  return [...char]
+    .map((unit) => {
+      const units = unit.length === 1 ? [unit] : [unit[0]!, unit[1]!];
+      return units
+        .map(
+          (u) =>
+            `\\\\u${[...u.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")].map(hexDigit).join("")}`,
+        )
+        .join("");
+    })
+    .join("");
+}
+
+const HTML_NAMED: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+/** Letters and digits: every encoding leaves them as they are. */
+const PLAIN = /^[A-Za-z0-9]$/;
+
+/** Every way one character (not a space) may be written, as a regular expression. */
+function characterPattern(char: string): string {
+  if (PLAIN.test(char)) return char;
+  const forms = new Set([escapeRegExp(char), percentPattern(char)]);
+  const json = JSON.stringify(char).slice(1, -1);
+  if (json !== char) forms.add(escapeRegExp(json));
+  if (char === "/") forms.add("\\\\/");
+  const code = char.codePointAt(0)!;
+  if (code > 0x7e || code < 0x20) forms.add(unicodeEscapePattern(char));
+  // Markdown escapes ASCII punctuation with a backslash; HTML writes it as an entity.
+  if (code < 0x7f && /[!-/:-@[-`{-~]/.test(char)) forms.add(`\\\\${escapeRegExp(char)}`);
+  const named = HTML_NAMED[char];
+  if (named !== undefined) forms.add(named);
+  forms.add(`&#0*${code};`);
+  forms.add(`&#[xX]0*${[...code.toString(16).toUpperCase()].map(hexDigit).join("")};`);
+  if (forms.size === 1) return escapeRegExp(char);
+  // The escaped forms before the character itself: `\\` is one backslash JSON-escaped, not two.
+  forms.delete(escapeRegExp(char));
+  return `(?:${[...forms, escapeRegExp(char)].join("|")})`;
+}
+
+/** One space, tab or line break as any writer may have written it: `+` and `%20` in a URL, `\n` in JSON. */
+const BLANK =
+  "(?:[ \\t\\r\\n+]|%(?:20|0[9AaDd])|\\\\[nrt]|&#(?:0*(?:9|10|13|32)|[xX]0*(?:9|[Aa]|[Dd]|20));|<br\\s*/?>)";
+
+/** One line break, as it is or escaped. */
+const LINE_BREAK = "(?:\\r?\\n|\\r|(?:\\\\r)?\\\\n|(?:%0[Dd])?%0[Aa])";
+
+/**
+ * The pattern of a run of whitespace inside a secret: any run of blanks (collapsed into one space,
+ * or each line break become a space), or none where it held a line break (lines joined).
+ */
+const blankRun = (run: string): string => (/[\r\n]/.test(run) ? `${BLANK}*` : `${BLANK}+`);
+
+/**
+ * The secret, trimmed, as a regular expression that finds it in every form above; the whitespace
+ * it ends with (a PEM file's last newline) is taken along where it follows as it is.
+ */
+export function secretPattern(secret: string): string {
+  const core = secret.trim();
+  const trailing = secret.slice(secret.trimEnd().length);
+  let source = "";
+  for (const [, blank, word] of core.matchAll(/(\s+)|(\S+)/g)) {
+    source += blank !== undefined ? blankRun(blank) : [...word!].map(characterPattern).join("");
+  }
+  if (trailing === "") return source;
+  return `${source}(?:${/[\r\n]/.test(trailing) ? LINE_BREAK : escapeRegExp(trailing)})?`;
 }
 
 /** The base64 bodies of the PEM blocks in a secret: each line, and the lines joined. */
@@ -30,17 +113,17 @@ function pemBodies(secret: string): string[] {
   return forms;
 }
 
-/** JSON text holds a string's characters escaped: `\n` as a backslash and an `n`, `"` as `\"`. */
-const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+/** The secret base64-encoded (a value sent in a header, or stored as bytes), padded or not, and URL-safe. */
+function base64Forms(secret: string): string[] {
+  const encoded = Buffer.from(secret.trim(), "utf8").toString("base64");
+  const unpadded = encoded.replace(/=+$/, "");
+  return [encoded, unpadded, unpadded.replace(/\+/g, "-").replace(/\//g, "_")];
+}
 
-/** A URL holds a value's characters percent-encoded, all of them or only those a URL may not hold. */
-const percentEncoded = (text: string): string[] => [encodeURIComponent(text), encodeURI(text)];
-
-/** Every literal form of a secret worth looking for, longest first. */
+/** The literal texts that come from a secret but are not its characters in order: PEM bodies, base64. */
 export function literalForms(secret: string): string[] {
-  const plain = [...wholeForms(secret), ...pemBodies(secret)];
   const forms = new Set<string>();
-  for (const form of [...plain, ...plain.map(jsonEscaped), ...percentEncoded(secret)]) {
+  for (const form of [...pemBodies(secret), ...base64Forms(secret)]) {
     if (form.length >= MIN_SECRET_LENGTH) forms.add(form);
   }
   return [...forms].sort((a, b) => b.length - a.length);

@@ -5,7 +5,7 @@
 // in every form they may take (see forms.ts), and finds pieces of them too: any 16 base64
 // characters in a row of a secret, as in an error message that quotes a certificate cut off.
 
-import { FRAGMENT_LENGTH, fragments, literalForms, MIN_SECRET_LENGTH } from "./forms.ts";
+import { FRAGMENT_LENGTH, fragments, literalForms, MIN_SECRET_LENGTH, secretPattern } from "./forms.ts";
 import { escapeRegExp } from "./pattern.ts";
 
 /** What a secret is replaced with. */
@@ -40,10 +40,13 @@ export class Redactor {
       added = true;
     }
     if (!added) return;
-    const forms = new Set([...this.secrets].flatMap(literalForms));
-    // Longest first, so that a whole value is replaced before a line of it.
-    const ordered = [...forms].sort((a, b) => b.length - a.length);
-    this.literal = new RegExp(ordered.map(escapeRegExp).join("|"), "g");
+    // Longest first, so that a whole value is replaced before a line of it or a shorter secret
+    // inside it; then the literal forms (PEM lines, base64), longest first too.
+    const whole = [...this.secrets].sort((a, b) => b.length - a.length).map(secretPattern);
+    const literals = [...new Set([...this.secrets].flatMap(literalForms))].sort(
+      (a, b) => b.length - a.length,
+    );
+    this.literal = new RegExp([...whole, ...literals.map(escapeRegExp)].join("|"), "g");
   }
 
   /** The text with every secret, and every piece of one, replaced by `(sensitive)`. */
@@ -54,7 +57,7 @@ export class Redactor {
     return whole.replace(LONG_RUN, (run) => this.redactPieces(run));
   }
 
-  /** A copy of a JSON value with every string redacted. */
+  /** A copy of a JSON value with every string redacted, the keys of its objects too. */
   redactValue<T>(value: T): T {
     return this.redactDeep(value) as T;
   }
@@ -63,7 +66,9 @@ export class Redactor {
     if (typeof value === "string") return this.redact(value);
     if (Array.isArray(value)) return value.map((item) => this.redactDeep(item));
     if (value !== null && typeof value === "object") {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.redactDeep(item)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [this.redact(key), this.redactDeep(item)]),
+      );
     }
     return value;
   }

@@ -88,6 +88,22 @@ describe("errors", () => {
     expect(JSON.stringify(events)).not.toContain(BAD_TOKEN);
   });
 
+  it("keeps the token out of a message that quotes it escaped or base64-encoded", async () => {
+    const { api } = clientFor(emulator);
+    const token = emulator.token;
+    const escaped = token.replace(/_/g, "\\_");
+    emulator.failNext({
+      method: "GET",
+      path: new RegExp(`/orgs/${org}$`),
+      kind: "status",
+      status: 400,
+      message: `refused ${escaped} (${Buffer.from(token).toString("base64")})`,
+    });
+    const error = (await failure(getOrganization(api, org))) as ApiError;
+    await api.close();
+    expect(error.apiMessage).toBe("refused (sensitive) ((sensitive))");
+  });
+
   it("explains a 404", async () => {
     const { api } = clientFor(emulator);
     const path = `/orgs/${org}/sites/site_missing`;

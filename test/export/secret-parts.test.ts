@@ -6,7 +6,14 @@ import { secretPartsOf } from "../../src/export/secrets.ts";
 
 /** Each secret part as the text it covers, with its name. */
 const partsOf = (url: string) =>
-  secretPartsOf(url).map((part) => [part.name, url.slice(part.at, part.at + part.length)]);
+  secretPartsOf(url)
+    .filter((part) => !part.unsure)
+    .map((part) => [part.name, url.slice(part.at, part.at + part.length)]);
+/** The parts that may be secrets or not, as the text they cover. */
+const unsureOf = (url: string) =>
+  secretPartsOf(url)
+    .filter((part) => part.unsure)
+    .map((part) => url.slice(part.at, part.at + part.length));
 
 describe("the secret parts of a URL", () => {
   it("are the values of query and fragment parameters named like a secret", () => {
@@ -33,5 +40,32 @@ describe("the secret parts of a URL", () => {
     expect(partsOf("https://api.example.com:8443/spec.yaml?token=&v=1")).toEqual([]);
     expect(partsOf("https://api.example.com/users/@me?page=2")).toEqual([]);
     expect(partsOf("https://api.example.com/?keyword=docs&author=ada&monkey=1")).toEqual([]);
+  });
+
+  it("are the path segment after a segment named like a secret, unless it is a plain word", () => {
+    expect(partsOf("https://specs.example.com/token/t0k3n-abc/openapi.yaml")).toEqual([
+      ["token", "t0k3n-abc"],
+    ]);
+    expect(partsOf("https://specs.example.com/api_key/Kx81/a.yaml")).toEqual([["api_key", "Kx81"]]);
+    expect(partsOf("https://docs.example.com/tokens/overview")).toEqual([]);
+    expect(unsureOf("https://docs.example.com/tokens/overview")).toEqual(["overview"]);
+  });
+
+  it("are path segments and parameter values that look random, whatever their names", () => {
+    expect(partsOf("https://specs.acme.example/sk_live_4eC39HqLyjWDarjtT1zdp7dc/internal.yaml")).toEqual([
+      ["path", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"],
+    ]);
+    expect(partsOf("https://api.example.com/spec.yaml?id=Zx9Qp2LmT7vB4nR8sK1wY6&v=2")).toEqual([
+      ["id", "Zx9Qp2LmT7vB4nR8sK1wY6"],
+    ]);
+    const ordinary =
+      "https://api.example.com/v2.14.0/specs/3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b.yaml?date=2024-01-15";
+    expect(secretPartsOf(ordinary)).toEqual([]);
+  });
+
+  it("may be secrets or not: long hex strings, such as a commit SHA, are not judged", () => {
+    const raw = "https://raw.example.com/acme/specs/9fceb02d0ae598e95dc970b74767f19372d61af8/openapi.yaml";
+    expect(partsOf(raw)).toEqual([]);
+    expect(unsureOf(raw)).toEqual(["9fceb02d0ae598e95dc970b74767f19372d61af8"]);
   });
 });

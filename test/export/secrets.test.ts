@@ -170,6 +170,51 @@ describe("docsync export keeps secrets out", () => {
     });
   });
 
+  it("keeps secrets out of URL paths, by the segment before them or their shape, and warns of what it cannot judge", async () => {
+    const key = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
+    const sha = "9fceb02d0ae598e95dc970b74767f19372d61af8";
+    await spec("vault", `https://specs.acme.example/${key}/internal.yaml`);
+    await spec("keyed", "https://specs.acme.example/token/t0k3n-abc/openapi.yaml");
+    await spec("query", "https://specs.acme.example/spec.yaml?id=Zx9Qp2LmT7vB4nR8sK1wY6");
+    await spec("raw", `https://raw.acme.example/acme/specs/${sha}/openapi.yaml`);
+    const ordinary =
+      "https://api.acme.example/v2.14.0/3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b.yaml?date=2024-01-15";
+    await spec("ids", ordinary);
+    const file = await h.config("", "exported.yaml");
+    const exported = await h.run(["export", "-o", file, "--force"]);
+    expect(exported.code).toBe(0);
+    const text = await readFile(file, "utf8");
+    for (const output of [text, exported.stdout, exported.stderr]) {
+      expect(output).not.toContain(key);
+      expect(output).not.toContain("t0k3n-abc");
+      expect(output).not.toContain("Zx9Qp2LmT7vB4nR8sK1wY6");
+    }
+    expect(exported.stderr).not.toContain(sha);
+    expect(parse(text).openApiSpecs).toEqual([
+      { slug: "vault", source: "https://specs.acme.example/${OPENAPI_VAULT_PATH_SECRET}/internal.yaml" },
+      { slug: "keyed", source: "https://specs.acme.example/token/${OPENAPI_KEYED_TOKEN}/openapi.yaml" },
+      { slug: "query", source: "https://specs.acme.example/spec.yaml?id=${OPENAPI_QUERY_ID_SECRET}" },
+      { slug: "raw", source: `https://raw.acme.example/acme/specs/${sha}/openapi.yaml` },
+      { slug: "ids", source: ordinary },
+    ]);
+    expect(text).toContain(
+      '#   OPENAPI_VAULT_PATH_SECRET: a random-looking path segment in source of OpenAPI spec "vault"\n',
+    );
+    expect(exported.stderr).toContain(
+      'Warning: source of OpenAPI spec "raw": a long path segment of letters and digits of ' +
+        "https://raw.acme.example/acme/specs/…/openapi.yaml (shown as …) may be a secret or not; " +
+        "it is written as it is: if it is a secret, write an interpolated variable in its place and set it\n",
+    );
+    expect(exported.stderr.match(/Warning:/g)).toHaveLength(1);
+    const env = {
+      OPENAPI_VAULT_PATH_SECRET: key,
+      OPENAPI_KEYED_TOKEN: "t0k3n-abc",
+      OPENAPI_QUERY_ID_SECRET: "Zx9Qp2LmT7vB4nR8sK1wY6",
+    };
+    const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"], { env });
+    expect(plan.stdout).toBe("No changes: live state matches the configuration.\n");
+  });
+
   it("keeps a short secret out of its URL only, and out of the warnings that quote it", async () => {
     await spec("flags", "https://api.acme.example/flags.yaml?auth=true");
     // Two collections with one title: the export warns, quoting the title, and its token.

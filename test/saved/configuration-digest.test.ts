@@ -54,6 +54,20 @@ describe("configurationDigest", () => {
     expect(configurationDifferences(first, other)).toEqual(['~ SAML provider "Okta": different']);
   });
 
+  it("keys an item whose address holds a sensitive value by its address redacted, and tells a change", async () => {
+    const withSecret = (secret: string) =>
+      load(
+        { "docsync.yaml": CONFIG.replace("{ title: Writers }", `{ title: "Writers \${TEAM_SECRET}" }`) },
+        ["docsync.yaml"],
+        { CERT, TEAM_SECRET: secret },
+      ).then(configurationDigest);
+    const first = await withSecret("trsec_41c9e0d27b");
+    expect(JSON.stringify(first)).not.toContain("trsec_41c9e0d27b");
+    expect(Object.keys(first.items)).toContain('team "Writers (sensitive)"');
+    const other = await withSecret("trsec_77a0b5f3e1");
+    expect(configurationDifferences(first, other)).toEqual(['~ team "Writers (sensitive)": different']);
+  });
+
   it("names what differs by address: an item changed, added, gone; a child apart from its parent", async () => {
     const first = await digestOf(CONFIG);
     const other = await digestOf(

@@ -83,7 +83,6 @@ describe("the redactor", () => {
         'password: invalid value "(sensitive)"',
       );
     }
-    expect(literalForms(secrets[0]!)).toContain('pa\\"ss\\\\wo\\trd');
   });
 
   it("finds pieces of a certificate: a quote cut off, re-wrapped, or a single line", () => {
@@ -127,6 +126,12 @@ describe("the redactor", () => {
     });
   });
 
+  it("redacts the keys of a JSON value's objects too", () => {
+    expect(redactor().redactValue({ items: { [`translation "Français ${TOKEN}"`]: "a50f3fe0" } })).toEqual({
+      items: { 'translation "Français (sensitive)"': "a50f3fe0" },
+    });
+  });
+
   it("learns secrets as they become known, and ignores empty or very short ones", () => {
     const r = new Redactor([undefined, "", "abc"]);
     expect(r.redact("abc")).toBe("abc");
@@ -136,10 +141,63 @@ describe("the redactor", () => {
     expectClean(r.redact(`${TOKEN} ${PEM}`));
   });
 
-  it("lists the forms of a PEM secret longest first", () => {
+  it("lists the literal forms of a PEM secret longest first: its base64 body joined and line by line", () => {
     const forms = literalForms(PEM);
     expect(forms[0]!.length).toBeGreaterThanOrEqual(forms.at(-1)!.length);
-    expect(forms).toEqual(expect.arrayContaining([PEM, PEM.trim(), LINES.join(""), ...LINES]));
-    expect(forms).toContain(JSON.stringify(PEM).slice(1, -1));
+    expect(forms).toEqual(expect.arrayContaining([LINES.join(""), ...LINES]));
+  });
+});
+
+describe("the redactor, on forms a secret takes on its way into a text", () => {
+  const INSTRUCTIONS = 'Step 1: call +1 555 0100\n\nStep 2: say "opal-42"\n  then wait & see';
+  const PASSWORD = "p@ss word/x";
+  const TITLE = "Français trsec_9f8e7d6c5b4a";
+  const r = new Redactor([INSTRUCTIONS, PASSWORD, TITLE]);
+  const SECRETS = { INSTRUCTIONS, PASSWORD, TITLE };
+
+  /** Each secret, written by `write`, is replaced whole, and the text around it is kept. */
+  function expectFound(write: (secret: string) => string): void {
+    for (const [name, secret] of Object.entries(SECRETS)) {
+      const form = write(secret);
+      expect(r.redact(`refused <${form}> here`), `${name}: ${form}`).toBe("refused <(sensitive)> here");
+    }
+  }
+
+  it("finds a multi-line secret with its whitespace collapsed, each line break a space, or lines joined", () => {
+    expectFound((secret) => secret.replace(/\s+/g, " "));
+    expectFound((secret) => secret.replace(/\n/g, " "));
+    expectFound((secret) => secret.replace(/\n/g, "\r\n"));
+    expectFound((secret) => secret.replace(/\n\s*/g, ""));
+    expectFound((secret) => JSON.stringify(secret.replace(/\s+/g, " ")).slice(1, -1));
+  });
+
+  it("finds a secret URI-encoded: encodeURIComponent, encodeURI, form-encoded with + for a space, lower-case hex", () => {
+    expectFound(encodeURIComponent);
+    expectFound(encodeURI);
+    expectFound((secret) => new URLSearchParams({ q: secret }).toString().slice(2));
+    expectFound((secret) => encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+    expectFound((secret) => encodeURIComponent(secret.replace(/\s+/g, " ")));
+    expect(r.redact("https://db.example/login?user=ada&pw=p%40ss+word%2Fx&next=1")).toBe(
+      "https://db.example/login?user=ada&pw=(sensitive)&next=1",
+    );
+  });
+
+  it("finds a secret escaped for JSON (ASCII only too), HTML or Markdown, and base64-encoded", () => {
+    expectFound((secret) => JSON.stringify(secret).slice(1, -1));
+    expectFound((secret) =>
+      JSON.stringify(secret)
+        .slice(1, -1)
+        .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    );
+    expectFound((secret) => secret.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;"));
+    expectFound((secret) => secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+    expectFound((secret) => secret.replace(/[\\`*_[\]|~$#!]/g, (c) => `\\${c}`));
+    expectFound((secret) => Buffer.from(secret).toString("base64"));
+  });
+
+  it("leaves alone text that only looks like a secret in part", () => {
+    for (const text of ["p@ss word", "Français trsec_", "Step 1: call +1 555 0100", "p%40ss+word"]) {
+      expect(r.redact(text)).toBe(text);
+    }
   });
 });
