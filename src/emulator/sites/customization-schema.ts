@@ -95,13 +95,17 @@ const contentLink = group({
 /** `{icon}`, `{emoji}` or `{}` (no favicon of its own). */
 const favicon: Spec = group({ icon: themedUrl, emoji: string(undefined, 50) });
 
-const announcement = group({
-  enabled: req(boolean),
-  message: req(string(2, 128)),
-  localizedMessage: localized(128),
-  link: contentLink,
-  style: req(oneOf("info", "warning", "danger", "success")),
-});
+const announcement: Spec = {
+  type: "group",
+  whole: true,
+  fields: {
+    enabled: req(boolean),
+    message: req(string(2, 128)),
+    localizedMessage: localized(128),
+    link: contentLink,
+    style: req(oneOf("info", "warning", "danger", "success")),
+  },
+};
 
 const headerItem = group({
   title: req(string()),

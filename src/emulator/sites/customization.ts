@@ -85,7 +85,8 @@ export function overrideChanges(body: unknown): Map<string, unknown> {
   const walk = (value: Document, fields: Record<string, Field>, prefix: string) => {
     for (const [key, item] of Object.entries(value)) {
       const spec = fields[key];
-      if (isGroup(spec) && item !== null) walk(item as Document, spec.fields, `${prefix}${key}.`);
+      // A group of settings is changed field by field; a nullable object (a color) is one value.
+      if (isGroup(spec) && !spec.nullable && !spec.whole) walk(item as Document, spec.fields, `${prefix}${key}.`);
       else changes.set(`${prefix}${key}`, item);
     }
   };

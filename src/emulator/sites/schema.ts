@@ -9,8 +9,11 @@ import { checkField, type FieldRule } from "../core/validate.ts";
 
 export type Spec =
   | FieldRule
-  /** An object of named fields; `required` fields must be present. */
-  | { type: "group"; fields: Record<string, Field>; nullable?: boolean }
+  /**
+   * An object of named fields; `required` fields must be present. `whole`: a partial update
+   * sets it as one value rather than field by field.
+   */
+  | { type: "group"; fields: Record<string, Field>; nullable?: boolean; whole?: boolean }
   | { type: "list"; items: Spec; max?: number; min?: number; nullable?: boolean }
   /** A mapping of free keys (a language code) to values of one spec. */
   | { type: "map"; values: Spec }

@@ -85,7 +85,7 @@ function sortNavigation(
   if (targetEntries.length === 0) {
     throw badRequest(`${field}: site section group "${anchor.id}" is empty: it has no place to move next to`);
   }
-  if (targetEntries.some((entry) => block.includes(entry))) {
+  if (targetEntries.some((entry) => block.some((moved) => moved.record === entry.record))) {
     throw badRequest(`${field}: must be another item than the one moved`);
   }
   const rest = navigationOrder(site).filter((entry) => !block.some((b) => b.record === entry.record));
