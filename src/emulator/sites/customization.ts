@@ -86,7 +86,8 @@ export function overrideChanges(body: unknown): Map<string, unknown> {
     for (const [key, item] of Object.entries(value)) {
       const spec = fields[key];
       // A group of settings is changed field by field; a nullable object (a color) is one value.
-      if (isGroup(spec) && !spec.nullable && !spec.whole) walk(item as Document, spec.fields, `${prefix}${key}.`);
+      if (isGroup(spec) && !spec.nullable && !spec.whole)
+        walk(item as Document, spec.fields, `${prefix}${key}.`);
       else changes.set(`${prefix}${key}`, item);
     }
   };
