@@ -61,8 +61,9 @@ export function moveGroup(site: SiteRecord, group: GroupRecord, placement: Place
   placeBlock(site.sections, membersOf(site, group), placement);
 }
 
-/** Deletes the group; its members stay where they are, ungrouped. */
+/** Deletes the group; its members (sections and external links) stay where they are, ungrouped. */
 export function deleteGroup(site: SiteRecord, group: GroupRecord): void {
   for (const section of membersOf(site, group)) delete section.groupId;
+  for (const link of site.externalLinks) if (link.groupId === group.id) delete link.groupId;
   site.groups = site.groups.filter((entry) => entry.id !== group.id);
 }

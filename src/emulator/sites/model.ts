@@ -2,7 +2,7 @@
 // spaces, redirects), so deleting a site is dropping one record, and every order the API
 // shows is the order of an array here.
 
-import type { EmulatorState, SpaceRecord } from "../core/state.ts";
+import type { EmulatorState, Role, SpaceRecord } from "../core/state.ts";
 
 export const SITE_TYPES = [
   "basic",
@@ -24,6 +24,8 @@ export interface SiteSpaceRecord {
   spaceSnapshot: SpaceRecord;
   path: string;
   condition?: string;
+  /** Overrides of the site's customization, by leaf path (`styling.sidebar.list`). */
+  customization?: { overrides: Map<string, unknown>; updatedAt: Date };
 }
 
 /** An ordered list of site spaces with one default: the site root, or one section. */
@@ -71,6 +73,44 @@ export interface RedirectRecord extends RedirectBehaviour {
   createdAt: Date;
 }
 
+/** An entry of the navigation that leads out of the site: at the root or in a group. */
+export interface ExternalLinkRecord {
+  id: string;
+  title: string;
+  url: string;
+  draft: boolean;
+  localizedTitle?: Record<string, string>;
+  description?: string;
+  localizedDescription?: Record<string, string>;
+  icon?: string;
+  condition?: string;
+  groupId?: string;
+}
+
+export interface ShareLinkRecord {
+  id: string;
+  name: string;
+  active: boolean;
+  createdAt: Date;
+  /** The secret in the link's URL: whoever has it can read the site. */
+  token: string;
+}
+
+export interface PublishingAuthRecord {
+  backend: "custom" | "integration";
+  /** Signs visitors' tokens: a secret. */
+  privateKey: string;
+  integration?: string;
+  fallbackURL?: string;
+  logoutURL?: string;
+}
+
+/** The site's own grants, by team or user id, in the order they were made. */
+export interface SitePermissionsRecord {
+  teams: Map<string, Role | null>;
+  users: Map<string, Role | null>;
+}
+
 export interface AdaptiveSchemaRecord {
   jsonSchema: Record<string, unknown>;
   updatedAt: Date;
@@ -99,6 +139,17 @@ export interface SiteRecord {
   groups: GroupRecord[];
   /** In creation order; sources are unique within the site. */
   redirects: RedirectRecord[];
+  /** In creation order; where they show is in `navigation`. */
+  externalLinks: ExternalLinkRecord[];
+  /**
+   * The ids of sections and external links in navigation order, as last written; sections keep
+   * their own relative order in `sections` (see navigation.ts).
+   */
+  navigation: string[];
+  customization: { document: Record<string, unknown>; updatedAt: Date };
+  shareLinks: ShareLinkRecord[];
+  publishingAuth: PublishingAuthRecord;
+  permissions: SitePermissionsRecord;
 }
 
 export interface SitesFamilyState {

@@ -16,12 +16,14 @@ import { featuresOf } from "./features.ts";
 import { membersOf } from "./group-store.ts";
 import type {
   Container,
+  ExternalLinkRecord,
   GroupRecord,
   RedirectRecord,
   SectionRecord,
   SiteRecord,
   SiteSpaceRecord,
 } from "./model.ts";
+import { groupEntries } from "./navigation.ts";
 import { sectionUrl, sitePreviewUrl, siteSpaceUrl, siteUrl } from "./urls.ts";
 
 /**
@@ -133,17 +135,39 @@ export function renderSection(ctx: RequestContext, site: SiteRecord, section: Se
   );
 }
 
-/** A group's `children` are its sections (the emulator's groups hold sections only). */
+/** SiteExternalLink; the same for every caller. */
+export function renderExternalLink(link: ExternalLinkRecord) {
+  return {
+    object: "site-external-link",
+    id: link.id,
+    title: link.title,
+    ...(link.localizedTitle !== undefined ? { localizedTitle: { ...link.localizedTitle } } : {}),
+    ...(link.description !== undefined ? { description: link.description } : {}),
+    ...(link.localizedDescription !== undefined
+      ? { localizedDescription: { ...link.localizedDescription } }
+      : {}),
+    ...(link.icon !== undefined ? { icon: link.icon } : {}),
+    url: link.url,
+    ...(link.groupId !== undefined ? { sectionGroup: link.groupId } : {}),
+    draft: link.draft,
+    ...(link.condition !== undefined ? { condition: link.condition } : {}),
+  };
+}
+
+/** A group's `sections` are its sections; its `children`, its sections and external links in order. */
 export function renderGroup(ctx: RequestContext, site: SiteRecord, group: GroupRecord): JsonText {
   return ctx.state.renderCache.get(group, ctx.user.id, () => {
     const sections = membersOf(site, group).map((section) => renderSection(ctx, site, section));
+    const children = groupEntries(site, group).map((entry) =>
+      entry.kind === "section" ? renderSection(ctx, site, entry.record) : renderExternalLink(entry.record),
+    );
     return jsonText({
       object: "site-section-group",
       id: group.id,
       title: group.title,
       draft: false,
       sections,
-      children: sections,
+      children,
       ...(group.icon !== undefined ? { icon: group.icon } : {}),
     });
   });

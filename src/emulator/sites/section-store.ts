@@ -75,4 +75,6 @@ export function deleteSection(site: SiteRecord, section: SectionRecord): void {
   });
   site.sections = site.sections.filter((entry) => entry.id !== section.id);
   if (site.defaultSectionId === section.id) site.defaultSectionId = site.sections[0]?.id;
+  // External links are entries of a navigation of sections: they go with the last section.
+  if (site.sections.length === 0) site.externalLinks = [];
 }

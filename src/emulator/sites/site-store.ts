@@ -4,9 +4,11 @@
 import { containsFolded } from "../core/query.ts";
 import type { EmulatorState, SpaceRecord } from "../core/state.ts";
 import { appendTo, locateAll } from "./containers.ts";
+import { defaultCustomization } from "./customization.ts";
 import type { Container, SiteRecord, SiteType, SiteVisibility } from "./model.ts";
 import { sitesOf } from "./model.ts";
 import { applyOptional } from "./nullable.ts";
+import { newSecret } from "./secrets.ts";
 import { newSiteSpace } from "./site-space-store.ts";
 
 const EMPTY_ADAPTIVE_SCHEMA = { type: "object", properties: {}, additionalProperties: false };
@@ -31,6 +33,12 @@ export function createSite(
     sections: [],
     groups: [],
     redirects: [],
+    externalLinks: [],
+    navigation: [],
+    customization: { document: defaultCustomization(), updatedAt: now },
+    shareLinks: [],
+    publishingAuth: { backend: "custom", privateKey: newSecret() },
+    permissions: { teams: new Map(), users: new Map() },
   };
   for (const space of fields.spaces) appendTo(site.root, newSiteSpace(state, site.root, space));
   sitesOf(state).sites.set(site.id, site);
