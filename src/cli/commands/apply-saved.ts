@@ -79,6 +79,8 @@ async function refuseOutdated(
       apiUrl: setup.apiUrl,
       secrets,
       ...(saved.targets ? { targets: saved.targets } : {}),
+      // Made for the same apply as the approved plan: with the same --allow-destroy.
+      allowDestroy: saved.allowDestroy === true,
     });
     await writeSavedPlan(options.out, sealed);
     const apply = ["docsync", "apply", options.out, ...setup.paths.flatMap((path) => ["-c", path])];
