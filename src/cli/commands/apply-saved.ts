@@ -121,7 +121,7 @@ export async function applySavedPlan(
     const difference = planDifference(approved, current, liveLookup(live));
     // Nothing left to do: the live organization is where the plan leads (it was applied
     // before, by this run's first attempt or by hand), so a job run again succeeds.
-    if (difference.length > 0 && current.changes.length === 0) {
+    if (current.changes.length === 0 && approved.changes.length > 0) {
       context.observer?.alreadyApplied?.(approved);
       output.out(
         output.style.bold(
