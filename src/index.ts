@@ -7,5 +7,5 @@ export type { Output } from "./cli/output.ts";
 export { runDocsync } from "./cli/program.ts";
 export type { DriftReport } from "./drift/report.ts";
 export { DocsyncError, ERROR_CODES, type ErrorCode } from "./errors.ts";
-export type { Plan } from "./model/plan.ts";
+export type { Plan, Refusal } from "./model/plan.ts";
 export { VERSION } from "./version.ts";

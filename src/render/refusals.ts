@@ -3,7 +3,7 @@
 // plan without refusals has no banner.
 
 import type { Plan, Refusal } from "../model/plan.ts";
-import { CELL_VALUE_MAX, clip, escapeHtml, prose } from "./markdown.ts";
+import { CELL_VALUE_MAX, clip, escapeHtml, escapeMarkdown, prose } from "./markdown.ts";
 import { printable } from "./names.ts";
 import type { Style } from "./style.ts";
 
@@ -46,12 +46,13 @@ export function refusalTextLines(plan: Plan, style: Style): string[] {
 export function refusalMarkdownLines(plan: Plan): string[] {
   const refusals = refusalsOf(plan);
   if (refusals.length === 0) return [];
-  const lines = ["> [!CAUTION]", `> **${HEADING}**: merging it does not apply it.`, ">"];
+  const lines = ["> [!CAUTION]", `> **${HEADING}**: it stops before any call, for the rules below.`, ">"];
   for (const refusal of refusals) {
-    const { head, details, fix } = parts(refusal);
-    lines.push(`> - ${prose(head, false)}`);
+    const { details, fix } = parts(refusal);
+    lines.push(`> - **${escapeMarkdown(refusal.rule)}**: ${prose(refusal.message, false)}`);
     for (const line of details) lines.push(`>   - ${prose(clip(line, CELL_VALUE_MAX), false)}`);
-    lines.push(`>   ${prose(fix, false)}`);
+    // A paragraph of its own in the item, after its list of items.
+    lines.push(">", `>   ${prose(fix, false)}`);
   }
   return [...lines, ""];
 }

@@ -89,6 +89,16 @@ describe("the approved-plan flow", () => {
 
     const after = await ws.run(inputs, env);
     expect(after.outputs.changes).toBe("false");
+
+    // The apply job run again, with the same approved plan: it is applied already, and succeeds.
+    h.emulator.resetLog();
+    const rerun = await ws.run({ ...inputs, command: "apply", plan: plan.outputs["saved-plan"]! }, env);
+    expect(rerun.code).toBe(0);
+    expect(rerun.outputs).toMatchObject({ "exit-code": "0", "failure-reason": "", "changes-made": "0" });
+    expect(rerun.summary).toContain(
+      "is already applied: the live organization matches it; nothing was changed.",
+    );
+    expect(h.writes()).toBe(0);
   });
 
   it("refuses an approved plan the live organization no longer fits, then applies the plan for now once approved", async () => {

@@ -48,11 +48,11 @@ describe("a delete whose item is already gone", () => {
   });
 
   /**
-   * A saved plan of PRUNE_REVIEWERS, after which the team `id` is deleted by hand: the arguments
-   * that apply it with its configuration.
+   * A saved plan of `yaml`, after which the team `id` is deleted by hand: the arguments that
+   * apply it with its configuration.
    */
-  const savedThenDeleted = async (id: string) => {
-    const path = await h.config(PRUNE_REVIEWERS);
+  const savedThenDeleted = async (id: string, yaml = PRUNE_REVIEWERS) => {
+    const path = await h.config(yaml);
     const file = path.replace(/\.yaml$/, ".plan.json");
     expect((await h.run(["plan", "-c", path, "--out", file])).code).toBe(0);
     await deleteByHand(`/orgs/${h.org}/teams/${id}`);
@@ -60,19 +60,33 @@ describe("a delete whose item is already gone", () => {
   };
 
   it("is done in a saved plan, which is not stale for an item it deletes that is gone already", async () => {
-    const apply = await savedThenDeleted("team_reviewers");
+    // The plan also creates Support, which is still to do: the plan is not applied already.
+    const apply = await savedThenDeleted(
+      "team_reviewers",
+      PRUNE_REVIEWERS.replace("teams:\n", "teams:\n  - { title: Support }\n"),
+    );
     const result = await h.run([...apply, "--format", "json"]);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.status).toBe("applied");
-    expect(report.rounds[0].calls).toEqual([
+    expect(report.rounds[0].calls).toHaveLength(2);
+    expect(report.rounds[0].calls).toContainEqual(
       expect.objectContaining({
         address: 'team "Reviewers"',
         status: "done",
         gone: 'already gone: 404 Not Found: team "team_reviewers" not found',
       }),
-    ]);
-    expect(await teamTitles()).toEqual(["Writers"]);
+    );
+    expect((await teamTitles()).sort()).toEqual(["Support", "Writers"]);
+  });
+
+  it("finds a saved plan applied already when its one change, a delete, is made by hand", async () => {
+    const apply = await savedThenDeleted("team_reviewers");
+    h.emulator.resetLog();
+    const result = await h.run([...apply, "--format", "json"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: "already-applied", rounds: [] });
+    expect(h.writes()).toBe(0);
   });
 
   it("still refuses a saved plan when an item it keeps was deleted by hand", async () => {

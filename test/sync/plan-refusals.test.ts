@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 import { conforms } from "../support/json-schemas.ts";
+import { spawnDocsync } from "../support/process.ts";
 
 const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\nspaces: { guides: spc_guides }\n`;
 
@@ -108,6 +109,29 @@ describe("a plan that apply will refuse", () => {
     const apply = await h.run(["apply", file, "-c", path]);
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stdout).toContain("Apply complete: 3 changes");
+  });
+
+  // Processes of their own, for their exit codes: a process starts slowly on a busy machine.
+  it("the executable: plan exits 3, and a saved plan applied once more exits 0", {
+    timeout: 120_000,
+  }, async () => {
+    const path = await overTheLimit();
+    const file = `${path}.plan.json`;
+    const run = async (args: string[]) => {
+      const spawned = spawnDocsync(args, h.env);
+      const { code } = await spawned.exited;
+      return { code, stdout: spawned.stdout(), stderr: spawned.stderr() };
+    };
+    const refused = await run(["plan", "-c", path, "--detailed-exitcode"]);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout.startsWith("Apply will refuse this plan:\n")).toBe(true);
+    expect((await h.run(["plan", "-c", path, "--allow-destroy", "--out", file])).code).toBe(0);
+    expect((await h.run(["apply", file, "-c", path])).code).toBe(0);
+    const again = await run(["apply", file, "-c", path]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(
+      "is already applied: the live organization matches it; nothing was changed.",
+    );
   });
 
   it("a plan within the limit has no banner and an empty refusals list", async () => {

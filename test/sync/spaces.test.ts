@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiveSpace } from "../../src/kinds/space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
+import { conforms } from "../support/json-schemas.ts";
 import { grant, handbook, teamGrants, userGrants } from "../support/space-grants.ts";
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a configuration file interpolates it, not JavaScript.
@@ -188,6 +189,10 @@ sites:
     const result = await h.run(["plan", "-c", path]);
     expect(result.code).toBe(3);
     expect(result.stderr).toContain("leave the space without an admin (today: team team_writers)");
+    // In JSON: the error document, with the code and the exit code of a plan apply will refuse.
+    const json = await h.run(["plan", "-c", path, "--format", "json"]);
+    expect(json.code).toBe(3);
+    expect(conforms("error.schema.json", json.stdout)).toMatchObject({ code: "plan.lockout", exitCode: 3 });
   });
 
   it("refuses to lower any admin grant when the service does not say whose token it is", async () => {

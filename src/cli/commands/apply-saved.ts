@@ -79,6 +79,8 @@ async function refuseOutdated(
       apiUrl: setup.apiUrl,
       secrets,
       ...(saved.targets ? { targets: saved.targets } : {}),
+      // Made for the same apply as the approved plan: with the same --allow-destroy.
+      allowDestroy: saved.allowDestroy === true,
     });
     await writeSavedPlan(options.out, sealed);
     const apply = ["docsync", "apply", options.out, ...setup.paths.flatMap((path) => ["-c", path])];
@@ -119,7 +121,7 @@ export async function applySavedPlan(
     const difference = planDifference(approved, current, liveLookup(live));
     // Nothing left to do: the live organization is where the plan leads (it was applied
     // before, by this run's first attempt or by hand), so a job run again succeeds.
-    if (difference.length > 0 && current.changes.length === 0) {
+    if (current.changes.length === 0 && approved.changes.length > 0) {
       context.observer?.alreadyApplied?.(approved);
       output.out(
         output.style.bold(
