@@ -69,7 +69,7 @@ export async function publish(
       "saved-plan": result.savedPlan ?? "",
       "comment-marker": marker,
       "failure-reason": result.failureReason ?? "",
-      ...countOutputs(result.counted),
+      ...countOutputs(result.counted, command === "drift"),
       "changes-made": String(result.made?.changes ?? 0),
       "calls-made": String(result.made?.calls ?? 0),
     };
@@ -88,13 +88,17 @@ export async function publish(
   }
 }
 
-/** The creates, updates, moves and deletes outputs, counted as the summary line counts them. */
-function countOutputs(plan: Plan | undefined): Record<string, string> {
+/**
+ * The creates, updates, moves and deletes outputs, counted as the summary line counts them: in a
+ * plan a replacement is a create and a delete; in drift it is an item that differs.
+ */
+function countOutputs(plan: Plan | undefined, drift: boolean): Record<string, string> {
   const summary = plan?.summary ?? { create: 0, update: 0, replace: 0, move: 0, delete: 0 };
+  const replaced = drift ? 0 : summary.replace;
   return {
-    creates: String(summary.create + summary.replace),
-    updates: String(summary.update),
+    creates: String(summary.create + replaced),
+    updates: String(summary.update + summary.replace - replaced),
     moves: String(summary.move),
-    deletes: String(summary.delete + summary.replace),
+    deletes: String(summary.delete + replaced),
   };
 }

@@ -10,9 +10,11 @@ import { driftSummaryLine, renderDriftMarkdown } from "../../src/drift/markdown.
 import { driftReport, planOfDrift } from "../../src/drift/report.ts";
 import { renderDriftText } from "../../src/drift/text.ts";
 import type { Change, ChangeAction, Plan } from "../../src/model/plan.ts";
+import type { ChangeDifference } from "../../src/plan/compare.ts";
 import { summarize } from "../../src/plan/target.ts";
 import { renderHtml } from "../../src/render/html.ts";
 import { PLAN_WORDS, summaryLine } from "../../src/render/names.ts";
+import { differenceHeadline } from "../../src/render/plan-difference.ts";
 import { renderPlanMarkdown } from "../../src/render/plan-markdown.ts";
 import { plainStyle } from "../../src/render/style.ts";
 import { renderPlanText } from "../../src/render/text.ts";
@@ -130,6 +132,28 @@ describe("the counts of drift", () => {
     expect(drift().summary).toEqual({ create: 4, update: 2, replace: 2, move: 6, delete: 9 });
     expect(renderDriftText(report, plainStyle)).toContain(
       "Drift: organization org_acme differs from the configuration in 23 items.\n",
+    );
+  });
+});
+
+describe("the counts of an approved plan's difference from the plan made now", () => {
+  it("count each change once, by which plan has it", () => {
+    const team = (name: string) => change("create", "team", name);
+    const entry = (name: string, approved: boolean, current: boolean): ChangeDifference => ({
+      action: "create",
+      address: `team "${name}"`,
+      ...(approved ? { approved: team(name) } : {}),
+      ...(current ? { current: team(name) } : {}),
+      approvedCalls: [],
+      currentCalls: [],
+    });
+    const difference = [
+      ...["a1", "a2", "a3"].map((name) => entry(name, false, true)),
+      entry("d1", true, false),
+      ...["x1", "x2"].map((name) => entry(name, true, true)),
+    ];
+    expect(differenceHeadline(difference)).toBe(
+      "3 changes only in the current plan, 1 change only in the approved plan, 2 changes with other calls",
     );
   });
 });

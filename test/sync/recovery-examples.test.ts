@@ -62,6 +62,77 @@ describe("recovery of a create whose answer was lost", () => {
   });
 });
 
+describe("recovery, rule by rule", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  it("leaves out a live section of the same title that was there before the create", async () => {
+    const guides = "      - { path: old, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n";
+    await applied(h, await h.config(HEAD + guides));
+    h.emulator.failNext({ method: "POST", path: /\/sections$/, kind: "after-commit" });
+    const path = await h.config(
+      `${HEAD + guides}      - { path: new, title: Guides, siteSpaces: [{ space: sdk, path: s }] }\n`,
+    );
+    await applied(h, path);
+    expect(h.emulator.requests.filter((entry) => entry.fault === "after-commit")).toHaveLength(1);
+    const sections = await (async () => {
+      const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+      return h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site!.id}/sections`);
+    })();
+    expect(sections.map((s) => [s.path, s.title, s.siteSpaces.map((ss) => ss.space.id)])).toEqual([
+      ["old", "Guides", ["spc_guides"]],
+      ["new", "Guides", ["spc_sdk"]],
+    ]);
+  });
+
+  it("stops without sending the create again when several listed items fit it", async () => {
+    const sites = `/orgs/${h.org}/sites`;
+    for (let i = 0; i < 2; i++) await h.api.send({ method: "POST", path: sites, body: { title: "Twin" } });
+    h.emulator.failNext({ method: "POST", path: /\/sites$/, kind: "after-commit" });
+    h.emulator.resetLog();
+    const error = await h.api
+      .send({
+        method: "POST",
+        path: sites,
+        body: { title: "Twin" },
+        create: true,
+        recover: { list: sites, match: { title: "Twin" } },
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure as Error,
+      );
+    expect(error?.message).toMatch(
+      /several items match \(site_\w+, site_\w+, site_\w+\), so docsync cannot tell which one it created/,
+    );
+    expect(h.emulator.requests.filter((entry) => entry.method === "POST")).toHaveLength(1);
+  });
+
+  it("says so when the list that would show the create cannot be read either", async () => {
+    const teams = `/orgs/${h.org}/teams`;
+    h.emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "after-commit" });
+    h.emulator.failNext({ method: "GET", path: /\/teams$/, kind: "status", status: 403 });
+    const error = await h.api
+      .send({
+        method: "PUT",
+        path: teams,
+        body: { title: "Maybe" },
+        create: true,
+        recover: { list: teams, match: { title: "Maybe" } },
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure as Error,
+      );
+    expect(error?.message).toContain("The outcome is unknown");
+    expect(error?.message).toContain("reading it failed too");
+    expect(h.emulator.requests.filter((entry) => entry.method === "PUT")).toHaveLength(1);
+  });
+});
+
 describe("adoption of a section an interrupted apply made", () => {
   let h: Harness;
   beforeEach(async () => {
