@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   "cli.no-organization": "export: neither `--org` nor `DOCSYNC_ORG` is set",
   "cli.interrupted":
     "`SIGINT` or `SIGTERM` ended the command before it made any change (exit code 130 or 143)",
+  "cli.unanswered":
+    "the process ran out of work while the command still waited for an answer that could no longer come (please report it)",
   "api.invalid-url": "the API URL is not an http(s) URL without credentials, query or fragment",
   "api.insecure-url": "the API URL is http to another machine than this one: the token needs https",
   "api.no-token": "the API client was given an empty token",

@@ -3,7 +3,7 @@
 // service, because that decides whether a non-idempotent write can be sent again.
 
 import { type Dispatcher, EnvHttpProxyAgent, Pool } from "undici";
-import { createWarmConnector } from "./warm-connections.ts";
+import { createWarmConnector, HOST_MISMATCH } from "./warm-connections.ts";
 
 export interface TransportOptions {
   origin: string;
@@ -143,11 +143,23 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  /** The exchanges under way: each settles, by its answer, its failure or its deadline. */
+  const inFlight = new Set<Promise<Exchange>>();
+
   return {
-    exchange,
+    exchange(method, pathAndQuery, body, signal) {
+      const under = exchange(method, pathAndQuery, body, signal);
+      inFlight.add(under);
+      void under.finally(() => inFlight.delete(under));
+      return under;
+    },
     warm: (total) => connector?.warm(Math.min(total, options.connections)),
     async close() {
-      await pool.close();
+      // Once every exchange has settled, nothing the pool may still hold is awaited by anyone: it
+      // is destroyed rather than closed, since a close waits for requests undici may keep counted
+      // after failing them (warm-connections.ts), and would then never end.
+      await Promise.allSettled([...inFlight]);
+      await pool.destroy();
       connector?.close();
     },
   };
@@ -220,6 +232,15 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   const cause = plain(error, code);
   const known = code === undefined ? undefined : FAILURE_BY_CODE.get(code);
   if (known !== undefined) return { ...known, cause };
+  if (code === HOST_MISMATCH || code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+    // Renamed by the connector (warm-connections.ts); told by the code users can look up.
+    return {
+      reason: "TLS error: the server's certificate is for another host name (ERR_TLS_CERT_ALTNAME_INVALID)",
+      ambiguous: false,
+      retryable: false,
+      cause,
+    };
+  }
   if (code !== undefined && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code)) {
     return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause };
   }

@@ -101,8 +101,11 @@ export async function runDocsync(args: string[], caller: CallerContext): Promise
   const ended = { command: commandOf(args), json: asksForJson(args) };
   reportSignalExits(context, ended);
   try {
-    const program = await buildProgram(context, args);
-    await program.parseAsync(args, { from: "user" });
+    const run = async () => {
+      const program = await buildProgram(context, args);
+      await program.parseAsync(args, { from: "user" });
+    };
+    await (context.unanswered ? Promise.race([run(), context.unanswered]) : run());
     return context.exitCode;
   } catch (error) {
     return reportFailure(error, context, ended);
