@@ -32,8 +32,11 @@ export const ERROR_CODES = {
   "api.rate-limited": "the API still answered 429 after the retries",
   "api.unavailable": "the API still answered 5xx after the retries",
   "api.rejected": "the API refused a request with another 4xx answer (400, 409, 422, …)",
-  "api.network":
-    "no answer from the API: the host is unknown or unreachable, the connection broke, or it timed out",
+  "api.network": "no answer from the API: the host is unknown or unreachable, or the connection broke",
+  "api.timeout":
+    "no answer from the API within the deadline (`--timeout`, `DOCSYNC_TIMEOUT`), after the retries",
+  "api.tls":
+    "the API's TLS certificate was refused: for another host name, self-signed, expired or not trusted",
   "api.outcome-unknown":
     "a create failed in a way that may have made the item; it was not sent again (apply says where to look)",
   "api.bad-answer": "the API answered in a form docsync cannot read (not JSON, not a list, a repeated page)",

@@ -24,6 +24,7 @@ import { DEFAULT_PARALLELISM } from "./parallelism.ts";
 import { findCreated } from "./recovery.ts";
 import {
   DEFAULT_RETRY,
+  header,
   isAmbiguousStatus,
   isRetryableStatus,
   type RetrySettings,
@@ -31,14 +32,14 @@ import {
   waitBeforeRetry,
 } from "./retry.ts";
 import { takenByAnother } from "./taken.ts";
+import { DEFAULT_TIMEOUT_MS } from "./timeout.ts";
 import { createTransport, type ResponseHeaders } from "./transport.ts";
 import { buildTarget, resolveApiRoot } from "./url.ts";
 
 // Callers may take the client's types from here as well as from client-types.ts.
 export type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
 
-/** The deadline of one exchange, headers and body, unless the caller gives another. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export { DEFAULT_TIMEOUT_MS } from "./timeout.ts";
 
 interface Answer {
   status: number;
@@ -150,8 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw failedError(method, path, failure, attempt, checkedList);
       }
       const wait = waitBeforeRetry(attempt, headers, settings, random, Date.now());
-      const reason =
-        wait.basis === "retry-after" ? `${failure.reason}; service asked to wait` : failure.reason;
+      const reason = wait.basis === "retry-after" ? askedToWait(failure, headers) : failure.reason;
       emit({ type: "retry", method, path, attempt, status: failure.status, waitMs: wait.waitMs, reason });
       if (wait.waitMs > 0) await sleep(wait.waitMs, undefined, { signal: request.signal }).catch(() => {});
       if (request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
@@ -251,6 +251,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     prepare: (requests) => transport.warm(Math.min(requests, parallelism)),
     close: () => transport.close(),
   };
+}
+
+/** `the API asked (429 Retry-After)`: a wait the service asked for, by the header that asked. */
+function askedToWait(failure: Failure, headers: ResponseHeaders | undefined): string {
+  const named = headers !== undefined && header(headers, "retry-after") !== undefined;
+  return `the API asked (${failure.status ?? failure.reason} ${named ? "Retry-After" : "X-RateLimit-Reset"})`;
 }
 
 /** The error of a request given up on (ApiRequest.signal): whether it was made may be unknown. */

@@ -2,6 +2,7 @@
 // operation (`METHOD /path`) and what went wrong, so a user can act on it without a stack trace.
 
 import { DocsyncError, type ErrorCode } from "../errors.ts";
+import type { NetworkErrorCode } from "./transport.ts";
 
 /** The reason phrase of a status: node:http is loaded only when a message names one (validate never does). */
 function reasonPhrase(status: number): string | undefined {
@@ -24,6 +25,8 @@ export interface ApiErrorDetails {
   outcomeUnknown?: boolean;
   /** The answer came but could not be read (not JSON, not a page): `api.bad-answer`. */
   unreadable?: boolean;
+  /** No answer came, for a reason with a code of its own (a timeout, TLS); else `api.network`. */
+  network?: NetworkErrorCode | undefined;
 }
 
 /** The error code of a failed request: what a pipeline tells apart (a bad token, the network, …). */
@@ -31,7 +34,7 @@ export function apiErrorCode(details: ApiErrorDetails): ErrorCode {
   const { status } = details;
   if (details.outcomeUnknown) return "api.outcome-unknown";
   if (details.unreadable) return "api.bad-answer";
-  if (status === undefined) return "api.network";
+  if (status === undefined) return details.network ?? "api.network";
   if (status === 401) return "api.unauthorized";
   if (status === 403) return "api.forbidden";
   if (status === 404) return "api.not-found";
@@ -69,6 +72,8 @@ export interface Failure {
   /** The request may have been applied although it failed. */
   ambiguous: boolean;
   cause: Error | undefined;
+  /** For a failure without an answer: its own error code, if it has one (transport.ts). */
+  code?: NetworkErrorCode | undefined;
 }
 
 /** The error for a request that failed for good. `checkedList`: a listing showed a create did not happen. */
@@ -82,7 +87,9 @@ export function failedError(
   let message = failureMessage(method, path, failure, attempts);
   if (checkedList !== undefined) message += `; GET ${checkedList} shows it was not created`;
   const { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
+  return new ApiError({ method, path, status, apiMessage, attempts, network: failure.code }, message, {
+    cause,
+  });
 }
 
 /** The error for a create that may or may not have happened; `list` is where to look. */

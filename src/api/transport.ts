@@ -51,7 +51,12 @@ export interface NetworkFailure {
   retryable: boolean;
   /** A plain copy of the underlying error (code and message only), for debugging. */
   cause: Error;
+  /** The error code of a failure of its own kind; `api.network` when absent. */
+  code?: NetworkErrorCode;
 }
+
+/** What a failure to get an answer is, when it is more than `api.network`. */
+export type NetworkErrorCode = "api.timeout" | "api.tls";
 
 export type Exchange =
   | { kind: "response"; status: number; headers: ResponseHeaders; body: string; durationMs: number }
@@ -189,6 +194,7 @@ function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {
     ambiguous: true,
     retryable: true,
     cause: plain(error),
+    code: "api.timeout",
   };
 }
 
@@ -205,7 +211,7 @@ const KNOWN_FAILURES: [codes: string[], FailureClass][] = [
   // The connection was never established, so nothing was sent.
   [
     ["UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"],
-    { reason: "connection timed out", ambiguous: false, retryable: true },
+    { reason: "connection timed out", ambiguous: false, retryable: true, code: "api.timeout" },
   ],
   [["EAI_AGAIN"], { reason: "host name lookup failed (temporary)", ambiguous: false, retryable: true }],
   [["ENOTFOUND"], { reason: "host not found", ambiguous: false, retryable: false }],
@@ -215,7 +221,7 @@ const KNOWN_FAILURES: [codes: string[], FailureClass][] = [
   ],
   [
     ["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"],
-    { reason: "timed out waiting for the response", ambiguous: true, retryable: true },
+    { reason: "timed out waiting for the response", ambiguous: true, retryable: true, code: "api.timeout" },
   ],
   [
     ["UND_ERR_CLOSED", "UND_ERR_DESTROYED"],
@@ -239,10 +245,11 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
       ambiguous: false,
       retryable: false,
       cause,
+      code: "api.tls",
     };
   }
   if (code !== undefined && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code)) {
-    return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause };
+    return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause, code: "api.tls" };
   }
   const message = error instanceof Error ? error.message : String(error);
   // Unknown failures are treated as possibly having reached the service: the safe assumption.
