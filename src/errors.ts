@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   "api.no-token": "the API client was given an empty token",
   "api.bad-token": "the API token holds a line break",
   "api.invalid-option": "the API client was given an option out of range",
+  "api.wrong-url":
+    "the server has no route for a call every Docs Platform API answers (an organization): the API URL is wrong",
   "api.unauthorized": "the API answered 401: the token is wrong, expired or revoked",
   "api.forbidden": "the API answered 403: the token may not do this",
   "api.not-found": "the API answered 404 to a call that needed its item",
@@ -97,6 +99,8 @@ export const ERROR_CODES = {
     "a create made first to learn which form of an item the service keeps answered with another form",
   "export.file-exists": "the export's output file exists and `--force` was not given",
   "export.write": "the export's output file cannot be written",
+  "export.list-absent":
+    "the API answered 404 for a list that no export can do without: the API URL or the organization is wrong",
   "export.ambiguous": "live items that the configuration tells apart by title, label or path share one",
   "emulator.fixture": "`docsync emulator`: the fixture cannot be read or is not valid",
   "emulator.port": "`docsync emulator`: the port is in use",

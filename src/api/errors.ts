@@ -50,6 +50,11 @@ export class ApiError extends DocsyncError {
   readonly apiMessage: string | undefined;
   readonly attempts: number;
   readonly outcomeUnknown: boolean;
+  /**
+   * The API root the request went to (`https://api.example.com/v1`), set by the client: for a
+   * message that blames the API URL itself (absent-route.ts).
+   */
+  apiRoot: string | undefined;
 
   constructor(details: ApiErrorDetails, message: string, options: { cause?: unknown } = {}) {
     super(apiErrorCode(details), message, options);
@@ -109,6 +114,30 @@ export function outcomeUnknownError(
   return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: true }, message, {
     cause,
   });
+}
+
+/** The error of a request given up on (ApiRequest.signal): whether it was made may be unknown. */
+export function abandonedError(
+  method: HttpMethod,
+  path: string,
+  failure: Failure,
+  attempts: number,
+  ambiguous: boolean,
+): ApiError {
+  const outcome = ambiguous
+    ? "it may or may not have been carried out"
+    : `it was not carried out (last answer: ${failure.reason})`;
+  return new ApiError(
+    {
+      method,
+      path,
+      status: failure.status,
+      apiMessage: failure.apiMessage,
+      attempts,
+      outcomeUnknown: ambiguous,
+    },
+    `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`,
+  );
 }
 
 /** `POST /orgs/o/teams failed: 503 Service Unavailable (after 5 attempts)` */
