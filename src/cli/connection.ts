@@ -74,7 +74,7 @@ const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
  * absent, whose other form the run sends from then on (the client reports each route once), and
  * a wait before a retry long enough to look like a hang. All of it on the error stream.
  */
-function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent) => void {
+export function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent) => void {
   return (event) => {
     if (verbose) output.err(`[api] ${describeEvent(event)}\n`);
     else if (event.type === "retry" && event.waitMs > ANNOUNCED_WAIT_MS) {

@@ -13,7 +13,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createTlsServer } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiEvent } from "../../src/api/client-types.ts";
+import { askedToWait } from "../../src/api/retry.ts";
+import { ANNOUNCED_WAIT_MS, eventPrinter } from "../../src/cli/connection.ts";
+import type { Output } from "../../src/cli/output.ts";
+import { runDocsync } from "../../src/cli/program.ts";
+import { watchUnanswered } from "../../src/cli/unanswered.ts";
 import type { ErrorCode } from "../../src/errors.ts";
+import { plainStyle } from "../../src/render/style.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { conforms } from "../support/json-schemas.ts";
 import { spawnDocsync } from "../support/process.ts";
@@ -26,7 +33,7 @@ function certificateForAnotherName(dir: string): { key: string; cert: string } |
     execFileSync(
       "openssl",
       [
-        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+        ...["req", "-x509", "-newkey", "rsa:2048", "-nodes"],
         ...["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=other.example"],
         ...["-addext", "subjectAltName=DNS:other.example"],
       ],
@@ -270,10 +277,22 @@ describe("every command against a server that fails to answer", () => {
     );
     server.on("tlsClientError", () => {});
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const tlsPort = (server.address() as { port: number }).port;
+    // The handshake as far away as a real server's: on loopback the failure came too soon to matter.
+    const distant = createServer((socket) => {
+      socket.on("error", () => {});
+      socket.pause();
+      setTimeout(() => {
+        const upstream = connect(tlsPort, "127.0.0.1").on("error", () => socket.destroy());
+        socket.pipe(upstream).pipe(socket);
+        socket.resume();
+      }, 30);
+    });
+    await new Promise<void>((resolve) => distant.listen(0, "127.0.0.1", resolve));
     // Trusted (NODE_EXTRA_CA_CERTS), reached by a host name: only the name is wrong.
     const env = {
       ...h.env,
-      DOCSYNC_API_URL: `https://localhost:${(server.address() as { port: number }).port}`,
+      DOCSYNC_API_URL: `https://localhost:${(distant.address() as { port: number }).port}`,
       NODE_EXTRA_CA_CERTS: tls.cert,
     };
     try {
@@ -293,8 +312,43 @@ describe("every command against a server that fails to answer", () => {
           expect(conforms("error.schema.json", stdout)).toMatchObject({ code: "api.tls" });
       }
     } finally {
+      distant.close();
       server.close();
     }
+  });
+
+  it("a command still waiting when the process runs out of work ends through the failure path", async () => {
+    // What the process does when its event loop empties: here, at once, while plan waits.
+    let idle: (() => void) | undefined;
+    const unanswered = watchUnanswered({
+      once: (_event, listener) => {
+        idle = listener;
+      },
+      off: () => {},
+    });
+    const hang = servers.find((server) => server.mode.code === "api.timeout")!;
+    let stdout = "";
+    let stderr = "";
+    const run = runDocsync(["plan", "-c", config, "--format", "json", "--timeout", "0.2"], {
+      env: { ...h.env, DOCSYNC_API_URL: hang.url },
+      exitCode: 0,
+      unanswered: unanswered.ended,
+      output: {
+        out: (text) => {
+          stdout += text;
+        },
+        err: (text) => {
+          stderr += text;
+        },
+        style: plainStyle,
+        interactive: false,
+        ask: async () => "",
+      },
+    });
+    idle!();
+    expect(await run).toBe(1);
+    expect(stderr).toMatch(/^Error: docsync ended without an answer: /);
+    expect(conforms("error.schema.json", stdout)).toMatchObject({ command: "plan", code: "cli.unanswered" });
   });
 
   it("--timeout and DOCSYNC_TIMEOUT take seconds in range; anything else is a usage error before any request", async () => {
@@ -347,5 +401,46 @@ describe("export against a service without some of its lists", () => {
       "left unmanaged: collections (and with them the spaces in collections).",
     );
     h.emulator.restoreRoutes();
+  });
+});
+
+describe("a long wait before a retry", () => {
+  const printed = (event: ApiEvent, verbose = false): string => {
+    let text = "";
+    const output: Output = {
+      out: () => {
+        throw new Error("nothing goes to standard output");
+      },
+      err: (chunk) => {
+        text += chunk;
+      },
+      style: plainStyle,
+      interactive: false,
+      ask: async () => "",
+    };
+    eventPrinter(verbose, output)(event);
+    return text;
+  };
+  const retry = (waitMs: number, reason: string): ApiEvent => ({
+    type: "retry",
+    method: "GET",
+    path: "/orgs/org_acme/teams",
+    attempt: 1,
+    status: 429,
+    waitMs,
+    reason,
+  });
+
+  it("is announced on the error stream with its reason when over 5 s; a short one is not", () => {
+    const asked = askedToWait(429, { "retry-after": "45" });
+    expect(asked).toBe("the API asked (429 Retry-After)");
+    expect(printed(retry(45_000, asked))).toBe(
+      "Waiting 45 s: the API asked (429 Retry-After); then GET /orgs/org_acme/teams is sent again.\n",
+    );
+    expect(askedToWait(429, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9" })).toBe(
+      "the API asked (429 X-RateLimit-Reset)",
+    );
+    expect(printed(retry(ANNOUNCED_WAIT_MS, asked))).toBe("");
+    expect(printed(retry(800, "503 Service Unavailable"))).toBe("");
   });
 });
