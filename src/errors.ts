@@ -19,19 +19,26 @@ export const ERROR_CODES = {
   "cli.no-organization": "export: neither `--org` nor `DOCSYNC_ORG` is set",
   "cli.interrupted":
     "`SIGINT` or `SIGTERM` ended the command before it made any change (exit code 130 or 143)",
+  "cli.unanswered":
+    "the process ran out of work while the command still waited for an answer that could no longer come (please report it)",
   "api.invalid-url": "the API URL is not an http(s) URL without credentials, query or fragment",
   "api.insecure-url": "the API URL is http to another machine than this one: the token needs https",
   "api.no-token": "the API client was given an empty token",
   "api.bad-token": "the API token holds a line break",
   "api.invalid-option": "the API client was given an option out of range",
+  "api.wrong-url":
+    "the server has no route for a call every Docs Platform API answers (an organization): the API URL is wrong",
   "api.unauthorized": "the API answered 401: the token is wrong, expired or revoked",
   "api.forbidden": "the API answered 403: the token may not do this",
   "api.not-found": "the API answered 404 to a call that needed its item",
   "api.rate-limited": "the API still answered 429 after the retries",
   "api.unavailable": "the API still answered 5xx after the retries",
   "api.rejected": "the API refused a request with another 4xx answer (400, 409, 422, …)",
-  "api.network":
-    "no answer from the API: the host is unknown or unreachable, the connection broke, or it timed out",
+  "api.network": "no answer from the API: the host is unknown or unreachable, or the connection broke",
+  "api.timeout":
+    "no answer from the API within the deadline (`--timeout`, `DOCSYNC_TIMEOUT`), after the retries",
+  "api.tls":
+    "the API's TLS certificate was refused: for another host name, self-signed, expired or not trusted",
   "api.outcome-unknown":
     "a create failed in a way that may have made the item; it was not sent again (apply says where to look)",
   "api.bad-answer": "the API answered in a form docsync cannot read (not JSON, not a list, a repeated page)",
@@ -92,6 +99,8 @@ export const ERROR_CODES = {
     "a create made first to learn which form of an item the service keeps answered with another form",
   "export.file-exists": "the export's output file exists and `--force` was not given",
   "export.write": "the export's output file cannot be written",
+  "export.list-absent":
+    "the API answered 404 for a list that no export can do without: the API URL or the organization is wrong",
   "export.ambiguous": "live items that the configuration tells apart by title, label or path share one",
   "emulator.fixture": "`docsync emulator`: the fixture cannot be read or is not valid",
   "emulator.port": "`docsync emulator`: the port is in use",

@@ -10,6 +10,7 @@ import { isRouteAbsent } from "./absent-route.ts";
 import type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
 import {
   ApiError,
+  abandonedError,
   describeStatus,
   extractApiMessage,
   type Failure,
@@ -23,6 +24,7 @@ import { MAX_PAGE_SIZE, walkPages } from "./pagination.ts";
 import { DEFAULT_PARALLELISM } from "./parallelism.ts";
 import { findCreated } from "./recovery.ts";
 import {
+  askedToWait,
   DEFAULT_RETRY,
   isAmbiguousStatus,
   isRetryableStatus,
@@ -31,14 +33,14 @@ import {
   waitBeforeRetry,
 } from "./retry.ts";
 import { takenByAnother } from "./taken.ts";
+import { DEFAULT_TIMEOUT_MS } from "./timeout.ts";
 import { createTransport, type ResponseHeaders } from "./transport.ts";
 import { buildTarget, resolveApiRoot } from "./url.ts";
 
 // Callers may take the client's types from here as well as from client-types.ts.
 export type { ApiClient, ApiClientOptions, ApiEvent, ApiRequest, Query } from "./client-types.ts";
 
-/** The deadline of one exchange, headers and body, unless the caller gives another. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export { DEFAULT_TIMEOUT_MS } from "./timeout.ts";
 
 interface Answer {
   status: number;
@@ -97,7 +99,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (wait !== undefined) holdAll(wait);
   }
 
-  async function execute(request: ApiRequest): Promise<Answer> {
+  /** Every request, its errors marked with the API root they went to. */
+  const execute = (request: ApiRequest): Promise<Answer> =>
+    send(request).catch((error: unknown) => {
+      if (error instanceof ApiError) error.apiRoot ??= `${root.origin}${root.prefix}`;
+      throw error;
+    });
+
+  async function send(request: ApiRequest): Promise<Answer> {
     const { method } = request;
     const { path, target } = buildTarget(root.prefix, request.path, request.query);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -153,7 +162,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       const wait = waitBeforeRetry(attempt, headers, settings, random, Date.now());
       const reason =
-        wait.basis === "retry-after" ? `${failure.reason}; service asked to wait` : failure.reason;
+        wait.basis === "retry-after"
+          ? askedToWait(failure.status ?? failure.reason, headers)
+          : failure.reason;
       emit({ type: "retry", method, path, attempt, status: failure.status, waitMs: wait.waitMs, reason });
       if (wait.waitMs > 0) await sleep(wait.waitMs, undefined, { signal: request.signal }).catch(() => {});
       if (request.signal?.aborted) throw abandonedError(method, path, failure, attempt, ambiguousEarlier);
@@ -253,30 +264,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     prepare: (requests) => transport.warm(Math.min(requests, parallelism)),
     close: () => transport.close(),
   };
-}
-
-/** The error of a request given up on (ApiRequest.signal): whether it was made may be unknown. */
-function abandonedError(
-  method: HttpMethod,
-  path: string,
-  failure: Failure,
-  attempts: number,
-  ambiguous: boolean,
-): ApiError {
-  const outcome = ambiguous
-    ? "it may or may not have been carried out"
-    : `it was not carried out (last answer: ${failure.reason})`;
-  return new ApiError(
-    {
-      method,
-      path,
-      status: failure.status,
-      apiMessage: failure.apiMessage,
-      attempts,
-      outcomeUnknown: ambiguous,
-    },
-    `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`,
-  );
 }
 
 function parseBody(method: HttpMethod, path: string, status: number, text: string): unknown {

@@ -2,6 +2,7 @@
 // operation (`METHOD /path`) and what went wrong, so a user can act on it without a stack trace.
 
 import { DocsyncError, type ErrorCode } from "../errors.ts";
+import type { NetworkErrorCode } from "./transport.ts";
 
 /** The reason phrase of a status: node:http is loaded only when a message names one (validate never does). */
 function reasonPhrase(status: number): string | undefined {
@@ -24,6 +25,8 @@ export interface ApiErrorDetails {
   outcomeUnknown?: boolean;
   /** The answer came but could not be read (not JSON, not a page): `api.bad-answer`. */
   unreadable?: boolean;
+  /** No answer came, for a reason with a code of its own (a timeout, TLS); else `api.network`. */
+  network?: NetworkErrorCode | undefined;
 }
 
 /** The error code of a failed request: what a pipeline tells apart (a bad token, the network, …). */
@@ -31,7 +34,7 @@ export function apiErrorCode(details: ApiErrorDetails): ErrorCode {
   const { status } = details;
   if (details.outcomeUnknown) return "api.outcome-unknown";
   if (details.unreadable) return "api.bad-answer";
-  if (status === undefined) return "api.network";
+  if (status === undefined) return details.network ?? "api.network";
   if (status === 401) return "api.unauthorized";
   if (status === 403) return "api.forbidden";
   if (status === 404) return "api.not-found";
@@ -47,6 +50,11 @@ export class ApiError extends DocsyncError {
   readonly apiMessage: string | undefined;
   readonly attempts: number;
   readonly outcomeUnknown: boolean;
+  /**
+   * The API root the request went to (`https://api.example.com/v1`), set by the client: for a
+   * message that blames the API URL itself (absent-route.ts).
+   */
+  apiRoot: string | undefined;
 
   constructor(details: ApiErrorDetails, message: string, options: { cause?: unknown } = {}) {
     super(apiErrorCode(details), message, options);
@@ -69,6 +77,8 @@ export interface Failure {
   /** The request may have been applied although it failed. */
   ambiguous: boolean;
   cause: Error | undefined;
+  /** For a failure without an answer: its own error code, if it has one (transport.ts). */
+  code?: NetworkErrorCode | undefined;
 }
 
 /** The error for a request that failed for good. `checkedList`: a listing showed a create did not happen. */
@@ -82,7 +92,9 @@ export function failedError(
   let message = failureMessage(method, path, failure, attempts);
   if (checkedList !== undefined) message += `; GET ${checkedList} shows it was not created`;
   const { status, apiMessage, cause } = failure;
-  return new ApiError({ method, path, status, apiMessage, attempts }, message, { cause });
+  return new ApiError({ method, path, status, apiMessage, attempts, network: failure.code }, message, {
+    cause,
+  });
 }
 
 /** The error for a create that may or may not have happened; `list` is where to look. */
@@ -102,6 +114,30 @@ export function outcomeUnknownError(
   return new ApiError({ method, path, status, apiMessage, attempts, outcomeUnknown: true }, message, {
     cause,
   });
+}
+
+/** The error of a request given up on (ApiRequest.signal): whether it was made may be unknown. */
+export function abandonedError(
+  method: HttpMethod,
+  path: string,
+  failure: Failure,
+  attempts: number,
+  ambiguous: boolean,
+): ApiError {
+  const outcome = ambiguous
+    ? "it may or may not have been carried out"
+    : `it was not carried out (last answer: ${failure.reason})`;
+  return new ApiError(
+    {
+      method,
+      path,
+      status: failure.status,
+      apiMessage: failure.apiMessage,
+      attempts,
+      outcomeUnknown: ambiguous,
+    },
+    `${method} ${path} was given up on after ${attempts} attempt(s): ${outcome}.`,
+  );
 }
 
 /** `POST /orgs/o/teams failed: 503 Service Unavailable (after 5 attempts)` */

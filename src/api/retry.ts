@@ -106,3 +106,9 @@ export function waitBeforeRetry(
     basis: "backoff",
   };
 }
+
+/** `the API asked (429 Retry-After)`: a wait the service asked for, named by the header that asked. */
+export function askedToWait(status: number | string, headers: ResponseHeaders | undefined): string {
+  const named = headers !== undefined && header(headers, "retry-after") !== undefined;
+  return `the API asked (${status} ${named ? "Retry-After" : "X-RateLimit-Reset"})`;
+}

@@ -3,7 +3,7 @@
 // service, because that decides whether a non-idempotent write can be sent again.
 
 import { type Dispatcher, EnvHttpProxyAgent, Pool } from "undici";
-import { createWarmConnector } from "./warm-connections.ts";
+import { createWarmConnector, HOST_MISMATCH } from "./warm-connections.ts";
 
 export interface TransportOptions {
   origin: string;
@@ -51,7 +51,12 @@ export interface NetworkFailure {
   retryable: boolean;
   /** A plain copy of the underlying error (code and message only), for debugging. */
   cause: Error;
+  /** The error code of a failure of its own kind; `api.network` when absent. */
+  code?: NetworkErrorCode;
 }
+
+/** What a failure to get an answer is, when it is more than `api.network`. */
+export type NetworkErrorCode = "api.timeout" | "api.tls";
 
 export type Exchange =
   | { kind: "response"; status: number; headers: ResponseHeaders; body: string; durationMs: number }
@@ -143,11 +148,23 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  /** The exchanges under way: each settles, by its answer, its failure or its deadline. */
+  const inFlight = new Set<Promise<Exchange>>();
+
   return {
-    exchange,
+    exchange(method, pathAndQuery, body, signal) {
+      const under = exchange(method, pathAndQuery, body, signal);
+      inFlight.add(under);
+      void under.finally(() => inFlight.delete(under));
+      return under;
+    },
     warm: (total) => connector?.warm(Math.min(total, options.connections)),
     async close() {
-      await pool.close();
+      // Once every exchange has settled, nothing the pool may still hold is awaited by anyone: it
+      // is destroyed rather than closed, since a close waits for requests undici may keep counted
+      // after failing them (warm-connections.ts), and would then never end.
+      await Promise.allSettled([...inFlight]);
+      await pool.destroy();
       connector?.close();
     },
   };
@@ -177,6 +194,7 @@ function timeoutFailure(timeoutMs: number, error: unknown): NetworkFailure {
     ambiguous: true,
     retryable: true,
     cause: plain(error),
+    code: "api.timeout",
   };
 }
 
@@ -193,7 +211,7 @@ const KNOWN_FAILURES: [codes: string[], FailureClass][] = [
   // The connection was never established, so nothing was sent.
   [
     ["UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"],
-    { reason: "connection timed out", ambiguous: false, retryable: true },
+    { reason: "connection timed out", ambiguous: false, retryable: true, code: "api.timeout" },
   ],
   [["EAI_AGAIN"], { reason: "host name lookup failed (temporary)", ambiguous: false, retryable: true }],
   [["ENOTFOUND"], { reason: "host not found", ambiguous: false, retryable: false }],
@@ -203,7 +221,7 @@ const KNOWN_FAILURES: [codes: string[], FailureClass][] = [
   ],
   [
     ["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"],
-    { reason: "timed out waiting for the response", ambiguous: true, retryable: true },
+    { reason: "timed out waiting for the response", ambiguous: true, retryable: true, code: "api.timeout" },
   ],
   [
     ["UND_ERR_CLOSED", "UND_ERR_DESTROYED"],
@@ -220,8 +238,18 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   const cause = plain(error, code);
   const known = code === undefined ? undefined : FAILURE_BY_CODE.get(code);
   if (known !== undefined) return { ...known, cause };
+  if (code === HOST_MISMATCH || code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+    // Renamed by the connector (warm-connections.ts); told by the code users can look up.
+    return {
+      reason: "TLS error: the server's certificate is for another host name (ERR_TLS_CERT_ALTNAME_INVALID)",
+      ambiguous: false,
+      retryable: false,
+      cause,
+      code: "api.tls",
+    };
+  }
   if (code !== undefined && /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code)) {
-    return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause };
+    return { reason: `TLS error (${code})`, ambiguous: false, retryable: false, cause, code: "api.tls" };
   }
   const message = error instanceof Error ? error.message : String(error);
   // Unknown failures are treated as possibly having reached the service: the safe assumption.

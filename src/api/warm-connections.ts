@@ -33,8 +33,29 @@ interface Ready {
   take(): void;
 }
 
+/**
+ * undici answers a certificate for another host name (ERR_TLS_CERT_ALTNAME_INVALID) unlike any
+ * other failure to connect: it fails the queued requests but leaves them counted as running, so
+ * closing the pool then waits for them forever and the process ends with nothing settled (exit
+ * 13). Under another code the failure takes undici's common path, which removes them.
+ */
+export const HOST_MISMATCH = "DOCSYNC_TLS_HOST_MISMATCH";
+
+function hostMismatchAsCommonFailure(connect: Connector): Connector {
+  return (options, callback) =>
+    connect(options, (...args) => {
+      const [error] = args;
+      if (error === null || (error as { code?: unknown }).code !== "ERR_TLS_CERT_ALTNAME_INVALID") {
+        callback(...args);
+        return;
+      }
+      const renamed = new Error(error.message, { cause: error });
+      callback(Object.assign(renamed, { code: HOST_MISMATCH }), null);
+    });
+}
+
 export function createWarmConnector(origin: string, options: { timeoutMs: number }): WarmConnector {
-  const base = buildConnector({ timeout: options.timeoutMs });
+  const base = hostMismatchAsCommonFailure(buildConnector({ timeout: options.timeoutMs }));
   const url = new URL(origin);
   // As undici's client passes them for this origin (an IPv6 host without its brackets).
   const target: ConnectOptions = {

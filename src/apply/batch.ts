@@ -6,6 +6,7 @@
 import { isRouteAbsent } from "../api/absent-route.ts";
 import type { ApiClient } from "../api/client-types.ts";
 import { ApiError } from "../api/errors.ts";
+import type { ErrorCode } from "../errors.ts";
 import { addressText } from "../model/address.ts";
 import type { Call } from "../model/plan.ts";
 import { pathText } from "../model/references.ts";
@@ -37,25 +38,27 @@ export async function sendBatch(
 
 export type ItemOutcome =
   | { status: "done"; ids: Map<string, string> }
-  | { call: Call; status: "failed"; error: string };
+  | { call: Call; status: "failed"; error: string; code: ErrorCode };
 
 /** One item's result (`{status, id?, error?}`) as the outcome of its call, with the ids it captures. */
 export function batchItemOutcome(call: Call, result: unknown): ItemOutcome {
-  const failed = (error: string): ItemOutcome => ({ call, status: "failed", error });
+  const failed = (error: string, code: ErrorCode): ItemOutcome => ({ call, status: "failed", error, code });
   if (result === null || typeof result !== "object") {
     return failed(
       `${call.method} ${pathText(call.path)}: the bulk call's answer has no result for this item`,
+      "api.bad-answer",
     );
   }
   const { status, error } = result as { status?: unknown; error?: unknown };
   if (status === "error") {
-    return failed(typeof error === "string" && error !== "" ? error : "the service refused this item");
+    const message = typeof error === "string" && error !== "" ? error : "the service refused this item";
+    return failed(message, "api.rejected");
   }
   const ids = new Map<string, string>();
   for (const capture of call.captures ?? []) {
     const id = capturedId(result, capture);
     if (id === undefined)
-      return failed(`the answer did not include the id of ${addressText(capture.address)}`);
+      return failed(`the answer did not include the id of ${addressText(capture.address)}`, "apply.no-id");
     ids.set(addressText(capture.address), id);
   }
   return { status: "done", ids };

@@ -7,7 +7,7 @@
 
 import { setMaxListeners } from "node:events";
 import type { ApiClient } from "../api/client.ts";
-import { DocsyncError } from "../errors.ts";
+import { DocsyncError, type ErrorCode, errorCodeOf } from "../errors.ts";
 import { addressText } from "../model/address.ts";
 import type { Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
@@ -24,7 +24,8 @@ export type CallOutcome =
    * `gone`: a delete that found its item already gone (gone.ts), and what the service said.
    */
   | { call: Call; status: "done"; instead?: string; carried?: true; gone?: string }
-  | { call: Call; status: "failed"; error: string }
+  /** `code`: the error's own code (`api.unauthorized`, `api.timeout`, …: src/errors.ts). */
+  | { call: Call; status: "failed"; error: string; code: ErrorCode }
   /** `cause`: the id of the failed call it depends on, directly or not. */
   | { call: Call; status: "skipped"; cause: string }
   /** The apply was interrupted before the call could start. */
@@ -198,7 +199,7 @@ export async function executePlan(
         record({ call, status: "done", gone });
         return true;
       }
-      record({ call, status: "failed", error: failureMessage(error, call.probe) });
+      record({ call, status: "failed", error: failureMessage(error, call.probe), code: errorCodeOf(error) });
       skipDependents(call);
       return false;
     } finally {

@@ -3,6 +3,7 @@
 
 import { createApiClient } from "../api/client.ts";
 import type { ApiClient, ApiEvent } from "../api/client-types.ts";
+import { parseTimeout, TIMEOUT_RANGE } from "../api/timeout.ts";
 import { proxySettings } from "../api/transport.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Output } from "./output.ts";
@@ -10,6 +11,8 @@ import type { Output } from "./output.ts";
 export interface ConnectionOptions {
   apiUrl?: string;
   parallelism?: number;
+  /** Seconds to wait for each request's answer (--timeout); else DOCSYNC_TIMEOUT, else the client's. */
+  timeout?: number;
   /** Print every request, retry and recovery to the error stream (a route found absent is always told). */
   verbose?: boolean;
 }
@@ -39,6 +42,19 @@ export function apiBaseUrl(options: ConnectionOptions, env: NodeJS.ProcessEnv): 
   return baseUrl;
 }
 
+function timeoutFromEnvironment(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.DOCSYNC_TIMEOUT;
+  if (text === undefined || text === "") return undefined;
+  const value = parseTimeout(text);
+  if (value === undefined) {
+    throw new DocsyncError(
+      "cli.usage",
+      `DOCSYNC_TIMEOUT must be a number of seconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max} (got ${JSON.stringify(text)}).`,
+    );
+  }
+  return value;
+}
+
 /** Counts the requests a client sends: each attempt of each request, answered or not. */
 export class RequestCounter {
   sent = 0;
@@ -47,14 +63,25 @@ export class RequestCounter {
   };
 }
 
+/** A wait before a retry longer than this is told even without --verbose: a silent one looks hung. */
+export const ANNOUNCED_WAIT_MS = 5_000;
+
+/** `45 s`, `1.5 s` */
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
+
 /**
- * What a run prints of the client's events: with --verbose every event; without, only a route
- * found absent, whose other form the run sends from then on (the client reports each route once).
+ * What a run prints of the client's events: with --verbose every event; without, a route found
+ * absent, whose other form the run sends from then on (the client reports each route once), and
+ * a wait before a retry long enough to look like a hang. All of it on the error stream.
  */
-function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent) => void {
+export function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent) => void {
   return (event) => {
     if (verbose) output.err(`[api] ${describeEvent(event)}\n`);
-    else if (event.type === "alternate") {
+    else if (event.type === "retry" && event.waitMs > ANNOUNCED_WAIT_MS) {
+      output.err(
+        `Waiting ${seconds(event.waitMs)}: ${event.reason}; then ${event.method} ${event.path} is sent again.\n`,
+      );
+    } else if (event.type === "alternate") {
       output.err(
         `Note: this service has no route ${event.route} (${event.method} ${event.path} answered ${event.status}); ` +
           `docsync sends its other form instead, for the rest of the run: ${event.instead}\n`,
@@ -76,10 +103,12 @@ export function connect(
   const listeners: ((event: ApiEvent) => void)[] = [];
   if (output) listeners.push(eventPrinter(options.verbose === true, output));
   if (counter) listeners.push(counter.listen);
+  const timeout = options.timeout ?? timeoutFromEnvironment(env);
   return createApiClient({
     baseUrl,
     token,
     parallelism: options.parallelism,
+    ...(timeout === undefined ? {} : { timeoutMs: Math.round(timeout * 1000) }),
     proxy: proxySettings(env),
     ...(listeners.length > 0
       ? {

@@ -52,6 +52,11 @@ export interface CommandContext {
   /** What SIGINT and SIGTERM do; absent when no signal can reach the command (in-process runs). */
   interruption?: Interruption;
   /**
+   * Rejects when the process runs out of work before the command has answered (unanswered.ts):
+   * the command then ends through the failure path instead of in silence.
+   */
+  unanswered?: Promise<never>;
+  /**
    * The secrets known so far (the API token, the configuration's sensitive values once it is
    * loaded). `output` is already redacted of them; files a command writes must be too.
    */

@@ -53,6 +53,8 @@ export interface AppliedCall {
   status: CallStatus;
   /** failed: what the API or the network said. */
   error?: string;
+  /** failed: why, as a stable code (`api.unauthorized`, `api.timeout`, …). */
+  code?: ErrorCode;
   /** skipped: the failed call it needed. */
   because?: string;
   /** done: a delete that found its item already gone (404), with what the service said. */
@@ -144,7 +146,10 @@ export class ApplyRecorder {
           summary: outcome.call.summary,
           status: outcome.status,
         };
-        if (outcome.status === "failed") call.error = redactor.redact(outcome.error);
+        if (outcome.status === "failed") {
+          call.error = redactor.redact(outcome.error);
+          call.code = outcome.code;
+        }
         if (outcome.status === "done" && outcome.gone) call.gone = redactor.redact(outcome.gone);
         if (outcome.status === "skipped") {
           const cause = calls.get(outcome.cause);

@@ -15,17 +15,21 @@ if (problem !== undefined) {
   process.stdout.write(`${VERSION}\n`);
 } else {
   // Loaded together: each is read while another is compiled.
-  const [{ watchInterruptions }, { processOutput }, { runDocsync }] = await Promise.all([
+  const [{ watchInterruptions }, { processOutput }, { runDocsync }, { watchUnanswered }] = await Promise.all([
     import("./interruption.ts"),
     import("./output.ts"),
     import("./program.ts"),
+    import("./unanswered.ts"),
   ]);
   const interruption = watchInterruptions();
+  const unanswered = watchUnanswered();
   process.exitCode = await runDocsync(args, {
     output: processOutput(),
     env: process.env,
     exitCode: 0,
     interruption,
+    unanswered: unanswered.ended,
   });
+  unanswered.dispose();
   interruption.dispose();
 }

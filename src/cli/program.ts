@@ -25,6 +25,7 @@ Environment:
   DOCSYNC_TOKEN     API token (required by every command that calls the API; never printed)
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
   DOCSYNC_ORG       the organization, for configurations that say organization: \${DOCSYNC_ORG}
+  DOCSYNC_TIMEOUT   seconds each API request waits for its answer, instead of --timeout (default 30)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
   NO_COLOR          no colour, even at a terminal
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)
@@ -101,8 +102,11 @@ export async function runDocsync(args: string[], caller: CallerContext): Promise
   const ended = { command: commandOf(args), json: asksForJson(args) };
   reportSignalExits(context, ended);
   try {
-    const program = await buildProgram(context, args);
-    await program.parseAsync(args, { from: "user" });
+    const run = async () => {
+      const program = await buildProgram(context, args);
+      await program.parseAsync(args, { from: "user" });
+    };
+    await (context.unanswered ? Promise.race([run(), context.unanswered]) : run());
     return context.exitCode;
   } catch (error) {
     return reportFailure(error, context, ended);

@@ -3,6 +3,7 @@
 // this file adds what belongs to the whole file: the organization, space names (and the spaces'
 // own entries, from the kinds written under `spaces:`) and the policy.
 
+import { wrongApiUrlError } from "../api/absent-route.ts";
 import type { ApiClient, LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import type { LiveOrganization } from "../api/types.ts";
@@ -40,6 +41,8 @@ async function readOrganizationInfo(client: LiveReader, organization: string): P
   try {
     return await client.get<LiveOrganization>(orgPath(organization));
   } catch (error) {
+    const wrongUrl = wrongApiUrlError(error);
+    if (wrongUrl) throw wrongUrl;
     if (isGoneOrHidden(error)) {
       throw new DocsyncError(
         "live.no-organization",
@@ -115,12 +118,31 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** What an absent list takes out of the export with it: the kinds below it, those found through it. */
+function leftOutWith(read: AbsentRead): string[] {
+  const below = read.details ? [] : (read.kind.children ?? []).map((kind) => `their ${pluralOf(kind)}`);
+  const found = TOP_LEVEL_KINDS.flatMap((kind) => {
+    const through = read.where === "" && !read.details ? kind.exportFindsThrough?.[read.key] : undefined;
+    return through === undefined ? [] : [through];
+  });
+  return [...below, ...found];
+}
+
 /**
  * What the export leaves out because the service does not offer it: one warning per
  * configuration key (the first read of it, and how many more), and the keys for the header.
  */
 function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: string[] } {
   const byKey = new Map<string, AbsentRead[]>();
+  const needed = absent.find((read) => read.where === "" && !read.details && read.kind.exportNeeds);
+  if (needed) {
+    throw new DocsyncError(
+      "export.list-absent",
+      `Cannot export: ${needed.error.message.replace(/\.$/, "")}, and there is no export without ` +
+        `${pluralOf(needed.kind)}. Check the API URL (--api-url or DOCSYNC_API_URL) and the organization.`,
+      { cause: needed.error },
+    );
+  }
   for (const read of inWalkOrder(absent)) {
     const reads = byKey.get(read.key);
     if (reads) reads.push(read);
@@ -129,12 +151,19 @@ function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: 
   const warnings = [...byKey.values()].map(([first, ...more]) => {
     const others =
       more.length === 0 ? "" : `, and so did ${more.length} more read${more.length === 1 ? "" : "s"} of them`;
+    const along = leftOutWith(first!);
     return (
       `${absentKey(first!)}: not exported, since this service does not offer them ` +
-      `(${first!.error.message.replace(/\.$/, "")}${others}); the file leaves them unmanaged`
+      `(${first!.error.message.replace(/\.$/, "")}${others}); the file leaves them unmanaged` +
+      (along.length === 0 ? "" : `, and with them ${listed(along)}`)
     );
   });
-  return { warnings, keys: [...byKey.keys()] };
+  // The header names what goes with each key too.
+  const keys = [...byKey.entries()].map(([key, [first]]) => {
+    const along = leftOutWith(first!);
+    return along.length === 0 ? key : `${key} (and with them ${listed(along)})`;
+  });
+  return { warnings, keys };
 }
 
 export async function exportOrganization(

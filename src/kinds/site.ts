@@ -109,6 +109,8 @@ export const siteKind: TopLevelKind<
   kind: "site",
   collection: "sites",
   highRisk: true,
+  // A docs site configuration without its sites is no export of it.
+  exportNeeds: true,
   keyKeptUnique: false,
   config: {
     schema: {

@@ -287,6 +287,7 @@ export const spaceKind: TopLevelKind<
 
   // The export finds the spaces it names and those of collections (space-export.ts).
   exportFind: findSpaces,
+  exportFindsThrough: { collections: "the spaces in collections" },
   toConfig: spaceConfig,
   exportLeavesOut:
     "spaces at the organization's root that no site uses (no call lists them; add one as name: {id} to manage it)",

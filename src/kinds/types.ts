@@ -233,6 +233,16 @@ export interface KindExport<T extends KindTypes> {
     scope: ScopeIn<T>,
     named: { spaces: readonly string[] },
   ): Promise<DesiredIn<T>[]>;
+  /**
+   * An export cannot be made without this list: when the service answers it 404 (a wrong API
+   * URL, most likely), the export fails instead of leaving the kind out.
+   */
+  exportNeeds?: boolean;
+  /**
+   * The lists through which `exportFind` finds items, by collection, each with what it finds
+   * there: when the service does not offer one, the export says those are left out too.
+   */
+  exportFindsThrough?: Readonly<Record<string, string>>;
   /** An export writes each item on one line when it fits (a site space). */
   exportOneLine?: boolean;
   /** What an export of this kind leaves out, and why, for the file's header. */

@@ -4,6 +4,7 @@
 // any write, with one line per absent read naming the configuration key that needs it (in the
 // order of the walk, whichever answered first), and an export leaves those keys out.
 
+import { wrongApiUrlError } from "../api/absent-route.ts";
 import type { LiveReader } from "../api/client-types.ts";
 import { type ApiError, isGoneOrHidden, isNotOffered } from "../api/errors.ts";
 import { DocsyncError } from "../errors.ts";
@@ -81,6 +82,9 @@ async function organizationExists(client: LiveReader, organization: string): Pro
     await client.get(`/orgs/${encodeURIComponent(organization)}`);
     return true;
   } catch (error) {
+    // The organization is a route every API has: without it, the API URL is wrong.
+    const wrongUrl = wrongApiUrlError(error);
+    if (wrongUrl) throw wrongUrl;
     if (isGoneOrHidden(error)) return false;
     return true;
   }

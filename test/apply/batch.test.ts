@@ -43,7 +43,12 @@ describe("batchItemOutcome", () => {
       draft: false,
       error: "no such section",
     });
-    expect(outcome).toEqual({ call: create, status: "failed", error: "no such section" });
+    expect(outcome).toEqual({
+      call: create,
+      status: "failed",
+      error: "no such section",
+      code: "api.rejected",
+    });
   });
 
   it("fails, naming the call, when the answer has no result for the item or no id for a create", () => {

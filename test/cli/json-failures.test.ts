@@ -104,8 +104,20 @@ describe("--format json on failure", () => {
     expect(report.rounds).toEqual([
       expect.objectContaining({
         calls: [
-          expect.objectContaining({ status: "failed", error: expect.stringContaining("409 Conflict") }),
+          expect.objectContaining({
+            status: "failed",
+            code: "api.rejected",
+            error: expect.stringContaining("409 Conflict"),
+          }),
         ],
+      }),
+    ]);
+    // Each failed call has its own code: a write the service refuses the token for is not a 409.
+    h.emulator.failNext({ method: "PUT", path: /\/teams$/, kind: "status", status: 401 });
+    const refused = await h.run(["apply", "-c", config, "--yes", "--format", "json"]);
+    expect(document("apply-report.schema.json", refused.stdout).rounds).toEqual([
+      expect.objectContaining({
+        calls: [expect.objectContaining({ status: "failed", code: "api.unauthorized" })],
       }),
     ]);
 

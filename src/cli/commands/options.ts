@@ -2,6 +2,7 @@
 
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_PARALLELISM, MAX_PARALLELISM } from "../../api/parallelism.ts";
+import { DEFAULT_TIMEOUT_MS, parseTimeout, TIMEOUT_RANGE } from "../../api/timeout.ts";
 import { FORMATS, type Format } from "../../render/format.ts";
 import { collect } from "./config-option.ts";
 
@@ -20,6 +21,16 @@ export function parallelismOption(value: string): number {
   return n;
 }
 
+/** `--timeout`: seconds, the same check as DOCSYNC_TIMEOUT's (connection.ts). */
+export function timeoutOption(value: string): number {
+  const seconds = parseTimeout(value);
+  if (seconds === undefined)
+    throw new InvalidArgumentError(
+      `must be a number of seconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`,
+    );
+  return seconds;
+}
+
 export { collect, configOption } from "./config-option.ts";
 
 /** How a command reaches the API: its URL, how many requests at once, and whether to log them. */
@@ -31,6 +42,11 @@ export const connectionOptions = (command: Command): Command =>
       `API requests in flight at once, and with apply its calls in flight (1 to ${MAX_PARALLELISM}; docs/apply.md#parallelism)`,
       parallelismOption,
       DEFAULT_PARALLELISM,
+    )
+    .option(
+      "--timeout <seconds>",
+      `seconds to wait for each API request's answer before it is tried again (default: $DOCSYNC_TIMEOUT, else ${DEFAULT_TIMEOUT_MS / 1000})`,
+      timeoutOption,
     )
     .option("-v, --verbose", "print every API request to the error stream");
 
