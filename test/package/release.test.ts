@@ -3,12 +3,14 @@
 // a stand-in registry on 127.0.0.1 that records what npm asks of it.
 
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { majorTag, REQUIRED_FILES, tarballProblems, versionOfTag } from "../../scripts/release.ts";
 
 const run = promisify(execFile);
@@ -104,5 +106,42 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
       stdout: "",
       stderr: `Error: tag v99.0.0 does not match package.json's version ${version}: set "version" first\n`,
     });
+  });
+});
+
+describe("the release workflow", () => {
+  interface Step {
+    run?: string;
+    uses?: string;
+    with?: Record<string, unknown>;
+    env?: Record<string, string>;
+  }
+  const workflow = parse(readFileSync(join(ROOT, ".github/workflows/release.yml"), "utf8")) as {
+    on: { push: { tags: string[] } };
+    permissions: Record<string, string>;
+    jobs: { release: { steps: Step[] } };
+  };
+  const steps = workflow.jobs.release.steps;
+
+  it("runs on a tag v*, allowed to sign provenance and to move a tag, and nothing else", () => {
+    expect(workflow.on).toEqual({ push: { tags: ["v*"] } });
+    expect(workflow.permissions).toEqual({ contents: "write", "id-token": "write" });
+  });
+
+  it("publishes through scripts/release.ts for the tag, with the npm token, to npm", () => {
+    const publish = steps.filter((step) => step.run?.includes("scripts/release.ts"));
+    expect(publish).toHaveLength(1);
+    expect(publish[0]!.run).toBe('npx tsx scripts/release.ts --tag "$GITHUB_REF_NAME"');
+    expect(publish[0]!.env).toEqual({ NODE_AUTH_TOKEN: `\${{ secrets.NPM_TOKEN }}` });
+    const node = steps.find((step) => step.uses === "actions/setup-node@v4")!;
+    expect(node.with).toMatchObject({ "registry-url": "https://registry.npmjs.org" });
+    // npm's provenance check needs the package to name the repository it is built in.
+    const named = steps.findIndex((step) => step.run?.includes("npm pkg set repository.type=git"));
+    expect(steps[named]?.run).toContain(`"repository.url=git+https://github.com/\${GITHUB_REPOSITORY}.git"`);
+    expect(named).toBeLessThan(steps.indexOf(publish[0]!));
+    // The Action's bundle is checked before anything is published.
+    const check = steps.findIndex((step) => step.run?.includes("git diff --exit-code -- dist-action/"));
+    expect(check).toBeGreaterThanOrEqual(0);
+    expect(check).toBeLessThan(steps.indexOf(publish[0]!));
   });
 });
