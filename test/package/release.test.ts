@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { packing } from "../../scripts/build.ts";
 import { majorTag, REQUIRED_FILES, tarballProblems, versionOfTag } from "../../scripts/release.ts";
 
 const run = promisify(execFile);
@@ -48,6 +49,18 @@ describe("the release's checks", () => {
       "should not hold src/index.ts",
       "should not hold examples/organization/okta.pem",
     ]);
+  });
+});
+
+describe("npm's prepare", () => {
+  it("builds the package when npm packs it (pack, publish, a git dependency), not on a clone's install", () => {
+    expect(packing({ npm_command: "pack" })).toBe(true);
+    expect(packing({ npm_command: "publish" })).toBe(true);
+    // npm installing docsync from git: the clone's own install, then the packing of the clone.
+    expect(packing({ npm_command: "install", _PACOTE_NO_PREPARE_: "git+file:///x" })).toBe(false);
+    expect(packing({ npm_command: "install", npm_package_resolved: "/tmp/clone" })).toBe(true);
+    expect(packing({ npm_command: "ci" })).toBe(false);
+    expect(packing({ npm_command: "install" })).toBe(false);
   });
 });
 
