@@ -55,7 +55,7 @@ async function compare(
   );
 }
 
-type StyleOf = (element: Element) => { display: string; borderTopWidth: string };
+type StyleOf = (element: object) => { display: string; borderTopWidth: string };
 
 describe.skipIf(browserMissing)("the README's picture of a plan", () => {
   let browser: Browser;
