@@ -66,7 +66,8 @@ export async function planReportPng(html: string, given?: Browser): Promise<Buff
     await browser.page.setViewportSize(PLAN_REPORT_VIEWPORT);
     await browser.page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
     await browser.page.goto(pathToFileURL(page).href);
-    await browser.page.evaluate(() => document.fonts.ready);
+    // The page's fonts loaded (browser code as text: the scripts' TypeScript has no DOM library).
+    await browser.page.evaluate("document.fonts.ready.then(() => true)");
     return await browser.page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
   } finally {
     if (given === undefined) await browser.close();

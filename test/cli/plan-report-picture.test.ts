@@ -19,42 +19,43 @@ const ARTIFACTS = join(ROOT, "test-artifacts");
 // CI installs Chromium (.ci/run); elsewhere the test says why it does not run.
 const browserMissing = !hasChromium() && !process.env.CI;
 
-/** How two PNGs differ, decoded by the browser: their sizes, and the pixels whose colour differs. */
-async function compare(browser: Browser, a: Buffer, b: Buffer) {
+/**
+ * How two PNGs (base64) differ, decoded by the browser: their sizes, and the pixels whose colour
+ * differs. Browser code, as text: the tests' TypeScript has no DOM library.
+ */
+const COMPARE_IN_PAGE = `async ([first, second]) => {
+  const decode = async (base64) => {
+    const image = new Image();
+    image.src = "data:image/png;base64," + base64;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    return { size: canvas.width + "×" + canvas.height, data: context.getImageData(0, 0, canvas.width, canvas.height).data };
+  };
+  const [x, y] = [await decode(first), await decode(second)];
+  let differing = 0;
+  if (x.size === y.size)
+    for (let i = 0; i < x.data.length; i += 4)
+      if ([0, 1, 2, 3].some((k) => x.data[i + k] !== y.data[i + k])) differing++;
+  return { sizes: [x.size, y.size], differing };
+}`;
+
+async function compare(
+  browser: Browser,
+  a: Buffer,
+  b: Buffer,
+): Promise<{ sizes: string[]; differing: number }> {
   // A blank page: the report's own policy lets no image in.
   await browser.page.goto("about:blank");
   return browser.page.evaluate(
-    async ([first, second]) => {
-      const decode = async (base64: string) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement("canvas");
-        canvas.width = image.naturalWidth;
-        canvas.height = image.naturalHeight;
-        const context = canvas.getContext("2d")!;
-        context.drawImage(image, 0, 0);
-        return {
-          size: `${canvas.width}×${canvas.height}`,
-          data: context.getImageData(0, 0, canvas.width, canvas.height).data,
-        };
-      };
-      const [x, y] = [await decode(first), await decode(second)];
-      let differing = 0;
-      if (x.size === y.size)
-        for (let i = 0; i < x.data.length; i += 4)
-          if (
-            x.data[i] !== y.data[i] ||
-            x.data[i + 1] !== y.data[i + 1] ||
-            x.data[i + 2] !== y.data[i + 2] ||
-            x.data[i + 3] !== y.data[i + 3]
-          )
-            differing++;
-      return { sizes: [x.size, y.size], differing };
-    },
-    [a.toString("base64"), b.toString("base64")] as const,
+    `(${COMPARE_IN_PAGE})(${JSON.stringify([a.toString("base64"), b.toString("base64")])})`,
   );
 }
+
+type StyleOf = (element: object) => { display: string; borderTopWidth: string };
 
 describe.skipIf(browserMissing)("the README's picture of a plan", () => {
   let browser: Browser;
@@ -84,16 +85,18 @@ describe.skipIf(browserMissing)("the README's picture of a plan", () => {
 
   it("draws each change row's border straight across, the mark column included", async () => {
     await browser.page.setContent(html);
-    const rows = await browser.page.locator("#changes tr").evaluateAll((all) =>
-      all.map((row) => ({
+    const rows = await browser.page.locator("#changes tr").evaluateAll((all) => {
+      // The page's own (the tests' TypeScript has no DOM library).
+      const styleOf = (globalThis as unknown as { getComputedStyle: StyleOf }).getComputedStyle;
+      return all.map((row) => ({
         row: row.textContent?.trim() ?? "",
         tops: [...row.children].map((cell) => {
           const box = cell.getBoundingClientRect();
-          return box.top + Number.parseFloat(getComputedStyle(cell).borderTopWidth) / 2;
+          return box.top + Number.parseFloat(styleOf(cell).borderTopWidth) / 2;
         }),
-        display: [...row.children].map((cell) => getComputedStyle(cell).display),
-      })),
-    );
+        display: [...row.children].map((cell) => styleOf(cell).display),
+      }));
+    });
     expect(rows.length).toBeGreaterThan(5);
     for (const { row, tops, display } of rows) {
       expect(new Set(tops).size, `${row}: the cells' top borders at ${tops.join(", ")}`).toBe(1);

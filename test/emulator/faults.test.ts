@@ -4,6 +4,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import type { EmulatorOptions } from "../../src/emulator/index.ts";
+import { listTeams } from "../../src/emulator/teams/store.ts";
 import { as, type Emulator, expectError, expectStatus, startEmulator } from "./http.ts";
 
 const started: Emulator[] = [];
@@ -227,7 +228,9 @@ describe("cutAfterWrites", () => {
     // Seed 7 holds the first answer about 0.9 s.
     const emulator = await start({ seed: 7, faults: { replyJitterMs: 1000, cutAfterWrites: 2 } });
     const first = put(emulator, "First");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once the first write is carried out (its answer still held), however long that takes.
+    while (!listTeams(emulator.state, "org_acme").some((team) => team.title === "First"))
+      await new Promise((resolve) => setTimeout(resolve, 5));
     await expect(put(emulator, "Second")).rejects.toThrow("fetch failed");
     await expect(first).rejects.toThrow("fetch failed");
     expect(emulator.requests.map((entry) => [entry.method, entry.status, entry.fault])).toEqual([

@@ -35,7 +35,7 @@ describe("the packed package", { timeout: 240_000 }, () => {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     });
-    // npm prints the prepack build's output before the JSON.
+    // npm prints the prepare build's output before the JSON.
     packed = (JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as PackResult[])[0]!;
     const project = join(dir, "project");
     await cp(join(ROOT, "examples"), join(project, "examples"), { recursive: true });
