@@ -213,7 +213,7 @@ describe("every operation the published description covers", () => {
   beforeAll(async () => {
     emulator = await startEmulator({
       recordBodies: true,
-      fixture: { ...DEFAULT_FIXTURE, published: ["translations"] },
+      fixture: { ...DEFAULT_FIXTURE, published: ["translations", "adaptive-schema"] },
     });
     ada = as(emulator, "usr_ada");
     await organizationAndPeople();

@@ -260,7 +260,7 @@ describe("translation syncs, the published form (fixture published: [translation
       );
       await writeFile(file, lines("{ title: French }", "[sites]"));
       await expect(startEmulator({ fixture: file })).rejects.toThrow(
-        `fixture ${file}:1:13: published[0]: must be one of translations`,
+        `fixture ${file}:1:13: published[0]: must be one of translations, adaptive-schema`,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });
