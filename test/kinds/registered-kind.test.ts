@@ -130,9 +130,7 @@ describe("a kind registered at run time: a site's customization", () => {
 `);
     await applied(h, file);
     const patches = h.emulator.requests.filter((entry) => entry.method === "PATCH");
-    expect(patches.map((entry) => entry.path)).toEqual([
-      `/v1/orgs/${h.org}/sites/${(await site()).id}/look`,
-    ]);
+    expect(patches.map((entry) => entry.path)).toEqual([`/v1/orgs/${h.org}/sites/${(await site()).id}/look`]);
     expect(await live()).toMatchObject({ theme: { color: "#000000" }, font: "Lato" });
     expect((await h.run(["plan", "-c", file, "--detailed-exitcode"])).code).toBe(0);
   });
