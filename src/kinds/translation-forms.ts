@@ -31,7 +31,8 @@ export interface RawTranslationSettings {
 export interface RawTranslationSync {
   source: { space: string; language: string };
   language: string;
-  instructions?: Record<string, unknown>;
+  /** A text, or a document. */
+  instructions?: string | Record<string, unknown>;
 }
 
 export type RawTranslation = RawTranslationSettings | RawTranslationSync;
@@ -137,3 +138,28 @@ export function checkTranslations(items: readonly Located<RawTranslation>[], ctx
       );
   }
 }
+
+/** The document of one paragraph that a text of instructions is sent as. */
+export function instructionsDocument(text: string): Record<string, unknown> {
+  const leaf = { object: "leaf", text, marks: [] };
+  const paragraph = {
+    object: "block",
+    type: "paragraph",
+    data: {},
+    nodes: [{ object: "text", leaves: [leaf] }],
+  };
+  return { object: "document", data: {}, nodes: [paragraph] };
+}
+
+/** The text a document holds when it is one paragraph of plain text, as instructionsDocument makes it. */
+export function instructionsText(document: unknown): string | undefined {
+  const text = (document as { nodes?: { nodes?: { leaves?: { text?: unknown }[] }[] }[] } | null)?.nodes?.[0]
+    ?.nodes?.[0]?.leaves?.[0]?.text;
+  if (typeof text !== "string") return undefined;
+  return JSON.stringify(instructionsDocument(text)) === JSON.stringify(document) ? text : undefined;
+}
+
+/** Whether a document holds nothing: what the service shows when no instructions were given. */
+export const isEmptyDocument = (document: unknown): boolean =>
+  Array.isArray((document as { nodes?: unknown } | null)?.nodes) &&
+  (document as { nodes: unknown[] }).nodes.length === 0;

@@ -23,6 +23,9 @@ import {
   type DesiredTranslationSync,
   described,
   FORMS,
+  instructionsDocument,
+  instructionsText,
+  isEmptyDocument,
   type LiveTranslation,
   liveForm,
   type RawTranslation,
@@ -83,7 +86,12 @@ export const translationKind: TopLevelKind<
         spaceId: ctx.spaceId(source.space),
         sourceLanguage: source.language,
         language,
-        ...(instructions !== undefined ? { instructions } : {}),
+        ...(instructions !== undefined
+          ? {
+              instructions:
+                typeof instructions === "string" ? instructionsDocument(instructions) : instructions,
+            }
+          : {}),
       };
     },
   },
@@ -211,9 +219,11 @@ export const translationKind: TopLevelKind<
       language: item.language,
     };
     const { instructions } = item;
-    if (typeof instructions === "object" && instructions !== null && !Array.isArray(instructions))
-      config.instructions = instructions;
-    else if (instructions !== undefined && instructions !== null)
+    if (typeof instructions === "object" && instructions !== null && !Array.isArray(instructions)) {
+      // A text when it is one paragraph of it; nothing when the document is empty.
+      if (!isEmptyDocument(instructions))
+        config.instructions = instructionsText(instructions) ?? instructions;
+    } else if (instructions !== undefined && instructions !== null)
       ctx.warn(
         `translation ${JSON.stringify(syncKey(String(item.source?.space), String(item.language)))}: its instructions are not a document (a mapping), so they are left out`,
       );

@@ -82,8 +82,10 @@ describe("schemas/docsync.schema.json", () => {
     }
     expect(open).toEqual([
       "#.definitions.redirect.properties.destination",
-      // A translation's instructions: a document, whose keys are its own.
-      "#.definitions.translation.else.properties.instructions",
+      // A translation's instructions: a document, whose data and blocks are its own.
+      "#.definitions.translation.else.properties.instructions.anyOf[1]",
+      "#.definitions.translation.else.properties.instructions.anyOf[1].properties.data",
+      "#.definitions.translation.else.properties.instructions.anyOf[1].properties.nodes.items",
     ]);
   });
 });

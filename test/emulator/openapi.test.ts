@@ -39,6 +39,7 @@ describe("OpenAPI specs", () => {
       processingState: "complete",
       lastVersion: "oasv_0001",
       lastProcessedAt: anIso(),
+      lastProcessedErrorCount: 0,
       permissions: { view: true, edit: true },
       urls: {
         location: `${emulator.url}/v1/orgs/org_acme/openapi/petstore`,

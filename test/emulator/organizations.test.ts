@@ -47,7 +47,7 @@ function acme(url: string, overrides: Record<string, unknown> = {}) {
       app: "https://app.docs.example/o/org_acme",
       logo: "https://app.docs.example/o/org_acme/logo.png",
     },
-    trial: { status: "none" },
+    trial: { status: "none", count: 0 },
     mergeRules: { type: "none" },
     permissions: {
       view: true,
@@ -126,10 +126,11 @@ describe("PATCH /orgs/{organizationId}", () => {
     expect(expectStatus(await ada("GET", "/orgs/org_acme"), 200)).toEqual(expected);
   });
 
-  it("removes the hostname and the logo with null", async () => {
+  it("removes the logo with null, and refuses a null hostname, which neither description allows", async () => {
     await ada("PATCH", "/orgs/org_acme", { logo: "https://acme.example/logo.svg" });
-    const answer = expectStatus(await ada("PATCH", "/orgs/org_acme", { hostname: null, logo: null }), 200);
-    expect("hostname" in answer).toBe(false);
+    expectError(await ada("PATCH", "/orgs/org_acme", { hostname: null }), 400, "hostname: must not be null");
+    const answer = expectStatus(await ada("PATCH", "/orgs/org_acme", { logo: null }), 200);
+    expect(answer.hostname).toBe("acme");
     expect(answer.urls.logo).toBe("https://app.docs.example/o/org_acme/logo.png");
   });
 

@@ -140,10 +140,53 @@ async function sites(): Promise<void> {
   await ok("GET", `${at}/redirect?source=%2Fsdk`);
   await ok("DELETE", `${at}/redirects/${redirect.id}`);
   await ok("PUT", `${at}/redirects`, { redirects: [{ source: "/sdk", destination: null }] });
+  await brandingAndAudience(at, { sdk: sdk.id, guides: guides.id, group: group.id });
   await ok("DELETE", `${at}/site-spaces/${sdk.id}`);
   await ok("DELETE", groupAt);
   await ok("DELETE", `${at}/sections/${api.id}`);
   await ok("DELETE", at);
+}
+
+/** A site's branding, navigation links, audience and permissions (design/published-site.md). */
+async function brandingAndAudience(at: string, ids: { sdk: string; guides: string; group: string }) {
+  const document = await ok("GET", `${at}/customization`);
+  const { updatedAt: _updatedAt, ...whole } = document;
+  await ok("PUT", `${at}/customization`, { ...whole, header: { ...whole.header, preset: "bold" } });
+  const siteSpace = `${at}/site-spaces/${ids.sdk}/customization`;
+  await ok("PATCH", siteSpace, { styling: { primaryColor: { light: "#00875A", dark: "#36B37E" } } });
+  await ok("GET", siteSpace);
+  await ok("DELETE", siteSpace);
+  const link = await ok("POST", `${at}/external-links`, {
+    title: "Status",
+    url: "https://status.acme.example",
+  });
+  await ok("PATCH", `${at}/external-links/${link.id}`, { parent: ids.group, description: "Uptime" });
+  await ok("GET", `${at}/structure`);
+  await ok("PATCH", `${at}/structure/sort`, {
+    item: { type: "site-section", id: ids.guides },
+    position: { before: { type: "site-section-group", id: ids.group } },
+  });
+  await ok("GET", `${at}/structure`);
+  await ok("DELETE", `${at}/external-links/${link.id}`);
+  await ok("POST", `${at}/publish`);
+  await ok("POST", `${at}/unpublish`);
+  const share = await ok("POST", `${at}/share-links`, { name: "partners" });
+  await ok("PATCH", `${at}/share-links/${share.id}`, { active: false });
+  await ok("GET", `${at}/share-links`);
+  await ok("DELETE", `${at}/share-links/${share.id}`);
+  await ok("GET", `${at}/publishing/auth`);
+  await ok("PATCH", `${at}/publishing/auth`, {
+    backend: "custom",
+    fallbackURL: "https://acme.example/login",
+  });
+  await ok("POST", `${at}/permissions`, { teams: ["team_writers"] });
+  await ok("POST", `${at}/permissions`, { users: ["usr_eddie"] });
+  await ok("PATCH", `${at}/permissions/teams/team_writers`, { role: "edit" });
+  await ok("PATCH", `${at}/permissions/users/usr_eddie`, { role: "comment" });
+  await ok("GET", `${at}/permissions/teams`);
+  await ok("GET", `${at}/permissions/users`);
+  await ok("DELETE", `${at}/permissions/teams/team_writers`);
+  await ok("DELETE", `${at}/permissions/users/usr_eddie`);
 }
 
 async function specsAndTranslations(): Promise<void> {
@@ -160,7 +203,9 @@ async function specsAndTranslations(): Promise<void> {
   });
   await ok("GET", translations);
   await ok("GET", `${translations}/${french.id}`);
-  await ok("PUT", `${translations}/${french.id}`, { instructions: { tone: "formal" } });
+  await ok("PUT", `${translations}/${french.id}`, {
+    instructions: { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph" }] },
+  });
   await ok("DELETE", `${translations}/${french.id}`);
 }
 
@@ -168,7 +213,7 @@ describe("every operation the published description covers", () => {
   beforeAll(async () => {
     emulator = await startEmulator({
       recordBodies: true,
-      fixture: { ...DEFAULT_FIXTURE, published: ["translations"] },
+      fixture: { ...DEFAULT_FIXTURE, published: ["translations", "adaptive-schema"] },
     });
     ada = as(emulator, "usr_ada");
     await organizationAndPeople();
@@ -183,10 +228,13 @@ describe("every operation the published description covers", () => {
     expect(Object.keys(answers).filter((operation) => !made.has(operation))).toEqual([]);
   });
 
-  it("answers in the published shape", () => {
+  it("answers in the published shape, and takes the published request bodies", () => {
     const findings = emulator.requests.map(checkExchange);
     expect(
       findings.flatMap((finding) => finding.answer.map((line) => `${finding.exchange}: ${line}`)),
+    ).toEqual([]);
+    expect(
+      findings.flatMap((finding) => finding.request.map((line) => `${finding.exchange}: ${line}`)),
     ).toEqual([]);
   });
 });

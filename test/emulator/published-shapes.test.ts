@@ -97,6 +97,7 @@ describe("the check against the published description", () => {
                 slug: "api",
                 processingState: "completed",
                 lastProcessedAt: null,
+                lastProcessedErrorCount: 0,
                 permissions: { view: true, edit: true },
                 urls: { location: "http://x/v1", app: "https://app.example/x" },
               },

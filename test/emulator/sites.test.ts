@@ -50,6 +50,7 @@ describe("POST /orgs/{organizationId}/sites", () => {
         admin: true,
         edit: true,
         create: true,
+        installIntegration: true,
         viewAdaptiveSchema: true,
         editAdaptiveSchema: true,
       },
@@ -160,6 +161,7 @@ describe("the fields the service publishes beyond the spec", () => {
       admin: false,
       edit: false,
       create: false,
+      installIntegration: false,
       viewAdaptiveSchema: true,
       editAdaptiveSchema: false,
     });

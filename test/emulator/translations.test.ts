@@ -117,21 +117,47 @@ describe("translation syncs, the published form (fixture published: [translation
       status: "pending",
       source: handbook,
       language: "fr",
+      instructions: { object: "document", data: {}, nodes: [] },
+      stats: { runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0 },
+      permissions: { view: true, edit: true },
+      urls: { location: `${published.url}/v1/orgs/org_acme/translations/trn_0001` },
       createdAt: anIso(),
       updatedAt: anIso(),
     });
-    expect(expectStatus(await editor("GET", SYNCS), 200).items).toEqual([sync]);
-    expect(expectStatus(await editor("GET", `${SYNCS}/trn_0001`), 200)).toEqual(sync);
+    const read = { ...sync, permissions: { view: true, edit: false } };
+    expect(expectStatus(await editor("GET", SYNCS), 200).items).toEqual([read]);
+    expect(expectStatus(await editor("GET", `${SYNCS}/trn_0001`), 200)).toEqual(read);
   });
 
   it("takes only instructions on PUT, starts a run, and deletes", async () => {
-    const instructions = { document: { nodes: [{ text: "Keep product names in English." }] } };
-    await admin("POST", SYNCS, { source: handbook, language: "de", instructions: { a: 1 } });
+    const paragraph = { object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [] }] };
+    const instructions = { object: "document", data: { schemaVersion: 1 }, nodes: [paragraph] };
+    expectError(
+      await admin("POST", SYNCS, { source: handbook, language: "de", instructions: { tone: "formal" } }),
+      400,
+      "instructions.tone: unknown field",
+    );
+    expectError(
+      await admin("POST", SYNCS, {
+        source: handbook,
+        language: "de",
+        instructions: { object: "document", data: {} },
+      }),
+      400,
+      "instructions.nodes: required",
+    );
+    expectStatus(await admin("POST", SYNCS, { source: handbook, language: "de" }), 201);
     const changed = expectStatus(await admin("PUT", `${SYNCS}/trn_0001`, { instructions }), 200);
     expect(changed.instructions).toEqual(instructions);
+    expectError(
+      await admin("PUT", `${SYNCS}/trn_0001`, { instructions: { ...instructions, nodes: ["text"] } }),
+      400,
+      "instructions.nodes[0]: must be a block (an object)",
+    );
     expectError(await admin("PUT", `${SYNCS}/trn_0001`, { title: "German" }), 400, "title: unknown field");
     expectError(await admin("PUT", `${SYNCS}/trn_0001`, {}), 400, "instructions: required");
-    expect(expectStatus(await admin("POST", `${SYNCS}/trn_0001/run`), 200).status).toBe("completed");
+    const ran = expectStatus(await admin("POST", `${SYNCS}/trn_0001/run`), 200);
+    expect([ran.status, ran.stats.runs]).toEqual(["completed", 1]);
     expect((await admin("DELETE", `${SYNCS}/trn_0001`)).status).toBe(204);
     expectError(await admin("GET", `${SYNCS}/trn_0001`), 404, 'translation "trn_0001" not found');
   });
@@ -178,6 +204,7 @@ describe("translation syncs, the published form (fixture published: [translation
   });
 
   it("starts from a fixture's syncs, checked with their line and column", async () => {
+    const formal = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph" }] };
     const from = await startEmulator({
       fixture: {
         ...DEFAULT_FIXTURE,
@@ -185,9 +212,7 @@ describe("translation syncs, the published form (fixture published: [translation
         organizations: [
           {
             ...DEFAULT_FIXTURE.organizations[0]!,
-            translations: [
-              { id: "trn_fr", source: handbook, language: "fr", instructions: { tone: "formal" } },
-            ],
+            translations: [{ id: "trn_fr", source: handbook, language: "fr", instructions: formal }],
           },
           ...DEFAULT_FIXTURE.organizations.slice(1),
         ],
@@ -195,9 +220,7 @@ describe("translation syncs, the published form (fixture published: [translation
     });
     try {
       const items = expectStatus(await as(from, "usr_ada")("GET", SYNCS), 200).items;
-      expect(items).toMatchObject([
-        { id: "trn_fr", source: handbook, language: "fr", instructions: { tone: "formal" } },
-      ]);
+      expect(items).toMatchObject([{ id: "trn_fr", source: handbook, language: "fr", instructions: formal }]);
     } finally {
       await from.close();
     }
@@ -226,9 +249,18 @@ describe("translation syncs, the published form (fixture published: [translation
       await expect(startEmulator({ fixture: file })).rejects.toThrow(
         `organizations[0].translations[0].source.space: no space "spc_nope" in this organization`,
       );
+      await writeFile(
+        file,
+        lines(
+          "{ source: { space: spc_handbook, language: en }, language: fr, instructions: { tone: formal } }",
+        ),
+      );
+      await expect(startEmulator({ fixture: file })).rejects.toThrow(
+        "organizations[0].translations[0].instructions: must be a document: tone: unknown field",
+      );
       await writeFile(file, lines("{ title: French }", "[sites]"));
       await expect(startEmulator({ fixture: file })).rejects.toThrow(
-        `fixture ${file}:1:13: published[0]: must be one of translations`,
+        `fixture ${file}:1:13: published[0]: must be one of translations, adaptive-schema`,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -37,7 +37,8 @@ const customizationKind = singletonKind<"customization", InSite>({
     },
   },
   fields: ["theme.color", "font"],
-  path: (scope) => subPath(sitePath(scope.organization, scope.ids.site), "/customization"),
+  // A route of its own: the emulator serves the published `…/customization` already.
+  path: (scope) => subPath(sitePath(scope.organization, scope.ids.site), "/look"),
   summary: "update site customization",
 });
 
@@ -52,7 +53,7 @@ const customizationOf = (ctx: RequestContext, access: "read" | "write") => {
   }
   return found;
 };
-const PATH = "/orgs/:organizationId/sites/:siteId/customization";
+const PATH = "/orgs/:organizationId/sites/:siteId/look";
 const routes: Route[] = [
   {
     method: "GET",
@@ -93,7 +94,7 @@ describe("a kind registered at run time: a site's customization", () => {
 
   const site = async () => (await h.api.list<LiveSite>(`/orgs/${h.org}/sites`))[0]!;
   const live = async () =>
-    h.api.get<Record<string, unknown>>(`/orgs/${h.org}/sites/${(await site()).id}/customization`);
+    h.api.get<Record<string, unknown>>(`/orgs/${h.org}/sites/${(await site()).id}/look`);
 
   it("is set on a site the same plan creates, then plans no change", async () => {
     const file = await h.config(`${HEADER}sites:
@@ -129,9 +130,7 @@ describe("a kind registered at run time: a site's customization", () => {
 `);
     await applied(h, file);
     const patches = h.emulator.requests.filter((entry) => entry.method === "PATCH");
-    expect(patches.map((entry) => entry.path)).toEqual([
-      `/v1/orgs/${h.org}/sites/${(await site()).id}/customization`,
-    ]);
+    expect(patches.map((entry) => entry.path)).toEqual([`/v1/orgs/${h.org}/sites/${(await site()).id}/look`]);
     expect(await live()).toMatchObject({ theme: { color: "#000000" }, font: "Lato" });
     expect((await h.run(["plan", "-c", file, "--detailed-exitcode"])).code).toBe(0);
   });

@@ -92,9 +92,18 @@ describe("organization settings", () => {
     ]);
     expect((await h.run(["plan", "-c", path])).stdout).toBe(NO_CHANGES);
 
-    // null removes the hostname.
-    await applied(h, await h.config(`${HEAD}organizationSettings: { hostname: null }\n`));
-    expect((await organization()).hostname).toBeUndefined();
+    // The service cannot remove a hostname: null is refused before any call, naming the line.
+    h.emulator.resetLog();
+    const removal = await h.run([
+      "plan",
+      "-c",
+      await h.config(`${HEAD}organizationSettings: { hostname: null }\n`),
+    ]);
+    expect(removal.code).toBe(1);
+    expect(removal.stderr).toContain(":3:");
+    expect(removal.stderr).toContain("hostname");
+    expect(h.writes()).toBe(0);
+    expect((await organization()).hostname).toBe("acme-docs");
   });
 
   it("flags turning single sign-on on and changing the default role as high risk, saying why", async () => {

@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveTranslation } from "../../src/kinds/translation.ts";
+import { instructionsDocument } from "../../src/kinds/translation-forms.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEADER = `version: 1
@@ -36,14 +37,14 @@ const writes = () =>
 describe("translation syncs, on a service that keeps them", () => {
   it("creates a sync of a space into a language, then plans to no change", async () => {
     h = await startHarness({ fixture: PUBLISHED });
-    const file = await h.config(sync("en", "    instructions: { tone: formal }\n"));
+    const file = await h.config(sync("en", "    instructions: Keep a formal tone.\n"));
     const plan = await h.run(["plan", "-c", file]);
     expect(plan.stdout).toContain(
       '  + translation "handbook → fr"  (made first: the service lists no translations, so this ' +
         "create's answer tells whether it keeps translation syncs, as the configuration writes them)\n" +
         '      source: {"space":"handbook","language":"en"}\n' +
         '      language: "fr"\n' +
-        '      instructions: {"tone":"formal"}\n',
+        `      instructions: ${JSON.stringify(instructionsDocument("Keep a formal tone."))}\n`,
     );
     await applied(h, file);
     expect(await live()).toMatchObject([
@@ -51,7 +52,7 @@ describe("translation syncs, on a service that keeps them", () => {
         object: "translation",
         source: { space: "spc_handbook", language: "en" },
         language: "fr",
-        instructions: { tone: "formal" },
+        instructions: instructionsDocument("Keep a formal tone."),
       },
     ]);
     h.emulator.resetLog();
@@ -62,13 +63,16 @@ describe("translation syncs, on a service that keeps them", () => {
 
   it("changes instructions with one PUT, and replaces a sync whose source language changes", async () => {
     h = await startHarness({ fixture: PUBLISHED });
-    await applied(h, await h.config(sync("en", "    instructions: { tone: formal }\n")));
+    await applied(h, await h.config(sync("en", "    instructions: Keep a formal tone.\n")));
     const [before] = await live();
 
     h.emulator.resetLog();
-    await applied(h, await h.config(sync("en", "    instructions: { tone: casual }\n")));
+    await applied(h, await h.config(sync("en", "    instructions: Keep a casual tone.\n")));
     expect(writes()).toEqual([`PUT /v1/orgs/${h.org}/translations/${before!.id}`]);
-    expect((await live())[0]).toMatchObject({ id: before!.id, instructions: { tone: "casual" } });
+    expect((await live())[0]).toMatchObject({
+      id: before!.id,
+      instructions: instructionsDocument("Keep a casual tone."),
+    });
 
     const other = await h.config(sync("de"));
     const plan = await h.run(["plan", "-c", other]);
@@ -89,14 +93,14 @@ describe("translation syncs, on a service that keeps them", () => {
 
   it("exports syncs with their source space by name, and the export plans to no change", async () => {
     h = await startHarness({ fixture: PUBLISHED });
-    await applied(h, await h.config(sync("en", "    instructions: { tone: formal }\n")));
+    await applied(h, await h.config(sync("en", "    instructions: Keep a formal tone.\n")));
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.stderr).toBe("");
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
     expect(text).toContain(
-      "translations:\n  - source: { space: handbook, language: en }\n    language: fr\n    instructions: { tone: formal }\n",
+      "translations:\n  - source: { space: handbook, language: en }\n    language: fr\n    instructions: Keep a formal tone.\n",
     );
     const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
     expect(plan.stdout).toBe("No changes: live state matches the configuration.\n");
@@ -203,13 +207,13 @@ translations:
     expect(result.code).toBe(1);
   });
 
-  it("takes the languages of the published description, and a document for instructions", async () => {
+  it("takes the languages of the published description, and a text or a document for instructions", async () => {
     h = await startHarness();
     const file = await h.config(`${HEADER}spaces: { handbook: spc_handbook }
 translations:
   - source: { space: handbook, language: english }
     language: klingon
-    instructions: Be formal
+    instructions: { tone: formal }
 `);
     const result = await h.run(["validate", "-c", file]);
     const codes =
@@ -217,8 +221,10 @@ translations:
     expect(result.stderr.split("\n")).toEqual([
       `Error: ${file}:5:42: translations[0].source.language: ${codes}`,
       `${file}:6:15: translations[0].language: ${codes}`,
-      `${file}:7:19: translations[0].instructions: must be a mapping (got a string)`,
-      "3 errors in 1 file.",
+      `${file}:7:19: translations[0].instructions: missing required key "object"`,
+      `${file}:7:19: translations[0].instructions: missing required key "data"`,
+      `${file}:7:19: translations[0].instructions: missing required key "nodes"`,
+      "5 errors in 1 file.",
       "",
     ]);
   });

@@ -16,6 +16,8 @@ export function renderOpenApiSpec(ctx: RequestContext, spec: OpenApiSpecRecord) 
     processingState: "complete",
     lastVersion: spec.lastVersion,
     lastProcessedAt: iso(spec.updatedAt),
+    // The emulator does not parse the document: no processing finds an error.
+    lastProcessedErrorCount: 0,
     permissions: { view: true, edit: isAdmin(ctx, spec.organizationId) },
     urls: {
       location: `${ctx.state.baseUrl}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`,

@@ -22,7 +22,8 @@ const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
 const PATCH_SHAPE: BodyShape = {
   title: { type: "string", min: 2, max: 255 },
   emailDomains: { type: "string[]", itemMax: 253, itemPattern: DOMAIN, itemPatternText: "a domain name" },
-  hostname: { type: "string", min: 3, max: 32, pattern: SUBDOMAIN, nullable: true },
+  // Neither the spec nor the published description lets null remove a hostname.
+  hostname: { type: "string", min: 3, max: 32, pattern: SUBDOMAIN },
   defaultRole: { type: "enum", values: ROLE_VALUES, nullable: true },
   defaultContent: {
     type: "object",

@@ -29,8 +29,9 @@ export function renderOrganization(ctx: RequestContext, organization: Organizati
       logo: organization.logo ?? appUrl(`o/${organization.id}/logo.png`),
     },
     // The emulator has no billing, so no organization is or was on a trial: a trial that never
-    // was has no end date and no decision, and the service leaves such fields out.
-    trial: { status: "none" },
+    // was has no end date and no decision, and the service leaves such fields out; none were
+    // counted.
+    trial: { status: "none", count: 0 },
     // Change requests merge without review rules (merging needs the edit role only).
     mergeRules: { type: "none" },
     permissions: {

@@ -14,7 +14,11 @@ function getHandler(ctx: RequestContext): Reply {
 function putHandler(ctx: RequestContext): Reply {
   const site = siteOf(ctx, "write");
   const body = parseBody(ctx.body, {
-    jsonSchema: { type: "object", required: true, check: checkAdaptiveJsonSchema },
+    jsonSchema: {
+      type: "object",
+      required: true,
+      check: (value, field) => checkAdaptiveJsonSchema(ctx.state, value, field),
+    },
   });
   setAdaptiveSchema(ctx.state, site, body.jsonSchema as Record<string, unknown>);
   return ok(renderAdaptiveSchema(site));

@@ -38,6 +38,7 @@ function sitePermissions(ctx: RequestContext, site: SiteRecord) {
     admin,
     edit: admin,
     create: admin,
+    installIntegration: admin,
     viewAdaptiveSchema: true,
     editAdaptiveSchema: admin,
   };

@@ -9,12 +9,16 @@ import { paginate } from "../core/paginate.ts";
 import { checkNested, parseBody } from "../core/validate.ts";
 import { spaceField } from "../sites/lookup.ts";
 import { LANGUAGES } from "./form.ts";
+import { checkInstructions } from "./instructions.ts";
 import { renderTranslationSync } from "./render.ts";
 import { createSync, deleteSync, findSync, listSyncs, runSync, setInstructions } from "./sync-store.ts";
 
 const LANGUAGE = { type: "enum", values: LANGUAGES } as const;
-/** A document (JSON). */
-const INSTRUCTIONS = { type: "object" } as const;
+/** A document of the published form. */
+const INSTRUCTIONS = {
+  type: "object",
+  check: (value: Record<string, unknown>, field: string) => checkInstructions(field, value),
+} as const;
 const CREATE = {
   source: { type: "object", required: true },
   language: { ...LANGUAGE, required: true },
@@ -32,7 +36,7 @@ const syncOf = (ctx: RequestContext, organizationId: string) =>
 function list(ctx: RequestContext) {
   const organization = readableOrganization(ctx, param(ctx, "organizationId"));
   return ok(
-    paginate(ctx.query, listSyncs(ctx.state, organization.id), (sync) => renderTranslationSync(sync)),
+    paginate(ctx.query, listSyncs(ctx.state, organization.id), (sync) => renderTranslationSync(ctx, sync)),
   );
 }
 
@@ -49,12 +53,12 @@ function create(ctx: RequestContext) {
     language,
     ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
   });
-  return created(renderTranslationSync(sync));
+  return created(renderTranslationSync(ctx, sync));
 }
 
 function get(ctx: RequestContext) {
   const organization = readableOrganization(ctx, param(ctx, "organizationId"));
-  return ok(renderTranslationSync(syncOf(ctx, organization.id)));
+  return ok(renderTranslationSync(ctx, syncOf(ctx, organization.id)));
 }
 
 function put(ctx: RequestContext) {
@@ -62,7 +66,7 @@ function put(ctx: RequestContext) {
   const sync = syncOf(ctx, organization.id);
   const body = parseBody(ctx.body, UPDATE);
   setInstructions(ctx.state, sync, body.instructions);
-  return ok(renderTranslationSync(sync));
+  return ok(renderTranslationSync(ctx, sync));
 }
 
 function remove(ctx: RequestContext) {
@@ -75,7 +79,7 @@ function run(ctx: RequestContext) {
   const organization = administrableOrganization(ctx, param(ctx, "organizationId"));
   const sync = syncOf(ctx, organization.id);
   runSync(ctx.state, sync);
-  return ok(renderTranslationSync(sync));
+  return ok(renderTranslationSync(ctx, sync));
 }
 
 /** The handlers of the published form, by operation (handlers.ts routes them). */

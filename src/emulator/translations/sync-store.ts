@@ -13,8 +13,10 @@ export interface TranslationSyncRecord {
   status: "pending" | "running" | "completed";
   source: { space: string; language: string };
   language: string;
-  /** A document (JSON), as sent. */
+  /** A document, as sent. */
   instructions?: unknown;
+  /** How many runs were started. */
+  runs: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,6 +56,7 @@ export function createSync(
     source: { space: input.source.space, language: input.source.language },
     language: input.language,
     ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+    runs: 0,
     createdAt: now,
     updatedAt: now,
   });
@@ -70,5 +73,6 @@ export function setInstructions(
 
 export function runSync(state: EmulatorState, sync: TranslationSyncRecord): void {
   sync.status = "completed";
+  sync.runs += 1;
   sync.updatedAt = state.now();
 }

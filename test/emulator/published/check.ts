@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { RequestLogEntry } from "../../../src/emulator/index.ts";
 import { definitions } from "./objects.ts";
 import { type Answer, answers, NO_BODY, requestDefinitions, requests } from "./operations.ts";
+import { siteDefinitions } from "./site-objects.ts";
 
 export interface ExchangeFindings {
   /** `GET /v1/orgs/org_acme/sites (200)` */
@@ -27,7 +28,10 @@ const ajv = new Ajv({
   // "One of teams or users" names fields that the branches do not redeclare.
   strictRequired: false,
 });
-ajv.addSchema({ $id: "published", definitions: { ...definitions, ...requestDefinitions } });
+ajv.addSchema({
+  $id: "published",
+  definitions: { ...definitions, ...siteDefinitions, ...requestDefinitions },
+});
 
 const compiled = new Map<string, ValidateFunction>();
 function validator(key: string, schema: object): ValidateFunction {

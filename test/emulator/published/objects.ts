@@ -101,7 +101,13 @@ export const definitions: Record<string, Schema> = {
       inviteLinks: boolean,
       plan: string,
       urls: object({ location: url, app: url }, { logo: url }),
-      trial: object({ status: string }, { endDate: timestamp, decision: string }),
+      trial: object(
+        {
+          status: oneOfValues("notapplicable", "none", "active", "ended", "expired"),
+          count: { type: "integer" },
+        },
+        { endDate: timestamp, decision: string },
+      ),
       mergeRules,
       permissions: permissions(
         ...["view", "admin", "ownTeam", "viewBilling", "listMembers", "listTeams", "createContent"],
@@ -209,7 +215,10 @@ export const definitions: Record<string, Schema> = {
       siteSpaces: number,
       createdAt: timestamp,
       defaultLevel: ref("RoleOrGuest"),
-      permissions: permissions(),
+      permissions: permissions(
+        ...["view", "access", "edit", "create", "admin", "installIntegration", "viewAdaptiveSchema"],
+        "editAdaptiveSchema",
+      ),
       features: arrayOf(
         object({
           id: { type: "string", pattern: "^sites-" },
@@ -263,7 +272,7 @@ export const definitions: Record<string, Schema> = {
       title: string,
       draft: boolean,
       sections: arrayOf(ref("SiteSection")),
-      children: arrayOf(ref("SiteSection")),
+      children: arrayOf(taggedUnion("object", [ref("SiteSection"), ref("SiteExternalLink")])),
     },
     { icon: string },
   ),
@@ -330,6 +339,7 @@ export const definitions: Record<string, Schema> = {
       updatedAt: timestamp,
       slug: string,
       processingState: oneOfValues("pending", "progress", "complete"),
+      lastProcessedErrorCount: { type: "integer", minimum: 0 },
       permissions: permissions("view", "edit"),
       urls: object({ location: url, app: url }),
     },
@@ -343,13 +353,29 @@ export const definitions: Record<string, Schema> = {
       status: oneOfValues("pending", "running", "completed"),
       source: object({ space: string, language: oneOfValues(...LANGUAGES) }),
       language: oneOfValues(...LANGUAGES),
+      instructions: ref("Document"),
+      stats: object(
+        Object.fromEntries(
+          ["runs", "totalWords", "totalPages", "totalDuration", "latestRunDuration"].map((key) => [
+            key,
+            { type: "integer" },
+          ]),
+        ),
+      ),
+      permissions: permissions("view", "edit"),
+      urls: object({ location: url }),
       createdAt: timestamp,
       updatedAt: timestamp,
     },
     {
-      instructions: anything,
       result: object({ space: string, revision: string, language: oneOfValues(...LANGUAGES) }),
     },
   ),
   Error: object({ error: object({ code: { type: "integer" }, message: string }) }),
+  /** The form of page content, and of a translation's instructions. */
+  Document: object({
+    object: constant("document"),
+    data: object({}, { schemaVersion: { type: "integer" } }),
+    nodes: arrayOf({ type: "object" }),
+  }),
 };

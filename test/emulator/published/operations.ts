@@ -115,6 +115,31 @@ export const answers: Record<string, Answer> = {
   [`PATCH ${SITE}/redirects/:siteRedirectId`]: one("SiteRedirect"),
   [`DELETE ${SITE}/redirects/:siteRedirectId`]: NO_BODY,
   [`GET ${SITE}/redirect`]: object({ redirect: ref("SiteRedirect"), target: string }),
+  [`GET ${SITE}/customization`]: one("SiteCustomizationSettings"),
+  [`PUT ${SITE}/customization`]: one("SiteCustomizationSettings"),
+  [`GET ${SITE}/site-spaces/:siteSpaceId/customization`]: one("SiteCustomizationSettings"),
+  [`PATCH ${SITE}/site-spaces/:siteSpaceId/customization`]: one("SiteCustomizationSettings"),
+  [`DELETE ${SITE}/site-spaces/:siteSpaceId/customization`]: NO_BODY,
+  [`GET ${SITE}/structure`]: one("SiteStructure"),
+  [`PATCH ${SITE}/structure/sort`]: one("SiteStructureItem"),
+  [`POST ${SITE}/external-links`]: one("SiteExternalLink"),
+  [`PATCH ${SITE}/external-links/:siteExternalLinkId`]: one("SiteExternalLink"),
+  [`DELETE ${SITE}/external-links/:siteExternalLinkId`]: NO_BODY,
+  [`POST ${SITE}/publish`]: one("PublishAnswer"),
+  [`POST ${SITE}/unpublish`]: one("Site"),
+  [`GET ${SITE}/share-links`]: list("ShareLink"),
+  [`POST ${SITE}/share-links`]: one("ShareLink"),
+  [`PATCH ${SITE}/share-links/:shareLinkId`]: one("ShareLink"),
+  [`DELETE ${SITE}/share-links/:shareLinkId`]: NO_BODY,
+  [`GET ${SITE}/publishing/auth`]: one("SitePublishingAuth"),
+  [`PATCH ${SITE}/publishing/auth`]: one("SitePublishingAuth"),
+  [`POST ${SITE}/permissions`]: NO_BODY,
+  [`GET ${SITE}/permissions/teams`]: list("TeamSitePermission"),
+  [`PATCH ${SITE}/permissions/teams/:teamId`]: NO_BODY,
+  [`DELETE ${SITE}/permissions/teams/:teamId`]: NO_BODY,
+  [`GET ${SITE}/permissions/users`]: list("UserSitePermission"),
+  [`PATCH ${SITE}/permissions/users/:userId`]: NO_BODY,
+  [`DELETE ${SITE}/permissions/users/:userId`]: NO_BODY,
 
   [`GET ${ORG}/saml`]: list("SamlProvider"),
   [`POST ${ORG}/saml`]: one("SamlProvider"),
@@ -140,6 +165,10 @@ const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: "null" }
 const ids: Schema = arrayOf(string, { minItems: 1 });
 const language = oneOfValues(...LANGUAGES);
 const description: Schema = string;
+const pointer: Schema = body({
+  type: oneOfValues("site-space", "site-section", "site-section-group", "site-external-link"),
+  id: string,
+});
 
 /** A claim of an adaptive schema; `description` on every one, no other key. */
 const primitiveClaims = [
@@ -203,7 +232,33 @@ export const requests: Record<string, Schema> = {
     { source: body({ space: string, language }), language },
     { instructions: anything },
   ),
-  [`PUT ${ORG}/translations/:translationSettingsId`]: object({ instructions: anything }),
+  [`PUT ${ORG}/translations/:translationSettingsId`]: object({ instructions: ref("Document") }),
+  [`PATCH ${ORG}`]: body({}, { hostname: { type: "string" } }),
+  [`PUT ${SITE}/customization`]: body(
+    Object.fromEntries(
+      [
+        ...["styling", "internationalization", "favicon", "header", "footer", "themes", "feedback", "ai"],
+        ...["advancedCustomization", "pageActions", "externalLinks", "pagination", "trademark"],
+        ...["privacyPolicy", "socialPreview", "socialAccounts", "insights"],
+      ].map((group) => [group, anything]),
+    ),
+  ),
+  [`POST ${SITE}/external-links`]: body(
+    { title: { type: "string", minLength: 2, maxLength: 128 }, url: { type: "string", maxLength: 2048 } },
+    { parent: string, draft: { type: "boolean" } },
+  ),
+  [`PATCH ${SITE}/structure/sort`]: body({
+    item: pointer,
+    position: body({}, { before: pointer, after: pointer }),
+  }),
+  [`POST ${SITE}/share-links`]: body({ name: { type: "string", maxLength: 50 } }),
+  [`PATCH ${SITE}/publishing/auth`]: body({ backend: oneOfValues("custom", "integration") }),
+  [`POST ${SITE}/permissions`]: {
+    ...body({}, { teams: ids, users: ids }),
+    oneOf: [{ required: ["teams"] }, { required: ["users"] }],
+  },
+  [`PATCH ${SITE}/permissions/teams/:teamId`]: body({}, { role: ref("Role") }),
+  [`PATCH ${SITE}/permissions/users/:userId`]: body({}, { role: ref("Role") }),
 };
 
 export const requestDefinitions = claimDefinitions;
