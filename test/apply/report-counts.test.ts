@@ -40,7 +40,7 @@ function applied(entries: [name: string, statuses: Status[]][]): { plan: Plan; r
       calls.push(call);
       if (status === "failed") {
         failedId ||= call.id;
-        outcomes.push({ call, status, error: "500 Internal Server Error" });
+        outcomes.push({ call, status, error: "500 Internal Server Error", code: "api.unavailable" });
       } else if (status === "skipped") outcomes.push({ call, status, cause: failedId });
       else outcomes.push({ call, status } as CallOutcome);
     });
