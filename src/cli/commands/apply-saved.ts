@@ -116,7 +116,10 @@ export async function applySavedPlan(
       targets: saved.targets ?? [],
       secrets: context.secrets,
     });
-    const difference = planDifference(approved, current, liveLookup(live));
+    // Compared as the file holds it: addresses and all but call bodies with their secrets
+    // redacted, so that an item whose title holds one is the same item in both.
+    const asSaved = unsealPlan(sealPlan(current, desired, { apiUrl, secrets: context.secrets }), sensitive);
+    const difference = planDifference(approved, asSaved, liveLookup(live));
     if (difference.length > 0)
       await refuseOutdated(difference, current, saved, file, { desired, paths, apiUrl }, context, options);
     context.observer?.planned?.(approved);
