@@ -8,68 +8,15 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
-
-const CERT_BODY = "MIIDeveryFORMcertificateBodyNeverPrinted0123456789abcdef";
-const SECRETS = {
-  TEAM_SECRET: 'p@ss wörd & <co> "x"/y',
-  TRANSLATION_SECRET: "trsec_9f8e7d6c5b4a ç+1",
-  SPEC_API_KEY: "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-  SPEC_TOKEN: "tok+9f/8e=7d ~ q",
-  CERT: `-----BEGIN CERTIFICATE-----\n${CERT_BODY}\n  second line of it\n-----END CERTIFICATE-----\n`,
-};
-
-const CONFIG = `version: 1
-organization: \${DOCSYNC_ORG}
-teams:
-  - title: "Writers \${TEAM_SECRET}"
-translations:
-  - title: "Français \${TRANSLATION_SECRET}"
-openApiSpecs:
-  - slug: internal
-    source: "https://specs.acme.example/\${SPEC_API_KEY}/internal.yaml?v=2&token=\${SPEC_TOKEN}"
-samlProviders:
-  - label: Okta
-    ssoURL: https://sso.acme.example/saml
-    certificate: "\${CERT}"
-`;
-
-/** Every form of a secret a text may hold it in, long enough to be told from other text. */
-function formsOf(secret: string): string[] {
-  const collapsed = secret.trim().replace(/\s+/g, " ");
-  const forms = [
-    secret,
-    secret.trim(),
-    collapsed,
-    secret.replace(/\n/g, " "),
-    JSON.stringify(secret).slice(1, -1),
-    JSON.stringify(collapsed).slice(1, -1),
-    encodeURIComponent(secret),
-    encodeURIComponent(collapsed),
-    encodeURI(secret),
-    new URLSearchParams({ q: secret }).toString().slice(2),
-    secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;"),
-    secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
-    collapsed.replace(/[\\`*_[\]|~$#!]/g, (c) => `\\${c}`),
-    Buffer.from(secret).toString("base64"),
-    Buffer.from(secret.trim()).toString("base64"),
-  ];
-  return [...new Set(forms)];
-}
+import {
+  CONFIG_WITH_SECRETS,
+  expectNoSecret,
+  QUOTED_BY_THE_SERVICE,
+  SECRETS,
+} from "../support/secret-forms.ts";
 
 /** What an export keeps out: it reads the live organization, where a title is only a title. */
 const KEPT_OUT_BY_EXPORT = ["SPEC_API_KEY", "SPEC_TOKEN", "CERT"];
-
-function expectNoSecret(name: string, text: string, only?: readonly string[]): void {
-  for (const [variable, secret] of Object.entries(SECRETS)) {
-    if (only !== undefined && !only.includes(variable)) continue;
-    for (const form of formsOf(secret)) {
-      expect(text.includes(form), `${name} holds ${variable} as ${JSON.stringify(form)}`).toBe(false);
-    }
-  }
-  for (let at = 0; at + 16 <= CERT_BODY.length; at++) {
-    expect(text, name).not.toContain(CERT_BODY.slice(at, at + 16));
-  }
-}
 
 describe("secrets in every field, every command, every form", () => {
   let h: Harness;
@@ -79,7 +26,7 @@ describe("secrets in every field, every command, every form", () => {
   afterEach(() => h.close());
 
   it("appear in no output and no file", async () => {
-    const file = await h.config(CONFIG);
+    const file = await h.config(CONFIG_WITH_SECRETS);
     const env = { ...SECRETS };
     const outputs: [name: string, text: string][] = [];
     const run = async (args: string[]) => {
@@ -113,12 +60,7 @@ describe("secrets in every field, every command, every form", () => {
     expect((await run(["apply", "-c", file, "--yes", "-v"])).code).toBe(0);
     // The service refuses, quoting what it was sent in forms of its own: form-encoded, with
     // lower-case hex, with the certificate's lines collapsed into spaces.
-    const quoted = [
-      `title=${new URLSearchParams({ t: SECRETS.TEAM_SECRET }).toString().slice(2)}`,
-      `source=${encodeURIComponent(SECRETS.SPEC_TOKEN).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())}`,
-      `certificate ${SECRETS.CERT.trim().replace(/\s+/g, " ")}`,
-      `translation ${encodeURI(SECRETS.TRANSLATION_SECRET)}`,
-    ].join("; ");
+    const quoted = QUOTED_BY_THE_SERVICE;
     await deleteWriters();
     h.emulator.failNext({
       method: "PUT",
