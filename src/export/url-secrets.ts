@@ -19,9 +19,11 @@ export interface Part {
 export interface PartInText extends Part {
   url: { at: number; text: string };
 }
+
 /** URLs in a text, up to a space or a quote; punctuation that ends a sentence is not theirs. */
 const URL_IN_TEXT = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`]+/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
+
 /** The secret parts of the URLs in a text, and those that may be, in order. */
 export function secretPartsIn(text: string): PartInText[] {
   if (!text.includes("://")) return [];
@@ -41,6 +43,7 @@ export function masked(text: string, mask: string): string {
     if (!part.unsure) result = `${result.slice(0, part.at)}${mask}${result.slice(part.at + part.length)}`;
   return result;
 }
+
 /**
  * The secret parts of a URL, by their place in it: the password of its user-info (or the
  * user-info itself, a token used as a user name), the path segment after a segment named like a
