@@ -25,19 +25,14 @@ function percentPattern(char: string): string {
     .join("");
 }
 
-/** `\u00e7` for `ç`: as JSON writers that keep to ASCII escape it, either case of hex digits. */
+/** `\u00e7` for `ç`: as JSON writers that keep to ASCII escape it (each UTF-16 unit), either case of hex digits. */
 function unicodeEscapePattern(char: string): string {
-  return [...char]
-    .map((unit) => {
-      const units = unit.length === 1 ? [unit] : [unit[0]!, unit[1]!];
-      return units
-        .map(
-          (u) =>
-            `\\\\u${[...u.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")].map(hexDigit).join("")}`,
-        )
-        .join("");
-    })
-    .join("");
+  let pattern = "";
+  for (let at = 0; at < char.length; at++) {
+    const hex = char.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
+    pattern += `\\\\u${[...hex].map(hexDigit).join("")}`;
+  }
+  return pattern;
 }
 
 const HTML_NAMED: Readonly<Record<string, string>> = {

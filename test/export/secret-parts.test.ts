@@ -2,7 +2,7 @@
 // was read, so that the rest of it is written exactly as the service gave it.
 
 import { describe, expect, it } from "vitest";
-import { secretPartsOf } from "../../src/export/secrets.ts";
+import { secretPartsOf } from "../../src/export/url-secrets.ts";
 
 /** Each secret part as the text it covers, with its name. */
 const partsOf = (url: string) =>

@@ -195,6 +195,12 @@ describe("the redactor, on forms a secret takes on its way into a text", () => {
     expectFound((secret) => Buffer.from(secret).toString("base64"));
   });
 
+  it("finds a secret outside the basic plane JSON-escaped by its UTF-16 units", () => {
+    const emoji = new Redactor(["key🔑vault-9"]);
+    expect(emoji.redact('{"k":"key\\ud83d\\udd11vault-9"}')).toBe('{"k":"(sensitive)"}');
+    expect(emoji.redact(`?k=${encodeURIComponent("key🔑vault-9")}`)).toBe("?k=(sensitive)");
+  });
+
   it("leaves alone text that only looks like a secret in part", () => {
     for (const text of ["p@ss word", "Français trsec_", "Step 1: call +1 555 0100", "p%40ss+word"]) {
       expect(r.redact(text)).toBe(text);

@@ -118,18 +118,22 @@ export async function applySavedPlan(
       targets: saved.targets ?? [],
       secrets: context.secrets,
     });
-    const difference = planDifference(approved, current, liveLookup(live));
     // Nothing left to do: the live organization is where the plan leads (it was applied
     // before, by this run's first attempt or by hand), so a job run again succeeds.
     if (current.changes.length === 0 && approved.changes.length > 0) {
       context.observer?.alreadyApplied?.(approved);
       output.out(
         output.style.bold(
-          `The plan in ${file} (${saved.savedAt}) is already applied: the live organization matches it; nothing was changed.\n`,
+          `The plan in ${file} (${saved.savedAt}) is already applied: the live organization matches it; nothing was changed.
+`,
         ),
       );
       return;
     }
+    // Compared as the file holds it: addresses and all but call bodies with their secrets
+    // redacted, so that an item whose title holds one is the same item in both.
+    const asSaved = unsealPlan(sealPlan(current, desired, { apiUrl, secrets: context.secrets }), sensitive);
+    const difference = planDifference(approved, asSaved, liveLookup(live));
     if (difference.length > 0)
       await refuseOutdated(difference, current, saved, file, { desired, paths, apiUrl }, context, options);
     context.observer?.planned?.(approved);
