@@ -2,8 +2,12 @@
 // action's. SIGINT and SIGTERM (a cancelled job) are handled as by the CLI.
 
 import { watchInterruptions } from "../cli/interruption.ts";
+import { watchUnanswered } from "../cli/unanswered.ts";
 import { runAction } from "./run.ts";
 
 const interruption = watchInterruptions();
-process.exitCode = await runAction(process.env, undefined, interruption);
+// A step that runs out of work before docsync answers fails with cli.unanswered, not exit 13.
+const unanswered = watchUnanswered();
+process.exitCode = await runAction(process.env, undefined, interruption, unanswered.ended);
+unanswered.dispose();
 interruption.dispose();

@@ -57,12 +57,13 @@ interface StepSetup {
 /**
  * Runs the action with the environment the runner gives a step; resolves with the step's exit
  * code. `interruption`: what SIGINT and SIGTERM do (the runner sends them to cancel a job), as
- * for the CLI.
+ * for the CLI; `unanswered`: rejects when the process runs out of work first (src/cli/unanswered.ts).
  */
 export async function runAction(
   env: NodeJS.ProcessEnv,
   streams: ActionStreams = processStreams,
   interruption?: Interruption,
+  unanswered?: Promise<never>,
 ): Promise<number> {
   const log = new Log(streams);
   const token = getInput(env, "token");
@@ -94,7 +95,7 @@ export async function runAction(
       throw new InputError("Input auto-approve goes with command apply only.");
     dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
     const setup: StepSetup = { command, token, dir };
-    result = await run(setup, env, log, interruption);
+    result = await run(setup, env, log, interruption, unanswered);
     if (setup.failureReason) result.failureReason = setup.failureReason;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -127,6 +128,7 @@ async function run(
   env: NodeJS.ProcessEnv,
   log: Log,
   interruption: Interruption | undefined,
+  unanswered?: Promise<never>,
 ): Promise<Result> {
   const { command, token } = setup;
   const extra = splitArgs(getInput(env, "args"));
@@ -198,6 +200,7 @@ async function run(
     env: docsyncEnv,
     exitCode: 0,
     ...(interruption ? { interruption } : {}),
+    ...(unanswered ? { unanswered } : {}),
     output: {
       out: (text) => {
         out += text;

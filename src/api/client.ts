@@ -273,7 +273,9 @@ function parseBody(method: HttpMethod, path: string, status: number, text: strin
   } catch {
     throw new ApiError(
       { method, path, status, unreadable: true },
-      `${method} ${path} answered ${describeStatus(status)} with a body that is not JSON.`,
+      `${method} ${path} answered ${describeStatus(status)} with a body that is not JSON` +
+        // A web page where the API should be: a sign-in page, a site at the API URL's place.
+        (text.trimStart().startsWith("<") ? " but a web page: check the API URL." : "."),
     );
   }
 }

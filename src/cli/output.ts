@@ -30,8 +30,10 @@ export function processOutput(): Output {
       const prompt = createInterface({ input: process.stdin, output: process.stdout });
       // At a terminal, readline reads Ctrl+C as a key: make it the signal it stands for.
       prompt.on("SIGINT", () => process.kill(process.pid, "SIGINT"));
+      // The input ending (Ctrl+D) leaves the question pending for good: it is an empty answer.
+      const ended = new Promise<string>((resolve) => prompt.once("close", () => resolve("")));
       try {
-        return await prompt.question(question);
+        return await Promise.race([prompt.question(question), ended]);
       } finally {
         prompt.close();
       }

@@ -131,7 +131,7 @@ const MODES: Mode[] = [
     name: "answers an HTML page",
     behaviour: answering("200 OK", "text/html", "<html><title>Sign in</title><body>Sign in</body></html>"),
     code: "api.bad-answer",
-    says: /answered 200 OK with a body that is not JSON/,
+    says: /answered 200 OK with a body that is not JSON but a web page: check the API URL\.$/,
   },
 ];
 
