@@ -64,7 +64,8 @@ export class Positions {
     // Without recursion, as the file may nest deeper than the stack goes.
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
       const [node, path] = next;
-      if (isSeq(node)) node.items.forEach((item, index) => pending.push([item, [...path, index]]));
+      if (isSeq(node))
+        for (const [index, item] of node.items.entries()) pending.push([item, [...path, index]]);
       if (!isMap(node)) continue;
       const seen = new Map<string, number>();
       for (const pair of node.items) {
