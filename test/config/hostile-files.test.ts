@@ -107,7 +107,9 @@ describe("any configuration file", () => {
   const dir = mkdtempSync(join(tmpdir(), "docsync-hostile-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("is valid, or refused with located messages: never an internal error", async () => {
+  it("is valid, or refused with located messages: never an internal error", {
+    timeout: 120_000,
+  }, async () => {
     const file = join(dir, "docsync.yaml");
     const located = new RegExp(`^Error: ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:\\d+:\\d+: `);
     await fc.assert(
