@@ -3,7 +3,8 @@
 // to its critical-path bound and to a sequential run, measured in one run; then an apply that
 // creates half of it and reorders the rest, next to the fewest writes;
 // then the CPU time and memory of planning 100,000 redirects, and of loading and validating a
-// configuration of 100,000 redirects next to JSON.parse of the same data; then an apply of
+// configuration of 100,000 redirects next to JSON.parse of the same data, and of hostile files
+// (one long line, deep nesting, aliases) next to their size; then an apply of
 // redirects under a rate limit, next to the ideal pacing.   npm run bench
 
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { runDocsync } from "../src/cli/program.ts";
 import { loadConfig } from "../src/config/load.ts";
 import { type LoadBench, loadRows } from "./config-load.ts";
 import { settle, startEmulatorProcess } from "./emulator-process.ts";
+import { type HostileMeasure, hostileRows } from "./hostile-config.ts";
 import {
   configYaml,
   FLAT_SITES,
@@ -172,6 +174,9 @@ row(
 
 // Loading 100,000 redirects, and JSON.parse of the same data, each in a process of its own.
 for (const loadRow of loadRows(runPart<LoadBench>("bench/config-load.ts"))) row(...loadRow);
+// Validating hostile files just under the size limit, each in a process of its own.
+for (const hostileRow of hostileRows(runPart<HostileMeasure[]>("bench/hostile-config.ts")))
+  row(...hostileRow);
 // Applying redirects under a rate limit, in a process of its own with its own emulator.
 const paced = runPart<{
   redirects: number;

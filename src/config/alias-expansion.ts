@@ -24,12 +24,22 @@ export function aliasExpansion(file: YamlFile, value: unknown, text: string): Di
   if (measured === "cycle") return aliasesInTheirAnchors(file);
   if (measured.depth > MAX_DEPTH) {
     const message = `aliases nest the value ${measured.depth.toLocaleString("en-US")} levels deep, past ${MAX_DEPTH.toLocaleString("en-US")}: write the repeated parts out, or use fewer aliases`;
-    return [diagnosticAt(file, [], message)];
+    return [wholeFile(file, message)];
   }
   if (measured.size <= expansionLimit(text)) return [];
   const message = `aliases repeat too much: the value would hold ${measured.size.toLocaleString("en-US")} nodes; write the repeated parts out, or use fewer aliases`;
-  return [diagnosticAt(file, [], message)];
+  return [wholeFile(file, message)];
 }
+
+/** A problem of the whole file, at its start: placed without reading the file's positions, which
+ * for a file of millions of aliases costs far more than the file. */
+const wholeFile = (file: YamlFile, message: string): Diagnostic => ({
+  file: file.name,
+  line: 1,
+  column: 1,
+  path: "",
+  message,
+});
 
 interface Measure {
   size: number;

@@ -58,7 +58,7 @@ function worded(problem: string): string | undefined {
 function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   const { positions } = file;
   const { errors, warnings } = positions.document().doc;
-  const syntax = [...errors, ...warnings].filter((problem) => problem.code !== "DUPLICATE_KEY");
+  const syntax = [...errors, ...warnings];
   if (syntax.length > 0) {
     return [
       syntaxError(
@@ -68,11 +68,11 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
       ),
     ];
   }
-  if (errors.length > 0) {
-    return errors.map(({ pos: [at] }) => {
-      const path = positions.pathAt(at);
-      const first = positions.linePos(positions.offsetOf(path, "key")).line;
-      return diagnosticAtOffset(file, at, `duplicate key "${path.pop()}" (first at line ${first})`, path);
+  const repeated = /duplicated mapping key/.test(refusal.reason) ? positions.duplicateKeys() : [];
+  if (repeated.length > 0) {
+    return repeated.map(({ at, path, first }) => {
+      const message = `duplicate key "${path.at(-1)}" (first at line ${positions.linePos(first).line})`;
+      return diagnosticAtOffset(file, at, message, path.slice(0, -1));
     });
   }
   const at = refusal.mark?.position ?? 0;

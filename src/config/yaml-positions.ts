@@ -37,7 +37,10 @@ export class Positions {
     if (this.read === undefined) {
       const { LineCounter, parseDocument } = yamlPackage();
       const lines = new LineCounter();
-      const doc = parseDocument(this.text, { lineCounter: lines, prettyErrors: false, merge: true });
+      // Repeated keys are found by duplicateKeys(): the package's own check is quadratic in a
+      // mapping's keys, and a mapping of 100,000 keys would take hours.
+      const options = { lineCounter: lines, prettyErrors: false, merge: true, uniqueKeys: false } as const;
+      const doc = parseDocument(this.text, options);
       this.read = { doc, lines };
       documentsRead++;
     }
@@ -50,6 +53,33 @@ export class Positions {
     const aliases: Alias[] = [];
     yamlPackage().visit(doc, { Alias: (_, node) => void aliases.push(node) });
     return { doc, aliases };
+  }
+
+  /** Each key written again in its mapping (js-yaml's sense: the same text; a plain `<<`, a
+   * merge, may repeat), at the repeat, with its key path and the offset of the first. */
+  duplicateKeys(): { at: number; path: KeyPath; first: number }[] {
+    const { isMap, isScalar, isSeq } = yamlPackage();
+    const found: { at: number; path: KeyPath; first: number }[] = [];
+    const pending: [unknown, KeyPath][] = [[this.document().doc.contents, []]];
+    // Without recursion, as the file may nest deeper than the stack goes.
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const [node, path] = next;
+      if (isSeq(node))
+        for (const [index, item] of node.items.entries()) pending.push([item, [...path, index]]);
+      if (!isMap(node)) continue;
+      const seen = new Map<string, number>();
+      for (const pair of node.items) {
+        const key = keyText(pair.key);
+        const at = range(pair.key)?.[0] ?? 0;
+        const merge = isScalar(pair.key) && typeof pair.key.value === "symbol";
+        if (key !== undefined) pending.push([pair.value, [...path, key]]);
+        if (key === undefined || merge) continue;
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, at);
+        else found.push({ at, path: [...path, key], first });
+      }
+    }
+    return found.sort((a, b) => a.at - b.at);
   }
 
   /** Whether the file holds a value: more than comments, spaces and a document marker. */

@@ -32,14 +32,17 @@ export async function checkPlacedSpaces(
   await Promise.all(
     [...placedSpaces(plan)].map(async (id) => {
       const name = names.get(id);
-      // Where the configuration names the space, so that the id can be fixed there.
-      const at = name === undefined ? undefined : desired?.spacesAt?.[name];
-      const which = `${at ? `${placeOf(at)}: ` : ""}${name === undefined ? `space ${id}` : `space "${name}" (${id})`}`;
+      // Where the configuration names the space, so that the id can be fixed there; looked up
+      // only for a problem, as reading a location reads the file's positions.
+      const which = () => {
+        const at = name === undefined ? undefined : desired?.spacesAt?.[name];
+        return `${at ? `${placeOf(at)}: ` : ""}${name === undefined ? `space ${id}` : `space "${name}" (${id})`}`;
+      };
       try {
         const space = await client.get<{ deletedAt?: unknown }>(`/spaces/${encodeURIComponent(id)}`);
-        if (space?.deletedAt) problems.push(`${which} is deleted`);
+        if (space?.deletedAt) problems.push(`${which()} is deleted`);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) problems.push(`${which} does not exist`);
+        if (error instanceof ApiError && error.status === 404) problems.push(`${which()} does not exist`);
         // A token that may place a space in a site but not read it: the API will judge.
         else if (!(error instanceof ApiError && error.status === 403)) throw error;
       }

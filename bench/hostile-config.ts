@@ -1,0 +1,141 @@
+// Validating hostile configuration files just under the size limit: one long line (a flow list,
+// a scalar, a JSON document, a flow mapping of many keys), lists nested hundreds deep, many
+// aliases, a chain of anchors each holding the one before, and aliases of aliases (billion
+// laughs) kept under the limit of what they may repeat. Each is validated in a process of its
+// own, so that each peak memory is its own. The target: peak RSS at most 25 times the file.
+//
+//   node --import tsx bench/hostile-config.ts            prints one JSON line with every measure
+//   node --import tsx bench/hostile-config.ts load FILE  (internal) validates FILE
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ConfigError } from "../src/config/diagnostics.ts";
+import { loadConfig } from "../src/config/load.ts";
+
+/** Just under the 10 MB limit (DEFAULT_MAX_CONFIG_MB). */
+const SIZE = 9_900_000;
+/** A child that takes longer is stopped and reported as such. */
+const TIMEOUT_MS = 300_000;
+const HEAD = "version: 1\norganization: org_1\n";
+
+/** Pieces made by `unit` until they add up to `budget` characters. */
+function fill(unit: (n: number) => string, budget: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let n = 0; length < budget; n++) {
+    const part = unit(n);
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join("");
+}
+
+function laughs(): string {
+  const levels = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x"]'];
+  for (let i = 1; i < 10; i++)
+    levels.push(
+      `a${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(", ")}]`,
+    );
+  return `${HEAD}${levels.join("\n")}\n# ${"p".repeat(SIZE - 1000)}\n`;
+}
+
+/** Each hostile file by name. */
+export const HOSTILE: Record<string, () => string> = {
+  "one line: a flow list of redirects": () => {
+    const redirects = fill((n) => `{source: /p${n}, to: {section: s}}, `, SIZE - 200).slice(0, -2);
+    return `${HEAD}spaces: {g: spc_1}\nsites: [{title: Docs, sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}], redirects: [${redirects}]}]\n`;
+  },
+  "one line: a scalar": () => `${HEAD}teams:\n  - title: ${"x".repeat(SIZE - 60)}\n`,
+  "one line: a flow mapping of many keys": () =>
+    `${HEAD}policy: {${fill((n) => `k${n}: ${n}, `, SIZE - 100)}}\n`,
+  "lists nested 400 deep": () =>
+    `${HEAD}policy:\n${fill((n) => `  k${n}: ${"[".repeat(400)}1${"]".repeat(400)}\n`, SIZE - 100)}`,
+  "many aliases": () => `${HEAD}policy: &a {maxDestroy: 1}\nteams: [${fill(() => "*a, ", SIZE - 100)}*a]\n`,
+  "a chain of anchors": () =>
+    `${HEAD}policy:\n  k0: &a0 [1]\n${fill((n) => `  k${n + 1}: &a${n + 1} [*a${n}]\n`, SIZE - 100)}`,
+  "billion laughs": laughs,
+};
+
+export interface HostileMeasure {
+  name: string;
+  mb: number;
+  ms: number;
+  maxRssMb: number;
+  /** Exit code 0 (valid) or 1 (refused); anything else failed. */
+  outcome: string;
+}
+
+/** The benchmark table's row: the worst peak memory over file size. */
+export function hostileRows(read: HostileMeasure[]): [string, string, string][] {
+  // JSON writes NaN as null: a file not validated in time counts as the worst, its peak unknown.
+  const measures = read.map((m) => ({ ...m, maxRssMb: m.maxRssMb ?? Number.NaN }));
+  const ratio = (m: HostileMeasure) =>
+    Number.isNaN(m.maxRssMb) ? Number.POSITIVE_INFINITY : (m.maxRssMb * 2 ** 20) / (m.mb * 1e6);
+  const shown = (m: HostileMeasure) =>
+    Number.isFinite(ratio(m)) ? `${ratio(m).toFixed(0)}× (${(m.ms / 1000).toFixed(1)} s)` : m.outcome;
+  const worst = measures.reduce((a, b) => (ratio(b) > ratio(a) ? b : a));
+  const peak = Number.isNaN(worst.maxRssMb) ? worst.outcome : `${worst.maxRssMb.toFixed(0)} MB`;
+  return [
+    [
+      `validate hostile files of ${worst.mb.toFixed(1)} MB: worst peak RSS ÷ file size`,
+      `${Number.isFinite(ratio(worst)) ? ratio(worst).toFixed(1) : "∞"}× (${worst.name}, ${peak}); ${measures.map((m) => `${m.name} ${shown(m)}`).join("; ")}`,
+      "≤ 25× file size",
+    ],
+  ];
+}
+
+function child(name: string, file: string): HostileMeasure {
+  const mb = statSync(file).size / 1e6;
+  const run = spawnSync(process.execPath, ["--import", "tsx", "bench/hostile-config.ts", "load", file], {
+    encoding: "utf8",
+    timeout: TIMEOUT_MS,
+  });
+  if (run.error !== undefined || run.status === null) {
+    return {
+      name,
+      mb,
+      ms: TIMEOUT_MS,
+      maxRssMb: Number.NaN,
+      outcome: `did not end in ${TIMEOUT_MS / 1000} s`,
+    };
+  }
+  if (run.status !== 0) throw new Error(`bench/hostile-config.ts load failed on ${name}: ${run.stderr}`);
+  return { name, mb, ...(JSON.parse(run.stdout) as Omit<HostileMeasure, "name" | "mb">) };
+}
+
+const isProgram =
+  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const [mode, file] = process.argv.slice(2);
+if (!isProgram) {
+  // Imported for hostileRows.
+} else if (mode === "load" && file !== undefined) {
+  const started = performance.now();
+  let outcome = "valid";
+  try {
+    await loadConfig({ paths: [file], env: {} });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    outcome = `refused: ${error.diagnostics[0]?.message.slice(0, 80)}`;
+  }
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, outcome }));
+} else {
+  const dir = mkdtempSync(join(tmpdir(), "docsync-bench-hostile-"));
+  try {
+    const measures = Object.entries(HOSTILE).map(([name, make], index) => {
+      const path = join(dir, `hostile-${index}.yaml`);
+      writeFileSync(path, make());
+      const measure = child(name, path);
+      rmSync(path);
+      return measure;
+    });
+    console.log(JSON.stringify(measures));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
