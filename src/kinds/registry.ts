@@ -93,6 +93,21 @@ export const REPORTED_KINDS: readonly AnyKind[] = [
   ...TOP_LEVEL_KINDS.filter((kind) => !kind.children),
 ];
 
+/**
+ * How many items of each listed kind a configuration names, as `validate` reports them. Spaces
+ * are the names under `spaces:`, with or without settings: the space kind's own items are only
+ * the spaces that have settings.
+ */
+export function configuredCounts(desired: DesiredOrganization): { kind: string; count: number }[] {
+  const lists = desired as unknown as Record<string, unknown>;
+  return REPORTED_KINDS.filter((kind) => !kind.singleton).map((kind) => {
+    const list = lists[kind.collection];
+    const count =
+      kind === spaceKind ? Object.keys(desired.spaces).length : Array.isArray(list) ? list.length : 0;
+    return { kind: kind.kind, count };
+  });
+}
+
 /** How messages name several items of a kind. */
 export const pluralOf = (kind: AnyKind): string => kind.config.plural ?? `${kind.kind}s`;
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { ConfigError } from "../../config/diagnostics.ts";
-import { REPORTED_KINDS } from "../../kinds/registry.ts";
+import { configuredCounts, REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { loadDesired } from "../configuration.ts";
 import type { CommandContext } from "../context.ts";
@@ -59,16 +59,7 @@ export function registerValidateCommand(program: Command, context: CommandContex
         return;
       }
       const desired = await loadDesired(options.config, context, { checkOnly: true });
-      const lists = desired as unknown as Record<string, unknown>;
-      // A singleton is one object, not a count. Spaces are the names under spaces:, with or
-      // without settings (the space kind's items are only those with settings).
-      const counts = REPORTED_KINDS.filter((kind) => !kind.singleton).map((kind) => {
-        const n =
-          kind.collection === "spaceSettings"
-            ? Object.keys(desired.spaces).length
-            : count(lists[kind.collection]);
-        return `${n} ${kind.kind}(s)`;
-      });
+      const counts = configuredCounts(desired).map(({ kind, count }) => `${count} ${kind}(s)`);
       context.output.out(`Configuration is valid: ${desired.files.length} file(s), ${counts.join(", ")}.\n`);
     });
 }
