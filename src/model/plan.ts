@@ -46,6 +46,11 @@ export interface Change {
   parents?: string[];
   /** What the service removes or changes along with this change, with no call of its own. */
   consequences?: Consequence[];
+  /**
+   * For an item moved to another container (a site space to another section): the address it
+   * leaves, where the navigation draws it removed.
+   */
+  movedFrom?: string;
 }
 
 /**

@@ -16,6 +16,7 @@ import { breakClaimCycles, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { withNavigation } from "./navigation.ts";
 import { joinPlacements, planMoves } from "./ordering.ts";
+import { joinRelocations } from "./relocations.ts";
 import { removedValues } from "./removed-values.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { SensitiveFields } from "./sensitive.ts";
@@ -68,6 +69,7 @@ export class Planner {
     for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
     joinPlacements(this.changes, this.calls, this.placements);
+    joinRelocations(this.changes, this.calls);
     this.consequences.addTo(this.changes, this.resolution, this.desired);
     let nextId = this.calls.length;
     const drafts = this.calls;

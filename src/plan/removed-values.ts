@@ -19,7 +19,9 @@ const NOTHING: RemovedValues = { fields: [], secrets: [] };
 
 /** An export context that names spaces as the configuration does and writes nothing else. */
 function quietContext(spaces: Record<string, string>): ExportContext {
-  const names = new Map(Object.entries(spaces).map(([name, id]) => [id, name]));
+  // The first name of a space, as addresses name it.
+  const names = new Map<string, string>();
+  for (const [name, id] of Object.entries(spaces)) if (!names.has(id)) names.set(id, name);
   return {
     space: (id) => names.get(id) ?? id,
     exportedKey: () => undefined,

@@ -81,7 +81,10 @@ function changedValues(field: FieldChange): ValuePart[] {
  * already says (the first one equal to it).
  */
 function itemValues(change: Change, which: "from" | "to" = "to"): ValuePart[] {
-  const naming = change.fields.findIndex((field) => field[which] === change.name && !field.main);
+  // A delete's values hold no name already (the plan leaves it out): a path equal to a site
+  // space's name is a value of its own.
+  const naming =
+    which === "from" ? -1 : change.fields.findIndex((field) => field.to === change.name && !field.main);
   return change.fields
     .filter((field, index) => index !== naming && (which === "to" || which in field))
     .map((field) => ({

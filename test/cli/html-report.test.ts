@@ -163,13 +163,13 @@ describe.skipIf(browserMissing)("the HTML report in headless Chromium", () => {
     const row = page.locator("tr.delete");
     expect(await row.count()).toBe(1);
     // The delete, with the destination that goes, within the first screen, without scrolling.
-    expect(await row.innerText()).toContain('redirect /blog/post-7');
+    expect(await row.innerText()).toContain("redirect /blog/post-7");
     expect(await row.innerText()).toContain('section "guides"');
     const box = await row.boundingBox();
     const height = page.viewportSize()!.height;
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(height);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate("scrollY")).toBe(0);
   });
 
   it("shows names that look like markup as text, and fetches nothing they name", async () => {
