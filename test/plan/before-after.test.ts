@@ -108,6 +108,38 @@ describe("a delete shows the values that go", () => {
     );
   });
 
+  it("of a site: what goes with it, one by one where the plan read it, else as its answer counts it", () => {
+    const state = live({
+      site: [
+        liveSite("site_1", "Docs"),
+        liveSite("site_2", "Old", {
+          sections: [
+            liveSection("sec_1", "guides", "Guides", [liveSiteSpace("ss_1", "guides", "guides", true)]),
+          ],
+          redirects: [
+            node({ id: "r_1", source: "/x", destination: { kind: "site-section", siteSectionId: "sec_1" } }),
+          ],
+        }),
+        liveSite("site_3", "Unread", {}, { siteSpaces: 4 }),
+      ],
+    });
+    // A site with no list read says what its own answer counts.
+    state.children.site![2]!.children = {};
+    const plan = buildPlan(desired({ sites: [site("Docs")], policy: { prune: ["sites"] } }), state);
+    expect(
+      lineOf(find(plan, "delete", 'site "Old"'))
+        .split("\n")
+        .slice(1),
+    ).toEqual(['↳ deletes site "Old" › section "guides"', '↳ deletes site "Old" › redirect "/x"']);
+    expect(
+      lineOf(find(plan, "delete", 'site "Unread"'))
+        .split("\n")
+        .slice(1),
+    ).toEqual([
+      '↳ deletes site "Unread" › 4 site spaces (and every section, group and redirect of the site)',
+    ]);
+  });
+
   it("of a team and a custom field, and never a secret: a certificate is (sensitive)", () => {
     const plan = buildPlan(
       desired({
