@@ -320,6 +320,27 @@ describe("renderPlanMarkdown", () => {
     expect(markdown).not.toContain("[!NOTE]");
   });
 
+  it("leads with the one delete among 300 new redirects, never folded", () => {
+    const gone = change("delete", "redirect", "/blog/post-7", DOCS, [
+      {
+        field: "destination",
+        from: { kind: "external", url: "https://x.example" },
+        fromText: "https://x.example",
+        main: true,
+      },
+    ]);
+    const markdown = renderPlanMarkdown(plan([...redirects(150), gone, ...redirects(150)]));
+    const line = '- redirect /blog/post-7 in site "Docs" → https://x.example\n';
+    expect(markdown).toContain(
+      `#### Deletes, replacements and high-risk changes · 1 change\n\n\`\`\`diff\n${line}`,
+    );
+    // Before any list, and outside every folded block; the creates fold by kind, with their counts.
+    const at = markdown.indexOf(line);
+    expect(at).toBeLessThan(markdown.indexOf("<details"));
+    expect(markdown.split(line)).toHaveLength(2);
+    expect(markdown).toContain("<details><summary>300 redirects: 300 to create</summary>");
+  });
+
   it("too large even so: cuts the longest lists alike, says how many it left out and where the whole plan is", () => {
     const sections = Array.from({ length: 20 }, (_, i) =>
       change("update", "section", `s${i}`, DOCS, [{ field: "title", from: "a", to: `b${i}` }]),
