@@ -44,9 +44,9 @@ export function planMoves(container: Container, creates: string[], planner: Plan
         ? module.move(planner.resolution.idOf(slot.address), position, scope)
         : blocks!.kind.move!(planner.resolution.idOf(slot.address), position, scope);
     const to = `${move.where} ${ownText(anchor.address)}`;
-    const members =
+    const moving =
       move.block === undefined ? [slot] : ordered.filter((_, at) => items[at]!.block === move.block);
-    const change = placementOf(planner, slot, to) ?? moveOf(planner, slot, livePlace(members), to);
+    const change = placementOf(planner, slot, to) ?? moveOf(planner, slot, livePlace(moving), to);
     const [call] = planner.addCalls(container, change, [draft]);
     call!.orderAfter = extended(call!.orderAfter, previousMove ? [...creates, previousMove] : creates);
     if (move.block !== undefined) blockMoves.push(call!);
