@@ -279,6 +279,15 @@ export const redirectKind: KindModule<
     },
   ],
 
+  // The destination that goes, as people read it.
+  removedValues(live, scope, ctx) {
+    const from = live.item.destination;
+    const change: FieldChange = { field: "destination", from, main: true };
+    const text = from && destinationText(from, scope, ctx);
+    if (text !== undefined) change.fromText = text;
+    return [change];
+  },
+
   // A section of the same site by its path; any other destination as the API gives it.
   toConfig(live, scope) {
     const { source, destination } = live.item;

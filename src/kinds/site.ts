@@ -24,6 +24,7 @@ import {
   schemaCall,
   schemaConfig,
 } from "./site-adaptive-schema.ts";
+import { siteContents } from "./site-contents.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
@@ -236,6 +237,14 @@ export const siteKind: TopLevelKind<
   remove: (live, _address, scope) => [
     { method: "DELETE", path: sitePath(scope.organization, live.item.id), summary: "delete site" },
   ],
+  // Everything in it goes with it.
+  consequences: (live, address, _scope, _ctx, configuration) =>
+    siteContents(
+      live,
+      address,
+      [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+      configuration,
+    ),
 
   // Everything inside the site is listed, even as an empty list, so that the file manages it.
   toConfig(live, _scope, ctx) {

@@ -187,6 +187,12 @@ export interface KindCalls<T extends KindTypes> {
     ctx: PlanContext,
     configuration: { spaces: Record<string, string> },
   ): Consequence[];
+  /**
+   * What deleting a live item takes away, as its plan shows it (a redirect's destination as
+   * people read it): field changes with `from` only. Default: the item's export (`toConfig`)
+   * without its key and its children.
+   */
+  removedValues?(live: NodeIn<T>, scope: ScopeIn<T>, ctx: PlanContext): FieldChange[];
   /** Deletes in a container wait for its creates (a section must keep a site space). */
   deleteAfterCreates?: boolean;
   /**

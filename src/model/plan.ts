@@ -32,7 +32,7 @@ export interface Change {
   /** The live id, when the item exists. */
   liveId?: string;
   fields: FieldChange[];
-  /** One line more for people: "renamed from …", "after section …", "replaces because type changed". */
+  /** One line more for people: "renamed from …", "placed after section …", "replaces because type changed". */
   note?: string;
   /** Hard to undo: deleting or replacing sites, SAML providers or teams, or an update the kind calls risky. */
   highRisk?: boolean;
@@ -46,6 +46,11 @@ export interface Change {
   parents?: string[];
   /** What the service removes or changes along with this change, with no call of its own. */
   consequences?: Consequence[];
+  /**
+   * For an item moved to another container (a site space to another section): the address it
+   * leaves, where the navigation draws it removed.
+   */
+  movedFrom?: string;
 }
 
 /**

@@ -15,7 +15,9 @@ import { type DraftCall, draftCall } from "./drafts.ts";
 import { breakClaimCycles, probesFirst, wireDependencies } from "./graph.ts";
 import { extended } from "./lists.ts";
 import { withNavigation } from "./navigation.ts";
-import { planMoves } from "./ordering.ts";
+import { joinPlacements, planMoves } from "./ordering.ts";
+import { joinRelocations } from "./relocations.ts";
+import { removedValues } from "./removed-values.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { SensitiveFields } from "./sensitive.ts";
 import { type PlanOptions, restrictToTargets, summarize } from "./target.ts";
@@ -42,6 +44,8 @@ export class Planner {
   readonly bulkItems = new Map<string, BulkItem>();
   readonly sensitive: SensitiveFields;
   containers: Container[] = []; // the top-level ones, once planned
+  /** Moves of new items, which join their creates once every container is built. */
+  readonly placements: { move: Change; action: "create" | "replace" }[] = [];
   private readonly consequences = new Consequences();
 
   constructor(
@@ -64,6 +68,8 @@ export class Planner {
     this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
     for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
+    joinPlacements(this.changes, this.calls, this.placements);
+    joinRelocations(this.changes, this.calls);
     this.consequences.addTo(this.changes, this.resolution, this.desired);
     let nextId = this.calls.length;
     const drafts = this.calls;
@@ -120,7 +126,10 @@ export class Planner {
 
   private buildDelete(container: Container, slot: Slot, progress: ContainerProgress): void {
     const duplicate = slot.duplicateOf !== undefined;
-    const change = this.addChange("delete", slot, [], container.module.highRisk || duplicate);
+    const { module, scope } = container;
+    const removed = removedValues(module, slot.live!, slot.name, scope, this.resolution, this.desired.spaces);
+    this.sensitive.previous.push(...removed.secrets);
+    const change = this.addChange("delete", slot, removed.fields, module.highRisk || duplicate);
     if (duplicate) change.note = `duplicate of ${slot.duplicateOf}, which is kept (${slot.keptBecause})`;
     const drafts = container.module.remove(slot.live!, slot.address, container.scope, this.resolution);
     for (const call of this.addCalls(container, change, drafts, slot.live!.item.id))
@@ -255,6 +264,6 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   }
   plan = withNavigation(plan, planner.containers);
   // After --target: a batch holds only the items the plan keeps, a warning only its creates.
-  plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan));
+  plan.warnings.push(...unmatchedLiveHints(planner.resolution.containers, plan, planner.resolution));
   return batchBulkCalls(plan, planner.bulkItems, planner.resolution.referencesMade);
 }

@@ -23,7 +23,11 @@ export function navigationOf(tops: readonly Container[], changes: readonly Chang
   const kinds = navigationKinds(tops);
   if (kinds.size === 0) return [];
   const byAddress = new Map<string, Change>();
-  for (const change of changes) if (kinds.has(change.kind)) byAddress.set(change.address, change);
+  for (const change of changes) {
+    if (!kinds.has(change.kind)) continue;
+    byAddress.set(change.address, change);
+    if (change.movedFrom !== undefined) byAddress.set(change.movedFrom, change);
+  }
   const drawn: Navigation[] = [];
   for (const top of tops) {
     if (!top.module.children?.some((kind) => kind.ordered)) continue;
@@ -170,8 +174,9 @@ function itemOf(
     before.default = live[outline.flag] === true;
   if (change?.action === "update" && slot.renamedFrom !== undefined) before.name = slot.renamedFrom;
   if (made) marks.push("new");
-  else if (slot.status === "delete" && change?.action === "delete") marks.push("removed");
-  if (change?.action === "move" && !made) marks.push("moved");
+  else if (slot.status === "delete" && (change?.action === "delete" || change?.movedFrom === slot.text))
+    marks.push("removed");
+  if (change?.action === "move" && !made && change.movedFrom !== slot.text) marks.push("moved");
   if (before.name !== undefined) marks.push("renamed");
   const updated = change?.action === "update" && before.name === undefined;
   if (!made && (before.fields || before.default !== undefined || updated)) marks.push("changed");

@@ -3,6 +3,7 @@
 // group), a block may move as one.
 
 import { addressOf, ownText } from "../model/address.ts";
+import type { Change, FieldChange } from "../model/plan.ts";
 import type { Planner } from "./build.ts";
 import type { DraftCall } from "./drafts.ts";
 import { extended } from "./lists.ts";
@@ -31,6 +32,7 @@ export function planMoves(container: Container, creates: string[], planner: Plan
   }));
   const blockAddress = (block: string) => addressOf(scope.address, blocks!.kind.kind, block);
   const blockMoves: DraftCall[] = [];
+  const livePlace = livePlaces(container);
   let previousMove: string | undefined;
   for (const move of fewestMoves(items)) {
     const anchor = ordered[move.anchor]!;
@@ -41,8 +43,10 @@ export function planMoves(container: Container, creates: string[], planner: Plan
       move.block === undefined
         ? module.move(planner.resolution.idOf(slot.address), position, scope)
         : blocks!.kind.move!(planner.resolution.idOf(slot.address), position, scope);
-    const change = planner.addChange("move", slot, []);
-    change.note = `${move.where} ${ownText(anchor.address)}`;
+    const to = `${move.where} ${ownText(anchor.address)}`;
+    const moving =
+      move.block === undefined ? [slot] : ordered.filter((_, at) => items[at]!.block === move.block);
+    const change = placementOf(planner, slot, to) ?? moveOf(planner, slot, livePlace(moving), to);
     const [call] = planner.addCalls(container, change, [draft]);
     call!.orderAfter = extended(call!.orderAfter, previousMove ? [...creates, previousMove] : creates);
     if (move.block !== undefined) blockMoves.push(call!);
@@ -56,4 +60,70 @@ export function planMoves(container: Container, creates: string[], planner: Plan
       for (const call of blockMoves) call.orderAfter = extended(call.orderAfter, membership);
     });
   }
+}
+
+/**
+ * Where the live items stood: `after section "a"` (the live item before the first of them), or
+ * `first`. Undefined for items that are all new.
+ */
+function livePlaces(container: Container): (slots: readonly Slot[]) => string | undefined {
+  const named = new Map<string, string>();
+  for (let index = 0; index < container.slots.length; index++) {
+    const slot = container.slots[index] ?? (container.matched[index] ? slotAt(container, index) : undefined);
+    if (slot?.live) named.set(slot.live.item.id, ownText(slot.address));
+  }
+  const at = new Map(container.liveOrder.map((id, index) => [id, index]));
+  return (slots) => {
+    const places = slots.flatMap((slot) => (slot.live ? [at.get(slot.live.item.id) ?? -1] : []));
+    const first = places.filter((place) => place >= 0).sort((a, b) => a - b)[0];
+    if (first === undefined) return undefined;
+    if (first === 0) return "first";
+    const before = container.liveOrder[first - 1]!;
+    return `after ${named.get(before) ?? JSON.stringify(before)}`;
+  };
+}
+
+/**
+ * The move of a new item: its placement is part of its create, which it joins once the plan is
+ * built (a new group's create comes after its sections').
+ */
+function placementOf(planner: Planner, slot: Slot, to: string): Change | undefined {
+  if (slot.status !== "create" && slot.status !== "replace") return undefined;
+  const change = planner.addChange("move", slot, []);
+  change.note = `placed ${to}`;
+  planner.placements.push({ move: change, action: slot.status });
+  return change;
+}
+
+/**
+ * Each placement joins the create (or replacement) of its item: its calls become that change's,
+ * its note goes with them, and it is no change of its own.
+ */
+export function joinPlacements(
+  changes: Change[],
+  calls: readonly DraftCall[],
+  placements: readonly { move: Change; action: "create" | "replace" }[],
+): void {
+  if (placements.length === 0) return;
+  const joined = new Map<string, Change>();
+  for (const { move, action } of placements) {
+    const made = changes.find((change) => change.address === move.address && change.action === action);
+    if (!made) continue;
+    made.calls = [...made.calls, ...move.calls];
+    made.note = made.note ? `${made.note}; ${move.note}` : move.note!;
+    joined.set(move.id, made);
+  }
+  for (const call of calls) {
+    const made = joined.get(call.change);
+    if (made) call.change = made.id;
+  }
+  const kept = changes.filter((change) => !joined.has(change.id));
+  changes.splice(0, changes.length, ...kept);
+}
+
+/** A move of a live item: where it was and where it goes, as its main value. */
+function moveOf(planner: Planner, slot: Slot, from: string | undefined, to: string): Change {
+  const position: FieldChange = { field: "position", to, toText: to, main: true };
+  if (from !== undefined) Object.assign(position, { from, fromText: from });
+  return planner.addChange("move", slot, [position]);
 }

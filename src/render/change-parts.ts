@@ -3,7 +3,8 @@
 // change that fits on one line is one line:
 //   + redirect /old/page-1 → https://example.com/r/1
 //   ~ redirect /old/page-2: section "docs" ⇒ https://example.org/moved/2
-//   - redirect /old/page-3
+//   - redirect /old/page-3 → section "docs"
+//   ↕ section "sdk": after section "api" ⇒ first
 // and a longer one is its item, then one line per value. Texts are plain: each format escapes
 // (and colours) them.
 
@@ -26,7 +27,7 @@ export interface ChangeParts {
   item: string;
   /** Where the item is, when the lines around do not say it: `section "api"`. */
   where?: string;
-  /** Whether the values are the item's (a create) rather than changes (`from ⇒ to`). */
+  /** Whether the values are the item's (a create's, a delete's) rather than changes (`from ⇒ to`). */
   created: boolean;
   values: ValuePart[];
   note?: string;
@@ -75,15 +76,21 @@ function changedValues(field: FieldChange): ValuePart[] {
   return [{ field: field.field, main: field.main === true, value }];
 }
 
-/** What a create shows: every field it sets but the one its name already says (the first one equal to it). */
-function createdValues(change: Change): ValuePart[] {
-  const naming = change.fields.findIndex((field) => field.to === change.name && !field.main);
+/**
+ * What a create shows (`to`), or a delete (`from`): every value of the item but the one its name
+ * already says (the first one equal to it).
+ */
+function itemValues(change: Change, which: "from" | "to" = "to"): ValuePart[] {
+  // A delete's values hold no name already (the plan leaves it out): a path equal to a site
+  // space's name is a value of its own.
+  const naming =
+    which === "from" ? -1 : change.fields.findIndex((field) => field.to === change.name && !field.main);
   return change.fields
-    .filter((_, index) => index !== naming)
+    .filter((field, index) => index !== naming && (which === "to" || which in field))
     .map((field) => ({
       field: field.field,
       main: field.main === true && !field.sensitive,
-      value: field.sensitive ? SENSITIVE : side(field, "to"),
+      value: field.sensitive ? SENSITIVE : side(field, which),
     }));
 }
 
@@ -100,25 +107,27 @@ const mainFirst = (values: ValuePart[]): ValuePart[] =>
 function replacedValues(change: Change): ValuePart[] {
   const changed = change.fields.filter((field) => "from" in field);
   const names = new Set(changed.map((field) => field.field));
-  const made = createdValues({ ...change, fields: change.fields.filter((field) => !("from" in field)) });
+  const made = itemValues({ ...change, fields: change.fields.filter((field) => !("from" in field)) });
   return [...changed.flatMap(changedValues), ...made.filter((part) => !names.has(part.field))];
 }
 
 function valuesOf(change: Change): ValuePart[] {
   switch (change.action) {
     case "create":
-      return createdValues(change);
+      return itemValues(change);
     case "replace":
       return replacedValues(change);
-    case "update":
-      return change.fields.flatMap(changedValues);
+    case "delete":
+      return itemValues(change, "from");
     default:
-      return [];
+      // An update's fields, and a move's place (`after section "a" ⇒ first`).
+      return change.fields.flatMap(changedValues);
   }
 }
 
 export function changeParts(change: Change, where?: string): ChangeParts {
-  const created = change.action === "create";
+  // A create shows the values it makes, a delete those that go.
+  const created = change.action === "create" || change.action === "delete";
   const values = mainFirst(valuesOf(change));
   const parts: ChangeParts = {
     symbol: SYMBOLS[change.action],

@@ -1,6 +1,7 @@
 // The output formats of a plan. Every format gets the plan already redacted.
 
 import type { Plan } from "../model/plan.ts";
+import { DESTRUCTIVE_HEADING } from "./groups.ts";
 import { renderHtml } from "./html.ts";
 import { PLAN_WORDS, summaryLine } from "./names.ts";
 import { renderPlanMarkdown } from "./plan-markdown.ts";
@@ -20,6 +21,7 @@ export function renderPlanHtml(plan: Plan): string {
     summary: summaryLine(plan),
     words: PLAN_WORDS,
     legend: PLAN_LEGEND,
+    lead: DESTRUCTIVE_HEADING,
   });
 }
 

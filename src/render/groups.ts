@@ -22,6 +22,21 @@ export interface ChangeGroup {
   count: number;
 }
 
+/** What reports call the changes they lead with. */
+export const DESTRUCTIVE_HEADING = "Deletes, replacements and high-risk changes";
+
+/** Whether a change is hard to undo: a delete, a replacement, or one its kind calls high-risk. */
+export const isDestructive = (change: Change): boolean =>
+  change.action === "delete" || change.action === "replace" || change.highRisk === true;
+
+/** The plan's changes, those hard to undo first (each in plan order): what reports lead with. */
+export function riskFirst(changes: readonly Change[]): { destructive: Change[]; rest: Change[] } {
+  const destructive: Change[] = [];
+  const rest: Change[] = [];
+  for (const change of changes) (isDestructive(change) ? destructive : rest).push(change);
+  return { destructive, rest };
+}
+
 export function changeGroups(changes: readonly Change[]): ChangeGroup[] {
   const groups = new Map<string | undefined, ChangeGroup>();
   const groupOf = (address: string | undefined) => {

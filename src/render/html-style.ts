@@ -66,5 +66,8 @@ td.item { white-space: nowrap; }
 td.values { width: 100%; }
 td.values div + div { margin-top: 2px; }
 .field { color: var(--muted); margin-right: 4px; }
+details.list > summary { cursor: pointer; color: var(--muted); }
+details.list > summary h4 { display: inline; }
+#lead h2 { color: var(--delete); }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 `;

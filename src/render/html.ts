@@ -1,6 +1,7 @@
 // The plan as one self-contained HTML page, for a reviewer who opens it from a CI artifact or a
-// file: the summary with counts per kind, high-risk changes and warnings, the navigation of
-// each site the plan changes as a tree, and every change with its values. No script, and
+// file: the summary with counts per kind, high-risk changes and warnings, the changes hard to
+// undo (deletes, replacements), the navigation of each site the plan changes as a tree, and every
+// other change with its values, long lists folded by kind under their counts. No script, and
 // nothing from the network (the page's Content-Security-Policy forbids it): its style is
 // inline, its fonts are the system's. Every text from the configuration or the live state is
 // escaped; sensitive values are `(sensitive)` as everywhere.
@@ -8,7 +9,7 @@
 import type { Change, ChangeAction, Navigation, NavigationItem, Plan } from "../model/plan.ts";
 import { VERSION } from "../version.ts";
 import { changeParts, type ValuePart } from "./change-parts.ts";
-import { changeGroups, type KindList, listSummary, whereIn } from "./groups.ts";
+import { changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./groups.ts";
 import { HTML_STYLE } from "./html-style.ts";
 import { countsByKind, itemText, printable } from "./names.ts";
 import { refusalHtml } from "./refusals.ts";
@@ -20,7 +21,15 @@ export interface HtmlView {
   summary: string;
   words: Record<ChangeAction, string>;
   legend: string;
+  /**
+   * The heading of the changes hard to undo (deletes, replacements, high-risk changes), which
+   * then lead the page, before the navigation, each in full; without it they stand in their lists.
+   */
+  lead?: string;
 }
+
+/** Lists of more changes than this are folded, by kind with their counts. */
+const OPEN_MAX = 10;
 
 /** Text as HTML: the five characters that could start markup, escaped. */
 export function escapeHtml(text: string): string {
@@ -60,12 +69,27 @@ function changeTable(changes: readonly Change[], where: (change: Change) => stri
   return `<table>${changes.map((change) => changeRow(change, where(change))).join("\n")}</table>`;
 }
 
+/** A list of one kind's changes; a long one folded under its counts (it holds nothing destructive). */
 function listHtml(list: KindList, view: HtmlView): string {
-  return `<h4>${escapeHtml(listSummary(list, view.words))}</h4>\n${changeTable(list.changes, whereIn)}`;
+  const summary = escapeHtml(listSummary(list, view.words));
+  const table = changeTable(list.changes, whereIn);
+  if (view.lead === undefined || list.changes.length <= OPEN_MAX) return `<h4>${summary}</h4>\n${table}`;
+  return `<details class="list"><summary><h4>${summary}</h4></summary>\n${table}</details>`;
 }
 
-function changesHtml(plan: Plan, view: HtmlView): string {
-  const groups = changeGroups(plan.changes).map((group) => {
+/** The changes hard to undo, each with where it is in full, open before everything else. */
+function leadHtml(changes: readonly Change[], view: HtmlView): string {
+  if (changes.length === 0 || view.lead === undefined) return "";
+  const where = (change: Change) => {
+    const parent = change.parents?.[change.parents.length - 1];
+    return parent === undefined ? undefined : printable(parent);
+  };
+  const count = `${changes.length.toLocaleString("en-US")} change${changes.length === 1 ? "" : "s"}`;
+  return `<section id="lead"><h2>${escapeHtml(view.lead)} · ${count}</h2>\n${changeTable(changes, where)}</section>`;
+}
+
+function changesHtml(changes: readonly Change[], plan: Plan, view: HtmlView): string {
+  const groups = changeGroups(changes).map((group) => {
     const title =
       group.address === undefined
         ? `Organization <code>${escapeHtml(plan.organization)}</code>`
@@ -160,10 +184,17 @@ function calloutsHtml(plan: Plan): string {
 
 export function renderHtml(plan: Plan, view: HtmlView): string {
   const title = `${view.title} · ${plan.organization}`;
+  const { destructive, rest } =
+    view.lead === undefined ? { destructive: [], rest: plan.changes } : riskFirst(plan.changes);
   const body =
     plan.changes.length === 0
       ? ""
-      : [calloutsHtml(plan), navigationHtml(plan.navigation ?? [], view), changesHtml(plan, view)].join("\n");
+      : [
+          calloutsHtml(plan),
+          leadHtml(destructive, view),
+          navigationHtml(plan.navigation ?? [], view),
+          rest.length === 0 ? "" : changesHtml(rest, plan, view),
+        ].join("\n");
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -9,7 +9,7 @@
 // how many changes were left out in all and where the whole plan is: never silently.
 
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
-import { type ChangeGroup, changeGroups, type KindList, listSummary, whereIn } from "./groups.ts";
+import { type ChangeGroup, changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./groups.ts";
 import {
   CELL_VALUE_MAX,
   clip,
@@ -22,6 +22,7 @@ import {
   plural,
   prose,
 } from "./markdown.ts";
+import { printable } from "./names.ts";
 import { navigationRows } from "./tree.ts";
 
 /** What a report says, and how, about the changes of its plan. */
@@ -40,7 +41,12 @@ export interface View {
   /** Markdown that says where the whole plan is, for the note when changes are left out. */
   whole: string;
   /** Lines that come first under the heading (what apply will refuse). */
-  lead?: string[];
+  refusals?: string[];
+  /**
+   * The heading of the changes hard to undo (deletes, replacements, high-risk changes), which
+   * then lead the report, open, never folded; without it they stand in their lists.
+   */
+  lead?: string;
 }
 
 /** Lists of more changes than this are folded. */
@@ -131,6 +137,36 @@ function listBlock(list: KindList, view: View, cap: number): { lines: string[]; 
   return { lines: [summary, "", ...diffBlock(body), "", "</details>", ""], left };
 }
 
+/**
+ * The changes hard to undo, each with where it is, in one open block before everything but the
+ * callouts: never folded, cut only past `budget`, and then counted.
+ */
+function leadBlock(
+  changes: readonly Change[],
+  view: View,
+  budget: number,
+): { lines: string[]; left: number } {
+  if (changes.length === 0 || view.lead === undefined) return { lines: [], left: 0 };
+  const head = [`#### ${escapeMarkdown(view.lead)} · ${plural(changes.length, "change")}`, ""];
+  const body: string[] = [];
+  let shown = 0;
+  for (const change of changes) {
+    const lines = view.lines(change, placeOf(change));
+    if (size(head) + size(body) + size(lines) + 200 > budget) break;
+    body.push(...lines);
+    shown++;
+  }
+  const left = changes.length - shown;
+  if (left > 0) body.push(moreLine(left));
+  return { lines: [...head, ...diffBlock(body), ""], left };
+}
+
+/** Where a change is, in full (`site "Docs" › section "api"`): the lead block has no headings. */
+function placeOf(change: Change): string | undefined {
+  const parent = change.parents?.[change.parents.length - 1];
+  return parent === undefined ? undefined : printable(parent);
+}
+
 const moreLine = (left: number) => `  … and ${left.toLocaleString("en-US")} more, left out of this report`;
 
 /** A group's sections: its heading, its own change, and its lists, each cut to `cap` changes. */
@@ -201,21 +237,25 @@ export function renderReport(plan: Plan, shown: View): string {
       return lines;
     },
   };
-  const top = [
+  const callouts = [
     ...heading(view, plan),
-    ...(view.lead ?? []),
-    ...highRiskBlock(plan, view),
-    ...warningsBlock(plan),
-  ];
-  if (plan.changes.length === 0) return finish(top);
+    ...(view.refusals ?? []),
+    ...highRiskBlock(plan, view), ...warningsBlock(plan)];
+  if (plan.changes.length === 0) return finish(callouts);
+  // What is hard to undo comes first, open, whatever the size of the rest.
+  const { destructive, rest } =
+    view.lead === undefined ? { destructive: [], rest: plan.changes } : riskFirst(plan.changes);
+  const lead = leadBlock(destructive, view, (MARKDOWN_LIMIT - size(callouts)) / 2);
+  const top = [...callouts, ...lead.lines];
   const navigation = navigationBlocks(plan, view, (MARKDOWN_LIMIT - size(top)) / 2);
-  const groups = changeGroups(plan.changes);
+  const groups = changeGroups(rest);
   const budget = MARKDOWN_LIMIT - NOTE_RESERVE - size(top) - size(navigation);
   const render = (cap: number) => {
     const blocks = groups.map((group) => groupBlock(group, plan, view, cap));
     return { lines: blocks.flatMap((block) => block.lines), left: blocks.reduce((n, b) => n + b.left, 0) };
   };
   const longest = Math.max(...groups.flatMap((group) => group.lists.map((list) => list.changes.length)), 0);
+  if (groups.length === 0) return finish([...top, ...navigation]);
   const sizeAt = sizeWithCap(groups, plan, view);
   // The longest cap that fits, found by halving: every list keeps as many changes as it can.
   let low = 0;
@@ -227,11 +267,12 @@ export function renderReport(plan: Plan, shown: View): string {
   }
   const body = render(low);
   const lines = [...top, ...navigation, ...body.lines];
-  if (body.left > 0) {
+  const left = body.left + lead.left;
+  if (left > 0) {
     const total = plan.changes.length.toLocaleString("en-US");
     lines.push(
       "> [!NOTE]",
-      `> ${plural(body.left, "change")} of ${total} ${body.left === 1 ? "is" : "are"} left out of this report to keep it under ${MARKDOWN_LIMIT.toLocaleString("en-US")} characters. ${view.whole}`,
+      `> ${plural(left, "change")} of ${total} ${left === 1 ? "is" : "are"} left out of this report to keep it under ${MARKDOWN_LIMIT.toLocaleString("en-US")} characters. ${view.whole}`,
     );
   }
   return finish(lines);

@@ -2,6 +2,7 @@
 
 import type { Change, Plan } from "../model/plan.ts";
 import { changeLines, changeParts } from "./change-parts.ts";
+import { DESTRUCTIVE_HEADING } from "./groups.ts";
 import { CELL_VALUE_MAX, clip, codeSpan, plural, prose } from "./markdown.ts";
 import { renderReport, type View } from "./markdown-report.ts";
 import { PLAN_WORDS, summaryLine } from "./names.ts";
@@ -34,7 +35,8 @@ const PLAN_VIEW = (plan: Plan, whole: string): View => ({
   lines: diffLines,
   navigation: true,
   whole,
-  lead: refusalMarkdownLines(plan),
+  refusals: refusalMarkdownLines(plan),
+  lead: DESTRUCTIVE_HEADING,
 });
 
 /** The plan as Markdown; `whole` says where the whole plan is when the report leaves changes out. */

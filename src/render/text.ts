@@ -6,6 +6,7 @@
 import { relativeAddress } from "../model/address.ts";
 import type { Change, Plan } from "../model/plan.ts";
 import { changeLines, changeParts } from "./change-parts.ts";
+import { DESTRUCTIVE_HEADING, riskFirst } from "./groups.ts";
 import { printable, summaryLine } from "./names.ts";
 import { refusalTextLines } from "./refusals.ts";
 import type { Style } from "./style.ts";
@@ -91,11 +92,28 @@ export function navigationLines(plan: Plan, style: Style): string[] {
   return lines;
 }
 
+/**
+ * The changes, those hard to undo (deletes, replacements, high-risk changes) first under a
+ * heading of their own when there are others too, so that they are never lost among creates.
+ */
+function riskFirstLines(changes: readonly Change[], style: Style): string[] {
+  const { destructive, rest } = riskFirst(changes);
+  if (destructive.length === 0 || rest.length === 0) return [...changeTreeLines(changes, style), ""];
+  return [
+    style.bold(`${DESTRUCTIVE_HEADING} (${destructive.length.toLocaleString("en-US")}):`),
+    ...changeTreeLines(destructive, style),
+    "",
+    style.bold(`Other changes (${rest.length.toLocaleString("en-US")}):`),
+    ...changeTreeLines(rest, style),
+    "",
+  ];
+}
+
 export function renderPlanText(plan: Plan, style: Style): string {
   const lines: string[] = refusalTextLines(plan, style);
   if (plan.changes.length > 0) {
     lines.push(`Changes for organization ${printable(plan.organization)}:`, "");
-    lines.push(...changeTreeLines(plan.changes, style), "");
+    lines.push(...riskFirstLines(plan.changes, style));
     lines.push(...navigationLines(plan, style));
   }
   for (const warning of plan.warnings) lines.push(style.yellow(`Warning: ${warning}`));

@@ -56,7 +56,7 @@ const SMALL = () =>
     change("update", "section", "api", DOCS, [{ field: "title", from: "API", to: "API v2" }], {
       note: 'renamed from "apis"',
     }),
-    change("delete", "site", "Old", [], [], { highRisk: true }),
+    change("delete", "site", "Old", [], [{ field: "visibility", from: "public" }], { highRisk: true }),
   ]);
 
 /** `count` redirects created in site "Docs", to external URLs. */
@@ -74,7 +74,7 @@ const redirects = (count: number) =>
   );
 
 describe("renderPlanMarkdown", () => {
-  it("renders the summary, the high-risk callout, then one section per site and one list per kind", () => {
+  it("renders the summary, the high-risk callout, the deletes, then one section per site and one list per kind", () => {
     expect(renderPlanMarkdown(SMALL())).toBe(
       [
         "### docsync plan · organization `org_acme`",
@@ -85,6 +85,12 @@ describe("renderPlanMarkdown", () => {
         "> **1 high-risk change**: these are hard to undo (deletes, replacements, risky settings). Check them before merging.",
         ">",
         '> - **delete** `site "Old"`',
+        "",
+        "#### Deletes, replacements and high-risk changes · 1 change",
+        "",
+        "```diff",
+        '- site "Old": visibility "public"  HIGH RISK',
+        "```",
         "",
         "#### Organization `org_acme` · 1 change",
         "",
@@ -106,12 +112,6 @@ describe("renderPlanMarkdown", () => {
         "",
         "</details>",
         "",
-        '#### `site "Old"` · 1 change',
-        "",
-        "```diff",
-        '- site "Old"  HIGH RISK',
-        "```",
-        "",
       ].join("\n"),
     );
   });
@@ -122,7 +122,16 @@ describe("renderPlanMarkdown", () => {
         change("replace", "custom field", "tier", [], [{ field: "type", from: "text", to: "select" }], {
           note: "must be replaced: type cannot change in place",
         }),
-        change("move", "section", "sdk", DOCS, [], { note: 'after section "api"' }),
+        change("move", "section", "sdk", DOCS, [
+          {
+            field: "position",
+            from: 'after section "api"',
+            to: "first",
+            fromText: 'after section "api"',
+            toText: "first",
+            main: true,
+          },
+        ]),
         change(
           "update",
           "site",
@@ -148,7 +157,14 @@ describe("renderPlanMarkdown", () => {
             main: true,
           },
         ]),
-        change("delete", "redirect", "/gone", DOCS),
+        change("delete", "redirect", "/gone", DOCS, [
+          {
+            field: "destination",
+            from: { kind: "external", url: "https://gone.example" },
+            fromText: "https://gone.example",
+            main: true,
+          },
+        ]),
       ]),
     );
     expect(markdown).toContain(
@@ -157,9 +173,11 @@ describe("renderPlanMarkdown", () => {
     expect(markdown).toContain(
       '! site "Docs": visibility "public" ⇒ "unlisted", adaptiveContent.enabled true ⇒ false, basename "docs" ⇒ (removed)\n',
     );
-    expect(markdown).toContain('! section "sdk"  (after section "api")\n');
+    // A move shows where the item was and where it goes.
+    expect(markdown).toContain('! section "sdk": after section "api" ⇒ first\n');
     expect(markdown).toContain('! redirect /old: section "docs" ⇒ https://example.org/moved\n');
-    expect(markdown).toContain("- redirect /gone\n");
+    // A delete shows the values that go, and where the item is: deletes lead, outside the lists.
+    expect(markdown).toContain('- redirect /gone in site "Docs" → https://gone.example\n');
     // An unchanged key of an object is not shown.
     expect(markdown).not.toContain("mode");
   });
@@ -300,6 +318,27 @@ describe("renderPlanMarkdown", () => {
       expect(markdown).toContain(`+ redirect /old/page-${i} → https://docs.example/new/page-${i}\n`);
     expect(markdown).toContain("<details><summary>300 redirects: 300 to create</summary>");
     expect(markdown).not.toContain("[!NOTE]");
+  });
+
+  it("leads with the one delete among 300 new redirects, never folded", () => {
+    const gone = change("delete", "redirect", "/blog/post-7", DOCS, [
+      {
+        field: "destination",
+        from: { kind: "external", url: "https://x.example" },
+        fromText: "https://x.example",
+        main: true,
+      },
+    ]);
+    const markdown = renderPlanMarkdown(plan([...redirects(150), gone, ...redirects(150)]));
+    const line = '- redirect /blog/post-7 in site "Docs" → https://x.example\n';
+    expect(markdown).toContain(
+      `#### Deletes, replacements and high-risk changes · 1 change\n\n\`\`\`diff\n${line}`,
+    );
+    // Before any list, and outside every folded block; the creates fold by kind, with their counts.
+    const at = markdown.indexOf(line);
+    expect(at).toBeLessThan(markdown.indexOf("<details"));
+    expect(markdown.split(line)).toHaveLength(2);
+    expect(markdown).toContain("<details><summary>300 redirects: 300 to create</summary>");
   });
 
   it("too large even so: cuts the longest lists alike, says how many it left out and where the whole plan is", () => {

@@ -48,16 +48,28 @@ describe.skipIf(browserMissing)("the HTML report in headless Chromium", () => {
     return { plan: JSON.parse(json.stdout) as Plan, url: pathToFileURL(file).href };
   }
 
-  /** Opens the page and checks that every change of the plan is a visible row of it. */
+  /**
+   * Opens the page and checks that every change of the plan is a row of it: visible, but in a
+   * long list of changes that are easy to undo, folded under its counts.
+   */
   async function open(plan: Plan, url: string, screenshot: string): Promise<void> {
     browser.requests.length = 0;
     await browser.page.goto(url);
-    const rows = browser.page.locator("#changes tr");
+    const rows = browser.page.locator("#lead tr, #changes tr");
     expect(await rows.count()).toBe(plan.changes.length);
-    const hidden = await rows.evaluateAll((all) => all.filter((row) => !row.checkVisibility()).length);
+    const hidden = await rows.evaluateAll(
+      (all) => all.filter((row) => !row.checkVisibility() && !row.closest("details:not([open])")).length,
+    );
     expect(hidden).toBe(0);
+    // Nothing hard to undo is ever folded.
+    const folded = await rows.evaluateAll(
+      (all) =>
+        all.filter((row) => row.closest("details:not([open])") && /\b(delete|replace)\b/.test(row.className))
+          .length,
+    );
+    expect(folded).toBe(0);
     // Each change once, by its item (the page lists them by site and kind).
-    const items = await rows.locator("td.item code").allInnerTexts();
+    const items = await rows.locator("td.item code").allTextContents();
     const expected = plan.changes.map((change) => itemText(change.kind, change.name!));
     expect(items.sort()).toEqual(expected.sort());
     await browser.page.screenshot({ path: join(ARTIFACTS, screenshot), fullPage: true });
@@ -71,7 +83,7 @@ describe.skipIf(browserMissing)("the HTML report in headless Chromium", () => {
     await open(plan, url, "html-report-navigation.png");
     const page = browser.page;
     expect(await page.locator(".summary").innerText()).toBe(
-      "Plan: 3 to create (1 section, 1 site space, 1 redirect), 3 to update (1 section, 1 site space, 1 redirect), 2 to move (2 sections), 2 to delete (1 section, 1 redirect).",
+      "Plan: 3 to create (1 section, 1 site space, 1 redirect), 3 to update (1 section, 1 site space, 1 redirect), 1 to move (1 section), 2 to delete (1 section, 1 redirect).",
     );
     const tree = page.locator("figure.tree");
     expect(await tree.isVisible()).toBe(true);
@@ -117,9 +129,47 @@ describe.skipIf(browserMissing)("the HTML report in headless Chromium", () => {
     );
     const { plan, url } = await plans(config, "redirects");
     await open(plan, url, "html-report-redirects.png");
-    expect(
-      await browser.page.locator("#changes tr", { hasText: "redirect /old/page-299" }).innerText(),
-    ).toContain("https://example.com/r/299");
+    // The 300 redirects fold under their counts, and open to show each.
+    const list = browser.page.locator("#changes details", { hasText: "300 redirects: 300 to create" });
+    const row = browser.page.locator("#changes tr", { hasText: "redirect /old/page-299" });
+    expect(await row.isVisible()).toBe(false);
+    await list.locator("summary").click();
+    expect(await row.innerText()).toContain("https://example.com/r/299");
+  });
+
+  it("shows the one delete among 300 new redirects in the first screen", async () => {
+    const redirect = (i: number) =>
+      `      - { source: /old/page-${i}, destination: { kind: external, url: "https://example.com/r/${i}" } }`;
+    const site = (redirects: string[]) =>
+      h.config(
+        [
+          "version: 1",
+          `organization: ${h.org}`,
+          "spaces: { guides: spc_guides }",
+          "sites:",
+          "  - title: Risky Docs",
+          "    sections:",
+          "      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }",
+          "    redirects:",
+          ...redirects,
+        ].join("\n"),
+      );
+    await applied(h, await site(["      - { source: /blog/post-7, to: { section: guides } }"]));
+    const config = await site(Array.from({ length: 300 }, (_, i) => redirect(i)));
+    const { plan, url } = await plans(config, "risk-first");
+    expect(plan.changes.filter((change) => change.action === "delete")).toHaveLength(1);
+    await open(plan, url, "html-report-risk-first.png");
+    const page = browser.page;
+    const row = page.locator("tr.delete");
+    expect(await row.count()).toBe(1);
+    // The delete, with the destination that goes, within the first screen, without scrolling.
+    expect(await row.innerText()).toContain("redirect /blog/post-7");
+    expect(await row.innerText()).toContain('section "guides"');
+    const box = await row.boundingBox();
+    const height = page.viewportSize()!.height;
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+    expect(await page.evaluate("scrollY")).toBe(0);
   });
 
   it("shows names that look like markup as text, and fetches nothing they name", async () => {

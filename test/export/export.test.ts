@@ -650,7 +650,9 @@ describe("docsync export", () => {
     expect((await h.run(["validate", "-c", file])).code).toBe(0);
     const plan = await h.run(["plan", "-c", file, "--detailed-exitcode"]);
     expect(plan.code).toBe(2);
-    expect(plan.stdout).toContain('  site "Docs"\n    ↕ section "changelog"  (after section "guides")\n');
+    expect(plan.stdout).toContain(
+      '  site "Docs"\n    ↕ section "changelog": after section "sdk" ⇒ after section "guides"\n',
+    );
   });
 
   it("-o refuses to overwrite a file unless --force", async () => {

@@ -214,11 +214,14 @@ describe("buildPlan", () => {
       }),
       live({ site: [liveSite("site_1", "Docs", { sections })] }),
     );
-    // The plan lists the move with the sections' order; apply makes it once the group exists.
-    expect(lines(plan)).toEqual([
-      'move site "Docs" › group "G" (after section "b")',
-      'create site "Docs" › group "G"',
+    // The new group's placement is part of its create: one change, whose second call moves it
+    // once the group exists.
+    expect(lines(plan)).toEqual(['create site "Docs" › group "G" (placed after section "b")']);
+    expect(plan.changes[0]!.calls.map((id) => plan.calls.find((call) => call.id === id)!.summary)).toEqual([
+      "create group",
+      "move group",
     ]);
+    expect(plan.calls.filter((call) => call.change === plan.changes[0]!.id)).toHaveLength(2);
     const move = 'site "Docs" › group "G": move group';
     expect(waitsFor(plan, move)).toEqual(['site "Docs" › group "G": create group']);
     expect(bodyOf(plan, move)).toEqual({ position: { after: { type: "site-section", id: "sec_b" } } });
@@ -237,9 +240,8 @@ describe("buildPlan", () => {
     );
     expect(lines(plan)).toEqual([
       'create site "Docs" › section "guides"',
-      'create site "Docs" › section "guides" › site space "api"',
+      'create site "Docs" › section "guides" › site space "api" (placed before site space "guides")',
       'update site "Docs" › section "guides" › site space "guides"',
-      'move site "Docs" › section "guides" › site space "api" (before site space "guides")',
     ]);
     // The taken-over site space is changed only once its section exists.
     expect(waitsFor(plan, 'site "Docs" › section "guides" › site space "guides": update site space')).toEqual(

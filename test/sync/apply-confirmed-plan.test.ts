@@ -63,10 +63,14 @@ describe("apply runs the confirmed plan only", () => {
     );
     expect(result.stdout).toContain(
       [
+        "Deletes, replacements and high-risk changes (1):",
         '  site "Docs"',
-        '    - section "handbook"',
+        '    - section "handbook": title "Handbook"',
         // The section the other user made took a site space, which goes with it.
         '        ↳ deletes site "Docs" › section "handbook" › site space "spc_handbook"',
+        "",
+        "Other changes (1):",
+        '  site "Docs"',
         '    + redirect /start → section "guides"\n',
       ].join("\n"),
     );

@@ -90,7 +90,7 @@ describe("what the service does along with a delete", () => {
       expect(text).toContain(
         [
           '  site "Docs"',
-          '    - section "b"',
+          '    - section "b": title "Section b"',
           '        ↳ deletes site "Docs" › section "b" › site space "api1"',
           '        ↳ deletes site "Docs" › section "b" › site space "api2"',
           '        ↳ changes site "Docs" › group "Dev" (section "b" leaves it)\n',

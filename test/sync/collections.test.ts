@@ -85,8 +85,10 @@ describe("collections", () => {
 
     const path = await h.config(`${listed}policy: { prune: [collections] }\n`);
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  - collection "Outer"  HIGH RISK');
-    expect(plan.stdout).toContain('  - collection "Inner"  HIGH RISK');
+    expect(plan.stdout).toContain('  - collection "Outer": defaultLevel "read"  HIGH RISK');
+    expect(plan.stdout).toContain(
+      '  - collection "Inner": defaultLevel "read", parent {"id":"col_0001"}  HIGH RISK',
+    );
     await applied(h, path);
     expect((await live()).map((c) => c.title)).toEqual(["Documentation"]);
     await noChanges(path);

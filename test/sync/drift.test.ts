@@ -59,9 +59,9 @@ describe("drift", () => {
       "Drift: organization org_acme differs from the configuration in 3 items.\n",
     );
     expect(result.stdout).toContain(
-      '  site "Docs"\n    ~ section "guides": title "User guides" ⇒ "Guides"\n    ↕ section "guides"  (before section "sdk")\n',
+      '  site "Docs"\n    ~ section "guides": title "User guides" ⇒ "Guides"\n    ↕ section "guides": after section "sdk" ⇒ before section "sdk"\n',
     );
-    expect(result.stdout).toContain("    - redirect /hand\n");
+    expect(result.stdout).toContain('    - redirect /hand → section "sdk"\n');
     expect(result.stdout).toContain("~ differs (live ⇒ configured)");
     expect(h.writes()).toBe(0);
 
@@ -89,12 +89,29 @@ describe("drift", () => {
     const text = await h.run(["drift", "-c", path]);
     expect(text.code).toBe(2);
     expect(text.stdout).toContain("Drift: organization org_acme differs from the configuration in 1 item.\n");
-    expect(text.stdout).toContain('  site "Docs"\n    ↕ section "guides"  (before section "sdk")\n');
+    expect(text.stdout).toContain(
+      '  site "Docs"\n    ↕ section "guides": after section "sdk" ⇒ before section "sdk"\n',
+    );
     const json = await h.run(["drift", "-c", path, "--format", "json"]);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({
       drifted: true,
-      items: [{ address: 'site "Docs" › section "guides"', state: "out-of-order", fields: [] }],
+      items: [
+        {
+          address: 'site "Docs" › section "guides"',
+          state: "out-of-order",
+          fields: [
+            {
+              field: "position",
+              live: 'after section "sdk"',
+              configured: 'before section "sdk"',
+              liveText: 'after section "sdk"',
+              configuredText: 'before section "sdk"',
+              main: true,
+            },
+          ],
+        },
+      ],
     });
     const markdown = await h.run(["drift", "-c", path, "--format", "markdown"]);
     expect(markdown.code).toBe(2);

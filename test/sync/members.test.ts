@@ -62,7 +62,7 @@ describe("members", () => {
 policy: { prune: [members] }
 `);
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  - member "rita@acme.example"  HIGH RISK');
+    expect(plan.stdout).toContain('  - member "rita@acme.example": role "read"  HIGH RISK');
     await applied(h, path);
     expect(await roles()).toEqual({ usr_ada: "admin", usr_eddie: "edit" });
   });

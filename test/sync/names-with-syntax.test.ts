@@ -94,7 +94,7 @@ describe("names that look like docsync's syntax", () => {
     // stays whole in the note.
     const moved = await h.config(config(false));
     const move = await h.run(["plan", "-c", moved, "--format", "markdown"]);
-    expect(move.stdout).toContain(`section "sdk"  (before section "guides")`);
+    expect(move.stdout).toContain(`section "sdk": after section "guides" ⇒ before section "guides"`);
     expect(move.stdout).toContain(`group ${q(GROUP)}`);
     await applied(h, moved);
     await expectNoChanges(moved);

@@ -207,7 +207,9 @@ describe("OpenAPI specs", () => {
     expect(plan.stdout).toContain(
       '  ~ OpenAPI spec "payments": source "https://api.acme.example/v1.yaml" ⇒ "https://api.acme.example/v2.yaml"\n',
     );
-    expect(plan.stdout).toContain('  - OpenAPI spec "billing"  HIGH RISK\n');
+    expect(plan.stdout).toContain(
+      '  - OpenAPI spec "billing": source "https://api.acme.example/billing.yaml"  HIGH RISK\n',
+    );
     await applied(h, path);
     const after = await specs();
     expect(after.map((s) => [s.id, s.sourceURL])).toEqual([

@@ -71,7 +71,8 @@ describe("renames and deletes", () => {
       fields("  - { name: owner, type: text }\n", "policy: { prune: [customFields] }\n"),
     );
     const pruned = await h.run(["plan", "-c", path]);
-    expect(pruned.stdout).toContain('  - custom field "tier"\n');
+    // A delete shows the values that go.
+    expect(pruned.stdout).toContain('  - custom field "tier": type "text"\n');
     await applied(h, path);
     expect((await h.api.list<LiveCustomField>(`/orgs/${h.org}/custom-fields`)).map((f) => f.name)).toEqual([
       "owner",
@@ -88,7 +89,9 @@ describe("renames and deletes", () => {
     expect(after).toMatchObject({ id: before!.id, label: "Okta SSO" });
     const none = `version: 1\norganization: \${DOCSYNC_ORG}\nsamlProviders: []\npolicy: { prune: [samlProviders] }\n`;
     const plan = await h.run(["plan", "-c", await h.config(none)]);
-    expect(plan.stdout).toContain('  - SAML provider "Okta SSO"  HIGH RISK\n');
+    expect(plan.stdout).toContain(
+      '  - SAML provider "Okta SSO": ssoURL "https://sso.acme.example/saml"  HIGH RISK\n',
+    );
   });
 
   it("deletes an unlisted site only when sites are pruned, flagged high risk", async () => {
@@ -97,7 +100,9 @@ describe("renames and deletes", () => {
     expect((await h.run(["plan", "-c", await h.config(one), "--detailed-exitcode"])).code).toBe(0);
     const pruning = await h.config(`${one}policy: { prune: [sites] }\n`);
     const plan = await h.run(["plan", "-c", pruning]);
-    expect(plan.stdout).toContain('  - site "Old"  HIGH RISK\n');
+    expect(plan.stdout).toContain(
+      '  - site "Old": type "basic", visibility "public", adaptiveContent {"enabled":false}  HIGH RISK\n',
+    );
     await applied(h, pruning);
     expect((await sites()).map((s) => s.title)).toEqual(["Docs"]);
   });

@@ -70,7 +70,7 @@ describe("repair", () => {
     });
     const config = `${HEAD}sites:\n  - title: Docs\n    sections:\n      - { path: one, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n      - { path: two, title: Guides, siteSpaces: [{ space: guides, path: g }] }\n`;
     const plan = await h.run(["plan", "-c", await h.config(config)]);
-    expect(plan.stdout).toContain('    - section "guides"\n');
+    expect(plan.stdout).toContain('    - section "guides": title "Guides", default true\n');
     expect(plan.stdout).toContain('    + section "one": title "Guides"\n');
     expect(plan.stdout).toContain('    + section "two": title "Guides"\n');
   });

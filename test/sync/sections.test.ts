@@ -125,7 +125,10 @@ describe("sections", () => {
     // a b c d e → e a b c d: one move keeps a, b, c, d in place.
     const path = await h.config(siteConfig([all[4], ...all.slice(0, 4)].join("")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  site "Docs"\n    ↕ section "e"  (before section "a")\n');
+    // A move says where the section was and where it goes.
+    expect(plan.stdout).toContain(
+      '  site "Docs"\n    ↕ section "e": after section "d" ⇒ before section "a"\n',
+    );
     expect(plan.stdout).toContain(
       [
         '    site "Docs"',
@@ -150,7 +153,9 @@ describe("sections", () => {
     );
     const path = await h.config(siteConfig(section("guides", "Guides", "guides")));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('  site "Docs"\n    - section "old"\n');
+    expect(plan.stdout).toContain(
+      '  site "Docs"\n    - section "old": title "Old"\n        ↳ deletes site "Docs" › section "old" › site space "sdk"\n',
+    );
     // The removed section is drawn where it stood, its site space not.
     expect(plan.stdout).toContain('  - └─ section "old": title "Old"  (removed)\n\n');
     expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 0 to move, 1 to delete (1 section).");

@@ -106,7 +106,7 @@ describe("one round of apply converges", () => {
       `${HEAD}sites:\n  - title: Docs\n    sections:\n${section("guides", "Guides", ["guides"])}`,
     );
     expect(text).toContain(
-      '    + section "guides": title "Guides"\n      + site space "guides": path "guides"\n      - site space "changelog"\n',
+      '    - site space "changelog" in section "guides": path "news", default true\n\nOther changes (2):\n  site "Docs"\n    + section "guides": title "Guides"\n      + site space "guides": path "guides"\n',
     );
     const sections = await h.api.list<LiveSection>(`${await sitePath()}/sections`);
     expect(sections[0]!.siteSpaces.map((ss) => ss.space.id)).toEqual(["spc_guides"]);

@@ -48,8 +48,13 @@ describe("site structure", () => {
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     // A site space is its space: another space at the same path is another site space.
-    expect(plan.stdout).toContain('  site "Handbook"\n    + site space "api2": path "sdk"\n');
-    expect(plan.stdout).toContain('    - site space "sdk"\n');
+    // The delete comes first, with the path that goes; the new site space's place is part of its create.
+    expect(plan.stdout).toContain(
+      'Deletes, replacements and high-risk changes (1):\n  site "Handbook"\n    - site space "sdk": path "sdk"\n',
+    );
+    expect(plan.stdout).toContain(
+      'Other changes (2):\n  site "Handbook"\n    + site space "api2": path "sdk"  (placed before site space "handbook")\n',
+    );
     expect(plan.stdout).toContain(
       '    ~ site space "guides": condition "visitor.claims.beta == true" ⇒ (removed), default false ⇒ true\n',
     );
@@ -188,12 +193,16 @@ ${groups}`;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain(
       [
+        "Deletes, replacements and high-risk changes (2):",
         '  site "Docs"',
-        '    - section "old"',
+        '    - section "old": title "Old"',
         '        ↳ deletes site "Docs" › section "old" › site space "sdk"',
+        "    - redirect /status → https://status.acme.example",
+        "",
+        "Other changes (2):",
+        '  site "Docs"',
         '    ~ redirect /begin: source "/start" ⇒ "/begin"  (renamed from "/start")',
         '    ~ redirect /legacy: section "old" ⇒ section "guides"',
-        "    - redirect /status",
       ].join("\n"),
     );
     expect(plan.stdout).toContain(

@@ -145,7 +145,9 @@ sites:
       `${head}${handbook("{ user: ada@acme.example, role: admin }", "{ team: Writers, role: review }")}`,
     );
     const plan = await h.run(["plan", "-c", v3]);
-    expect(plan.stdout).toContain('  space "handbook"\n    - space permission "user:usr_eddie"\n');
+    expect(plan.stdout).toContain(
+      '  space "handbook"\n    - space permission "user:usr_eddie": user "eddie@acme.example", role "edit"\n',
+    );
     before = h.writes();
     await applied(h, v3);
     expect(h.writes() - before).toBe(1);
