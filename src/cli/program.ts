@@ -7,6 +7,7 @@ import { VERSION } from "../version.ts";
 import type { CallerContext, CommandContext } from "./context.ts";
 import { asksForJson, reportFailure, reportSignalExits } from "./failure.ts";
 import { redactingOutput } from "./output.ts";
+import { ProgressDisplay } from "./progress-display.ts";
 
 const EXAMPLES = `
 Examples:
@@ -90,7 +91,16 @@ export async function buildProgram(context: CommandContext, args: readonly strin
 export async function runDocsync(args: string[], caller: CallerContext): Promise<number> {
   const secrets = caller.secrets ?? new Redactor();
   secrets.add([caller.env.DOCSYNC_TOKEN]);
-  let context: CommandContext = { ...caller, secrets, output: redactingOutput(caller.output, secrets) };
+  // The progress line is written past the redacting output, so that taking it away before each
+  // write never goes through it; what it writes is redacted all the same.
+  const progress = new ProgressDisplay(caller.output, (text) => secrets.redact(text), {
+    ...(caller.clock ? { clock: caller.clock } : {}),
+  });
+  let context: CommandContext = {
+    ...caller,
+    secrets,
+    output: progress.wrap(redactingOutput(caller.output, secrets)),
+  };
   // --no-color holds wherever it is given (before or after the command's name), so it is taken
   // out here rather than parsed by each command.
   const end = args.indexOf("--");
@@ -111,6 +121,7 @@ export async function runDocsync(args: string[], caller: CallerContext): Promise
   } catch (error) {
     return reportFailure(error, context, ended);
   } finally {
+    progress.end();
     context.interruption?.onExit(undefined);
   }
 }
