@@ -27,6 +27,7 @@ Environment:
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
   DOCSYNC_ORG       the organization, for configurations that say organization: \${DOCSYNC_ORG}
   DOCSYNC_TIMEOUT   seconds each API request waits for its answer, instead of --timeout (default 30)
+  DOCSYNC_PROGRESS  never, auto or always: progress on the error stream, instead of --progress (default auto)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
   NO_COLOR          no colour, even at a terminal
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)
