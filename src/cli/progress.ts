@@ -104,7 +104,8 @@ export class ProgressRenderer {
     if (this.phase === undefined) return this.wait ? this.waitText(now) : "";
     const elapsed = (now - this.startedAt) / 1000;
     const rate = elapsed > 0 ? this.done / elapsed : undefined;
-    const unit = this.phase === "apply" ? "calls" : "requests";
+    const count = this.total ?? this.done;
+    const unit = `${this.phase === "apply" ? "call" : "request"}${count === 1 ? "" : "s"}`;
     const parts: string[] = [];
     if (this.total === undefined) parts.push(`${this.done} ${unit}`);
     else {

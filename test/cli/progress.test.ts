@@ -67,6 +67,7 @@ describe("the updating line at a terminal", () => {
   it("counts the requests of a read, whose total is not known", () => {
     const t = renderer("line");
     t.at(0, { type: "progress", phase: "read", done: 1 });
+    expect(t.writes).toEqual([`${ERASE}Reading live state: 1 request`]);
     t.at(4_000, { type: "progress", phase: "read", done: 121 });
     expect(t.writes.at(-1)).toBe(`${ERASE}Reading live state: 121 requests, 30.3/s`);
   });
