@@ -142,6 +142,9 @@ async function run(
     Object.entries(env).filter(([name]) => !name.startsWith("INPUT_")),
   );
   docsyncEnv.DOCSYNC_TOKEN = token;
+  // The error stream is shown once docsync is done, where progress lines would only be noise;
+  // apply's own lines, one per call, are in the log as they happen.
+  docsyncEnv.DOCSYNC_PROGRESS ||= "never";
   const apiUrl = getInput(env, "api-url");
   if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
 

@@ -11,6 +11,7 @@ import { DocsyncError, type ErrorCode, errorCodeOf } from "../errors.ts";
 import { addressText } from "../model/address.ts";
 import type { Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
+import type { ProgressListener } from "../progress/events.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
 import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { fillAlternate, fillBody, fillPath, fillRecover } from "./fill.ts";
@@ -49,6 +50,8 @@ export interface ExecuteOptions {
   onOutcome?: (outcome: CallOutcome) => void;
   /** Called as each call starts (before its first request is sent). */
   onStart?: (call: Call) => void;
+  /** Told, as each call ends (done, failed or skipped), how many of the plan's calls have ended. */
+  onProgress?: ProgressListener;
   /** Once aborted, no call starts; those in flight get `drainMs` to finish. */
   signal?: AbortSignal;
   /** How long to wait for the calls in flight after `signal` aborts. Default DEFAULT_DRAIN_MS. */
@@ -98,7 +101,14 @@ export async function executePlan(
   const record = (outcome: CallOutcome) => {
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
+    options.onProgress?.({
+      type: "progress",
+      phase: "apply",
+      done: outcomes.length,
+      total: plan.calls.length,
+    });
   };
+  options.onProgress?.({ type: "progress", phase: "apply", done: 0, total: plan.calls.length });
 
   const skipDependents = (failed: Call) => {
     const queue = [...(dependents.get(failed.id) ?? [])];

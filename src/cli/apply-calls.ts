@@ -55,6 +55,7 @@ export async function makeCalls(
       // Interrupted, the calls in flight get executePlan's DEFAULT_DRAIN_MS, as the message says.
       ...(signal ? { signal } : {}),
       onStart: (call) => running.set(call.id, call),
+      ...(output.progress ? { onProgress: output.progress.listen } : {}),
       onOutcome: (outcome) => {
         running.delete(outcome.call.id);
         say(progressLine(outcome, changes, output.style));

@@ -7,6 +7,8 @@ import { parseTimeout, TIMEOUT_RANGE } from "../api/timeout.ts";
 import { proxySettings } from "../api/transport.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Output } from "./output.ts";
+import { waitLine } from "./progress.ts";
+import { ANNOUNCED_WAIT_MS, type ProgressMode } from "./progress-display.ts";
 
 export interface ConnectionOptions {
   apiUrl?: string;
@@ -15,6 +17,8 @@ export interface ConnectionOptions {
   timeout?: number;
   /** Print every request, retry and recovery to the error stream (a route found absent is always told). */
   verbose?: boolean;
+  /** `--progress`: how the progress of reading and applying is shown (progress-display.ts). */
+  progress?: ProgressMode;
 }
 
 /** One line per API event, for --verbose. Events never carry the token or request bodies. */
@@ -63,11 +67,7 @@ export class RequestCounter {
   };
 }
 
-/** A wait before a retry longer than this is told even without --verbose: a silent one looks hung. */
-export const ANNOUNCED_WAIT_MS = 5_000;
-
-/** `45 s`, `1.5 s` */
-const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
+export { ANNOUNCED_WAIT_MS };
 
 /**
  * What a run prints of the client's events: with --verbose every event; without, a route found
@@ -78,9 +78,10 @@ export function eventPrinter(verbose: boolean, output: Output): (event: ApiEvent
   return (event) => {
     if (verbose) output.err(`[api] ${describeEvent(event)}\n`);
     else if (event.type === "retry" && event.waitMs > ANNOUNCED_WAIT_MS) {
-      output.err(
-        `Waiting ${seconds(event.waitMs)}: ${event.reason}; then ${event.method} ${event.path} is sent again.\n`,
-      );
+      // With a progress display, the wait is one of its events (on the line at a terminal).
+      if (output.progress) return;
+      const request = `${event.method} ${event.path}`;
+      output.err(waitLine({ type: "wait", seconds: event.waitMs / 1000, reason: event.reason, request }));
     } else if (event.type === "alternate") {
       output.err(
         `Note: this service has no route ${event.route} (${event.method} ${event.path} answered ${event.status}); ` +
@@ -102,6 +103,10 @@ export function connect(
   if (!token) throw new DocsyncError("cli.no-token", "No API token: set DOCSYNC_TOKEN.");
   const listeners: ((event: ApiEvent) => void)[] = [];
   if (output) listeners.push(eventPrinter(options.verbose === true, output));
+  if (output?.progress) {
+    output.progress.start(options.progress, env);
+    listeners.push(output.progress.apiEvent);
+  }
   if (counter) listeners.push(counter.listen);
   const timeout = options.timeout ?? timeoutFromEnvironment(env);
   return createApiClient({

@@ -61,6 +61,8 @@ export interface CommandContext {
    * loaded). `output` is already redacted of them; files a command writes must be too.
    */
   secrets: Redactor;
+  /** Milliseconds, for the rate and time left of the progress line; Date.now by default. */
+  clock?: () => number;
 }
 
 /** What a caller of runDocsync gives: a redactor of its own to share, or none to have one made. */

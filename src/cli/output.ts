@@ -3,6 +3,7 @@
 
 import { type Style, styleFor } from "../render/style.ts";
 import type { Redactor } from "../secrets/redactor.ts";
+import type { ProgressDisplay } from "./progress-display.ts";
 
 export interface Output {
   out(text: string): void;
@@ -13,6 +14,12 @@ export interface Output {
   interactive: boolean;
   /** Asks a question on the terminal and resolves with the answer. */
   ask(question: string): Promise<string>;
+  /** Whether the error stream is a terminal (where progress may update a line in place). */
+  errorTerminal?: boolean;
+  /** The error stream's terminal width, when it is one. */
+  errorColumns?: number;
+  /** The run's progress (progress-display.ts), which takes its line away before each write. */
+  progress?: ProgressDisplay;
 }
 
 export function processOutput(): Output {
@@ -25,6 +32,8 @@ export function processOutput(): Output {
     err,
     style: styleFor(process.stdout),
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    errorTerminal: Boolean(process.stderr.isTTY),
+    ...(process.stderr.columns ? { errorColumns: process.stderr.columns } : {}),
     async ask(question) {
       const { createInterface } = await import("node:readline/promises");
       const prompt = createInterface({ input: process.stdin, output: process.stdout });
@@ -61,5 +70,7 @@ export function redactingOutput(output: Output, secrets: Redactor): Output {
     style: output.style,
     interactive: output.interactive,
     ask: (question) => output.ask(secrets.redact(question)),
+    ...(output.errorTerminal === undefined ? {} : { errorTerminal: output.errorTerminal }),
+    ...(output.errorColumns === undefined ? {} : { errorColumns: output.errorColumns }),
   };
 }

@@ -7,6 +7,7 @@ import { VERSION } from "../version.ts";
 import type { CallerContext, CommandContext } from "./context.ts";
 import { asksForJson, reportFailure, reportSignalExits } from "./failure.ts";
 import { redactingOutput } from "./output.ts";
+import { ProgressDisplay } from "./progress-display.ts";
 
 const EXAMPLES = `
 Examples:
@@ -26,6 +27,7 @@ Environment:
   DOCSYNC_API_URL   base URL of the API, instead of --api-url
   DOCSYNC_ORG       the organization, for configurations that say organization: \${DOCSYNC_ORG}
   DOCSYNC_TIMEOUT   seconds each API request waits for its answer, instead of --timeout (default 30)
+  DOCSYNC_PROGRESS  never, auto or always: progress on the error stream, instead of --progress (default auto)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the API through, and hosts to reach directly
   NO_COLOR          no colour, even at a terminal
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)
@@ -90,7 +92,16 @@ export async function buildProgram(context: CommandContext, args: readonly strin
 export async function runDocsync(args: string[], caller: CallerContext): Promise<number> {
   const secrets = caller.secrets ?? new Redactor();
   secrets.add([caller.env.DOCSYNC_TOKEN]);
-  let context: CommandContext = { ...caller, secrets, output: redactingOutput(caller.output, secrets) };
+  // The progress line is written past the redacting output, so that taking it away before each
+  // write never goes through it; what it writes is redacted all the same.
+  const progress = new ProgressDisplay(caller.output, (text) => secrets.redact(text), {
+    ...(caller.clock ? { clock: caller.clock } : {}),
+  });
+  let context: CommandContext = {
+    ...caller,
+    secrets,
+    output: progress.wrap(redactingOutput(caller.output, secrets)),
+  };
   // --no-color holds wherever it is given (before or after the command's name), so it is taken
   // out here rather than parsed by each command.
   const end = args.indexOf("--");
@@ -111,6 +122,7 @@ export async function runDocsync(args: string[], caller: CallerContext): Promise
   } catch (error) {
     return reportFailure(error, context, ended);
   } finally {
+    progress.end();
     context.interruption?.onExit(undefined);
   }
 }

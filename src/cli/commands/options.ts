@@ -4,6 +4,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_PARALLELISM, MAX_PARALLELISM } from "../../api/parallelism.ts";
 import { DEFAULT_TIMEOUT_MS, parseTimeout, TIMEOUT_RANGE } from "../../api/timeout.ts";
 import { FORMATS, type Format } from "../../render/format.ts";
+import { progressOption } from "../progress-display.ts";
 import { collect } from "./config-option.ts";
 
 /** `--format text|markdown|json`, as commander parses it. */
@@ -48,7 +49,12 @@ export const connectionOptions = (command: Command): Command =>
       `seconds to wait for each API request's answer before it is tried again (default: $DOCSYNC_TIMEOUT, else ${DEFAULT_TIMEOUT_MS / 1000})`,
       timeoutOption,
     )
-    .option("-v, --verbose", "print every API request to the error stream");
+    .option("-v, --verbose", "print every API request to the error stream")
+    .option(
+      "--progress <when>",
+      "progress of reading and applying on the error stream: never, auto (a terminal's updating line, plain lines in CI) or always (default: $DOCSYNC_PROGRESS, else auto)",
+      progressOption,
+    );
 
 /** `--target`: limit planning to some items. */
 export const targetOption = (command: Command): Command =>
