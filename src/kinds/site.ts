@@ -15,7 +15,7 @@ import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.t
 import { type DesiredRedirect, redirectKind } from "./redirect.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
-import { nestSections } from "./section-nesting.ts";
+import { nestSections, placeLinks } from "./section-nesting.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -24,6 +24,7 @@ import {
   schemaCall,
   schemaConfig,
 } from "./site-adaptive-schema.ts";
+import { type DesiredLink, siteLinkKind } from "./site-link.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
@@ -63,6 +64,8 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   sections?: DesiredSection[];
   /** Groups in navigation order. Absent when `sections` is absent. */
   sectionGroups?: DesiredSectionGroup[];
+  /** External links, at the root and in groups. Absent when `sections` is absent. */
+  links?: DesiredLink[];
   /** Root-level site spaces of a site without sections. Absent: not managed. */
   siteSpaces?: DesiredSiteSpace[];
   /** Absent: not managed. */
@@ -127,7 +130,7 @@ export const siteKind: TopLevelKind<
       };
     },
   },
-  children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+  children: [sectionKind, sectionGroupKind, siteLinkKind, rootSiteSpaceKind, redirectKind],
 
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
@@ -257,7 +260,8 @@ export const siteKind: TopLevelKind<
     if (schema) config.adaptiveSchema = schema;
     const sections = ctx.children(sectionKind);
     if (sections.length > 0) {
-      config.sections = nestSections(sections, ctx.children(sectionGroupKind), site.title, ctx);
+      const nested = nestSections(sections, ctx.children(sectionGroupKind), site.title, ctx);
+      config.sections = placeLinks(nested, ctx.children(siteLinkKind));
     } else {
       config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config);
     }
