@@ -126,7 +126,7 @@ describe("external links", () => {
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
     expect(text).toContain("link: Blog");
-    expect(text).toMatch(/link: Community[^]*draft: true/);
+    expect(text).toMatch(/link: Community[\s\S]*draft: true/);
     await noChanges(file);
   });
 
