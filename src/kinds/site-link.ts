@@ -184,6 +184,15 @@ export const siteLinkKind: KindModule<
   key: (link) => linkKey(link.title, link.group),
   liveKey: (link) => linkKey(link.title, link.group),
 
+  // Not ordered by the planner (its place is a field), but drawn among the sections.
+  outline: { fields: ["url"] },
+  among: {
+    after: (link) => link.after,
+    block: (link) => link.group,
+    external: true,
+    placeField: "place",
+  },
+
   diff(desired, live) {
     const changes: FieldChange[] = [];
     for (const field of PATCHABLE) {

@@ -88,6 +88,18 @@ describe("external links", () => {
 `;
     const plan = await h.run(["plan", "-c", await h.config(v2)]);
     expect(plan.stdout).toContain('renamed from "Blog"');
+    // The navigation picture draws links where they stand, marked as external.
+    expect(plan.stdout).toContain(
+      [
+        '    site "Handbook"',
+        '  ↕ ├─ link "News": url "https://blog.example.com/news", external  (moved, renamed from "Blog", url was "https://blog.example.com")',
+        '    ├─ section "handbook": title "Handbook", default',
+        '    │  └─ site space "handbook": path "handbook"',
+        '    └─ group "More"',
+        '  ↕    ├─ link "More › Status": url "https://status.example.com", external  (moved)',
+        '       └─ section "guides": title "Guides"',
+      ].join("\n"),
+    );
     expect(plan.stdout).not.toContain("- link");
     await applied(h, await h.config(v2));
     expect(await structure()).toEqual([
