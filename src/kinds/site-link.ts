@@ -144,7 +144,7 @@ export const siteLinkKind: KindModule<
   Types<InSite & { desired: DesiredLink; live: LiveLink; raw: LocatedLink }>
 > = {
   kind: "link",
-  collection: "links",
+  collection: "externalLinks",
   config: {
     schema: { fragment: "link" },
     // Links are written among the sections and in groups, as `link: <title>`.

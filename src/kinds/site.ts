@@ -65,7 +65,7 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   /** Groups in navigation order. Absent when `sections` is absent. */
   sectionGroups?: DesiredSectionGroup[];
   /** External links, at the root and in groups. Absent when `sections` is absent. */
-  links?: DesiredLink[];
+  externalLinks?: DesiredLink[];
   /** Root-level site spaces of a site without sections. Absent: not managed. */
   siteSpaces?: DesiredSiteSpace[];
   /** Absent: not managed. */
