@@ -148,4 +148,17 @@ describe("external links", () => {
     expect(result.code).toBe(1);
     expect(result.stderr + result.stdout).toMatch(/bad\.yaml:10:\d+.*http/);
   });
+
+  it("refuses two links of one title in one container, and takes one title in two containers", async () => {
+    const twice = navigation(
+      "      - { link: Blog, url: https://blog.example.com }\n      - { link: Blog, url: https://news.example.com }\n",
+      "          - { link: Blog, url: https://blog.example.com }\n",
+    );
+    const result = await h.run(["validate", "-c", await h.config(twice, "twice.yaml")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'twice.yaml:11:17: sites[0].sections[2].link: duplicate link title "Blog" (first at line 10)',
+    );
+    expect(result.stderr).toContain("1 error in 1 file.");
+  });
 });
