@@ -117,7 +117,8 @@ export const sectionGroupKind: KindModule<
       ...meta,
       title: value.group,
       ...defined({ icon: value.icon }),
-      sections: value.sections.map((s) => s.path),
+      // Its external links are the link kind's.
+      sections: value.sections.flatMap((entry) => ("path" in entry ? [entry.path] : [])),
     }),
   },
 

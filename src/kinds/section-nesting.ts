@@ -3,6 +3,8 @@
 
 import type { SectionNode } from "./section.ts";
 import type { sectionGroupKind } from "./section-group.ts";
+import type { siteLinkKind } from "./site-link.ts";
+import { linkKey, type NavigationRef } from "./site-navigation.ts";
 import type { ExportContext, ExportedItem, NodeOf } from "./types.ts";
 
 /**
@@ -50,6 +52,38 @@ export function nestSections(
         "next to each other in the navigation; the configuration lists them together, so plan will " +
         "show the moves that bring them together",
     );
+  }
+  return list;
+}
+
+/** Whether a configuration entry is the navigation item a live link names as its neighbour. */
+function isEntry(entry: Record<string, unknown>, ref: NavigationRef, group: string | undefined): boolean {
+  if (ref.kind === "section") return !("group" in entry) && !("link" in entry) && entry.path === ref.key;
+  if (ref.kind === "group") return entry.group === ref.key && "sections" in entry;
+  return typeof entry.link === "string" && linkKey(entry.link, group) === ref.key;
+}
+
+/**
+ * Puts each exported link where it stands in the live navigation: after the item before it in
+ * its container (the root, or its group), or first. Links come in live order, so a link's
+ * predecessor that is a link is already placed.
+ */
+export function placeLinks(
+  list: Record<string, unknown>[],
+  links: readonly ExportedItem<NodeOf<typeof siteLinkKind>>[],
+): Record<string, unknown>[] {
+  for (const { live, config } of links) {
+    const group = live.item.group;
+    const container =
+      group === undefined
+        ? list
+        : (list.find((entry) => entry.group === group && Array.isArray(entry.sections))?.sections as
+            | Record<string, unknown>[]
+            | undefined);
+    if (!container) continue;
+    const after = live.item.after;
+    const index = after ? container.findIndex((entry) => isEntry(entry, after, group)) : -1;
+    container.splice(index + 1, 0, config);
   }
   return list;
 }

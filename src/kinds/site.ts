@@ -15,7 +15,7 @@ import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.t
 import { type DesiredRedirect, redirectKind } from "./redirect.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
-import { nestSections } from "./section-nesting.ts";
+import { nestSections, placeLinks } from "./section-nesting.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -25,6 +25,7 @@ import {
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { siteContents } from "./site-contents.ts";
+import { type DesiredLink, siteLinkKind } from "./site-link.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
@@ -64,6 +65,8 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   sections?: DesiredSection[];
   /** Groups in navigation order. Absent when `sections` is absent. */
   sectionGroups?: DesiredSectionGroup[];
+  /** External links, at the root and in groups. Absent when `sections` is absent. */
+  externalLinks?: DesiredLink[];
   /** Root-level site spaces of a site without sections. Absent: not managed. */
   siteSpaces?: DesiredSiteSpace[];
   /** Absent: not managed. */
@@ -128,7 +131,7 @@ export const siteKind: TopLevelKind<
       };
     },
   },
-  children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+  children: [sectionKind, sectionGroupKind, siteLinkKind, rootSiteSpaceKind, redirectKind],
 
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
@@ -266,7 +269,8 @@ export const siteKind: TopLevelKind<
     if (schema) config.adaptiveSchema = schema;
     const sections = ctx.children(sectionKind);
     if (sections.length > 0) {
-      config.sections = nestSections(sections, ctx.children(sectionGroupKind), site.title, ctx);
+      const nested = nestSections(sections, ctx.children(sectionGroupKind), site.title, ctx);
+      config.sections = placeLinks(nested, ctx.children(siteLinkKind));
     } else {
       config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config);
     }

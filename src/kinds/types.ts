@@ -223,6 +223,19 @@ export interface KindOrder<T extends KindTypes> {
    */
   outline?: { fields: readonly string[]; flag?: string };
   move?(id: Id, position: { before?: Id; after?: Id }, scope: ScopeIn<T>): CallDraft;
+  /**
+   * For a kind whose items stand among an ordered kind's items without being ordered by the
+   * planner (a site's external links among its sections): where an item stands in a picture of
+   * the navigation, by the item before it (a kind and a name) and the block it is in. `external`:
+   * its items lead out of the site, which the picture says. `placeField`: the field of `diff`
+   * that says where an item stands; its change is drawn as a move.
+   */
+  among?: {
+    placeField?: string;
+    after(item: DesiredIn<T> | LiveIn<T>): { kind: string; key: string } | undefined;
+    block(item: DesiredIn<T> | LiveIn<T>): string | undefined;
+    external?: boolean;
+  };
 }
 
 /** How `docsync export` writes its live items. */

@@ -231,6 +231,8 @@ export interface NavigationItem {
   fields?: Record<string, unknown>;
   /** Whether it is the default of its container after the plan. */
   default?: true;
+  /** It leads out of the site (an external link). */
+  external?: true;
   /** What the plan does to it; a removed item stands where it was. */
   marks?: NavigationMark[];
   /** What it was, where that changed: its name, its fields, its block (group), its default. */

@@ -29,6 +29,11 @@ export interface CallDraft {
   recover?: Omit<Recover, "ids">;
   /** The same change in another form, for a service without this call's route. */
   alternate?: { route: string; method: HttpMethod; path: ApiPath; body?: unknown };
+  /**
+   * Kinds whose calls in the same container (a site) this call follows, moves included: a link
+   * is placed next to a section once the sections stand where the plan puts them.
+   */
+  follows?: readonly string[];
   /** Unique values this call takes (e.g. a section path in a site): it waits for calls that release them. */
   claims?: string[];
   /** Unique values this call gives up. */

@@ -20,7 +20,7 @@ import { joinRelocations } from "./relocations.ts";
 import { removedValues } from "./removed-values.ts";
 import { type Container, NONE, Resolution, type Slot, slotAt } from "./resolve.ts";
 import { SensitiveFields } from "./sensitive.ts";
-import { type PlanOptions, restrictToTargets, summarize } from "./target.ts";
+import { isAtOrBelow, type PlanOptions, restrictToTargets, summarize } from "./target.ts";
 import { unmatchedLiveHints } from "./unmatched.ts";
 
 /** What the calls of one container have made so far, for the rules that span its items. */
@@ -221,6 +221,24 @@ export class Planner {
     return change;
   }
 
+  /** Orders `call` after the calls of `kinds` made before it in its container, moves included. */
+  private followCalls(container: Container, call: DraftCall, kinds: readonly string[]): void {
+    const earlier = this.calls.length;
+    const inside = addressText(container.scope.address);
+    this.lastly.push(() => {
+      const ids = new Set(
+        this.changes
+          .filter((change) => kinds.includes(change.kind) && isAtOrBelow(change, inside))
+          .flatMap((change) => change.calls),
+      );
+      const before = this.calls.slice(0, earlier).filter((other) => ids.has(other.id));
+      call.orderAfter = extended(
+        call.orderAfter,
+        before.map((other) => other.id),
+      );
+    });
+  }
+
   addCalls(
     container: Container,
     change: Change,
@@ -242,6 +260,7 @@ export class Planner {
         this.resolution.referencesMade,
       );
       if (deletes && draft.method === "DELETE") call.deletes = deletes;
+      if (draft.follows) this.followCalls(container, call, draft.follows);
       if (draft.probe) change.note = draft.probe.note;
       this.calls.push(call);
       ids[at] = call.id;

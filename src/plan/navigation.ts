@@ -50,6 +50,7 @@ function navigationKinds(tops: readonly Container[]): Set<string> {
     for (const child of kind.children ?? []) {
       if (child.ordered) kinds.add(child.kind);
       if (child.blocks) kinds.add(child.blocks.kind.kind);
+      if (child.among) kinds.add(child.kind);
       visit(child);
     }
   };
@@ -75,9 +76,53 @@ function childrenOf(slot: Slot, changes: Map<string, Change>): NavigationItem[] 
       )
       .map((c) => c.module.inheritsRoot),
   );
-  return containers
+  const items = containers
     .filter((container) => container.module.ordered && !takenOver.has(container.module.kind))
     .flatMap((container) => itemsOf(container, containers, changes));
+  const blockKind = containers.find((container) => container.module.blocks)?.module.blocks?.kind.kind;
+  for (const container of containers)
+    if (container.module.among) placeAmong(items, container, blockKind, changes);
+  return items;
+}
+
+/** Draws an item's change of place as a move: `moved`, and `changed` only for other changes. */
+function markMoved(item: NavigationItem): void {
+  const marks = (item.marks ?? []).filter((mark) => mark !== "changed" || item.before?.fields);
+  item.marks = [...marks, "moved"];
+}
+
+/**
+ * Puts the items of a kind that stands among ordered items (a site's external links) where
+ * they stand after the plan: after the item before them, in their block (group) or at the root.
+ */
+function placeAmong(
+  items: NavigationItem[],
+  container: Container,
+  blockKind: string | undefined,
+  changes: Map<string, Change>,
+): void {
+  const among = container.module.among!;
+  for (const slot of afterOrder(container)) {
+    const item = itemOf(slot, changes, undefined);
+    if (!item) continue;
+    if (among.external) item.external = true;
+    const moved = changes.get(slot.text)?.fields.some((field) => field.field === among.placeField);
+    if (moved && among.placeField !== undefined) markMoved(item);
+    const values = slot.desired ?? slot.live!.item;
+    const block = among.block(values);
+    let list = items;
+    if (block !== undefined) {
+      const holder = items.find((other) => other.kind === blockKind && other.name === block);
+      if (!holder) continue;
+      holder.items ??= [];
+      list = holder.items;
+    }
+    const after = among.after(values);
+    const index = after
+      ? list.findIndex((other) => other.kind === after.kind && other.name === after.key)
+      : -1;
+    list.splice(index + 1, 0, item);
+  }
 }
 
 function itemsOf(

@@ -17,7 +17,7 @@ export function summarize(changes: Plan["changes"]): PlanSummary {
 }
 
 /** Whether a change is of the item at `address` (as text) or of an item below it. */
-const isAtOrBelow = (change: Change, address: string): boolean =>
+export const isAtOrBelow = (change: Change, address: string): boolean =>
   change.address === address || (change.parents?.includes(address) ?? false);
 
 export function restrictToTargets(

@@ -44,6 +44,7 @@ export function itemParts(item: NavigationItem, siblings: number): { name: strin
   const values = Object.entries(item.fields ?? {}).map(([field, value]) => `${field} ${showValue(value)}`);
   // The only item of its container is its default by nature: not worth a word.
   if (item.default && siblings > 1) values.push("default");
+  if (item.external) values.push("external");
   return { name: printable(itemText(item.kind, item.name)), values: printable(values.join(", ")) };
 }
 

@@ -106,6 +106,7 @@ describe("loadConfig on the format document's example", () => {
             },
           ],
           sectionGroups: [{ at: at(58, 9), title: "Developers", icon: "code", sections: ["api"] }],
+          externalLinks: [],
           redirects: [
             {
               at: at(69, 9),
@@ -171,6 +172,7 @@ describe("lists that are absent, empty or given", () => {
     expect(state.policy.prune).toEqual([
       "sections",
       "sectionGroups",
+      "externalLinks",
       "siteSpaces",
       "redirects",
       "permissions",

@@ -23,7 +23,7 @@ const NO_CHANGES = "No changes: live state matches the configuration.\n";
 const ORG_WIDE_NOTE =
   "  # Live sites, collections, teams, members, custom fields, SAML providers, OpenAPI specs and translations that this file does not list are left alone.\n" +
   "  # To have docsync delete them, add sites, collections, teams, members, customFields, samlProviders, openApiSpecs, translations to prune.\n" +
-  "  prune: [ sections, sectionGroups, siteSpaces, redirects, permissions ]\n";
+  "  prune: [ sections, sectionGroups, externalLinks, siteSpaces, redirects, permissions ]\n";
 
 /** Each space's id by its name under `spaces:`: an entry is `name: id` or `name: {id, ...}`. */
 const spaceIds = (spaces: Json): Record<string, string> =>
@@ -187,7 +187,7 @@ describe("docsync export", () => {
     ]);
     expect(doc.sites[0].redirects).toHaveLength(3);
     expect(doc.policy).toEqual({
-      prune: ["sections", "sectionGroups", "siteSpaces", "redirects", "permissions"],
+      prune: ["sections", "sectionGroups", "externalLinks", "siteSpaces", "redirects", "permissions"],
     });
   });
 
@@ -251,7 +251,7 @@ describe("docsync export", () => {
     );
     // Organization-wide kinds are managed but not pruned unless asked for.
     expect(doc.policy).toEqual({
-      prune: ["sections", "sectionGroups", "siteSpaces", "redirects", "permissions"],
+      prune: ["sections", "sectionGroups", "externalLinks", "siteSpaces", "redirects", "permissions"],
     });
     expect(text).toContain(`policy:\n${ORG_WIDE_NOTE}`);
     expect(doc.sites).toEqual([]);
@@ -266,6 +266,7 @@ describe("docsync export", () => {
         "sites",
         "sections",
         "sectionGroups",
+        "externalLinks",
         "siteSpaces",
         "redirects",
         "permissions",
