@@ -2,7 +2,9 @@
 // the plan against the policy, make its calls, plan again to check that the live organization
 // now matches. Progress is told as events; a failure is thrown as a DocsyncError.
 
+import { DEFAULT_PARALLELISM } from "../api/parallelism.ts";
 import { executePlan } from "../apply/execute.ts";
+import { readyChoiceOf } from "../apply/order.ts";
 import { changesById, countsLine, failureSummary, madeOf, madeText } from "../apply/report.ts";
 import { DocsyncError } from "../errors.ts";
 import { checkRefusals } from "../plan/safety.ts";
@@ -23,9 +25,12 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     });
     const changes = changesById(safe);
     const sentBefore = session.sent();
+    // The order of ready calls that DOCSYNC_APPLY_ORDER_SEED asks for, as the CLI takes it.
+    const choose = readyChoiceOf(("env" in options ? options.env : undefined) ?? process.env);
     const result = await executePlan(planned, client, {
-      parallelism: options.parallelism ?? 8,
+      parallelism: options.parallelism ?? DEFAULT_PARALLELISM,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(choose ? { choose } : {}),
       onOutcome: (outcome) =>
         options.onEvent?.({
           type: "call",

@@ -36,6 +36,8 @@ export async function withSession<T>(
   options: ConfigurationInput & ConnectionSettings,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
+  // What is missing from the settings is told before anything is read.
+  checkSettings(options);
   const secrets = new Redactor([options.token]);
   const configuration = isLoaded(options) ? options.config : await loadConfiguration(options);
   secrets.add(configuration.desired.sensitiveValues);
@@ -53,13 +55,16 @@ export async function withSession<T>(
   }
 }
 
+function checkSettings(settings: ConnectionSettings): void {
+  if (!settings.apiUrl) throw new DocsyncError("cli.no-api-url", "No API URL: pass apiUrl.");
+  if (!settings.token) throw new DocsyncError("cli.no-token", "No API token: pass token.");
+}
+
 function connect(
   settings: ConnectionSettings,
   env: ConfigurationOptions["env"] = process.env,
   onEvent: NonNullable<Parameters<typeof createApiClient>[0]["onEvent"]>,
 ): ApiClient {
-  if (!settings.token) throw new DocsyncError("cli.no-token", "No API token: pass token.");
-  if (!settings.apiUrl) throw new DocsyncError("cli.no-api-url", "No API URL: pass apiUrl.");
   const timeout = settings.timeoutSeconds ?? timeoutOf(env.DOCSYNC_TIMEOUT);
   return createApiClient({
     baseUrl: settings.apiUrl,
