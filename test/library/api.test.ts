@@ -51,6 +51,7 @@ describe("the library's plan, drift and apply", () => {
 
   it("plans a configuration loaded once, its organization from `org`", async () => {
     const path = await h.config(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the configuration interpolates it.
       "version: 1\norganization: ${DOCSYNC_ORG}\ncollections:\n  - title: Loaded once\n",
     );
     const configuration = await loadConfiguration({ config: path, org: "org_acme", env: {} });
