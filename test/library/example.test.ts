@@ -1,9 +1,8 @@
 // examples/library/plan.mjs as a user runs it from a clone (`npm run example:library`), against
-// the emulator: what it prints and its exit code are the subject, so it runs as a process. And
-// the types a user of the package sees: tsc of a consumer of `import "docsync"` and of the example.
+// the emulator: what it prints and its exit code are the subject, so it runs as a process.
 
 import { execFile } from "node:child_process";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
@@ -28,7 +27,7 @@ async function example(config: string, env: NodeJS.ProcessEnv): Promise<Ended> {
   );
 }
 
-describe("the library example", { timeout: 60_000 }, () => {
+describe("the library example", { timeout: 120_000 }, () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
@@ -68,22 +67,5 @@ describe("the library example", { timeout: 60_000 }, () => {
     expect(ended.stderr).toMatch(/^api\.unauthorized: GET \/orgs\/org_acme\/\S+ failed: 401 /);
     expect(ended.stderr).not.toContain(token);
     expect(ended.stderr.split("\n")).toHaveLength(2);
-  });
-});
-
-describe('the types of `import "docsync"`', () => {
-  it("type-check a consumer of every export, and the example", { timeout: 240_000 }, async () => {
-    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
-    const checked = await run(
-      process.execPath,
-      [tsc, "--noEmit", "-p", "test/library/consumer/tsconfig.json"],
-      {
-        cwd: ROOT,
-      },
-    ).then(
-      ({ stdout }) => ({ code: 0, stdout }),
-      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-    );
-    expect(checked).toEqual({ code: 0, stdout: "" });
   });
 });
