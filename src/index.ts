@@ -1,5 +1,9 @@
-// docsync as a library: run a command in-process with your own output and environment, and the
-// types of the JSON documents it prints (plan, drift report, error document) and of its errors.
+// docsync as a library. Two ways in:
+// - plan, drift, apply (and loadConfiguration): options in, data out, progress as events; they
+//   print nothing, read no argv and never exit (src/library/).
+// - runDocsync: run a command in-process, as the CLI does, with your own output and environment.
+// And the types of the JSON documents docsync prints (plan, drift report, error document) and of
+// its errors.
 
 export type { CommandContext, CommandObserver } from "./cli/context.ts";
 export type { ErrorReport } from "./cli/json-reports.ts";
@@ -7,5 +11,20 @@ export type { Output } from "./cli/output.ts";
 export { runDocsync } from "./cli/program.ts";
 export type { DriftReport } from "./drift/report.ts";
 export { DocsyncError, ERROR_CODES, type ErrorCode } from "./errors.ts";
-export type { Plan, Refusal } from "./model/plan.ts";
+export {
+  type ApplyOptions,
+  type ApplyResult,
+  apply,
+  type Configuration,
+  type ConfigurationOptions,
+  type ConnectionSettings,
+  type DocsyncEvent,
+  type DriftOptions,
+  drift,
+  loadConfiguration,
+  type PlanOptions,
+  type PlanResult,
+  plan,
+} from "./library/index.ts";
+export type { Change, Plan, PlanSummary, Refusal } from "./model/plan.ts";
 export { VERSION } from "./version.ts";

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const EXAMPLES = readdirSync("examples", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
+  .filter((entry) => entry.isDirectory() && entry.name !== "workflows" && entry.name !== "library")
   .map((entry) => join("examples", entry.name));
 
 describe("examples", () => {

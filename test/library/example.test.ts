@@ -1,0 +1,71 @@
+// examples/library/plan.mjs as a user runs it from a clone (`npm run example:library`), against
+// the emulator: what it prints and its exit code are the subject, so it runs as a process.
+
+import { execFile } from "node:child_process";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/harness.ts";
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, "../..");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+interface Ended {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function example(config: string, env: NodeJS.ProcessEnv): Promise<Ended> {
+  return run(npm, ["run", "--silent", "example:library", "--", config], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: Ended) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+describe("the library example", { timeout: 120_000 }, () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("plans a configuration and prints its summary, exit 2 for changes", async () => {
+    const ended = await example("examples/single-site", {
+      DOCSYNC_API_URL: h.emulator.url,
+      DOCSYNC_TOKEN: h.emulator.token,
+    });
+    expect(ended).toEqual({
+      code: 2,
+      stdout: [
+        "Organization org_acme",
+        '  create site "Acme Handbook"',
+        '  create site "Acme Handbook" › site space "handbook"',
+        '  create site "Acme Handbook" › site space "changelog"',
+        '  create site "Acme Handbook" › redirect "/docs"',
+        "4 to create, 0 to update, 0 to replace, 0 to move, 0 to delete.",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+  });
+
+  it("prints a failure's stable code and message, never the token, and exits 1", async () => {
+    const token = "tok_not_a_user_0123456789";
+    const ended = await example("examples/single-site", {
+      DOCSYNC_API_URL: h.emulator.url,
+      DOCSYNC_TOKEN: token,
+    });
+    expect(ended.code).toBe(1);
+    expect(ended.stdout).toBe("");
+    expect(ended.stderr).toMatch(/^api\.unauthorized: GET \/orgs\/org_acme\/\S+ failed: 401 /);
+    expect(ended.stderr).not.toContain(token);
+    expect(ended.stderr.split("\n")).toHaveLength(2);
+  });
+});
