@@ -24,6 +24,7 @@ import {
   schemaCall,
   schemaConfig,
 } from "./site-adaptive-schema.ts";
+import { siteCustomizationKind } from "./site-customization.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
@@ -127,7 +128,7 @@ export const siteKind: TopLevelKind<
       };
     },
   },
-  children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind],
+  children: [sectionKind, sectionGroupKind, rootSiteSpaceKind, redirectKind, siteCustomizationKind],
 
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
