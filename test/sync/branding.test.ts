@@ -171,4 +171,50 @@ sites:
       `${unknown}:8:31: sites[0].customization.extends: unknown brand "acne"; branding lists "acme"`,
     );
   });
+
+  it("sets a site space's overrides with PATCH, and removes the last with DELETE", async () => {
+    const site = (overrides: string) => `${HEADER}sites:
+  - title: Docs
+    siteSpaces:
+      - space: handbook
+        path: handbook
+        customization: ${overrides}
+`;
+    const set = await h.config(
+      site(`{ styling: { primaryColor: { light: "#C2410C", dark: "#FB923C" }, corners: circular } }`),
+    );
+    await applied(h, set);
+    const id = await siteId("Docs");
+    const [siteSpace] = await h.api.list<{ id: string }>(`/orgs/${h.org}/sites/${id}/site-spaces`);
+    const overridesPath = `/orgs/${h.org}/sites/${id}/site-spaces/${siteSpace!.id}/customization`;
+    const shown = await h.api.get<Document>(overridesPath);
+    expect(shown.styling).toMatchObject({
+      primaryColor: { light: "#C2410C", dark: "#FB923C" },
+      corners: "circular",
+    });
+    expect(await noChanges(set)).toBe(0);
+
+    const one = await h.config(site("{ styling: { corners: null } }"));
+    const plan = await h.run(["plan", "-c", one]);
+    expect(plan.stdout).toContain('styling.corners "circular" ⇒ (removed)');
+    h.emulator.resetLog();
+    await applied(h, one);
+    const writes = h.emulator.requests.filter((entry) => entry.method !== "GET");
+    expect(writes.map((entry) => entry.method)).toEqual(["PATCH"]);
+    expect((await h.api.get<Document>(overridesPath)).styling).toMatchObject({
+      primaryColor: { light: "#C2410C" },
+      corners: "rounded",
+    });
+    expect(await noChanges(one)).toBe(0);
+
+    const none = await h.config(site("{ styling: { primaryColor: null } }"));
+    h.emulator.resetLog();
+    await applied(h, none);
+    const last = h.emulator.requests.filter((entry) => entry.method !== "GET");
+    expect(last.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`DELETE /v1${overridesPath}`]);
+    expect((await h.api.get<Document>(overridesPath)).styling).toMatchObject({
+      primaryColor: { light: "#346DDB" },
+    });
+    expect(await noChanges(none)).toBe(0);
+  });
 });
