@@ -2,7 +2,7 @@
 // files together, and a child kind's items in each item of its parent. The checks and the
 // resolver walk the same tree through these.
 
-import { listAt } from "../kinds/configured.ts";
+import { fieldOf, listAt } from "../kinds/configured.ts";
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import type { Located, MergedConfig } from "./merge.ts";
@@ -51,4 +51,18 @@ export function walkContainers(
     visit(kind, items);
     below(kind, items);
   }
+}
+
+/** The entries of a top-level mapping (`branding:`) across the files, each from the first file
+ * that has it, by name. */
+export function rootEntries(merged: MergedConfig, key: string): Map<string, Located<unknown>> {
+  const entries = new Map<string, Located<unknown>>();
+  for (const document of merged.documents) {
+    const mapping = fieldOf(document.value, key);
+    if (typeof mapping !== "object" || mapping === null) continue;
+    for (const [name, value] of Object.entries(mapping)) {
+      if (!entries.has(name)) entries.set(name, { value, file: document.file, path: [key, name] });
+    }
+  }
+  return entries;
 }

@@ -5,7 +5,7 @@
 import { DEFAULT_PRUNE, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { AnyKind, ResolveContext } from "../kinds/types.ts";
 import type { ItemMeta } from "../model/desired.ts";
-import { itemsIn, topLevelItems } from "./kind-items.ts";
+import { itemsIn, rootEntries, topLevelItems } from "./kind-items.ts";
 import type { Located, MergedConfig } from "./merge.ts";
 import type { DesiredState } from "./types.ts";
 import { locate } from "./yaml-positions.ts";
@@ -23,7 +23,10 @@ export function resolve(merged: MergedConfig, sensitiveValues: string[]): Desire
   };
   if (policy?.maxDestroy !== undefined) state.policy.maxDestroy = policy.maxDestroy;
   // The semantic checks have reported unknown space names, so the lookup cannot miss here.
-  const ctx: ResolveContext = { spaceId: (name) => merged.spaces.get(name)!.value };
+  const ctx: ResolveContext = {
+    spaceId: (name) => merged.spaces.get(name)!.value,
+    entryOf: (key, name) => rootEntries(merged, key).get(name),
+  };
   const lists = state as unknown as Record<string, unknown>;
   for (const kind of TOP_LEVEL_KINDS) {
     const items = topLevelItems(kind, merged);

@@ -6,7 +6,7 @@
 import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
 import type { CheckContext, Identity } from "../kinds/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { topLevelItems, walkContainers } from "./kind-items.ts";
+import { rootEntries, topLevelItems, walkContainers } from "./kind-items.ts";
 import type { Located, MergedConfig } from "./merge.ts";
 import { diagnosticAt, type KeyPath, where } from "./yaml-positions.ts";
 
@@ -20,6 +20,8 @@ export function checkSemantics(merged: MergedConfig, options: { partial: boolean
     report: (item, field, message) => out.push(at(item as Located<unknown>, field, message)),
     where: (item, field, from) => whereIn(item as Located<unknown>, field, from as Located<unknown>),
     spaces: complete ? merged.spaces : undefined,
+    entryOf: (key, name) => (complete ? rootEntries(merged, key).get(name) : undefined),
+    entriesOf: (key) => [...rootEntries(merged, key).keys()],
     keysOf(collection) {
       if (!complete) return undefined;
       let known = keys.get(collection);

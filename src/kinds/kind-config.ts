@@ -77,10 +77,18 @@ export interface CheckContext<PR = unknown> {
   /** The values of the first identity field of a top-level kind's items, by the kind's
    * collection; undefined when a file was left out (the name may be in it). */
   keysOf(collection: string): ReadonlySet<string> | undefined;
+  /** An entry of a top-level mapping that root.json describes (a brand under `branding:`), from
+   * the first file that has it; undefined when no file has it, or a file was left out. */
+  entryOf?(key: string, name: string): Located<unknown> | undefined;
+  /** The names of the entries of a top-level mapping across the files, for messages. */
+  entriesOf?(key: string): readonly string[];
 }
 
 /** What a kind may ask of the loader while it resolves an item. */
 export interface ResolveContext {
   /** The id of a space named under `spaces:` (the checks have reported unknown names). */
   spaceId(name: string): string;
+  /** An entry of a top-level mapping that root.json describes (a brand under `branding:`), from
+   * the first file that has it (the checks have reported unknown names). */
+  entryOf?(key: string, name: string): Located<unknown> | undefined;
 }

@@ -22,6 +22,7 @@ import type { DesiredSite, RawSite, SiteNode } from "./site.ts";
 import type { RawSection } from "./site-navigation.ts";
 import { addTurn, siteSpacePathClaim, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, siteSpaceConfig } from "./site-space-config.ts";
+import { siteSpaceCustomizationKind } from "./site-space-customization.ts";
 import { type CallDraft, childrenOf, type KindModule, type ScopeIn, type Types } from "./types.ts";
 import { temporarySegment } from "./unique.ts";
 
@@ -116,6 +117,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     kind: "site space",
     collection: "siteSpaces",
     config: siteSpaceConfig,
+    children: [siteSpaceCustomizationKind],
     exportOneLine: true,
     ordered: true,
     outline: { fields: ["path"], flag: "default" },

@@ -25,6 +25,7 @@ import {
   schemaConfig,
 } from "./site-adaptive-schema.ts";
 import { siteContents } from "./site-contents.ts";
+import { siteCustomizationKind } from "./site-customization.ts";
 import { type DesiredLink, siteLinkKind } from "./site-link.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
 import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
@@ -131,7 +132,14 @@ export const siteKind: TopLevelKind<
       };
     },
   },
-  children: [sectionKind, sectionGroupKind, siteLinkKind, rootSiteSpaceKind, redirectKind],
+  children: [
+    sectionKind,
+    sectionGroupKind,
+    siteLinkKind,
+    rootSiteSpaceKind,
+    redirectKind,
+    siteCustomizationKind,
+  ],
 
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),

@@ -74,8 +74,16 @@ describe("docsync export", () => {
     return { text, doc: parse(text), stderr: exported.stderr, file };
   }
 
+  /** The sites as exported, each checked to hold its customization, then without it. */
+  const withoutCustomization = (sites: Json[]) =>
+    sites.map(({ customization, ...site }: Json) => {
+      expect(customization.styling).toBeTypeOf("object");
+      return site;
+    });
+
   it("iterates every example", () => {
     expect(EXAMPLES.sort()).toEqual([
+      "examples/branding",
       "examples/multi-section",
       "examples/multi-section-reorganized",
       "examples/organization",
@@ -126,7 +134,7 @@ describe("docsync export", () => {
       sdk: "spc_sdk",
       changelog: "spc_changelog",
     });
-    expect(doc.sites).toEqual([
+    expect(withoutCustomization(doc.sites)).toEqual([
       {
         title: "Acme Docs",
         id: site.id,
@@ -430,7 +438,7 @@ describe("docsync export", () => {
         options: ["eu", "us"],
       },
     ]);
-    expect(doc.sites).toEqual([
+    expect(withoutCustomization(doc.sites)).toEqual([
       {
         title: "Product docs",
         id: site.id,

@@ -1,4 +1,4 @@
-// A kind added at run time, defined only here: a site's customization, one object of each site
+// A kind added at run time, defined only here: a "look" of each site, one object of each site
 // (the singleton shape, as a child of a site), with fields nested in a mapping, on a route this
 // test adds to the emulator. It plans, applies, plans no change after, exports and takes an
 // export back, through the registry and the emulator's extension points alone.
@@ -15,12 +15,12 @@ import { singletonKind } from "../../src/kinds/shapes/singleton.ts";
 import { type InSite, type LiveSite, siteKind } from "../../src/kinds/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
-const customizationKind = singletonKind<"customization", InSite>({
-  kind: "customization",
-  collection: "customization",
+const customizationKind = singletonKind<"look", InSite>({
+  kind: "look",
+  collection: "look",
   key: "site",
   schema: {
-    fragment: "site-customization",
+    fragment: "site-look",
     description: "The site's look. Only the fields given are managed.",
     definition: {
       type: "object",
@@ -100,14 +100,14 @@ describe("a kind registered at run time: a site's customization", () => {
     const file = await h.config(`${HEADER}sites:
   - title: Docs
     siteSpaces: [{ space: handbook, path: handbook }]
-    customization:
+    look:
       theme: { color: "#ff0000" }
       font: Lato
 `);
     const plan = await h.run(["plan", "-c", file]);
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toContain('customization "site"');
-    expect(plan.stdout).toContain('+ customization "site": theme.color "#ff0000", font "Lato"');
+    expect(plan.stdout).toContain('look "site"');
+    expect(plan.stdout).toContain('+ look "site": theme.color "#ff0000", font "Lato"');
 
     await applied(h, file);
     expect(await live()).toMatchObject({ theme: { color: "#ff0000" }, font: "Lato" });
@@ -126,7 +126,7 @@ describe("a kind registered at run time: a site's customization", () => {
     const file = await h.config(`${HEADER}sites:
   - title: Docs
     siteSpaces: [{ space: handbook, path: handbook }]
-    customization: { font: Lato }
+    look: { font: Lato }
 `);
     await applied(h, file);
     const patches = h.emulator.requests.filter((entry) => entry.method === "PATCH");
@@ -141,14 +141,14 @@ describe("a kind registered at run time: a site's customization", () => {
       await h.config(`${HEADER}sites:
   - title: Docs
     siteSpaces: [{ space: handbook, path: handbook }]
-    customization: { theme: { color: "#00ff00" } }
+    look: { theme: { color: "#00ff00" } }
 `),
     );
     const file = await h.config("", "exported.yaml");
     const exported = await h.run(["export", "-o", file, "--force"]);
     expect(exported.code).toBe(0);
     const text = await readFile(file, "utf8");
-    expect(text).toMatch(/ {4}customization:\n {6}theme: \{ color: "#00ff00" \}\n {6}font: Inter\n/);
+    expect(text).toMatch(/ {4}look:\n {6}theme: \{ color: "#00ff00" \}\n {6}font: Inter\n/);
     expect((await h.run(["plan", "-c", file, "--detailed-exitcode"])).code).toBe(0);
   });
 
@@ -158,7 +158,7 @@ describe("a kind registered at run time: a site's customization", () => {
       await h.config(`${HEADER}sites:
   - title: Docs
     siteSpaces: [{ space: handbook, path: handbook }]
-    customization: { font: Lato }
+    look: { font: Lato }
 `),
     );
     const id = (await site()).id;
@@ -173,14 +173,14 @@ describe("a kind registered at run time: a site's customization", () => {
   it("is checked against the schema its kind gives", async () => {
     const file = await h.config(`${HEADER}sites:
   - title: Docs
-    customization: { font: 3, colour: red }
+    look: { font: 3, colour: red }
 `);
     const result = await h.run(["plan", "-c", file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       [
-        `Error: ${file}:6:28: sites[0].customization.font: must be a string (got a number)`,
-        `${file}:6:31: sites[0].customization.colour: unknown key "colour"`,
+        `Error: ${file}:6:19: sites[0].look.font: must be a string (got a number)`,
+        `${file}:6:22: sites[0].look.colour: unknown key "colour"`,
         "2 errors in 1 file.",
         "",
       ].join("\n"),

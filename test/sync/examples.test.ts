@@ -19,6 +19,7 @@ describe("examples", () => {
 
   it("has the examples the README names", () => {
     expect(EXAMPLES.sort()).toEqual([
+      "examples/branding",
       "examples/multi-section",
       "examples/multi-section-reorganized",
       "examples/organization",
