@@ -5,6 +5,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { type RegisteredKind, registeredKinds } from "../kinds/registry.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { placeFirst } from "./error-cap.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
@@ -47,7 +48,7 @@ export function validateSchema(file: YamlFile, value: unknown, failed: KeyPath[]
   if (validate(value)) return [];
   const failedPointers = new Set(failed.map(toPointer));
   const errors = (validate.errors ?? []).filter((e) => !failedPointers.has(e.instancePath));
-  return translate(errors, value).map((p) => diagnosticAt(file, p.path, p.message, p.target));
+  return placeFirst(translate(errors, value), (p) => diagnosticAt(file, p.path, p.message, p.target));
 }
 
 function translate(all: ErrorObject[], value: unknown): Problem[] {

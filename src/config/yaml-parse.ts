@@ -6,6 +6,7 @@
 import { load, YAMLException } from "js-yaml";
 import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { placeFirst } from "./error-cap.ts";
 import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 import { syntaxError } from "./yaml-syntax.ts";
@@ -70,7 +71,7 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   }
   const repeated = /duplicated mapping key/.test(refusal.reason) ? positions.duplicateKeys() : [];
   if (repeated.length > 0) {
-    return repeated.map(({ at, path, first }) => {
+    return placeFirst(repeated, ({ at, path, first }) => {
       const message = `duplicate key "${path.at(-1)}" (first at line ${positions.linePos(first).line})`;
       return diagnosticAtOffset(file, at, message, path.slice(0, -1));
     });

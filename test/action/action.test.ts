@@ -295,13 +295,13 @@ describe("the action", () => {
     expect(h.emulator.stats().total).toBe(0);
   });
 
-  it("a configuration with many errors: annotations for the first 50, the count in the log", async () => {
+  it("a configuration with many errors: annotations for the first 50, the count of the rest on the last", async () => {
     const teams = Array.from({ length: 60 }, (_, i) => `  - titel: Team ${i}`).join("\n");
     await ws.write("config/many.yaml", `version: 1\norganization: org_acme\nteams:\n${teams}\n`);
     const run = await ws.run({ ...inputs, config: "config/many.yaml" }, env);
     expect(run.code).toBe(1);
     expect(commandsIn(run.stdout).filter((line) => line.startsWith("::error file="))).toHaveLength(50);
-    expect(run.stdout).toContain("… and 10 more errors");
+    expect(run.stdout).toContain("(and 10 more errors in this file, not listed)");
   });
 
   it("an API error: a plain error annotation and exit 1", async () => {

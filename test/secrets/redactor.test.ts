@@ -126,6 +126,17 @@ describe("the redactor", () => {
     });
   });
 
+  it("finds a secret, or a piece of one, in one string of a value of a hundred thousand", () => {
+    const changes = Array.from({ length: 100_000 }, (_, n) => ({ key: `/old/page-${n}`, fields: [] }));
+    const piece = LINES.join("").slice(30, 46);
+    const held = { changes, last: [`quoted: ${piece}`, { [`${TOKEN}`]: 1 }] };
+    const redacted = redactor().redactValue(held);
+    expect(redacted.last).toEqual(["quoted: (sensitive)", { "(sensitive)": 1 }]);
+    expect(redacted.changes[99_999]).toEqual({ key: "/old/page-99999", fields: [] });
+    const clean = { changes, split: ["tok_5f1d8c2a", "9b7e4d3c"] };
+    expect(redactor().redactValue(clean)).toEqual(clean);
+  });
+
   it("redacts the keys of a JSON value's objects too", () => {
     expect(redactor().redactValue({ items: { [`translation "Français ${TOKEN}"`]: "a50f3fe0" } })).toEqual({
       items: { 'translation "Français (sensitive)"': "a50f3fe0" },
