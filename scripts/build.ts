@@ -88,10 +88,22 @@ const startupBundled: Plugin = {
 /** The CLI and the library, dependencies external, in dist/. */
 export async function buildPackage(): Promise<void> {
   await rm(join(ROOT, "dist"), { recursive: true, force: true });
+  await buildCli(join(ROOT, "dist"), { cli: "src/cli/main.ts", index: "src/index.ts" });
+  await buildTypes();
+}
+
+/**
+ * The CLI's bundle as the package ships it, in `outdir`; the tests run their own copy under
+ * node_modules/, where its dependencies resolve, rather than the sources through tsx.
+ */
+export async function buildCli(
+  outdir: string,
+  entryPoints: Record<string, string> = { cli: "src/cli/main.ts" },
+): Promise<void> {
   await build({
     ...COMMON,
-    entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts" },
-    outdir: "dist",
+    entryPoints,
+    outdir,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     packages: "external",
@@ -103,7 +115,6 @@ export async function buildPackage(): Promise<void> {
     },
     plugins: [precompiledSchema, startupBundled],
   });
-  await buildTypes();
 }
 
 /**

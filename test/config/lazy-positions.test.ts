@@ -3,17 +3,14 @@
 // without error (every example, and 100,000 redirects) reads no file's positions, while an error
 // or a note that prints where an item was written computes them for its file, at its exact place.
 
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { positionsComputed } from "../../src/config/yaml-positions.ts";
 import { placeOf } from "../../src/model/desired.ts";
+import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { load, loadErrors, yaml } from "./helpers.ts";
 
-const EXAMPLES = readdirSync("examples", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
-  .map((entry) => join("examples", entry.name));
+const EXAMPLES = CONFIGURATION_EXAMPLES;
 
 /** One site with ten sections and `count` redirects to them, one redirect a line. */
 function redirects(count: number): string {

@@ -6,10 +6,9 @@
 // differences are printed; a few are allowed where the spec and the published description
 // truly conflict (docs/emulator.md lists those conflicts).
 
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../../src/emulator/index.ts";
+import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { checkExchange, type ExchangeFindings } from "./published/check.ts";
 import { type ExampleTraffic, exampleTraffic } from "./published/traffic.ts";
 
@@ -20,10 +19,7 @@ import { type ExampleTraffic, exampleTraffic } from "./published/traffic.ts";
 const ALLOWED_ANSWER_DIFFERENCES = 0;
 const ALLOWED_REQUEST_VIOLATIONS = 0;
 
-const EXAMPLES = readdirSync("examples", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
-  .map((entry) => join("examples", entry.name))
-  .sort();
+const EXAMPLES = CONFIGURATION_EXAMPLES;
 
 /** The findings of a run, one block per operation and status, with how often it occurred. */
 function report(findings: ExchangeFindings[], side: "answer" | "request"): string {

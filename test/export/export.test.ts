@@ -3,16 +3,13 @@
 // change against it. Every example is applied and exported, then the export is planned; a live
 // state made by hand through the API round-trips the same way.
 
-import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
-const EXAMPLES = readdirSync("examples", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
-  .map((entry) => join("examples", entry.name));
+const EXAMPLES = CONFIGURATION_EXAMPLES;
 
 // biome-ignore lint/suspicious/noExplicitAny: answers and exported documents are checked by the assertions.
 type Json = any;
@@ -82,7 +79,7 @@ describe("docsync export", () => {
     });
 
   it("iterates every example", () => {
-    expect(EXAMPLES.sort()).toEqual([
+    expect(EXAMPLES).toEqual([
       "examples/branding",
       "examples/multi-section",
       "examples/multi-section-reorganized",

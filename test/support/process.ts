@@ -2,9 +2,9 @@
 // signals and exit codes.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { CLI_BUILD } from "./cli-build.ts";
 
-const EXECUTABLE = fileURLToPath(new URL("../../bin/docsync.js", import.meta.url));
+const EXECUTABLE = CLI_BUILD;
 
 export interface Spawned {
   child: ChildProcess;

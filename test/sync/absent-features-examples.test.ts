@@ -3,15 +3,12 @@
 // work, or stop before any write with one line per absent read, each naming its configuration
 // key; export always works, and the file it writes plans to no change against that service.
 
-import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
-const EXAMPLES = readdirSync("examples", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
-  .map((entry) => join("examples", entry.name));
+const EXAMPLES = CONFIGURATION_EXAMPLES;
 
 /** The certificate examples/organization gives its SAML provider, as `${file:…}` reads it. */
 const oktaCertificate = async () =>

@@ -5,8 +5,6 @@
 // applied once more. Nothing anyone made before is lost on the way: no space is deleted.
 // 15 races, and 2 of each example; DOCSYNC_RACE_RUNS sets another number of the first.
 
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LiveCollection } from "../../src/kinds/collection.ts";
@@ -17,14 +15,13 @@ import type { LiveSite } from "../../src/kinds/site.ts";
 import type { LiveTeam } from "../../src/kinds/team.ts";
 import type { LiveTranslation } from "../../src/kinds/translation.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
+import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 import { repeats } from "../support/repeats.ts";
 
 const RUNS = Number(process.env.DOCSYNC_RACE_RUNS ?? 15);
-const EXAMPLES = readdirSync("examples", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "workflows")
-  .map((entry) => join("examples", entry.name));
+const EXAMPLES = CONFIGURATION_EXAMPLES;
 const SITE_SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
 const PATHS = ["alpha", "bravo", "charlie", "delta"];
 const TEAMS = ["Editors", "Support"];

@@ -6,13 +6,13 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { open, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { shellWords } from "../../src/cli/shell-words.ts";
+import { CLI_BUILD } from "../support/cli-build.ts";
 import { sectionsConfig } from "../support/configs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
-const EXECUTABLE = fileURLToPath(new URL("../../bin/docsync.js", import.meta.url));
+const EXECUTABLE = CLI_BUILD;
 const ERASE = "\r\x1b[2K";
 const CONFIG = sectionsConfig(80);
 
