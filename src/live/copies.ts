@@ -120,7 +120,9 @@ function childrenAreCopies(
     const configured = desiredIn(child, below) as ItemMeta[] | undefined;
     const live = (node.children[child.kind] ?? []) as Node[];
     if (configured === undefined) {
-      if (live.length > 0) return false;
+      // A singleton (a site's customization) is there from the item's creation on, whoever
+      // made it: unconfigured, it says nothing of who made the item.
+      if (live.length > 0 && !child.singleton) return false;
       continue;
     }
     const parentText = addressText(address);
