@@ -46,10 +46,8 @@ export interface KindIdentity<T extends KindTypes> {
   config: KindConfig<T["raw"], DesiredIn<T>, T["parentRaw"]>;
   /** Child kinds, planned for each item that exists or is created. */
   children?: readonly AnyKind[];
-  /**
-   * One object, not a list: the configuration writes it as a mapping under `collection`, the
-   * planner sees a list of one, and it is never created, deleted or pruned (src/kinds/shapes/singleton.ts).
-   */
+  /** One object under `collection`, not a list: the planner sees a list of one, never created,
+   * deleted or pruned (src/kinds/shapes/singleton.ts). */
   singleton?: boolean;
   /** The identity the API keeps unique in the container: configured and live items match on it. */
   key(desired: DesiredIn<T>): string;
@@ -90,11 +88,8 @@ export interface KindIdentity<T extends KindTypes> {
   /** Fields of `diff` that say what an item holds, not what it is (a group's sections): a live
    * duplicate differing only there, holding fewer, is still a copy. */
   holdingFields?: readonly string[];
-  /**
-   * Paths outside `/orgs/{org}` that this kind reads or calls for its organization's items (a
-   * collection is `/collections/{id}`): a saved plan may hold them. An entry that ends with `/`
-   * is a prefix.
-   */
+  /** Paths outside `/orgs/{org}` it reads or calls (`/collections/{id}`), which a saved plan may
+   * hold; an entry ending with `/` is a prefix. */
   pathsOutsideOrganization?: readonly string[];
 }
 
@@ -187,11 +182,7 @@ export interface KindCalls<T extends KindTypes> {
     ctx: PlanContext,
     configuration: { spaces: Record<string, string> },
   ): Consequence[];
-  /**
-   * What deleting a live item takes away, as its plan shows it (a redirect's destination as
-   * people read it): field changes with `from` only. Default: the item's export (`toConfig`)
-   * without its key and its children.
-   */
+  /** What deleting a live item takes away, as `from`-only changes (default: its export, keyless). */
   removedValues?(live: NodeIn<T>, scope: ScopeIn<T>, ctx: PlanContext): FieldChange[];
   /** Deletes in a container wait for its creates (a section must keep a site space). */
   deleteAfterCreates?: boolean;
@@ -224,11 +215,8 @@ export interface KindOrder<T extends KindTypes> {
   outline?: { fields: readonly string[]; flag?: string };
   move?(id: Id, position: { before?: Id; after?: Id }, scope: ScopeIn<T>): CallDraft;
   /**
-   * For a kind whose items stand among an ordered kind's items without being ordered by the
-   * planner (a site's external links among its sections): where an item stands in a picture of
-   * the navigation, by the item before it (a kind and a name) and the block it is in. `external`:
-   * its items lead out of the site, which the picture says. `placeField`: the field of `diff`
-   * that says where an item stands; its change is drawn as a move.
+   * Items among an ordered kind's (links among sections): where one stands in the navigation's
+   * picture (the item before it, its block); `placeField`, the field whose change is a move.
    */
   among?: {
     placeField?: string;
@@ -252,15 +240,9 @@ export interface KindExport<T extends KindTypes> {
     scope: ScopeIn<T>,
     named: { spaces: readonly string[] },
   ): Promise<DesiredIn<T>[]>;
-  /**
-   * An export cannot be made without this list: when the service answers it 404 (a wrong API
-   * URL, most likely), the export fails instead of leaving the kind out.
-   */
+  /** The export fails, rather than leave the kind out, when this list answers 404 (a wrong URL). */
   exportNeeds?: boolean;
-  /**
-   * The lists through which `exportFind` finds items, by collection, each with what it finds
-   * there: when the service does not offer one, the export says those are left out too.
-   */
+  /** The lists `exportFind` finds items through, by collection: what is left out without each. */
   exportFindsThrough?: Readonly<Record<string, string>>;
   /** An export writes each item on one line when it fits (a site space). */
   exportOneLine?: boolean;
