@@ -37,7 +37,7 @@ describe("a move after a sibling", () => {
     await applied(h, await h.config(HEAD + paths.map((p) => section(p)).join("")));
     const path = await h.config(HEAD + ["b", "c", "d", "a"].map((p) => section(p)).join(""));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('    ↕ section "a"  (after section "d")\n');
+    expect(plan.stdout).toContain('    ↕ section "a": first ⇒ after section "d"\n');
     h.emulator.resetLog();
     await applied(h, path);
     expect(moves()).toEqual(["POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move"]);
@@ -50,7 +50,7 @@ describe("a move after a sibling", () => {
     await applied(h, await h.config(HEAD + section("main", spaces(["guides", "api1", "sdk"]))));
     const path = await h.config(HEAD + section("main", spaces(["api1", "sdk", "guides"])));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('    ↕ site space "guides" in section "main"  (after site space "sdk")\n');
+    expect(plan.stdout).toContain('    ↕ site space "guides" in section "main": first ⇒ after site space "sdk"\n');
     h.emulator.resetLog();
     await applied(h, path);
     expect(moves()).toEqual(["POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move"]);
@@ -70,7 +70,7 @@ ${order.map((space) => `      - { space: ${space}, path: ${space} }\n`).join("")
     await applied(h, await h.config(root(["guides", "api1", "sdk"])));
     const path = await h.config(root(["api1", "sdk", "guides"]));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('↕ site space "guides"  (after site space "sdk")\n');
+    expect(plan.stdout).toContain('↕ site space "guides": first ⇒ after site space "sdk"\n');
     h.emulator.resetLog();
     await applied(h, path);
     expect(moves()).toHaveLength(1);

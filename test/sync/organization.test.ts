@@ -95,15 +95,16 @@ customFields:
       "{ name: owner, type: select, title: Owner, options: [docs, eng] }",
       "{ name: owner, type: text, title: Owner, protect: true }",
     );
-    // A protected item that needs a replacement stops plan and apply, and drift reports it.
+    // A protected item that needs a replacement: the plan shows that apply will refuse it (exit
+    // 3), apply refuses it, and drift reports it.
     const v3Path = await h.config(v3);
     const protectedPlan = await h.run(["plan", "-c", v3Path, "--detailed-exitcode"]);
-    expect(protectedPlan.code).toBe(1);
+    expect(protectedPlan.code).toBe(3);
     expect(protectedPlan.stdout).toContain(
       '  -/+ custom field "owner"  (protected (protect: true), but type cannot change in place: it would need a replacement)\n      type: "select" ⇒ "text"\n',
     );
-    expect(protectedPlan.stderr).toContain(
-      'Error: The configuration needs changes that protect: true forbids:\n  custom field "owner": protected',
+    expect(protectedPlan.stderr).toBe(
+      "Apply will refuse this plan: it breaks protect (shown at the top of the plan).\n",
     );
     h.emulator.resetLog();
     const protectedApply = await h.run(["apply", "-c", v3Path, "--yes"]);

@@ -162,7 +162,7 @@ describe("adoption of a section an interrupted apply made", () => {
     );
     const plan = await h.run(["plan", "-c", path]);
     expect(plan.stdout).toContain('    + section "start": title "Guides"\n');
-    expect(plan.stdout).toContain('    - section "guides"\n');
+    expect(plan.stdout).toContain('    - section "guides": title "Guides", default true\n');
     await applied(h, path);
     const sections = await h.api.list<LiveSection>(sectionsPath);
     expect(sections.map((s) => [s.id === half.id, s.path, s.siteSpaces.map((ss) => ss.space.id)])).toEqual([
