@@ -143,11 +143,16 @@ describe("docsync export of spaces", () => {
 
     const plan = await h.run(["plan", "-c", file]);
     expect(plan.code).toBe(0);
+    // The grant made by hand goes first, as deletes do, with what it gave.
     expect(plan.stdout).toContain(
       [
+        "Deletes, replacements and high-risk changes (1):",
+        '  space "guide"',
+        '    - space permission "user:usr_gil": user "gil@partner.example", role "review"',
+        "",
+        "Other changes (2):",
         '  space "guide"',
         '    ~ space permission "team:Docs": role "read" ⇒ "edit"',
-        '    - space permission "user:usr_gil"',
         '  ~ space "reference": collection "col_product" ⇒ "col_api"',
       ].join("\n"),
     );

@@ -43,7 +43,10 @@ describe("reading the live state", () => {
     const steps: string[] = [];
     let prepared = 0;
     const reader: LiveReader = {
-      get: (path, query) => h.api.get(path, query),
+      get(path, query) {
+        steps.push(`get ${path}`);
+        return h.api.get(path, query);
+      },
       async list(path, query) {
         steps.push(`list ${path}`);
         const items = await h.api.list(path, query);
@@ -61,8 +64,9 @@ describe("reading the live state", () => {
     const firstAnswer = steps.findIndex((step) => step.startsWith("answered"));
     expect(steps.indexOf("prepare")).toBeGreaterThan(-1);
     expect(steps.indexOf("prepare")).toBeLessThan(firstAnswer);
-    const secondLevel = steps.filter((step) => step.startsWith("list") && /\/sites\/[^/]+\//.test(step));
-    // Sections, groups and redirects of the sites with sections; sections and site spaces of the flat one.
+    const secondLevel = steps.filter((step) => /^(list|get) /.test(step) && /\/sites\/[^/]+\//.test(step));
+    // Sections, groups, redirects and the structure (for external links) of the sites with
+    // sections; sections and site spaces of the flat one.
     expect(prepared).toBe(secondLevel.length);
   });
 });
