@@ -240,7 +240,9 @@ export function renderReport(plan: Plan, shown: View): string {
   const callouts = [
     ...heading(view, plan),
     ...(view.refusals ?? []),
-    ...highRiskBlock(plan, view), ...warningsBlock(plan)];
+    ...highRiskBlock(plan, view),
+    ...warningsBlock(plan),
+  ];
   if (plan.changes.length === 0) return finish(callouts);
   // What is hard to undo comes first, open, whatever the size of the rest.
   const { destructive, rest } =

@@ -50,7 +50,9 @@ describe("a move after a sibling", () => {
     await applied(h, await h.config(HEAD + section("main", spaces(["guides", "api1", "sdk"]))));
     const path = await h.config(HEAD + section("main", spaces(["api1", "sdk", "guides"])));
     const plan = await h.run(["plan", "-c", path]);
-    expect(plan.stdout).toContain('    ↕ site space "guides" in section "main": first ⇒ after site space "sdk"\n');
+    expect(plan.stdout).toContain(
+      '    ↕ site space "guides" in section "main": first ⇒ after site space "sdk"\n',
+    );
     h.emulator.resetLog();
     await applied(h, path);
     expect(moves()).toEqual(["POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move"]);
