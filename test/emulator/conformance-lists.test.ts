@@ -14,13 +14,19 @@ let emulator: Emulator;
 let ops: Call;
 const ORG = "/orgs/org_initech";
 
-beforeAll(async () => {
+/** An emulator of the settings fixture with two custom fields, and its operator's calls. */
+async function settingsEmulator(): Promise<[Emulator, Call]> {
   const dir = await mkdtemp(join(tmpdir(), "docsync-lists-"));
-  emulator = await startEmulator({ fixture: await writeSettingsFixture(dir) });
-  ops = as(emulator, "usr_ops");
+  const started = await startEmulator({ fixture: await writeSettingsFixture(dir) });
+  const operator = as(started, "usr_ops");
   for (const name of ["audience", "owner"]) {
-    expectStatus(await ops("POST", `${ORG}/custom-fields`, { name, type: "text" }), 201);
+    expectStatus(await operator("POST", `${ORG}/custom-fields`, { name, type: "text" }), 201);
   }
+  return [started, operator];
+}
+
+beforeAll(async () => {
+  [emulator, ops] = await settingsEmulator();
 });
 afterAll(async () => {
   await emulator.close();
@@ -77,9 +83,20 @@ describe.each(listings)("GET %s", (path, count) => {
 });
 
 describe("write answers", () => {
+  // An emulator of their own: what they write must not change the listings' counts, whichever
+  // order the tests run in.
+  let writer: Emulator;
+  let writes: Call;
+  beforeAll(async () => {
+    [writer, writes] = await settingsEmulator();
+  });
+  afterAll(async () => {
+    await writer.close();
+  });
+
   it("creates answer 201 with the id a client keeps", async () => {
     const collection = expectStatus(
-      await ops("POST", `${ORG}/collections`, { title: "Guides", parent: "col_product" }),
+      await writes("POST", `${ORG}/collections`, { title: "Guides", parent: "col_product" }),
       201,
     );
     expect(collection).toMatchObject({
@@ -87,10 +104,13 @@ describe("write answers", () => {
       id: expect.stringMatching(/^col_/),
       parent: "col_product",
     });
-    const team = expectStatus(await ops("PUT", `${ORG}/teams`, { title: "Ops", members: ["usr_pam"] }), 201);
+    const team = expectStatus(
+      await writes("PUT", `${ORG}/teams`, { title: "Ops", members: ["usr_pam"] }),
+      201,
+    );
     expect(team).toMatchObject({ object: "team", id: expect.stringMatching(/^team_/), members: 1 });
     const spec = expectStatus(
-      await ops("POST", `${ORG}/openapi`, { slug: "orders", source: { text: "openapi: 3.1.0" } }),
+      await writes("POST", `${ORG}/openapi`, { slug: "orders", source: { text: "openapi: 3.1.0" } }),
       201,
     );
     expect(spec).toMatchObject({
@@ -98,7 +118,7 @@ describe("write answers", () => {
       id: expect.stringMatching(/^oas_/),
       slug: "orders",
     });
-    const settings = expectStatus(await ops("POST", `${ORG}/translations`, { title: "Spanish" }), 201);
+    const settings = expectStatus(await writes("POST", `${ORG}/translations`, { title: "Spanish" }), 201);
     expect(settings).toMatchObject({ object: "translation-settings", id: expect.stringMatching(/^trs_/) });
   });
 
@@ -111,14 +131,14 @@ describe("write answers", () => {
       ["DELETE", "/spaces/spc_notes/permissions/users/usr_tom", undefined],
       ["DELETE", "/spaces/spc_notes/permissions/teams/team_docs", undefined],
     ] as const) {
-      const answer = await ops(method, path, body);
+      const answer = await writes(method, path, body);
       expect([answer.status, answer.text], `${method} ${path}`).toEqual([204, ""]);
     }
   });
 
   it("updates answer the whole resource", async () => {
     expect(
-      expectStatus(await ops("PATCH", `${ORG}/members/usr_tom`, { role: "comment" }), 200),
+      expectStatus(await writes("PATCH", `${ORG}/members/usr_tom`, { role: "comment" }), 200),
     ).toMatchObject({
       object: "member",
       id: "usr_tom",
@@ -126,22 +146,22 @@ describe("write answers", () => {
     });
     expect(
       expectStatus(
-        await ops("PATCH", ORG, { sso: false, ai: false, inviteLinks: true, defaultRole: null }),
+        await writes("PATCH", ORG, { sso: false, ai: false, inviteLinks: true, defaultRole: null }),
         200,
       ),
     ).toMatchObject({ object: "organization", sso: false, ai: false, inviteLinks: true, defaultRole: null });
     expect(
       expectStatus(
-        await ops("PATCH", "/spaces/spc_notes", { editMode: "locked", defaultLevel: "comment" }),
+        await writes("PATCH", "/spaces/spc_notes", { editMode: "locked", defaultLevel: "comment" }),
         200,
       ),
     ).toMatchObject({ object: "space", editMode: "locked", defaultLevel: "comment" });
     expect(
-      expectStatus(await ops("POST", "/spaces/spc_notes/move", { parent: "col_api" }), 200),
+      expectStatus(await writes("POST", "/spaces/spc_notes/move", { parent: "col_api" }), 200),
     ).toMatchObject({ object: "space", id: "spc_notes", parent: "col_api" });
     expect(
       expectStatus(
-        await ops("PATCH", "/collections/col_api", { description: "Reference", defaultLevel: "edit" }),
+        await writes("PATCH", "/collections/col_api", { description: "Reference", defaultLevel: "edit" }),
         200,
       ),
     ).toMatchObject({ object: "collection", description: "Reference", defaultLevel: "edit" });
