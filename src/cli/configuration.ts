@@ -1,10 +1,10 @@
 // Where the configuration is and how every command loads it: the first of the steps the commands
-// share (workflow.ts), in a module of its own so that validate loads no planner.
+// share, in a module of its own so that validate loads no planner.
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../config/load.ts";
 import type { DesiredState } from "../config/types.ts";
+import { loadConfiguration } from "../engine/configuration.ts";
 import { DocsyncError } from "../errors.ts";
 import type { CommandContext } from "./context.ts";
 
@@ -40,12 +40,11 @@ export async function loadDesired(
   context: CommandContext,
   options: { checkOnly?: boolean } = {},
 ): Promise<DesiredState> {
-  const desired = await loadConfig({
-    paths: configPaths(paths),
-    env: context.env,
-    ...options,
-  });
-  context.secrets.add(desired.sensitiveValues);
-  context.observer?.configuration?.(desired);
-  return desired;
+  return loadConfiguration(
+    { paths: configPaths(paths), env: context.env, ...options },
+    context.secrets,
+    (event) => {
+      if (event.type === "configuration") context.observer?.configuration?.(event.desired);
+    },
+  );
 }

@@ -1,13 +1,10 @@
 // What a command runs with: where it writes, its environment, and the exit code it sets.
 // Passed explicitly so that commands can run in-process (tests) as they do in a terminal.
 
-import type { CallOutcome } from "../apply/execute.ts";
-import type { Made } from "../apply/report.ts";
 import type { DesiredState } from "../config/types.ts";
-import type { DriftReport } from "../drift/report.ts";
+import type { CallOutcome, DriftReport, Made, PlanDifference } from "../engine/words.ts";
 import type { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
-import type { PlanDifference } from "../plan/compare.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { Interruption } from "./interruption.ts";
 import type { Output } from "./output.ts";

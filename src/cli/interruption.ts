@@ -6,7 +6,7 @@
 // started before it exits with the signal's code. A second signal ends the process at once,
 // naming the calls that may still be in flight.
 
-import { DEFAULT_DRAIN_MS } from "../apply/execute.ts";
+import { DEFAULT_DRAIN_MS } from "../engine/words.ts";
 import type { ErrorCode } from "../errors.ts";
 
 export type SignalName = "SIGINT" | "SIGTERM";

@@ -3,9 +3,8 @@
 // report (`docsync-drift`), each names its `format` and `version`; schemas/ holds their JSON
 // Schemas and docs/json-formats.md the promise they keep.
 
-import type { CallOutcome } from "../apply/execute.ts";
-import { callName, changesById, type Made } from "../apply/report.ts";
 import type { Diagnostic } from "../config/diagnostics.ts";
+import { type CallOutcome, callName, changesById, type Made } from "../engine/words.ts";
 import type { ErrorCode } from "../errors.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
 import { pathText } from "../model/references.ts";

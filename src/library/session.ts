@@ -5,7 +5,12 @@ import { createApiClient } from "../api/client.ts";
 import type { ApiClient } from "../api/client-types.ts";
 import { parseTimeout, TIMEOUT_RANGE } from "../api/timeout.ts";
 import { proxySettings } from "../api/transport.ts";
-import { loadConfig } from "../config/load.ts";
+import {
+  createSession,
+  type EngineEvent,
+  type Session as EngineSession,
+  loadConfiguration as load,
+} from "../engine/index.ts";
 import { DocsyncError } from "../errors.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import type { Configuration, ConfigurationInput, ConfigurationOptions, ConnectionSettings } from "./types.ts";
@@ -15,20 +20,17 @@ export async function loadConfiguration(options: ConfigurationOptions): Promise<
   const paths = typeof options.config === "string" ? [options.config] : [...options.config];
   const env = { ...(options.env ?? process.env) };
   if (options.org !== undefined) env.DOCSYNC_ORG = options.org;
-  const desired = await loadConfig({ paths, env, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const desired = await load({ paths, env, ...(options.cwd ? { cwd: options.cwd } : {}) }, new Redactor());
   return { organization: desired.organization, desired };
 }
 
 const isLoaded = (input: ConfigurationInput): input is { config: Configuration } =>
   typeof input.config === "object" && !Array.isArray(input.config) && "desired" in input.config;
 
+/** The engine's session, with the configuration it runs on. */
 export interface Session {
   configuration: Configuration;
-  client: ApiClient;
-  /** The token and the configuration's sensitive values: kept out of results and messages. */
-  secrets: Redactor;
-  /** Requests sent so far, each attempt counted. */
-  sent(): number;
+  engine: EngineSession;
 }
 
 /** Runs `work` with the configuration and a client, closing the client whatever happens. */
@@ -46,12 +48,32 @@ export async function withSession<T>(
     if (event.type === "request") sent += 1;
     options.onEvent?.(event);
   });
+  const engine = createSession({
+    client,
+    secrets,
+    sent: () => sent,
+    onEvent: (event) => tell(event, options.onEvent, secrets),
+  });
   try {
-    return await work({ configuration, client, secrets, sent: () => sent });
+    return await work({ configuration, engine });
   } catch (error) {
     throw redacted(error, secrets);
   } finally {
     await client.close();
+  }
+}
+
+/** The engine's events a caller of the library is told: each call's end. */
+function tell(event: EngineEvent, onEvent: ConnectionSettings["onEvent"], secrets: Redactor): void {
+  if (event.type === "call-ended") {
+    const { outcome, changes } = event;
+    onEvent?.({
+      type: "call",
+      summary: outcome.call.summary,
+      address: changes.get(outcome.call.change)?.address ?? "",
+      status: outcome.status,
+      ...(outcome.status === "failed" ? { error: secrets.redact(outcome.error), code: outcome.code } : {}),
+    });
   }
 }
 

@@ -1,8 +1,8 @@
 // The Markdown of a plan and of drift, as pull-request comments and job summaries show it.
 
 import { describe, expect, it } from "vitest";
-import { renderDriftMarkdown } from "../../src/drift/markdown.ts";
 import type { Change, FieldChange, Navigation, Plan } from "../../src/model/plan.ts";
+import { renderDriftMarkdown } from "../../src/render/drift-markdown.ts";
 import { codeSpan, escapeMarkdown, MARKDOWN_LIMIT } from "../../src/render/markdown.ts";
 import { renderPlanMarkdown } from "../../src/render/plan-markdown.ts";
 

@@ -5,13 +5,13 @@
 // shows as a wrong number.
 
 import { describe, expect, it } from "vitest";
-import { renderDriftHtml } from "../../src/drift/html.ts";
-import { driftSummaryLine, renderDriftMarkdown } from "../../src/drift/markdown.ts";
 import { driftReport, planOfDrift } from "../../src/drift/report.ts";
-import { renderDriftText } from "../../src/drift/text.ts";
 import type { Change, ChangeAction, Plan } from "../../src/model/plan.ts";
 import type { ChangeDifference } from "../../src/plan/compare.ts";
 import { summarize } from "../../src/plan/target.ts";
+import { renderDriftHtml } from "../../src/render/drift-html.ts";
+import { driftSummaryLine, renderDriftMarkdown } from "../../src/render/drift-markdown.ts";
+import { renderDriftText } from "../../src/render/drift-text.ts";
 import { renderHtml } from "../../src/render/html.ts";
 import { PLAN_WORDS, summaryLine } from "../../src/render/names.ts";
 import { differenceHeadline } from "../../src/render/plan-difference.ts";

@@ -1,15 +1,17 @@
 import type { Command } from "commander";
-import { madeText } from "../../apply/report.ts";
+import { applyConfiguration as planAndApply } from "../../engine/apply.ts";
+import { madeText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
-import { checkRefusals } from "../../plan/safety.ts";
+import type { Plan } from "../../model/plan.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
-import { makeCalls } from "../apply-calls.ts";
+import { callsOptions } from "../apply-calls.ts";
 import { textOrJson, withJsonReport } from "../apply-json.ts";
+import { loadDesired } from "../configuration.ts";
 import { connect, RequestCounter } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
+import { commandSession } from "../engine-session.ts";
 import { parseTargets } from "../target-address.ts";
-import { loadDesired, planAgainstLive } from "../workflow.ts";
 import { applySavedPlan } from "./apply-saved.ts";
 import { configOption, connectionOptions, targetOption } from "./options.ts";
 
@@ -52,43 +54,18 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const counter = new RequestCounter();
   const client = connect(options, context.env, context.output, counter);
   const sensitive = desired.sensitiveValues;
+  const show = (plan: Plan) => output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
   try {
-    const { plan } = await planAgainstLive(client, desired, {
-      ...(targets ? { targets } : {}),
-      secrets: context.secrets,
-    });
-    context.observer?.planned?.(plan);
-    output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
-    if (plan.changes.length === 0) return;
-    checkRefusals(plan, {
-      maxDestroy: desired.policy.maxDestroy,
+    const session = commandSession(context, client, { counter, planned: show });
+    const applied = await planAndApply(session, desired, {
+      ...callsOptions(context, options.parallelism),
+      targets,
       allowDestroy: Boolean(options.allowDestroy),
+      confirm: () => confirm(context, options),
     });
-    await confirm(context, options);
-    const made = await makeCalls(plan, client, context, { ...options, counter }, sensitive);
-    // A targeted item the apply deleted is gone: the check keeps nothing for it.
-    const { plan: check } = await planAgainstLive(client, desired, {
-      ...(targets ? { targets } : {}),
-      targetsMayBeGone: true,
-      secrets: context.secrets,
-    }).catch((error: unknown) => {
-      // The calls were all made: say so, whatever stopped the check.
-      if (!(error instanceof DocsyncError)) throw error;
-      const calls = `${made.calls} call${made.calls === 1 ? "" : "s"}`;
-      const all =
-        made.changes === 1
-          ? `The 1 change was made in ${calls}`
-          : `All ${made.changes} changes were made in ${calls}`;
-      throw new DocsyncError(
-        "apply.check-failed",
-        `${all}; the check that followed failed: ${error.message}`,
-        {
-          exitCode: error.exitCode,
-          cause: error,
-        },
-      );
-    });
-    if (check.changes.length === 0) {
+    if (applied.status === "no-changes") return;
+    const { made, left } = applied;
+    if (left.changes.length === 0) {
       // The check covers what was targeted, and says no more than that.
       const matches =
         options.target.length > 0
@@ -100,7 +77,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
     output.out(
       `\nThe plan was made (${madeText(made)}), but the live state still differs from the configuration. What is left:\n\n`,
     );
-    output.out(renderPlanText(redactPlan(check, sensitive), output.style));
+    show(left);
     throw new DocsyncError(
       "apply.not-converged",
       `The live state still differs from the configuration after the apply: it changed during the apply, or it did not converge. Nothing beyond the confirmed plan was done. Run \`docsync plan\` to review what is left.`,

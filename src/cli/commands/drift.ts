@@ -1,14 +1,13 @@
 import type { Command } from "commander";
-import type { LiveReader } from "../../api/client-types.ts";
-import { renderDriftHtml } from "../../drift/html.ts";
-import { renderDriftMarkdown } from "../../drift/markdown.ts";
-import { driftReport } from "../../drift/report.ts";
-import { renderDriftText } from "../../drift/text.ts";
+import { driftOf } from "../../engine/plan.ts";
+import { renderDriftHtml } from "../../render/drift-html.ts";
+import { renderDriftMarkdown } from "../../render/drift-markdown.ts";
+import { renderDriftText } from "../../render/drift-text.ts";
 import type { Format } from "../../render/format.ts";
-import { redactPlan } from "../../render/redact.ts";
+import { loadDesired } from "../configuration.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
-import { loadDesired, planAgainstLive } from "../workflow.ts";
+import { commandSession } from "../engine-session.ts";
 import { configOption, connectionOptions, formatOption } from "./options.ts";
 
 interface DriftOptions {
@@ -31,15 +30,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
       const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
-        // Read-only by construction: drift holds only the reading half of the client.
-        const reader: LiveReader = {
-          get: client.get.bind(client),
-          list: client.list.bind(client),
-          prepare: client.prepare.bind(client),
-        };
-        const { plan } = await planAgainstLive(reader, desired, { secrets: context.secrets });
-        const safe = redactPlan(plan, context.secrets);
-        const report = driftReport(safe);
+        const { safe, report } = await driftOf(commandSession(context, client), desired);
         context.observer?.result?.({ command: "drift", drift: report });
         const { output } = context;
         if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { type ExportResult, exportLive, listed, type SecretVariable } from "../../engine/export.ts";
 import { DocsyncError } from "../../errors.ts";
-import { type ExportResult, exportOrganization, listed } from "../../export/export.ts";
-import type { SecretVariable } from "../../export/secrets.ts";
 import { pluralOf, REPORTED_KINDS } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
+import { commandSession } from "../engine-session.ts";
 import { type ExportReport, json } from "../json-reports.ts";
 import { connectionOptions } from "./options.ts";
 
@@ -73,7 +73,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
       const client = connect(options, context.env, context.output);
       let result: ExportResult;
       try {
-        result = await exportOrganization(client, organization, {
+        result = await exportLive(commandSession(context, client), organization, {
           pruneOrganizationWide: options.pruneOrg === true,
         });
       } finally {

@@ -1,15 +1,16 @@
 import type { Command } from "commander";
 import { normalizeApiUrl } from "../../api/url.ts";
-import { asPlanRefusal, REFUSED_EXIT_CODE, withRefusals } from "../../plan/safety.ts";
+import { planForReview } from "../../engine/plan.ts";
+import { REFUSED_EXIT_CODE } from "../../engine/words.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
-import { redactPlan } from "../../render/redact.ts";
 import { refusedHeadline } from "../../render/refusals.ts";
 import { sealPlan, writeSavedPlan } from "../../saved/saved.ts";
+import { configPaths, loadDesired } from "../configuration.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
+import { commandSession } from "../engine-session.ts";
 import { shellWords } from "../shell-words.ts";
 import { parseTargets } from "../target-address.ts";
-import { configPaths, loadDesired, planAgainstLive } from "../workflow.ts";
 import { configOption, connectionOptions, formatOption, targetOption } from "./options.ts";
 
 interface PlanOptions {
@@ -44,14 +45,12 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
       const desired = await loadDesired(options.config, context);
       const client = connect(options, context.env, context.output);
       try {
-        const { plan } = await planAgainstLive(client, desired, {
-          ...(targets ? { targets } : {}),
-          secrets: context.secrets,
-        }).catch(asPlanRefusal);
         // What apply would refuse is judged as apply judges it, and shown at the top of the plan.
         const allowDestroy = Boolean(options.allowDestroy);
-        const policy = { maxDestroy: desired.policy.maxDestroy, allowDestroy };
-        const safe = withRefusals(redactPlan(plan, context.secrets), policy);
+        const { plan, safe } = await planForReview(commandSession(context, client), desired, {
+          ...(targets ? { targets } : {}),
+          allowDestroy,
+        });
         context.observer?.result?.({ command: "plan", plan: safe });
         const format = options.json ? "json" : options.format;
         const show = () => context.output.out(renderPlan(safe, format, context.output.style));

@@ -1,10 +1,10 @@
 // The drift report for people at a terminal or in a CI log: the items that differ as a tree,
 // one line each when it fits, as a plan shows its changes, read the other way round.
 
+import { type DriftReport, planOfDrift } from "../drift/report.ts";
 import type { ChangeAction } from "../model/plan.ts";
-import type { Style } from "../render/style.ts";
-import { changeTreeLines } from "../render/text.ts";
-import { type DriftReport, planOfDrift } from "./report.ts";
+import type { Style } from "./style.ts";
+import { changeTreeLines } from "./text.ts";
 
 /** What each action of the plan is, read as drift. */
 export const DRIFT_WORDS: Record<ChangeAction, string> = {

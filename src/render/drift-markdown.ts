@@ -2,10 +2,10 @@
 // configuration, each differing value as live ⇒ configured (render/markdown-report.ts renders it).
 
 import type { Plan } from "../model/plan.ts";
-import { CELL_VALUE_MAX, clip, codeSpan, plural } from "../render/markdown.ts";
-import { renderReport, type View } from "../render/markdown-report.ts";
-import { diffLines } from "../render/plan-markdown.ts";
-import { DRIFT_WORDS } from "./text.ts";
+import { DRIFT_WORDS } from "./drift-text.ts";
+import { CELL_VALUE_MAX, clip, codeSpan, plural } from "./markdown.ts";
+import { renderReport, type View } from "./markdown-report.ts";
+import { diffLines } from "./plan-markdown.ts";
 
 /** "Drift: 4 items differ from the configuration: 1 missing, …" */
 export function driftSummaryLine(plan: Plan): string {

@@ -2,9 +2,9 @@
 // differs from the configuration.
 
 import type { Plan } from "../model/plan.ts";
-import { renderHtml } from "../render/html.ts";
-import { driftSummaryLine } from "./markdown.ts";
-import { DRIFT_LEGEND, DRIFT_WORDS } from "./text.ts";
+import { driftSummaryLine } from "./drift-markdown.ts";
+import { DRIFT_LEGEND, DRIFT_WORDS } from "./drift-text.ts";
+import { renderHtml } from "./html.ts";
 
 export function renderDriftHtml(plan: Plan): string {
   return renderHtml(plan, {

@@ -1,0 +1,61 @@
+// The engine's session for a command: the command's client, the run's redactor and clock, and its
+// events rendered as the CLI shows them: the progress display, one line per call as it ends, the
+// report of a round of calls that stopped, and the observer of an in-process caller.
+
+import type { ApiClient } from "../api/client-types.ts";
+import type { EngineEvent } from "../engine/events.ts";
+import { createSession, type Session } from "../engine/session.ts";
+import { applyReport, progressLine } from "../engine/words.ts";
+import type { Plan } from "../model/plan.ts";
+import type { RequestCounter } from "./connection.ts";
+import type { CommandContext } from "./context.ts";
+
+export interface SessionHooks {
+  /** Counts the requests the client sends, for what apply reports. */
+  counter?: RequestCounter;
+  /** The plan an apply is about to make: the command shows it. */
+  planned?: (plan: Plan) => void;
+}
+
+export function commandSession(
+  context: CommandContext,
+  client: ApiClient,
+  hooks: SessionHooks = {},
+): Session {
+  const { output, observer } = context;
+  const say = (text: string) => output.out(context.secrets.redact(text));
+  const { counter } = hooks;
+  const onEvent = (event: EngineEvent): void => {
+    switch (event.type) {
+      case "progress":
+      case "wait":
+        output.progress?.listen(event);
+        return;
+      case "configuration":
+        observer?.configuration?.(event.desired);
+        return;
+      case "planned":
+        observer?.planned?.(event.plan);
+        hooks.planned?.(event.plan);
+        return;
+      case "call-ended":
+        say(progressLine(event.outcome, event.changes, output.style));
+        return;
+      case "applied":
+        observer?.applied?.(event.safe, event.outcomes, event.sensitive, event.made);
+        return;
+      case "calls-stopped":
+        say(applyReport(event.safe, event.result, event.sent, output.style));
+        return;
+      case "warning":
+        return;
+    }
+  };
+  return createSession({
+    client,
+    secrets: context.secrets,
+    ...(context.clock ? { clock: context.clock } : {}),
+    ...(counter ? { sent: () => counter.sent } : {}),
+    onEvent,
+  });
+}
