@@ -1,9 +1,21 @@
 // Where commands write. Commands take an Output instead of touching process streams, so that
 // tests can run them in-process and read exactly what a user would see.
 
+import type { ApiEvent } from "../api/client-types.ts";
+import type { ProgressEvent } from "../progress/events.ts";
 import { type Style, styleFor } from "../render/style.ts";
 import type { Redactor } from "../secrets/redactor.ts";
-import type { ProgressDisplay } from "./progress-display.ts";
+import type { ProgressMode } from "./progress.ts";
+
+/** The run's progress, as commands feed it (progress-display.ts shows it). */
+export interface RunProgress {
+  /** Decides how progress is shown, for a command given `--progress flag`. */
+  start(flag: ProgressMode | undefined, env: NodeJS.ProcessEnv): void;
+  /** An event of the engine. */
+  readonly listen: (event: ProgressEvent) => void;
+  /** An event of the API client. */
+  readonly apiEvent: (event: ApiEvent) => void;
+}
 
 export interface Output {
   out(text: string): void;
@@ -19,7 +31,7 @@ export interface Output {
   /** The error stream's terminal width, when it is one. */
   errorColumns?: number;
   /** The run's progress (progress-display.ts), which takes its line away before each write. */
-  progress?: ProgressDisplay;
+  progress?: RunProgress;
 }
 
 export function processOutput(): Output {

@@ -33,7 +33,8 @@ Environment:
   FORCE_COLOR       colour even when not at a terminal (0 or false: never)
 `;
 
-type Register = (program: Command, context: CommandContext) => void;
+/** `whole`: the program with every command, for a command that describes them all (completion). */
+type Register = (program: Command, context: CommandContext, whole: () => Promise<Command>) => void;
 
 /**
  * Each command's module, loaded only when the command runs (or help lists them all), so that a
@@ -78,7 +79,7 @@ export async function buildProgram(context: CommandContext, args: readonly strin
     });
   const names = commandsFor(args);
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
-  for (const register of registers) register(program, context);
+  for (const register of registers) register(program, context, () => buildProgram(context));
   for (const command of program.commands) command.exitOverride();
   return program;
 }

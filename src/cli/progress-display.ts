@@ -6,11 +6,16 @@ import { InvalidArgumentError } from "commander";
 import type { ApiEvent } from "../api/client-types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { ProgressEvent } from "../progress/events.ts";
-import type { Output } from "./output.ts";
-import { ProgressRenderer, type ProgressStyle, waitLine } from "./progress.ts";
+import type { Output, RunProgress } from "./output.ts";
+import {
+  PROGRESS_MODES,
+  type ProgressMode,
+  ProgressRenderer,
+  type ProgressStyle,
+  waitLine,
+} from "./progress.ts";
 
-export const PROGRESS_MODES = ["never", "auto", "always"] as const;
-export type ProgressMode = (typeof PROGRESS_MODES)[number];
+export { PROGRESS_MODES, type ProgressMode };
 
 /** A wait before a retry longer than this is told even without --verbose: a silent one looks hung. */
 export const ANNOUNCED_WAIT_MS = 5_000;
@@ -61,7 +66,7 @@ export interface ProgressDisplayOptions {
 }
 
 /** The progress of one run of docsync. Off until a command that talks to the API starts it. */
-export class ProgressDisplay {
+export class ProgressDisplay implements RunProgress {
   private renderer: ProgressRenderer | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private readDone = 0;

@@ -7,6 +7,10 @@ import type { ProgressEvent, ProgressPhase } from "../progress/events.ts";
 /** How progress is shown: `line` updates in place, `plain` prints whole lines, `off` shows none. */
 export type ProgressStyle = "line" | "plain" | "off";
 
+/** `--progress` and DOCSYNC_PROGRESS: how progress is shown (progress-display.ts decides). */
+export const PROGRESS_MODES = ["never", "auto", "always"] as const;
+export type ProgressMode = (typeof PROGRESS_MODES)[number];
+
 export interface ProgressRendererOptions {
   style: ProgressStyle;
   /** Writes to the error stream. */

@@ -3,7 +3,11 @@
 import { Argument, type Command } from "commander";
 import type { CommandContext } from "../context.ts";
 
-export function registerCompletionCommand(program: Command, context: CommandContext): void {
+export function registerCompletionCommand(
+  program: Command,
+  context: CommandContext,
+  whole: () => Promise<Command>,
+): void {
   program
     .command("completion")
     .description(
@@ -13,10 +17,7 @@ export function registerCompletionCommand(program: Command, context: CommandCont
     .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
     .action(async (shell: "bash" | "zsh" | "fish") => {
       // The script describes every command, so it is made from the whole program.
-      const [{ completionScript }, { buildProgram }] = await Promise.all([
-        import("../completion.ts"),
-        import("../program.ts"),
-      ]);
-      context.output.out(completionScript(shell, await buildProgram(context)));
+      const [{ completionScript }, all] = await Promise.all([import("../completion.ts"), whole()]);
+      context.output.out(completionScript(shell, all));
     });
 }
