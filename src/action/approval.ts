@@ -4,9 +4,8 @@
 // step fails, changes nothing, and its `saved-plan` output is the plan for now, to approve.
 
 import { existsSync } from "node:fs";
-import type { Made } from "../apply/report.ts";
+import type { Made, PlanDifference } from "../engine/words.ts";
 import type { Plan } from "../model/plan.ts";
-import type { PlanDifference } from "../plan/compare.ts";
 import { summaryLine } from "../render/text.ts";
 import type { Log } from "./log.ts";
 import type { Result } from "./publish.ts";

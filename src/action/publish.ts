@@ -3,7 +3,7 @@
 import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Made } from "../apply/report.ts";
+import type { Made } from "../engine/words.ts";
 import type { ErrorCode } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Log } from "./log.ts";

@@ -2,8 +2,8 @@
 // invalid configuration, an error. Like the plan's, they stay under MARKDOWN_LIMIT characters.
 
 import { countDiagnostics, type Diagnostic } from "../config/diagnostics.ts";
+import type { PlanDifference } from "../engine/words.ts";
 import type { Plan } from "../model/plan.ts";
-import type { PlanDifference } from "../plan/compare.ts";
 import { codeSpan, escapeMarkdown, fenceFor, MARKDOWN_LIMIT } from "../render/markdown.ts";
 import { differenceHeadline, renderDifferenceMarkdown } from "../render/plan-difference.ts";
 import { renderPlanMarkdown } from "../render/plan-markdown.ts";
