@@ -13,35 +13,21 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CallerContext, CommandResult } from "../cli/context.ts";
 import type { Interruption } from "../cli/interruption.ts";
 import { runDocsync } from "../cli/program.ts";
 import { ConfigError } from "../config/diagnostics.ts";
-import { planOfDrift, refusalError } from "../engine/words.ts";
-import { type DocsyncError, type ErrorCode, errorCodeOf } from "../errors.ts";
-import type { Plan } from "../model/plan.ts";
-import { renderDriftHtml } from "../render/drift-html.ts";
-import { driftSummaryLine, renderDriftMarkdown } from "../render/drift-markdown.ts";
-import { renderDriftText } from "../render/drift-text.ts";
-import { renderPlanHtml } from "../render/format.ts";
-import { renderPlanMarkdown } from "../render/plan-markdown.ts";
-import { plainStyle } from "../render/style.ts";
-import { renderPlanText, summaryLine } from "../render/text.ts";
-import { type ApplyOutcome, approvalResult, refusedResult } from "./approval.ts";
-import { splitArgs } from "./args.ts";
+import { refusalError } from "../engine/words.ts";
+import { type ErrorCode, errorCodeOf } from "../errors.ts";
+import { refusedResult } from "./approval.ts";
 import { configErrors } from "./config-errors.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
-import { type ActionStreams, Log, printGroup, printUntrusted, processStreams } from "./log.ts";
-import { LABEL_PATTERN, wholePlanNote } from "./provenance.ts";
+import { invocation, OWN_ARGS } from "./invocation.ts";
+import { type ActionStreams, Log, printUntrusted, processStreams } from "./log.ts";
+import { LABEL_PATTERN } from "./provenance.ts";
 import { publish, type Result } from "./publish.ts";
 import { type ActionCommand, applyReport, errorReport } from "./report.ts";
-
-/** The commands the action runs, with the arguments it adds to the user's for each. */
-const OWN_ARGS: Record<ActionCommand, readonly string[]> = {
-  plan: ["--format", "json", "--detailed-exitcode"],
-  apply: ["--yes"],
-  drift: ["--format", "json"],
-};
+import { Seen } from "./seen.ts";
+import { shownResult } from "./shown.ts";
 
 /** What a step's run of docsync needs besides its inputs. */
 interface StepSetup {
@@ -129,94 +115,10 @@ async function run(
   interruption: Interruption | undefined,
   unanswered?: Promise<never>,
 ): Promise<Result> {
-  const { command, token } = setup;
-  const extra = splitArgs(getInput(env, "args"));
-  const configs = (getInput(env, "config") || "docsync.yaml")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
-
-  // docsync sees the step's environment without the action's own inputs, and the connection.
-  const docsyncEnv: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(env).filter(([name]) => !name.startsWith("INPUT_")),
-  );
-  docsyncEnv.DOCSYNC_TOKEN = token;
-  // The error stream is shown once docsync is done, where progress lines would only be noise;
-  // apply's own lines, one per call, are in the log as they happen.
-  docsyncEnv.DOCSYNC_PROGRESS ||= "never";
-  const apiUrl = getInput(env, "api-url");
-  if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
-
-  const savedPlanInput = getInput(env, "plan");
-  // apply without an approved plan applies only when the workflow says so (auto-approve);
-  // otherwise it plans, for the plan to be approved.
-  const forApproval =
-    command === "apply" && savedPlanInput === "" && booleanInput(env, "auto-approve") !== true;
-  const runs: ActionCommand = forApproval ? "plan" : command;
-  const args = [runs, ...(savedPlanInput === "" ? [] : [savedPlanInput])];
-  // With a saved plan, -c is the configuration it was made from: apply checks it and plans again.
-  args.push(...configs.flatMap((path) => ["-c", path]));
-  const own = [...OWN_ARGS[runs]];
-  // plan saves its plan; apply of a saved plan, when it refuses it, the plan for now.
-  const savedPlan = runs === "plan" || savedPlanInput !== "" ? join(setup.dir, "saved-plan.json") : undefined;
-  if (savedPlan) own.push("--out", savedPlan);
-  if (env.RUNNER_DEBUG === "1") own.push("--verbose");
-  const end = extra.indexOf("--");
-  args.push(...(end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]));
-
-  let out = "";
-  let err = "";
-  let organization: string | undefined;
-  let failure: DocsyncError | undefined;
-  let applyHadChanges = false;
-  let counted: Plan | undefined;
-  let shown: CommandResult | undefined;
-  const applied: ApplyOutcome = { made: { changes: 0, calls: 0 } };
-  const context: CallerContext = {
-    // docsync adds the configuration's sensitive values to the shared redactor as it loads them.
-    secrets: log.secrets,
-    observer: {
-      configuration(desired) {
-        organization = desired.organization;
-      },
-      planned(plan) {
-        applyHadChanges = plan.changes.length > 0;
-        counted = plan;
-      },
-      applied(_safe, _outcomes, _sensitive, made) {
-        applied.made = {
-          changes: applied.made.changes + made.changes,
-          calls: applied.made.calls + made.calls,
-        };
-      },
-      refused(refusal) {
-        applied.refused = refusal;
-      },
-      result(result) {
-        shown = result;
-      },
-      failed(error) {
-        failure = error;
-      },
-    },
-    env: docsyncEnv,
-    exitCode: 0,
-    ...(interruption ? { interruption } : {}),
-    ...(unanswered ? { unanswered } : {}),
-    output: {
-      out: (text) => {
-        out += text;
-        if (command === "apply") log.text(text);
-      },
-      // Shown once docsync is done: a configuration error is shown as annotations instead.
-      err: (text) => {
-        err += text;
-      },
-      style: plainStyle,
-      interactive: false,
-      ask: async () => "",
-    },
-  };
+  const { command } = setup;
+  const { args, forApproval, savedPlan, ...docsync } = invocation(command, setup.token, setup.dir, env);
+  const seen = new Seen();
+  const context = seen.context(command, log, docsync.env, interruption, unanswered);
   // apply's progress is long: folded in the log, as what plan and drift print below.
   if (command === "apply") log.command("group", `docsync ${args.slice(0, 2).join(" ")}`);
   log.stopCommands();
@@ -227,13 +129,14 @@ async function run(
     log.resumeCommands();
     if (command === "apply") log.command("endgroup", "");
   }
+  const { failure, shown, organization, applied } = seen;
   // A plan that apply will refuse is shown as a plan, its banner first, and fails the step.
   const refusal = shown?.command === "plan" && failure === undefined ? shown.plan.refusals?.[0] : undefined;
   if (exitCode !== 0 && exitCode !== 2) setup.failureReason = failure?.code ?? refusal?.code ?? "internal";
   if (failure instanceof ConfigError) return configErrors(command, failure.diagnostics, env, log);
-  printUntrusted(log, err);
+  printUntrusted(log, seen.err);
   // docsync's own error, as it reported it; a bug's text only from what it printed.
-  const error = log.redact(failure?.message ?? errorMessage(err));
+  const error = log.redact(failure?.message ?? errorMessage(seen.err));
 
   const failed = exitCode !== 0 && exitCode !== 2 && refusal === undefined;
   if (failed) log.command("error", error || `docsync ${command} exited with code ${exitCode}.`);
@@ -242,47 +145,16 @@ async function run(
     if (applied.refused) return refusedResult(exitCode, applied.refused, organization, savedPlan);
     return {
       exitCode,
-      changes: applyHadChanges,
-      ...(counted ? { counted } : {}),
+      changes: seen.applyHadChanges,
+      ...(seen.counted ? { counted: seen.counted } : {}),
       made: applied.made,
-      report: applyReport({ organization, exitCode, log: log.redact(out), error: failed ? error : "" }),
+      report: applyReport({ organization, exitCode, log: log.redact(seen.out), error: failed ? error : "" }),
     };
   }
   if (failed)
     return { exitCode, changes: false, report: errorReport(command, exitCode, error, organization) };
-
-  // plan and drift: what docsync showed, as data (already redacted; redacted again all the
-  // same). People read it as text in the log; its JSON becomes the plan file.
   if (!shown) throw new Error(`docsync ${command} ended without showing its result.`);
-  if (shown.command === "plan") {
-    const plan = log.secrets.redactValue(shown.plan);
-    printGroup(log, `docsync plan: ${summaryLine(plan)}`, renderPlanText(plan, plainStyle));
-    for (const warning of plan.warnings) log.command("warning", warning);
-    if (forApproval) return approvalResult(plan, organization, savedPlan, log);
-    return {
-      exitCode,
-      changes: plan.changes.length > 0,
-      report: renderPlanMarkdown(plan, wholePlanNote(env, getInput(env, "artifact"))),
-      planJson: `${JSON.stringify(plan, null, 2)}\n`,
-      html: renderPlanHtml(plan),
-      headline: summaryLine(plan),
-      counted: plan,
-      ...(savedPlan ? { savedPlan } : {}),
-    };
-  }
-  const report = log.secrets.redactValue(shown.drift);
-  const asPlan = planOfDrift(report);
-  printGroup(log, `docsync drift: ${driftSummaryLine(asPlan)}`, renderDriftText(report, plainStyle));
-  for (const warning of report.warnings) log.command("warning", warning);
-  return {
-    exitCode,
-    changes: report.drifted,
-    report: renderDriftMarkdown(asPlan),
-    planJson: `${JSON.stringify(report, null, 2)}\n`,
-    html: renderDriftHtml(asPlan),
-    headline: driftSummaryLine(asPlan),
-    counted: asPlan,
-  };
+  return shownResult(shown, { exitCode, organization, savedPlan, forApproval }, env, log);
 }
 
 /** What docsync said went wrong: its last message on the error stream, without `Error: `. */
