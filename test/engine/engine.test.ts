@@ -1,0 +1,168 @@
+// The engine's operations in-process against the emulator over HTTP: a session made of a client,
+// a redactor, a clock and an event listener; values in, values out, nothing printed. A model for
+// tests that need no process: build a session with `engineSession`, call the operation, assert on
+// what it returns, on the events it told and on what the emulator holds.
+
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../../src/api/client.ts";
+import type { DesiredState } from "../../src/config/types.ts";
+import {
+  applyConfiguration,
+  applySavedPlan,
+  approvedPlan,
+  createSession,
+  driftOf,
+  type EngineEvent,
+  exportLive,
+  loadConfiguration,
+  planForReview,
+  planLive,
+  type Session,
+} from "../../src/engine/index.ts";
+import { DocsyncError } from "../../src/errors.ts";
+import { sealPlan } from "../../src/saved/saved.ts";
+import { Redactor } from "../../src/secrets/redactor.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+
+/** 2030-01-02T03:04:05Z: the clock of every session here, so that what it dates is known. */
+const NOW = Date.UTC(2030, 0, 2, 3, 4, 5);
+
+describe("the engine", () => {
+  let h: Harness;
+  const closing: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    for (const close of closing) await close();
+    await h.close();
+  });
+
+  /** A session on the harness's emulator, with the events it tells. */
+  function engineSession(): { session: Session; events: EngineEvent[] } {
+    let sent = 0;
+    const client = createApiClient({
+      baseUrl: h.emulator.url,
+      token: h.emulator.token,
+      onEvent: (event) => {
+        if (event.type === "request") sent += 1;
+      },
+    });
+    closing.push(() => client.close());
+    const events: EngineEvent[] = [];
+    const session = createSession({
+      client,
+      secrets: new Redactor([h.emulator.token]),
+      clock: () => NOW,
+      sent: () => sent,
+      onEvent: (event) => events.push(event),
+    });
+    return { session, events };
+  }
+
+  async function configuration(session: Session, lines: string[]): Promise<DesiredState> {
+    const path = await h.config(["version: 1", `organization: ${h.org}`, ...lines, ""].join("\n"));
+    return loadConfiguration({ paths: [path], env: {} }, session.secrets, session.emit);
+  }
+
+  it("plans, applies after the confirmation with the check, then finds no drift; printing nothing", async () => {
+    const written = [vi.spyOn(process.stdout, "write"), vi.spyOn(process.stderr, "write")];
+    try {
+      const { session, events } = engineSession();
+      const desired = await configuration(session, [
+        "collections:",
+        "  - title: Engine collection",
+        "teams:",
+        "  - title: Engine team",
+      ]);
+      expect(events[0]).toEqual({ type: "configuration", desired });
+
+      const { safe } = await planForReview(session, desired, { allowDestroy: false });
+      expect(safe.changes.map((change) => `${change.action} ${change.address}`)).toEqual([
+        'create collection "Engine collection"',
+        'create team "Engine team"',
+      ]);
+
+      const writesBefore = h.writes();
+      const confirmed: number[] = [];
+      const applied = await applyConfiguration(session, desired, {
+        parallelism: 4,
+        allowDestroy: false,
+        confirm: async (plan) => {
+          confirmed.push(plan.changes.length);
+          // Nothing is written before the plan is confirmed.
+          expect(h.writes()).toBe(writesBefore);
+        },
+      });
+      expect(confirmed).toEqual([2]);
+      expect(applied.status).toBe("applied");
+      if (applied.status !== "applied") return;
+      expect(applied.made.changes).toBe(2);
+      expect(applied.made.calls).toBe(h.writes() - writesBefore);
+      expect(applied.left.changes).toEqual([]);
+      const ended = events.filter((event) => event.type === "call-ended");
+      expect(ended.map((event) => event.outcome.status)).toEqual(["done", "done"]);
+      expect(events.filter((event) => event.type === "planned")).toHaveLength(1);
+
+      const { report } = await driftOf(session, desired);
+      expect(report.drifted).toBe(false);
+    } finally {
+      for (const spy of written) spy.mockRestore();
+    }
+    for (const spy of written) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("makes no call when the confirmation is refused, and throws what it threw", async () => {
+    const { session } = engineSession();
+    const desired = await configuration(session, ["collections:", "  - title: Never made"]);
+    const writesBefore = h.writes();
+    const refused = applyConfiguration(session, desired, {
+      parallelism: 4,
+      allowDestroy: false,
+      confirm: async () => {
+        throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
+      },
+    });
+    await expect(refused).rejects.toMatchObject({ code: "apply.cancelled" });
+    expect(h.writes()).toBe(writesBefore);
+  });
+
+  it("applies a saved plan exactly once: a second time it is found already applied", async () => {
+    const { session } = engineSession();
+    const desired = await configuration(session, ["collections:", "  - title: Saved and applied"]);
+    const { plan } = await planLive(session, desired);
+    const saved = sealPlan(plan, desired, { apiUrl: h.emulator.url, secrets: session.secrets });
+    const input = { saved, file: "saved.json", desired, paths: ["docsync.yaml"], apiUrl: h.emulator.url };
+    const approved = approvedPlan(input);
+    const first = await applySavedPlan(
+      session,
+      { ...input, approved },
+      { parallelism: 4, allowDestroy: false },
+    );
+    expect(first).toMatchObject({ status: "applied", made: { changes: 1 } });
+    const second = await applySavedPlan(
+      session,
+      { ...input, approved },
+      { parallelism: 4, allowDestroy: false },
+    );
+    expect(second.status).toBe("already-applied");
+  });
+
+  it("refuses a saved plan for another API before any request", async () => {
+    const { session } = engineSession();
+    const desired = await configuration(session, ["collections:", "  - title: Elsewhere"]);
+    const { plan } = await planLive(session, desired);
+    const saved = sealPlan(plan, desired, { apiUrl: "https://api.example.com", secrets: session.secrets });
+    expect(() =>
+      approvedPlan({ saved, file: "saved.json", desired, paths: ["docsync.yaml"], apiUrl: h.emulator.url }),
+    ).toThrow(expect.objectContaining({ code: "plan.other-api" }));
+  });
+
+  it("exports the organization as configuration dated by the session's clock", async () => {
+    const { session } = engineSession();
+    const result = await exportLive(session, h.org, { pruneOrganizationWide: false });
+    expect(result.yaml).toContain("exported on 2030-01-02T03:04:05Z.");
+    expect(result.yaml).toContain("Engine collection");
+    expect(result.counts.collections).toBeGreaterThan(0);
+  });
+});
