@@ -78,6 +78,16 @@ describe("architecture", () => {
     expect(importers).toEqual([join("cli", "commands", "emulator.ts")]);
   });
 
+  it("has the CLI and the Action reach the planner, apply, the live reads, drift and export only through the engine", () => {
+    const inner = new Set(["plan", "apply", "live", "drift", "export"]);
+    const reaches = [...modules]
+      .filter(([module]) => ["cli", "action"].includes(folderOf(module)))
+      .flatMap(([module, targets]) =>
+        targets.filter((t) => inner.has(folderOf(t))).map((t) => `${module} → ${t}`),
+      );
+    expect(reaches).toEqual([]);
+  });
+
   it("keeps every module of src/ outside the emulator under 300 lines", () => {
     const long = [...modules.keys()]
       .filter((module) => folderOf(module) !== "emulator")
