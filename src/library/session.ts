@@ -1,5 +1,6 @@
 // The first steps of every library call: the configuration loaded (or taken as loaded), the
-// run's redactor, and an API client that reports its events to the caller instead of printing.
+// run's redactor, an API client that reports its events to the caller instead of printing, and
+// the engine's session over them, whose events become the library's own.
 
 import { createApiClient } from "../api/client.ts";
 import type { ApiClient } from "../api/client-types.ts";
