@@ -76,7 +76,9 @@ export async function planForReview(
     options.targets ? { targets: options.targets } : {},
   ).catch(asPlanRefusal);
   const policy = { maxDestroy: desired.policy.maxDestroy, allowDestroy: options.allowDestroy };
-  return { plan, safe: withRefusals(redactPlan(plan, session.secrets), policy) };
+  const safe = withRefusals(redactPlan(plan, session.secrets), policy);
+  for (const message of safe.warnings) session.emit({ type: "warning", message });
+  return { plan, safe };
 }
 
 export interface Drift {

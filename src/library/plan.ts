@@ -14,7 +14,6 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
       ...targetsOf(options),
       allowDestroy: options.allowDestroy === true,
     });
-    for (const message of safe.warnings) options.onEvent?.({ type: "warning", message });
     return planResult(safe);
   });
 }

@@ -64,9 +64,10 @@ export async function withSession<T>(
   }
 }
 
-/** The engine's events a caller of the library is told: each call's end. */
+/** The engine's events a caller of the library is told: the plan's warnings, each call's end. */
 function tell(event: EngineEvent, onEvent: ConnectionSettings["onEvent"], secrets: Redactor): void {
-  if (event.type === "call-ended") {
+  if (event.type === "warning") onEvent?.(event);
+  else if (event.type === "call-ended") {
     const { outcome, changes } = event;
     onEvent?.({
       type: "call",

@@ -112,6 +112,16 @@ describe("the engine", () => {
     for (const spy of written) expect(spy).not.toHaveBeenCalled();
   });
 
+  it("tells the plan's warnings as events: a live item matched to nothing beside a create", async () => {
+    const { session, events } = engineSession();
+    // Made by the test before: renamed here, the live team is matched to nothing.
+    const desired = await configuration(session, ["teams:", "  - title: Engine team renamed"]);
+    const { safe } = await planForReview(session, desired, { allowDestroy: false });
+    expect(safe.warnings).not.toEqual([]);
+    const warned = events.flatMap((event) => (event.type === "warning" ? [event.message] : []));
+    expect(warned).toEqual(safe.warnings);
+  });
+
   it("makes no call when the confirmation is refused, and throws what it threw", async () => {
     const { session } = engineSession();
     const desired = await configuration(session, ["collections:", "  - title: Never made"]);
