@@ -114,8 +114,10 @@ describe("the engine", () => {
 
   it("tells the plan's warnings as events: a live item matched to nothing beside a create", async () => {
     const { session, events } = engineSession();
-    // Made by the test before: renamed here, the live team is matched to nothing.
-    const desired = await configuration(session, ["teams:", "  - title: Engine team renamed"]);
+    const made = await configuration(session, ["teams:", "  - title: Warned team"]);
+    await applyConfiguration(session, made, { parallelism: 4, allowDestroy: false });
+    // Renamed here, the live team is matched to nothing.
+    const desired = await configuration(session, ["teams:", "  - title: Warned team renamed"]);
     const { safe } = await planForReview(session, desired, { allowDestroy: false });
     expect(safe.warnings).not.toEqual([]);
     const warned = events.flatMap((event) => (event.type === "warning" ? [event.message] : []));
