@@ -57,8 +57,9 @@ export interface Grant {
 
 /** The calls that write one type of principal. */
 export interface PrincipalRoutes<S> {
+  /** Gives one principal its role (unused with `inviteMany`). */
   invite(scope: S, id: Id, role: string): CallDraft;
-  change(scope: S, id: string, role: string): CallDraft;
+  change(scope: S, id: Id, role: string): CallDraft;
   remove(scope: S, id: string): CallDraft;
 }
 
@@ -80,6 +81,13 @@ export interface AssignmentSpec<P extends ParentTypes, R extends Located<unknown
   config: KindConfig<R, DesiredAssignment, P["parentRaw"]>;
   /** The routes of each type of principal, by type. */
   principals: Record<string, PrincipalRoutes<ScopeIn<P>>>;
+  /**
+   * For a service whose invitation takes a list of principals of one type and no role (a
+   * site's): the one call that invites them all. The container's first new grant of the type
+   * drafts it for every new grant of the type, and each new grant then sets its role with
+   * `change`, after it.
+   */
+  inviteMany?(scope: ScopeIn<P>, type: string, ids: readonly Id[]): CallDraft;
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
   read(client: RunReader, scope: ScopeIn<P>): Promise<LiveAssignment[]>;
   /**
@@ -212,6 +220,42 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
   const takes = (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
     spec.keptRole !== undefined && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
 
+  /** The configured grants of `type` that no live grant matches, in configuration order. */
+  const newGrants = (scope: ScopeIn<P>, type: string, ctx: PlanContext): DesiredAssignment[] => {
+    const live = new Set(childrenOf(scope.live, kind).map(({ item }) => principalKey(item.type, item.id)));
+    const ids = principalIds(scope, ctx);
+    return (own(scope) ?? []).filter(
+      (desired) => desired.type === type && !live.has(principalKey(type, ids.get(desired)!)),
+    );
+  };
+  // The role calls wait for the invitation: it releases a value of its own that they claim, so
+  // that `--target` of one grant brings the invitation along.
+  const invitationOf = (scope: ScopeIn<P>, type: string) =>
+    `invitation of ${type}s to ${addressText(scope.address)}`;
+  const invitedMany = (
+    inviteMany: NonNullable<AssignmentSpec<P, R>["inviteMany"]>,
+    desired: DesiredAssignment,
+    principal: Id,
+    scope: ScopeIn<P>,
+    ctx: PlanContext,
+  ): CallDraft[] => {
+    const invitation = invitationOf(scope, desired.type);
+    const calls: CallDraft[] = [];
+    const invited = newGrants(scope, desired.type, ctx);
+    if (invited[0] === desired) {
+      const ids = principalIds(scope, ctx);
+      const call = inviteMany(
+        scope,
+        desired.type,
+        invited.map((grant) => ids.get(grant)!),
+      );
+      calls.push({ ...call, releases: [invitation] });
+    }
+    const role = routes(desired.type).change(scope, principal, desired.role);
+    calls.push(gives({ ...role, claims: [invitation] }, scope, desired.role));
+    return calls;
+  };
+
   const kind: KindModule<AssignmentTypes<P, R>> = {
     kind: spec.kind,
     collection: spec.collection,
@@ -237,6 +281,7 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
       guard(scope, ctx);
       const principal = spec.principalId(desired, scope, ctx);
       // A principal this plan creates (a new team) is named by reference: the call waits for it.
+      if (spec.inviteMany) return invitedMany(spec.inviteMany, desired, principal, scope, ctx);
       return [gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role)];
     },
     update(desired, live, _changes, _address, scope) {
