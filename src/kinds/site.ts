@@ -17,7 +17,7 @@ import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
 import { nestSections, placeLinks } from "./section-nesting.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
-import { type RawSitePermission, sitePermissionKind } from "./site/site-permission.ts";
+import { type RawSitePermission, sitePermissionKind, sitePermissionRefs } from "./site/site-permission.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -76,16 +76,14 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   siteSpaces?: DesiredSiteSpace[];
   /** Absent: not managed. */
   redirects?: DesiredRedirect[];
-  /** Roles of users and teams on the site. Absent: not managed. */
-  permissions?: DesiredAssignment[];
+  permissions?: DesiredAssignment[]; // Roles of users and teams on it. Absent: not managed.
 }
 
 /** Further facts read about a live site. */
 export interface SiteDetails {
   /** The JSON schema of its visitor attributes (`…/adaptive-schema`). */
   adaptiveSchema: LiveJsonSchema;
-  /** What its permissions' lock-out rule and names need (site/site-permission.ts). */
-  access: AccessFacts;
+  access: AccessFacts; // what its permissions need (site/site-permission.ts)
 }
 
 /** A live site as read. */
@@ -149,21 +147,7 @@ export const siteKind: TopLevelKind<
     siteCustomizationKind,
     sitePermissionKind,
   ],
-  refersTo: [
-    {
-      kind: "team",
-      when: (scope) =>
-        (scope.desired.sites ?? []).some((site) => site.permissions?.some((p) => p.type === "team")),
-    },
-    // The users a site this plan creates names by email (site/site-permission.ts).
-    {
-      kind: "member",
-      when: (scope) =>
-        (scope.desired.sites ?? []).some((site) =>
-          site.permissions?.some((p) => p.type === "user" && p.name.includes("@")),
-        ),
-    },
-  ],
+  refersTo: sitePermissionRefs,
 
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),

@@ -230,8 +230,6 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
   };
   // The role calls wait for the invitation: it releases a value of its own that they claim, so
   // that `--target` of one grant brings the invitation along.
-  const invitationOf = (scope: ScopeIn<P>, type: string) =>
-    `invitation of ${type}s to ${addressText(scope.address)}`;
   const invitedMany = (
     inviteMany: NonNullable<AssignmentSpec<P, R>["inviteMany"]>,
     desired: DesiredAssignment,
@@ -239,7 +237,7 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
     scope: ScopeIn<P>,
     ctx: PlanContext,
   ): CallDraft[] => {
-    const invitation = invitationOf(scope, desired.type);
+    const invitation = `invitation of ${desired.type}s to ${addressText(scope.address)}`;
     const calls: CallDraft[] = [];
     const invited = newGrants(scope, desired.type, ctx);
     if (invited[0] === desired) {

@@ -26,6 +26,11 @@ import { siteLockoutProblems } from "./site-access.ts";
 
 export type RawSitePermission = RawGrant;
 
+/** The organization's scope, as the sites' kind sees it. */
+type SitesScope = { desired: { sites?: readonly { permissions?: readonly DesiredAssignment[] }[] } };
+const namesAny = (scope: SitesScope, test: (grant: DesiredAssignment) => boolean) =>
+  (scope.desired.sites ?? []).some((site) => site.permissions?.some(test));
+
 /** The path of a site's permissions. */
 const permissionsPath = (scope: SiteScope) =>
   subPath(sitePath(scope.organization, scope.ids.site), "/permissions");
@@ -118,3 +123,13 @@ export const sitePermissionKind: typeof assignments = {
       ctx.warn(message),
     ),
 };
+
+/** The kinds the sites' permissions name: teams by title, and the members a site this plan
+ * creates names by email (it has no grants to read members with). */
+export const sitePermissionRefs = [
+  { kind: "team", when: (scope: SitesScope) => namesAny(scope, (grant) => grant.type === "team") },
+  {
+    kind: "member",
+    when: (scope: SitesScope) => namesAny(scope, (grant) => grant.type === "user" && isEmail(grant.name)),
+  },
+];
