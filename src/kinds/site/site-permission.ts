@@ -7,7 +7,7 @@
 
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, type Id, ROOT } from "../../model/address.ts";
-import { type Located, placeOf } from "../../model/desired.ts";
+import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import { below, liveId, sitePath, subPath } from "../paths.ts";
 import { assignmentKind, type DesiredAssignment } from "../shapes/assignment.ts";
 import {
@@ -19,12 +19,20 @@ import {
   type RawGrant,
   readGrants,
 } from "../shapes/principals.ts";
-import type { InSite, SiteScope } from "../site.ts";
 import type { AccessFacts } from "../space-access-facts.ts";
-import type { CallDraft, PlanContext } from "../types.ts";
+import type { CallDraft, LiveNode, PlanContext, ScopeIn } from "../types.ts";
 import { siteLockoutProblems } from "./site-access.ts";
 
 export type RawSitePermission = RawGrant;
+
+/** What a site gives its permissions (site.ts, said here as far as they need it). */
+interface InSite {
+  parent: ItemMeta & { title: string; permissions?: DesiredAssignment[] };
+  parentRaw: unknown;
+  parentNode: LiveNode<{ id: string; title: string }, { access?: AccessFacts }>;
+  ids: { site: Id };
+}
+type SiteScope = ScopeIn<InSite>;
 
 /** The organization's scope, as the sites' kind sees it. */
 type SitesScope = { desired: { sites?: readonly { permissions?: readonly DesiredAssignment[] }[] } };
