@@ -192,6 +192,7 @@ describe("docsync export", () => {
           { source: "/getting-started", to: { section: "guides" } },
           { source: "/releases", to: { section: "changelog" } },
         ]),
+        permissions: [],
       },
     ]);
     expect(doc.sites[0].redirects).toHaveLength(3);
@@ -501,6 +502,7 @@ describe("docsync export", () => {
           { source: "/status", destination: { kind: "external", url: "https://status.example.com/" } },
           { source: "/api/page", destination: { kind: "site-page", siteSpaceId: v1.id, pageId: "page_1" } },
         ],
+        permissions: [],
       },
       {
         title: "Internal",
@@ -513,6 +515,7 @@ describe("docsync export", () => {
           { space: "internal-wiki", path: "internal-wiki", condition: "visitor.claims.staff", default: true },
         ],
         redirects: [],
+        permissions: [],
       },
       {
         title: "Empty site",
@@ -522,6 +525,7 @@ describe("docsync export", () => {
         adaptiveContent: { enabled: false },
         siteSpaces: [],
         redirects: [],
+        permissions: [],
       },
       {
         title: "Scratch",
@@ -531,6 +535,7 @@ describe("docsync export", () => {
         adaptiveContent: { enabled: false },
         siteSpaces: [{ space: "handbook-2", path: "handbook", default: true }],
         redirects: [],
+        permissions: [],
       },
     ]);
     expect(text).toContain(
