@@ -101,6 +101,21 @@ describe("site permissions", () => {
     await noChanges(file);
   });
 
+  it("applies one new grant by --target, with the invitation it waits for", async () => {
+    await applied(h, await h.config(docs()));
+    const file = await h.config(docs("{ team: Writers, role: edit }", "{ team: Reviewers, role: review }"));
+    const target = 'site "Docs" > site permission "team:Reviewers"';
+    const result = await h.run(["apply", "-c", file, "--target", target, "--yes"]);
+    expect(result.code).toBe(0);
+    // The invitation is the first new grant's (Writers'): that grant comes along with it.
+    expect(result.stdout).toContain('site permission "team:Writers"');
+    expect(await grants()).toEqual([
+      ["team:Reviewers", "review"],
+      ["team:Writers", "edit"],
+    ]);
+    await noChanges(file);
+  });
+
   it("reads a site's permissions only when its configuration names them", async () => {
     const without = await h.config(docs());
     await applied(h, without);
