@@ -64,7 +64,7 @@ export const ERROR_CODES = {
   "plan.admin":
     "the plan would leave the organization without an active admin, or take the admin role from the token's own user",
   "plan.lockout":
-    "the plan would leave a space without an admin, or take the token's own user's admin access to it",
+    "the plan would leave a space without an admin, or take the token's own user's admin access to it, or remove or lower that user's access to a site",
   "plan.protected": "the plan needs a change that `protect: true` forbids",
   "plan.max-destroy": "the plan deletes more than `policy.maxDestroy`; `--allow-destroy` allows it",
   "plan.cycle": "a planner bug: calls that wait for each other (please report it)",

@@ -16,6 +16,8 @@ import { type DesiredRedirect, redirectKind } from "./redirect.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
 import { nestSections, placeLinks } from "./section-nesting.ts";
+import type { DesiredAssignment } from "./shapes/assignment.ts";
+import { type RawSitePermission, sitePermissionKind, sitePermissionRefs } from "./site/site-permission.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -28,6 +30,7 @@ import { siteContents } from "./site-contents.ts";
 import { siteCustomizationKind } from "./site-customization.ts";
 import { type DesiredLink, siteLinkKind } from "./site-link.ts";
 import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
+import type { AccessFacts } from "./space-access-facts.ts";
 import { addressKey, type CallDraft, childrenOf, type LiveNode, type ScopeIn } from "./types.ts";
 
 export interface LiveSite {
@@ -59,6 +62,7 @@ interface SiteSettings {
 export interface RawSite extends SiteSettings {
   id?: string;
   siteSpaces?: RawSiteSpace[];
+  permissions?: RawSitePermission[];
 }
 
 export interface DesiredSite extends ItemMeta, SiteSettings {
@@ -72,12 +76,14 @@ export interface DesiredSite extends ItemMeta, SiteSettings {
   siteSpaces?: DesiredSiteSpace[];
   /** Absent: not managed. */
   redirects?: DesiredRedirect[];
+  permissions?: DesiredAssignment[]; // Roles of users and teams on it. Absent: not managed.
 }
 
 /** Further facts read about a live site. */
 export interface SiteDetails {
   /** The JSON schema of its visitor attributes (`…/adaptive-schema`). */
   adaptiveSchema: LiveJsonSchema;
+  access: AccessFacts; // what its permissions need (site/site-permission.ts)
 }
 
 /** A live site as read. */
@@ -139,7 +145,9 @@ export const siteKind: TopLevelKind<
     rootSiteSpaceKind,
     redirectKind,
     siteCustomizationKind,
+    sitePermissionKind,
   ],
+  refersTo: sitePermissionRefs,
 
   read: async (client, scope) =>
     leafNodes(await client.list<LiveSite>(`${orgPath(scope.organization)}/sites`)),
@@ -283,6 +291,7 @@ export const siteKind: TopLevelKind<
       config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config);
     }
     config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config);
+    config.permissions = ctx.children(sitePermissionKind).map((permission) => permission.config);
     return config;
   },
 };

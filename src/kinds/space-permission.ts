@@ -5,38 +5,24 @@
 // for the whole space before any call is drafted.
 
 import { DocsyncError } from "../errors.ts";
-import { addressOf, type Id, ROOT } from "../model/address.ts";
-import { type Located, placeOf, ROLES, type Role } from "../model/desired.ts";
-import { spacePermissionsPath, subPath } from "./paths.ts";
+import type { Id } from "../model/address.ts";
+import { type Located, placeOf } from "../model/desired.ts";
+import { below, liveId, spacePermissionsPath, subPath } from "./paths.ts";
+import { assignmentKind, type DesiredAssignment } from "./shapes/assignment.ts";
 import {
-  assignmentKey,
-  assignmentKind,
-  type DesiredAssignment,
-  type LiveAssignment,
-} from "./shapes/assignment.ts";
+  grantConfig,
+  grantListConfig,
+  principalIdOf,
+  principalOwners,
+  type RawGrant,
+  readGrants,
+} from "./shapes/principals.ts";
 import type { InSpace, SpaceScope } from "./space.ts";
 import { lockoutProblems } from "./space-access.ts";
-import { type AccessFacts, readCaller, readMembers } from "./space-access-facts.ts";
-import type { ExportContext, Owner, PlanContext } from "./types.ts";
+import type { AccessFacts } from "./space-access-facts.ts";
+import type { PlanContext } from "./types.ts";
 
-export interface RawSpacePermission {
-  user?: string;
-  team?: string;
-  role: Role;
-}
-
-interface UserGrant {
-  permission: string;
-  user: { id: string; email?: string };
-}
-interface TeamGrant {
-  permission: string;
-  team: { id: string; title: string };
-}
-
-const isEmail = (name: string) => name.includes("@");
-/** Emails are matched without regard to case. */
-const userName = (name: string) => (isEmail(name) ? name.toLowerCase() : name);
+export type RawSpacePermission = RawGrant;
 
 const factsOf = (scope: SpaceScope): AccessFacts | undefined => scope.live?.details?.access;
 
@@ -51,59 +37,8 @@ function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
   return `${placeOf(at)}: space "${scope.desired.name}"`;
 }
 
-/** How a member's address names it: by its email when it has one, as members are matched. */
-const memberKey = (id: string, email: string | undefined) => email?.toLowerCase() ?? id;
-const memberAddress = (id: string, email: string | undefined) =>
-  addressOf(ROOT, "member", memberKey(id, email));
-
-function principalId(desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): Id {
-  if (desired.type === "team") {
-    const address = addressOf(ROOT, "team", desired.name);
-    let id: Id;
-    try {
-      id = ctx.idOf(address);
-    } catch (error) {
-      if (!(error instanceof DocsyncError)) throw error;
-      throw new DocsyncError(
-        "plan.unknown-reference",
-        `${whereItem(desired, scope)}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
-      );
-    }
-    if (ctx.deletes(address) === id) {
-      throw new DocsyncError(
-        "plan.deleted-reference",
-        `${whereItem(desired, scope)}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`,
-      );
-    }
-    return id;
-  }
-  const members = factsOf(scope)?.members;
-  const id = isEmail(desired.name) ? members?.byEmail.get(desired.name) : desired.name;
-  if (id === undefined || !members?.ids.has(id)) {
-    throw new DocsyncError(
-      "plan.unknown-reference",
-      `${whereItem(desired, scope)}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
-    );
-  }
-  if (ctx.deletes(memberAddress(id, members.emails.get(id))) === id) {
-    throw new DocsyncError(
-      "plan.deleted-reference",
-      `${whereItem(desired, scope)}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`,
-    );
-  }
-  return id;
-}
-
-/**
- * A live grant's team or member: its address, and the one it has beside another item of its
- * title (a duplicate team). Deleting either takes the grant along.
- */
-function principalOf(live: LiveAssignment): Owner[] {
-  const kind = live.type === "team" ? "team" : "member";
-  const email = typeof live.email === "string" ? live.email : undefined;
-  const name = live.type === "team" ? String(live.title) : memberKey(live.id, email);
-  return [name, `${name}#${live.id}`].map((key) => ({ address: addressOf(ROOT, kind, key), id: live.id }));
-}
+const principalId = (desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): Id =>
+  principalIdOf(desired, factsOf(scope), whereItem(desired, scope), ctx);
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
 const principalRoutes = (type: "user" | "team") => ({
@@ -113,9 +48,9 @@ const principalRoutes = (type: "user" | "team") => ({
     body: { role, [`${type}s`]: [id] },
     summary: `give ${type} a role on space`,
   }),
-  change: (scope: SpaceScope, id: string, role: string) => ({
+  change: (scope: SpaceScope, id: Id, role: string) => ({
     method: "PATCH" as const,
-    path: subPath(spacePermissionsPath(scope.ids.space), `/${type}s/${encodeURIComponent(id)}`),
+    path: below(subPath(spacePermissionsPath(scope.ids.space), `/${type}s`), id),
     body: { role },
     summary: `change ${type}'s role on space`,
   }),
@@ -126,91 +61,22 @@ const principalRoutes = (type: "user" | "team") => ({
   }),
 });
 
-/** A grant as `docsync export` writes it: a user by email (by id without one), a team by title. */
-function grantConfig(
-  grant: LiveAssignment,
-  scope: SpaceScope,
-  ctx: ExportContext,
-): Record<string, unknown> | undefined {
-  if (!(ROLES as readonly string[]).includes(grant.role)) {
-    const space = scope.live?.item;
-    ctx.warn(
-      `space "${space?.title ?? scope.ids.space}": the role "${grant.role}" of ${grant.type} ${grant.id} is not one the format has`,
-    );
-    return undefined;
-  }
-  if (grant.type === "team") return { team: grant.title, role: grant.role };
-  return { user: typeof grant.email === "string" ? grant.email : grant.id, role: grant.role };
-}
-
-const assignments = assignmentKind<InSpace, Located<RawSpacePermission>>({
+const assignments = assignmentKind<InSpace, Located<RawGrant>>({
   kind: "space permission",
   collection: "permissions",
-  config: {
-    schema: { fragment: "space-permission" },
-    // Each principal once per space; a user named by id and by email is found at plan time,
-    // once names are resolved to ids (shapes/assignment.ts).
-    identities: [
-      { field: "user", noun: "for user", hints: false, optional: true },
-      { field: "team", noun: "for team", hints: false, optional: true },
-    ],
-    check(permissions, ctx) {
-      for (const permission of permissions) {
-        const { user, team } = permission.value;
-        if ((user === undefined) === (team === undefined))
-          ctx.report(
-            permission,
-            [],
-            "give either user (a user id or email) or team (a team title), not both",
-          );
-      }
-    },
-    resolve: ({ value: { user, team, role } }, meta) =>
-      user !== undefined
-        ? { ...meta, type: "user", name: userName(user), role }
-        : { ...meta, type: "team", name: team ?? "", role },
-  },
+  config: grantListConfig("space-permission"),
   principals: { user: principalRoutes("user"), team: principalRoutes("team") },
 
   async read(client, scope) {
-    const space = scope.ids.space;
-    const configured = scope.desired.permissions ?? [];
-    const namesUsers = configured.some((permission) => permission.type === "user");
-    const [users, teams, caller, members] = await Promise.all([
-      client.list<UserGrant>(`${spacePermissionsPath(space)}/users`),
-      client.list<TeamGrant>(`${spacePermissionsPath(space)}/teams`),
-      readCaller(client, scope.organization),
-      namesUsers ? readMembers(client, scope.organization) : undefined,
-    ]);
-    const facts: AccessFacts = members ? { caller, members } : { caller };
+    const path = spacePermissionsPath(liveId(scope.ids.space));
+    const read = await readGrants(client, path, scope.organization, scope.desired.permissions ?? []);
     // The space's node keeps them for the plan: names and lock-out rules are judged there.
     const node = scope.live;
-    if (node) node.details = { ...node.details, access: facts };
-    const emails = new Set(configured.filter((p) => p.type === "user" && isEmail(p.name)).map((p) => p.name));
-    const live: LiveAssignment[] = [];
-    for (const { permission, user } of users) {
-      const email = user.email?.toLowerCase();
-      const name = email !== undefined && emails.has(email) ? email : user.id;
-      live.push({
-        id: user.id,
-        type: "user",
-        role: permission,
-        key: assignmentKey("user", name),
-        ...(user.email ? { email: user.email } : {}),
-      });
-    }
-    for (const { permission, team } of teams)
-      live.push({
-        id: team.id,
-        type: "team",
-        role: permission,
-        key: assignmentKey("team", team.title),
-        title: team.title,
-      });
-    return live;
+    if (node) node.details = { ...node.details, access: read.facts };
+    return read.grants;
   },
   principalId,
-  principalOf,
+  principalOf: principalOwners,
   // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
   keptRole: "admin",
   guard(before, after, scope) {
@@ -227,5 +93,8 @@ const assignments = assignmentKind<InSpace, Located<RawSpacePermission>>({
 export const spacePermissionKind: typeof assignments = {
   ...assignments,
   exportOneLine: true,
-  toConfig: (live, scope, ctx) => grantConfig(live.item, scope, ctx),
+  toConfig: (live, scope, ctx) =>
+    grantConfig(live.item, `space "${scope.live?.item.title ?? scope.ids.space}"`, (message) =>
+      ctx.warn(message),
+    ),
 };

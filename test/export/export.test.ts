@@ -110,8 +110,12 @@ describe("docsync export", () => {
       expect(doc.organization).toBe("org_acme");
       // The teams the example adds (the fixture has none), always exported, in the live order
       // (made concurrently: any).
+      const teams = {
+        "examples/organization": ["Reviewers", "Support", "Writers"],
+        "examples/branding": ["Writers"],
+      };
       expect(doc.teams.map((team: Json) => team.title).sort()).toEqual(
-        example.endsWith("organization") ? ["Reviewers", "Support", "Writers"] : [],
+        teams[example as keyof typeof teams] ?? [],
       );
     });
   }
@@ -188,6 +192,7 @@ describe("docsync export", () => {
           { source: "/getting-started", to: { section: "guides" } },
           { source: "/releases", to: { section: "changelog" } },
         ]),
+        permissions: [],
       },
     ]);
     expect(doc.sites[0].redirects).toHaveLength(3);
@@ -497,6 +502,7 @@ describe("docsync export", () => {
           { source: "/status", destination: { kind: "external", url: "https://status.example.com/" } },
           { source: "/api/page", destination: { kind: "site-page", siteSpaceId: v1.id, pageId: "page_1" } },
         ],
+        permissions: [],
       },
       {
         title: "Internal",
@@ -509,6 +515,7 @@ describe("docsync export", () => {
           { space: "internal-wiki", path: "internal-wiki", condition: "visitor.claims.staff", default: true },
         ],
         redirects: [],
+        permissions: [],
       },
       {
         title: "Empty site",
@@ -518,6 +525,7 @@ describe("docsync export", () => {
         adaptiveContent: { enabled: false },
         siteSpaces: [],
         redirects: [],
+        permissions: [],
       },
       {
         title: "Scratch",
@@ -527,6 +535,7 @@ describe("docsync export", () => {
         adaptiveContent: { enabled: false },
         siteSpaces: [{ space: "handbook-2", path: "handbook", default: true }],
         redirects: [],
+        permissions: [],
       },
     ]);
     expect(text).toContain(

@@ -121,6 +121,7 @@ describe("toConfig", () => {
       adaptiveContent: { enabled: true },
       siteSpaces: [],
       redirects: [],
+      permissions: [],
     });
     expect(warnings).toEqual([
       'site "Docs": the adaptive schema is left out: claim "plan", "seats", "tags", "org", "beta", "ok" is not in the form the configuration takes (a type of boolean, number or string, and a description: what both the spec and the service\'s published description take)',

@@ -1,9 +1,10 @@
 // The assignment shape: a set of (principal, role) pairs on one item, such as the roles of users
 // and teams on a space. The configuration lists them; the API writes them one principal at a
 // time, and an assignment has no id of its own: the live node's id is the principal's. Inviting
-// a principal answers 204 with nothing to capture, changing its role is one PATCH, and taking it
-// away is one DELETE. The kind built here knows nothing of spaces: the routes, the way names
-// become ids and the rules a container's change must keep are given to it.
+// a principal answers 204 with nothing to capture (a site's invitation takes a list and no role:
+// one call for the new ones, then a role each), changing its role is one PATCH, and taking it
+// away is one DELETE. The kind built here knows nothing of spaces or sites: the routes, the way
+// names become ids and the rules a container's change must keep are given to it.
 //
 // Configured and live assignments are matched on the principal's id, not its name: a team
 // renamed by this plan keeps its grants, and a user named by id and by email is one principal
@@ -57,8 +58,9 @@ export interface Grant {
 
 /** The calls that write one type of principal. */
 export interface PrincipalRoutes<S> {
+  /** Gives one principal its role; not used with `inviteMany`. */
   invite(scope: S, id: Id, role: string): CallDraft;
-  change(scope: S, id: string, role: string): CallDraft;
+  change(scope: S, id: Id, role: string): CallDraft;
   remove(scope: S, id: string): CallDraft;
 }
 
@@ -80,6 +82,9 @@ export interface AssignmentSpec<P extends ParentTypes, R extends Located<unknown
   config: KindConfig<R, DesiredAssignment, P["parentRaw"]>;
   /** The routes of each type of principal, by type. */
   principals: Record<string, PrincipalRoutes<ScopeIn<P>>>;
+  /** For a service whose invitation takes a list of principals of one type and no role (a
+   * site's): the one call that invites them all; each then sets its role with `change`. */
+  inviteMany?(scope: ScopeIn<P>, type: string, ids: readonly Id[]): CallDraft;
   /** Reads the live assignments of the scope, each keyed as the configuration names it. */
   read(client: RunReader, scope: ScopeIn<P>): Promise<LiveAssignment[]>;
   /**
@@ -128,6 +133,37 @@ function keptLive(
   const plain = addressOf(scope.address, kind, live.key);
   const byId = addressOf(scope.address, kind, `${live.key}#${live.id}`);
   return ctx.liveIdOf(plain) === live.id || ctx.liveIdOf(byId) === live.id;
+}
+
+/** The configured grants of `type` that no live grant matches, in order, with their principals' ids. */
+function newGrants(
+  type: string,
+  ids: ReadonlyMap<DesiredAssignment, Id>,
+  live: readonly LiveAssignment[],
+): Map<DesiredAssignment, Id> {
+  const granted = new Set(live.map((item) => principalKey(item.type, item.id)));
+  return new Map(
+    [...ids].filter(([desired, id]) => desired.type === type && !granted.has(principalKey(type, id))),
+  );
+}
+
+/**
+ * The calls of a new grant where the service invites a list of principals and no role
+ * (`inviteMany`): the container's first new grant of the type invites all of `invited`, and each
+ * sets its role (`setRole`) after it. The role calls claim a value of the invitation's own, which
+ * it releases, so that `--target` of one grant brings the invitation along.
+ */
+function invitationCalls<S extends { address: Address }>(
+  inviteMany: (scope: S, type: string, ids: readonly Id[]) => CallDraft,
+  desired: DesiredAssignment,
+  invited: ReadonlyMap<DesiredAssignment, Id>,
+  scope: S,
+  setRole: CallDraft,
+): CallDraft[] {
+  const invitation = `invitation of ${desired.type}s to ${addressText(scope.address)}`;
+  const role = { ...setRole, claims: [invitation] };
+  if (invited.keys().next().value !== desired) return [role];
+  return [{ ...inviteMany(scope, desired.type, [...invited.values()]), releases: [invitation] }, role];
 }
 
 export function assignmentKind<P extends ParentTypes, R extends Located<unknown>>(
@@ -237,6 +273,12 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
       guard(scope, ctx);
       const principal = spec.principalId(desired, scope, ctx);
       // A principal this plan creates (a new team) is named by reference: the call waits for it.
+      if (spec.inviteMany) {
+        const role = gives(routes(desired.type).change(scope, principal, desired.role), scope, desired.role);
+        const live = childrenOf(scope.live, kind).map(({ item }) => item);
+        const invited = newGrants(desired.type, principalIds(scope, ctx), live);
+        return invitationCalls(spec.inviteMany, desired, invited, scope, role);
+      }
       return [gives(routes(desired.type).invite(scope, principal, desired.role), scope, desired.role)];
     },
     update(desired, live, _changes, _address, scope) {
