@@ -33,13 +33,14 @@ import {
 import {
   comparedRows,
   emulatorAndReplay,
+  floorOf,
   LATENCY_MS,
   PARALLELISM,
   readAndPlan,
   type Service,
   silent,
 } from "./read-plan.ts";
-import { measureStartup } from "./startup.ts";
+import { freshPlanRow, measureFreshPlan, measureStartup } from "./startup.ts";
 
 /** Runs of read + plan against the emulator and against the replay server, alternated. */
 const ROUNDS = 5;
@@ -117,6 +118,7 @@ try {
   );
   row("read calls of a plan", `${reads} (list pages: ${listPages})`, "= list pages");
   for (const compareRow of comparedRows(compared, ROUNDS)) row(...compareRow);
+  row(...freshPlanRow(await measureFreshPlan(fullConfig, env, PARALLELISM), floorOf(compared)));
   row("read + plan, parallelism 1", `${sequential.ms.toFixed(0)} ms`, "");
   row("sequential / parallel", `${(sequential.ms / parallel.ms).toFixed(1)}×`, "≥ 6×");
   row(
