@@ -17,6 +17,7 @@ import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { fillAlternate, fillBody, fillPath, fillRecover } from "./fill.ts";
 import { alreadyGone } from "./gone.ts";
 import type { ReadyChoice } from "./order.ts";
+import { abortion, delay } from "./waits.ts";
 
 export type CallOutcome =
   /**
@@ -58,27 +59,6 @@ export interface ExecuteOptions {
   drainMs?: number;
   /** Which ready call starts next (a test's seeded shuffle); by default the first that became ready. */
   choose?: ReadyChoice;
-}
-
-/** Resolves when `signal` aborts (never when there is none); `dispose` drops the listener. */
-function abortion(signal: AbortSignal | undefined): { promise: Promise<void>; dispose(): void } {
-  if (!signal) return { promise: new Promise<void>(() => {}), dispose: () => {} };
-  let listener = () => {};
-  const promise = new Promise<void>((resolve) => {
-    listener = () => resolve();
-    if (signal.aborted) resolve();
-    else signal.addEventListener("abort", listener, { once: true });
-  });
-  return { promise, dispose: () => signal.removeEventListener("abort", listener) };
-}
-
-/** Resolves after `ms`; `dispose` cancels the timer so that it keeps no process alive. */
-function delay(ms: number): { promise: Promise<void>; dispose(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const promise = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return { promise, dispose: () => clearTimeout(timer) };
 }
 
 export async function executePlan(
