@@ -22,6 +22,7 @@ import { plainStyle } from "../src/render/style.ts";
 import { startEmulatorProcess } from "./emulator-process.ts";
 import { configYaml, FLAT_SITES, fullShape } from "./org-model.ts";
 import { type Exchange, startRecorder, startReplay } from "./replay.ts";
+import { freshPlanRow, measureFreshPlan } from "./startup.ts";
 
 export const LATENCY_MS = 20;
 /** Enough for every read of one level at once (the second level is 74 reads), as the bound
@@ -162,11 +163,14 @@ export async function emulatorAndReplay(
 export type Compared = Awaited<ReturnType<typeof emulatorAndReplay>>;
 type Row = [what: string, measured: string, target: string];
 
+/** The in-process floor of read + plan: the critical path, parsing the answers and planning. */
+export const floorOf = (compared: Compared) => BOUND_MS + compared.floors.parseMs + compared.floors.planMs;
+
 /** The benchmark's rows of read + plan at full parallelism, and of its floors. */
 export function comparedRows(compared: Compared, rounds: number): Row[] {
   const { emulator, replay, floors } = compared;
   const ratio = (ms: number) => `${(ms / BOUND_MS).toFixed(2)}×`;
-  const floorMs = BOUND_MS + floors.parseMs + floors.planMs;
+  const floorMs = floorOf(compared);
   return [
     [
       `read + plan, parallelism ${PARALLELISM}`,
@@ -218,6 +222,11 @@ async function main(args: string[]) {
     });
     for (const [what, measured, target] of comparedRows(compared, rounds))
       console.log(`${what}: ${measured}${target ? ` (target ${target})` : ""}`);
+    const [what, measured, target] = freshPlanRow(
+      await measureFreshPlan(config, env, PARALLELISM),
+      floorOf(compared),
+    );
+    console.log(`${what}: ${measured} (target ${target})`);
     console.log(`runs, emulator: ${compared.runs.emulator.map((ms) => ms.toFixed(0)).join(" ")}`);
     console.log(`runs, replay:   ${compared.runs.replay.map((ms) => ms.toFixed(0)).join(" ")}`);
     if (args.includes("--timeline")) {

@@ -52,6 +52,10 @@ const RESERVE_SHARE = 0.25;
 const LEARNED_MARGIN_SHARE = 0.02;
 const LEARNED_MARGIN_MIN_MS = 10;
 
+/** The answer of a window's first request: the service counted it alone. */
+const isOpener = (reading: RateLimitReading) =>
+  reading.limit !== undefined && reading.remaining === reading.limit - 1;
+
 interface Current extends RateLimitReading {
   /** Assumed rather than read: the window ended (by its Reset) before an answer told more. */
   assumed: boolean;
@@ -160,7 +164,7 @@ export class Pacer {
       this.newWindow(reading);
     } else if (current.assumed || reading.resetAt < current.resetAt - slack) {
       return; // from a window already over: requests answered out of order
-    } else if (reading.resetAt > current.resetAt + slack) {
+    } else if (reading.resetAt > current.resetAt + slack || this.opensAnother(reading)) {
       this.newWindow(reading);
     } else {
       // The same window: the lowest Remaining is the latest news.
@@ -169,6 +173,15 @@ export class Pacer {
       current.limit ??= reading.limit;
     }
     this.opened(now, reading);
+  }
+
+  /**
+   * Whether an answer tells of the first request of a window after the current one: a window
+   * has one such answer, and the current one's came already. A Reset in seconds from now, read
+   * a second apart, cannot tell two windows apart; the count can.
+   */
+  private opensAnother(reading: RateLimitReading): boolean {
+    return this.window?.clean === true && isOpener(reading);
   }
 
   private newWindow(reading: RateLimitReading): void {
@@ -183,7 +196,7 @@ export class Pacer {
    * expected to end too soon leaves its budget spent before it ends, and all wait for its Reset.
    */
   private opened(answeredAt: number, reading: RateLimitReading): void {
-    const opener = reading.limit !== undefined && reading.remaining === reading.limit - 1;
+    const opener = isOpener(reading);
     const window = this.window;
     if (window === undefined) {
       this.window = { openedAt: answeredAt, budget: reading.limit ?? reading.remaining + 1, clean: opener };

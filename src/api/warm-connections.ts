@@ -55,46 +55,119 @@ function hostMismatchAsCommonFailure(connect: Connector): Connector {
 }
 
 export function createWarmConnector(origin: string, options: { timeoutMs: number }): WarmConnector {
-  const base = hostMismatchAsCommonFailure(buildConnector({ timeout: options.timeoutMs }));
-  const url = new URL(origin);
-  // As undici's client passes them for this origin (an IPv6 host without its brackets).
-  const target: ConnectOptions = {
-    host: url.host,
-    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    protocol: url.protocol,
-    port: url.port,
+  const pool = new WarmPool(
+    hostMismatchAsCommonFailure(buildConnector({ timeout: options.timeoutMs })),
+    origin,
+  );
+  return {
+    connect: (connectOptions, callback) => pool.connect(connectOptions, callback),
+    warm: (total) => pool.warm(total),
+    close: () => pool.close(),
   };
-  /** Opened ahead and connected, waiting for a request, oldest first. */
-  const ready: Ready[] = [];
-  /** Connections of requests waiting for one opened ahead that is still connecting. */
-  const waiting: { options: ConnectOptions; callback: Callback }[] = [];
-  let opening = 0;
-  /** Connections handed to the pool and still open. */
-  let inUse = 0;
-  let closed = false;
+}
 
-  const handOver = (socket: Socket, callback: Callback) => {
-    inUse += 1;
+/** The connections of one origin: opened ahead, waited for, handed over to the pool. */
+class WarmPool {
+  private readonly target: ConnectOptions;
+  /** Opened ahead and connected, waiting for a request, oldest first. */
+  private readonly ready: Ready[] = [];
+  /** Connections of requests waiting for one opened ahead that is still connecting. */
+  private readonly waiting: { options: ConnectOptions; callback: Callback }[] = [];
+  private opening = 0;
+  /** Connections handed to the pool and still open. */
+  private inUse = 0;
+  private closed = false;
+
+  constructor(
+    private readonly base: Connector,
+    origin: string,
+  ) {
+    const url = new URL(origin);
+    // As undici's client passes them for this origin (an IPv6 host without its brackets).
+    this.target = {
+      host: url.host,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+      protocol: url.protocol,
+      port: url.port,
+    };
+  }
+
+  /** A connection for the pool: one opened ahead, one still opening, or a new one. */
+  connect(connectOptions: ConnectOptions, callback: Callback): void {
+    const entry = this.takeReady();
+    if (entry) {
+      // As a real connect does, the callback comes after the call has returned.
+      queueMicrotask(() => this.handOver(entry.socket, callback));
+      return;
+    }
+    // One still connecting has a head start over a new one.
+    if (this.opening > this.waiting.length) {
+      this.waiting.push({ options: connectOptions, callback });
+      return;
+    }
+    this.connectNow(connectOptions, callback);
+  }
+
+  warm(total: number): void {
+    if (this.closed) return;
+    // The first one at once, for the request about to be sent; the others once it is on its
+    // way, as they are for the requests after its answer.
+    if (this.open() === 0 && total > 0) this.openOne();
+    setImmediate(() => {
+      if (this.closed) return;
+      for (let have = this.open(); have < total; have++) this.openOne();
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const entry of this.ready.splice(0)) {
+      entry.take();
+      entry.socket.destroy();
+    }
+  }
+
+  private open(): number {
+    return this.inUse + this.ready.length + this.opening;
+  }
+
+  /** The oldest connection opened ahead that is still usable: one the server ended but whose
+   * end is not read yet is of no use. */
+  private takeReady(): Ready | undefined {
+    let entry = this.ready.shift();
+    while (entry && (entry.socket.destroyed || !entry.socket.writable)) {
+      entry.take();
+      entry.socket.destroy();
+      entry = this.ready.shift();
+    }
+    entry?.take();
+    return entry;
+  }
+
+  private handOver(socket: Socket, callback: Callback): void {
+    this.inUse += 1;
     socket.once("close", () => {
-      inUse -= 1;
+      this.inUse -= 1;
     });
     socket.ref();
     callback(null, socket);
-  };
+  }
 
-  const connectNow = (connectOptions: ConnectOptions, callback: Callback) =>
-    base(connectOptions, (error, socket) => {
+  private connectNow(connectOptions: ConnectOptions, callback: Callback): void {
+    this.base(connectOptions, (error, socket) => {
       if (error !== null) callback(error, null);
-      else handOver(socket, callback);
+      else this.handOver(socket, callback);
     });
+  }
 
-  const keep = (socket: Socket) => {
+  /** Keeps a connection opened ahead until a request takes it, the server ends it, or it idles. */
+  private keep(socket: Socket): void {
     // An idle connection opened ahead does not keep the process alive.
     socket.unref();
     const drop = () => {
       release();
-      const at = ready.indexOf(entry);
-      if (at !== -1) ready.splice(at, 1);
+      const at = this.ready.indexOf(entry);
+      if (at !== -1) this.ready.splice(at, 1);
       socket.destroy();
     };
     const timer = setTimeout(drop, IDLE_MS).unref();
@@ -104,67 +177,26 @@ export function createWarmConnector(origin: string, options: { timeoutMs: number
       socket.off("close", drop).off("end", drop);
     };
     const entry: Ready = { socket, take: release };
-    ready.push(entry);
-  };
+    this.ready.push(entry);
+  }
 
-  const openOne = () => {
-    opening += 1;
+  private openOne(): void {
+    this.opening += 1;
     const opened: Callback = (error, socket) => {
-      opening -= 1;
-      const next = waiting.shift();
+      this.opening -= 1;
+      const next = this.waiting.shift();
       if (error !== null) {
         // A request waiting for it connects on its own, and meets the failure there if it lasts.
-        if (next) connectNow(next.options, next.callback);
-      } else if (next) handOver(socket, next.callback);
-      else if (closed) socket.destroy();
-      else keep(socket);
+        if (next) this.connectNow(next.options, next.callback);
+      } else if (next) this.handOver(socket, next.callback);
+      else if (this.closed) socket.destroy();
+      else this.keep(socket);
     };
     try {
-      base(target, opened);
+      this.base(this.target, opened);
     } catch {
       // Opening ahead is only a head start: a request meets the same failure when it connects.
-      opening -= 1;
+      this.opening -= 1;
     }
-  };
-
-  return {
-    connect(connectOptions, callback) {
-      let entry = ready.shift();
-      // One the server ended but whose end is not read yet is of no use.
-      while (entry && (entry.socket.destroyed || !entry.socket.writable)) {
-        entry.take();
-        entry.socket.destroy();
-        entry = ready.shift();
-      }
-      if (entry) {
-        entry.take();
-        // As a real connect does, the callback comes after the call has returned.
-        queueMicrotask(() => handOver(entry.socket, callback));
-        return;
-      }
-      // One still connecting has a head start over a new one.
-      if (opening > waiting.length) {
-        waiting.push({ options: connectOptions, callback });
-        return;
-      }
-      connectNow(connectOptions, callback);
-    },
-    warm(total) {
-      if (closed) return;
-      // The first one at once, for the request about to be sent; the others once it is on its
-      // way, as they are for the requests after its answer.
-      if (inUse + ready.length + opening === 0 && total > 0) openOne();
-      setImmediate(() => {
-        if (closed) return;
-        for (let have = inUse + ready.length + opening; have < total; have++) openOne();
-      });
-    },
-    close() {
-      closed = true;
-      for (const entry of ready.splice(0)) {
-        entry.take();
-        entry.socket.destroy();
-      }
-    },
-  };
+  }
 }

@@ -17,6 +17,7 @@ import { capturedId, checkProbe, failureMessage } from "./captures.ts";
 import { fillAlternate, fillBody, fillPath, fillRecover } from "./fill.ts";
 import { alreadyGone } from "./gone.ts";
 import type { ReadyChoice } from "./order.ts";
+import { abortion, delay } from "./waits.ts";
 
 export type CallOutcome =
   /**
@@ -60,208 +61,233 @@ export interface ExecuteOptions {
   choose?: ReadyChoice;
 }
 
-/** Resolves when `signal` aborts (never when there is none); `dispose` drops the listener. */
-function abortion(signal: AbortSignal | undefined): { promise: Promise<void>; dispose(): void } {
-  if (!signal) return { promise: new Promise<void>(() => {}), dispose: () => {} };
-  let listener = () => {};
-  const promise = new Promise<void>((resolve) => {
-    listener = () => resolve();
-    if (signal.aborted) resolve();
-    else signal.addEventListener("abort", listener, { once: true });
-  });
-  return { promise, dispose: () => signal.removeEventListener("abort", listener) };
-}
-
-/** Resolves after `ms`; `dispose` cancels the timer so that it keeps no process alive. */
-function delay(ms: number): { promise: Promise<void>; dispose(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const promise = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return { promise, dispose: () => clearTimeout(timer) };
-}
-
 export async function executePlan(
   plan: Plan,
   client: ApiClient,
   options: ExecuteOptions,
 ): Promise<ApplyResult> {
-  const ids = new Map<string, string>();
-  const outcomes: CallOutcome[] = [];
-  const byId = new Map(plan.calls.map((call) => [call.id, call]));
-  const waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)]));
-  const dependents = dependentsOf(plan.calls);
-  const running = new Map<string, Call>();
+  return new PlanWalk(plan, client, options).execute();
+}
+
+/**
+ * One walk of a plan's calls, in named steps: start the ready calls, run each (alone or as a
+ * batch), record its outcome, then release its dependents or skip them; when interrupted, drain
+ * the calls in flight and give up on the rest.
+ */
+class PlanWalk {
+  private readonly ids = new Map<string, string>();
+  private readonly outcomes: CallOutcome[] = [];
+  private readonly byId: Map<string, Call>;
+  /** The calls not yet started, each with the calls it still waits for. */
+  private readonly waitingOn: Map<string, Set<string>>;
+  private readonly dependents: Map<string, string[]>;
+  private readonly running = new Map<string, Call>();
   // Aborted when the walk gives up on the calls in flight: their requests are cut off, and
   // whatever they end with is no longer recorded.
-  const giveUp = new AbortController();
-  // Every request in flight listens to it (and stops listening when it ends): as many as
-  // `parallelism`, more than Node's default warning threshold of 10.
-  setMaxListeners(0, giveUp.signal);
-  const record = (outcome: CallOutcome) => {
-    outcomes.push(outcome);
-    options.onOutcome?.(outcome);
-    options.onProgress?.({
-      type: "progress",
-      phase: "apply",
-      done: outcomes.length,
-      total: plan.calls.length,
+  private readonly giveUp = new AbortController();
+  /** The calls whose dependencies are done, in the order they became ready. */
+  private readonly ready: string[];
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly plan: Plan,
+    private readonly client: ApiClient,
+    private readonly options: ExecuteOptions,
+  ) {
+    this.byId = new Map(plan.calls.map((call) => [call.id, call]));
+    this.waitingOn = new Map(plan.calls.map((call) => [call.id, new Set(call.dependsOn)]));
+    this.dependents = dependentsOf(plan.calls);
+    this.ready = plan.calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id);
+    // Every request in flight listens to it (and stops listening when it ends): as many as
+    // `parallelism`, more than Node's default warning threshold of 10.
+    setMaxListeners(0, this.giveUp.signal);
+  }
+
+  async execute(): Promise<ApplyResult> {
+    const { signal } = this.options;
+    this.progress(0);
+    const aborted = abortion(signal);
+    try {
+      this.startReady();
+      while (this.inFlight.size > 0 && !signal?.aborted) {
+        await Promise.race([...this.inFlight, aborted.promise]);
+        this.startReady();
+      }
+    } finally {
+      aborted.dispose();
+    }
+    if (!signal?.aborted) return { outcomes: this.outcomes, created: this.ids, interrupted: false };
+    await this.drain();
+    return { outcomes: this.outcomes, created: this.ids, interrupted: true };
+  }
+
+  /** Starts every call whose dependencies are done, keeping at most `parallelism` in flight. */
+  private startReady(): void {
+    const { options, ready } = this;
+    while (ready.length > 0 && this.inFlight.size < options.parallelism && !options.signal?.aborted) {
+      const id = options.choose ? ready.splice(options.choose(ready.length), 1)[0]! : ready.shift()!;
+      if (!this.waitingOn.delete(id)) continue;
+      const call = this.byId.get(id)!;
+      this.running.set(id, call);
+      options.onStart?.(call);
+      const task: Promise<void> = this.run(call).then((succeeded) => {
+        this.inFlight.delete(task);
+        if (succeeded) this.release(id);
+      });
+      this.inFlight.add(task);
+    }
+  }
+
+  /**
+   * Interrupted: lets the calls in flight finish, for a while, then gives up on those still
+   * running; the calls never started are reported so.
+   */
+  private async drain(): Promise<void> {
+    const deadline = delay(this.options.drainMs ?? DEFAULT_DRAIN_MS);
+    try {
+      const timedOut = deadline.promise.then(() => "timed out" as const);
+      while (this.inFlight.size > 0) {
+        if ((await Promise.race([...this.inFlight, timedOut])) === "timed out") break;
+      }
+    } finally {
+      deadline.dispose();
+    }
+    const abandoned = [...this.running.values()];
+    this.giveUp.abort();
+    for (const call of abandoned) this.record({ call, status: "abandoned" });
+    for (const call of this.plan.calls) {
+      if (this.waitingOn.has(call.id)) this.record({ call, status: "not-started" });
+    }
+  }
+
+  /** Makes one call; true when it succeeded. */
+  private async run(call: Call): Promise<boolean> {
+    try {
+      return call.batch ? await this.runBatch(call) : await this.runOne(call);
+    } catch (error) {
+      if (this.giveUp.signal.aborted) return false;
+      const gone = alreadyGone(call, error);
+      if (gone !== undefined) {
+        this.record({ call, status: "done", gone });
+        return true;
+      }
+      this.record({
+        call,
+        status: "failed",
+        error: failureMessage(error, call.probe),
+        code: errorCodeOf(error),
+      });
+      this.skipDependents(call);
+      return false;
+    } finally {
+      this.running.delete(call.id);
+    }
+  }
+
+  /** A batch call: one request for its items, or, without a bulk operation, their own calls. */
+  private async runBatch(call: Call): Promise<boolean> {
+    const sent = await sendBatch(this.client, call, this.ids, this.giveUp.signal);
+    if (this.giveUp.signal.aborted) return false;
+    if (sent.absent) {
+      // The service has no bulk operation: the items go as their own calls.
+      this.record({ call, status: "done", instead: "the service has no bulk operation: one call per item" });
+      return true;
+    }
+    this.record({ call, status: "done" });
+    this.recordItems(call, sent.answer);
+    return true;
+  }
+
+  /** A call of its own: its references filled with the ids captured so far, its captures kept. */
+  private async runOne(call: Call): Promise<boolean> {
+    const { ids } = this;
+    const answer = await this.client.send<unknown>({
+      method: call.method,
+      path: fillPath(call.path, ids),
+      ...(call.body === undefined ? {} : { body: fillBody(call.body, call.ids, ids) }),
+      // The call says whether it creates; plans saved before it did: the calls with `recover`.
+      create: call.create ?? call.recover !== undefined,
+      ...(call.recover ? { recover: fillRecover(call.recover, ids) } : {}),
+      ...(call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {}),
+      signal: this.giveUp.signal,
     });
-  };
-  options.onProgress?.({ type: "progress", phase: "apply", done: 0, total: plan.calls.length });
-
-  const skipDependents = (failed: Call) => {
-    const queue = [...(dependents.get(failed.id) ?? [])];
-    while (queue.length > 0) {
-      const id = queue.shift()!;
-      if (!waitingOn.has(id)) continue;
-      waitingOn.delete(id);
-      record({ call: byId.get(id)!, status: "skipped", cause: failed.id });
-      queue.push(...(dependents.get(id) ?? []));
+    if (this.giveUp.signal.aborted) return false;
+    if (call.probe) checkProbe(call.probe, answer);
+    for (const capture of call.captures ?? []) {
+      const id = capturedId(answer, capture);
+      if (id === undefined)
+        throw new DocsyncError(
+          "apply.no-id",
+          `the answer did not include the id of ${addressText(capture.address)}`,
+        );
+      ids.set(addressText(capture.address), id);
     }
-  };
-
-  /** The calls that wait for `id`, now done, and wait for nothing else go to `ready`. */
-  const release = (id: string) => {
-    for (const dependent of dependents.get(id) ?? []) {
-      const waiting = waitingOn.get(dependent);
-      if (!waiting) continue;
-      waiting.delete(id);
-      if (waiting.size === 0) ready.push(dependent);
-    }
-  };
+    this.record({ call, status: "done" });
+    return true;
+  }
 
   /**
    * Each item of a batch call that answered: its result is its call's outcome. Every item is
    * recorded before any dependent is released or skipped, so that an item the service made is
    * never reported skipped because an earlier item of the same call failed.
    */
-  const recordItems = (batch: Call, answer: unknown) => {
+  private recordItems(batch: Call, answer: unknown): void {
     const results = (answer as { results?: unknown } | undefined)?.results;
     const done: string[] = [];
     const failed: Call[] = [];
     batch.batch!.items.forEach((id, index) => {
-      const call = byId.get(id)!;
-      if (!waitingOn.has(id)) return;
+      const call = this.byId.get(id)!;
+      if (!this.waitingOn.has(id)) return;
       const outcome = batchItemOutcome(call, Array.isArray(results) ? results[index] : undefined);
       // A delete the bulk call refused goes once more as its own call, whose answer says
       // whether its item was already gone.
       if (outcome.status === "failed" && call.method === "DELETE") return;
-      waitingOn.delete(id);
+      this.waitingOn.delete(id);
       if (outcome.status === "failed") {
-        record(outcome);
+        this.record(outcome);
         failed.push(call);
         return;
       }
       for (const capture of call.captures ?? []) {
         const address = addressText(capture.address);
-        ids.set(address, outcome.ids.get(address)!);
+        this.ids.set(address, outcome.ids.get(address)!);
       }
-      record({ call, status: "done", carried: true });
+      this.record({ call, status: "done", carried: true });
       done.push(id);
     });
-    for (const call of failed) skipDependents(call);
-    for (const id of done) release(id);
-  };
-
-  /** Makes one call; true when it succeeded. */
-  const run = async (call: Call): Promise<boolean> => {
-    try {
-      if (call.batch) {
-        const sent = await sendBatch(client, call, ids, giveUp.signal);
-        if (giveUp.signal.aborted) return false;
-        if (sent.absent) {
-          // The service has no bulk operation: the items go as their own calls.
-          record({ call, status: "done", instead: "the service has no bulk operation: one call per item" });
-          return true;
-        }
-        record({ call, status: "done" });
-        recordItems(call, sent.answer);
-        return true;
-      }
-      const answer = await client.send<unknown>({
-        method: call.method,
-        path: fillPath(call.path, ids),
-        ...(call.body === undefined ? {} : { body: fillBody(call.body, call.ids, ids) }),
-        // The call says whether it creates; plans saved before it did: the calls with `recover`.
-        create: call.create ?? call.recover !== undefined,
-        ...(call.recover ? { recover: fillRecover(call.recover, ids) } : {}),
-        ...(call.alternate ? { alternate: fillAlternate(call.alternate, ids) } : {}),
-        signal: giveUp.signal,
-      });
-      if (giveUp.signal.aborted) return false;
-      if (call.probe) checkProbe(call.probe, answer);
-      for (const capture of call.captures ?? []) {
-        const id = capturedId(answer, capture);
-        if (id === undefined)
-          throw new DocsyncError(
-            "apply.no-id",
-            `the answer did not include the id of ${addressText(capture.address)}`,
-          );
-        ids.set(addressText(capture.address), id);
-      }
-      record({ call, status: "done" });
-      return true;
-    } catch (error) {
-      if (giveUp.signal.aborted) return false;
-      const gone = alreadyGone(call, error);
-      if (gone !== undefined) {
-        record({ call, status: "done", gone });
-        return true;
-      }
-      record({ call, status: "failed", error: failureMessage(error, call.probe), code: errorCodeOf(error) });
-      skipDependents(call);
-      return false;
-    } finally {
-      running.delete(call.id);
-    }
-  };
-
-  // Start every call whose dependencies are done, keeping at most `parallelism` in flight.
-  const ready = plan.calls.filter((call) => call.dependsOn.length === 0).map((call) => call.id);
-  const inFlight = new Set<Promise<void>>();
-  const startReady = () => {
-    while (ready.length > 0 && inFlight.size < options.parallelism && !options.signal?.aborted) {
-      const id = options.choose ? ready.splice(options.choose(ready.length), 1)[0]! : ready.shift()!;
-      if (!waitingOn.delete(id)) continue;
-      const call = byId.get(id)!;
-      running.set(id, call);
-      options.onStart?.(call);
-      const task: Promise<void> = run(call).then((succeeded) => {
-        inFlight.delete(task);
-        if (succeeded) release(id);
-      });
-      inFlight.add(task);
-    }
-  };
-
-  const aborted = abortion(options.signal);
-  try {
-    startReady();
-    while (inFlight.size > 0 && !options.signal?.aborted) {
-      await Promise.race([...inFlight, aborted.promise]);
-      startReady();
-    }
-  } finally {
-    aborted.dispose();
+    for (const call of failed) this.skipDependents(call);
+    for (const id of done) this.release(id);
   }
-  if (!options.signal?.aborted) return { outcomes, created: ids, interrupted: false };
 
-  // Interrupted: let the calls in flight finish, for a while.
-  const deadline = delay(options.drainMs ?? DEFAULT_DRAIN_MS);
-  try {
-    const timedOut = deadline.promise.then(() => "timed out" as const);
-    while (inFlight.size > 0) {
-      if ((await Promise.race([...inFlight, timedOut])) === "timed out") break;
+  /** The calls that wait for `id`, now done, and wait for nothing else go to `ready`. */
+  private release(id: string): void {
+    for (const dependent of this.dependents.get(id) ?? []) {
+      const waiting = this.waitingOn.get(dependent);
+      if (!waiting) continue;
+      waiting.delete(id);
+      if (waiting.size === 0) this.ready.push(dependent);
     }
-  } finally {
-    deadline.dispose();
   }
-  const abandoned = [...running.values()];
-  giveUp.abort();
-  for (const call of abandoned) record({ call, status: "abandoned" });
-  for (const call of plan.calls) {
-    if (waitingOn.has(call.id)) record({ call, status: "not-started" });
+
+  /** Everything that depends on a failed call, directly or not, is skipped, naming it. */
+  private skipDependents(failed: Call): void {
+    const queue = [...(this.dependents.get(failed.id) ?? [])];
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      if (!this.waitingOn.has(id)) continue;
+      this.waitingOn.delete(id);
+      this.record({ call: this.byId.get(id)!, status: "skipped", cause: failed.id });
+      queue.push(...(this.dependents.get(id) ?? []));
+    }
   }
-  return { outcomes, created: ids, interrupted: true };
+
+  private record(outcome: CallOutcome): void {
+    this.outcomes.push(outcome);
+    this.options.onOutcome?.(outcome);
+    this.progress(this.outcomes.length);
+  }
+
+  private progress(done: number): void {
+    this.options.onProgress?.({ type: "progress", phase: "apply", done, total: this.plan.calls.length });
+  }
 }

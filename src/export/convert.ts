@@ -55,29 +55,23 @@ export interface Naming {
 
 const keyId = (kind: string, id: string) => `${kind} ${id}`;
 
-export function convert(live: LiveState, organization: string, naming: Naming): Conversion {
-  const result: Conversion = {
-    lists: new Map(),
-    managed: new Set(),
-    notes: new WeakMap(),
-    warnings: [],
-    spaceIds: [],
-    keys: new Map(),
-    collisions: [],
-    secrets: new SecretsKeptOut(),
-  };
-  const known = naming.keys ?? result.keys;
-  const spaces = new Set<string>();
-  // The kinds whose list below a node could not be read, by node.
+/** The kinds whose list below a node could not be read, by node. */
+function unreadLists(absent: readonly AbsentRead[]): WeakMap<LiveNode, Set<AnyKind>> {
   const unread = new WeakMap<LiveNode, Set<AnyKind>>();
-  for (const read of naming.absent ?? []) {
+  for (const read of absent) {
     if (read.details) continue;
     const kinds = unread.get(read.node) ?? new Set();
     kinds.add(read.kind);
     unread.set(read.node, kinds);
   }
+  return unread;
+}
 
-  const shared: Omit<ExportContext, "children"> = {
+/** What every kind's `toConfig` is given, whatever its place: it writes into `result`. */
+function sharedContext(result: Conversion, naming: Naming): Omit<ExportContext, "children"> {
+  const known = naming.keys ?? result.keys;
+  const spaces = new Set<string>();
+  return {
     space(id) {
       if (!spaces.has(id)) {
         spaces.add(id);
@@ -95,6 +89,21 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       if (!result.warnings.includes(message)) result.warnings.push(message);
     },
   };
+}
+
+export function convert(live: LiveState, organization: string, naming: Naming): Conversion {
+  const result: Conversion = {
+    lists: new Map(),
+    managed: new Set(),
+    notes: new WeakMap(),
+    warnings: [],
+    spaceIds: [],
+    keys: new Map(),
+    collisions: [],
+    secrets: new SecretsKeptOut(),
+  };
+  const unread = unreadLists(naming.absent ?? []);
+  const shared = sharedContext(result, naming);
 
   /** The items of `kind` below `parent`, exported; undefined when the kind is not exported there. */
   function exportContainer<K extends AnyKind>(

@@ -166,40 +166,16 @@ function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: 
   return { warnings, keys };
 }
 
-export async function exportOrganization(
-  client: ApiClient,
+/**
+ * The configuration's mapping: the spaces' names, each exported list (a singleton as its one
+ * mapping) and the policy, which prunes what the file manages and says what it leaves alone.
+ */
+function configurationBody(
+  result: Conversion,
+  names: Map<string, string>,
   organization: string,
-  options: ExportOptions = {},
-): Promise<ExportResult> {
-  // One reader for every pass: each path is asked for once (the organization, the token's user).
-  const reader = sharedReads(client);
-  const info = await readOrganizationInfo(reader, organization);
-  const { live, absent } = await readOrganization(reader, organization);
-
-  // First pass: which spaces are named and which items are exported, without names yet.
-  const first = convert(live, organization, { space: (id) => id, absent });
-  if (first.collisions.length > 0) {
-    const list = first.collisions.map((collision) => `  ${collision}`).join("\n");
-    throw new DocsyncError(
-      "export.ambiguous",
-      `Cannot export organization ${JSON.stringify(organization)}: docsync tells these items apart by their ` +
-        `title, label or path, and each is more than one live item:\n${list}\n` +
-        "Rename (or delete) all but one of each, then export again.",
-    );
-  }
-  // Then the items no call lists, found from what is read and named (the spaces of collections),
-  // and a pass that names them too.
-  absent.push(...(await readFound(reader, organization, live, first.spaceIds)));
-  const found = convert(live, organization, { space: (id) => id, keys: first.keys, absent });
-  const titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found)));
-  const names = nameSpaces(found.spaceIds, titles);
-  const result = convert(live, organization, {
-    space: (id) => names.get(id) ?? id,
-    keys: found.keys,
-    absent,
-  });
-  const missing = notOffered(absent);
-
+  options: ExportOptions,
+): { body: Record<string, unknown>; counts: ExportResult["counts"] } {
   const body: Record<string, unknown> = { version: 1, organization };
   const entries = rootEntries(result);
   if (names.size > 0)
@@ -238,6 +214,44 @@ export async function exportOrganization(
       },
     ]);
   }
+  return { body, counts };
+}
+
+export async function exportOrganization(
+  client: ApiClient,
+  organization: string,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  // One reader for every pass: each path is asked for once (the organization, the token's user).
+  const reader = sharedReads(client);
+  const info = await readOrganizationInfo(reader, organization);
+  const { live, absent } = await readOrganization(reader, organization);
+
+  // First pass: which spaces are named and which items are exported, without names yet.
+  const first = convert(live, organization, { space: (id) => id, absent });
+  if (first.collisions.length > 0) {
+    const list = first.collisions.map((collision) => `  ${collision}`).join("\n");
+    throw new DocsyncError(
+      "export.ambiguous",
+      `Cannot export organization ${JSON.stringify(organization)}: docsync tells these items apart by their ` +
+        `title, label or path, and each is more than one live item:\n${list}\n` +
+        "Rename (or delete) all but one of each, then export again.",
+    );
+  }
+  // Then the items no call lists, found from what is read and named (the spaces of collections),
+  // and a pass that names them too.
+  absent.push(...(await readFound(reader, organization, live, first.spaceIds)));
+  const found = convert(live, organization, { space: (id) => id, keys: first.keys, absent });
+  const titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found)));
+  const names = nameSpaces(found.spaceIds, titles);
+  const result = convert(live, organization, {
+    space: (id) => names.get(id) ?? id,
+    keys: found.keys,
+    absent,
+  });
+  const missing = notOffered(absent);
+
+  const { body, counts } = configurationBody(result, names, organization, options);
 
   const date = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z");
   const title = typeof info.title === "string" && info.title !== "" ? ` (${oneLine(info.title)})` : "";

@@ -3,7 +3,7 @@
 // per section, or once at the root). The path is a field that a PATCH changes; another space is
 // another site space. The order is the container's.
 
-import type { Id } from "../model/address.ts";
+import type { Address, Id } from "../model/address.ts";
 import type { Located } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
 import { compareField, patchBody } from "./compare.ts";
@@ -61,58 +61,108 @@ type SiteSpaceKind = KindModule<
   Types<InContainer & { desired: DesiredSiteSpace; live: LiveSiteSpace; raw: Located<RawSiteSpace> }>
 >;
 
-function siteSpaceKind(container: Container): SiteSpaceKind {
-  const pathClaim = siteSpacePathClaim;
-  const turnsAfter = (scope: ContainerScope, index: number) =>
-    turnsAfterAdd(scope, index, scope.desired.siteSpaces?.length ?? 0);
-  const siteId = (scope: ContainerScope) => scope.ids.site;
-  const sectionId = (scope: ContainerScope): Id => {
-    if (scope.ids.section === undefined)
-      throw new Error("planner bug: a section's site space without its section");
-    return scope.ids.section;
-  };
+const siteId = (scope: ContainerScope) => scope.ids.site;
+const sectionId = (scope: ContainerScope): Id => {
+  if (scope.ids.section === undefined)
+    throw new Error("planner bug: a section's site space without its section");
+  return scope.ids.section;
+};
+/** The turns of the container's items after `index`: an item given a temporary path releases them. */
+const turnsAfter = (scope: ContainerScope, index: number) =>
+  turnsAfterAdd(scope, index, scope.desired.siteSpaces?.length ?? 0);
 
-  /** The default of a container is set on its parent: the site (root) or the section. */
-  const makeDefault = (scope: ContainerScope, id: Id): CallDraft =>
+/** The default of a container is set on its parent: the site (root) or the section. */
+function makeDefault(container: Container, scope: ContainerScope, id: Id): CallDraft {
+  const path =
     container === "site"
-      ? {
-          method: "PATCH",
-          path: sitePath(scope.organization, siteId(scope)),
-          body: { defaultSiteSpace: id },
-          summary: "make default site space",
-        }
-      : {
-          method: "PATCH",
-          path: sectionPath(scope.organization, siteId(scope), sectionId(scope)),
-          body: { defaultSiteSpace: id },
-          summary: "make default site space",
-        };
+      ? sitePath(scope.organization, siteId(scope))
+      : sectionPath(scope.organization, siteId(scope), sectionId(scope));
+  return { method: "PATCH", path, body: { defaultSiteSpace: id }, summary: "make default site space" };
+}
 
-  const configure = (
-    scope: ContainerScope,
-    id: Id,
-    body: Record<string, unknown>,
-    claims: string[],
-    releases: string[],
-    summary: string,
-  ): CallDraft => {
-    const call: CallDraft = {
-      method: "PATCH",
-      path: siteSpacePath(scope.organization, siteId(scope), id),
-      body,
-      summary,
-      claims,
-      releases,
-    };
-    // Only an item that gives a value up can go by a temporary one (to exchange values).
-    if (releases.length > 0)
-      call.temporary = {
-        body: { path: temporarySegment(id) },
-        summary: "move site space to a temporary path",
-      };
-    return call;
+/** A PATCH of a site space's settings, with the path values it takes and gives up. */
+function configure(
+  scope: ContainerScope,
+  id: Id,
+  body: Record<string, unknown>,
+  claims: string[],
+  releases: string[],
+  summary: string,
+): CallDraft {
+  const call: CallDraft = {
+    method: "PATCH",
+    path: siteSpacePath(scope.organization, siteId(scope), id),
+    body,
+    summary,
+    claims,
+    releases,
   };
+  // Only an item that gives a value up can go by a temporary one (to exchange values).
+  if (releases.length > 0)
+    call.temporary = {
+      body: { path: temporarySegment(id) },
+      summary: "move site space to a temporary path",
+    };
+  return call;
+}
 
+/** The POST that adds the space to its container, recoverable from a lost answer. */
+function addCall(
+  container: Container,
+  desired: DesiredSiteSpace,
+  address: Address,
+  scope: ContainerScope,
+  index: number,
+  existing: string[],
+): CallDraft {
+  const body: Record<string, unknown> = { spaceId: desired.spaceId };
+  const match: Record<string, unknown> = { "space.id": desired.spaceId };
+  if (container === "section") {
+    body.sectionId = scope.ids.section;
+    match.section = scope.ids.section;
+  }
+  return {
+    method: "POST",
+    path: siteSpacesPath(scope.organization, siteId(scope)),
+    body,
+    summary: "add site space",
+    captures: [{ address, pointer: "/id" }],
+    claims: [addTurn(scope, index)],
+    recover: {
+      list: siteSpacesPath(scope.organization, siteId(scope)),
+      match,
+      exclude: existing,
+      // A space is once in its container: one another run added meanwhile is this one (the
+      // call after it sets its path).
+      adopt: {},
+    },
+  };
+}
+
+function diffSiteSpace(desired: DesiredSiteSpace, live: { item: LiveSiteSpace } | undefined): FieldChange[] {
+  const changes: FieldChange[] = [];
+  if (!live) changes.push({ field: "space", to: desired.spaceName });
+  for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
+  if (desired.default === true && live?.item.default !== true) {
+    changes.push(live ? { field: "default", from: false, to: true } : { field: "default", to: true });
+  }
+  return changes;
+}
+
+/**
+ * A site's root site spaces matter while it has no sections, whether or not the configuration
+ * lists root site spaces: the first section created takes them over.
+ */
+function rootSiteSpacesMatter(scope: ContainerScope): boolean {
+  if (!("sections" in scope.desired) || scope.desired.sections === undefined) return false;
+  const live = scope.live;
+  if (!live || (live.children.section?.length ?? 0) > 0) return false;
+  // A site's count of its root site spaces.
+  const count = live.item.siteSpaces;
+  return typeof count !== "number" || count > 0;
+}
+
+function siteSpaceKind(container: Container): SiteSpaceKind {
   const kind: SiteSpaceKind = {
     kind: "site space",
     collection: "siteSpaces",
@@ -127,14 +177,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
     // site has no sections, whether or not the configuration lists root site spaces.
     ...(container === "site" ? { readAfter: ["section"] } : {}),
 
-    readAnyway(scope) {
-      if (!("sections" in scope.desired) || scope.desired.sections === undefined) return false;
-      const live = scope.live;
-      if (!live || (live.children.section?.length ?? 0) > 0) return false;
-      // A site's count of its root site spaces.
-      const count = live.item.siteSpaces;
-      return typeof count !== "number" || count > 0;
-    },
+    readAnyway: rootSiteSpacesMatter,
     async read(client, scope) {
       if (container === "section") {
         const inSection = scope.live?.item.siteSpaces;
@@ -152,15 +195,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       return Object.keys(configuration.spaces).find((name) => configuration.spaces[name] === id) ?? id;
     },
 
-    diff(desired, live) {
-      const changes: FieldChange[] = [];
-      if (!live) changes.push({ field: "space", to: desired.spaceName });
-      for (const field of PATCHABLE) compareField(changes, field, desired[field], live?.item[field]);
-      if (desired.default === true && live?.item.default !== true) {
-        changes.push(live ? { field: "default", from: false, to: true } : { field: "default", to: true });
-      }
-      return changes;
-    },
+    diff: diffSiteSpace,
     create(desired, address, scope, ctx, info) {
       const id = ctx.idOf(address);
       const calls: CallDraft[] = [];
@@ -168,43 +203,16 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       // spaces (the `spaces` form of its create): only their settings remain to be made.
       const madeWithParent = info.parentIsNew && (container === "site" || info.index === 0);
       if (!madeWithParent) {
-        const body: Record<string, unknown> = { spaceId: desired.spaceId };
-        const match: Record<string, unknown> = { "space.id": desired.spaceId };
-        if (container === "section") {
-          body.sectionId = scope.ids.section;
-          match.section = scope.ids.section;
-        }
         const existing = childrenOf(scope.live, kind).map((node) => node.item.id);
-        calls.push({
-          method: "POST",
-          path: siteSpacesPath(scope.organization, siteId(scope)),
-          body,
-          summary: "add site space",
-          captures: [{ address, pointer: "/id" }],
-          claims: [addTurn(scope, info.index)],
-          recover: {
-            list: siteSpacesPath(scope.organization, siteId(scope)),
-            match,
-            exclude: existing,
-            // A space is once in its container: one another run added meanwhile is this one (the
-            // call after it sets its path).
-            adopt: {},
-          },
-        });
+        calls.push(addCall(container, desired, address, scope, info.index, existing));
       }
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
+      const claims = [siteSpacePathClaim(scope, desired.path)];
       calls.push(
-        configure(
-          scope,
-          id,
-          settings,
-          [pathClaim(scope, desired.path)],
-          turnsAfter(scope, info.index),
-          "configure site space",
-        ),
+        configure(scope, id, settings, claims, turnsAfter(scope, info.index), "configure site space"),
       );
-      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
+      if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(container, scope, id));
       return calls;
     },
 
@@ -213,11 +221,12 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       const body = patchBody(changes, PATCHABLE);
       if (Object.keys(body).length > 0) {
         const renamed = changes.find((change) => change.field === "path");
-        const claims = renamed ? [pathClaim(scope, String(renamed.to))] : [];
-        const releases = renamed ? [pathClaim(scope, live.item.path), ...turnsAfter(scope, -1)] : [];
+        const claims = renamed ? [siteSpacePathClaim(scope, String(renamed.to))] : [];
+        const releases = renamed ? [siteSpacePathClaim(scope, live.item.path), ...turnsAfter(scope, -1)] : [];
         calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
       }
-      if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
+      if (changes.some((change) => change.field === "default"))
+        calls.push(makeDefault(container, scope, live.item.id));
       return calls;
     },
 
@@ -226,7 +235,7 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
-        releases: [pathClaim(scope, live.item.path)],
+        releases: [siteSpacePathClaim(scope, live.item.path)],
       },
     ],
 

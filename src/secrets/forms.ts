@@ -46,9 +46,21 @@ const HTML_NAMED: Readonly<Record<string, string>> = {
 /** Letters and digits: every encoding leaves them as they are. */
 const PLAIN = /^[A-Za-z0-9]$/;
 
+/** The patterns made so far, by character: a certificate repeats the same few dozen. */
+const characterPatterns = new Map<string, string>();
+
 /** Every way one character (not a space) may be written, as a regular expression. */
 function characterPattern(char: string): string {
   if (PLAIN.test(char)) return char;
+  let pattern = characterPatterns.get(char);
+  if (pattern === undefined) {
+    pattern = characterForms(char);
+    characterPatterns.set(char, pattern);
+  }
+  return pattern;
+}
+
+function characterForms(char: string): string {
   const forms = new Set([escapeRegExp(char), percentPattern(char)]);
   const json = JSON.stringify(char).slice(1, -1);
   if (json !== char) forms.add(escapeRegExp(json));

@@ -117,6 +117,28 @@ describe("pacing", () => {
     expect(pacer.delayMs()).toBe(0);
   });
 
+  it("goes on as soon as a window's first answer shows the next one opened, when Reset counts seconds from now", () => {
+    const { pacer, at, send } = setUp();
+    // Reset as seconds from now, rounded: two readings of one window may be a second apart.
+    const answer = (remaining: number, resetSeconds: number) =>
+      pacer.observe({
+        "x-ratelimit-limit": "4",
+        "x-ratelimit-remaining": String(remaining),
+        "x-ratelimit-reset": String(resetSeconds),
+      });
+    send(4);
+    answer(3, 1);
+    answer(2, 1);
+    answer(1, 1);
+    answer(0, 1);
+    expect(pacer.delayMs()).toBe(1000);
+    at(900);
+    send();
+    // Its Reset is within a second of the window before's: only the count says it is the next.
+    answer(3, 1);
+    expect(pacer.delayMs()).toBe(0);
+  });
+
   it("learns that windows end before a Reset rounded up to the second says", () => {
     const { pacer, at, send, answer } = setUp();
     send();
@@ -146,4 +168,64 @@ describe("pacing", () => {
     controller.abort();
     await expect(acquired).resolves.toBeUndefined();
   });
+});
+
+/**
+ * A run of `requests` at once through the pacer, on a clock the test moves, against a service
+ * with a fixed window of `limit` per second that sends Reset as `resetForm` says; its wall time
+ * (to the last answer) next to the ideal, requests ÷ limit per second.
+ */
+function pacedRun(requests: number, resetForm: "epoch" | "seconds from now", startMs: number) {
+  const [limit, windowMs, latencyMs, parallel] = [100, 1000, 20, 64];
+  const clock = { t: NOW + startMs };
+  const pacer = new Pacer({ maxWaitMs: 60_000, now: () => clock.t });
+  let window = { start: Number.NEGATIVE_INFINITY, count: 0 };
+  let throttled = 0;
+  const answers: { at: number; headers: Record<string, string> }[] = [];
+  let waiting = requests;
+  let answered = 0;
+  while (answered < requests) {
+    while (waiting > 0 && answers.length < parallel && pacer.delayMs() === 0) {
+      pacer.take();
+      waiting -= 1;
+      // The service counts it halfway through its round trip.
+      const arrives = clock.t + latencyMs / 2;
+      if (arrives >= window.start + windowMs) window = { start: arrives, count: 0 };
+      window.count += 1;
+      if (window.count > limit) throttled += 1;
+      const end = window.start + windowMs;
+      const reset = resetForm === "epoch" ? end / 1000 : (end - arrives) / 1000;
+      const headers = {
+        "x-ratelimit-limit": String(limit),
+        "x-ratelimit-remaining": String(Math.max(0, limit - window.count)),
+        "x-ratelimit-reset": String(Math.ceil(reset)),
+      };
+      answers.push({ at: clock.t + latencyMs, headers });
+    }
+    const free = waiting > 0 && answers.length < parallel;
+    const next = answers[0]?.at ?? Number.POSITIVE_INFINITY;
+    clock.t = free ? Math.min(clock.t + pacer.delayMs(), next) : next;
+    if (clock.t === next) {
+      pacer.observe(answers.shift()!.headers);
+      answered += 1;
+    }
+  }
+  return { ratio: (clock.t - NOW - startMs) / ((requests / limit) * windowMs), throttled };
+}
+
+describe("pacing a run against a fixed window", () => {
+  // Starts spread over a second, since where the window's end falls in its second decides how
+  // far the rounded Reset is from it.
+  const starts = Array.from({ length: 10 }, (_, i) => i * 100 + 37);
+  for (const resetForm of ["epoch", "seconds from now"] as const) {
+    for (const requests of [150, 1000]) {
+      it(`takes at most 1.1× the ideal for ${requests} requests, Reset in ${resetForm}, and none is turned away`, () => {
+        for (const start of starts) {
+          const run = pacedRun(requests, resetForm, start);
+          expect(run.throttled, `start ${start}`).toBe(0);
+          expect(run.ratio, `start ${start}`).toBeLessThanOrEqual(1.1);
+        }
+      });
+    }
+  }
 });

@@ -166,19 +166,27 @@ function invitationCalls<S extends { address: Address }>(
   return [{ ...inviteMany(scope, desired.type, [...invited.values()]), releases: [invitation] }, role];
 }
 
-export function assignmentKind<P extends ParentTypes, R extends Located<unknown>>(
+type AssignmentKind<P extends ParentTypes, R extends Located<unknown>> = KindModule<AssignmentTypes<P, R>>;
+type PrincipalIds<P extends ParentTypes> = (
+  scope: ScopeIn<P>,
+  ctx: PlanContext,
+) => Map<DesiredAssignment, Id>;
+
+/**
+ * Each configured assignment's principal id, found once per container: resolving names can read
+ * other kinds' matching, and two names of one principal are found here.
+ */
+function principalResolver<P extends ParentTypes, R extends Located<unknown>>(
   spec: AssignmentSpec<P, R>,
-): KindModule<AssignmentTypes<P, R>> {
-  const own = (scope: ScopeIn<P>) => desiredIn(kind, scope);
-  // Each configured assignment's principal id, found once per container: resolving names can
-  // read other kinds' matching, and two names of one principal are found here.
+  kind: AssignmentKind<P, R>,
+): PrincipalIds<P> {
   const resolved = new WeakMap<object, Map<DesiredAssignment, Id>>();
-  const principalIds = (scope: ScopeIn<P>, ctx: PlanContext) => {
+  return (scope, ctx) => {
     let ids = resolved.get(scope);
     if (ids) return ids;
     ids = new Map();
     const first = new Map<string, DesiredAssignment>();
-    for (const desired of own(scope) ?? []) {
+    for (const desired of desiredIn(kind, scope) ?? []) {
       const id = spec.principalId(desired, scope, ctx);
       const key = principalKey(desired.type, id);
       const earlier = first.get(key);
@@ -194,38 +202,45 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
     resolved.set(scope, ids);
     return ids;
   };
-  const principalDeleted = (live: LiveAssignment, scope: ScopeIn<P>, ctx: PlanContext) =>
+}
+
+/**
+ * The grants the container holds after the plan: the configured ones, and the live ones the
+ * plan leaves alone (not pruned) unless it deletes their principal, which takes them along.
+ */
+function grantsAfter<P extends ParentTypes, R extends Located<unknown>>(
+  spec: AssignmentSpec<P, R>,
+  kind: AssignmentKind<P, R>,
+  ids: Map<DesiredAssignment, Id>,
+  scope: ScopeIn<P>,
+  ctx: PlanContext,
+): Grant[] {
+  const after: Grant[] = (desiredIn(kind, scope) ?? []).map((desired) => ({
+    type: desired.type,
+    id: ids.get(desired)!,
+    role: desired.role,
+  }));
+  const configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
+  const principalDeleted = (live: LiveAssignment) =>
     spec.principalOf(live, scope).some((owner) => ctx.deletes(owner.address) === owner.id);
-  const matchKey = (desired: DesiredAssignment, scope: ScopeIn<P>, ctx: PlanContext) =>
-    principalKey(
-      desired.type,
-      principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx),
-    );
+  for (const { item } of childrenOf(scope.live, kind)) {
+    if (configured.has(principalKey(item.type, item.id))) continue;
+    if (!keptLive(scope, spec.kind, item, ctx)) continue;
+    if (principalDeleted(item)) continue;
+    after.push({ type: item.type, id: item.id, role: item.role });
+  }
+  return after;
+}
 
-  /**
-   * The grants the container holds after the plan: the configured ones, and the live ones the
-   * plan leaves alone (not pruned) unless it deletes their principal, which takes them along.
-   */
-  const grantsAfter = (scope: ScopeIn<P>, ctx: PlanContext): Grant[] => {
-    const ids = principalIds(scope, ctx);
-    const after: Grant[] = (own(scope) ?? []).map((desired) => ({
-      type: desired.type,
-      id: ids.get(desired)!,
-      role: desired.role,
-    }));
-    const configured = new Set(after.map((grant) => principalKey(grant.type, grant.id)));
-    for (const { item } of childrenOf(scope.live, kind)) {
-      if (configured.has(principalKey(item.type, item.id))) continue;
-      if (!keptLive(scope, spec.kind, item, ctx)) continue;
-      if (principalDeleted(item, scope, ctx)) continue;
-      after.push({ type: item.type, id: item.id, role: item.role });
-    }
-    return after;
-  };
-
-  // The whole container is checked once, by whichever of its items is planned first.
+/** The spec's check of a container's change as a whole, made once, by whichever of its items is
+ * planned first. */
+function containerGuard<P extends ParentTypes, R extends Located<unknown>>(
+  spec: AssignmentSpec<P, R>,
+  kind: AssignmentKind<P, R>,
+  principalIds: PrincipalIds<P>,
+): (scope: ScopeIn<P>, ctx: PlanContext) => void {
   const guarded = new WeakSet<object>();
-  const guard = (scope: ScopeIn<P>, ctx: PlanContext) => {
+  return (scope, ctx) => {
     if (!spec.guard || guarded.has(scope)) return;
     guarded.add(scope);
     const before = childrenOf(scope.live, kind).map(({ item }) => ({
@@ -233,22 +248,44 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
       id: item.id,
       role: item.role,
     }));
-    spec.guard(before, grantsAfter(scope, ctx), scope);
+    spec.guard(before, grantsAfter(spec, kind, principalIds(scope, ctx), scope, ctx), scope);
   };
+}
+
+/**
+ * Giving the kept role releases it, taking it away claims it: the graph orders claims after
+ * releases, and `--target` keeps what a call depends on.
+ */
+function keptRoleClaims<P extends ParentTypes, R extends Located<unknown>>(spec: AssignmentSpec<P, R>) {
+  const keptRoleOf = (scope: ScopeIn<P>) => `${spec.keptRole} role in ${addressText(scope.address)}`;
+  const isKept = (role: string) => spec.keptRole !== undefined && role === spec.keptRole;
+  return {
+    gives: (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
+      isKept(role) ? { ...call, releases: [keptRoleOf(scope)] } : call,
+    takes: (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
+      isKept(role) ? { ...call, claims: [keptRoleOf(scope)] } : call,
+  };
+}
+
+export function assignmentKind<P extends ParentTypes, R extends Located<unknown>>(
+  spec: AssignmentSpec<P, R>,
+): AssignmentKind<P, R> {
+  // The helpers read the kind's own items and live children: they are made once it exists.
+  const principalIds: PrincipalIds<P> = (scope, ctx) => resolvePrincipals(scope, ctx);
+  const guard = (scope: ScopeIn<P>, ctx: PlanContext) => checkContainer(scope, ctx);
+  const matchKey = (desired: DesiredAssignment, scope: ScopeIn<P>, ctx: PlanContext) =>
+    principalKey(
+      desired.type,
+      principalIds(scope, ctx).get(desired) ?? spec.principalId(desired, scope, ctx),
+    );
   const routes = (type: string) => {
     const found = spec.principals[type];
     if (!found) throw new Error(`assignment of unknown principal type ${type}`);
     return found;
   };
-  // Giving the kept role releases it, taking it away claims it: the graph orders claims after
-  // releases, and `--target` keeps what a call depends on.
-  const keptRoleOf = (scope: ScopeIn<P>) => `${spec.keptRole} role in ${addressText(scope.address)}`;
-  const gives = (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
-    spec.keptRole !== undefined && role === spec.keptRole ? { ...call, releases: [keptRoleOf(scope)] } : call;
-  const takes = (call: CallDraft, scope: ScopeIn<P>, role: string): CallDraft =>
-    spec.keptRole !== undefined && role === spec.keptRole ? { ...call, claims: [keptRoleOf(scope)] } : call;
+  const { gives, takes } = keptRoleClaims(spec);
 
-  const kind: KindModule<AssignmentTypes<P, R>> = {
+  const kind: AssignmentKind<P, R> = {
     kind: spec.kind,
     collection: spec.collection,
     config: spec.config,
@@ -295,5 +332,7 @@ export function assignmentKind<P extends ParentTypes, R extends Located<unknown>
       note: `role ${JSON.stringify(live.item.role)}`,
     }),
   };
+  const resolvePrincipals = principalResolver(spec, kind);
+  const checkContainer = containerGuard(spec, kind, resolvePrincipals);
   return kind;
 }
