@@ -16,6 +16,9 @@ import { type DesiredRedirect, redirectKind } from "./redirect.ts";
 import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
 import { nestSections, placeLinks } from "./section-nesting.ts";
+import { sitePublishingKind } from "./site/publishing.ts";
+import { shareLinkKind } from "./site/share-link.ts";
+import { visitorAuthKind } from "./site/visitor-auth.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -139,6 +142,9 @@ export const siteKind: TopLevelKind<
     rootSiteSpaceKind,
     redirectKind,
     siteCustomizationKind,
+    sitePublishingKind,
+    shareLinkKind,
+    visitorAuthKind,
   ],
 
   read: async (client, scope) =>
@@ -283,6 +289,10 @@ export const siteKind: TopLevelKind<
       config.siteSpaces = ctx.children(rootSiteSpaceKind).map((siteSpace) => siteSpace.config);
     }
     config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config);
+    // A boolean, not a mapping under its collection.
+    const [publishing] = ctx.children(sitePublishingKind);
+    if (publishing) config.published = publishing.config.published;
+    config.shareLinks = ctx.children(shareLinkKind).map((link) => link.config);
     return config;
   },
 };
