@@ -104,6 +104,6 @@ describe("secrets in every field, every command, every form", () => {
     for (const [name, text] of exports) expectNoSecret(name, text, KEPT_OUT_BY_EXPORT);
     for (const [name, text] of exports) expectNoLiveSecret(name, text, await audience.secrets());
     // The export names the key's variable for the user to set, and writes no URL of a link.
-    expect(exports.at(-1)![1]).toContain('privateKey: "${VISITOR_AUDIENCE_PRIVATE_KEY}"');
+    expect(exports.at(-1)![1]).toContain(`privateKey: "\${VISITOR_AUDIENCE_PRIVATE_KEY}"`);
   });
 });
