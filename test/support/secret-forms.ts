@@ -85,7 +85,7 @@ export function expectNoSecret(name: string, text: string, only?: readonly strin
  */
 export const AUDIENCE_WITH_SECRETS = `sites:
   - title: Audience
-    visibility: share-link
+    visibility: visitor-auth
     published: true
     shareLinks: [{ name: partners }, { name: press, active: false }]
     visitorAuth: { backend: custom, logoutURL: https://acme.example/bye, privateKey: "\${SITE_VISITOR_KEY}" }

@@ -135,9 +135,11 @@ export const visitorAuthKind: typeof base = {
   diff,
   create: (desired, _address, scope) => calls(desired, undefined, scope),
   update: (desired, live, _changes, _address, scope) => calls(desired, live.item, scope),
-  // The key's hash stands for the key: the export writes a variable in its place (a sensitive
-  // field), named in the file's header for the user to set.
-  toConfig(live) {
+  // Only for a site whose visitors sign in: elsewhere the settings do nothing, and a key to set
+  // for every site would be a chore. The key's hash stands for the key: the export writes a
+  // variable in its place (a sensitive field), named in the file's header for the user to set.
+  toConfig(live, scope) {
+    if (scope.live?.item.visibility !== "visitor-auth") return undefined;
     const config: Record<string, unknown> = {};
     for (const field of PATCHABLE) {
       const value = live.item[field];
