@@ -191,7 +191,9 @@ describe("a site's audience", () => {
     const text = await readFile(exported, "utf8");
     expect(text).toContain("published: true");
     expect(text).toMatch(/name: press\s+active: false/);
-    expect(text).toMatch(/logoutURL: https:\/\/acme.example\/bye\s+privateKey: "\$\{VISITOR_DOCS_PRIVATE_KEY\}"/);
+    expect(text).toMatch(
+      /logoutURL: https:\/\/acme.example\/bye\s+privateKey: "\$\{VISITOR_DOCS_PRIVATE_KEY\}"/,
+    );
     // The variable to set is listed in the file's header.
     expect(text).toMatch(/^#\s+VISITOR_DOCS_PRIVATE_KEY: /m);
     // Only a site whose visitors sign in has its visitor authentication written.
