@@ -160,6 +160,19 @@ describe("a site's audience", () => {
     expect((await links()).map((l) => l.name)).toEqual(["partners"]);
   });
 
+  it("shows nothing for a new site's audience as the service makes it", async () => {
+    const file = await h.config(
+      config({ published: false, shareLinks: "[]", visitorAuth: "{ backend: custom }" }),
+    );
+    const plan = await h.run(["plan", "-c", file]);
+    expect(plan.stdout).not.toContain("publishing");
+    expect(plan.stdout).not.toContain("visitor authentication");
+    expect(plan.stdout).toContain("Plan: 4 to create (2 sites, 2 site spaces)");
+    await applied(h, file);
+    expect((await site()).published).toBe(false);
+    await noChanges(file);
+  });
+
   it("reads share links and visitor authentication only for the sites that name them", async () => {
     const file = await h.config(config({ shareLinks: "[{ name: partners }]", visitorAuth: "{}" }));
     await applied(h, file);
@@ -220,6 +233,41 @@ describe("a site's audience", () => {
     expect(plan.stdout + plan.stderr).not.toContain(key);
     expect(plan.stderr).not.toMatch(/\n\s+at /);
     await noChanges(file, { VISITOR_KEY: key });
+  });
+});
+
+describe("a site's audience in a file that is not valid", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  it("names each mistake at its file:line:col", async () => {
+    const file = await h.config(`${HEADER}sites:
+  - title: Docs
+    published: "yes"
+    shareLinks:
+      - { name: partners, activ: true }
+    visitorAuth:
+      fallbackURL: ftp://acme.example/login
+`);
+    const result = await h.run(["validate", "-c", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}:6:16: sites[0].published: must be true or false (got a string)`);
+    expect(result.stderr).toContain(`${file}:8:27: sites[0].shareLinks[0].activ: unknown key "activ"`);
+    expect(result.stderr).toContain(
+      `${file}:10:20: sites[0].visitorAuth.fallbackURL: must be an absolute http:// or https:// URL, or null`,
+    );
+    const integration = await h.config(`${HEADER}sites:
+  - title: Docs
+    visitorAuth: { backend: custom, integration: okta-visitors }
+`);
+    const checked = await h.run(["validate", "-c", integration]);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain(
+      `${integration}:6:50: sites[0].visitorAuth.integration: integration is only for backend: integration`,
+    );
   });
 });
 

@@ -8,8 +8,8 @@ import type { FieldChange } from "../../model/plan.ts";
 import { compareField } from "../compare.ts";
 import { sitePath, subPath } from "../paths.ts";
 import { type DesiredSingleton, type LiveSingleton, singletonKind } from "../shapes/singleton.ts";
-import type { InSite } from "../site.ts";
 import type { CallDraft, ScopeIn } from "../types.ts";
+import type { InSite } from "./in-site.ts";
 
 type Scope = ScopeIn<InSite>;
 

@@ -11,8 +11,8 @@ import { compareField, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { below, liveId, sitePath, subPath } from "../paths.ts";
-import type { InSite } from "../site.ts";
 import type { CallDraft, KindModule, Types } from "../types.ts";
+import type { InSite } from "./in-site.ts";
 
 /** A share link as docsync keeps it: the service's answer without its URL. */
 export interface LiveShareLink {

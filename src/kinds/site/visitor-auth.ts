@@ -15,8 +15,8 @@ import { compareField } from "../compare.ts";
 import { fieldOf } from "../configured.ts";
 import { liveId, sitePath, subPath } from "../paths.ts";
 import { type DesiredSingleton, type LiveSingleton, singletonKind } from "../shapes/singleton.ts";
-import type { InSite } from "../site.ts";
 import type { CallDraft, ScopeIn } from "../types.ts";
+import type { InSite } from "./in-site.ts";
 
 type Scope = ScopeIn<InSite>;
 
