@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   "plan.singleton-missing":
     "an object of the organization that docsync only changes (never creates) is missing",
   "plan.openapi-source": "an OpenAPI spec to create has no source",
+  "plan.private-key":
+    "a site's configured visitor authentication private key is not the site's: the service makes the key and no call changes it",
   "plan.admin":
     "the plan would leave the organization without an active admin, or take the admin role from the token's own user",
   "plan.lockout":
@@ -97,6 +99,8 @@ export const ERROR_CODES = {
   "apply.no-id": "a create's answer did not hold the new item's id",
   "apply.probe":
     "a create made first to learn which form of an item the service keeps answered with another form",
+  "apply.plan-upgrade":
+    "the service answered a publish with a checkout: publishing the site needs an upgrade of the organization's plan",
   "export.file-exists": "the export's output file exists and `--force` was not given",
   "export.write": "the export's output file cannot be written",
   "export.list-absent":

@@ -2,8 +2,8 @@
 
 import { ApiError } from "../api/errors.ts";
 import { matchesAll } from "../api/recovery.ts";
-import { DocsyncError } from "../errors.ts";
-import type { Capture, Probe } from "../model/plan.ts";
+import { DocsyncError, type ErrorCode } from "../errors.ts";
+import type { AnswerRefusal, Capture, Probe } from "../model/plan.ts";
 
 /** RFC 6901 JSON pointer. */
 function atPointer(value: unknown, pointer: string): unknown {
@@ -41,6 +41,12 @@ export function checkProbe(probe: Probe, answer: unknown): void {
     "apply.probe",
     `the answer's ${probe.pointer.slice(1)} is ${JSON.stringify(found)}, not ${JSON.stringify(probe.value)}. ${probe.otherwise}`,
   );
+}
+
+/** Fails a call whose answer, of success, refuses it all the same. */
+export function checkRefusal(refusal: AnswerRefusal, answer: unknown): void {
+  if (atPointer(answer, refusal.pointer) === refusal.value)
+    throw new DocsyncError(refusal.code as ErrorCode, refusal.message);
 }
 
 /** A failure's message, with what it means when the call was a probe the service refused. */

@@ -13,7 +13,7 @@ import type { Call, Plan } from "../model/plan.ts";
 import { dependentsOf } from "../plan/graph.ts";
 import type { ProgressListener } from "../progress/events.ts";
 import { batchItemOutcome, sendBatch } from "./batch.ts";
-import { capturedId, checkProbe, failureMessage } from "./captures.ts";
+import { capturedId, checkProbe, checkRefusal, failureMessage } from "./captures.ts";
 import { fillAlternate, fillBody, fillPath, fillRecover } from "./fill.ts";
 import { alreadyGone } from "./gone.ts";
 import type { ReadyChoice } from "./order.ts";
@@ -213,6 +213,7 @@ class PlanWalk {
     });
     if (this.giveUp.signal.aborted) return false;
     if (call.probe) checkProbe(call.probe, answer);
+    if (call.refusal) checkRefusal(call.refusal, answer);
     for (const capture of call.captures ?? []) {
       const id = capturedId(answer, capture);
       if (id === undefined)

@@ -144,7 +144,8 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
       const key = kind.liveKey(node.item);
       result.secrets.keepOut(config, {
         kind,
-        key,
+        // A singleton's key names no item: its variables take its parent's (a site's title).
+        key: kind.singleton ? (scope.address.at(-1)?.key ?? key) : key,
         address: addressText(addressOf(scope.address, kind.kind, key)),
       });
       exported.push({ live: node, config });

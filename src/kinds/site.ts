@@ -18,6 +18,9 @@ import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
 import { nestSections, placeLinks } from "./section-nesting.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
 import { type RawSitePermission, sitePermissionKind, sitePermissionRefs } from "./site/site-permission.ts";
+import { sitePublishingKind } from "./site/publishing.ts";
+import { shareLinkKind } from "./site/share-link.ts";
+import { visitorAuthKind } from "./site/visitor-auth.ts";
 import {
   type AdaptiveSchema,
   type LiveAdaptiveSchema,
@@ -146,6 +149,9 @@ export const siteKind: TopLevelKind<
     redirectKind,
     siteCustomizationKind,
     sitePermissionKind,
+    sitePublishingKind,
+    shareLinkKind,
+    visitorAuthKind,
   ],
   refersTo: sitePermissionRefs,
 
@@ -292,6 +298,10 @@ export const siteKind: TopLevelKind<
     }
     config.redirects = ctx.children(redirectKind).map((redirect) => redirect.config);
     config.permissions = ctx.children(sitePermissionKind).map((permission) => permission.config);
+    // A boolean, not a mapping under its collection.
+    const [publishing] = ctx.children(sitePublishingKind);
+    if (publishing) config.published = publishing.config.published;
+    config.shareLinks = ctx.children(shareLinkKind).map((link) => link.config);
     return config;
   },
 };

@@ -123,6 +123,21 @@ export interface Probe {
   otherwise: string;
 }
 
+/**
+ * An answer the service gives with a success status that refuses the call all the same (a
+ * publish answered with a checkout session, when the organization's plan must be upgraded first):
+ * when the answer holds `value` at `pointer`, the call fails with `code` and `message`.
+ */
+export interface AnswerRefusal {
+  /** JSON pointer into the answer, e.g. `/type`. */
+  pointer: string;
+  value: string;
+  /** The error code of the failure (docs/json-formats.md). */
+  code: string;
+  /** What it means and the way forward, for people. */
+  message: string;
+}
+
 export interface Call {
   id: string;
   /** The change this call belongs to. */
@@ -161,6 +176,8 @@ export interface Call {
   inBatch?: string;
   /** Every other call waits for this one, whose answer must show what `probe` says. */
   probe?: Probe;
+  /** An answer of success that is a refusal all the same. */
+  refusal?: AnswerRefusal;
 }
 
 export interface Batch {

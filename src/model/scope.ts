@@ -3,7 +3,7 @@
 // what a kind may ask of the planner. It imports nothing of the tool but the plan's own types.
 
 import type { Address, Id } from "./address.ts";
-import type { Capture, HttpMethod, Probe, Recover } from "./plan.ts";
+import type { AnswerRefusal, Capture, HttpMethod, Probe, Recover } from "./plan.ts";
 import type { ApiPath } from "./references.ts";
 
 /**
@@ -53,6 +53,8 @@ export interface CallDraft {
    * anything else changes. `note` says so in the plan.
    */
   probe?: Probe & { note: string };
+  /** An answer of success that refuses the call all the same (a publish answered with a checkout). */
+  refusal?: AnswerRefusal;
 }
 
 /** An item that may take another along when it is deleted: an address it may have, and its live id. */

@@ -174,6 +174,8 @@ export class Planner {
     const info = { firstInEmptyContainer, parentIsNew: container.parentIsNew, index };
     const fields = module.diff(desired, undefined, scope, this.resolution);
     const creates = module.create(desired, slot.address, scope, this.resolution, info);
+    // A singleton the service makes with its new parent as configured: nothing to show or do.
+    if (module.singleton && fields.length === 0 && creates.length === 0) return;
     let change: Change;
     if (slot.status === "replace") {
       change = this.addChange("replace", slot, [...slot.replaceChanges, ...fields], module.highRisk);

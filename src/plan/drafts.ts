@@ -73,6 +73,7 @@ export function draftCall(
     temporary: draft.temporary,
     bulk: draft.bulk,
     probe: draft.probe,
+    refusal: draft.refusal,
     id,
     change,
     after,

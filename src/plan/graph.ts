@@ -115,6 +115,7 @@ export function wireDependencies(
       const { pointer, value, otherwise } = draft.probe;
       call.probe = { pointer, value, otherwise };
     }
+    if (draft.refusal) call.refusal = draft.refusal;
     if (draft.orderAfter && draft.orderAfter.length > 0) {
       const orderOnly = draft.orderAfter.filter((id) => !draft.after?.includes(id));
       if (orderOnly.length > 0) call.orderOnly = orderOnly;

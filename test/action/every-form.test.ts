@@ -7,8 +7,12 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import {
+  AUDIENCE_WITH_SECRETS,
   CONFIG_WITH_SECRETS,
+  expectNoLiveSecret,
   expectNoSecret,
+  type LiveAudience,
+  liveAudience,
   QUOTED_BY_THE_SERVICE,
   SECRETS,
 } from "../support/secret-forms.ts";
@@ -17,10 +21,13 @@ import { type ActionRun, type Workspace, workspace } from "./support.ts";
 describe("the action with secrets in every field", () => {
   let h: Harness;
   let ws: Workspace;
+  /** The secrets the service makes: a site's visitor key and its share links' URLs. */
+  let audience: LiveAudience;
   beforeAll(async () => {
     h = await startHarness();
     ws = await workspace();
-    await ws.write("docsync.yaml", CONFIG_WITH_SECRETS);
+    audience = await liveAudience(h.api, h.org);
+    await ws.write("docsync.yaml", CONFIG_WITH_SECRETS + AUDIENCE_WITH_SECRETS);
   });
   afterAll(async () => {
     await ws.close();
@@ -32,7 +39,7 @@ describe("the action with secrets in every field", () => {
     const step = (command: string) =>
       ws.run(
         { ...inputs, command, ...(command === "apply" ? { "auto-approve": "true" } : {}) },
-        { DOCSYNC_ORG: h.org, ...SECRETS },
+        { DOCSYNC_ORG: h.org, ...SECRETS, ...audience.env },
       );
     const runs: [string, ActionRun][] = [];
     runs.push(["plan", await step("plan")]);
@@ -66,5 +73,9 @@ describe("the action with secrets in every field", () => {
     expect(text("plan summary")).toContain("Writers (sensitive)");
     expect(text("refused apply log")).toContain("400 Bad Request: title=");
     for (const [name, shown] of texts) expectNoSecret(name, shown);
+    const live = await audience.secrets();
+    // The pruned link's, and those of the two links made.
+    expect(live.length).toBe(1 + 3 * 2);
+    for (const [name, shown] of texts) expectNoLiveSecret(name, shown, live);
   });
 });

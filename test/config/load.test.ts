@@ -175,6 +175,7 @@ describe("lists that are absent, empty or given", () => {
       "externalLinks",
       "siteSpaces",
       "redirects",
+      "shareLinks",
       "permissions",
     ]);
     expect(state.spaces).toEqual({});

@@ -20,7 +20,10 @@ const NO_CHANGES = "No changes: live state matches the configuration.\n";
 const ORG_WIDE_NOTE =
   "  # Live sites, collections, teams, members, custom fields, SAML providers, OpenAPI specs and translations that this file does not list are left alone.\n" +
   "  # To have docsync delete them, add sites, collections, teams, members, customFields, samlProviders, openApiSpecs, translations to prune.\n" +
-  "  prune: [ sections, sectionGroups, externalLinks, siteSpaces, redirects, permissions ]\n";
+  "  prune:\n" +
+  ["sections", "sectionGroups", "externalLinks", "siteSpaces", "redirects", "shareLinks", "permissions"]
+    .map((kind) => `    - ${kind}\n`)
+    .join("");
 
 /** Each space's id by its name under `spaces:`: an entry is `name: id` or `name: {id, ...}`. */
 const spaceIds = (spaces: Json): Record<string, string> =>
@@ -73,8 +76,10 @@ describe("docsync export", () => {
 
   /** The sites as exported, each checked to hold its customization, then without it. */
   const withoutCustomization = (sites: Json[]) =>
-    sites.map(({ customization, ...site }: Json) => {
+    sites.map(({ customization, published, shareLinks, ...site }: Json) => {
       expect(customization.styling).toBeTypeOf("object");
+      // Its audience as a new site has it: unpublished, without share links.
+      expect({ published, shareLinks }).toEqual({ published: false, shareLinks: [] });
       return site;
     });
 
@@ -197,7 +202,15 @@ describe("docsync export", () => {
     ]);
     expect(doc.sites[0].redirects).toHaveLength(3);
     expect(doc.policy).toEqual({
-      prune: ["sections", "sectionGroups", "externalLinks", "siteSpaces", "redirects", "permissions"],
+      prune: [
+        "sections",
+        "sectionGroups",
+        "externalLinks",
+        "siteSpaces",
+        "redirects",
+        "shareLinks",
+        "permissions",
+      ],
     });
   });
 
@@ -261,7 +274,15 @@ describe("docsync export", () => {
     );
     // Organization-wide kinds are managed but not pruned unless asked for.
     expect(doc.policy).toEqual({
-      prune: ["sections", "sectionGroups", "externalLinks", "siteSpaces", "redirects", "permissions"],
+      prune: [
+        "sections",
+        "sectionGroups",
+        "externalLinks",
+        "siteSpaces",
+        "redirects",
+        "shareLinks",
+        "permissions",
+      ],
     });
     expect(text).toContain(`policy:\n${ORG_WIDE_NOTE}`);
     expect(doc.sites).toEqual([]);
@@ -279,6 +300,7 @@ describe("docsync export", () => {
         "externalLinks",
         "siteSpaces",
         "redirects",
+        "shareLinks",
         "permissions",
         "collections",
         "teams",

@@ -13,6 +13,7 @@ import { beforeEach } from "vitest";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
+import type { Fixture } from "../../src/emulator/fixture.ts";
 import { type Route, type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
 
@@ -59,7 +60,8 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  fixture?: string;
+  /** A fixture file, or a fixture (a variation of the built-in one). */
+  fixture?: string | Fixture;
   /** The seed of apply's order of ready calls and of the emulator's delays; default TEST_SEED. */
   seed?: number;
   /** Routes the emulator answers beyond its own (a resource of a kind a test registers). */

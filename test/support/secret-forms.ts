@@ -4,6 +4,7 @@
 // command wrote for each of them.
 
 import { expect } from "vitest";
+import type { ApiClient } from "../../src/api/client-types.ts";
 
 export const CERT_BODY = "MIIDeveryFORMcertificateBodyNeverPrinted0123456789abcdef";
 
@@ -73,5 +74,59 @@ export function expectNoSecret(name: string, text: string, only?: readonly strin
   }
   for (let at = 0; at + 16 <= CERT_BODY.length; at++) {
     expect(text, name).not.toContain(CERT_BODY.slice(at, at + 16));
+  }
+}
+
+/**
+ * A site's audience, whose secrets the service makes: the key that signs visitors' tokens (given
+ * to the configuration as `${SITE_VISITOR_KEY}`) and each share link's URL, whose query holds the
+ * token that opens the site. The site and one share link (`old`, which the configuration prunes)
+ * exist before the first command, so that every command reads them.
+ */
+export const AUDIENCE_WITH_SECRETS = `sites:
+  - title: Audience
+    visibility: visitor-auth
+    published: true
+    shareLinks: [{ name: partners }, { name: press, active: false }]
+    visitorAuth: { backend: custom, logoutURL: https://acme.example/bye, privateKey: "\${SITE_VISITOR_KEY}" }
+`;
+
+/** What a test of every form needs of the live audience's secrets. */
+export interface LiveAudience {
+  /** The variables the configuration interpolates. */
+  env: Record<string, string>;
+  /** Every live secret seen so far: the private key, and each share link's URL and token. */
+  secrets(): Promise<string[]>;
+}
+
+/** Makes the site the audience configuration names, with a share link to prune. */
+export async function liveAudience(api: ApiClient, org: string): Promise<LiveAudience> {
+  const site = (await api.send<{ id: string }>({
+    method: "POST",
+    path: `/orgs/${org}/sites`,
+    body: { title: "Audience" },
+  }))!;
+  const path = `/orgs/${org}/sites/${site.id}`;
+  await api.send({ method: "POST", path: `${path}/share-links`, body: { name: "old" } });
+  const { privateKey } = await api.get<{ privateKey: string }>(`${path}/publishing/auth`);
+  const seen = new Set<string>([privateKey]);
+  const secrets = async () => {
+    for (const link of await api.list<{ urls: { published: string } }>(`${path}/share-links`)) {
+      seen.add(link.urls.published);
+      seen.add(new URL(link.urls.published).searchParams.get("share-key")!);
+    }
+    return [...seen];
+  };
+  // The old link's, before a command prunes it.
+  await secrets();
+  return { env: { SITE_VISITOR_KEY: privateKey }, secrets };
+}
+
+/** None of the live secrets in any form. */
+export function expectNoLiveSecret(name: string, text: string, secrets: readonly string[]): void {
+  for (const secret of secrets) {
+    for (const form of formsOf(secret)) {
+      expect(text.includes(form), `${name} holds a live secret as ${JSON.stringify(form)}`).toBe(false);
+    }
   }
 }

@@ -9,8 +9,11 @@ import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import {
+  AUDIENCE_WITH_SECRETS,
   CONFIG_WITH_SECRETS,
+  expectNoLiveSecret,
   expectNoSecret,
+  liveAudience,
   QUOTED_BY_THE_SERVICE,
   SECRETS,
 } from "../support/secret-forms.ts";
@@ -26,8 +29,10 @@ describe("secrets in every field, every command, every form", () => {
   afterEach(() => h.close());
 
   it("appear in no output and no file", async () => {
-    const file = await h.config(CONFIG_WITH_SECRETS);
-    const env = { ...SECRETS };
+    // The secrets the service makes: a site's visitor key and its share links' URLs.
+    const audience = await liveAudience(h.api, h.org);
+    const file = await h.config(CONFIG_WITH_SECRETS + AUDIENCE_WITH_SECRETS);
+    const env = { ...SECRETS, ...audience.env };
     const outputs: [name: string, text: string][] = [];
     const run = async (args: string[]) => {
       const result = await h.run(args, { env });
@@ -80,6 +85,10 @@ describe("secrets in every field, every command, every form", () => {
     expect(all).toContain('team "Writers (sensitive)"');
     expect(all).toContain('translation "Français (sensitive)"');
     for (const [name, text] of outputs) expectNoSecret(name, text);
+    const live = await audience.secrets();
+    // The old link's, read before it was pruned, and those of the links made since.
+    expect(live.length).toBe(1 + 3 * 2);
+    for (const [name, text] of outputs) expectNoLiveSecret(name, text, live);
 
     const exports: [name: string, text: string][] = [];
     const exported = `${file}.exported.yaml`;
@@ -93,5 +102,8 @@ describe("secrets in every field, every command, every form", () => {
     }
     exports.push(["exported file", await readFile(exported, "utf8")]);
     for (const [name, text] of exports) expectNoSecret(name, text, KEPT_OUT_BY_EXPORT);
+    for (const [name, text] of exports) expectNoLiveSecret(name, text, await audience.secrets());
+    // The export names the key's variable for the user to set, and writes no URL of a link.
+    expect(exports.at(-1)![1]).toContain(`privateKey: "\${VISITOR_AUDIENCE_PRIVATE_KEY}"`);
   });
 });
