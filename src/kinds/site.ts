@@ -17,9 +17,9 @@ import { type DesiredSection, sectionKind } from "./section.ts";
 import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
 import { nestSections, placeLinks } from "./section-nesting.ts";
 import type { DesiredAssignment } from "./shapes/assignment.ts";
-import { type RawSitePermission, sitePermissionKind, sitePermissionRefs } from "./site/site-permission.ts";
 import { sitePublishingKind } from "./site/publishing.ts";
 import { shareLinkKind } from "./site/share-link.ts";
+import { type RawSitePermission, sitePermissionKind, sitePermissionRefs } from "./site/site-permission.ts";
 import { visitorAuthKind } from "./site/visitor-auth.ts";
 import {
   type AdaptiveSchema,
