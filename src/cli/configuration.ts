@@ -43,6 +43,7 @@ export async function loadDesired(
   const desired = await loadConfig({
     paths: configPaths(paths),
     env: context.env,
+    ...(context.kinds ? { kinds: context.kinds } : {}),
     ...options,
   });
   context.secrets.add(desired.sensitiveValues);

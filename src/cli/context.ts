@@ -6,6 +6,7 @@ import type { Made } from "../apply/report.ts";
 import type { DesiredState } from "../config/types.ts";
 import type { DriftReport } from "../drift/report.ts";
 import type { DocsyncError } from "../errors.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import type { Plan } from "../model/plan.ts";
 import type { PlanDifference } from "../plan/compare.ts";
 import type { Redactor } from "../secrets/redactor.ts";
@@ -61,6 +62,9 @@ export interface CommandContext {
    * loaded). `output` is already redacted of them; files a command writes must be too.
    */
   secrets: Redactor;
+  /** The kinds the command reads, plans and exports; default: the built-in ones. A program
+   * that embeds docsync passes `builtInKinds.with(kind, parent)` for a kind of its own. */
+  kinds?: KindSet;
   /** Milliseconds, for the rate and time left of the progress line; Date.now by default. */
   clock?: () => number;
 }

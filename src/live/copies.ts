@@ -8,7 +8,7 @@
 // and is never deleted as a duplicate.
 
 import { DocsyncError } from "../errors.ts";
-import { pluralOf } from "../kinds/registry.ts";
+import { pluralOf } from "../kinds/kind-set.ts";
 import {
   type AnyKind,
   addressKey,
