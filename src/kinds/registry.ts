@@ -4,17 +4,17 @@
 // A kind added at run time goes into a set of its own (kind-set.ts), never into this one.
 
 import type { DesiredOrganization } from "../model/desired.ts";
-import { collectionKind } from "./collection.ts";
-import { customFieldKind } from "./custom-field.ts";
+import { memberKind } from "./access/member.ts";
+import { samlProviderKind } from "./access/saml-provider.ts";
+import { teamKind } from "./access/team.ts";
 import { KindSet } from "./kind-set.ts";
-import { memberKind } from "./member.ts";
-import { openApiSpecKind } from "./openapi-spec.ts";
-import { organizationSettingsKind } from "./organization-settings.ts";
-import { samlProviderKind } from "./saml-provider.ts";
-import { siteKind } from "./site.ts";
-import { spaceKind } from "./space.ts";
-import { teamKind } from "./team.ts";
-import { translationKind } from "./translation.ts";
+import { openApiSpecKind } from "./organization/openapi-spec.ts";
+import { organizationSettingsKind } from "./organization/organization-settings.ts";
+import { translationKind } from "./organization/translation.ts";
+import { siteKind } from "./site/site.ts";
+import { collectionKind } from "./space/collection.ts";
+import { customFieldKind } from "./space/custom-field.ts";
+import { spaceKind } from "./space/space.ts";
 import type { AnyKind, DesiredOf } from "./types.ts";
 
 const TOP_LEVEL = [

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { pluralOf } from "../../src/kinds/kind-set.ts";
 import { builtInKinds } from "../../src/kinds/registry.ts";
-import { sectionKind } from "../../src/kinds/section.ts";
-import { siteKind } from "../../src/kinds/site.ts";
+import { sectionKind } from "../../src/kinds/site/section.ts";
+import { siteKind } from "../../src/kinds/site/site.ts";
 import type { AnyKind } from "../../src/kinds/types.ts";
 
 /** A kind with only what a set reads of it. */

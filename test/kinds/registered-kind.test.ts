@@ -12,7 +12,7 @@ import { siteOf } from "../../src/emulator/sites/lookup.ts";
 import { sitePath, subPath } from "../../src/kinds/paths.ts";
 import { builtInKinds } from "../../src/kinds/registry.ts";
 import { singletonKind } from "../../src/kinds/shapes/singleton.ts";
-import { type InSite, type LiveSite, siteKind } from "../../src/kinds/site.ts";
+import { type InSite, type LiveSite, siteKind } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const customizationKind = singletonKind<"look", InSite>({
