@@ -3,16 +3,9 @@
 // names of spaces and the exported keys of other items, and exports children when asked.
 
 import type { PrunableKind } from "../config/types.ts";
+import { childrenOf } from "../kinds/items-of.ts";
 import type { KindSet } from "../kinds/kind-set.ts";
-import {
-  type AnyKind,
-  childrenOf,
-  type ExportContext,
-  type ExportedItem,
-  type LiveNode,
-  type NodeOf,
-  type Scope,
-} from "../kinds/types.ts";
+import type { AnyKind, ExportContext, ExportedItem, LiveNode, NodeOf, Scope } from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { scopeOfNode } from "../live/walk.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";

@@ -1,15 +1,9 @@
 // Reads the live state that the configuration names: a kind's items where the configuration
 // manages them (or names them), and below each configured item that exists.
 
+import { desiredIn } from "../kinds/items-of.ts";
 import { type DesiredState, kindsOf } from "../kinds/registry.ts";
-import {
-  type AnyKind,
-  addressKey,
-  desiredIn,
-  type LiveNode,
-  type RunReader,
-  type Scope,
-} from "../kinds/types.ts";
+import { type AnyKind, addressKey, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
 import { addressOf, addressText } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";

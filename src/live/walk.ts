@@ -3,9 +3,10 @@
 // client bounds how many requests are in flight; each list page is one request. A list or
 // details the service does not offer are noted (absent-list.ts), and the walk goes on.
 
+import { desiredIn } from "../kinds/items-of.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { kindsOf } from "../kinds/registry.ts";
-import { type AnyKind, desiredIn, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
+import type { AnyKind, LiveNode, RunReader, Scope } from "../kinds/types.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { type AbsentRead, absentRead } from "./absent-list.ts";

@@ -4,7 +4,7 @@
 // kinds' questions about ids (PlanContext).
 
 import { DocsyncError } from "../errors.ts";
-import { desiredIn } from "../kinds/kind-types.ts";
+import { desiredIn } from "../kinds/items-of.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { copiesOf } from "../live/copies.ts";

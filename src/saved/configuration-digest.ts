@@ -7,8 +7,9 @@
 
 import { createHash } from "node:crypto";
 import type { DesiredState } from "../config/types.ts";
+import { desiredIn } from "../kinds/items-of.ts";
 import { kindsOf } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, desiredIn } from "../kinds/types.ts";
+import { type AnyKind, addressKey } from "../kinds/types.ts";
 import { type Address, addressOf, addressText, ROOT } from "../model/address.ts";
 import { canonical } from "../model/canonical.ts";
 import type { ItemMeta } from "../model/desired.ts";

@@ -11,9 +11,10 @@ import { DocsyncError } from "../../errors.ts";
 import { type ItemMeta, type Located, placeOf, type Role } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField } from "../compare.ts";
+import { childrenOf } from "../items-of.ts";
 import type { OrganizationScope, TopLevelKind } from "../organization.ts";
 import { orgPath } from "../paths.ts";
-import { childrenOf, type LiveNode, type PlanContext } from "../types.ts";
+import type { LiveNode, PlanContext } from "../types.ts";
 import { type AdminFacts, adminRefusals, type Caller, type Outcome } from "./member-admins.ts";
 import { type MemberTeamsDetails, readTeamsOf, teamsLosing } from "./member-teams.ts";
 import {

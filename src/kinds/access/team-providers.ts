@@ -8,9 +8,10 @@ import type { LiveReader } from "../../api/client-types.ts";
 import { isNotOffered } from "../../api/errors.ts";
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, ROOT } from "../../model/address.ts";
+import { desiredIn } from "../items-of.ts";
 import type { OrganizationScope } from "../organization.ts";
 import { samlProvidersPath } from "../paths.ts";
-import { desiredIn, type LiveNode, type PlanContext } from "../types.ts";
+import type { LiveNode, PlanContext } from "../types.ts";
 import { type LiveSamlProvider, samlProviderKind } from "./saml-provider.ts";
 
 interface Naming {

@@ -9,10 +9,11 @@
 import { isGoneOrHidden } from "../../api/errors.ts";
 import { addressOf, addressText, ROOT } from "../../model/address.ts";
 import type { Consequence } from "../../model/plan.ts";
+import { desiredIn } from "../items-of.ts";
 import type { OrganizationScope } from "../organization.ts";
 import { spacePermissionsPath } from "../paths.ts";
 import { spaceKind } from "../space/space.ts";
-import { desiredIn, type LiveNode, type RunReader } from "../types.ts";
+import type { LiveNode, RunReader } from "../types.ts";
 import { readOrganizationSpaces } from "./space-access-facts.ts";
 
 /** A grant on a space the configuration does not list with `permissions`. */

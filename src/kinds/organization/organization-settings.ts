@@ -6,10 +6,11 @@
 import { addressOf, createdAmong, type Id, ROOT } from "../../model/address.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { samlProviderKind } from "../access/saml-provider.ts";
+import { childrenOf, desiredIn } from "../items-of.ts";
 import type { OrganizationScope } from "../organization.ts";
 import { orgPath } from "../paths.ts";
 import { type DesiredSingleton, singletonKind } from "../shapes/singleton.ts";
-import { type CallDraft, childrenOf, desiredIn, type PlanContext, type ScopeIn } from "../types.ts";
+import type { CallDraft, PlanContext, ScopeIn } from "../types.ts";
 
 export type DesiredOrganizationSettings = DesiredSingleton;
 

@@ -8,7 +8,7 @@ import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import type { ApiPath } from "../../model/references.ts";
 import { compareField } from "../compare.ts";
-import { childrenOf } from "../kind-types.ts";
+import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { below, liveId, redirectsPath } from "../paths.ts";
 import type { BulkItem, CallDraft, KindConfig, KindModule, PlanContext, Types } from "../types.ts";

@@ -7,16 +7,10 @@ import type { ItemMeta } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, definedFields, patchBody } from "../compare.ts";
 import { checkSingleDefault, defined } from "../configured.ts";
+import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { liveId, movePosition, sectionPath, sectionsPath, sitePath, subPath } from "../paths.ts";
-import {
-  addressKey,
-  type CallDraft,
-  childrenOf,
-  type KindModule,
-  type LiveNode,
-  type Types,
-} from "../types.ts";
+import { addressKey, type CallDraft, type KindModule, type LiveNode, type Types } from "../types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "../unique.ts";
 import { groupLosing, sectionGroupKind } from "./section-group.ts";
 import type { InSite, SiteScope } from "./site.ts";

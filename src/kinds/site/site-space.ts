@@ -7,6 +7,7 @@ import type { Id } from "../../model/address.ts";
 import type { Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
+import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import {
   liveId,
@@ -17,7 +18,7 @@ import {
   siteSpacesPath,
   subPath,
 } from "../paths.ts";
-import { type CallDraft, childrenOf, type KindModule, type ScopeIn, type Types } from "../types.ts";
+import type { CallDraft, KindModule, ScopeIn, Types } from "../types.ts";
 import { temporarySegment } from "../unique.ts";
 import type { DesiredSection, SectionNode } from "./section.ts";
 import type { DesiredSite, RawSite, SiteNode } from "./site.ts";

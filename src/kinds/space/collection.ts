@@ -11,10 +11,11 @@ import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../../mo
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
+import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import type { OrganizationScope, TopLevelKind } from "../organization.ts";
 import { collectionPath, collectionsPath, subPath } from "../paths.ts";
-import { type CallDraft, childrenOf, type ExportContext, type NodeOf, type PlanContext } from "../types.ts";
+import type { CallDraft, ExportContext, NodeOf, PlanContext } from "../types.ts";
 import {
   heldBeyond,
   type SpaceInside,

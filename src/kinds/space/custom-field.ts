@@ -6,10 +6,10 @@ import type { ItemMeta, Located } from "../../model/desired.ts";
 import type { Consequence, FieldChange } from "../../model/plan.ts";
 import { compareField, definedFields, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
+import { childrenOf, desiredIn } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import type { OrganizationScope, TopLevelKind } from "../organization.ts";
 import { customFieldPath, customFieldsPath } from "../paths.ts";
-import { childrenOf, desiredIn } from "../types.ts";
 import { spaceKind } from "./space.ts";
 
 export interface LiveCustomField extends CustomFieldSettings {

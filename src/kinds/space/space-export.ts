@@ -8,8 +8,9 @@
 import type { LiveReader } from "../../api/client-types.ts";
 import { ROLES } from "../../model/desired.ts";
 import { spacePermissionKind } from "../access/space-permission.ts";
+import { childrenOf } from "../items-of.ts";
 import type { OrganizationScope } from "../organization.ts";
-import { childrenOf, type ExportContext } from "../types.ts";
+import type { ExportContext } from "../types.ts";
 import { collectionKind, exportedCollection } from "./collection.ts";
 import { spacesIn } from "./collection-contents.ts";
 import { customFieldKind } from "./custom-field.ts";
