@@ -79,7 +79,7 @@ organization: \${DOCSYNC_ORG}
 spaces: { handbook: spc_handbook }
 `;
 
-describe("a kind registered at run time: a site's customization", () => {
+describe("a kind added at run time: a site's customization", () => {
   const kinds = builtInKinds.with(customizationKind, siteKind);
   let h: Harness;
   beforeEach(async () => {
