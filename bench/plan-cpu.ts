@@ -3,9 +3,9 @@
 
 import { readFileSync } from "node:fs";
 import type { DesiredState } from "../src/config/types.ts";
-import type { LiveRedirect } from "../src/kinds/redirect.ts";
-import type { LiveSection } from "../src/kinds/section.ts";
-import type { LiveSite } from "../src/kinds/site.ts";
+import type { LiveRedirect } from "../src/kinds/site/redirect.ts";
+import type { LiveSection } from "../src/kinds/site/section.ts";
+import type { LiveSite } from "../src/kinds/site/site.ts";
 import type { LiveState } from "../src/model/scope.ts";
 import { buildPlan } from "../src/plan/build.ts";
 

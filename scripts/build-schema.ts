@@ -9,14 +9,8 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import {
-  DEFAULT_PRUNE,
-  isPrunable,
-  PRUNABLE_KINDS,
-  pluralOf,
-  REPORTED_KINDS,
-  TOP_LEVEL_KINDS,
-} from "../src/kinds/registry.ts";
+import { isPrunable, pluralOf } from "../src/kinds/kind-set.ts";
+import { builtInKinds } from "../src/kinds/registry.ts";
 
 const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
 export const FRAGMENTS_DIR = join(schemasDir, "fragments");
@@ -35,7 +29,7 @@ export function buildSchema(fragmentsDir: string = FRAGMENTS_DIR): Record<string
   for (const name of names) definitions[basename(name, ".json")] = readJson(join(fragmentsDir, name));
   const root = readJson(join(fragmentsDir, "root.json"));
   const { policy, ...properties } = root.properties as Record<string, unknown>;
-  for (const kind of TOP_LEVEL_KINDS) {
+  for (const kind of builtInKinds.topLevel) {
     const schema = kind.config.schema;
     if (schema.description === undefined)
       throw new Error(`top-level kind ${kind.kind} has no config.schema.description`);
@@ -60,14 +54,15 @@ function fillPrune(policy: {
 }): void {
   const prune = policy.properties.prune;
   // Top-level kinds that can be pruned: singletons and spaces' settings are never deleted.
-  const wide = REPORTED_KINDS.filter(isPrunable).map((kind) => kind.collection);
+  const wide = builtInKinds.reported.filter(isPrunable).map((kind) => kind.collection);
   prune.description =
     "Kinds whose live items that the configuration does not list are deleted. " +
-    `Default: ${DEFAULT_PRUNE.join(", ")} (only inside listed ${REPORTED_KINDS.filter((k) => k.children)
+    `Default: ${builtInKinds.defaultPrune.join(", ")} (only inside listed ${builtInKinds.reported
+      .filter((k) => k.children)
       .map(pluralOf)
       .join(", ")}). ` +
     `${wide.slice(0, -1).join(", ")} and ${wide.at(-1)} prune organization-wide.`;
-  prune.items.enum = [...PRUNABLE_KINDS];
+  prune.items.enum = [...builtInKinds.prunable];
 }
 
 function main(): void {

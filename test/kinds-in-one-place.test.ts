@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { allKinds } from "../src/kinds/registry.ts";
+import { builtInKinds } from "../src/kinds/registry.ts";
 import type { AnyKind } from "../src/kinds/types.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -44,7 +44,7 @@ function namesOf(kind: AnyKind): RegExp[] {
 
 describe("a kind is one place", () => {
   it("no source file outside the kinds and the emulator names a kind", () => {
-    const kinds = [...new Map(allKinds().map((kind) => [kind.kind, kind])).values()];
+    const kinds = [...new Map(builtInKinds.all.map((kind) => [kind.kind, kind])).values()];
     const found: string[] = [];
     for (const file of sourceFiles(join(root, "src"))) {
       if (OWN.some((own) => own.test(file))) continue;

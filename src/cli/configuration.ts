@@ -41,7 +41,12 @@ export async function loadDesired(
   options: { checkOnly?: boolean } = {},
 ): Promise<DesiredState> {
   return loadConfiguration(
-    { paths: configPaths(paths), env: context.env, ...options },
+    {
+      paths: configPaths(paths),
+      env: context.env,
+      ...(context.kinds ? { kinds: context.kinds } : {}),
+      ...options,
+    },
     context.secrets,
     (event) => {
       if (event.type === "configuration") context.observer?.configuration?.(event.desired);

@@ -4,6 +4,7 @@
 import type { DesiredState } from "../config/types.ts";
 import type { CallOutcome, DriftReport, Made, PlanDifference } from "../engine/words.ts";
 import type { DocsyncError } from "../errors.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import type { Plan } from "../model/plan.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { Interruption } from "./interruption.ts";
@@ -58,6 +59,9 @@ export interface CommandContext {
    * loaded). `output` is already redacted of them; files a command writes must be too.
    */
   secrets: Redactor;
+  /** The kinds the command reads, plans and exports; default: the built-in ones. A program
+   * that embeds docsync passes `builtInKinds.with(kind, parent)` for a kind of its own. */
+  kinds?: KindSet;
   /** Milliseconds, for the rate and time left of the progress line; Date.now by default. */
   clock?: () => number;
 }

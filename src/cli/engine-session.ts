@@ -54,6 +54,7 @@ export function commandSession(
   return createSession({
     client,
     secrets: context.secrets,
+    ...(context.kinds ? { kinds: context.kinds } : {}),
     ...(context.clock ? { clock: context.clock } : {}),
     ...(counter ? { sent: () => counter.sent } : {}),
     onEvent,

@@ -8,7 +8,7 @@ import { dirname, resolve } from "node:path";
 import { namedLikeSecret } from "../secrets/names.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { type Decoded, decodeUtf8 } from "./encoding.ts";
-import { SENSITIVE_FIELDS, SENSITIVE_KEYS } from "./sensitive-fields.ts";
+import { SENSITIVE_FIELDS, SENSITIVE_KEYS, sensitiveKeys } from "./sensitive-fields.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 import { PlainInterpolation, plainScalar } from "./yaml-schema.ts";
 
@@ -18,6 +18,9 @@ export interface InterpolateOptions {
   /** Leave `organization:` as written when a variable it names is unset, rather than fail: for a
    * check of the configuration that calls no API, where the organization is not needed. */
   organizationMayBeUnset?: boolean;
+  /** Paths of the sensitive fields of the kinds the configuration is read with (KindSet);
+   * default: the built-in kinds'. */
+  sensitiveFields?: readonly (readonly string[])[];
 }
 
 export interface InterpolationResult {
@@ -50,7 +53,8 @@ export function interpolate(
 ): InterpolationResult {
   const result: InterpolationResult = { diagnostics: [], failed: [], sensitive: [] };
   // Most files hold no `$` and no sensitive field: nothing to visit.
-  if (!text.includes("$") && ![...SENSITIVE_KEYS].some((key) => text.includes(key))) return result;
+  const keys = options.sensitiveFields ? sensitiveKeys(options.sensitiveFields) : SENSITIVE_KEYS;
+  if (!text.includes("$") && ![...keys].some((key) => text.includes(key))) return result;
   // An alias shares its anchor's object: each object is visited once, where it is first written.
   const seen = text.includes("*") ? new Set<object>() : undefined;
   const path: KeyPath = [];
@@ -62,7 +66,7 @@ export function interpolate(
       const item = holder[key];
       path.push(key);
       const plain = item instanceof PlainInterpolation;
-      if (plain || (typeof item === "string" && (item.includes("$") || SENSITIVE_KEYS.has(String(key))))) {
+      if (plain || (typeof item === "string" && (item.includes("$") || keys.has(String(key))))) {
         const set = (next: unknown) => {
           holder[key] = next;
         };
@@ -86,7 +90,7 @@ function interpolateString(
   options: InterpolateOptions,
 ) {
   const { path } = string;
-  const sensitive = SENSITIVE_FIELDS.some((pattern) => matches(pattern, path));
+  const sensitive = (options.sensitiveFields ?? SENSITIVE_FIELDS).some((pattern) => matches(pattern, path));
   const fail = (message: string) => {
     result.diagnostics.push(diagnosticAt(file, path, message));
     result.failed.push(path);
@@ -199,7 +203,7 @@ function reread(text: string): unknown {
   return text === "" ? text : plainScalar(text);
 }
 
-function matches(pattern: string[], path: KeyPath): boolean {
+function matches(pattern: readonly string[], path: KeyPath): boolean {
   return (
     pattern.length === path.length &&
     pattern.every(

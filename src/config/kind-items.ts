@@ -3,7 +3,7 @@
 // resolver walk the same tree through these.
 
 import { fieldOf, listAt } from "../kinds/configured.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import type { Located, MergedConfig } from "./merge.ts";
 
@@ -29,6 +29,7 @@ export function topLevelItems(kind: AnyKind, merged: MergedConfig): Located<unkn
 /** Calls `visit` for each container of each kind, parents before their children. */
 export function walkContainers(
   merged: MergedConfig,
+  kinds: KindSet,
   visit: (
     kind: AnyKind,
     items: Located<unknown>[],
@@ -45,7 +46,7 @@ export function walkContainers(
       }
     }
   };
-  for (const kind of TOP_LEVEL_KINDS) {
+  for (const kind of kinds.topLevel) {
     const items = topLevelItems(kind, merged);
     if (items === undefined) continue;
     visit(kind, items);

@@ -4,6 +4,8 @@
 
 import { readFile } from "node:fs/promises";
 import { DocsyncError } from "../errors.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import { controlCharacterInText, controlCharactersInValues } from "./control-characters.ts";
 import { ConfigError, type Diagnostic, sortDiagnostics } from "./diagnostics.ts";
 import { type Decoded, decodeUtf8 } from "./encoding.ts";
@@ -12,7 +14,7 @@ import { type Env, type InterpolateOptions, interpolate } from "./interpolate.ts
 import { mergeFiles } from "./merge.ts";
 import type { RawConfig } from "./raw-types.ts";
 import { resolve } from "./resolve.ts";
-import { prepareSchema, validateSchema } from "./schema-validate.ts";
+import { prepareSchema, type SchemaValidator, validateSchema } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
@@ -29,6 +31,8 @@ export interface LoadOptions {
   /** The configuration is checked, not used against the API: `organization:` may name an unset
    * variable (it is then left as written). */
   checkOnly?: boolean;
+  /** The kinds the configuration may list; default: the built-in ones. */
+  kinds?: KindSet;
 }
 
 interface CheckedFile {
@@ -44,9 +48,13 @@ export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
   const env = options.env ?? process.env;
   const { files, order, diagnostics } = await findConfigFiles(options.paths, options.cwd ?? process.cwd());
   checkConfigSize(files, env);
-  await prepareSchema();
-  const interpolation = { organizationMayBeUnset: options.checkOnly === true };
-  const checked = await Promise.all(files.map((ref) => checkFile(ref, env, interpolation)));
+  const kinds = options.kinds ?? builtInKinds;
+  const validator = await prepareSchema(kinds);
+  const interpolation = {
+    organizationMayBeUnset: options.checkOnly === true,
+    sensitiveFields: kinds.sensitiveFields,
+  };
+  const checked = await Promise.all(files.map((ref) => checkFile(ref, env, interpolation, validator)));
   // Appended one by one: a spread (push(...list)) of 100,000 errors overflows the stack.
   for (const file of checked) append(diagnostics, file.diagnostics);
   const valid = checked.flatMap((c) => (c.valid === undefined ? [] : [c.valid]));
@@ -55,11 +63,12 @@ export async function loadConfig(options: LoadOptions): Promise<DesiredState> {
   const partial = diagnostics.length > 0;
   const { merged, diagnostics: mergeErrors } = mergeFiles(valid, { partial });
   append(diagnostics, mergeErrors);
-  append(diagnostics, checkSemantics(merged, { partial }));
+  append(diagnostics, checkSemantics(merged, { partial, kinds }));
   if (diagnostics.length > 0) throw new ConfigError(sortDiagnostics(diagnostics, order));
   return resolve(
     merged,
     checked.flatMap((c) => c.sensitive),
+    kinds,
   );
 }
 
@@ -68,7 +77,12 @@ function append<T>(into: T[], items: readonly T[]): void {
 }
 
 /** The checks one file can pass or fail on its own. */
-async function checkFile(ref: ConfigFileRef, env: Env, options: InterpolateOptions): Promise<CheckedFile> {
+async function checkFile(
+  ref: ConfigFileRef,
+  env: Env,
+  options: InterpolateOptions,
+  validator: SchemaValidator,
+): Promise<CheckedFile> {
   let decoded: Decoded;
   try {
     decoded = decodeUtf8(await readFile(ref.path));
@@ -93,7 +107,7 @@ async function checkFile(ref: ConfigFileRef, env: Env, options: InterpolateOptio
   const interpolation = interpolate(file, value, text, env, options);
   const own = interpolation.diagnostics;
   append(own, controlCharactersInValues(file, value, text));
-  append(own, validateSchema(file, value, interpolation.failed));
+  append(own, validateSchema(validator, file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };
   return { diagnostics: [], sensitive: interpolation.sensitive, valid: { file, config: value as RawConfig } };
 }

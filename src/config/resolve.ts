@@ -2,7 +2,8 @@
 // resolves its items (space names to ids, references in their forms, defaults), the loader
 // gives every item its source position and adds its children's lists.
 
-import { DEFAULT_PRUNE, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import type { AnyKind, ResolveContext } from "../kinds/types.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import { itemsIn, rootEntries, topLevelItems } from "./kind-items.ts";
@@ -10,7 +11,7 @@ import type { Located, MergedConfig } from "./merge.ts";
 import type { DesiredState } from "./types.ts";
 import { locate } from "./yaml-positions.ts";
 
-export function resolve(merged: MergedConfig, sensitiveValues: string[]): DesiredState {
+export function resolve(merged: MergedConfig, sensitiveValues: string[], kinds: KindSet): DesiredState {
   const policy = merged.policy?.value;
   const state: DesiredState = {
     files: merged.files.map((f) => f.name),
@@ -18,9 +19,11 @@ export function resolve(merged: MergedConfig, sensitiveValues: string[]): Desire
     organization: merged.organization?.value ?? "",
     spaces: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, id.value])),
     spacesAt: Object.fromEntries([...merged.spaces].map(([name, id]) => [name, locate(id, "key")])),
-    policy: { prune: [...(policy?.prune ?? DEFAULT_PRUNE)] },
+    policy: { prune: [...(policy?.prune ?? kinds.defaultPrune)] },
     sensitiveValues: [...new Set(sensitiveValues)],
   };
+  // Only a set other than the built-in one is named: the built-in kinds are what an absent one means.
+  if (kinds !== builtInKinds) state.kinds = kinds;
   if (policy?.maxDestroy !== undefined) state.policy.maxDestroy = policy.maxDestroy;
   // The semantic checks have reported unknown space names, so the lookup cannot miss here.
   const ctx: ResolveContext = {
@@ -28,7 +31,7 @@ export function resolve(merged: MergedConfig, sensitiveValues: string[]): Desire
     entryOf: (key, name) => rootEntries(merged, key).get(name),
   };
   const lists = state as unknown as Record<string, unknown>;
-  for (const kind of TOP_LEVEL_KINDS) {
+  for (const kind of kinds.topLevel) {
     const items = topLevelItems(kind, merged);
     if (items !== undefined) lists[kind.collection] = items.map((item) => resolveItem(kind, item, ctx));
   }

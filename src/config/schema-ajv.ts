@@ -3,7 +3,9 @@
 // built CLI runs the generated code, and never loads ajv's compiler.
 
 import { Ajv, type Options } from "ajv";
-import type { Formats } from "./schema-precompiled.ts";
+
+/** Checks of the string formats the schema names, by format. */
+export type Formats = Record<string, (value: string) => boolean>;
 
 export function schemaAjv(formats: Formats, options: Options = {}): Ajv {
   const ajv = new Ajv({

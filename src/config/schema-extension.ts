@@ -1,11 +1,12 @@
-// The configuration's schema with the kinds registered at run time: each one's definition, and
-// its mapping (a singleton) or list under its collection, in its parent's definition or at the
-// top level. The bundle on disk describes the built-in kinds only. Loaded only when kinds are
-// registered: it compiles the schema with ajv.
+// The configuration's schema with the kinds added to the built-in ones (KindSet.with): each
+// one's definition, and its mapping (a singleton) or list under its collection, in its parent's
+// definition or at the top level, and the kinds `policy.prune` may name. The bundle on disk
+// describes the built-in kinds only. Loaded only when kinds are added: it compiles the schema
+// with ajv.
 
 import type { ValidateFunction } from "ajv";
 import bundle from "../../schemas/docsync.schema.json" with { type: "json" };
-import type { RegisteredKind } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import { schemaAjv } from "./schema-ajv.ts";
 import type { Formats } from "./schema-precompiled.ts";
 
@@ -20,12 +21,14 @@ function propertiesOf(node: Schema): Schema {
   return made;
 }
 
-/** A copy of `bundle` that takes the registered kinds that describe their items (`definition`). */
-export function schemaWithKinds(bundle: Schema, registered: readonly RegisteredKind[]): Schema {
+/** A copy of `bundle` that takes the added kinds that describe their items (`definition`). */
+export function schemaWithKinds(bundle: Schema, kinds: KindSet): Schema {
   const schema = structuredClone(bundle);
   schema.definitions ??= {};
   const definitions = schema.definitions as Record<string, Schema>;
-  for (const { kind, parent } of registered) {
+  const prune = definitions.policy?.properties as { prune?: { items?: { enum?: string[] } } } | undefined;
+  if (prune?.prune?.items?.enum) prune.prune.items.enum = [...kinds.prunable];
+  for (const { kind, parent } of kinds.added) {
     const { fragment, description, definition } = kind.config.schema;
     if (definition === undefined) continue;
     definitions[fragment] = structuredClone(definition);
@@ -40,6 +43,6 @@ export function schemaWithKinds(bundle: Schema, registered: readonly RegisteredK
   return schema;
 }
 
-/** The validator of the bundled schema with the registered kinds. */
-export const compileWithKinds = (registered: readonly RegisteredKind[], formats: Formats): ValidateFunction =>
-  schemaAjv(formats).compile(schemaWithKinds(bundle, registered));
+/** The validator of the bundled schema with the added kinds. */
+export const compileWithKinds = (kinds: KindSet, formats: Formats): ValidateFunction =>
+  schemaAjv(formats).compile(schemaWithKinds(bundle, kinds));

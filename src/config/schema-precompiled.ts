@@ -4,9 +4,9 @@
 
 import type { ValidateFunction } from "ajv";
 import schema from "../../schemas/docsync.schema.json" with { type: "json" };
-import { schemaAjv } from "./schema-ajv.ts";
+import { type Formats, schemaAjv } from "./schema-ajv.ts";
 
-export type Formats = Record<string, (value: string) => boolean>;
+export type { Formats } from "./schema-ajv.ts";
 
 export function precompiledValidator(formats: Formats): ValidateFunction {
   return schemaAjv(formats).compile(schema);

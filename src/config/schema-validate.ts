@@ -3,38 +3,38 @@
 // mapping, and one useful message instead of the noise of every `oneOf` branch.
 
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { type RegisteredKind, registeredKinds } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
-// The compiled schema is a constant of the process, not state of a run: every run validates
-// against the same schema, compiled once at first use. Its `errors` are read right after each
-// (synchronous) call, before another can start.
-let compiled: ValidateFunction | undefined;
-/** The kinds registered at run time that the compiled validator takes. */
-let compiledFor: readonly RegisteredKind[] = [];
+/** A compiled schema. Its `errors` are read right after each (synchronous) call, before
+ * another can start. */
+export type SchemaValidator = ValidateFunction;
 
-function validator(): ValidateFunction {
-  compiled ??= precompiledValidator({ uri: isAbsoluteUrl });
-  return compiled;
-}
+// The schema of a set of kinds is a constant of that set, not state of a run: compiled once at
+// its first use. The built-in kinds' schema is the precompiled one.
+let precompiled: ValidateFunction | undefined;
+const compiledFor = new WeakMap<KindSet, ValidateFunction>();
 
 /**
- * Compiles the schema again when the kinds registered at run time that describe their items
- * have changed (registry.ts): only then is ajv's compiler loaded.
+ * The validator of the configuration's schema with `kinds`: the precompiled one for the
+ * built-in kinds; with kinds added to them (their items, and `policy.prune` naming them), one
+ * compiled for the set: only then is ajv's compiler loaded.
  */
-export async function prepareSchema(): Promise<void> {
-  const registered = registeredKinds().filter(({ kind }) => kind.config.schema.definition !== undefined);
-  const same = registered.length === compiledFor.length && registered.every((r, i) => r === compiledFor[i]);
-  if (same) return;
-  compiledFor = registered;
-  compiled =
-    registered.length === 0
-      ? undefined
-      : (await import("./schema-extension.ts")).compileWithKinds(registered, { uri: isAbsoluteUrl });
+export async function prepareSchema(kinds: KindSet): Promise<SchemaValidator> {
+  if (kinds.added.length === 0) {
+    precompiled ??= precompiledValidator({ uri: isAbsoluteUrl });
+    return precompiled;
+  }
+  let found = compiledFor.get(kinds);
+  if (found === undefined) {
+    found = (await import("./schema-extension.ts")).compileWithKinds(kinds, { uri: isAbsoluteUrl });
+    compiledFor.set(kinds, found);
+  }
+  return found;
 }
 
 export function isAbsoluteUrl(value: string): boolean {
@@ -43,8 +43,12 @@ export function isAbsoluteUrl(value: string): boolean {
 
 /** Validates `value` (the file's content after interpolation), skipping paths whose
  * interpolation already failed. */
-export function validateSchema(file: YamlFile, value: unknown, failed: KeyPath[] = []): Diagnostic[] {
-  const validate = validator();
+export function validateSchema(
+  validate: SchemaValidator,
+  file: YamlFile,
+  value: unknown,
+  failed: KeyPath[] = [],
+): Diagnostic[] {
   if (validate(value)) return [];
   const failedPointers = new Set(failed.map(toPointer));
   const errors = (validate.errors ?? []).filter((e) => !failedPointers.has(e.instancePath));

@@ -3,14 +3,17 @@
 // one default per list). They only see files that are valid on their own, so they can trust
 // the shapes.
 
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import type { CheckContext, Identity } from "../kinds/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { rootEntries, topLevelItems, walkContainers } from "./kind-items.ts";
 import type { Located, MergedConfig } from "./merge.ts";
 import { diagnosticAt, type KeyPath, where } from "./yaml-positions.ts";
 
-export function checkSemantics(merged: MergedConfig, options: { partial: boolean }): Diagnostic[] {
+export function checkSemantics(
+  merged: MergedConfig,
+  options: { partial: boolean; kinds: KindSet },
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   // References across files are only checked when every file could be read: the name may be
   // defined in a file that has errors of its own.
@@ -26,7 +29,7 @@ export function checkSemantics(merged: MergedConfig, options: { partial: boolean
       if (!complete) return undefined;
       let known = keys.get(collection);
       if (known === undefined) {
-        const kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
+        const kind = options.kinds.topLevelOf(collection);
         const field = kind?.config.identities[0]?.field;
         const items = kind === undefined ? [] : (topLevelItems(kind, merged) ?? []);
         known = new Set(items.map((item) => String((item.value as Record<string, unknown>)[field ?? ""])));
@@ -35,7 +38,7 @@ export function checkSemantics(merged: MergedConfig, options: { partial: boolean
       return known;
     },
   };
-  walkContainers(merged, (kind, items, parent) => {
+  walkContainers(merged, options.kinds, (kind, items, parent) => {
     for (const identity of kind.config.identities) checkIdentity(out, items, identity, kind.kind);
     const ctx = parent ? { ...context, parent: { item: parent.item, kind: parent.kind.kind } } : context;
     kind.config.check?.(items, ctx);

@@ -3,6 +3,7 @@
 
 import { loadConfig } from "../config/load.ts";
 import type { DesiredState } from "../config/types.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { EngineListener } from "./events.ts";
 
@@ -15,6 +16,8 @@ export interface ConfigurationSource {
   cwd?: string;
   /** The organization's variable may be unset: no API is called (validate). */
   checkOnly?: boolean;
+  /** The kinds the configuration may list; default: the built-in ones. */
+  kinds?: KindSet;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function loadConfiguration(
     env: source.env,
     ...(source.cwd ? { cwd: source.cwd } : {}),
     ...(source.checkOnly ? { checkOnly: true } : {}),
+    ...(source.kinds ? { kinds: source.kinds } : {}),
   });
   secrets.add(desired.sensitiveValues);
   emit({ type: "configuration", desired });

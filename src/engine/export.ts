@@ -15,5 +15,6 @@ export async function exportLive(
     pruneOrganizationWide: options.pruneOrganizationWide,
     // The date in the file's header.
     now: new Date(session.clock()),
+    kinds: session.kinds,
   });
 }

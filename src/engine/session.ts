@@ -4,12 +4,13 @@
 // no environment of its own.
 
 import type { ApiClient } from "../api/client-types.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 import type { EngineListener } from "./events.ts";
 
-/** The kinds a session manages: today the built-in set. */
-export type Kinds = typeof TOP_LEVEL_KINDS;
+/** The kinds a session manages: the built-in set, or one made from it with `with`. */
+export type Kinds = KindSet;
 
 export interface Session {
   readonly kinds: Kinds;
@@ -35,7 +36,7 @@ export interface SessionParts {
 
 export function createSession(parts: SessionParts): Session {
   return {
-    kinds: parts.kinds ?? TOP_LEVEL_KINDS,
+    kinds: parts.kinds ?? builtInKinds,
     client: parts.client,
     secrets: parts.secrets,
     clock: parts.clock ?? Date.now,

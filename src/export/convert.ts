@@ -3,16 +3,9 @@
 // names of spaces and the exported keys of other items, and exports children when asked.
 
 import type { PrunableKind } from "../config/types.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import {
-  type AnyKind,
-  childrenOf,
-  type ExportContext,
-  type ExportedItem,
-  type LiveNode,
-  type NodeOf,
-  type Scope,
-} from "../kinds/types.ts";
+import { childrenOf } from "../kinds/items-of.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
+import type { AnyKind, ExportContext, ExportedItem, LiveNode, NodeOf, Scope } from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { scopeOfNode } from "../live/walk.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
@@ -45,6 +38,8 @@ export interface Conversion {
 }
 
 export interface Naming {
+  /** The kinds to export. */
+  kinds: KindSet;
   /** The name of a space id under `spaces:`. */
   space(id: string): string;
   /** Exported keys known from an earlier pass; without them, those exported so far. */
@@ -155,8 +150,9 @@ export function convert(live: LiveState, organization: string, naming: Naming): 
     return exported;
   }
 
-  const root: Scope = { organization, address: ROOT, desired: everything(organization), live, ids: {} };
-  for (const kind of TOP_LEVEL_KINDS) {
+  const desired = everything(organization, naming.kinds);
+  const root: Scope = { organization, address: ROOT, desired, live, ids: {} };
+  for (const kind of naming.kinds.topLevel) {
     const items = exportContainer(kind, root, live);
     if (!items) continue;
     result.lists.set(

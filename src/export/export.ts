@@ -8,8 +8,9 @@ import type { ApiClient, LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import type { LiveOrganization } from "../api/types.ts";
 import { DocsyncError } from "../errors.ts";
+import { type KindSet, pluralOf } from "../kinds/kind-set.ts";
 import { orgPath } from "../kinds/paths.ts";
-import { allKinds, NESTED_IN, PRUNABLE_KINDS, pluralOf, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import { type AbsentRead, absentKey, inWalkOrder } from "../live/absent-list.ts";
 import { sharedReads } from "../live/shared-reads.ts";
@@ -25,6 +26,8 @@ export interface ExportOptions {
   pruneOrganizationWide?: boolean;
   /** When the export is made, for the header. */
   now?: Date;
+  /** The kinds to export; default: the built-in ones. */
+  kinds?: KindSet;
 }
 
 export interface ExportResult {
@@ -55,21 +58,20 @@ async function readOrganizationInfo(client: LiveReader, organization: string): P
   }
 }
 
-/** Kinds whose items are entries of `spaces:` (`config.schema.inRoot`), by collection. */
-const IN_ROOT: ReadonlySet<string> = new Set(
-  TOP_LEVEL_KINDS.filter((kind) => kind.config.schema.inRoot).map((kind) => kind.collection),
-);
+/** Whether the items of the top-level kind under `collection` are entries of `spaces:`
+ * (`config.schema.inRoot`). */
+const inRoot = (kinds: KindSet, collection: string): boolean =>
+  kinds.topLevelOf(collection)?.config.schema.inRoot === true;
 
-/** Kinds whose live items the export finds (`exportFind`), by collection. */
-const FOUND: ReadonlySet<string> = new Set(
-  TOP_LEVEL_KINDS.filter((kind) => kind.exportFind).map((kind) => kind.collection),
-);
+/** Whether the export finds the live items of the kind under `collection` (`exportFind`). */
+const foundByExport = (kinds: KindSet, collection: string): boolean =>
+  kinds.topLevelOf(collection)?.exportFind !== undefined;
 
 /** The exported entries of `spaces:` by space id: the items of the kinds written there. */
-function rootEntries(conversion: Conversion): Map<string, Record<string, unknown>> {
+function rootEntries(conversion: Conversion, kinds: KindSet): Map<string, Record<string, unknown>> {
   const entries = new Map<string, Record<string, unknown>>();
   for (const [collection, items] of conversion.lists) {
-    if (!IN_ROOT.has(collection)) continue;
+    if (!inRoot(kinds, collection)) continue;
     for (const item of items) if (typeof item.id === "string") entries.set(item.id, item);
   }
   return entries;
@@ -83,8 +85,8 @@ function knownTitles(entries: ReadonlyMap<string, Record<string, unknown>>): Map
 }
 
 /** How the export's notes name the items of a collection. */
-const words = (collection: string): string => {
-  const kind = TOP_LEVEL_KINDS.find((k) => k.collection === collection);
+const words = (kinds: KindSet, collection: string): string => {
+  const kind = kinds.topLevelOf(collection);
   return kind ? pluralOf(kind) : collection;
 };
 
@@ -119,9 +121,9 @@ function oneLine(text: string): string {
 }
 
 /** What an absent list takes out of the export with it: the kinds below it, those found through it. */
-function leftOutWith(read: AbsentRead): string[] {
+function leftOutWith(read: AbsentRead, kinds: KindSet): string[] {
   const below = read.details ? [] : (read.kind.children ?? []).map((kind) => `their ${pluralOf(kind)}`);
-  const found = TOP_LEVEL_KINDS.flatMap((kind) => {
+  const found = kinds.topLevel.flatMap((kind) => {
     const through = read.where === "" && !read.details ? kind.exportFindsThrough?.[read.key] : undefined;
     return through === undefined ? [] : [through];
   });
@@ -132,7 +134,7 @@ function leftOutWith(read: AbsentRead): string[] {
  * What the export leaves out because the service does not offer it: one warning per
  * configuration key (the first read of it, and how many more), and the keys for the header.
  */
-function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: string[] } {
+function notOffered(absent: readonly AbsentRead[], kinds: KindSet): { warnings: string[]; keys: string[] } {
   const byKey = new Map<string, AbsentRead[]>();
   const needed = absent.find((read) => read.where === "" && !read.details && read.kind.exportNeeds);
   if (needed) {
@@ -151,7 +153,7 @@ function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: 
   const warnings = [...byKey.values()].map(([first, ...more]) => {
     const others =
       more.length === 0 ? "" : `, and so did ${more.length} more read${more.length === 1 ? "" : "s"} of them`;
-    const along = leftOutWith(first!);
+    const along = leftOutWith(first!, kinds);
     return (
       `${absentKey(first!)}: not exported, since this service does not offer them ` +
       `(${first!.error.message.replace(/\.$/, "")}${others}); the file leaves them unmanaged` +
@@ -160,7 +162,7 @@ function notOffered(absent: readonly AbsentRead[]): { warnings: string[]; keys: 
   });
   // The header names what goes with each key too.
   const keys = [...byKey.entries()].map(([key, [first]]) => {
-    const along = leftOutWith(first!);
+    const along = leftOutWith(first!, kinds);
     return along.length === 0 ? key : `${key} (and with them ${listed(along)})`;
   });
   return { warnings, keys };
@@ -176,18 +178,19 @@ function configurationBody(
   organization: string,
   options: ExportOptions,
 ): { body: Record<string, unknown>; counts: ExportResult["counts"] } {
+  const kinds = options.kinds ?? builtInKinds;
   const body: Record<string, unknown> = { version: 1, organization };
-  const entries = rootEntries(result);
+  const entries = rootEntries(result, kinds);
   if (names.size > 0)
     body.spaces = Object.fromEntries([...names].map(([id, name]) => [name, entries.get(id) ?? id]));
   const counts: ExportResult["counts"] = {};
   for (const [collection, items] of result.lists) {
-    if (IN_ROOT.has(collection)) {
+    if (inRoot(kinds, collection)) {
       counts[collection] = items.length;
       continue;
     }
     // A singleton is written as its one mapping, as the configuration gives it.
-    const single = TOP_LEVEL_KINDS.find((kind) => kind.collection === collection)?.singleton;
+    const single = kinds.topLevelOf(collection)?.singleton;
     if (single && items.length === 0) continue;
     body[collection] = single ? items[0] : items;
     counts[collection] = items.length;
@@ -195,16 +198,18 @@ function configurationBody(
   // The kinds inside sites belong to the sites: a file that manages sites prunes inside them,
   // also once it lists a site that it does not list yet.
   // A kind whose items the export finds is never pruned: only the items a file names are read.
-  const managed = PRUNABLE_KINDS.filter((kind) => {
-    const container = NESTED_IN.get(kind);
-    return result.managed.has(kind) || (container !== undefined && result.managed.has(container));
-  }).filter((kind) => !FOUND.has(kind));
-  const prune = managed.filter((kind) => options.pruneOrganizationWide || NESTED_IN.has(kind));
+  const managed = kinds.prunable
+    .filter((kind) => {
+      const container = kinds.nestedIn.get(kind);
+      return result.managed.has(kind) || (container !== undefined && result.managed.has(container));
+    })
+    .filter((kind) => !foundByExport(kinds, kind));
+  const prune = managed.filter((kind) => options.pruneOrganizationWide || kinds.nestedIn.has(kind));
   const policy = { prune };
   body.policy = policy;
   const left = managed.filter((kind) => !prune.includes(kind));
   if (left.length > 0) {
-    const names = listed(left.map(words));
+    const names = listed(left.map((collection) => words(kinds, collection)));
     result.notes.set(policy, [
       {
         key: "prune",
@@ -223,12 +228,13 @@ export async function exportOrganization(
   options: ExportOptions = {},
 ): Promise<ExportResult> {
   // One reader for every pass: each path is asked for once (the organization, the token's user).
+  const kinds = options.kinds ?? builtInKinds;
   const reader = sharedReads(client);
   const info = await readOrganizationInfo(reader, organization);
-  const { live, absent } = await readOrganization(reader, organization);
+  const { live, absent } = await readOrganization(reader, organization, kinds);
 
   // First pass: which spaces are named and which items are exported, without names yet.
-  const first = convert(live, organization, { space: (id) => id, absent });
+  const first = convert(live, organization, { kinds, space: (id) => id, absent });
   if (first.collisions.length > 0) {
     const list = first.collisions.map((collision) => `  ${collision}`).join("\n");
     throw new DocsyncError(
@@ -240,16 +246,17 @@ export async function exportOrganization(
   }
   // Then the items no call lists, found from what is read and named (the spaces of collections),
   // and a pass that names them too.
-  absent.push(...(await readFound(reader, organization, live, first.spaceIds)));
-  const found = convert(live, organization, { space: (id) => id, keys: first.keys, absent });
-  const titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found)));
+  absent.push(...(await readFound(reader, organization, live, first.spaceIds, kinds)));
+  const found = convert(live, organization, { kinds, space: (id) => id, keys: first.keys, absent });
+  const titles = await readSpaceTitles(reader, found.spaceIds, knownTitles(rootEntries(found, kinds)));
   const names = nameSpaces(found.spaceIds, titles);
   const result = convert(live, organization, {
+    kinds,
     space: (id) => names.get(id) ?? id,
     keys: found.keys,
     absent,
   });
-  const missing = notOffered(absent);
+  const missing = notOffered(absent, kinds);
 
   const { body, counts } = configurationBody(result, names, organization, options);
 
@@ -259,7 +266,7 @@ export async function exportOrganization(
     `docsync configuration of organization ${organization}${title}, exported on ${date}.`,
     "`docsync plan` with this file shows no changes until the organization or the file changes.",
     ...wrap(
-      `Not exported: ${listed([...leftOut(TOP_LEVEL_KINDS), "what docsync does not manage"])}. See docs/export.md.`,
+      `Not exported: ${listed([...leftOut(kinds.topLevel), "what docsync does not manage"])}. See docs/export.md.`,
     ),
     ...(missing.keys.length === 0
       ? []
@@ -267,12 +274,8 @@ export async function exportOrganization(
     ...result.secrets.headerLines(),
   ];
   const layout = {
-    oneLineLists: new Set(
-      allKinds(TOP_LEVEL_KINDS)
-        .filter((k) => k.exportOneLine)
-        .map((k) => k.collection),
-    ),
-    spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
+    oneLineLists: new Set(kinds.all.filter((k) => k.exportOneLine).map((k) => k.collection)),
+    spacedLists: new Set(kinds.topLevel.filter((k) => k.children).map((k) => k.collection)),
   };
   const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
   // A warning may quote a live value: it never shows a secret the file keeps out. The file has

@@ -2,7 +2,8 @@
 // every item of every top-level kind, and below each item all of its children; then the items of
 // kinds that no call lists, which the export finds (`exportFind`).
 
-import { allKinds, type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
+import { builtInKinds, type DesiredState } from "../kinds/registry.ts";
 import type { AnyKind, RunReader, Scope } from "../kinds/types.ts";
 import type { AbsentRead } from "../live/absent-list.ts";
 import { type LiveRead, readTree } from "../live/walk.ts";
@@ -14,7 +15,7 @@ import type { LiveState } from "../model/scope.ts";
  * detail a kind reads on demand is wanted (a site's adaptive schema). It stands for the
  * organization and for each item alike, since the kinds read only what they need from it.
  */
-export function everything(organization: string): DesiredState {
+export function everything(organization: string, kinds: KindSet): DesiredState {
   const all: Record<string, unknown> = {
     files: [],
     organization,
@@ -23,10 +24,11 @@ export function everything(organization: string): DesiredState {
     sensitiveValues: [],
     at: { file: "", line: 0, column: 0 },
   };
-  for (const kind of allKinds()) {
+  for (const kind of kinds.all) {
     all[kind.collection] = [];
     Object.assign(all, kind.detailsWanted);
   }
+  if (kinds !== builtInKinds) all.kinds = kinds;
   return all as unknown as DesiredState;
 }
 
@@ -35,8 +37,8 @@ export function everything(organization: string): DesiredState {
  * passes the same reader, made with sharedReads, here and to readFound, so that what both need
  * (the user the token belongs to, its teams, the members) is asked for once.
  */
-export function readOrganization(client: RunReader, organization: string): Promise<LiveRead> {
-  const all = everything(organization);
+export function readOrganization(client: RunReader, organization: string, kinds: KindSet): Promise<LiveRead> {
+  const all = everything(organization, kinds);
   return readTree(client, all, {
     reads: () => true,
     below: (_kind, _scope, nodes) => nodes.map((node) => ({ node, desired: all })),
@@ -54,12 +56,13 @@ export async function readFound(
   organization: string,
   live: LiveState,
   named: readonly string[],
+  kinds: KindSet,
 ): Promise<AbsentRead[]> {
-  const all = everything(organization);
+  const all = everything(organization, kinds);
   const scope: Scope = { organization, address: ROOT, desired: all, live, ids: {} };
   const found = new Map<AnyKind, unknown[]>();
   await Promise.all(
-    TOP_LEVEL_KINDS.map(async (kind) => {
+    kinds.topLevel.map(async (kind) => {
       if (!kind.exportFind) return;
       const items = await kind.exportFind(client, scope, { spaces: named });
       found.set(kind, items);

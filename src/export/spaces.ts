@@ -4,7 +4,7 @@
 
 import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
-import type { LiveSpaceRef } from "../kinds/site-space.ts";
+import type { LiveSpaceRef } from "../kinds/site/site-space.ts";
 import { slug } from "../kinds/unique.ts";
 
 /**

@@ -18,7 +18,7 @@ export interface KindConfig<R extends Located<unknown>, D, PR = unknown> {
     fragment: string;
     description?: string;
     /**
-     * For a kind registered at run time (registry.ts), whose fragment is not in the bundle: the
+     * For a kind added to a set of kinds at run time (kind-set.ts), whose fragment is not in the bundle: the
      * JSON Schema of one item, which the loader's schema check adds.
      */
     definition?: Record<string, unknown>;

@@ -1,10 +1,8 @@
-// The types a kind works with, by name, and the typed ways to reach a kind's items: its
-// configured items in a scope, and the live children of one kind below a live node.
+// The types a kind works with, by name, and those of its scope, its live nodes and its items.
 
 import type { Id } from "../model/address.ts";
 import type { ItemMeta, Located } from "../model/desired.ts";
 import type { LiveNode, Scope } from "../model/scope.ts";
-import type { AnyKind, KindModule } from "./types.ts";
 
 /**
  * The types a kind works with, by name; a kind gives those that differ from `KindTypeDefaults`.
@@ -59,32 +57,3 @@ export type ScopeIn<T extends Pick<KindTypes, "parent" | "ids" | "parentNode">> 
 export type DesiredIn<T extends KindTypes> = T["desired"];
 /** The live item of a kind of types `T`. */
 export type LiveIn<T extends KindTypes> = T["live"];
-
-/** The types a kind was declared with. */
-type KindTypesOf<K> = K extends KindModule<infer T> ? T : never;
-/** A kind's configured item. */
-export type DesiredOf<K> = KindTypesOf<K>["desired"];
-/** A kind's live node: its live item and its details. */
-export type NodeOf<K> = LiveNode<KindTypesOf<K>["live"], Partial<KindTypesOf<K>["details"]>>;
-
-/** The configured items of a kind in a scope: its own `desired`, or the list under its collection. */
-export function desiredIn<K extends AnyKind>(
-  kind: K,
-  scope: Scope<unknown, Record<string, Id>, LiveNode<unknown, object>>,
-): DesiredOf<K>[] | undefined {
-  if (kind.desired) return kind.desired(scope);
-  const list: unknown = Object.getOwnPropertyDescriptor(scope.desired ?? {}, kind.collection)?.value;
-  return Array.isArray(list) ? list : undefined;
-}
-
-/**
- * The live children of one kind below a live node, typed as that kind reads them: the reader
- * files each kind's nodes under its name, so the kind's node type is what is there.
- */
-export function childrenOf<K extends AnyKind>(
-  node: LiveNode<unknown, object> | undefined,
-  kind: K,
-): NodeOf<K>[] {
-  const nodes: LiveNode[] = node?.children[kind.kind] ?? [];
-  return nodes as NodeOf<K>[];
-}

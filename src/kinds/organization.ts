@@ -6,14 +6,8 @@
 import { type Id, ROOT } from "../model/address.ts";
 import type { DesiredOrganization, ItemMeta } from "../model/desired.ts";
 import type { LiveState, Scope } from "../model/scope.ts";
-import {
-  type AnyKind,
-  type DesiredOf,
-  desiredIn,
-  type KindModule,
-  type KindTypes,
-  type Types,
-} from "./types.ts";
+import { desiredIn } from "./items-of.ts";
+import type { AnyKind, DesiredOf, KindModule, KindTypes, Types } from "./types.ts";
 
 /** The organization's configuration with a kind's own list under its collection `C`. */
 export type OrganizationConfig<C extends string = never, D = never> = DesiredOrganization & {

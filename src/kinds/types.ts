@@ -9,7 +9,7 @@ import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, Owner, PlanContext, Scope } from "../model/scope.ts";
 
 import type { KindConfig } from "./kind-config.ts";
-import type { DesiredIn, KindTypes, LiveIn, NodeIn, NodeOf, ScopeIn } from "./kind-types.ts";
+import type { DesiredIn, KindTypes, LiveIn, NodeIn, ScopeIn } from "./kind-types.ts";
 import type { RunReader } from "./run-reader.ts";
 
 export type {
@@ -19,17 +19,13 @@ export type {
   ResolveContext,
   WithoutChildren,
 } from "./kind-config.ts";
-export {
-  childrenOf,
-  type DesiredOf,
-  desiredIn,
-  type KindTypeDefaults,
-  type KindTypes,
-  type NodeIn,
-  type NodeOf,
-  type ParentTypes,
-  type ScopeIn,
-  type Types,
+export type {
+  KindTypeDefaults,
+  KindTypes,
+  NodeIn,
+  ParentTypes,
+  ScopeIn,
+  Types,
 } from "./kind-types.ts";
 export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, Owner, PlanContext, RunReader, Scope };
 
@@ -286,6 +282,13 @@ export interface ExportContext {
   /** Something the configuration cannot say exactly: shown to the user, the export goes on. */
   warn(message: string): void;
 }
+
+/** The types a kind was declared with. */
+type KindTypesOf<K> = K extends KindModule<infer T> ? T : never;
+/** A kind's configured item. */
+export type DesiredOf<K> = KindTypesOf<K>["desired"];
+/** A kind's live node: its live item and its details. */
+export type NodeOf<K> = LiveNode<KindTypesOf<K>["live"], Partial<KindTypesOf<K>["details"]>>;
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
 export type AnyKind = KindModule<any>;

@@ -8,15 +8,9 @@
 // and is never deleted as a duplicate.
 
 import { DocsyncError } from "../errors.ts";
-import { pluralOf } from "../kinds/registry.ts";
-import {
-  type AnyKind,
-  addressKey,
-  desiredIn,
-  type LiveNode,
-  type PlanContext,
-  type Scope,
-} from "../kinds/types.ts";
+import { desiredIn } from "../kinds/items-of.ts";
+import { pluralOf } from "../kinds/kind-set.ts";
+import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { type Address, addressOf, addressText, childText, IdRef, isUnder } from "../model/address.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import { runMemo, scopeBelow } from "../model/scope.ts";

@@ -1,15 +1,9 @@
 // Reads the live state that the configuration names: a kind's items where the configuration
 // manages them (or names them), and below each configured item that exists.
 
-import { type DesiredState, TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import {
-  type AnyKind,
-  addressKey,
-  desiredIn,
-  type LiveNode,
-  type RunReader,
-  type Scope,
-} from "../kinds/types.ts";
+import { desiredIn } from "../kinds/items-of.ts";
+import { type DesiredState, kindsOf } from "../kinds/registry.ts";
+import { type AnyKind, addressKey, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
 import { addressOf, addressText } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { LiveState } from "../model/scope.ts";
@@ -30,7 +24,7 @@ export async function readLiveState(reader: RunReader, desired: DesiredState): P
     reads: (kind, scope) =>
       desiredIn(kind, scope) !== undefined ||
       kind.readAnyway?.(scope) === true ||
-      isReferredTo(kind, scope) ||
+      isReferredTo(kind, scope, desired) ||
       (scope.live !== undefined && whole.has(scope.live)),
     below(kind, scope, nodes) {
       const configured = (desiredIn(kind, scope) ?? []) as ItemMeta[];
@@ -61,9 +55,9 @@ export async function readLiveState(reader: RunReader, desired: DesiredState): P
 
 /** Whether a sibling kind's configuration names items of `kind` (a SAML provider's team, by
  * title): then they are read even where they are not managed. Siblings are known at the top. */
-function isReferredTo(kind: AnyKind, scope: Scope): boolean {
+function isReferredTo(kind: AnyKind, scope: Scope, desired: DesiredState): boolean {
   if (scope.address.length > 0) return false;
-  return TOP_LEVEL_KINDS.some((other) =>
+  return kindsOf(desired).topLevel.some((other) =>
     other.refersTo?.some((ref) => ref.kind === kind.kind && ref.when(scope)),
   );
 }

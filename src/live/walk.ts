@@ -3,9 +3,10 @@
 // client bounds how many requests are in flight; each list page is one request. A list or
 // details the service does not offer are noted (absent-list.ts), and the walk goes on.
 
+import { desiredIn } from "../kinds/items-of.ts";
 import type { DesiredState } from "../kinds/registry.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, desiredIn, type LiveNode, type RunReader, type Scope } from "../kinds/types.ts";
+import { kindsOf } from "../kinds/registry.ts";
+import type { AnyKind, LiveNode, RunReader, Scope } from "../kinds/types.ts";
 import { addressOf, addressText, ROOT } from "../model/address.ts";
 import { type LiveState, scopeBelow } from "../model/scope.ts";
 import { type AbsentRead, absentRead } from "./absent-list.ts";
@@ -158,10 +159,9 @@ export async function readTree(
   const walk: Walk = { client, choice, absent: [] };
   // The requests of the next level go out at once when these lists answer: their connections
   // open while the lists are awaited.
-  const next = requestsBelow(TOP_LEVEL_KINDS, scope, choice);
-  const reading = Promise.all(
-    TOP_LEVEL_KINDS.map((kind, index) => readKind(walk, kind, scope, root, [index])),
-  );
+  const { topLevel } = kindsOf(desired);
+  const next = requestsBelow(topLevel, scope, choice);
+  const reading = Promise.all(topLevel.map((kind, index) => readKind(walk, kind, scope, root, [index])));
   client.prepare?.(next);
   await reading;
   return { live: root, absent: walk.absent };

@@ -4,7 +4,7 @@
 // dependencies (graph.ts).
 
 import type { DesiredState } from "../kinds/registry.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
+import { kindsOf } from "../kinds/registry.ts";
 import type { BulkItem, CallDraft, Scope } from "../kinds/types.ts";
 import { type Address, addressText, IdRef, ROOT, refText, sameAddress } from "../model/address.ts";
 import { type Change, type ChangeAction, type FieldChange, PLAN_VERSION, type Plan } from "../model/plan.ts";
@@ -65,7 +65,9 @@ export class Planner {
       live: this.live,
       ids: {},
     };
-    this.containers = TOP_LEVEL_KINDS.map((module) => this.resolution.resolve(module, root, false));
+    this.containers = kindsOf(this.desired).topLevel.map((module) =>
+      this.resolution.resolve(module, root, false),
+    );
     for (const container of this.containers) this.build(container);
     for (const plan of this.lastly) plan();
     joinPlacements(this.changes, this.calls, this.placements);

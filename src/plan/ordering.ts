@@ -2,20 +2,32 @@
 // in order stays in place and the rest move; where items stand in blocks (the sections of a
 // group), a block may move as one.
 
+import type { CallDraft } from "../kinds/types.ts";
 import { addressOf, ownText } from "../model/address.ts";
-import type { Change, FieldChange } from "../model/plan.ts";
-import type { Planner } from "./build.ts";
+import type { Change, ChangeAction, FieldChange } from "../model/plan.ts";
 import type { DraftCall } from "./drafts.ts";
 import { extended } from "./lists.ts";
 import { fewestMoves } from "./moves.ts";
-import { type Container, type Slot, slotAt } from "./resolve.ts";
+import { type Container, type Resolution, type Slot, slotAt } from "./resolve.ts";
 import { callsOfKindBelow } from "./target.ts";
 
 /**
  * Keeps the longest run of items already in order in place and moves the rest; where items
  * stand in blocks (the sections of a group), a block may move as one.
  */
-export function planMoves(container: Container, creates: string[], planner: Planner): void {
+/** What moves ask of the planner (build.ts), which makes their changes and calls. */
+export interface MovePlanner {
+  readonly resolution: Resolution;
+  readonly changes: Change[];
+  /** Dependencies left for when every container is built. */
+  readonly lastly: (() => void)[];
+  /** Moves of new items, which join their creates once every container is built. */
+  readonly placements: { move: Change; action: "create" | "replace" }[];
+  addChange(action: ChangeAction, slot: Slot, fields: FieldChange[], highRisk?: boolean): Change;
+  addCalls(container: Container, change: Change, drafts: readonly CallDraft[], deletes?: string): DraftCall[];
+}
+
+export function planMoves(container: Container, creates: string[], planner: MovePlanner): void {
   const { module, scope } = container;
   if (!module.move) return;
   const placed = (slot: Slot) =>
@@ -87,7 +99,7 @@ function livePlaces(container: Container): (slots: readonly Slot[]) => string | 
  * The move of a new item: its placement is part of its create, which it joins once the plan is
  * built (a new group's create comes after its sections').
  */
-function placementOf(planner: Planner, slot: Slot, to: string): Change | undefined {
+function placementOf(planner: MovePlanner, slot: Slot, to: string): Change | undefined {
   if (slot.status !== "create" && slot.status !== "replace") return undefined;
   const change = planner.addChange("move", slot, []);
   change.note = `placed ${to}`;
@@ -122,7 +134,7 @@ export function joinPlacements(
 }
 
 /** A move of a live item: where it was and where it goes, as its main value. */
-function moveOf(planner: Planner, slot: Slot, from: string | undefined, to: string): Change {
+function moveOf(planner: MovePlanner, slot: Slot, from: string | undefined, to: string): Change {
   const position: FieldChange = { field: "position", to, toText: to, main: true };
   if (from !== undefined) Object.assign(position, { from, fromText: from });
   return planner.addChange("move", slot, [position]);

@@ -4,7 +4,7 @@
 // kinds' questions about ids (PlanContext).
 
 import { DocsyncError } from "../errors.ts";
-import { desiredIn } from "../kinds/kind-types.ts";
+import { desiredIn } from "../kinds/items-of.ts";
 import type { DesiredState } from "../kinds/registry.ts";
 import { type AnyKind, addressKey, type LiveNode, type PlanContext, type Scope } from "../kinds/types.ts";
 import { copiesOf } from "../live/copies.ts";
@@ -12,33 +12,10 @@ import { matchingOf } from "../live/match.ts";
 import { type Address, addressText, childText, type Id, IdRef } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import { type RunMemo, scopeBelow } from "../model/scope.ts";
-import { NONE, Slot } from "./slot.ts";
+import { type Container, NONE, Slot } from "./slot.ts";
 import { SlotIndex } from "./slot-index.ts";
 
-export { NONE, Slot, type Status } from "./slot.ts";
-
-export interface Container {
-  module: AnyKind;
-  scope: Scope;
-  parentIsNew: boolean;
-  managed: boolean;
-  /**
-   * Items in configuration order, then live items not in the configuration. A configured item
-   * of a kind without children or order that is kept, with nothing forcing a replacement, has
-   * no slot until one is asked for (`slotAt`): most of 100,000 redirects do not change.
-   */
-  slots: (Slot | undefined)[];
-  /** The configured items, and the live item each is matched with, by position. */
-  items: readonly ItemMeta[];
-  matched: readonly (LiveNode<{ id: string }> | undefined)[];
-  liveOrder: string[];
-  /** The address of a new item whose create call brings this container's live items into it. */
-  waitsFor?: Address;
-  /** The address of an item of this container from its key, as text. */
-  describe: (key: string) => string;
-  /** The addresses of the items the container is in, outermost first, as text (shared by its items). */
-  parents: string[];
-}
+export { type Container, NONE, Slot, type Status } from "./slot.ts";
 
 /** The slot of the configured item at `index`, made now for a kept item that has none yet. */
 export function slotAt(container: Container, index: number): Slot {

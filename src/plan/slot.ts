@@ -1,11 +1,10 @@
 // An item of a container as the planner resolves it: configured, live, or both, with its fate
 // and its address, built only when asked for (most of 100,000 unchanged redirects never are).
 
-import { type AnyKind, addressKey, type LiveNode } from "../kinds/types.ts";
+import { type AnyKind, addressKey, type LiveNode, type Scope } from "../kinds/types.ts";
 import { type Address, addressOf, type IdRef } from "../model/address.ts";
 import type { ItemMeta } from "../model/desired.ts";
 import type { FieldChange } from "../model/plan.ts";
-import type { Container } from "./resolve.ts";
 
 /** The empty list of fields and lists that most items leave empty: shared, never added to. */
 export const NONE: never[] = [];
@@ -57,4 +56,28 @@ export class Slot {
     this.knownText ??= this.container.describe(this.name);
     return this.knownText;
   }
+}
+
+/** The items of one kind in one container (a site's sections), configured and live, as matched. */
+export interface Container {
+  module: AnyKind;
+  scope: Scope;
+  parentIsNew: boolean;
+  managed: boolean;
+  /**
+   * Items in configuration order, then live items not in the configuration. A configured item
+   * of a kind without children or order that is kept, with nothing forcing a replacement, has
+   * no slot until one is asked for (`slotAt`): most of 100,000 redirects do not change.
+   */
+  slots: (Slot | undefined)[];
+  /** The configured items, and the live item each is matched with, by position. */
+  items: readonly ItemMeta[];
+  matched: readonly (LiveNode<{ id: string }> | undefined)[];
+  liveOrder: string[];
+  /** The address of a new item whose create call brings this container's live items into it. */
+  waitsFor?: Address;
+  /** The address of an item of this container from its key, as text. */
+  describe: (key: string) => string;
+  /** The addresses of the items the container is in, outermost first, as text (shared by its items). */
+  parents: string[];
 }

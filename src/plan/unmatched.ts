@@ -6,7 +6,7 @@
 // to create say nothing, so that an organization with many unmanaged items does not flood every
 // plan.
 
-import { pluralOf } from "../kinds/registry.ts";
+import { pluralOf } from "../kinds/kind-set.ts";
 import { addressKey, type PlanContext, takesIdPin } from "../kinds/types.ts";
 import { addressText } from "../model/address.ts";
 import type { Plan } from "../model/plan.ts";

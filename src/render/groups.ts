@@ -2,7 +2,7 @@
 // and one for the organization's own items, and in each group one list per kind, so that long
 // lists (300 redirects) fold on their own and a site's sections stay in sight.
 
-import { CONTAINER_KINDS } from "../kinds/registry.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import { relativeAddress } from "../model/address.ts";
 import type { Change, ChangeAction } from "../model/plan.ts";
 import { kindCount, printable } from "./names.ts";
@@ -50,7 +50,7 @@ export function changeGroups(changes: readonly Change[]): ChangeGroup[] {
   for (const change of changes) {
     const top = change.parents?.[0];
     // A plan of an older docsync has no names nor parents: its changes are listed by kind.
-    if (top === undefined && change.name !== undefined && CONTAINER_KINDS.has(change.kind)) {
+    if (top === undefined && change.name !== undefined && builtInKinds.containers.has(change.kind)) {
       const group = groupOf(change.address);
       group.own = change;
       group.count++;

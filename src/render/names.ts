@@ -3,7 +3,8 @@
 // redirect's source), which reads as it is; counts per kind; the summary line. Texts are plain:
 // each format escapes them.
 
-import { allKinds, pluralOf } from "../kinds/registry.ts";
+import { pluralOf } from "../kinds/kind-set.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
 
 /** A URL path: it reads as one word without quotes. */
@@ -27,7 +28,8 @@ export function printable(text: string): string {
 export const changeItem = (change: Change): string =>
   change.name === undefined ? printable(change.address) : itemText(change.kind, change.name);
 
-const PLURALS = new Map(allKinds().map((kind) => [kind.kind, pluralOf(kind)]));
+// A plan names kinds by name alone: the built-in kinds say their plurals, any other takes an s.
+const PLURALS = new Map(builtInKinds.all.map((kind) => [kind.kind, pluralOf(kind)]));
 
 /** `1 redirect`, `300 redirects`, `2 SAML providers`. */
 export function kindCount(kind: string, count: number): string {

@@ -7,8 +7,9 @@
 
 import { createHash } from "node:crypto";
 import type { DesiredState } from "../config/types.ts";
-import { TOP_LEVEL_KINDS } from "../kinds/registry.ts";
-import { type AnyKind, addressKey, desiredIn } from "../kinds/types.ts";
+import { desiredIn } from "../kinds/items-of.ts";
+import { kindsOf } from "../kinds/registry.ts";
+import { type AnyKind, addressKey } from "../kinds/types.ts";
 import { type Address, addressOf, addressText, ROOT } from "../model/address.ts";
 import { canonical } from "../model/canonical.ts";
 import type { ItemMeta } from "../model/desired.ts";
@@ -52,8 +53,9 @@ function comparable(value: unknown, sensitive: ReadonlySet<string>, leaveOut: Re
 }
 
 const NONE: ReadonlySet<string> = new Set();
-/** What only says where the configuration was read from, or holds secrets as they are. */
-const NOT_COMPARED = new Set(["files", "spacesAt", "sensitiveValues"]);
+/** What only says where the configuration was read from or how (its kinds: what they configure
+ * is compared item by item), or holds secrets as they are. */
+const NOT_COMPARED = new Set(["files", "spacesAt", "sensitiveValues", "kinds"]);
 
 /** Walks every configured item with its address, parents before their children. */
 function eachItem(desired: DesiredState, visit: (address: string, kind: AnyKind, item: ItemMeta) => void) {
@@ -67,7 +69,7 @@ function eachItem(desired: DesiredState, visit: (address: string, kind: AnyKind,
       }
     }
   };
-  walk(TOP_LEVEL_KINDS, desired, ROOT);
+  walk(kindsOf(desired).topLevel, desired, ROOT);
 }
 
 export function configurationDigest(desired: DesiredState): ConfigurationDigest {

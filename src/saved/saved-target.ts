@@ -6,7 +6,7 @@ import type { LiveReader } from "../api/client-types.ts";
 import { isGoneOrHidden } from "../api/errors.ts";
 import { DocsyncError, type ErrorCode } from "../errors.ts";
 import { orgPath } from "../kinds/paths.ts";
-import { allKinds } from "../kinds/registry.ts";
+import { builtInKinds } from "../kinds/registry.ts";
 import { type ApiPath, literalPrefix, pathText } from "../model/references.ts";
 import type { SavedPlan } from "./saved.ts";
 
@@ -42,7 +42,7 @@ export function checkDestination(plan: SavedPlan, file: string, here: Destinatio
   }
   const root = orgPath(plan.organization);
   // The kinds' own paths of items of the organization that are not below it (`/collections/{id}`).
-  const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
+  const own = builtInKinds.all.flatMap((kind) => kind.pathsOutsideOrganization ?? []);
   const ownPath = (path: string) =>
     own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
   // Spaces and collections are addressed by their id alone: their organization is checked live
@@ -89,7 +89,7 @@ export async function checkTokenSees(reader: LiveReader, plan: SavedPlan, file: 
  * own (`pathsOutsideOrganization`, e.g. collections). Each such item names its organization.
  */
 function addressedById(): { spaces: string; containers: string[] } {
-  const own = allKinds().flatMap((kind) => kind.pathsOutsideOrganization ?? []);
+  const own = builtInKinds.all.flatMap((kind) => kind.pathsOutsideOrganization ?? []);
   return { spaces: "/spaces/", containers: own.filter((entry) => entry.endsWith("/")) };
 }
 

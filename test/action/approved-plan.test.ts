@@ -6,7 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
 import { VERSION } from "../../src/version.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { commandsIn, type Workspace, workspace } from "./support.ts";

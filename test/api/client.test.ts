@@ -4,9 +4,9 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { ApiError } from "../../src/api/errors.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
 import { orgPath, sitePath, teamsPath } from "../../src/kinds/paths.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { bare, clientFor, type Emulator, failure, logged, seen, startEmulator } from "./harness.ts";
 
 const paths = { teams: teamsPath, sites: (org: string) => `${orgPath(org)}/sites`, site: sitePath };

@@ -2,7 +2,7 @@
 // the command goes on to its end and its own exit code, with no stack trace.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BUNDLE_PATH, buildSchema } from "../../scripts/build-schema.ts";
 import { PRUNABLE_KINDS, ROLES } from "../../src/config/types.ts";
-import { allKinds } from "../../src/kinds/registry.ts";
+import { builtInKinds } from "../../src/kinds/registry.ts";
 
 type Node = Record<string, unknown>;
 const bundle = JSON.parse(readFileSync(BUNDLE_PATH, "utf8")) as Node;
@@ -37,7 +37,7 @@ describe("schemas/docsync.schema.json", () => {
   it("has a definition for every resource kind, each one referenced", () => {
     // One definition per kind's fragment (site spaces of a site and of a section share one),
     // and the policy's.
-    const fragments = new Set([...allKinds().map((kind) => kind.config.schema.fragment), "policy"]);
+    const fragments = new Set([...builtInKinds.all.map((kind) => kind.config.schema.fragment), "policy"]);
     expect(Object.keys(definitions).sort()).toEqual([...fragments].sort());
     const text = JSON.stringify(bundle);
     for (const name of Object.keys(definitions)) expect(text).toContain(`"#/definitions/${name}"`);

@@ -5,14 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { nameSpaces } from "../../src/export/spaces.ts";
 import { escapeInterpolation } from "../../src/export/yaml.ts";
-import type { LiveCustomField } from "../../src/kinds/custom-field.ts";
-import { customFieldKind } from "../../src/kinds/custom-field.ts";
+import type { LiveSamlProvider } from "../../src/kinds/access/saml-provider.ts";
+import { samlProviderKind } from "../../src/kinds/access/saml-provider.ts";
 import type { OrganizationScope } from "../../src/kinds/organization.ts";
-import { redirectKind } from "../../src/kinds/redirect.ts";
-import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
-import { samlProviderKind } from "../../src/kinds/saml-provider.ts";
-import type { LiveSite, SiteScope } from "../../src/kinds/site.ts";
-import { siteKind } from "../../src/kinds/site.ts";
+import { redirectKind } from "../../src/kinds/site/redirect.ts";
+import type { LiveSite, SiteScope } from "../../src/kinds/site/site.ts";
+import { siteKind } from "../../src/kinds/site/site.ts";
+import type { LiveCustomField } from "../../src/kinds/space/custom-field.ts";
+import { customFieldKind } from "../../src/kinds/space/custom-field.ts";
 import type { ExportContext, LiveNode } from "../../src/kinds/types.ts";
 import { slug } from "../../src/kinds/unique.ts";
 

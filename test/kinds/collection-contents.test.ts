@@ -2,9 +2,9 @@
 
 import { describe, expect, it } from "vitest";
 import type { DesiredState, SourceLocation } from "../../src/config/types.ts";
-import { spaceKeptInside } from "../../src/kinds/collection-contents.ts";
-import type { DesiredSiteSpace } from "../../src/kinds/site-space.ts";
-import type { DesiredSpace } from "../../src/kinds/space.ts";
+import type { DesiredSiteSpace } from "../../src/kinds/site/site-space.ts";
+import { spaceKeptInside } from "../../src/kinds/space/collection-contents.ts";
+import type { DesiredSpace } from "../../src/kinds/space/space.ts";
 
 const at = (line: number): SourceLocation => ({ file: "docsync.yaml", line, column: 5 });
 const docs = { id: "col_docs", title: "Documentation" };

@@ -2,7 +2,7 @@
 // orders moves reversing nesting.
 
 import { describe, expect, it } from "vitest";
-import { liveChainBelow, parentCycles } from "../../src/kinds/collection-parents.ts";
+import { liveChainBelow, parentCycles } from "../../src/kinds/space/collection-parents.ts";
 
 describe("parentCycles", () => {
   it("reports each cycle once, from its first title", () => {

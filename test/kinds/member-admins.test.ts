@@ -1,7 +1,7 @@
 // The admin rules on their own: which plans are refused, and how the refusal names the member.
 
 import { describe, expect, it } from "vitest";
-import { type AdminFacts, adminRefusals, type Outcome } from "../../src/kinds/member-admins.ts";
+import { type AdminFacts, adminRefusals, type Outcome } from "../../src/kinds/access/member-admins.ts";
 
 const ada: AdminFacts = { id: "usr_ada", name: "ada@acme.example", role: "admin", disabled: false };
 const bob: AdminFacts = { id: "usr_bob", name: "bob@acme.example", role: "admin", disabled: false };

@@ -8,7 +8,7 @@ import {
   isConfigurableProxy,
   PROXY_PATTERN,
   proxyForService,
-} from "../../src/kinds/proxy.ts";
+} from "../../src/kinds/site/proxy.ts";
 
 describe("site proxy forms", () => {
   it("accepts the service's host-and-path form, with or without a scheme, up to 512 characters without it", () => {

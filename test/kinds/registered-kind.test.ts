@@ -1,18 +1,18 @@
 // A kind added at run time, defined only here: a "look" of each site, one object of each site
 // (the singleton shape, as a child of a site), with fields nested in a mapping, on a route this
 // test adds to the emulator. It plans, applies, plans no change after, exports and takes an
-// export back, through the registry and the emulator's extension points alone.
+// export back, through a set of kinds of its own and the emulator's extension points alone.
 
 import { readFile } from "node:fs/promises";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { noContent, ok, param, type RequestContext } from "../../src/emulator/core/context.ts";
 import { badRequest } from "../../src/emulator/core/http-error.ts";
 import type { Route } from "../../src/emulator/index.ts";
 import { siteOf } from "../../src/emulator/sites/lookup.ts";
 import { sitePath, subPath } from "../../src/kinds/paths.ts";
-import { registerKind } from "../../src/kinds/registry.ts";
+import { builtInKinds } from "../../src/kinds/registry.ts";
 import { singletonKind } from "../../src/kinds/shapes/singleton.ts";
-import { type InSite, type LiveSite, siteKind } from "../../src/kinds/site.ts";
+import { type InSite, type LiveSite, siteKind } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const customizationKind = singletonKind<"look", InSite>({
@@ -79,16 +79,12 @@ organization: \${DOCSYNC_ORG}
 spaces: { handbook: spc_handbook }
 `;
 
-describe("a kind registered at run time: a site's customization", () => {
-  let unregister: () => void;
+describe("a kind added at run time: a site's customization", () => {
+  const kinds = builtInKinds.with(customizationKind, siteKind);
   let h: Harness;
-  beforeAll(() => {
-    unregister = registerKind(customizationKind, siteKind);
-  });
-  afterAll(() => unregister());
   beforeEach(async () => {
     customizations.clear();
-    h = await startHarness({ routes });
+    h = await startHarness({ routes, kinds });
   });
   afterEach(() => h.close());
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
-import { organizationSettingsKind } from "../../src/kinds/organization-settings.ts";
+import { organizationSettingsKind } from "../../src/kinds/organization/organization-settings.ts";
 import { spacePath } from "../../src/kinds/paths.ts";
 import {
   type DesiredSingleton,

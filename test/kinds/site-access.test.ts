@@ -2,9 +2,9 @@
 // remove or lower the access of the user whose token it runs with.
 
 import { describe, expect, it } from "vitest";
+import type { Caller } from "../../src/kinds/access/space-access.ts";
 import type { Grant } from "../../src/kinds/shapes/assignment.ts";
 import { siteLockoutProblems } from "../../src/kinds/site/site-access.ts";
-import type { Caller } from "../../src/kinds/space-access.ts";
 
 const user = (id: string, role: string): Grant => ({ type: "user", id, role });
 const team = (id: string, role: string): Grant => ({ type: "team", id, role });

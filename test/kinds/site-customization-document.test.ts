@@ -2,8 +2,13 @@
 // fields, a document with leaves set, and a site space's overrides by leaf.
 
 import { describe, expect, it } from "vitest";
-import { leavesOf, mergeDeep, valueAt, withLeaves } from "../../src/kinds/site-customization-document.ts";
-import { overridesOf } from "../../src/kinds/site-space-customization.ts";
+import {
+  leavesOf,
+  mergeDeep,
+  valueAt,
+  withLeaves,
+} from "../../src/kinds/site/site-customization-document.ts";
+import { overridesOf } from "../../src/kinds/site/site-space-customization.ts";
 
 describe("a customization document", () => {
   it("has one leaf per scalar, list or empty mapping", () => {

@@ -1,8 +1,8 @@
 // The lock-out rules on their own: which changes of a space's grants docsync refuses.
 
 import { describe, expect, it } from "vitest";
+import { type Caller, lockoutProblems } from "../../src/kinds/access/space-access.ts";
 import type { Grant } from "../../src/kinds/shapes/assignment.ts";
-import { type Caller, lockoutProblems } from "../../src/kinds/space-access.ts";
 
 const user = (id: string, role: string): Grant => ({ type: "user", id, role });
 const team = (id: string, role: string): Grant => ({ type: "team", id, role });

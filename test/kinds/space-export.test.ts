@@ -3,11 +3,11 @@
 // user without an email, and collections the file names by title or by id.
 
 import { describe, expect, it } from "vitest";
+import { spacePermissionKind } from "../../src/kinds/access/space-permission.ts";
 import type { OrganizationScope } from "../../src/kinds/organization.ts";
 import type { LiveAssignment } from "../../src/kinds/shapes/assignment.ts";
-import type { LiveSpace } from "../../src/kinds/space.ts";
-import { spaceKind } from "../../src/kinds/space.ts";
-import { spacePermissionKind } from "../../src/kinds/space-permission.ts";
+import type { LiveSpace } from "../../src/kinds/space/space.ts";
+import { spaceKind } from "../../src/kinds/space/space.ts";
 import type { AnyKind, ExportContext, ExportedItem, LiveNode } from "../../src/kinds/types.ts";
 
 function context(keys: Record<string, string> = {}) {

@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
-import { sectionKind } from "../../src/kinds/section.ts";
+import { sectionKind } from "../../src/kinds/site/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import { keepMatching, type MatchRules, matchItems, matchingOf } from "../../src/live/match.ts";
 import { readLiveState } from "../../src/live/read.ts";

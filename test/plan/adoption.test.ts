@@ -4,7 +4,7 @@
 // section does not list. One example per rule.
 
 import { describe, expect, it } from "vitest";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site/site-space.ts";
 import type { Plan } from "../../src/model/plan.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 import {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
-import type { DesiredRedirect, LiveRedirect } from "../../src/kinds/redirect.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
+import type { DesiredRedirect, LiveRedirect } from "../../src/kinds/site/redirect.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
 import { pathText } from "../../src/model/references.ts";

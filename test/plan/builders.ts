@@ -2,9 +2,9 @@
 // sections, site spaces and redirects, configured and live, without YAML or HTTP.
 
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
-import type { DesiredSection, LiveSection } from "../../src/kinds/section.ts";
-import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
+import type { DesiredSection, LiveSection } from "../../src/kinds/site/section.ts";
+import type { DesiredSite, LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site/site-space.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Plan } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";

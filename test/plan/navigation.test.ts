@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
-import type { DesiredSection, LiveSection } from "../../src/kinds/section.ts";
-import type { DesiredSectionGroup, LiveSectionGroup } from "../../src/kinds/section-group.ts";
-import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
+import type { DesiredSection, LiveSection } from "../../src/kinds/site/section.ts";
+import type { DesiredSectionGroup, LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
+import type { DesiredSite, LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site/site-space.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { NavigationItem } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
-import type { LiveTranslation } from "../../src/kinds/translation.ts";
+import type { LiveTranslation } from "../../src/kinds/organization/translation.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Plan } from "../../src/model/plan.ts";
 import { buildPlan } from "../../src/plan/build.ts";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
 import { sitePath, subPath } from "../../src/kinds/paths.ts";
-import type { DesiredSite, LiveSite } from "../../src/kinds/site.ts";
+import type { DesiredSite, LiveSite } from "../../src/kinds/site/site.ts";
 import { type Address, IdRef } from "../../src/model/address.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
 import type { LiveState } from "../../src/model/scope.ts";

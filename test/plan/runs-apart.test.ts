@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
 import { DocsyncError } from "../../src/errors.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { readLiveState } from "../../src/live/read.ts";
 import { sharedReads } from "../../src/live/shared-reads.ts";
 import type { Plan } from "../../src/model/plan.ts";

@@ -2,6 +2,7 @@
 
 import type { CallerContext } from "../../src/cli/context.ts";
 import { runDocsync } from "../../src/cli/program.ts";
+import type { KindSet } from "../../src/kinds/kind-set.ts";
 import { plainStyle } from "../../src/render/style.ts";
 
 export interface RunResult {
@@ -17,6 +18,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Answers to questions, as a person at a terminal would type them; set makes the run interactive. */
   answers?: Answer[];
+  /** The kinds the run works with; default: the built-in ones. */
+  kinds?: KindSet;
 }
 
 export async function docsync(args: string[], options: RunOptions = {}): Promise<RunResult> {
@@ -26,6 +29,7 @@ export async function docsync(args: string[], options: RunOptions = {}): Promise
   const context: CallerContext = {
     env: options.env ?? {},
     exitCode: 0,
+    ...(options.kinds ? { kinds: options.kinds } : {}),
     output: {
       out: (text) => {
         stdout += text;

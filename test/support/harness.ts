@@ -15,6 +15,7 @@ import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
 import type { Fixture } from "../../src/emulator/fixture.ts";
 import { type Route, type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
+import type { KindSet } from "../../src/kinds/kind-set.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
 
 /** The seed of this file's random orders and delays: DOCSYNC_TEST_SEED, else a new one each run. */
@@ -53,7 +54,11 @@ export interface Harness {
   org: string;
   /** Writes a configuration file and returns its path. */
   config(yaml: string, name?: string): Promise<string>;
-  run(args: string[], options?: { answers?: Answer[]; env?: NodeJS.ProcessEnv }): Promise<RunResult>;
+  /** Runs docsync; `kinds`, for this run only, in place of the harness's. */
+  run(
+    args: string[],
+    options?: { answers?: Answer[]; env?: NodeJS.ProcessEnv; kinds?: KindSet },
+  ): Promise<RunResult>;
   /** Write calls the emulator answered since the last reset. */
   writes(): number;
   close(): Promise<void>;
@@ -66,11 +71,14 @@ export interface HarnessOptions {
   seed?: number;
   /** Routes the emulator answers beyond its own (a resource of a kind a test registers). */
   routes?: readonly Route[];
+  /** The kinds every run works with (a set with a kind a test adds); default: the built-in ones. */
+  kinds?: KindSet;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   harnessStarted = true;
   const seed = options.seed ?? TEST_SEED;
+  const { kinds } = options;
   const emulator = await startEmulator({
     port: 0,
     strict: true,
@@ -102,6 +110,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       docsync(args, {
         env: { ...env, ...options.env },
         ...(options.answers ? { answers: options.answers } : {}),
+        ...((options.kinds ?? kinds) ? { kinds: options.kinds ?? kinds } : {}),
       }),
     writes: () => emulator.stats().writes,
     async close() {

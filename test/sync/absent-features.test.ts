@@ -6,7 +6,7 @@
 
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEADER = `version: 1

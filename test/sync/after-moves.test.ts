@@ -2,8 +2,8 @@
 // configured one. A move sent "before" the same sibling would leave the item one place short.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1

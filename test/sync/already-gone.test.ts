@@ -4,9 +4,9 @@
 // plan (which is not stale for it), and for an item of the service's bulk operation.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect } from "../../src/kinds/redirect.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
+import type { LiveRedirect } from "../../src/kinds/site/redirect.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\n`;

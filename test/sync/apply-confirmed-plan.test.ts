@@ -3,8 +3,8 @@
 // changes, and apply prints them and fails instead of making calls no one confirmed.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect } from "../../src/kinds/redirect.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveRedirect } from "../../src/kinds/site/redirect.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import type { Plan } from "../../src/model/plan.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 

@@ -3,8 +3,8 @@
 // outcome, and a service without the operation gets one call per redirect.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect } from "../../src/kinds/redirect.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveRedirect } from "../../src/kinds/site/redirect.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const BULK_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";

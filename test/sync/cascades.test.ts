@@ -4,11 +4,11 @@
 // that go with their team or member are in space-grants.test.ts.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveCollection } from "../../src/kinds/collection.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveCollection } from "../../src/kinds/space/collection.ts";
 import type { Change, Plan } from "../../src/model/plan.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 

@@ -6,7 +6,7 @@
 
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LiveOpenApiSpec } from "../../src/kinds/openapi-spec.ts";
+import type { LiveOpenApiSpec } from "../../src/kinds/organization/openapi-spec.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const SECRETS = [

@@ -4,7 +4,7 @@
 
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveCollection } from "../../src/kinds/collection.ts";
+import type { LiveCollection } from "../../src/kinds/space/collection.ts";
 import { sectionsConfig } from "../support/configs.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 

@@ -7,13 +7,13 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { LiveCollection } from "../../src/kinds/collection.ts";
-import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
-import type { LiveTranslation } from "../../src/kinds/translation.ts";
+import type { LiveSamlProvider } from "../../src/kinds/access/saml-provider.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
+import type { LiveTranslation } from "../../src/kinds/organization/translation.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveCollection } from "../../src/kinds/space/collection.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { type Harness, startHarness } from "../support/harness.ts";

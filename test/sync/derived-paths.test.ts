@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from "vitest";
 import { executePlan } from "../../src/apply/execute.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import type { Plan } from "../../src/model/plan.ts";
 import { nextOrder, orderRun } from "../support/every-order.ts";
 import { applied, startHarness } from "../support/harness.ts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const CONFIG = `version: 1

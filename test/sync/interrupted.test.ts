@@ -7,10 +7,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { type Harness, seedFor, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";

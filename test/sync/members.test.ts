@@ -4,7 +4,7 @@
 
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveMember } from "../../src/kinds/member.ts";
+import type { LiveMember } from "../../src/kinds/access/member.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\n`;

@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import type { LiveOpenApiSpec } from "../../src/kinds/openapi-spec.ts";
-import type { LiveTranslation } from "../../src/kinds/translation.ts";
+import type { LiveOpenApiSpec } from "../../src/kinds/organization/openapi-spec.ts";
+import type { LiveTranslation } from "../../src/kinds/organization/translation.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 interface LiveOrganization {

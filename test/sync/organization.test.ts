@@ -1,9 +1,9 @@
 // Teams, custom fields and SAML providers: the organization-wide kinds.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveCustomField } from "../../src/kinds/custom-field.ts";
-import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveSamlProvider } from "../../src/kinds/access/saml-provider.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
+import type { LiveCustomField } from "../../src/kinds/space/custom-field.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const CERT = "-----BEGIN CERTIFICATE-----\nMIIBexampleCERTIFICATEbody0123456789\n-----END CERTIFICATE-----";

@@ -6,8 +6,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, seedFor, startHarness } from "../support/harness.ts";
 
 const SPACES = ["handbook", "guides", "api_v1", "api_v2", "changelog", "sdk"];

@@ -1,12 +1,12 @@
 // Renames with `was` and deletes, for the kinds the other files do not cover.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveCustomField } from "../../src/kinds/custom-field.ts";
-import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
+import type { LiveSamlProvider } from "../../src/kinds/access/saml-provider.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site/site-space.ts";
+import type { LiveCustomField } from "../../src/kinds/space/custom-field.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1\norganization: \${DOCSYNC_ORG}\nspaces: { guides: spc_guides, sdk: spc_sdk }\n`;

@@ -4,10 +4,10 @@
 // after one more apply, with no duplicate.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSamlProvider } from "../../src/kinds/saml-provider.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveTeam } from "../../src/kinds/team.ts";
+import type { LiveSamlProvider } from "../../src/kinds/access/saml-provider.ts";
+import type { LiveTeam } from "../../src/kinds/access/team.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1

@@ -6,10 +6,10 @@
 // with no changes.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect } from "../../src/kinds/redirect.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
+import type { LiveRedirect } from "../../src/kinds/site/redirect.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site/site-space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEAD = `version: 1

@@ -1,11 +1,11 @@
 // Site spaces, section groups, redirects and the site's own settings.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveRedirect } from "../../src/kinds/redirect.ts";
-import type { LiveSection } from "../../src/kinds/section.ts";
-import type { LiveSectionGroup } from "../../src/kinds/section-group.ts";
-import type { LiveSite } from "../../src/kinds/site.ts";
-import type { LiveSiteSpace } from "../../src/kinds/site-space.ts";
+import type { LiveRedirect } from "../../src/kinds/site/redirect.ts";
+import type { LiveSection } from "../../src/kinds/site/section.ts";
+import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
+import type { LiveSite } from "../../src/kinds/site/site.ts";
+import type { LiveSiteSpace } from "../../src/kinds/site/site-space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEADER = `version: 1

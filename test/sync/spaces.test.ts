@@ -2,7 +2,7 @@
 // nothing to do, drift, and the rules that keep docsync from locking anyone out.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LiveSpace } from "../../src/kinds/space.ts";
+import type { LiveSpace } from "../../src/kinds/space/space.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 import { conforms } from "../support/json-schemas.ts";
 import { grant, handbook, teamGrants, userGrants } from "../support/space-grants.ts";

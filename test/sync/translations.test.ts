@@ -6,8 +6,8 @@
 
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LiveTranslation } from "../../src/kinds/translation.ts";
-import { instructionsDocument } from "../../src/kinds/translation-forms.ts";
+import type { LiveTranslation } from "../../src/kinds/organization/translation.ts";
+import { instructionsDocument } from "../../src/kinds/organization/translation-forms.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEADER = `version: 1

@@ -3,7 +3,8 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { type ExportResult, exportLive, listed, type SecretVariable } from "../../engine/export.ts";
 import { DocsyncError } from "../../errors.ts";
-import { pluralOf, REPORTED_KINDS } from "../../kinds/registry.ts";
+import { type KindSet, pluralOf } from "../../kinds/kind-set.ts";
+import { builtInKinds } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
@@ -25,9 +26,10 @@ interface ExportOptions {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The count of each kind an export writes (a kind with no `toConfig` is never exported). */
-function summary(counts: ExportResult["counts"]): string {
+function summary(counts: ExportResult["counts"], kinds: KindSet): string {
   // A singleton is one object, not a count; a kind the export does not write is not counted.
-  return REPORTED_KINDS.filter((kind) => !kind.singleton && kind.toConfig)
+  return kinds.reported
+    .filter((kind) => !kind.singleton && kind.toConfig)
     .map((kind) => plural(counts[kind.collection] ?? 0, kind.kind, pluralOf(kind)))
     .join(", ");
 }
@@ -53,7 +55,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .option(
       "--prune-org",
       // A singleton, and a kind whose items the export finds (no call lists them), is never pruned.
-      `also prune ${listed(REPORTED_KINDS.filter((kind) => !kind.exportFind && !kind.singleton).map(pluralOf))}: live ones the file does not list are deleted`,
+      `also prune ${listed((context.kinds ?? builtInKinds).reported.filter((kind) => !kind.exportFind && !kind.singleton).map(pluralOf))}: live ones the file does not list are deleted`,
     )
     .option(
       "--format <format>",
@@ -114,7 +116,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
         return;
       }
       context.output.out(
-        `Exported organization ${organization} to ${options.output}: ${summary(result.counts)}.\n` +
+        `Exported organization ${organization} to ${options.output}: ${summary(result.counts, context.kinds ?? builtInKinds)}.\n` +
           `Check it with: docsync plan -c ${options.output}${result.variables.length > 0 ? ", once the variables above are set" : ""} (it shows no changes).\n`,
       );
     });

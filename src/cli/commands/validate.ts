@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { ConfigError } from "../../config/diagnostics.ts";
-import { configuredCounts, REPORTED_KINDS } from "../../kinds/registry.ts";
+import { configuredCounts, kindsOf } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { loadDesired } from "../configuration.ts";
 import type { CommandContext } from "../context.ts";
@@ -34,7 +34,7 @@ export function registerValidateCommand(program: Command, context: CommandContex
             counts: {
               spaces: Object.keys(desired.spaces).length,
               ...Object.fromEntries(
-                REPORTED_KINDS.map((kind) => [kind.collection, count(lists[kind.collection])]),
+                kindsOf(desired).reported.map((kind) => [kind.collection, count(lists[kind.collection])]),
               ),
             },
             diagnostics: [],

@@ -5,23 +5,10 @@
 import { badRequest, conflict, notFound } from "../core/http-error.ts";
 import { organizationRecords } from "../core/records.ts";
 import type { EmulatorState, OrganizationRecord, SpaceRecord } from "../core/state.ts";
+import type { CustomFieldRecord, CustomFieldType } from "./record.ts";
 import { checkValue, withoutStaleOptions } from "./values.ts";
 
-export const CUSTOM_FIELD_TYPES = ["text", "number", "boolean", "date", "select", "multi-select"] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
-
-export interface CustomFieldRecord {
-  id: string;
-  organizationId: string;
-  name: string;
-  type: CustomFieldType;
-  title?: string;
-  description?: string;
-  placeholder?: string;
-  options?: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+export { CUSTOM_FIELD_TYPES, type CustomFieldRecord, type CustomFieldType } from "./record.ts";
 
 export type CustomFieldChanges = Partial<
   Pick<CustomFieldRecord, "title" | "description" | "placeholder" | "options">

@@ -1,7 +1,7 @@
 // The value a space may hold for a custom field, by the field's type. null always clears.
 
 import { badRequest } from "../core/http-error.ts";
-import type { CustomFieldRecord } from "./store.ts";
+import type { CustomFieldRecord } from "./record.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 

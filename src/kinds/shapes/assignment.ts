@@ -16,17 +16,16 @@ import { DocsyncError } from "../../errors.ts";
 import { type Address, addressOf, addressText, type Id } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
-import {
-  type CallDraft,
-  childrenOf,
-  desiredIn,
-  type KindConfig,
-  type KindModule,
-  type Owner,
-  type ParentTypes,
-  type PlanContext,
-  type RunReader,
-  type ScopeIn,
+import { childrenOf, desiredIn } from "../items-of.ts";
+import type {
+  CallDraft,
+  KindConfig,
+  KindModule,
+  Owner,
+  ParentTypes,
+  PlanContext,
+  RunReader,
+  ScopeIn,
 } from "../types.ts";
 
 /** A live assignment: its id is the principal's id. */

@@ -7,8 +7,8 @@
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, type Id, ROOT } from "../../model/address.ts";
 import { type Located, ROLES, type Role } from "../../model/desired.ts";
+import { type AccessFacts, readCaller, readMembers } from "../access/space-access-facts.ts";
 import type { KindConfig } from "../kind-config.ts";
-import { type AccessFacts, readCaller, readMembers } from "../space-access-facts.ts";
 import type { Owner, PlanContext, RunReader } from "../types.ts";
 import { assignmentKey, type DesiredAssignment, type LiveAssignment } from "./assignment.ts";
 

@@ -2,8 +2,8 @@
 // site it manages: it never removes or lowers the access that the user whose token it runs with
 // has through the site's grants, its own or its teams'. Pure: the facts are read beforehand.
 
+import type { Caller } from "../access/space-access.ts";
 import type { Grant } from "../shapes/assignment.ts";
-import type { Caller } from "../space-access.ts";
 
 /** The roles from the most access to the least: each one can do what those after it can. */
 const ORDER = ["admin", "create", "edit", "review", "comment", "read"];

@@ -8,6 +8,7 @@
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, type Id, ROOT } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
+import type { AccessFacts } from "../access/space-access-facts.ts";
 import { below, liveId, sitePath, subPath } from "../paths.ts";
 import { assignmentKind, type DesiredAssignment } from "../shapes/assignment.ts";
 import {
@@ -19,7 +20,6 @@ import {
   type RawGrant,
   readGrants,
 } from "../shapes/principals.ts";
-import type { AccessFacts } from "../space-access-facts.ts";
 import type { CallDraft, LiveNode, PlanContext, ScopeIn } from "../types.ts";
 import { siteLockoutProblems } from "./site-access.ts";
 

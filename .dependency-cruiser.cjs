@@ -1,0 +1,37 @@
+// The import graph's rules, checked by `npm run lint:imports` (dependency-cruiser) in CI.
+// Type-only imports count: a circle of types is a circle all the same for whoever reads the code.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A module never reaches itself through its imports: a circle is one module in several files.",
+      // The site family's kinds and the space family's (with the space permissions) still name
+      // each other's types both ways: drop this exception once each family's shared types live
+      // in a module of the family's own.
+      from: { path: "^src/", pathNot: "^src/kinds/(site|space|access)/" },
+      to: { circular: true },
+    },
+    {
+      name: "front-ends-through-the-engine",
+      // A warning while the commands still reach the engine's parts: make it an error once none does.
+      severity: "warn",
+      comment: "The CLI and the GitHub Action reach planning, applying, reading and exporting through the engine only.",
+      from: { path: "^src/(cli|action)/" },
+      to: { path: "^src/(plan|apply|live|drift|export)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist|dist-action)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["docsync-source", "import", "default"],
+      extensions: [".ts", ".js", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,100 @@
+// Space permissions: the role of each user and team on a space, an assignment (shapes/
+// assignment.ts). Users are named by user id or by email (members of the organization), teams
+// by title (under `teams:`, or a live team's). When a space lists `permissions`, the list is the
+// truth: grants it does not list are removed. The lock-out rules (space-access.ts) are checked
+// for the whole space before any call is drafted.
+
+import { DocsyncError } from "../../errors.ts";
+import type { Id } from "../../model/address.ts";
+import { type Located, placeOf } from "../../model/desired.ts";
+import { below, liveId, spacePermissionsPath, subPath } from "../paths.ts";
+import { assignmentKind, type DesiredAssignment } from "../shapes/assignment.ts";
+import {
+  grantConfig,
+  grantListConfig,
+  principalIdOf,
+  principalOwners,
+  type RawGrant,
+  readGrants,
+} from "../shapes/principals.ts";
+import type { InSpace, SpaceScope } from "../space/space.ts";
+import type { PlanContext } from "../types.ts";
+import { lockoutProblems } from "./space-access.ts";
+import type { AccessFacts } from "./space-access-facts.ts";
+
+export type RawSpacePermission = RawGrant;
+
+const factsOf = (scope: SpaceScope): AccessFacts | undefined => scope.live?.details?.access;
+
+function where(scope: SpaceScope): string {
+  const { at, name } = scope.desired;
+  return `${placeOf(at)}: space "${name}"`;
+}
+
+/** A permission's own position, and its space. */
+function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
+  const { at } = desired;
+  return `${placeOf(at)}: space "${scope.desired.name}"`;
+}
+
+const principalId = (desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): Id =>
+  principalIdOf(desired, factsOf(scope), whereItem(desired, scope), ctx);
+
+/** The calls for one type of principal: `users` and `teams` routes have one form. */
+const principalRoutes = (type: "user" | "team") => ({
+  invite: (scope: SpaceScope, id: string, role: string) => ({
+    method: "POST" as const,
+    path: spacePermissionsPath(scope.ids.space),
+    body: { role, [`${type}s`]: [id] },
+    summary: `give ${type} a role on space`,
+  }),
+  change: (scope: SpaceScope, id: Id, role: string) => ({
+    method: "PATCH" as const,
+    path: below(subPath(spacePermissionsPath(scope.ids.space), `/${type}s`), id),
+    body: { role },
+    summary: `change ${type}'s role on space`,
+  }),
+  remove: (scope: SpaceScope, id: string) => ({
+    method: "DELETE" as const,
+    path: subPath(spacePermissionsPath(scope.ids.space), `/${type}s/${encodeURIComponent(id)}`),
+    summary: `remove ${type}'s role on space`,
+  }),
+});
+
+const assignments = assignmentKind<InSpace, Located<RawGrant>>({
+  kind: "space permission",
+  collection: "permissions",
+  config: grantListConfig("space-permission"),
+  principals: { user: principalRoutes("user"), team: principalRoutes("team") },
+
+  async read(client, scope) {
+    const path = spacePermissionsPath(liveId(scope.ids.space));
+    const read = await readGrants(client, path, scope.organization, scope.desired.permissions ?? []);
+    // The space's node keeps them for the plan: names and lock-out rules are judged there.
+    const node = scope.live;
+    if (node) node.details = { ...node.details, access: read.facts };
+    return read.grants;
+  },
+  principalId,
+  principalOf: principalOwners,
+  // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
+  keptRole: "admin",
+  guard(before, after, scope) {
+    const caller = factsOf(scope)?.caller ?? { known: false };
+    const problems = lockoutProblems(before, after, caller);
+    if (problems.length === 0) return;
+    throw new DocsyncError(
+      "plan.lockout",
+      `${where(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`,
+    );
+  },
+});
+
+export const spacePermissionKind: typeof assignments = {
+  ...assignments,
+  exportOneLine: true,
+  toConfig: (live, scope, ctx) =>
+    grantConfig(live.item, `space "${scope.live?.item.title ?? scope.ids.space}"`, (message) =>
+      ctx.warn(message),
+    ),
+};

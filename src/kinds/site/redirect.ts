@@ -1,0 +1,299 @@
+// Site redirects: identity is the source path. A destination `to: { section }` names a section
+// of the same site by path and is resolved to its id; a raw destination is sent as written,
+// so kinds of destination that docsync does not know pass through unchanged.
+
+import { isDeepStrictEqual } from "node:util";
+import { addressOf } from "../../model/address.ts";
+import type { ItemMeta, Located } from "../../model/desired.ts";
+import type { FieldChange } from "../../model/plan.ts";
+import type { ApiPath } from "../../model/references.ts";
+import { compareField } from "../compare.ts";
+import { childrenOf } from "../items-of.ts";
+import { leafNodes } from "../live-nodes.ts";
+import { below, liveId, redirectsPath } from "../paths.ts";
+import type { BulkItem, CallDraft, KindConfig, KindModule, PlanContext, Types } from "../types.ts";
+import { temporarySegment, uniqueClaim } from "../unique.ts";
+import { sectionKind } from "./section.ts";
+import type { InSite, RawSite, SiteScope } from "./site.ts";
+import { navigationOf } from "./site-navigation.ts";
+
+export interface LiveRedirect {
+  [field: string]: unknown;
+  id: string;
+  source: string;
+  destination: { kind: string; [field: string]: unknown };
+}
+
+interface RawRedirect {
+  source: string;
+  to?: { section: string };
+  destination?: { kind: string } & Record<string, unknown>;
+}
+
+export type DesiredRedirectDestination =
+  /** `to: { section: <path> }`: resolved to the section's id at plan time. */
+  | { kind: "site-section"; sectionPath: string }
+  /** `destination: {...}` written in the API's own form: sent as written. */
+  | { kind: "raw"; value: Record<string, unknown> };
+
+export interface DesiredRedirect extends ItemMeta {
+  source: string;
+  destination: DesiredRedirectDestination;
+}
+
+const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect, RawSite> = {
+  schema: { fragment: "redirect" },
+  identities: [{ field: "source" }, { field: "id", optional: true, hints: false }],
+  check(redirects, ctx) {
+    const site = ctx.parent?.item;
+    if (site === undefined) return;
+    const { title } = site.value;
+    const navigation = navigationOf(site);
+    const paths = new Set(navigation?.sections.map((s) => s.value.path));
+    for (const redirect of redirects) {
+      const target = redirect.value.to?.section;
+      if (target === undefined || paths.has(target)) continue;
+      const message =
+        navigation === undefined
+          ? `site "${title}" lists no sections, so "${target}" cannot be found; use destination: { kind: site-section, siteSectionId: ... }`
+          : `no section with path "${target}" in site "${title}"`;
+      ctx.report(redirect, ["to", "section"], message);
+    }
+  },
+  resolve({ value: { source, to, destination } }, meta) {
+    // Built field by field rather than spread together: a site may have 100,000 redirects.
+    const target: DesiredRedirectDestination =
+      to !== undefined
+        ? { kind: "site-section", sectionPath: to.section }
+        : { kind: "raw", value: { ...destination } };
+    return Object.assign(meta, { source, destination: target });
+  },
+};
+
+const site = (scope: SiteScope) => scope.desired;
+
+/** What the calls of a site's redirects share, built once per site: a site may have 100,000 redirects. */
+interface SiteParts {
+  /** The path of the site's redirects. */
+  list: ApiPath;
+  /** The claim of a source, but the source. */
+  claim: string;
+  /** Destinations by section path: many redirects go to few sections. */
+  destinations: Map<string, Record<string, unknown>>;
+  /** The paths of the site's live sections by id, once a destination is shown. */
+  sectionPaths?: Map<string, string>;
+}
+
+/** The parts of the site of `scope`, made once per run (its memo). */
+const partsOf = (scope: SiteScope, ctx: PlanContext): SiteParts =>
+  ctx.once(scope, "redirect parts", () => ({
+    list: redirectsPath(scope.organization, scope.ids.site),
+    claim: uniqueClaim(scope, "redirect-source", ""),
+    destinations: new Map(),
+  }));
+
+const sourceClaim = (scope: SiteScope, ctx: PlanContext, source: string) =>
+  partsOf(scope, ctx).claim + source;
+
+function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContext): Record<string, unknown> {
+  if (desired.destination.kind === "raw") return desired.destination.value;
+  const path = desired.destination.sectionPath;
+  const known = partsOf(scope, ctx).destinations;
+  let value = known.get(path);
+  if (!value) {
+    value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) };
+    known.set(path, value);
+  }
+  return value;
+}
+
+/** A destination as people read it: `section "api"`, a URL; undefined when its JSON says it best. */
+function destinationText(value: Record<string, unknown>, scope: SiteScope, ctx: PlanContext) {
+  if (value.kind === "external" && typeof value.url === "string") return value.url;
+  if (value.kind !== "site-section" || typeof value.siteSectionId !== "string") return undefined;
+  const parts = partsOf(scope, ctx);
+  parts.sectionPaths ??= new Map(
+    childrenOf(scope.live, sectionKind).map((node) => [node.item.id, node.item.path]),
+  );
+  const path = parts.sectionPaths.get(value.siteSectionId);
+  return path === undefined ? undefined : `section ${JSON.stringify(path)}`;
+}
+
+/** The change of a destination, with how people read both sides. */
+function destinationChange(
+  desired: DesiredRedirect,
+  wanted: Record<string, unknown>,
+  live: LiveRedirect["destination"] | undefined,
+  scope: SiteScope,
+  ctx: PlanContext,
+): FieldChange {
+  const change: FieldChange = live
+    ? { field: "destination", from: live, to: wanted }
+    : { field: "destination", to: wanted };
+  change.main = true;
+  const fromText = live && destinationText(live, scope, ctx);
+  if (fromText !== undefined) change.fromText = fromText;
+  const toText =
+    desired.destination.kind === "site-section"
+      ? `section ${JSON.stringify(desired.destination.sectionPath)}`
+      : destinationText(wanted, scope, ctx);
+  if (toText !== undefined) change.toText = toText;
+  return change;
+}
+
+/** Whether the live destination holds every key the configuration sets (the API may add others). */
+function holdsDestination(
+  wanted: Record<string, unknown>,
+  live: LiveRedirect["destination"] | undefined,
+): boolean {
+  if (!live) return false;
+  for (const key in wanted) {
+    const value = wanted[key];
+    const have = live[key];
+    if (value !== have && (typeof value !== "object" || !isDeepStrictEqual(value, have))) return false;
+  }
+  return true;
+}
+
+/** The fields of each destination kind the configuration format knows. */
+const DESTINATION_FIELDS: Record<string, readonly string[]> = {
+  "site-section": ["siteSectionId"],
+  "site-space": ["siteSpaceId"],
+  "site-page": ["siteSpaceId", "pageId"],
+  external: ["url"],
+};
+
+/** A live destination in the configuration's raw form: a known kind with its own fields only. */
+function rawDestination(live: LiveRedirect["destination"]): Record<string, unknown> {
+  const fields = DESTINATION_FIELDS[live.kind];
+  if (!fields) return { ...live };
+  const raw: Record<string, unknown> = { kind: live.kind };
+  for (const field of fields) if (live[field] !== undefined) raw[field] = live[field];
+  return raw;
+}
+
+/** The service's bulk operation (service facts): an item sets, or with a null destination deletes, the redirect at a source. */
+export const BULK_REDIRECTS_ROUTE = "PUT /orgs/:organizationId/sites/:siteId/redirects";
+
+function bulkItem(
+  list: ApiPath,
+  source: string,
+  destination: Record<string, unknown> | null | undefined,
+): BulkItem {
+  return {
+    method: "PUT",
+    path: list,
+    route: BULK_REDIRECTS_ROUTE,
+    field: "redirects",
+    item: { source, destination },
+  };
+}
+
+const sectionOf = (redirect: LiveRedirect): string[] =>
+  redirect.destination?.kind === "site-section" && typeof redirect.destination.siteSectionId === "string"
+    ? [redirect.destination.siteSectionId]
+    : [];
+
+export const redirectKind: KindModule<
+  Types<InSite & { desired: DesiredRedirect; live: LiveRedirect; raw: Located<RawRedirect> }>
+> = {
+  kind: "redirect",
+  collection: "redirects",
+  config: redirectConfig,
+
+  desired: (scope) => site(scope).redirects,
+  read: async (client, scope) =>
+    leafNodes(await client.list<LiveRedirect>(redirectsPath(scope.organization, liveId(scope.ids.site)))),
+
+  key: (redirect) => redirect.source,
+  liveKey: (redirect) => redirect.source,
+
+  diff(desired, live, scope, ctx) {
+    const changes: FieldChange[] = [];
+    compareField(changes, "source", desired.source, live?.item.source);
+    const wanted = destination(desired, scope, ctx);
+    if (!holdsDestination(wanted, live?.item.destination))
+      changes.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx));
+    return changes;
+  },
+
+  create(desired, address, scope, ctx) {
+    const to = destination(desired, scope, ctx);
+    return [
+      {
+        method: "POST",
+        path: partsOf(scope, ctx).list,
+        body: { source: desired.source, destination: to },
+        summary: "create redirect",
+        captures: [{ address, pointer: "/id" }],
+        recover: {
+          list: partsOf(scope, ctx).list,
+          match: { source: desired.source },
+          // Sources are unique: one another run made meanwhile is this one when it leads there too.
+          adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
+        },
+        claims: [sourceClaim(scope, ctx, desired.source)],
+        bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to),
+      },
+    ];
+  },
+
+  update(desired, live, changes, _address, scope, ctx): CallDraft[] {
+    const body: Record<string, unknown> = {};
+    const call: CallDraft = {
+      method: "PATCH",
+      path: below(partsOf(scope, ctx).list, live.item.id),
+      body,
+      summary: "update redirect",
+    };
+    if (changes.some((change) => change.field === "source")) {
+      body.source = desired.source;
+      call.claims = [sourceClaim(scope, ctx, desired.source)];
+      call.releases = [sourceClaim(scope, ctx, live.item.source)];
+      call.temporary = {
+        body: { source: `/${temporarySegment(live.item.id)}` },
+        summary: "move redirect to a temporary source",
+      };
+    }
+    let to: Record<string, unknown> | undefined;
+    if (changes.some((change) => change.field === "destination")) {
+      to = destination(desired, scope, ctx);
+      body.destination = to;
+      call.unrefs = sectionOf(live.item);
+    }
+    // The bulk operation names a redirect by its source: it can change a destination, not a source.
+    if (body.source === undefined) {
+      call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to);
+    }
+    return [call];
+  },
+
+  remove: (live, _address, scope, ctx) => [
+    {
+      method: "DELETE",
+      path: below(partsOf(scope, ctx).list, live.item.id),
+      summary: "delete redirect",
+      releases: [sourceClaim(scope, ctx, live.item.source)],
+      unrefs: sectionOf(live.item),
+      bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null),
+    },
+  ],
+
+  // The destination that goes, as people read it.
+  removedValues(live, scope, ctx) {
+    const from = live.item.destination;
+    const change: FieldChange = { field: "destination", from, main: true };
+    const text = from && destinationText(from, scope, ctx);
+    if (text !== undefined) change.fromText = text;
+    return [change];
+  },
+
+  // A section of the same site by its path; any other destination as the API gives it.
+  toConfig(live, scope) {
+    const { source, destination } = live.item;
+    const [sectionId] = sectionOf(live.item);
+    const section = childrenOf(scope.live, sectionKind).find((node) => node.item.id === sectionId);
+    if (section) return { source, to: { section: section.item.path } };
+    return { source, destination: rawDestination(destination) };
+  },
+};
