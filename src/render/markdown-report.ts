@@ -9,6 +9,7 @@
 // how many changes were left out in all and where the whole plan is: never silently.
 
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
+import { type BrandChange, brandChanges, brandItem, leafReach, leafSides } from "./brands.ts";
 import { type ChangeGroup, changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./groups.ts";
 import {
   CELL_VALUE_MAX,
@@ -47,6 +48,8 @@ export interface View {
    * then lead the report, open, never folded; without it they stand in their lists.
    */
   lead?: string;
+  /** Whether the edits of a brand read as one change each, before the sites' own changes. */
+  brands?: boolean;
 }
 
 /** Lists of more changes than this are folded. */
@@ -167,6 +170,25 @@ function placeOf(change: Change): string | undefined {
   return parent === undefined ? undefined : printable(parent);
 }
 
+/**
+ * A brand edit: the brand, the sites it changes with one call each, then each leaf once, its
+ * values as code (GitHub shows a colour's swatch beside its hex value).
+ */
+function brandBlock(edit: BrandChange): string[] {
+  const calls = `${plural(edit.calls, "call")}, one per site`;
+  const head = `#### ${codeSpan(brandItem(edit), false)} · ${plural(edit.sites.length, "site")} · ${calls}`;
+  const names = (sites: readonly string[]) =>
+    sites.map((site) => codeSpan(clip(site, CELL_VALUE_MAX), false)).join(", ");
+  const sites = names(edit.sites);
+  const leaves = edit.leaves.map((leaf) => {
+    const { from, to } = leafSides(leaf.field);
+    const only = leafReach(leaf, edit) === undefined ? "" : ` (only ${names(leaf.sites)})`;
+    const values = `${codeSpan(clip(from, CELL_VALUE_MAX), false)} → ${codeSpan(clip(to, CELL_VALUE_MAX), false)}`;
+    return `- ${codeSpan(leaf.field.field, false)}: ${values}${only}`;
+  });
+  return [head, "", `Sites: ${sites}`, "", ...leaves, ""];
+}
+
 const moreLine = (left: number) => `  … and ${left.toLocaleString("en-US")} more, left out of this report`;
 
 /** A group's sections: its heading, its own change, and its lists, each cut to `cap` changes. */
@@ -244,11 +266,14 @@ export function renderReport(plan: Plan, shown: View): string {
     ...warningsBlock(plan),
   ];
   if (plan.changes.length === 0) return finish(callouts);
+  const { brands, rest: unbranded } = view.brands
+    ? brandChanges(plan.changes)
+    : { brands: [], rest: plan.changes };
   // What is hard to undo comes first, open, whatever the size of the rest.
   const { destructive, rest } =
-    view.lead === undefined ? { destructive: [], rest: plan.changes } : riskFirst(plan.changes);
+    view.lead === undefined ? { destructive: [], rest: unbranded } : riskFirst(unbranded);
   const lead = leadBlock(destructive, view, (MARKDOWN_LIMIT - size(callouts)) / 2);
-  const top = [...callouts, ...lead.lines];
+  const top = [...callouts, ...lead.lines, ...brands.flatMap(brandBlock)];
   const navigation = navigationBlocks(plan, view, (MARKDOWN_LIMIT - size(top)) / 2);
   const groups = changeGroups(rest);
   const budget = MARKDOWN_LIMIT - NOTE_RESERVE - size(top) - size(navigation);

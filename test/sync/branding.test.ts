@@ -74,11 +74,17 @@ describe("branding: a site's customization", () => {
     expect(await noChanges(file)).toBe(0);
   });
 
-  it("makes one PUT per site that extends a changed brand, and shows each leaf before and after", async () => {
+  it("makes one PUT per site that extends a changed brand, and shows the brand's change once", async () => {
     await applied(h, await h.config(brand("#0B5FFF")));
     const file = await h.config(brand("#1A4FD0"));
     const plan = await h.run(["plan", "-c", file]);
-    expect(plan.stdout).toContain('styling.primaryColor.light "#0B5FFF" ⇒ "#1A4FD0"');
+    expect(plan.stdout).toBe(`Changes for organization ${h.org}:
+
+  ~ brand "acme"  (2 sites: site "Docs", site "Help"; 2 calls, one per site)
+      styling.primaryColor.light: "#0B5FFF" ⇒ "#1A4FD0"
+
+Plan: 0 to create, 2 to update (2 customizations), 0 to move, 0 to delete.
+`);
     h.emulator.resetLog();
     await applied(h, file);
     const path = async (title: string) => `/v1/orgs/${h.org}/sites/${await siteId(title)}/customization`;
