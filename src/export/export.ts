@@ -14,6 +14,7 @@ import type { AnyKind } from "../kinds/types.ts";
 import { type AbsentRead, absentKey, inWalkOrder } from "../live/absent-list.ts";
 import { sharedReads } from "../live/shared-reads.ts";
 import { Redactor } from "../secrets/redactor.ts";
+import { factorBranding } from "./branding.ts";
 import { type Conversion, convert } from "./convert.ts";
 import { readFound, readOrganization } from "./read.ts";
 import type { SecretVariable } from "./secrets.ts";
@@ -260,7 +261,7 @@ export async function exportOrganization(
     ),
     spacedLists: new Set(TOP_LEVEL_KINDS.filter((k) => k.children).map((k) => k.collection)),
   };
-  const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
+  const yaml = renderYaml({ header, body: factorBranding(body), notes: result.notes, ...layout });
   // A warning may quote a live value: it never shows a secret the file keeps out. The file has
   // none, and is not redacted of them: a short one (`?auth=true`) is text it holds elsewhere too.
   const { variables, values } = result.secrets;

@@ -255,7 +255,11 @@ describe("examples/branding, as a reviewer and a designer see a change of the br
     expect(drift.code).toBe(0);
     const exported = await h.config("", "exported.yaml");
     expect((await run(["export", "-o", exported, "--force"])).code).toBe(0);
-    expect(await readFile(exported, "utf8")).toContain("#F5F8FF");
+    // What the three sites share is written once, as a brand each of them extends.
+    const written = await readFile(exported, "utf8");
+    expect(written).toMatch(/^branding:\n {2}brand:\n/m);
+    expect(written.match(/^ {6}extends: brand$/gm)).toHaveLength(3);
+    expect(written.match(/#F5F8FF/g)).toHaveLength(1);
     const fromExport = await run(["plan", "-c", exported, "--detailed-exitcode"]);
     expect(fromExport.stdout).toBe("No changes: live state matches the configuration.\n");
     expect(h.writes()).toBe(0);
