@@ -55,6 +55,7 @@ code { background: var(--panel); border-radius: 4px; padding: 1px 4px; overflow-
   margin-left: 6px; border: 1px solid currentColor; font-family: system-ui, sans-serif; }
 .badge.new { color: var(--create); } .badge.removed { color: var(--delete); }
 .badge.moved { color: var(--move); } .badge.changed, .badge.renamed { color: var(--update); }
+.badge.external { color: var(--muted); }
 .badge.risk { color: #fff; background: var(--delete); border-color: var(--delete); }
 table { border-collapse: collapse; width: 100%; margin: 0 0 8px; }
 td { border-top: 1px solid var(--line); padding: 4px 8px; vertical-align: top; }

@@ -123,12 +123,15 @@ function treeItem(
 ): string {
   const marks = item.marks ?? [];
   const symbol = MARK_SYMBOLS.find(([mark]) => marks.includes(mark as never))?.[1] ?? "";
-  const { name, values: fields } = itemParts(item, siblings);
+  // An external link says so with a badge of its own rather than among its values.
+  const { external, ...inSite } = item;
+  const { name, values: fields } = itemParts(inSite, siblings);
   const notes = itemNotes(item, parent, parentNew);
   const badges = marks
     .filter((mark) => !(mark === "new" && parentNew))
     .map((mark) => `<span class="badge ${mark}">${mark}</span>`)
-    .join("");
+    .join("")
+    .concat(external ? '<span class="badge external">external link ↗</span>' : "");
   const words = notes.filter((note) => !(marks as string[]).includes(note));
   const note = words.length > 0 ? ` <span class="note">${escapeHtml(words.join(", "))}</span>` : "";
   const isNew = marks.includes("new");

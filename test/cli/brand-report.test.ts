@@ -111,4 +111,29 @@ describe.skipIf(browserMissing)("a brand's change on the HTML page, in headless 
     expect(await browser.page.locator("img").count()).toBe(0);
     expect(browser.requests).toEqual([url]);
   });
+
+  it("marks an external link of a site's navigation as one, beside its URL", async () => {
+    const config = await h.config(
+      [
+        "version: 1",
+        `organization: ${h.org}`,
+        "spaces: { guides: spc_guides }",
+        "sites:",
+        "  - title: Linked Docs",
+        "    sections:",
+        "      - { path: guides, title: Guides, siteSpaces: [{ space: guides, path: guides }] }",
+        "      - { link: Blog, url: https://blog.acme.example }",
+      ].join("\n"),
+    );
+    const html = await h.run(["plan", "-c", config, "--format", "html"]);
+    expect(html.code, html.stderr).toBe(0);
+    const file = join(dir, "links.html");
+    await writeFile(file, html.stdout);
+    await browser.page.goto(pathToFileURL(file).href);
+    const rows = browser.page.locator("figure.tree .row");
+    const link = rows.filter({ hasText: "Blog" });
+    expect(await link.locator(".badge.external").innerText()).toBe("external link ↗");
+    expect(await link.innerText()).toContain("https://blog.acme.example");
+    expect(await rows.filter({ hasText: "guides" }).locator(".badge.external").count()).toBe(0);
+  });
 });
