@@ -5,15 +5,12 @@
 // cannot name), every site keeps its whole document. Either way the file plans to no change.
 
 import { isDeepStrictEqual } from "node:util";
-import { leavesOf, mergeDeep, withLeaves } from "../kinds/site-customization-document.ts";
+import { isMapping, leavesOf, mergeDeep, withLeaves } from "../kinds/site-customization-document.ts";
 
 /** The name of the brand an export writes. */
 export const EXPORTED_BRAND = "brand";
 
 type Mapping = Record<string, unknown>;
-
-const isMapping = (value: unknown): value is Mapping =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The leaves every document holds with the same value. */
 function sharedLeaves(documents: readonly Mapping[]): Mapping {
