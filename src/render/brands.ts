@@ -1,7 +1,7 @@
-// A brand edit as the reviewer reads it: the leaves of sites' customizations whose values come
-// from one brand (`FieldChange.brand`) and change the same way on each site are one change of
-// the brand, shown once with the sites it changes; what a site changes of its own stays on the
-// site. The plan's changes and calls are untouched: each site still has its one PUT.
+// A brand edit as the reviewer reads it: the leaves of targets' customizations whose values come
+// from one brand (`FieldChange.brand`) and change the same way on each target are one change of
+// the brand, shown once with the targets it changes; what a target changes of its own stays on the
+// target. The plan's changes and calls are untouched: each target still has its one PUT.
 
 import type { Change, FieldChange } from "../model/plan.ts";
 import { fieldValues } from "./change-parts.ts";
@@ -9,29 +9,29 @@ import { printable } from "./names.ts";
 import { SENSITIVE } from "./redact.ts";
 import { SYMBOLS } from "./values.ts";
 
-/** A leaf of the brand that changes, the same way on `sites` (all of the edit's, or some). */
+/** A leaf of the brand that changes, the same way on `targets` (all of the edit's, or some). */
 export interface BrandLeaf {
   field: FieldChange;
-  sites: string[];
+  targets: string[];
 }
 
-/** The edit of one brand: its leaves that change, and the sites whose documents they change. */
+/** The edit of one brand: its leaves that change, and the targets whose documents they change. */
 export interface BrandChange {
   brand: string;
-  /** The sites' addresses, in plan order: one call each. */
-  sites: string[];
-  /** The site changes it is part of, one per site. */
+  /** The targets' addresses, in plan order: one call each. */
+  targets: string[];
+  /** The target changes it is part of, one per target. */
   changes: Change[];
   /**
-   * Each leaf change once, without its `brand`, with the sites it changes: fewer than the
-   * edit's when other sites set the leaf themselves, or hold another value (changed by hand).
+   * Each leaf change once, without its `brand`, with the targets it changes: fewer than the
+   * edit's when other targets set the leaf themselves, or hold another value (changed by hand).
    */
   leaves: BrandLeaf[];
-  /** The calls that make it: the sites' PUTs, which carry each site's own changes too. */
+  /** The calls that make it: the targets' PUTs, which carry each target's own changes too. */
   calls: number;
 }
 
-/** A site's customization update that a brand edit may be part of; never a blocked or risky one. */
+/** A target's customization update that a brand edit may be part of; never a blocked or risky one. */
 const groupable = (change: Change): boolean =>
   change.action === "update" &&
   change.blocked === undefined &&
@@ -42,7 +42,7 @@ const groupable = (change: Change): boolean =>
 const withoutBrand = ({ brand: _brand, ...field }: FieldChange): FieldChange => field;
 
 /**
- * The brand edits among the changes, and the changes as they read besides: each site change
+ * The brand edits among the changes, and the changes as they read besides: each target change
  * without the leaves its brand edit shows (left out when nothing else is left).
  */
 export function brandChanges(changes: readonly Change[]): { brands: BrandChange[]; rest: Change[] } {
@@ -53,22 +53,22 @@ export function brandChanges(changes: readonly Change[]): { brands: BrandChange[
       rest.push(change);
       continue;
     }
-    const site = change.parents![0]!;
+    const target = change.parents![0]!;
     const brand = change.fields.find((field) => field.brand !== undefined)!.brand!;
     let edit = brands.get(brand);
     if (!edit) {
-      edit = { brand, sites: [], changes: [], leaves: [], calls: 0 };
+      edit = { brand, targets: [], changes: [], leaves: [], calls: 0 };
       brands.set(brand, edit);
     }
-    edit.sites.push(site);
+    edit.targets.push(target);
     edit.changes.push(change);
     edit.calls += change.calls.length;
     for (const field of change.fields) {
       if (field.brand === undefined) continue;
       const shown = withoutBrand(field);
       const same = edit.leaves.find((leaf) => JSON.stringify(leaf.field) === JSON.stringify(shown));
-      if (same) same.sites.push(site);
-      else edit.leaves.push({ field: shown, sites: [site] });
+      if (same) same.targets.push(target);
+      else edit.leaves.push({ field: shown, targets: [target] });
     }
     const own = change.fields.filter((field) => field.brand === undefined);
     if (own.length > 0) rest.push({ ...change, fields: own });
@@ -81,20 +81,20 @@ export const brandItem = (edit: BrandChange): string => `brand ${JSON.stringify(
 
 const count = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
-/** `3 sites: site "A", site "B", site "C"; 3 calls, one per site`: what the edit reaches and costs. */
+/** `applied to site "A", site "B", site "C": 3 calls, one each`: what the edit reaches and costs. */
 export function brandReach(edit: BrandChange): string {
-  return `${count(edit.sites.length, "site")}: ${edit.sites.join(", ")}; ${count(edit.calls, "call")}, one per site`;
+  return `applied to ${edit.targets.join(", ")}: ${count(edit.calls, "call")}, one each`;
 }
 
 /** Which of the edit's sites a leaf changes, when not all of them: `only site "A"`. */
 export function leafReach(leaf: BrandLeaf, edit: BrandChange): string | undefined {
-  if (leaf.sites.length === edit.sites.length) return undefined;
-  return `only ${leaf.sites.join(", ")}`;
+  if (leaf.targets.length === edit.targets.length) return undefined;
+  return `only ${leaf.targets.join(", ")}`;
 }
 
 /**
  * The edit as plain lines, the same in text and Markdown: its head, then each leaf once.
- *   ~ brand "acme"  (3 sites: site "A", site "B", site "C"; 3 calls, one per site)
+ *   ~ brand "acme"  (applied to site "A", site "B", site "C": 3 calls, one each)
  *       styling.font: "Inter" ⇒ "Lato"
  *       styling.primaryColor.light: "#0B5FFF" ⇒ "#1A4FD0"  (only site "A")
  */

@@ -1,4 +1,4 @@
-// Branding on the HTML page, as a designer approves it: each brand edit once with the sites it
+// Branding on the HTML page, as a designer approves it: each brand edit once with the targets it
 // changes, and each leaf's value before and after as what it is: a colour as a swatch beside its
 // hex value (a light-mode colour on a light ground, a dark-mode one on a dark ground), a font by
 // its name, a logo's or favicon's URL as a link, as text. The page still loads nothing: a swatch
@@ -46,22 +46,21 @@ export function leafHtml(field: FieldChange, note?: string): string {
 }
 
 function brandHtml(edit: BrandChange): string {
-  const sites = edit.sites.map((site) => `<code>${escapeHtml(printable(site))}</code>`).join(", ");
-  const calls = `${edit.calls} call${edit.calls === 1 ? "" : "s"}, one per site`;
+  const targets = edit.targets.map((target) => `<code>${escapeHtml(printable(target))}</code>`).join(", ");
+  const calls = `${edit.calls} call${edit.calls === 1 ? "" : "s"}, one each`;
   const leaves = edit.leaves
     .map((leaf) => {
-      const only = leafReach(leaf, edit) === undefined ? undefined : `only ${leaf.sites.join(", ")}`;
+      const only = leafReach(leaf, edit) === undefined ? undefined : `only ${leaf.targets.join(", ")}`;
       return leafHtml(leaf.field, only && printable(only));
     })
     .join("");
-  const count = `${edit.sites.length} site${edit.sites.length === 1 ? "" : "s"}`;
   return (
-    `<div class="brand"><h3><code>${escapeHtml(brandItem(edit))}</code> · ${count} · ${calls}</h3>` +
-    `<p class="sites">Sites: ${sites}</p><div class="leaves">${leaves}</div></div>`
+    `<div class="brand"><h3><code>${escapeHtml(brandItem(edit))}</code> · ${calls}</h3>` +
+    `<p class="reach">Applied to ${targets}</p><div class="leaves">${leaves}</div></div>`
   );
 }
 
-/** The brand edits of a plan, before the sites' own changes. */
+/** The brand edits of a plan, before the targets' own changes. */
 export function brandsHtml(edits: readonly BrandChange[]): string {
   if (edits.length === 0) return "";
   return `<section id="brands"><h2>Brands</h2>\n${edits.map(brandHtml).join("\n")}</section>`;

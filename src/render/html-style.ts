@@ -71,7 +71,7 @@ details.list > summary { cursor: pointer; color: var(--muted); }
 details.list > summary h4 { display: inline; }
 #lead h2 { color: var(--delete); }
 .brand h3 { margin-bottom: 4px; }
-.sites { color: var(--muted); margin: 0 0 8px; }
+.reach { color: var(--muted); margin: 0 0 8px; }
 .leaf > span { margin-right: 6px; }
 .leaves { display: grid; grid-template-columns: repeat(4, max-content) 1fr; align-items: center; }
 .leaves .leaf { display: contents; }

@@ -9,7 +9,7 @@
 // how many changes were left out in all and where the whole plan is: never silently.
 
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
-import { type BrandChange, brandChanges, brandItem, leafReach, leafSides } from "./brands.ts";
+import { brandChanges } from "./brands.ts";
 import { type ChangeGroup, changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./groups.ts";
 import {
   CELL_VALUE_MAX,
@@ -23,6 +23,7 @@ import {
   plural,
   prose,
 } from "./markdown.ts";
+import { brandBlock } from "./markdown-brand.ts";
 import { printable } from "./names.ts";
 import { navigationRows } from "./tree.ts";
 
@@ -168,25 +169,6 @@ function leadBlock(
 function placeOf(change: Change): string | undefined {
   const parent = change.parents?.[change.parents.length - 1];
   return parent === undefined ? undefined : printable(parent);
-}
-
-/**
- * A brand edit: the brand, the sites it changes with one call each, then each leaf once, its
- * values as code (GitHub shows a colour's swatch beside its hex value).
- */
-function brandBlock(edit: BrandChange): string[] {
-  const calls = `${plural(edit.calls, "call")}, one per site`;
-  const head = `#### ${codeSpan(brandItem(edit), false)} · ${plural(edit.sites.length, "site")} · ${calls}`;
-  const names = (sites: readonly string[]) =>
-    sites.map((site) => codeSpan(clip(site, CELL_VALUE_MAX), false)).join(", ");
-  const sites = names(edit.sites);
-  const leaves = edit.leaves.map((leaf) => {
-    const { from, to } = leafSides(leaf.field);
-    const only = leafReach(leaf, edit) === undefined ? "" : ` (only ${names(leaf.sites)})`;
-    const values = `${codeSpan(clip(from, CELL_VALUE_MAX), false)} → ${codeSpan(clip(to, CELL_VALUE_MAX), false)}`;
-    return `- ${codeSpan(leaf.field.field, false)}: ${values}${only}`;
-  });
-  return [head, "", `Sites: ${sites}`, "", ...leaves, ""];
 }
 
 const moreLine = (left: number) => `  … and ${left.toLocaleString("en-US")} more, left out of this report`;

@@ -74,9 +74,9 @@ describe.skipIf(browserMissing)("a brand's change on the HTML page, in headless 
   it("shows the brand's change once, with the three sites and their three calls", async () => {
     const brands = browser.page.locator("#brands .brand");
     expect(await brands.count()).toBe(1);
-    expect(await brands.locator("h3").innerText()).toBe('brand "acme" · 3 sites · 3 calls, one per site');
-    expect(await brands.locator(".sites").innerText()).toBe(
-      'Sites: site "Acme Handbook", site "Acme API", site "Acme Changelog"',
+    expect(await brands.locator("h3").innerText()).toBe('brand "acme" · 3 calls, one each');
+    expect(await brands.locator(".reach").innerText()).toBe(
+      'Applied to site "Acme Handbook", site "Acme API", site "Acme Changelog"',
     );
     // No site lists the brand's leaves again.
     expect(await browser.page.locator("#changes").count()).toBe(0);

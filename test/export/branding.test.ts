@@ -3,7 +3,7 @@
 // as the brand and its own leaves make it, or nothing factored.
 
 import { describe, expect, it } from "vitest";
-import { EXPORTED_BRAND, factorBranding } from "../../src/export/branding.ts";
+import { EXPORTED_BRAND, factorBranding } from "../../src/kinds/branding-export.ts";
 import { mergeDeep } from "../../src/kinds/site-customization-document.ts";
 
 type Mapping = Record<string, unknown>;

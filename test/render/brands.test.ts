@@ -37,10 +37,10 @@ describe("brand edits", () => {
     const { brands, rest } = brandChanges([a, b, c]);
     expect(brands).toHaveLength(1);
     const [edit] = brands;
-    expect(edit!.sites).toEqual(['site "A"', 'site "B"', 'site "C"']);
+    expect(edit!.targets).toEqual(['site "A"', 'site "B"', 'site "C"']);
     expect(edit!.calls).toBe(3);
     expect(brandLines(edit!)).toEqual({
-      head: '~ brand "acme"  (3 sites: site "A", site "B", site "C"; 3 calls, one per site)',
+      head: '~ brand "acme"  (applied to site "A", site "B", site "C": 3 calls, one each)',
       values: [
         'styling.primaryColor.light: "#0B5FFF" ⇒ "#1A4FD0"  (only site "A")',
         'styling.font: "Inter" ⇒ "Lato"',

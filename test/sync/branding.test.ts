@@ -81,7 +81,7 @@ describe("branding: a site's customization", () => {
     const plan = await h.run(["plan", "-c", file]);
     expect(plan.stdout).toBe(`Changes for organization ${h.org}:
 
-  ~ brand "acme"  (2 sites: site "Docs", site "Help"; 2 calls, one per site)
+  ~ brand "acme"  (applied to site "Docs", site "Help": 2 calls, one each)
       styling.primaryColor.light: "#0B5FFF" ⇒ "#1A4FD0"
 
 Plan: 0 to create, 2 to update (2 customizations), 0 to move, 0 to delete.
@@ -271,7 +271,7 @@ describe("examples/branding, as a reviewer and a designer see a change of the br
     const plan = await run(["plan", "-c", file]);
     expect(plan.stdout).toBe(`Changes for organization ${h.org}:
 
-  ~ brand "acme"  (3 sites: site "Acme Handbook", site "Acme API", site "Acme Changelog"; 3 calls, one per site)
+  ~ brand "acme"  (applied to site "Acme Handbook", site "Acme API", site "Acme Changelog": 3 calls, one each)
       styling.tint.color.light: "#F5F8FF" ⇒ "#FFF7ED"
 
 Plan: 0 to create, 3 to update (3 customizations), 0 to move, 0 to delete.

@@ -5,7 +5,7 @@
 // cannot name), every site keeps its whole document. Either way the file plans to no change.
 
 import { isDeepStrictEqual } from "node:util";
-import { isMapping, leavesOf, mergeDeep, withLeaves } from "../kinds/site-customization-document.ts";
+import { isMapping, leavesOf, mergeDeep, withLeaves } from "./site-customization-document.ts";
 
 /** The name of the brand an export writes. */
 export const EXPORTED_BRAND = "brand";
